@@ -1,0 +1,31 @@
+// Makes sure the system programs the app needs are installed: redis-server (always) and Chromium (for tests).
+// As root on Debian/Ubuntu they are installed with apt; otherwise we stop with one sentence saying how.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const forTests = process.argv.includes('--test');
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const hasApt = has('apt-get');
+
+const missing = [];
+const needRedis = !process.env.REDIS_URL && !(forTests && process.env.TEST_REDIS_URL);
+if (needRedis && !has('redis-server')) missing.push({ pkg: 'redis-server', hint: 'redis-server is not installed: install it with "sudo apt-get install redis-server" (Debian/Ubuntu), "brew install redis" (macOS), or run one with "docker run -p 6379:6379 redis:7" and set REDIS_URL=redis://127.0.0.1:6379.' });
+if (forTests && !existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) missing.push({ pkg: 'chromium', hint: 'Chromium is needed for the browser tests: install it with "sudo apt-get install chromium" (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary.' });
+
+if (missing.length === 0) process.exit(0);
+
+if (isRoot && hasApt) {
+  const pkgs = missing.map((m) => m.pkg).join(' ');
+  console.log(`Installing ${pkgs} with apt-get...`);
+  try {
+    execSync('apt-get update -qq', { stdio: 'inherit' });
+    execSync(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkgs}`, { stdio: 'inherit' });
+    process.exit(0);
+  } catch {
+    console.error(`Could not install ${pkgs} with apt-get; install it by hand and try again.`);
+    process.exit(1);
+  }
+}
+for (const m of missing) console.error(m.hint);
+process.exit(1);

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Server } from 'socket.io';
+import { features as allFeatures } from './features/index.js';
+import type { Feature } from './features/feature.js';
+import { registerJwt } from './platform/auth.js';
+import type { Platform } from './platform/context.js';
+import { installErrorHandler } from './platform/errors.js';
+import { healthRoutes } from './platform/health.js';
+import { liveEventsFrom } from './platform/live-events.js';
+import { createSocketServer, type SocketFeature } from './platform/sockets.js';
+
+export interface AppDeps extends Omit<Platform, 'live'> {
+  /** A Redis connection of its own: the Streams adapter blocks on XREAD. */
+  adapterRedis: Redis;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  io: Server;
+  platform: Platform;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where `vite build` put the client, whether we run from source (tsx) or from dist/. */
+export function clientDir(): string | undefined {
+  const candidates = [path.resolve(here, '../client'), path.resolve(here, '../dist/client'), path.resolve(here, '../../dist/client')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
+}
+
+/** Plugins in order: external (security, cookies, JWT, limits) -> app (errors, health, sockets) -> feature routes. */
+export async function buildApp(deps: AppDeps, options: { features?: Feature[]; serveClient?: boolean } = {}): Promise<BuiltApp> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.log as unknown as FastifyBaseLogger,
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    requestIdHeader: false,
+    trustProxy: config.env === 'production',
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { keywords: ['errorMessage'], coerceTypes: false, removeAdditional: true } },
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://api.dicebear.com'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await registerJwt(app, config.jwtSecret);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis: deps.redis,
+    nameSpace: `${config.redisPrefix}:rate:`,
+    skipOnError: true,
+  });
+  installErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  healthRoutes(app, deps);
+
+  // Filled once the platform exists; the socket server reads it on each connection.
+  const socketFeatures: SocketFeature[] = [];
+  const io = createSocketServer({
+    httpServer: app.server,
+    adapterRedis: deps.adapterRedis,
+    app,
+    db: deps.db,
+    allowedOrigins: config.allowedOrigins,
+    redisPrefix: config.redisPrefix,
+    features: socketFeatures,
+  });
+  const platform: Platform = { ...deps, live: liveEventsFrom(io) };
+  const features = options.features ?? allFeatures;
+
+  await app.register(
+    async (api) => {
+      for (const feature of features) await feature.routes?.(api, platform);
+    },
+    { prefix: '/api' },
+  );
+
+  for (const feature of features) if (feature.socket) socketFeatures.push(feature.socket(platform));
+
+  const dir = options.serveClient === false ? undefined : clientDir();
+  if (dir) {
+    await app.register(fastifyStatic, { root: dir, wildcard: false, maxAge: '1h', immutable: false });
+    // Client-side routes: any GET that is not the API and not a file gets the app shell.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  });
+
+  return { app, io, platform };
+}

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from './platform/config.js';
+import { registerShutdown, startRuntime, StartupError, type Runtime, type RuntimeOptions } from './runtime.js';
+import { createLogger } from './platform/logger.js';
+
+/** Shared by the three entry points: a bad start prints one clear sentence per problem and exits 1. */
+export async function runEntry(options: Omit<RuntimeOptions, 'log'>, onReady?: (runtime: Runtime, config: Config) => void): Promise<void> {
+  // A local .env is a convenience for development; real deployments set the environment.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`Configuration error: ${problem}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel, options.api ? 'api' : 'worker');
+  try {
+    const runtime = await startRuntime(config, { ...options, workers: options.workers && config.workers, log });
+    registerShutdown(runtime, log);
+    onReady?.(runtime, config);
+  } catch (error) {
+    const message = error instanceof StartupError ? error.message : `Could not start: ${(error as Error).message}`;
+    console.error(message);
+    process.exit(1);
+  }
+}

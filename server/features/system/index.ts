@@ -1,0 +1,4 @@
+import type { Feature } from '../feature.js';
+import { systemRoutes } from './routes.js';
+
+export const systemFeature: Feature = { name: 'system', routes: systemRoutes };

@@ -1,0 +1,73 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from 'mongodb';
+import type { Role } from '../../shared/types/user.js';
+import { findUserById, type UserDoc } from '../features/users/repository.js';
+import { forbidden, unauthenticated } from './errors.js';
+
+/** What an access token carries. `sv` must equal the user's sessionVersion (a password reset bumps it). */
+export interface AccessTokenClaims {
+  sub: string;
+  role: Role;
+  sv: number;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenClaims;
+    user: AccessTokenClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded fresh from the database by `requireUser`. */
+    currentUser: UserDoc;
+  }
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export async function registerJwt(app: FastifyInstance, secret: string): Promise<void> {
+  await app.register(fastifyJwt, {
+    secret,
+    sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorateRequest('currentUser', null as unknown as UserDoc);
+}
+
+export function signAccessToken(app: FastifyInstance, user: UserDoc): string {
+  return app.jwt.sign({ sub: user._id.toHexString(), role: user.role, sv: user.sessionVersion ?? 0 });
+}
+
+/** Verifies a bearer token and loads its user; null when the token or the user is no longer good. */
+export async function userFromToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<UserDoc | null> {
+  if (!token) return null;
+  let claims: AccessTokenClaims;
+  try {
+    claims = app.jwt.verify<AccessTokenClaims>(token);
+  } catch {
+    return null;
+  }
+  const user = await findUserById(db, claims.sub);
+  if (!user || (user.sessionVersion ?? 0) !== claims.sv) return null;
+  return user;
+}
+
+export function requireUser(app: FastifyInstance, db: Db): preHandlerAsyncHookHandler {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const user = await userFromToken(app, db, token);
+    if (!user) throw unauthenticated();
+    request.currentUser = user;
+  };
+}
+
+/** Use after requireUser. */
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async function authorize(request: FastifyRequest) {
+    if (!roles.includes(request.currentUser.role)) throw forbidden();
+  };
+}

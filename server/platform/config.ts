@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type AccessMode = 'open' | 'waitlist';
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Unset means: start the embedded MongoDB-compatible server in-process. */
+  mongoUrl?: string;
+  /** Unset means: spawn a local redis-server child. */
+  redisUrl?: string;
+  /** Unset means: e-mails go to the `outbox` collection. */
+  mailUrl?: string;
+  mailFrom: string;
+  jwtSecret: string;
+  accessMode: AccessMode;
+  demoPassword: string;
+  workers: boolean;
+  publicUrl: string;
+  allowedOrigins: string[];
+  logLevel: string;
+  /** Prefix of every Redis key this deployment writes (queues, adapter stream, rate limits). */
+  redisPrefix: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function urlProblem(name: string, value: string, protocols: string[]): string | undefined {
+  try {
+    const url = new URL(value);
+    if (!protocols.includes(url.protocol)) {
+      return `${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${value}").`;
+    }
+  } catch {
+    return `${name} is not a valid URL (got "${value}").`;
+  }
+  return undefined;
+}
+
+/**
+ * Reads and validates the environment once, at start. Every bad variable gets its own sentence,
+ * so an operator fixes them all in one go.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+
+  let port = 3000;
+  if (env.PORT !== undefined && env.PORT !== '') {
+    if (!/^\d+$/.test(env.PORT) || Number(env.PORT) > 65535) {
+      problems.push(`PORT must be a whole number from 0 to 65535 (got "${env.PORT}").`);
+    } else port = Number(env.PORT);
+  }
+
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+
+  for (const [name, protocols] of [
+    ['MONGO_URL', ['mongodb:', 'mongodb+srv:']],
+    ['REDIS_URL', ['redis:', 'rediss:']],
+    ['MAIL_URL', ['smtp:', 'smtps:']],
+  ] as const) {
+    const value = env[name];
+    if (value) {
+      const problem = urlProblem(name, value, [...protocols]);
+      if (problem) problems.push(problem);
+    }
+  }
+
+  const accessMode = (env.ACCESS_MODE || 'open') as AccessMode;
+  if (accessMode !== 'open' && accessMode !== 'waitlist') {
+    problems.push(`ACCESS_MODE must be "open" or "waitlist" (got "${env.ACCESS_MODE}").`);
+  }
+
+  const workersValue = (env.WORKERS || 'on').toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(workersValue)) {
+    problems.push(`WORKERS must be "on" or "off" (got "${env.WORKERS}").`);
+  }
+
+  const demoPassword = env.DEMO_PASSWORD || 'commission-warrior';
+  if (demoPassword.length < 8) problems.push('DEMO_PASSWORD must be at least 8 characters long.');
+
+  let jwtSecret = env.JWT_SECRET ?? '';
+  if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long.');
+  if (!jwtSecret && nodeEnv === 'production') problems.push('JWT_SECRET must be set in production (at least 32 characters).');
+
+  const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
+
+  const host = env.HOST || '0.0.0.0';
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
+  if (env.PUBLIC_URL) {
+    const problem = urlProblem('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']);
+    if (problem) problems.push(problem);
+  }
+
+  if (problems.length) throw new ConfigError(problems);
+
+  // Outside production a secret is made once and kept with the data, so sessions survive restarts.
+  if (!jwtSecret) jwtSecret = localSecret(dataDir);
+
+  const allowedOrigins = (env.ALLOWED_ORIGINS || '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  allowedOrigins.push(new URL(publicUrl).origin);
+  if (nodeEnv !== 'production') allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173');
+
+  return {
+    env: nodeEnv,
+    host,
+    port,
+    dataDir,
+    mongoUrl: env.MONGO_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    mailUrl: env.MAIL_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Commission Warriors <no-reply@commissionwarriors.local>',
+    jwtSecret,
+    accessMode,
+    demoPassword,
+    workers: ['on', 'true', '1'].includes(workersValue),
+    publicUrl,
+    allowedOrigins: [...new Set(allowedOrigins)],
+    logLevel,
+    redisPrefix: env.REDIS_PREFIX || 'cw',
+  };
+}
+
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

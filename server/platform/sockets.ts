@@ -1,0 +1,96 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Db } from 'mongodb';
+import { Server, type Socket } from 'socket.io';
+import { Rooms } from '../../shared/events.js';
+import type { UserDoc } from '../features/users/repository.js';
+import { userFromToken } from './auth.js';
+
+export interface SocketData {
+  userId: string;
+  role: UserDoc['role'];
+}
+
+export type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+
+/** A feature's socket handlers: rooms it lets a socket join (re-checking permission) and messages it takes. */
+export type SocketFeature = (socket: AppSocket, user: UserDoc) => void | Promise<void>;
+
+/** Short network cuts lose no event: the adapter keeps the session and replays missed packets. */
+export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+
+export function createAdapterOptions(redisPrefix: string) {
+  return {
+    streamName: `${redisPrefix}:socket.io`,
+    channelPrefix: `${redisPrefix}:socket.io`,
+    sessionKeyPrefix: `${redisPrefix}:sio:session:`,
+    maxLen: 100_000,
+    blockTimeInMs: 1_000,
+  };
+}
+
+export interface SocketServerOptions {
+  httpServer: HttpServer;
+  adapterRedis: Redis;
+  app: FastifyInstance;
+  db: Db;
+  allowedOrigins: string[];
+  redisPrefix: string;
+  features: SocketFeature[];
+}
+
+export function createSocketServer(options: SocketServerOptions): Server {
+  const { allowedOrigins } = options;
+  const io = new Server(options.httpServer, {
+    path: '/socket.io',
+    adapter: createAdapter(options.adapterRedis, createAdapterOptions(options.redisPrefix)),
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    cors: { origin: allowedOrigins, credentials: true },
+    // Browsers always send Origin; a request without it comes from a non-browser client and carries its own token.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, !origin || allowedOrigins.includes(origin));
+    },
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    maxHttpBufferSize: 1e5,
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+      const user = await userFromToken(options.app, options.db, token);
+      if (!user) return next(new Error('unauthorized'));
+      (socket as AppSocket).data = { userId: user._id.toHexString(), role: user.role };
+      (socket as AppSocket & { user?: UserDoc }).user = user;
+      next();
+    } catch (error) {
+      next(error as Error);
+    }
+  });
+
+  io.on('connection', async (rawSocket) => {
+    const socket = rawSocket as AppSocket & { user?: UserDoc };
+    const user = socket.user;
+    if (!user) return socket.disconnect(true);
+    // On recovery the socket is already back in its rooms; joining again is harmless.
+    await socket.join(Rooms.user(socket.data.userId));
+    if (user.role === 'admin') await socket.join(Rooms.admins);
+    for (const feature of options.features) {
+      try {
+        await feature(socket, user);
+      } catch (error) {
+        options.app.log.error({ err: error }, 'socket feature failed');
+      }
+    }
+  });
+
+  return io;
+}
+
+/** A Socket.IO server with no HTTP listener: workers use it to emit through the shared adapter. */
+export function createHeadlessSocketServer(adapterRedis: Redis, redisPrefix: string): Server {
+  return new Server({ adapter: createAdapter(adapterRedis, createAdapterOptions(redisPrefix)) });
+}

@@ -1,0 +1,175 @@
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import { buildApp, type BuiltApp } from './app.js';
+import { startEmbeddedMongo } from './embedded/mongo/index.js';
+import { features } from './features/index.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import type { Config } from './platform/config.js';
+import type { Platform } from './platform/context.js';
+import { connectDatabase, type Database } from './platform/db.js';
+import { liveEventsFrom } from './platform/live-events.js';
+import { startLocalRedis } from './platform/local-redis.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { closeQueues, createQueues } from './platform/queues.js';
+import { createRedis } from './platform/redis.js';
+import { createHeadlessSocketServer } from './platform/sockets.js';
+import { seedDemoData } from './seed/index.js';
+import { startWorkers, type RunningWorkers } from '../workers/index.js';
+
+export interface RuntimeOptions {
+  api: boolean;
+  workers: boolean;
+  /** Start the embedded MongoDB-compatible server / a redis-server child when MONGO_URL / REDIS_URL are unset. */
+  embedded: boolean;
+  seed: boolean;
+  clock?: Clock;
+  log?: Logger;
+}
+
+export interface Runtime {
+  url?: string;
+  built?: BuiltApp;
+  platform: Platform;
+  stop(): Promise<void>;
+}
+
+/** A failure an operator can act on: printed as one sentence, exit code 1. */
+export class StartupError extends Error {}
+
+async function withTimeout<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new StartupError(`${what} did not answer within ${ms / 1000} s.`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const log = options.log ?? createLogger(config.logLevel, options.api ? 'api' : 'worker');
+  const stops: Array<() => Promise<unknown> | unknown> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        log.warn({ err: error }, 'error while stopping');
+      }
+    }
+  };
+
+  try {
+    let mongoUrl = config.mongoUrl;
+    if (!mongoUrl) {
+      if (!options.embedded) throw new StartupError('MONGO_URL must be set for this process (e.g. mongodb://127.0.0.1:27017/commission_warriors).');
+      const embedded = await startEmbeddedMongo({ dbPath: path.join(config.dataDir, 'mongo'), log: (msg) => log.debug({ component: 'embedded-mongo' }, msg) });
+      stops.push(() => embedded.stop());
+      mongoUrl = embedded.uri;
+      log.info({ uri: embedded.uri }, 'embedded MongoDB-compatible server started');
+    }
+
+    let redisUrl = config.redisUrl;
+    if (!redisUrl) {
+      if (!options.embedded) throw new StartupError('REDIS_URL must be set for this process (e.g. redis://127.0.0.1:6379).');
+      const local = await startLocalRedis({ dir: path.join(config.dataDir, 'redis') });
+      stops.push(() => local.stop());
+      redisUrl = local.url;
+      log.info({ url: local.url }, 'redis-server started');
+    }
+
+    let database: Database;
+    try {
+      database = await withTimeout('MongoDB', 8_000, connectDatabase(mongoUrl, { timeoutMs: 5_000 }));
+    } catch (error) {
+      throw new StartupError(`Cannot reach MongoDB at ${redact(mongoUrl)}: ${(error as Error).message.split('\n')[0]}`);
+    }
+    stops.push(() => database.close());
+
+    const redis = createRedis(redisUrl, 'commands', { retryStrategy: (times) => (times > 3 ? Math.min(times * 200, 2_000) : 200) });
+    stops.push(() => redis.disconnect());
+    try {
+      await withTimeout('Redis', 5_000, redis.ping());
+    } catch (error) {
+      throw new StartupError(`Cannot reach Redis at ${redact(redisUrl)}: ${(error as Error).message}`);
+    }
+    const bullConnection = createRedis(redisUrl, 'bullmq');
+    stops.push(() => bullConnection.disconnect());
+    const adapterRedis = createRedis(redisUrl, 'adapter');
+    stops.push(() => adapterRedis.disconnect());
+
+    for (const feature of features) await feature.indexes?.(database.db);
+
+    const queues = createQueues(bullConnection, config.redisPrefix);
+    stops.push(() => closeQueues(queues));
+    const base = { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log };
+
+    let built: BuiltApp | undefined;
+    let platform: Platform;
+    if (options.api) {
+      built = await buildApp({ ...base, adapterRedis });
+      platform = built.platform;
+    } else {
+      const io = createHeadlessSocketServer(adapterRedis, config.redisPrefix);
+      stops.push(() => new Promise<void>((resolve) => io.close(() => resolve())));
+      platform = { ...base, live: liveEventsFrom(io) };
+    }
+
+    if (options.seed) await seedDemoData(platform);
+
+    let workers: RunningWorkers | undefined;
+    if (options.workers) {
+      const workerConnection = createRedis(redisUrl, 'bullmq');
+      stops.push(() => workerConnection.disconnect());
+      workers = startWorkers(platform, workerConnection);
+      stops.push(() => workers!.close());
+    }
+
+    let url: string | undefined;
+    if (built) {
+      const app = built.app;
+      try {
+        await app.listen({ port: config.port, host: config.host });
+      } catch (error) {
+        throw new StartupError(`Cannot listen on port ${config.port}: ${(error as Error).message}`);
+      }
+      // Stop accepting first, then drain sockets and requests.
+      stops.push(() => app.close());
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      url = `http://localhost:${port}`;
+    }
+
+    return { url, built, platform, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}
+
+export function registerShutdown(runtime: { stop(): Promise<void> }, log: Logger): void {
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    runtime.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+export type { Redis };

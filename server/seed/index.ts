@@ -1,0 +1,27 @@
+import type { Platform } from '../platform/context.js';
+
+/** One step of the demo data, written through the same services the API uses. Each step is idempotent. */
+export interface SeedStep {
+  name: string;
+  run(platform: Platform): Promise<void>;
+}
+
+/** Steps in dependency order (users before campaigns before leads...). Features append theirs here. */
+export const seedSteps: SeedStep[] = [];
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.test', role: 'admin', name: 'Ada Admin' },
+  { email: 'owner@demo.test', role: 'owner', name: 'Omar Owner' },
+  { email: 'agent@demo.test', role: 'sales', name: 'Alex Warrior' },
+  { email: 'agent2@demo.test', role: 'sales', name: 'Bianca Closer' },
+  { email: 'agent3@demo.test', role: 'sales', name: 'Carlos Opener' },
+  { email: 'agent4@demo.test', role: 'sales', name: 'Dina Fullstack' },
+] as const;
+
+export async function seedDemoData(platform: Platform): Promise<void> {
+  if (platform.config.env === 'production') return;
+  for (const step of seedSteps) {
+    platform.log.debug({ step: step.name }, 'seeding');
+    await step.run(platform);
+  }
+}

@@ -1,0 +1,3 @@
+import { Type } from 'typebox';
+
+export const SystemPingResponse = Type.Object({ jobId: Type.String() });

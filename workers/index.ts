@@ -1,0 +1,39 @@
+import { Worker, type Processor } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { Queues, type QueueName } from '../shared/queues.js';
+import type { Platform } from '../server/platform/context.js';
+import { createMailTransport } from '../server/platform/mail.js';
+import { bullPrefix } from '../server/platform/queues.js';
+import { emailProcessor } from './email.js';
+import { systemProcessor } from './system.js';
+
+export interface RunningWorkers {
+  workers: Worker[];
+  /** Stop taking jobs, let running ones finish, close connections. */
+  close(): Promise<void>;
+}
+
+/** One small processor per queue; each calls the same services the API calls. */
+export function processorsFor(platform: Platform): Partial<Record<QueueName, { processor: Processor; concurrency: number }>> {
+  const transport = createMailTransport(platform.db, platform.config.mailUrl, platform.config.mailFrom);
+  return {
+    [Queues.email]: { processor: emailProcessor(platform, transport), concurrency: 20 },
+    [Queues.system]: { processor: systemProcessor(platform), concurrency: 10 },
+  };
+}
+
+export function startWorkers(platform: Platform, connection: Redis): RunningWorkers {
+  const prefix = bullPrefix(platform.config.redisPrefix);
+  const workers = Object.entries(processorsFor(platform)).map(([name, entry]) => {
+    const worker = new Worker(name, entry!.processor, { connection, prefix, concurrency: entry!.concurrency, autorun: true });
+    worker.on('failed', (job, error) => platform.log.warn({ queue: name, jobId: job?.id, err: error }, 'job failed'));
+    worker.on('error', (error) => platform.log.error({ queue: name, err: error }, 'worker error'));
+    return worker;
+  });
+  return {
+    workers,
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}
