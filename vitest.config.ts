@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts', 'tests/support/app-setup.ts'],
+          globalSetup: ['tests/support/app-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           pool: 'forks',

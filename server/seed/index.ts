@@ -1,3 +1,4 @@
+import { demoAccountsSeedStep } from '../features/auth/seed.js';
 import type { Platform } from '../platform/context.js';
 
 /** One step of the demo data, written through the same services the API uses. Each step is idempotent. */
@@ -7,15 +8,15 @@ export interface SeedStep {
 }
 
 /** Steps in dependency order (users before campaigns before leads...). Features append theirs here. */
-export const seedSteps: SeedStep[] = [];
+export const seedSteps: SeedStep[] = [demoAccountsSeedStep(() => DEMO_ACCOUNTS)];
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.test', role: 'admin', name: 'Ada Admin' },
   { email: 'owner@demo.test', role: 'owner', name: 'Omar Owner' },
   { email: 'agent@demo.test', role: 'sales', name: 'Alex Warrior' },
-  { email: 'agent2@demo.test', role: 'sales', name: 'Bianca Closer' },
-  { email: 'agent3@demo.test', role: 'sales', name: 'Carlos Opener' },
-  { email: 'agent4@demo.test', role: 'sales', name: 'Dina Fullstack' },
+  { email: 'agent2@demo.test', role: 'sales', name: 'Bianca Closer', upline: 'agent@demo.test' },
+  { email: 'agent3@demo.test', role: 'sales', name: 'Carlos Opener', upline: 'agent2@demo.test' },
+  { email: 'agent4@demo.test', role: 'sales', name: 'Dina Fullstack', upline: 'agent3@demo.test' },
 ] as const;
 
 export async function seedDemoData(platform: Platform): Promise<void> {

@@ -64,3 +64,80 @@ export function toPublicUser(user: UserDoc): PublicUser {
     createdAt: user.createdAt.toISOString(),
   };
 }
+
+/** A unique-index violation, optionally on one field (the embedded server may only name it in the message). */
+export function isDuplicateKey(error: unknown, field?: string): boolean {
+  const e = error as { code?: number; keyPattern?: Record<string, unknown>; message?: string } | undefined;
+  if (e?.code !== 11000) return false;
+  if (!field) return true;
+  return e.keyPattern ? field in e.keyPattern : String(e.message).includes(field);
+}
+
+/** Throws a duplicate-key error (code 11000) when the e-mail or the referral code is taken. */
+export async function insertUser(db: Db, user: UserDoc): Promise<void> {
+  await usersCollection(db).insertOne(user);
+}
+
+export function findUserByReferralCode(db: Db, referralCode: string): Promise<UserDoc | null> {
+  return usersCollection(db).findOne({ referralCode: referralCode.trim().toUpperCase() });
+}
+
+/** New password; bumping sessionVersion makes every access token issued before it invalid. */
+export async function setPasswordAndEndSessions(db: Db, userId: ObjectId, passwordHash: string): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId }, { $set: { passwordHash }, $inc: { sessionVersion: 1 } });
+}
+
+export async function setUserRole(db: Db, userId: ObjectId, role: Role): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId }, { $set: { role } });
+}
+
+export async function setUserUpline(db: Db, userId: ObjectId, uplineId: ObjectId): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId }, { $set: { uplineId } });
+}
+
+/** Records a pending request unless one is already pending (its date is kept). */
+export async function requestRole(db: Db, userId: ObjectId, role: Role, at: Date): Promise<void> {
+  await usersCollection(db).updateOne(
+    { _id: userId, $or: [{ roleRequest: { $exists: false } }, { 'roleRequest.status': { $ne: 'pending' } }, { 'roleRequest.role': { $ne: role } }] },
+    { $set: { roleRequest: { role, status: 'pending', at } } },
+  );
+}
+
+export async function withdrawPendingRoleRequest(db: Db, userId: ObjectId): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId, 'roleRequest.status': 'pending' }, { $unset: { roleRequest: '' } });
+}
+
+/** A fresh, not yet active TOTP secret (replaces an unfinished setup). */
+export async function storeTotpSecret(db: Db, userId: ObjectId, secret: string): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId, 'totp.enabled': { $ne: true } }, { $set: { totp: { secret, enabled: false } } });
+}
+
+export async function enableTotp(db: Db, userId: ObjectId, secret: string, step: number, recoveryCodeHashes: string[]): Promise<boolean> {
+  const result = await usersCollection(db).updateOne(
+    { _id: userId, 'totp.secret': secret, 'totp.enabled': false },
+    { $set: { totp: { secret, enabled: true, lastUsedStep: step, recoveryCodeHashes } } },
+  );
+  return result.modifiedCount === 1;
+}
+
+/** Atomically records the time step of an accepted code; false when it (or a later one) was already used. */
+export async function claimTotpStep(db: Db, userId: ObjectId, step: number): Promise<boolean> {
+  const result = await usersCollection(db).updateOne(
+    { _id: userId, $or: [{ 'totp.lastUsedStep': { $exists: false } }, { 'totp.lastUsedStep': { $lt: step } }] },
+    { $set: { 'totp.lastUsedStep': step } },
+  );
+  return result.modifiedCount === 1;
+}
+
+/** Removes one recovery code; false when it was not there (wrong or already used). */
+export async function consumeRecoveryCode(db: Db, userId: ObjectId, codeHash: string): Promise<boolean> {
+  const result = await usersCollection(db).updateOne(
+    { _id: userId, 'totp.enabled': true, 'totp.recoveryCodeHashes': codeHash },
+    { $pull: { 'totp.recoveryCodeHashes': codeHash } },
+  );
+  return result.modifiedCount === 1;
+}
+
+export async function removeTotp(db: Db, userId: ObjectId): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId }, { $unset: { totp: '' } });
+}

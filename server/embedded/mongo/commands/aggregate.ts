@@ -1,0 +1,161 @@
+// aggregate: the leading $match (and a $sort the chosen index already provides) runs on our own
+// indexes; mingo evaluates the rest of the pipeline.
+import { Aggregator } from 'mingo/aggregator';
+import { ProcessingMode } from 'mingo/core';
+import { mingoOptions } from '../mingo-context.js';
+import { Lazy } from 'mingo/lazy';
+import type { Collection } from '../collection.js';
+import { cloneDoc, isPlainObject, type Doc } from '../documents.js';
+import { MongoCommandError, failedToParse, notImplemented, toCommandError, typeMismatch } from '../errors.js';
+import { execute, type Execution } from '../query-exec.js';
+import type { CommandContext } from '../state.js';
+import { checkCollation, optionalDoc, optionalNumber } from './args.js';
+import { validateCollectionName } from '../catalogue.js';
+
+export interface PreparedPipeline {
+  coll?: Collection;
+  ns: string;
+  /** Stages left for mingo after the pushed-down prefix. */
+  rest: Doc[];
+  exec?: Execution;
+  /** Output of $collStats, which replaces the collection as the pipeline's source. */
+  source?: Doc[];
+}
+
+function collStatsDoc(ctx: CommandContext, coll: Collection | undefined, ns: string, spec: Doc): Doc {
+  const out: Doc = { ns, host: `${ctx.state.host}:${ctx.state.port}`, localTime: new Date() };
+  const count = coll?.count ?? 0;
+  if (spec.count !== undefined) out.count = count;
+  if (spec.storageStats !== undefined) {
+    const size = coll?.dataSize() ?? 0;
+    out.storageStats = {
+      size,
+      count,
+      avgObjSize: count ? Math.floor(size / count) : 0,
+      storageSize: size,
+      nindexes: coll?.indexes.size ?? 0,
+      totalIndexSize: 0,
+      totalSize: size,
+      indexSizes: Object.fromEntries([...(coll?.indexes.keys() ?? [])].map((n) => [n, 0])),
+      capped: false,
+    };
+  }
+  if (spec.latencyStats !== undefined) out.latencyStats = { reads: {}, writes: {}, commands: {}, transactions: {} };
+  return out;
+}
+
+export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline {
+  const target = cmd.aggregate;
+  if (!Array.isArray(cmd.pipeline)) throw typeMismatch("BSON field 'aggregate.pipeline' is the wrong type, expected type 'array'");
+  const pipeline = cmd.pipeline as Doc[];
+  checkCollation(cmd.collation);
+  pipeline.forEach((stage, i) => {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
+      throw new MongoCommandError(40323, 'A pipeline stage specification object must contain exactly one field.', {}, 'Location40323');
+    }
+    const name = Object.keys(stage)[0];
+    if (name === '$out' || name === '$merge') throw notImplemented(`Aggregation stage ${name}`);
+    if (name === '$changeStream') throw new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
+    if (name === '$collStats' && i !== 0) {
+      throw new MongoCommandError(40602, '$collStats is only valid as the first stage in a pipeline', {}, 'Location40602');
+    }
+  });
+  if (target !== 1 && typeof target !== 'string') {
+    throw failedToParse("Invalid aggregate namespace: 'aggregate' must be a string or 1");
+  }
+  if (typeof target === 'string') validateCollectionName(ctx.db, target);
+  const ns = typeof target === 'string' ? `${ctx.db}.${target}` : `${ctx.db}.$cmd.aggregate`;
+  const coll = typeof target === 'string' ? ctx.state.catalogue.get(ctx.db, target) : undefined;
+  if (typeof target !== 'string') return { ns, rest: pipeline, source: [] };
+
+  const first = pipeline[0];
+  if (first && '$collStats' in first) {
+    const spec = isPlainObject(first.$collStats) ? first.$collStats : {};
+    return { coll, ns, rest: pipeline.slice(1), source: [collStatsDoc(ctx, coll, ns, spec)] };
+  }
+  let filter: Doc = {};
+  let consumed = 0;
+  if (first && '$match' in first) {
+    if (!isPlainObject(first.$match)) throw failedToParse('the match filter must be an expression in an object');
+    filter = first.$match;
+    consumed = 1;
+  }
+  const next = pipeline[consumed];
+  let sort: Doc | undefined;
+  if (next && '$sort' in next && isPlainObject(next.$sort)) sort = next.$sort;
+  let exec = execute(coll, { filter, variables: optionalDoc(cmd, 'let') });
+  if (sort) {
+    const sorted = execute(coll, { filter, sort, variables: optionalDoc(cmd, 'let') });
+    if (sorted.plan.providesSort) {
+      exec = sorted;
+      consumed++;
+    }
+  }
+  return { coll, ns, rest: pipeline.slice(consumed), exec };
+}
+
+// Stages that never modify the documents they receive. A pipeline made only of these can read
+// stored documents directly; any other stage makes mingo work on copies (CLONE_INPUT).
+const READ_ONLY_STAGES = new Set([
+  '$match', '$group', '$sort', '$skip', '$limit', '$count', '$sortByCount', '$sample', '$bucket', '$bucketAuto',
+  '$unwind', '$replaceRoot', '$replaceWith', '$documents',
+]);
+
+function readOnly(pipeline: unknown[]): boolean {
+  return pipeline.every((stage) => {
+    if (!isPlainObject(stage)) return false;
+    const [name] = Object.keys(stage);
+    const spec = stage[name];
+    if (READ_ONLY_STAGES.has(name)) return true;
+    if (name === '$facet' && isPlainObject(spec)) return Object.values(spec).every((p) => Array.isArray(p) && readOnly(p));
+    if (name === '$lookup' && isPlainObject(spec)) return !Array.isArray(spec.pipeline) || readOnly(spec.pipeline);
+    return false;
+  });
+}
+
+/** Runs the prepared pipeline lazily; the returned iterator maps mingo failures to MongoDB errors. */
+export function runPipeline(prepared: PreparedPipeline, cmd: Doc, ctx: CommandContext): Iterator<Doc> {
+  const resolver = (name: string) => ctx.state.catalogue.get(ctx.db, name)
+    ? [...ctx.state.catalogue.get(ctx.db, name)!.records.values()].map(cloneDoc)
+    : [];
+  const input: Iterator<Doc> = prepared.source
+    ? prepared.source[Symbol.iterator]()
+    : prepared.exec?.docs ?? [][Symbol.iterator]();
+  if (prepared.rest.length === 0) return input;
+  try {
+    const agg = new Aggregator(prepared.rest, {
+      ...mingoOptions(optionalDoc(cmd, 'let')),
+      collectionResolver: resolver,
+      processingMode: readOnly(prepared.rest) ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
+    });
+    const out = agg.stream(Lazy({ next: () => input.next() } as never));
+    return {
+      next(): IteratorResult<Doc> {
+        try {
+          const r = out.next();
+          return r.done ? { done: true, value: undefined } : { done: false, value: r.value as Doc };
+        } catch (err) {
+          throw toCommandError(err);
+        }
+      },
+    };
+  } catch (err) {
+    throw toCommandError(err);
+  }
+}
+
+function aggregate(cmd: Doc, ctx: CommandContext): Doc {
+  if (cmd.explain === true) {
+    throw notImplemented('aggregate with explain:true (use the explain command)');
+  }
+  const cursor = cmd.cursor;
+  if (!isPlainObject(cursor)) {
+    throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+  }
+  const batchSize = optionalNumber(cursor, 'batchSize');
+  const prepared = preparePipeline(cmd, ctx);
+  const iter = runPipeline(prepared, cmd, ctx);
+  return ctx.state.cursors.open(prepared.ns, iter, { batchSize });
+}
+
+export const aggregateCommands: Record<string, (cmd: Doc, ctx: CommandContext) => Doc> = { aggregate };

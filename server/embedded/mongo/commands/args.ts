@@ -1,0 +1,42 @@
+// Argument checks shared by command handlers, with MongoDB's error codes for bad input.
+import { isPlainObject, type Doc } from '../documents.js';
+import { MongoCommandError, typeMismatch, notImplemented } from '../errors.js';
+import { validateCollectionName } from '../catalogue.js';
+
+export function collectionArg(cmd: Doc, name: string, db: string): string {
+  const coll = cmd[name];
+  if (typeof coll !== 'string') {
+    throw new MongoCommandError(73, `collection name has invalid type ${coll === null ? 'null' : typeof coll}`);
+  }
+  validateCollectionName(db, coll);
+  return coll;
+}
+
+export function optionalDoc(cmd: Doc, field: string): Doc | undefined {
+  const v = cmd[field];
+  if (v === undefined || v === null) return undefined;
+  if (!isPlainObject(v)) throw typeMismatch(`BSON field '${field}' is the wrong type '${Array.isArray(v) ? 'array' : typeof v}', expected type 'object'`);
+  return v;
+}
+
+export function optionalNumber(cmd: Doc, field: string): number | undefined {
+  const v = cmd[field];
+  if (v === undefined || v === null) return undefined;
+  const n = typeof v === 'number' ? v : typeof v === 'object' && v !== null && 'toNumber' in v ? (v as { toNumber(): number }).toNumber() : NaN;
+  if (!Number.isFinite(n)) throw typeMismatch(`BSON field '${field}' is the wrong type '${typeof v}', expected types '[long, int, decimal, double]'`);
+  return n;
+}
+
+export function docArray(cmd: Doc, field: string): Doc[] {
+  const v = cmd[field];
+  if (!Array.isArray(v)) throw typeMismatch(`BSON field '${field}' is the wrong type, expected type 'array'`);
+  for (const d of v) if (!isPlainObject(d)) throw typeMismatch(`BSON field '${field}' element is the wrong type, expected type 'object'`);
+  return v as Doc[];
+}
+
+/** Only the default (binary) collation is supported; anything else would silently compare wrongly. */
+export function checkCollation(collation: unknown): void {
+  if (collation === undefined || collation === null) return;
+  if (isPlainObject(collation) && collation.locale === 'simple') return;
+  throw notImplemented('Collation');
+}

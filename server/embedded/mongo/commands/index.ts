@@ -1,0 +1,48 @@
+// Command dispatch: name lookup, the checks a standalone mongod makes on every command, and
+// conversion of any failure into a MongoDB error reply.
+import type { Doc } from '../documents.js';
+import { MongoCommandError, commandNotFound, toCommandError } from '../errors.js';
+import { validateDbName } from '../catalogue.js';
+import type { CommandContext } from '../state.js';
+import { handshakeCommands } from './handshake.js';
+import { writeCommands } from './write.js';
+import { readCommands } from './read.js';
+import { aggregateCommands } from './aggregate.js';
+import { adminCommands } from './admin.js';
+import { explainCommands } from './explain.js';
+
+export type CommandHandler = (cmd: Doc, ctx: CommandContext) => Doc;
+
+const COMMANDS: Record<string, CommandHandler> = {
+  ...handshakeCommands,
+  ...writeCommands,
+  ...readCommands,
+  ...aggregateCommands,
+  ...adminCommands,
+  ...explainCommands,
+};
+
+/** Commands that change data: the reply to these waits for the journal write. */
+export const WRITE_COMMANDS = new Set([
+  'insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'createIndexes', 'dropIndexes', 'deleteIndexes',
+  'create', 'drop', 'dropDatabase', 'renameCollection', 'collMod',
+]);
+
+const NO_DB_CHECK = new Set(['hello', 'isMaster', 'ismaster', 'ping', 'buildInfo', 'buildinfo']);
+
+export function runCommand(cmd: Doc, ctx: CommandContext): Doc {
+  const name = Object.keys(cmd)[0];
+  try {
+    if (name === undefined) throw new MongoCommandError(59, 'no such command: \'\'');
+    // A standalone has no transactions (and the driver never sends retryable-write txnNumbers to one).
+    if (cmd.txnNumber !== undefined || cmd.autocommit !== undefined || cmd.startTransaction !== undefined) {
+      throw new MongoCommandError(20, 'Transaction numbers are only allowed on a replica set member or mongos');
+    }
+    const handler = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : name === 'buildinfo' ? COMMANDS.buildInfo : undefined;
+    if (!handler) throw commandNotFound(name);
+    if (!NO_DB_CHECK.has(name)) validateDbName(ctx.db);
+    return handler(cmd, ctx);
+  } catch (err) {
+    return toCommandError(err).toReply();
+  }
+}

@@ -1,0 +1,108 @@
+// find, getMore, killCursors, count and distinct.
+import { type Doc } from '../documents.js';
+import { MongoCommandError, badValue, notImplemented } from '../errors.js';
+import { execute, type FindSpec } from '../query-exec.js';
+import { projectIterator } from '../projection.js';
+import { EMPTY_ARRAY, MISSING, encodeValue } from '../key-encoding.js';
+import { valuesAtPath } from '../index-store.js';
+import type { CommandContext } from '../state.js';
+import { checkCollation, collectionArg, optionalDoc, optionalNumber } from './args.js';
+
+const UNSUPPORTED_FIND_OPTIONS = ['tailable', 'awaitData', 'oplogReplay', 'returnKey', 'showRecordId', 'min', 'max'];
+
+export function findSpec(cmd: Doc): FindSpec {
+  const skip = optionalNumber(cmd, 'skip');
+  const limit = optionalNumber(cmd, 'limit');
+  if (skip !== undefined && skip < 0) throw badValue('skip value must be non-negative');
+  if (limit !== undefined && limit < 0) throw badValue('limit value must be non-negative');
+  return {
+    filter: optionalDoc(cmd, 'filter') ?? {},
+    sort: optionalDoc(cmd, 'sort'),
+    skip,
+    limit,
+    hint: cmd.hint,
+    variables: optionalDoc(cmd, 'let'),
+  };
+}
+
+function find(cmd: Doc, ctx: CommandContext): Doc {
+  const name = collectionArg(cmd, 'find', ctx.db);
+  for (const option of UNSUPPORTED_FIND_OPTIONS) if (cmd[option]) throw notImplemented(`find option '${option}'`);
+  checkCollation(cmd.collation);
+  const spec = findSpec(cmd);
+  const projection = optionalDoc(cmd, 'projection');
+  const batchSize = optionalNumber(cmd, 'batchSize');
+  if (batchSize !== undefined && batchSize < 0) throw badValue('batchSize value must be non-negative');
+  const coll = ctx.state.catalogue.get(ctx.db, name);
+  const { docs } = execute(coll, spec);
+  const out = projectIterator(docs, projection, spec.filter, spec.variables);
+  // The limit itself is enforced by the iterator, so the cursor closes by itself after `limit` docs.
+  const first = Math.min(spec.limit || Infinity, batchSize ?? 101);
+  return ctx.state.cursors.open(`${ctx.db}.${name}`, out, {
+    batchSize: first,
+    singleBatch: cmd.singleBatch === true,
+    noCursorTimeout: cmd.noCursorTimeout === true,
+  });
+}
+
+function getMore(cmd: Doc, ctx: CommandContext): Doc {
+  const id = optionalNumber(cmd, 'getMore');
+  if (id === undefined) throw new MongoCommandError(14, "BSON field 'getMore.getMore' is missing but a required field");
+  if (typeof cmd.collection !== 'string') throw new MongoCommandError(14, "BSON field 'getMore.collection' is the wrong type, expected type 'string'");
+  return ctx.state.cursors.getMore(id, cmd.collection, ctx.db, optionalNumber(cmd, 'batchSize'));
+}
+
+function killCursors(cmd: Doc, ctx: CommandContext): Doc {
+  if (!Array.isArray(cmd.cursors)) throw new MongoCommandError(14, "BSON field 'killCursors.cursors' is the wrong type, expected type 'array'");
+  return ctx.state.cursors.kill(cmd.cursors.map((c) => Number(c)));
+}
+
+function count(cmd: Doc, ctx: CommandContext): Doc {
+  const name = collectionArg(cmd, 'count', ctx.db);
+  checkCollation(cmd.collation);
+  const filter = optionalDoc(cmd, 'query') ?? {};
+  const skip = optionalNumber(cmd, 'skip') ?? 0;
+  const limit = Math.abs(optionalNumber(cmd, 'limit') ?? 0);
+  const coll = ctx.state.catalogue.get(ctx.db, name);
+  if (!coll) return { n: 0, ok: 1 };
+  if (Object.keys(filter).length === 0) {
+    let n = Math.max(0, coll.count - skip);
+    if (limit > 0) n = Math.min(n, limit);
+    return { n, ok: 1 };
+  }
+  const { docs } = execute(coll, { filter, skip, limit: limit || undefined, hint: cmd.hint });
+  let n = 0;
+  while (!docs.next().done) n++;
+  return { n, ok: 1 };
+}
+
+function distinct(cmd: Doc, ctx: CommandContext): Doc {
+  const name = collectionArg(cmd, 'distinct', ctx.db);
+  checkCollation(cmd.collation);
+  if (typeof cmd.key !== 'string') throw new MongoCommandError(14, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
+  const parts = cmd.key.split('.');
+  const coll = ctx.state.catalogue.get(ctx.db, name);
+  const seen = new Map<string, unknown>();
+  if (coll) {
+    const { docs } = execute(coll, { filter: optionalDoc(cmd, 'query') ?? {}, hint: cmd.hint });
+    for (let r = docs.next(); !r.done; r = docs.next()) {
+      const values: unknown[] = [];
+      valuesAtPath(r.value, parts, 0, values);
+      for (const v of values) {
+        if (v === MISSING || v === EMPTY_ARRAY) continue;
+        const key = encodeValue(v);
+        if (!seen.has(key)) seen.set(key, v);
+      }
+    }
+  }
+  const values = [...seen.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
+  return { values, ok: 1 };
+}
+
+export const readCommands: Record<string, (cmd: Doc, ctx: CommandContext) => Doc> = {
+  find,
+  getMore,
+  killCursors,
+  count,
+  distinct,
+};

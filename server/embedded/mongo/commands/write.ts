@@ -1,0 +1,207 @@
+// insert, update, delete and findAndModify, with MongoDB's batch semantics: an ordered batch stops
+// at the first error, an unordered one keeps going; each failure is one `writeErrors` entry.
+import type { Collection } from '../collection.js';
+import { isPlainObject, type Doc } from '../documents.js';
+import { failedToParse, toCommandError } from '../errors.js';
+import { matchRecords } from '../query-exec.js';
+import { planQuery } from '../planner.js';
+import { applyUpdate, buildUpsert, isModifierUpdate, validateUpdate } from '../updates.js';
+import { projectOne } from '../projection.js';
+import type { CommandContext } from '../state.js';
+import { checkCollation, collectionArg, docArray, optionalDoc } from './args.js';
+
+interface BatchResult {
+  writeErrors: Doc[];
+}
+
+function finish(reply: Doc, result: BatchResult): Doc {
+  if (result.writeErrors.length) reply.writeErrors = result.writeErrors;
+  reply.ok = 1;
+  return reply;
+}
+
+function insert(cmd: Doc, ctx: CommandContext): Doc {
+  const name = collectionArg(cmd, 'insert', ctx.db);
+  const docs = docArray(cmd, 'documents');
+  const ordered = cmd.ordered !== false;
+  const result: BatchResult = { writeErrors: [] };
+  let n = 0;
+  if (docs.length === 0) return { n: 0, ok: 1 };
+  const coll = ctx.state.catalogue.getOrCreate(ctx.db, name);
+  for (let i = 0; i < docs.length; i++) {
+    try {
+      coll.insert(docs[i]);
+      n++;
+    } catch (err) {
+      result.writeErrors.push(toCommandError(err).toWriteError(i));
+      if (ordered) break;
+    }
+  }
+  return finish({ n }, result);
+}
+
+/** Record ids matched by a filter, collected before any change so an update never sees its own writes. */
+function matchingRids(coll: Collection | undefined, filter: Doc, opts: { sort?: Doc; limit?: number; variables?: Doc }): number[] {
+  if (!coll) return [];
+  const plan = planQuery(coll, filter, opts.sort);
+  const stats = { keysExamined: 0, docsExamined: 0 };
+  const rids: number[] = [];
+  for (const [rid] of matchRecords(coll, { filter, sort: opts.sort, limit: opts.limit, variables: opts.variables }, plan, stats)) {
+    rids.push(rid);
+  }
+  return rids;
+}
+
+interface UpdateStatement {
+  q: Doc;
+  u: Doc | Doc[];
+  multi: boolean;
+  upsert: boolean;
+  arrayFilters?: Doc[];
+}
+
+function parseStatement(raw: Doc): UpdateStatement {
+  const q = raw.q ?? {};
+  if (!isPlainObject(q)) throw failedToParse("BSON field 'update.updates.q' is the wrong type, expected type 'object'");
+  checkCollation(raw.collation);
+  const u = validateUpdate(raw.u);
+  const multi = raw.multi === true;
+  if (multi && !Array.isArray(u) && !isModifierUpdate(u)) {
+    throw failedToParse('multi update is not supported for replacement-style update');
+  }
+  if (raw.arrayFilters !== undefined && !Array.isArray(raw.arrayFilters)) {
+    throw failedToParse("BSON field 'arrayFilters' must be an array");
+  }
+  return { q, u, multi, upsert: raw.upsert === true, arrayFilters: raw.arrayFilters as Doc[] | undefined };
+}
+
+function update(cmd: Doc, ctx: CommandContext): Doc {
+  const name = collectionArg(cmd, 'update', ctx.db);
+  const statements = docArray(cmd, 'updates');
+  const ordered = cmd.ordered !== false;
+  const variables = optionalDoc(cmd, 'let');
+  const result: BatchResult = { writeErrors: [] };
+  const upserted: Doc[] = [];
+  let n = 0;
+  let nModified = 0;
+  for (let i = 0; i < statements.length; i++) {
+    try {
+      const st = parseStatement(statements[i]);
+      let coll = ctx.state.catalogue.get(ctx.db, name);
+      const rids = matchingRids(coll, st.q, { limit: st.multi ? undefined : 1, variables });
+      if (rids.length === 0) {
+        if (st.upsert) {
+          const doc = buildUpsert(st.q, st.u, { arrayFilters: st.arrayFilters, variables });
+          coll ??= ctx.state.catalogue.getOrCreate(ctx.db, name);
+          const stored = coll.insert(doc);
+          upserted.push({ index: i, _id: stored._id });
+          n++;
+        }
+        continue;
+      }
+      for (const rid of rids) {
+        const doc = coll!.records.get(rid);
+        if (!doc) continue;
+        const out = applyUpdate(doc, st.u, { filter: st.q, arrayFilters: st.arrayFilters, variables });
+        n++;
+        if (out.modified) {
+          coll!.replace(rid, out.doc);
+          nModified++;
+        }
+      }
+    } catch (err) {
+      result.writeErrors.push(toCommandError(err).toWriteError(i));
+      if (ordered) break;
+    }
+  }
+  const reply: Doc = { n, nModified };
+  if (upserted.length) reply.upserted = upserted;
+  return finish(reply, result);
+}
+
+function del(cmd: Doc, ctx: CommandContext): Doc {
+  const name = collectionArg(cmd, 'delete', ctx.db);
+  const statements = docArray(cmd, 'deletes');
+  const ordered = cmd.ordered !== false;
+  const variables = optionalDoc(cmd, 'let');
+  const result: BatchResult = { writeErrors: [] };
+  let n = 0;
+  // A bad limit fails the whole command (it is a parse error in mongod), not one statement.
+  for (const st of statements) {
+    const limit = Number(st.limit ?? 0);
+    if (limit !== 0 && limit !== 1) throw failedToParse(`The limit field in delete objects must be 0 or 1. Got ${limit}`);
+  }
+  for (let i = 0; i < statements.length; i++) {
+    try {
+      const st = statements[i];
+      const q = st.q ?? {};
+      if (!isPlainObject(q)) throw failedToParse("BSON field 'delete.deletes.q' is the wrong type, expected type 'object'");
+      checkCollation(st.collation);
+      const limit = Number(st.limit ?? 0);
+      const coll = ctx.state.catalogue.get(ctx.db, name);
+      for (const rid of matchingRids(coll, q, { limit: limit === 1 ? 1 : undefined, variables })) {
+        coll!.remove(rid);
+        n++;
+      }
+    } catch (err) {
+      result.writeErrors.push(toCommandError(err).toWriteError(i));
+      if (ordered) break;
+    }
+  }
+  return finish({ n }, result);
+}
+
+function findAndModify(cmd: Doc, ctx: CommandContext): Doc {
+  const name = collectionArg(cmd, Object.keys(cmd)[0], ctx.db);
+  const query = optionalDoc(cmd, 'query') ?? {};
+  const sort = optionalDoc(cmd, 'sort');
+  const fields = cmd.fields ?? cmd.projection;
+  const variables = optionalDoc(cmd, 'let');
+  const remove = cmd.remove === true;
+  const hasUpdate = cmd.update !== undefined && cmd.update !== null;
+  checkCollation(cmd.collation);
+  if (remove && hasUpdate) throw failedToParse('Cannot specify both an update and remove=true');
+  if (!remove && !hasUpdate) throw failedToParse('Either an update or remove=true must be specified');
+  if (remove && cmd.new === true) {
+    throw failedToParse("Cannot specify both new=true and remove=true; 'remove' always returns the deleted document");
+  }
+  if (remove && cmd.upsert === true) throw failedToParse('Cannot specify both upsert=true and remove=true');
+  const arrayFilters = Array.isArray(cmd.arrayFilters) ? (cmd.arrayFilters as Doc[]) : undefined;
+
+  let coll = ctx.state.catalogue.get(ctx.db, name);
+  const [rid] = matchingRids(coll, query, { sort, limit: 1, variables });
+  const found = rid !== undefined ? coll!.records.get(rid) : undefined;
+
+  if (remove) {
+    if (!found) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
+    coll!.remove(rid);
+    return { lastErrorObject: { n: 1 }, value: projectOne(found, fields, query), ok: 1 };
+  }
+
+  const spec = validateUpdate(cmd.update);
+  if (found) {
+    const out = applyUpdate(found, spec, { filter: query, arrayFilters, variables });
+    if (out.modified) coll!.replace(rid, out.doc);
+    const value = cmd.new === true ? out.doc : found;
+    return { lastErrorObject: { n: 1, updatedExisting: true }, value: projectOne(value, fields, query), ok: 1 };
+  }
+  if (cmd.upsert === true) {
+    const doc = buildUpsert(query, spec, { arrayFilters, variables });
+    coll ??= ctx.state.catalogue.getOrCreate(ctx.db, name);
+    const stored = coll.insert(doc);
+    return {
+      lastErrorObject: { n: 1, updatedExisting: false, upserted: stored._id },
+      value: cmd.new === true ? projectOne(stored, fields, query) : null,
+      ok: 1,
+    };
+  }
+  return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+}
+
+export const writeCommands: Record<string, (cmd: Doc, ctx: CommandContext) => Doc> = {
+  insert,
+  update,
+  delete: del,
+  findAndModify,
+  findandmodify: findAndModify,
+};

@@ -1,0 +1,215 @@
+// One secondary (or _id) index: key extraction with MongoDB's multikey rules, sparse and partial
+// filtering, and unique-key checks over an ordered entry list.
+import { Query } from 'mingo/query';
+import { mingoOptions } from './mingo-context.js';
+import { MongoCommandError, badValue, notImplemented } from './errors.js';
+import { EMPTY_ARRAY, MISSING, complement, encodeValue } from './key-encoding.js';
+import { SortedList } from './sorted-list.js';
+import { formatValue } from './format.js';
+
+export interface IndexSpec {
+  v: number;
+  key: Record<string, number>;
+  name: string;
+  unique?: boolean;
+  sparse?: boolean;
+  expireAfterSeconds?: number;
+  partialFilterExpression?: Record<string, unknown>;
+  [option: string]: unknown;
+}
+
+export interface IndexField {
+  path: string;
+  parts: string[];
+  desc: boolean;
+}
+
+export interface IndexKey {
+  key: string;
+  /** The raw value of each field for this key, for E11000 messages. */
+  values: unknown[];
+}
+
+const ALLOWED_OPTIONS = new Set([
+  'v', 'key', 'name', 'unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression', 'background', 'ns',
+  'collation', 'hidden',
+]);
+
+/** Default index name as MongoDB builds it: `a_1_b_-1`. */
+export function defaultIndexName(key: Record<string, unknown>): string {
+  return Object.entries(key).map(([k, v]) => `${k}_${v}`).join('_');
+}
+
+export function validateIndexSpec(raw: Record<string, unknown>): IndexSpec {
+  const key = raw.key;
+  if (!key || typeof key !== 'object' || Array.isArray(key) || Object.keys(key).length === 0) {
+    throw new MongoCommandError(67, "Index key pattern must be a non-empty object");
+  }
+  for (const [field, dir] of Object.entries(key as Record<string, unknown>)) {
+    if (typeof dir === 'string') throw notImplemented(`Index type '${dir}' (on field ${field})`);
+    if (typeof dir !== 'number' || dir === 0 || Number.isNaN(dir)) {
+      throw new MongoCommandError(67, `Values in the index key pattern can't be 0 or non-numeric: ${field}`);
+    }
+  }
+  for (const option of Object.keys(raw)) {
+    if (!ALLOWED_OPTIONS.has(option)) throw notImplemented(`Index option '${option}'`);
+  }
+  if (raw.collation) throw notImplemented('Index collation');
+  const name = typeof raw.name === 'string' ? raw.name : defaultIndexName(key as Record<string, unknown>);
+  const spec: IndexSpec = { v: 2, key: key as Record<string, number>, name };
+  if (raw.unique) spec.unique = true;
+  if (raw.sparse) spec.sparse = true;
+  if (raw.expireAfterSeconds !== undefined) {
+    const ttl = Number(raw.expireAfterSeconds);
+    if (!Number.isFinite(ttl) || ttl < 0) throw new MongoCommandError(67, 'TTL index expireAfterSeconds must be a non-negative number');
+    spec.expireAfterSeconds = ttl;
+  }
+  if (raw.partialFilterExpression !== undefined) {
+    if (typeof raw.partialFilterExpression !== 'object' || raw.partialFilterExpression === null) {
+      throw badValue('partialFilterExpression must be an object');
+    }
+    spec.partialFilterExpression = raw.partialFilterExpression as Record<string, unknown>;
+  }
+  if (raw.hidden) spec.hidden = true;
+  return spec;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && (v.constructor === Object || v.constructor === undefined);
+}
+
+/**
+ * Values found at `parts` in `value`, unwinding arrays the way MongoDB indexes them: an array at
+ * the end of the path contributes each element (an empty array one EMPTY_ARRAY marker); arrays
+ * on the way are traversed element by element. Missing leaves contribute MISSING.
+ */
+export function valuesAtPath(value: unknown, parts: string[], i: number, out: unknown[], inArray = false): void {
+  if (i === parts.length) {
+    if (Array.isArray(value)) {
+      if (value.length === 0) out.push(EMPTY_ARRAY);
+      for (const e of value) out.push(e);
+    } else {
+      out.push(value === undefined ? MISSING : value);
+    }
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (inArray) {
+      out.push(MISSING);
+      return;
+    }
+    const part = parts[i];
+    if (/^\d+$/.test(part) && Number(part) < value.length) {
+      valuesAtPath(value[Number(part)], parts, i + 1, out);
+    }
+    let any = false;
+    for (const e of value) {
+      if (isPlainObject(e)) {
+        valuesAtPath(e, parts, i, out, true);
+        any = true;
+      }
+    }
+    if (!any) out.push(MISSING);
+    return;
+  }
+  if (isPlainObject(value)) {
+    const next = value[parts[i]];
+    if (next === undefined) out.push(MISSING);
+    else valuesAtPath(next, parts, i + 1, out);
+    return;
+  }
+  out.push(MISSING);
+}
+
+export class Index {
+  readonly spec: IndexSpec;
+  readonly fields: IndexField[];
+  readonly entries = new SortedList();
+  private readonly partial?: Query;
+  /** Set once any document produced more than one key: bounds and sort use get more careful. */
+  multikey = false;
+
+  constructor(spec: IndexSpec) {
+    this.spec = spec;
+    this.fields = Object.entries(spec.key).map(([path, dir]) => ({ path, parts: path.split('.'), desc: dir < 0 }));
+    if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression, mingoOptions());
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  /** The _id index is unique without saying so in its spec (listIndexes shows no `unique`). */
+  get unique(): boolean {
+    return this.spec.unique === true || this.spec.name === '_id_';
+  }
+
+  /** Keys a document contributes, or an empty list when sparse/partial rules leave it out. */
+  keysFor(doc: Record<string, unknown>): IndexKey[] {
+    if (this.partial && !this.partial.test(doc)) return [];
+    const perField: unknown[][] = [];
+    let allMissing = true;
+    let arrays = 0;
+    for (const field of this.fields) {
+      const values: unknown[] = [];
+      valuesAtPath(doc, field.parts, 0, values);
+      if (values.length > 1) arrays++;
+      for (const v of values) if (v !== MISSING) allMissing = false;
+      perField.push(values);
+    }
+    if (this.spec.sparse && allMissing) return [];
+    if (arrays > 1) {
+      const names = this.fields.filter((_, i) => perField[i].length > 1).map((f) => `[${f.path}]`);
+      throw new MongoCommandError(171, `cannot index parallel arrays ${names.slice(0, 2).reverse().join(' ')}`);
+    }
+    let keys: IndexKey[] = [{ key: '', values: [] }];
+    for (let f = 0; f < this.fields.length; f++) {
+      const desc = this.fields[f].desc;
+      const next: IndexKey[] = [];
+      for (const partial of keys) {
+        for (const v of perField[f]) {
+          const enc = encodeValue(v === MISSING ? null : v);
+          next.push({ key: partial.key + (desc ? complement(enc) : enc), values: [...partial.values, v] });
+        }
+      }
+      keys = next;
+    }
+    if (keys.length > 1) {
+      const seen = new Set<string>();
+      keys = keys.filter((k) => (seen.has(k.key) ? false : (seen.add(k.key), true)));
+      this.multikey = true;
+    }
+    return keys;
+  }
+
+  add(rid: number, keys: IndexKey[]): void {
+    for (const k of keys) this.entries.insert({ key: k.key, rid });
+  }
+
+  remove(rid: number, keys: IndexKey[]): void {
+    for (const k of keys) this.entries.remove({ key: k.key, rid });
+  }
+
+  /** The first key of `keys` already owned by another record, for unique indexes. */
+  conflict(keys: IndexKey[], rid: number): IndexKey | undefined {
+    if (!this.unique) return undefined;
+    for (const k of keys) if (this.entries.otherWithKey(k.key, rid) !== undefined) return k;
+    return undefined;
+  }
+
+  duplicateKeyError(ns: string, key: IndexKey): MongoCommandError {
+    const keyValue: Record<string, unknown> = {};
+    const shown: string[] = [];
+    this.fields.forEach((f, i) => {
+      let v = key.values[i];
+      if (v === MISSING || v === EMPTY_ARRAY) v = null;
+      keyValue[f.path] = v;
+      shown.push(`${f.path}: ${formatValue(v)}`);
+    });
+    return new MongoCommandError(
+      11000,
+      `E11000 duplicate key error collection: ${ns} index: ${this.name} dup key: { ${shown.join(', ')} }`,
+      { keyPattern: { ...this.spec.key }, keyValue },
+    );
+  }
+}

@@ -1,0 +1,128 @@
+// Record framing shared by the journal and the snapshot, and the append-only journal writer.
+//
+// Frame: [u32 LE body length][u32 LE CRC-32 of body][body: one BSON document]
+// A reader stops at the first frame that is short, has an impossible length, a wrong checksum or
+// an unparsable body: everything before it is intact, everything from it on is a torn tail.
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { BSON } from 'bson';
+import type { Doc } from './documents.js';
+import { DESERIALIZE_OPTIONS } from './wire.js';
+
+export const FRAME_HEADER = 8;
+const MAX_RECORD = 64 * 1024 * 1024;
+
+export function frame(record: Doc): Buffer {
+  const body = BSON.serialize(record);
+  const out = Buffer.allocUnsafe(FRAME_HEADER + body.length);
+  out.writeUInt32LE(body.length, 0);
+  out.writeUInt32LE(zlib.crc32(body), 4);
+  out.set(body, FRAME_HEADER);
+  return out;
+}
+
+export interface ParsedFrames {
+  records: Doc[];
+  /** Offset just past the last intact frame. */
+  validEnd: number;
+  /** Why reading stopped early, if it did. */
+  problem?: string;
+}
+
+export function parseFrames(buf: Buffer): ParsedFrames {
+  const records: Doc[] = [];
+  let offset = 0;
+  while (offset < buf.length) {
+    if (buf.length - offset < FRAME_HEADER) return { records, validEnd: offset, problem: 'truncated frame header' };
+    const length = buf.readUInt32LE(offset);
+    const crc = buf.readUInt32LE(offset + 4);
+    if (length < 5 || length > MAX_RECORD) return { records, validEnd: offset, problem: `impossible record length ${length}` };
+    const end = offset + FRAME_HEADER + length;
+    if (end > buf.length) return { records, validEnd: offset, problem: 'truncated record' };
+    const body = buf.subarray(offset + FRAME_HEADER, end);
+    if (zlib.crc32(body) !== crc) return { records, validEnd: offset, problem: 'checksum mismatch' };
+    try {
+      // A private copy, so binary values in the record don't keep the whole file in memory.
+      records.push(BSON.deserialize(Buffer.from(body), DESERIALIZE_OPTIONS));
+    } catch (err) {
+      return { records, validEnd: offset, problem: `unreadable record: ${(err as Error).message}` };
+    }
+    offset = end;
+  }
+  return { records, validEnd: offset };
+}
+
+/**
+ * Appends frames to the journal file. Writes made during one event-loop turn are grouped into a
+ * single write() that happens before any of their replies is sent: once write() returns, the
+ * data is in the OS page cache and survives the process being killed.
+ */
+export class JournalWriter {
+  private pending: Buffer[] = [];
+  private waiters: Array<(err?: Error) => void> = [];
+  private scheduled = false;
+  size: number;
+
+  constructor(private fd: number, size: number, private readonly onFlushed: () => void) {
+    this.size = size;
+  }
+
+  append(buf: Buffer): void {
+    this.pending.push(buf);
+    this.schedule();
+  }
+
+  afterFlush(cb: (err?: Error) => void): void {
+    if (this.pending.length === 0) {
+      cb();
+      return;
+    }
+    this.waiters.push(cb);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  flush(): void {
+    this.scheduled = false;
+    const pending = this.pending;
+    const waiters = this.waiters;
+    this.pending = [];
+    this.waiters = [];
+    let error: Error | undefined;
+    if (pending.length) {
+      try {
+        const data = pending.length === 1 ? pending[0] : Buffer.concat(pending);
+        let written = 0;
+        while (written < data.length) written += fs.writeSync(this.fd, data, written, data.length - written, this.size + written);
+        this.size += data.length;
+      } catch (err) {
+        error = err as Error;
+      }
+    }
+    for (const w of waiters) w(error);
+    if (!error) this.onFlushed();
+  }
+
+  /** Replaces the file content with `header` (after a compaction made the old records redundant). */
+  reset(header: Buffer): void {
+    fs.ftruncateSync(this.fd, 0);
+    fs.writeSync(this.fd, header, 0, header.length, 0);
+    fs.fsyncSync(this.fd);
+    this.size = header.length;
+  }
+
+  fsync(): void {
+    fs.fsyncSync(this.fd);
+  }
+
+  close(): void {
+    this.flush();
+    fs.fsyncSync(this.fd);
+    fs.closeSync(this.fd);
+  }
+}

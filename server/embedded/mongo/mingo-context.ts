@@ -1,0 +1,127 @@
+// The mingo operator context every query, projection, update and pipeline runs with: all of
+// mingo's operators, with the comparison operators widened so that numbers compare across
+// double / long / Decimal128 as they do in MongoDB (mingo only compares values of one JS type).
+import { Context } from 'mingo';
+import type { Options } from 'mingo/types';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { resolve } from 'mingo/util';
+import type { Iterator as LazyIterator } from 'mingo/lazy';
+import { reorderLike, type Doc } from './documents.js';
+
+type Predicate = (doc: Record<string, unknown>) => boolean;
+type QueryOp = (selector: string, value: unknown, options: Options) => Predicate;
+
+function bsonType(v: unknown): string | undefined {
+  return typeof v === 'object' && v !== null ? (v as { _bsontype?: string })._bsontype : undefined;
+}
+
+/** Numeric value of a Long / Decimal128 / Int32 / Double wrapper, or undefined. */
+function wrappedNumber(v: unknown): number | undefined {
+  switch (bsonType(v)) {
+    case 'Long':
+    case 'Int32':
+    case 'Double':
+      return Number((v as { valueOf(): unknown }).valueOf());
+    case 'Decimal128':
+      return Number(String(v));
+  }
+  return undefined;
+}
+
+function asNumber(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : wrappedNumber(v);
+}
+
+/** Values a path resolves to, with arrays at the end of the path unwound one level. */
+function candidates(doc: Record<string, unknown>, selector: string): unknown[] {
+  const v = resolve(doc, selector, { unwrapArray: true });
+  return Array.isArray(v) ? [v, ...v] : [v];
+}
+
+/**
+ * mingo's operator, plus a numeric comparison whenever either side is a BSON number wrapper
+ * (which mingo would see as a different type and never match).
+ */
+function widen(base: QueryOp, test: (a: number, b: number) => boolean): QueryOp {
+  return (selector, value, options) => {
+    const original = base(selector, value, options);
+    const q = asNumber(value);
+    if (q === undefined) return original;
+    const wrapped = wrappedNumber(value) !== undefined;
+    return (doc) => {
+      if (original(doc)) return true;
+      for (const v of candidates(doc, selector)) {
+        // Plain number against plain number was already decided by mingo.
+        if (!wrapped && wrappedNumber(v) === undefined) continue;
+        const n = asNumber(v);
+        if (n !== undefined && test(n, q)) return true;
+      }
+      return false;
+    };
+  };
+}
+
+const $eq = widen(queryOperators.$eq as QueryOp, (a, b) => a === b);
+
+const $in: QueryOp = (selector, value, options) => {
+  const original = (queryOperators.$in as QueryOp)(selector, value, options);
+  const numbers = Array.isArray(value) ? value.filter((v) => asNumber(v) !== undefined) : [];
+  if (numbers.length === 0) return original;
+  const tests = numbers.map((n) => $eq(selector, n, options));
+  return (doc) => original(doc) || tests.some((t) => t(doc));
+};
+
+const overrides: Record<string, QueryOp> = {
+  $eq,
+  $in,
+  $ne: (selector, value, options) => {
+    const eq = $eq(selector, value, options);
+    return (doc) => !eq(doc);
+  },
+  $nin: (selector, value, options) => {
+    const inn = $in(selector, value, options);
+    return (doc) => !inn(doc);
+  },
+  $gt: widen(queryOperators.$gt as QueryOp, (a, b) => a > b),
+  $gte: widen(queryOperators.$gte as QueryOp, (a, b) => a >= b),
+  $lt: widen(queryOperators.$lt as QueryOp, (a, b) => a < b),
+  $lte: widen(queryOperators.$lte as QueryOp, (a, b) => a <= b),
+};
+
+type PipelineOp = (coll: LazyIterator, expr: unknown, options: Options) => LazyIterator;
+
+/** $project keeps the input document's field order, as MongoDB does (mingo sorts included fields). */
+const $project: PipelineOp = (coll, expr, options) => {
+  let last: Doc = {};
+  const input = coll.map((o: Doc) => (last = o));
+  return (pipelineOperators.$project as PipelineOp)(input, expr, options).map((out: Doc) => reorderLike(out, last));
+};
+
+export const CONTEXT = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: { ...pipelineOperators, $project },
+  projection: projectionOperators,
+  query: { ...queryOperators, ...overrides } as never,
+  window: windowOperators,
+} as never);
+
+/**
+ * For update operators only: mingo's updater copies the expression and query operator tables of
+ * the context it is given on every call, so it gets a context holding just the query operators.
+ */
+export const UPDATE_CONTEXT = Context.init({ query: { ...queryOperators, ...overrides } } as never);
+
+export function updateOptions(variables?: Record<string, unknown>): Partial<Options> {
+  return variables ? { context: UPDATE_CONTEXT, scriptEnabled: false, variables } : { context: UPDATE_CONTEXT, scriptEnabled: false };
+}
+
+/** Options for mingo Query / Aggregator / updater calls. */
+export function mingoOptions(variables?: Record<string, unknown>): Partial<Options> {
+  return variables ? { context: CONTEXT, scriptEnabled: false, variables } : { context: CONTEXT, scriptEnabled: false };
+}

@@ -1,0 +1,143 @@
+// Runs a filter/sort/skip/limit over a collection: index or collection scan from the planner,
+// mingo for matching, MongoDB sort order from the key encoding.
+import { Query } from 'mingo/query';
+import { mingoOptions } from './mingo-context.js';
+import type { Collection } from './collection.js';
+import type { Doc } from './documents.js';
+import { planQuery, type Plan, type ScanStats } from './planner.js';
+import { EMPTY_ARRAY, MISSING, complement, encodeValue } from './key-encoding.js';
+import { valuesAtPath } from './index-store.js';
+import { toCommandError, badValue } from './errors.js';
+
+export interface FindSpec {
+  filter?: Doc;
+  sort?: Doc;
+  skip?: number;
+  limit?: number;
+  hint?: unknown;
+  /** `let` variables for $expr. */
+  variables?: Doc;
+}
+
+export interface Execution {
+  plan: Plan;
+  stats: ScanStats;
+  docs: Iterator<Doc>;
+}
+
+export function compileFilter(filter: Doc | undefined, variables?: Doc): ((doc: Doc) => boolean) | undefined {
+  if (!filter || Object.keys(filter).length === 0) return undefined;
+  try {
+    const q = new Query(filter, mingoOptions(variables));
+    return (doc) => q.test(doc);
+  } catch (err) {
+    throw toCommandError(err);
+  }
+}
+
+/** Candidate [rid, doc] pairs from the plan, counting what was examined. */
+export function* scan(coll: Collection, plan: Plan, stats: ScanStats): Generator<[number, Doc]> {
+  if (!plan.index) {
+    const rids = plan.reverse ? [...coll.records.keys()].reverse() : coll.records.keys();
+    for (const rid of rids) {
+      const doc = coll.records.get(rid);
+      if (!doc) continue;
+      stats.docsExamined++;
+      yield [rid, doc];
+    }
+    return;
+  }
+  const seen = plan.index.multikey ? new Set<number>() : undefined;
+  const intervals = plan.reverse ? [...plan.intervals].reverse() : plan.intervals;
+  for (const [lo, hi] of intervals) {
+    for (const entry of plan.index.entries.range(lo, hi, plan.reverse)) {
+      stats.keysExamined++;
+      if (seen) {
+        if (seen.has(entry.rid)) continue;
+        seen.add(entry.rid);
+      }
+      const doc = coll.records.get(entry.rid);
+      if (!doc) continue;
+      stats.docsExamined++;
+      yield [entry.rid, doc];
+    }
+  }
+}
+
+/** Sort key of one document: arrays sort by their smallest (ascending) or largest (descending) element. */
+export function sortKey(doc: Doc, fields: Array<{ parts: string[]; desc: boolean }>): string {
+  let key = '';
+  for (const f of fields) {
+    const values: unknown[] = [];
+    valuesAtPath(doc, f.parts, 0, values);
+    let best: string | undefined;
+    for (const v of values) {
+      const enc = encodeValue(v === MISSING ? null : v === EMPTY_ARRAY ? EMPTY_ARRAY : v);
+      if (best === undefined || (f.desc ? enc > best : enc < best)) best = enc;
+    }
+    key += f.desc ? complement(best!) : best!;
+  }
+  return key;
+}
+
+export function sortFields(sort: Doc): Array<{ parts: string[]; desc: boolean }> {
+  return Object.entries(sort).map(([path, dir]) => {
+    if (dir !== 1 && dir !== -1 && Number(dir) !== 1 && Number(dir) !== -1) {
+      throw badValue(`$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
+    }
+    return { parts: path.split('.'), desc: Number(dir) < 0 };
+  });
+}
+
+export function sortDocs<T extends Doc>(docs: T[], sort: Doc): T[] {
+  const fields = sortFields(sort);
+  const keyed = docs.map((doc) => ({ doc, key: sortKey(doc, fields) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.doc);
+}
+
+/** Matching documents as [rid, doc], in the requested order, after skip and limit. */
+export function* matchRecords(coll: Collection | undefined, spec: FindSpec, plan: Plan, stats: ScanStats): Generator<[number, Doc]> {
+  if (!coll) return;
+  // An exact plan's bounds are the whole filter: no need to compile and run it per document.
+  const test = plan.exact ? undefined : compileFilter(spec.filter, spec.variables);
+  let skip = spec.skip ?? 0;
+  let limit = spec.limit && spec.limit > 0 ? spec.limit : Infinity;
+  const hasSort = spec.sort && Object.keys(spec.sort).length > 0 && !plan.providesSort;
+  if (!hasSort) {
+    if (limit <= 0) return;
+    for (const rec of scan(coll, plan, stats)) {
+      if (test && !test(rec[1])) continue;
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      yield rec;
+      // Stop before examining another document, as a LIMIT stage does.
+      if (--limit <= 0) return;
+    }
+    return;
+  }
+  const fields = sortFields(spec.sort!);
+  const matched: Array<{ rec: [number, Doc]; key: string }> = [];
+  for (const rec of scan(coll, plan, stats)) {
+    if (test && !test(rec[1])) continue;
+    matched.push({ rec, key: sortKey(rec[1], fields) });
+  }
+  matched.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const end = Math.min(matched.length, skip + limit);
+  for (let i = skip; i < end; i++) yield matched[i].rec;
+}
+
+export function execute(coll: Collection | undefined, spec: FindSpec): Execution {
+  const plan = planQuery(coll, spec.filter ?? {}, spec.sort, spec.hint);
+  const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
+  const records = matchRecords(coll, spec, plan, stats);
+  const docs: Iterator<Doc> = {
+    next() {
+      const r = records.next();
+      return r.done ? { done: true, value: undefined } : { done: false, value: r.value[1] };
+    },
+  };
+  return { plan, stats, docs };
+}

@@ -1,0 +1,246 @@
+// Applies an update (operator document, replacement, or pipeline) to a copy of a document with
+// mingo's updater, and builds the seed document for upserts.
+import { update as mingoUpdate, updateOne as mingoUpdateOne } from 'mingo/updater';
+import * as updateOperators from 'mingo/operators/update';
+import { cloneDoc, getPath, isOperatorObject, isPlainObject, setPath, withIdFirst, type Doc } from './documents.js';
+import { MongoCommandError, failedToParse, toCommandError } from './errors.js';
+import { encodeValue } from './key-encoding.js';
+import { formatValue } from './format.js';
+import { mingoOptions, updateOptions } from './mingo-context.js';
+
+const MODIFIERS = new Set([
+  '$set', '$unset', '$inc', '$push', '$pull', '$addToSet', '$setOnInsert', '$min', '$max', '$currentDate',
+  '$rename', '$mul', '$pop', '$pullAll', '$bit',
+]);
+
+export type UpdateSpec = Doc | Doc[];
+
+export interface UpdateOutcome {
+  doc: Doc;
+  modified: boolean;
+}
+
+export function validateUpdate(u: unknown): UpdateSpec {
+  if (Array.isArray(u)) {
+    for (const stage of u) {
+      if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
+        throw failedToParse('Each element of the update pipeline must be an object with one field');
+      }
+    }
+    return u as Doc[];
+  }
+  if (!isPlainObject(u)) throw failedToParse('Update argument must be either an object or an array');
+  const keys = Object.keys(u);
+  const ops = keys.filter((k) => k.startsWith('$'));
+  if (ops.length && ops.length !== keys.length) {
+    const field = keys.find((k) => !k.startsWith('$'));
+    throw new MongoCommandError(9, `Unknown modifier: ${field}. Expected a valid update modifier or pipeline-style update specified as an array`);
+  }
+  for (const op of ops) {
+    if (!MODIFIERS.has(op)) {
+      throw failedToParse(`Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    }
+    if (!isPlainObject(u[op])) {
+      throw failedToParse(`Modifiers operate on fields but we found type ${Array.isArray(u[op]) ? 'array' : typeof u[op]} instead. For example: {$mod: {<field>: ...}} not {${op}: ${formatValue(u[op])}}`);
+    }
+  }
+  return u;
+}
+
+export function isModifierUpdate(u: UpdateSpec): boolean {
+  return !Array.isArray(u) && Object.keys(u).length > 0 && Object.keys(u)[0].startsWith('$');
+}
+
+function sameDoc(a: Doc, b: Doc): boolean {
+  return encodeValue(a) === encodeValue(b);
+}
+
+function usesPositional(modifier: Doc): boolean {
+  for (const fields of Object.values(modifier)) {
+    for (const path of Object.keys(fields as Doc)) if (/(^|\.)\$(\.|$)/.test(path)) return true;
+  }
+  return false;
+}
+
+function idChanged(oldId: unknown, doc: Doc): MongoCommandError | undefined {
+  if (encodeValue(doc._id) === encodeValue(oldId)) return undefined;
+  return new MongoCommandError(
+    66,
+    `Plan executor error during update :: caused by :: After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(doc._id)}`,
+  );
+}
+
+const NUMERIC_OPS = new Set(['$inc', '$mul']);
+const ARRAY_OPS = new Set(['$push', '$addToSet', '$pull', '$pullAll', '$pop']);
+
+function bsonTypeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (v instanceof Date) return 'date';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'object') return (v as { _bsontype?: string })._bsontype?.toLowerCase() ?? 'object';
+  return typeof v;
+}
+
+function isNumeric(v: unknown): boolean {
+  if (typeof v === 'number') return true;
+  const t = (v as { _bsontype?: string } | null)?._bsontype;
+  return t === 'Long' || t === 'Decimal128' || t === 'Int32' || t === 'Double';
+}
+
+/** mingo skips operands of the wrong type silently; mongod refuses them, and so do we. */
+function checkOperandTypes(doc: Doc, modifier: Doc): void {
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (!NUMERIC_OPS.has(op) && !ARRAY_OPS.has(op)) continue;
+    for (const [path, arg] of Object.entries(fields as Doc)) {
+      if (path.includes('$')) continue;
+      const current = getPath(doc, path);
+      if (current === undefined) continue;
+      if (NUMERIC_OPS.has(op)) {
+        if (!isNumeric(arg)) {
+          throw new MongoCommandError(14, `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${formatValue(arg)}}`);
+        }
+        if (!isNumeric(current)) {
+          throw new MongoCommandError(14, `Cannot apply ${op} to a value of non-numeric type. {_id: ${formatValue(doc._id)}} has the field '${path.split('.').pop()}' of non-numeric type ${bsonTypeName(current)}`);
+        }
+      } else if (!Array.isArray(current)) {
+        const message = op === '$pull' || op === '$pullAll'
+          ? `Cannot apply ${op} to a non-array value`
+          : `The field '${path}' must be an array but is of type ${bsonTypeName(current)} in document {_id: ${formatValue(doc._id)}}`;
+        throw new MongoCommandError(2, message);
+      }
+    }
+  }
+}
+
+/** (operator, path, argument) triples in application order; rejects overlapping paths as mongod does. */
+function orderedPaths(modifier: Doc): Array<[string, string, unknown]> {
+  const out: Array<[string, string, unknown]> = [];
+  const touched: string[] = [];
+  for (const [op, fields] of Object.entries(modifier)) {
+    for (const [path, value] of Object.entries(fields as Doc)) {
+      out.push([op, path, value]);
+      touched.push(path);
+      if (op === '$rename' && typeof value === 'string') touched.push(value);
+    }
+  }
+  touched.sort();
+  for (let i = 1; i < touched.length; i++) {
+    const [a, b] = [touched[i - 1], touched[i]];
+    if (b === a || b.startsWith(a + '.')) {
+      throw new MongoCommandError(40, `Updating the path '${b}' would create a conflict at '${a}'`);
+    }
+  }
+  return out.sort((x, y) => (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0));
+}
+
+/** Applies `spec` to a copy of `doc`. `insertMode` is true while building an upserted document. */
+export function applyUpdate(
+  doc: Doc,
+  spec: UpdateSpec,
+  opts: { filter?: Doc; arrayFilters?: Doc[]; variables?: Doc; insertMode?: boolean },
+): UpdateOutcome {
+  try {
+    if (Array.isArray(spec)) {
+      const docs = [cloneDoc(doc)];
+      const res = mingoUpdateOne(docs, {}, spec as never, { cloneMode: 'copy', let: opts.variables }, mingoOptions());
+      let next = docs[0];
+      if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
+      if (doc._id !== undefined) {
+        const err = idChanged(doc._id, next);
+        if (err) throw err;
+      }
+      next = withIdFirst(next);
+      return { doc: next, modified: res.modifiedCount > 0 && !sameDoc(doc, next) };
+    }
+    if (!isModifierUpdate(spec)) {
+      spec = spec as Doc;
+      for (const k of Object.keys(spec)) {
+        if (k.startsWith('$')) throw new MongoCommandError(52, `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document.`);
+      }
+      const next: Doc = doc._id !== undefined ? { _id: doc._id } : {};
+      for (const [k, v] of Object.entries(spec)) if (k !== '_id' || doc._id === undefined) next[k] = cloneDoc(v);
+      if (spec._id !== undefined && doc._id !== undefined) {
+        const err = idChanged(doc._id, { _id: spec._id });
+        if (err) throw err;
+      }
+      return { doc: withIdFirst(next), modified: !sameDoc(doc, next) };
+    }
+    const modifier: Doc = { ...(spec as Doc) };
+    if (modifier.$setOnInsert) {
+      if (opts.insertMode) modifier.$set = { ...(modifier.$set as Doc | undefined), ...(modifier.$setOnInsert as Doc) };
+      delete modifier.$setOnInsert;
+    }
+    // Setting _id to the value it already has is allowed by MongoDB.
+    if (isPlainObject(modifier.$set) && '_id' in modifier.$set && doc._id !== undefined &&
+      encodeValue(modifier.$set._id) === encodeValue(doc._id)) {
+      const { _id, ...rest } = modifier.$set;
+      void _id;
+      modifier.$set = rest;
+    }
+    for (const op of Object.keys(modifier)) if (Object.keys(modifier[op] as Doc).length === 0) delete modifier[op];
+    checkOperandTypes(doc, modifier);
+    if (Object.keys(modifier).length === 0) return { doc, modified: false };
+    const next = cloneDoc(doc);
+    const condition = usesPositional(modifier) ? opts.filter : undefined;
+    let changed = 0;
+    const paths = orderedPaths(modifier);
+    // Without a positional `$` the operators need no query context: call mingo's operator functions
+    // directly, which skips the updater's per-call setup (most of an update's cost otherwise).
+    const operators = updateOperators as unknown as Record<string, (expr: Doc, arrayFilters?: Doc[]) => (obj: Doc) => string[]>;
+    const run = (m: Doc) => {
+      if (condition) {
+        return mingoUpdate(next, m as never, opts.arrayFilters, condition as never, { cloneMode: 'copy', queryOptions: updateOptions(opts.variables) }).length;
+      }
+      let n = 0;
+      for (const [op, expr] of Object.entries(m)) n += operators[op](expr as Doc, opts.arrayFilters ?? [])(next).length;
+      return n;
+    };
+    // MongoDB (5.0+) applies update paths in lexicographic order, which decides where new fields
+    // go; when every path already exists, order can't show and one pass does it.
+    if (paths.length === 1 || paths.every(([op, path]) => op !== '$rename' && !path.includes('$') && getPath(doc, path) !== undefined)) {
+      changed = run(modifier);
+    } else {
+      for (const [op, path, value] of paths) changed += run({ [op]: { [path]: value } });
+    }
+    if (changed === 0) return { doc, modified: false };
+    return { doc: withIdFirst(next), modified: true };
+  } catch (err) {
+    throw toCommandError(err);
+  }
+}
+
+/** Equality fields of a filter, as the seed of an upserted document. */
+export function upsertSeed(filter: Doc): Doc {
+  const seed: Doc = {};
+  const visit = (f: Doc) => {
+    for (const [k, v] of Object.entries(f)) {
+      if (k === '$and' && Array.isArray(v)) {
+        for (const sub of v) if (isPlainObject(sub)) visit(sub);
+        continue;
+      }
+      if (k.startsWith('$')) continue;
+      if (isOperatorObject(v)) {
+        if ('$eq' in v) setPath(seed, k, cloneDoc(v.$eq));
+        continue;
+      }
+      if (getPath(seed, k) === undefined) setPath(seed, k, cloneDoc(v));
+    }
+  };
+  visit(filter);
+  return seed;
+}
+
+/** The document an upsert inserts. */
+export function buildUpsert(filter: Doc, spec: UpdateSpec, opts: { arrayFilters?: Doc[]; variables?: Doc }): Doc {
+  const seed = upsertSeed(filter);
+  if (!Array.isArray(spec) && !isModifierUpdate(spec)) {
+    const doc: Doc = {};
+    if (seed._id !== undefined) doc._id = seed._id;
+    Object.assign(doc, cloneDoc(spec));
+    return withIdFirst(doc);
+  }
+  const { doc } = applyUpdate(seed, spec, { ...opts, filter, insertMode: true });
+  return withIdFirst(doc);
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
+import { rateLimited } from './errors.js';
+
+const HIT = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+export interface LimitResult {
+  allowed: boolean;
+  /** Seconds until the window resets. */
+  retryAfter: number;
+}
+
+/** Fixed-window counter in Redis: at most `max` hits per `windowSeconds` for one key. */
+export async function hitLimit(redis: Redis, key: string, max: number, windowSeconds: number): Promise<LimitResult> {
+  const [count, ttl] = (await redis.eval(HIT, 1, key, String(windowSeconds * 1000))) as [number, number];
+  return { allowed: count <= max, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+}
+
+export const tooManyRequests = (seconds: number) => rateLimited(`Too many requests. Please wait ${seconds}s and try again.`, seconds);
+
+/** Options for @fastify/rate-limit on one route (per client address), answering with our error body. */
+export function perIpLimit(max: number, windowSeconds: number) {
+  return {
+    max,
+    timeWindow: windowSeconds * 1000,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+  };
+}
+
+/**
+ * A second limiter keyed by something in the body (an e-mail, a challenge), so one account cannot be
+ * hammered from many addresses. Keys are hashed: no e-mail addresses in Redis.
+ */
+export function limitBy(
+  redis: Redis,
+  prefix: string,
+  options: { name: string; max: number; windowSeconds: number; key: (request: FastifyRequest) => string | undefined },
+): preHandlerAsyncHookHandler {
+  return async function limit(request) {
+    const subject = options.key(request)?.trim().toLowerCase();
+    if (!subject) return;
+    const digest = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+    const result = await hitLimit(redis, `${prefix}:rate:${options.name}:${digest}`, options.max, options.windowSeconds).catch(() => ({ allowed: true, retryAfter: 0 }));
+    if (!result.allowed) throw tooManyRequests(result.retryAfter);
+  };
+}

@@ -1,0 +1,48 @@
+import { PASSWORD_MIN_LENGTH } from '../../constants.js';
+
+/**
+ * User-facing texts of sign-up, sign-in and sessions. Spec 1 section 8 rows are word for word; the
+ * others fill situations the spec does not show. Client toasts and server answers both use these.
+ */
+export const AuthMessages = {
+  loginEmpty: 'Please enter both email and password',
+  loginInvalid: 'Invalid login credentials',
+  loginUnverified: 'Please verify your email before signing in.',
+  registerEmpty: 'Please fill in all fields',
+  passwordsDiffer: 'Passwords do not match',
+  termsRequired: 'You must agree to the terms and conditions',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  emailInvalid: 'Please enter a valid email address.',
+  accountExists: 'An account with this email already exists.',
+  codeFormat: 'Please enter a valid verification code',
+  verificationExpired: 'Verification session expired or invalid',
+  codeWrong: 'Invalid verification code',
+  tooManyAttempts: 'Too many attempts. Request a new code.',
+  resendCooldown: (seconds: number) => `Please wait ${seconds}s before requesting a new code.`,
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  forgotEmpty: 'Please enter your email address.',
+  resetInvalid: 'This reset code is invalid or has expired. Please request a new one.',
+  twoFactorChallengeExpired: 'Your sign-in attempt expired. Please sign in again.',
+  twoFactorCodeFormat: 'Please enter the 6-digit code from your authenticator app or a recovery code.',
+  twoFactorCodeWrong: 'Invalid authentication code',
+  twoFactorCodeReplayed: 'This code has already been used. Please wait for the next code.',
+  twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled.',
+  twoFactorNotSetUp: 'Start the two-factor setup first.',
+  twoFactorNotEnabled: 'Two-factor authentication is not enabled.',
+  tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds}s and try again.`,
+} as const;
+
+/** Toast titles (spec 1 section 8). Validation errors use "Error". */
+export const AuthTitles = {
+  validation: 'Error',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  verificationFailed: 'Verification failed',
+  resendFailed: 'Failed to resend verification code',
+  passwordResetFailed: 'Password reset failed',
+} as const;
+
+/** Browser-like check: something@something.tld, no spaces. */
+export function isEmailAddress(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) && value.trim().length <= 254;
+}

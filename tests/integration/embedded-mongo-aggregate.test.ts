@@ -1,0 +1,161 @@
+// Conformance: aggregation stages, through the official driver only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from 'mongodb';
+import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
+
+let t: TestDb;
+let db: Db;
+
+beforeAll(async () => {
+  t = await openTestDb('conf_agg');
+  db = t.db;
+  await db.collection('deals').insertMany([
+    { _id: 1, agent: 'ann', campaign: 'hotel', value: 100, tags: ['a', 'b'], closedAt: new Date('2024-01-01') },
+    { _id: 2, agent: 'bob', campaign: 'hotel', value: 250, tags: ['b'], closedAt: new Date('2024-01-05') },
+    { _id: 3, agent: 'ann', campaign: 'ads', value: 50, tags: [], closedAt: new Date('2024-02-01') },
+    { _id: 4, agent: 'cid', campaign: 'ads', value: 400, tags: ['c'], closedAt: new Date('2024-02-03') },
+    { _id: 5, agent: 'ann', campaign: 'hotel', value: 75, closedAt: new Date('2024-03-01') },
+  ] as never[]);
+  await db.collection('agents').insertMany([
+    { _id: 'ann', name: 'Ann', upline: null },
+    { _id: 'bob', name: 'Bob', upline: 'ann' },
+    { _id: 'cid', name: 'Cid', upline: 'bob' },
+    { _id: 'dan', name: 'Dan', upline: 'cid' },
+  ] as never[]);
+});
+afterAll(async () => t.close());
+
+describe('aggregation', () => {
+  it('$match $group $sort $skip $limit $project', async () => {
+    const rows = await db
+      .collection('deals')
+      .aggregate([
+        { $match: { value: { $gte: 60 } } },
+        { $group: { _id: '$agent', total: { $sum: '$value' }, n: { $sum: 1 }, max: { $max: '$value' }, values: { $push: '$value' } } },
+        { $sort: { total: -1 } },
+        { $skip: 0 },
+        { $limit: 2 },
+        { $project: { _id: 0, agent: '$_id', total: 1, n: 1, avg: { $divide: ['$total', '$n'] } } },
+      ])
+      .toArray();
+    expect(rows).toEqual([
+      { total: 400, n: 1, agent: 'cid', avg: 400 },
+      { total: 250, n: 1, agent: 'bob', avg: 250 },
+    ]);
+  });
+
+  it('$addFields/$set, $unset, $replaceRoot, $count, $sortByCount, $unwind', async () => {
+    const c = db.collection('deals');
+    const set = await c.aggregate([{ $match: { _id: 1 } }, { $set: { double: { $multiply: ['$value', 2] } } }, { $addFields: { 'nested.x': 1 } }, { $unset: ['tags', 'closedAt'] }]).toArray();
+    expect(set).toEqual([{ _id: 1, agent: 'ann', campaign: 'hotel', value: 100, double: 200, nested: { x: 1 } }]);
+    expect((await c.findOne({ _id: 1 as never }))!.tags).toEqual(['a', 'b']);
+
+    const root = await c.aggregate([{ $match: { _id: 2 } }, { $replaceRoot: { newRoot: { who: '$agent', v: '$value' } } }]).toArray();
+    expect(root).toEqual([{ who: 'bob', v: 250 }]);
+
+    expect(await c.aggregate([{ $match: { campaign: 'hotel' } }, { $count: 'hotelDeals' }]).toArray()).toEqual([{ hotelDeals: 3 }]);
+
+    const byAgent = await c.aggregate([{ $sortByCount: '$agent' }]).toArray();
+    expect(byAgent[0]).toEqual({ _id: 'ann', count: 3 });
+    expect(byAgent).toHaveLength(3);
+
+    const unwound = await c.aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags', n: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray();
+    expect(unwound).toEqual([{ _id: 'a', n: 1 }, { _id: 'b', n: 2 }, { _id: 'c', n: 1 }]);
+    const keepEmpty = await c.aggregate([{ $unwind: { path: '$tags', preserveNullAndEmptyArrays: true } }, { $count: 'n' }]).toArray();
+    expect(keepEmpty).toEqual([{ n: 6 }]);
+  });
+
+  it('$lookup with localField/foreignField and with a pipeline', async () => {
+    const c = db.collection('deals');
+    const joined = await c
+      .aggregate([
+        { $match: { _id: { $in: [1, 4] } } },
+        { $sort: { _id: 1 } },
+        { $lookup: { from: 'agents', localField: 'agent', foreignField: '_id', as: 'who' } },
+        { $project: { _id: 1, name: { $first: '$who.name' } } },
+      ])
+      .toArray();
+    expect(joined).toEqual([{ _id: 1, name: 'Ann' }, { _id: 4, name: 'Cid' }]);
+
+    const piped = await db
+      .collection('agents')
+      .aggregate([
+        { $match: { _id: 'ann' } },
+        {
+          $lookup: {
+            from: 'deals',
+            let: { me: '$_id' },
+            pipeline: [{ $match: { $expr: { $eq: ['$agent', '$$me'] } } }, { $group: { _id: null, total: { $sum: '$value' } } }],
+            as: 'stats',
+          },
+        },
+        { $project: { _id: 0, name: 1, total: { $first: '$stats.total' } } },
+      ])
+      .toArray();
+    expect(piped).toEqual([{ name: 'Ann', total: 225 }]);
+  });
+
+  it('$graphLookup walks a downline', async () => {
+    const rows = await db
+      .collection('agents')
+      .aggregate([
+        { $match: { _id: 'ann' } },
+        { $graphLookup: { from: 'agents', startWith: '$_id', connectFromField: '_id', connectToField: 'upline', as: 'downline', depthField: 'level', maxDepth: 2 } },
+        { $project: { _id: 1, downline: { $map: { input: { $sortArray: { input: '$downline', sortBy: { level: 1 } } }, in: { id: '$$this._id', level: '$$this.level' } } } } },
+      ])
+      .toArray();
+    expect(rows).toEqual([{ _id: 'ann', downline: [{ id: 'bob', level: 0 }, { id: 'cid', level: 1 }, { id: 'dan', level: 2 }] }]);
+  });
+
+  it('$facet runs sub-pipelines over the same input', async () => {
+    const [facets] = await db
+      .collection('deals')
+      .aggregate([
+        {
+          $facet: {
+            total: [{ $group: { _id: null, v: { $sum: '$value' } } }, { $project: { _id: 0 } }],
+            top: [{ $sort: { value: -1 } }, { $limit: 1 }, { $project: { _id: 1 } }],
+            count: [{ $count: 'n' }],
+          },
+        },
+      ])
+      .toArray();
+    expect(facets).toEqual({ total: [{ v: 875 }], top: [{ _id: 4 }], count: [{ n: 5 }] });
+  });
+
+  it('groups by date parts and uses accumulators', async () => {
+    const rows = await db
+      .collection('deals')
+      .aggregate([
+        { $group: { _id: { $month: '$closedAt' }, first: { $first: '$agent' }, agents: { $addToSet: '$agent' }, avg: { $avg: '$value' } } },
+        { $sort: { _id: 1 } },
+      ])
+      .toArray();
+    expect(rows.map((r) => ({ ...r, agents: [...r.agents].sort() }))).toEqual([
+      { _id: 1, first: 'ann', agents: ['ann', 'bob'], avg: 175 },
+      { _id: 2, first: 'ann', agents: ['ann', 'cid'], avg: 225 },
+      { _id: 3, first: 'ann', agents: ['ann'], avg: 75 },
+    ]);
+  });
+
+  it('serves countDocuments and estimatedDocumentCount', async () => {
+    const c = db.collection('deals');
+    expect(await c.countDocuments()).toBe(5);
+    expect(await c.countDocuments({ campaign: 'ads' })).toBe(2);
+    expect(await c.countDocuments({}, { skip: 1, limit: 2 })).toBe(2);
+    expect(await c.estimatedDocumentCount()).toBe(5);
+    const [stats] = await c.aggregate([{ $collStats: { count: {} } }]).toArray();
+    expect(stats.count).toBe(5);
+    expect(await db.collection('nothing_here').countDocuments()).toBe(0);
+  });
+
+  it('returns big aggregation results through a cursor', async () => {
+    const c = db.collection('many');
+    await c.insertMany(Array.from({ length: 1000 }, (_, i) => ({ i, g: i % 10 })));
+    const all = await c.aggregate([{ $match: { g: { $lt: 5 } } }, { $project: { _id: 0, i: 1 } }], { batchSize: 50 }).toArray();
+    expect(all).toHaveLength(500);
+    const groups = await c.aggregate([{ $group: { _id: '$g', n: { $sum: 1 } } }, { $sort: { _id: -1 } }]).toArray();
+    expect(groups).toHaveLength(10);
+    expect(groups[0]).toEqual({ _id: 9, n: 100 });
+  });
+});

@@ -1,0 +1,233 @@
+// Conformance: index use (checked through explain's executionStats), unique / compound / partial /
+// sparse constraints with MongoDB's E11000 shape, and TTL expiry. Driver only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MongoServerError, type Collection, type Db, type Document } from 'mongodb';
+import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
+
+let t: TestDb;
+let db: Db;
+
+beforeAll(async () => {
+  t = await openTestDb('conf_idx');
+  db = t.db;
+});
+afterAll(async () => t.close());
+
+async function examined(c: Collection, filter: Document, options: { sort?: Document; limit?: number } = {}) {
+  let cursor = c.find(filter);
+  if (options.sort) cursor = cursor.sort(options.sort);
+  if (options.limit) cursor = cursor.limit(options.limit);
+  const explain = (await cursor.explain('executionStats')) as Document;
+  return {
+    docs: explain.executionStats.totalDocsExamined as number,
+    returned: explain.executionStats.nReturned as number,
+    plan: JSON.stringify(explain.queryPlanner.winningPlan),
+  };
+}
+
+describe('index use', () => {
+  const N = 2000;
+  let c: Collection;
+
+  beforeAll(async () => {
+    c = db.collection('leads');
+    await c.insertMany(
+      Array.from({ length: N }, (_, i) => ({
+        seq: i,
+        email: `user${i}@example.test`,
+        campaign: `c${i % 20}`,
+        score: i % 100,
+        createdAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000),
+      })),
+    );
+    await c.createIndex({ email: 1 }, { unique: true });
+    await c.createIndex({ campaign: 1, score: -1 });
+    await c.createIndex({ createdAt: 1 });
+    await c.createIndex({ seq: 1 });
+  });
+
+  it('lists the indexes it has', async () => {
+    const names = (await c.listIndexes().toArray()).map((i) => i.name);
+    expect(names).toEqual(['_id_', 'email_1', 'campaign_1_score_-1', 'createdAt_1', 'seq_1']);
+    const compound = (await c.indexes()).find((i) => i.name === 'campaign_1_score_-1');
+    expect(compound?.key).toEqual({ campaign: 1, score: -1 });
+  });
+
+  it('uses an index for equality instead of scanning everything', async () => {
+    const r = await examined(c, { email: 'user1234@example.test' });
+    expect(r.returned).toBe(1);
+    expect(r.docs).toBe(1);
+    expect(r.plan).toContain('IXSCAN');
+  });
+
+  it('uses an index for ranges and $in', async () => {
+    const from = new Date(Date.UTC(2024, 0, 1) + 100 * 60_000);
+    const to = new Date(Date.UTC(2024, 0, 1) + 110 * 60_000);
+    const range = await examined(c, { createdAt: { $gte: from, $lt: to } });
+    expect(range.returned).toBe(10);
+    expect(range.docs).toBe(10);
+
+    const gt = await examined(c, { seq: { $gt: N - 6 } });
+    expect(gt.returned).toBe(5);
+    expect(gt.docs).toBe(5);
+
+    const inList = await examined(c, { seq: { $in: [5, 10, 15, 99999] } });
+    expect(inList.returned).toBe(3);
+    expect(inList.docs).toBe(3);
+  });
+
+  it('uses a compound index by prefix and not without it', async () => {
+    const prefix = await examined(c, { campaign: 'c7' });
+    expect(prefix.returned).toBe(N / 20);
+    expect(prefix.docs).toBe(N / 20);
+
+    const both = await examined(c, { campaign: 'c7', score: { $gte: 50 } });
+    // c7 holds seq 7, 27, 47, 67, 87 (mod 100) in equal parts; scores 67 and 87 pass.
+    expect(both.returned).toBe((N / 20) * (2 / 5));
+    expect(both.docs).toBe((N / 20) * (2 / 5));
+
+    const noPrefix = await examined(c, { score: 7 });
+    expect(noPrefix.returned).toBe(N / 100);
+    expect(noPrefix.docs).toBe(N);
+  });
+
+  it('walks an index for sort with limit', async () => {
+    const top = await c.find({}).sort({ seq: -1 }).limit(3).toArray();
+    expect(top.map((d) => d.seq)).toEqual([N - 1, N - 2, N - 3]);
+    const r = await examined(c, {}, { sort: { seq: -1 }, limit: 3 });
+    expect(r.docs).toBe(3);
+
+    const sorted = await c.find({ campaign: 'c3' }).sort({ score: -1 }).limit(2).toArray();
+    expect(sorted.map((d) => d.score)).toEqual([83, 83]);
+    const byIndex = await examined(c, { campaign: 'c3' }, { sort: { score: -1 }, limit: 2 });
+    expect(byIndex.docs).toBe(2);
+    expect(byIndex.plan).not.toContain('"SORT"');
+  });
+
+  it('keeps answers right after updates and deletes move index keys', async () => {
+    await c.updateOne({ seq: 10 }, { $set: { seq: 10_000 } });
+    expect(await c.countDocuments({ seq: 10 })).toBe(0);
+    expect(await c.countDocuments({ seq: { $gte: 10_000 } })).toBe(1);
+    await c.deleteOne({ seq: 10_000 });
+    expect(await c.countDocuments({ seq: { $gte: 10_000 } })).toBe(0);
+    expect(await c.countDocuments({ seq: { $lt: 20 } })).toBe(19);
+  });
+
+  it('indexes array elements (multikey)', async () => {
+    const m = db.collection('multikey');
+    await m.createIndex({ tags: 1 });
+    await m.insertMany([{ tags: ['a', 'b'] }, { tags: ['b', 'c'] }, { tags: 'a' }, { tags: [] }, {}]);
+    expect(await m.countDocuments({ tags: 'b' })).toBe(2);
+    expect(await m.countDocuments({ tags: 'a' })).toBe(2);
+    expect(await m.countDocuments({ tags: { $in: ['a', 'c'] } })).toBe(3);
+    expect(await m.countDocuments({ tags: { $gt: 'a' } })).toBe(2);
+    const r = await examined(m, { tags: 'c' });
+    expect(r.returned).toBe(1);
+    expect(r.docs).toBe(1);
+  });
+
+  it('drops indexes', async () => {
+    await c.dropIndex('seq_1');
+    expect((await c.listIndexes().toArray()).map((i) => i.name)).not.toContain('seq_1');
+    await expect(c.dropIndex('seq_1')).rejects.toMatchObject({ code: 27, codeName: 'IndexNotFound' });
+    const again = await c.createIndex({ seq: 1 });
+    expect(again).toBe('seq_1');
+    expect(await c.createIndex({ seq: 1 })).toBe('seq_1');
+    await expect(c.createIndex({ seq: -1 }, { name: 'seq_1' })).rejects.toMatchObject({ code: 86 });
+  });
+});
+
+describe('unique indexes', () => {
+  it('rejects duplicates with the E11000 shape', async () => {
+    const c = db.collection('users');
+    await c.createIndex({ email: 1 }, { unique: true });
+    await c.insertOne({ email: 'a@x.test', name: 'A' });
+    const err = await c.insertOne({ email: 'a@x.test', name: 'B' }).catch((e) => e);
+    expect(err).toBeInstanceOf(MongoServerError);
+    expect(err.code).toBe(11000);
+    expect(err.codeName ?? 'DuplicateKey').toBe('DuplicateKey');
+    expect(err.message).toBe(`E11000 duplicate key error collection: ${db.databaseName}.users index: email_1 dup key: { email: "a@x.test" }`);
+    expect(err.keyPattern).toEqual({ email: 1 });
+    expect(err.keyValue).toEqual({ email: 'a@x.test' });
+    expect(await c.countDocuments()).toBe(1);
+  });
+
+  it('enforces compound unique keys on the whole key', async () => {
+    const c = db.collection('memberships');
+    await c.createIndex({ userId: 1, campaignId: 1 }, { unique: true });
+    await c.insertMany([{ userId: 1, campaignId: 2 }, { userId: 1, campaignId: 3 }, { userId: 2, campaignId: 2 }]);
+    const err = await c.insertOne({ userId: 1, campaignId: 2 }).catch((e) => e);
+    expect(err.code).toBe(11000);
+    expect(err.message).toContain('index: userId_1_campaignId_1 dup key: { userId: 1, campaignId: 2 }');
+    expect(err.keyPattern).toEqual({ userId: 1, campaignId: 1 });
+    expect(err.keyValue).toEqual({ userId: 1, campaignId: 2 });
+  });
+
+  it('treats a missing field as null unless the index is sparse or partial', async () => {
+    const plain = db.collection('plain_unique');
+    await plain.createIndex({ code: 1 }, { unique: true });
+    await plain.insertOne({ x: 1 });
+    const err = await plain.insertOne({ x: 2 }).catch((e) => e);
+    expect(err.code).toBe(11000);
+    expect(err.keyValue).toEqual({ code: null });
+
+    const sparse = db.collection('sparse_unique');
+    await sparse.createIndex({ code: 1 }, { unique: true, sparse: true });
+    await sparse.insertMany([{ x: 1 }, { x: 2 }, { code: 'k' }]);
+    await expect(sparse.insertOne({ code: 'k' })).rejects.toMatchObject({ code: 11000 });
+    expect(await sparse.countDocuments({ code: null })).toBe(2);
+
+    const partial = db.collection('partial_unique');
+    await partial.createIndex({ email: 1 }, { unique: true, partialFilterExpression: { email: { $type: 'string' } } });
+    await partial.insertMany([{ email: null }, { email: null }, {}, { email: 'p@x.test' }]);
+    const dup = await partial.insertOne({ email: 'p@x.test' }).catch((e) => e);
+    expect(dup.code).toBe(11000);
+    expect(dup.keyValue).toEqual({ email: 'p@x.test' });
+    const listed = (await partial.listIndexes().toArray()).find((i) => i.name === 'email_1');
+    expect(listed).toMatchObject({ unique: true, partialFilterExpression: { email: { $type: 'string' } } });
+  });
+
+  it('refuses to build a unique index over existing duplicates', async () => {
+    const c = db.collection('dups_before');
+    await c.insertMany([{ k: 1 }, { k: 1 }]);
+    const err = await c.createIndex({ k: 1 }, { unique: true }).catch((e) => e);
+    expect(err.code).toBe(11000);
+    expect((await c.listIndexes().toArray()).map((i) => i.name)).toEqual(['_id_']);
+  });
+
+  it('checks upserts and replacements too', async () => {
+    const c = db.collection('unique_updates');
+    await c.createIndex({ slug: 1 }, { unique: true });
+    await c.insertMany([{ slug: 'a' }, { slug: 'b' }]);
+    await expect(c.replaceOne({ slug: 'b' }, { slug: 'a' })).rejects.toMatchObject({ code: 11000 });
+    await expect(c.updateOne({ slug: 'zz' }, { $set: { slug: 'a' } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
+    expect(await c.countDocuments()).toBe(2);
+  });
+});
+
+describe('TTL indexes', () => {
+  it('removes expired documents in the background sweep', async () => {
+    const admin = t.client.db('admin');
+    const previous = await admin.command({ getParameter: 1, ttlMonitorSleepSecs: 1 });
+    await admin.command({ setParameter: 1, ttlMonitorSleepSecs: 1 });
+    try {
+      const c = db.collection('sessions');
+      await c.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+      const listed = (await c.listIndexes().toArray()).find((i) => i.name === 'expiresAt_1');
+      expect(listed?.expireAfterSeconds).toBe(0);
+      await c.insertMany([
+        { k: 'old', expiresAt: new Date(Date.now() - 60_000) },
+        { k: 'future', expiresAt: new Date(Date.now() + 3_600_000) },
+        { k: 'no-date', expiresAt: 'not a date' },
+        { k: 'none' },
+      ]);
+      const deadline = Date.now() + 75_000;
+      while ((await c.countDocuments({ k: 'old' })) > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect((await c.find({}, { projection: { _id: 0, k: 1 } }).sort({ k: 1 }).toArray()).map((d) => d.k)).toEqual(['future', 'no-date', 'none']);
+    } finally {
+      await admin.command({ setParameter: 1, ttlMonitorSleepSecs: previous.ttlMonitorSleepSecs });
+    }
+  }, 90_000);
+});
