@@ -17,6 +17,7 @@ import { installErrorHandler } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { liveEventsFrom } from './platform/live-events.js';
 import { createSocketServer, type SocketFeature } from './platform/sockets.js';
+import { validatorCompiler } from './platform/validation.js';
 
 export interface AppDeps extends Omit<Platform, 'live'> {
   /** A Redis connection of its own: the Streams adapter blocks on XREAD. */
@@ -46,8 +47,9 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
     requestIdHeader: false,
     trustProxy: config.env === 'production',
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { keywords: ['errorMessage'], coerceTypes: false, removeAdditional: true } },
   });
+
+  app.setValidatorCompiler(validatorCompiler);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

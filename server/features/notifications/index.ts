@@ -1,0 +1,5 @@
+import type { Feature } from '../feature.js';
+import { ensureNotificationIndexes } from './repository.js';
+import { notificationRoutes } from './routes.js';
+
+export const notificationsFeature: Feature = { name: 'notifications', indexes: ensureNotificationIndexes, routes: notificationRoutes };
