@@ -16,7 +16,8 @@ import type { Platform } from './platform/context.js';
 import { installErrorHandler } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { liveEventsFrom } from './platform/live-events.js';
-import { createSocketServer, type SocketFeature } from './platform/sockets.js';
+import { redisPresence } from './platform/presence.js';
+import { createSocketServer, startPresenceHeartbeat, type SocketFeature } from './platform/sockets.js';
 import { validatorCompiler } from './platform/validation.js';
 
 export interface AppDeps extends Omit<Platform, 'live'> {
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
 
   // Filled once the platform exists; the socket server reads it on each connection.
   const socketFeatures: SocketFeature[] = [];
+  const presence = redisPresence(deps.redis, config.redisPrefix);
   const io = createSocketServer({
     httpServer: app.server,
     adapterRedis: deps.adapterRedis,
@@ -93,8 +95,10 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
     allowedOrigins: config.allowedOrigins,
     redisPrefix: config.redisPrefix,
     features: socketFeatures,
+    presence,
   });
-  const platform: Platform = { ...deps, live: liveEventsFrom(io) };
+  const stopHeartbeat = startPresenceHeartbeat(io, presence, app.log);
+  const platform: Platform = { ...deps, live: liveEventsFrom(io, presence) };
   const features = options.features ?? allFeatures;
 
   await app.register(
@@ -119,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
   }
 
   app.addHook('onClose', async () => {
+    stopHeartbeat();
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
 

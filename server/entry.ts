@@ -19,7 +19,7 @@ export async function runEntry(options: Omit<RuntimeOptions, 'log'>, onReady?: (
   }
   const log = createLogger(config.logLevel, options.api ? 'api' : 'worker');
   try {
-    const runtime = await startRuntime(config, { ...options, workers: options.workers && config.workers, log });
+    const runtime = await startRuntime(config, { ...options, workers: options.workers && config.workers, seed: options.seed || config.seedDemo, log });
     registerShutdown(runtime, log);
     onReady?.(runtime, config);
   } catch (error) {

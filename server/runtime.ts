@@ -8,6 +8,7 @@ import type { Config } from './platform/config.js';
 import type { Platform } from './platform/context.js';
 import { connectDatabase, type Database } from './platform/db.js';
 import { liveEventsFrom } from './platform/live-events.js';
+import { redisPresence } from './platform/presence.js';
 import { startLocalRedis } from './platform/local-redis.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { closeQueues, createQueues } from './platform/queues.js';
@@ -116,7 +117,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     } else {
       const io = createHeadlessSocketServer(adapterRedis, config.redisPrefix);
       stops.push(() => new Promise<void>((resolve) => io.close(() => resolve())));
-      platform = { ...base, live: liveEventsFrom(io) };
+      platform = { ...base, live: liveEventsFrom(io, redisPresence(redis, config.redisPrefix)) };
     }
 
     if (options.seed) await seedDemoData(platform);

@@ -20,6 +20,8 @@ export interface Config {
   accessMode: AccessMode;
   demoPassword: string;
   workers: boolean;
+  /** Seed the demo data at start (always on for `npm start` outside production; `SEED_DEMO=on` for `npm run api`). */
+  seedDemo: boolean;
   publicUrl: string;
   allowedOrigins: string[];
   logLevel: string;
@@ -87,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`WORKERS must be "on" or "off" (got "${env.WORKERS}").`);
   }
 
+  const seedValue = (env.SEED_DEMO || 'off').toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(seedValue)) problems.push(`SEED_DEMO must be "on" or "off" (got "${env.SEED_DEMO}").`);
+
   const demoPassword = env.DEMO_PASSWORD || 'commission-warrior';
   if (demoPassword.length < 8) problems.push('DEMO_PASSWORD must be at least 8 characters long.');
 
@@ -129,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessMode,
     demoPassword,
     workers: ['on', 'true', '1'].includes(workersValue),
+    seedDemo: nodeEnv !== 'production' && ['on', 'true', '1'].includes(seedValue),
     publicUrl,
     allowedOrigins: [...new Set(allowedOrigins)],
     logLevel,

@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
 import { Rooms, type SocketEventName } from '../../shared/events.js';
+import type { Presence } from './presence.js';
 
 /**
  * The only door to Socket.IO for features. In the API it wraps the real server; in a worker it
@@ -14,7 +15,7 @@ export interface LiveEvents {
   connectedCount(userId: string): Promise<number>;
 }
 
-export function liveEventsFrom(io: Server): LiveEvents {
+export function liveEventsFrom(io: Server, presence: Presence): LiveEvents {
   return {
     toUser(userId, event, payload) {
       io.to(Rooms.user(userId)).emit(event, payload);
@@ -26,9 +27,8 @@ export function liveEventsFrom(io: Server): LiveEvents {
     toRoom(room, event, payload) {
       io.to(room).emit(event, payload);
     },
-    async connectedCount(userId) {
-      const sockets = await io.in(Rooms.user(userId)).fetchSockets();
-      return sockets.length;
+    connectedCount(userId) {
+      return presence.count(userId);
     },
   };
 }

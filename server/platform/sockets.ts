@@ -7,6 +7,7 @@ import { Server, type Socket } from 'socket.io';
 import { Rooms } from '../../shared/events.js';
 import type { UserDoc } from '../features/users/repository.js';
 import { userFromToken } from './auth.js';
+import { HEARTBEAT_MS, type Presence } from './presence.js';
 
 export interface SocketData {
   userId: string;
@@ -39,6 +40,7 @@ export interface SocketServerOptions {
   allowedOrigins: string[];
   redisPrefix: string;
   features: SocketFeature[];
+  presence: Presence;
 }
 
 export function createSocketServer(options: SocketServerOptions): Server {
@@ -77,6 +79,11 @@ export function createSocketServer(options: SocketServerOptions): Server {
     if (!user) return socket.disconnect(true);
     // On recovery the socket is already back in its rooms; joining again is harmless.
     await socket.join(Rooms.user(socket.data.userId));
+    const { userId } = socket.data;
+    socket.on('disconnect', () => {
+      options.presence.disconnected(userId, socket.id).catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
+    });
+    await options.presence.connected(userId, socket.id).catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
     if (user.role === 'admin') await socket.join(Rooms.admins);
     for (const feature of options.features) {
       try {
@@ -93,4 +100,14 @@ export function createSocketServer(options: SocketServerOptions): Server {
 /** A Socket.IO server with no HTTP listener: workers use it to emit through the shared adapter. */
 export function createHeadlessSocketServer(adapterRedis: Redis, redisPrefix: string): Server {
   return new Server({ adapter: createAdapter(adapterRedis, createAdapterOptions(redisPrefix)) });
+}
+
+/** Keeps this node's sockets counted in Redis presence; returns the function that stops it. */
+export function startPresenceHeartbeat(io: Server, presence: Presence, log: FastifyInstance['log']): () => void {
+  const timer = setInterval(() => {
+    const sockets = [...io.of('/').sockets.values()].map((s) => ({ userId: (s as AppSocket).data.userId, socketId: s.id }));
+    presence.heartbeat(sockets.filter((s) => s.userId)).catch((error) => log.warn({ err: error }, 'presence heartbeat failed'));
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
