@@ -105,7 +105,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
     for (const feature of features) await feature.indexes?.(database.db);
 
-    const queues = createQueues(bullConnection, config.redisPrefix);
+    const queues = createQueues(bullConnection, config.redisPrefix, (error) => log.warn({ err: error }, 'queue connection error'));
     stops.push(() => closeQueues(queues));
     const base = { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log };
 

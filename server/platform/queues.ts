@@ -14,9 +14,14 @@ export const defaultJobOptions: JobsOptions = {
 
 export const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
 
-export function createQueues(connection: Redis, redisPrefix: string): QueueRegistry {
+/** Connection errors surface through /readyz and the adds that fail; `onError` logs them once each. */
+export function createQueues(connection: Redis, redisPrefix: string, onError: (error: Error) => void = () => {}): QueueRegistry {
   const prefix = bullPrefix(redisPrefix);
-  const entries = Object.values(Queues).map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions })] as const);
+  const entries = Object.values(Queues).map((name) => {
+    const queue = new Queue(name, { connection, prefix, defaultJobOptions });
+    queue.on('error', onError);
+    return [name, queue] as const;
+  });
   return Object.fromEntries(entries) as QueueRegistry;
 }
 

@@ -31,6 +31,8 @@ export interface TestAppOptions {
   /** Run the BullMQ workers in this process too (default true). */
   workers?: boolean;
   env?: Record<string, string>;
+  /** A Redis of the test's own (fault tests restart it); default: the run's shared one. */
+  redisUrl?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const log = createLogger(config.logLevel, 'test');
   const database = await connectDatabase(inject('mongoUrl'), { dbName: `cw_test_${id}` });
-  const redisUrl = inject('redisUrl');
+  const redisUrl = options.redisUrl ?? inject('redisUrl');
   const redis = createRedis(redisUrl, 'commands');
   const bull = createRedis(redisUrl, 'bullmq');
   const adapterRedis = createRedis(redisUrl, 'adapter');
