@@ -25,7 +25,9 @@ export function processorsFor(platform: Platform): Partial<Record<QueueName, { p
 export function startWorkers(platform: Platform, connection: Redis): RunningWorkers {
   const prefix = bullPrefix(platform.config.redisPrefix);
   const workers = Object.entries(processorsFor(platform)).map(([name, entry]) => {
-    const worker = new Worker(name, entry!.processor, { connection, prefix, concurrency: entry!.concurrency, autorun: true });
+    const { jobLockMs } = platform.config;
+    // A killed worker's jobs are taken over once their lock lapses; the stalled check runs as often as the lock lasts.
+    const worker = new Worker(name, entry!.processor, { connection, prefix, concurrency: entry!.concurrency, autorun: true, lockDuration: jobLockMs, stalledInterval: jobLockMs });
     worker.on('failed', (job, error) => platform.log.warn({ queue: name, jobId: job?.id, err: error }, 'job failed'));
     worker.on('error', (error) => platform.log.error({ queue: name, err: error }, 'worker error'));
     return worker;

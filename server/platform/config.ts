@@ -22,6 +22,8 @@ export interface Config {
   workers: boolean;
   /** Seed the demo data at start (always on for `npm start` outside production; `SEED_DEMO=on` for `npm run api`). */
   seedDemo: boolean;
+  /** How long a worker holds a job before others may take it over (a SIGKILLed worker's jobs wait this long). */
+  jobLockMs: number;
   publicUrl: string;
   allowedOrigins: string[];
   logLevel: string;
@@ -92,6 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seedValue = (env.SEED_DEMO || 'off').toLowerCase();
   if (!['on', 'off', 'true', 'false', '1', '0'].includes(seedValue)) problems.push(`SEED_DEMO must be "on" or "off" (got "${env.SEED_DEMO}").`);
 
+  let jobLockMs = 30_000;
+  if (env.JOB_LOCK_MS) {
+    if (!/^\d+$/.test(env.JOB_LOCK_MS) || Number(env.JOB_LOCK_MS) < 1_000) problems.push(`JOB_LOCK_MS must be a whole number of milliseconds, at least 1000 (got "${env.JOB_LOCK_MS}").`);
+    else jobLockMs = Number(env.JOB_LOCK_MS);
+  }
+
   const demoPassword = env.DEMO_PASSWORD || 'commission-warrior';
   if (demoPassword.length < 8) problems.push('DEMO_PASSWORD must be at least 8 characters long.');
 
@@ -134,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessMode,
     demoPassword,
     workers: ['on', 'true', '1'].includes(workersValue),
+    jobLockMs,
     seedDemo: nodeEnv !== 'production' && ['on', 'true', '1'].includes(seedValue),
     publicUrl,
     allowedOrigins: [...new Set(allowedOrigins)],

@@ -19,6 +19,7 @@ import { startWorkers, type RunningWorkers } from '../../workers/index.js';
 export interface TestApp extends BuiltApp {
   url: string;
   config: Config;
+  redisUrl: string;
   workers?: RunningWorkers;
   /** A socket.io client authenticated with this access token, connected to this app. */
   socket(token: string): Promise<Socket>;
@@ -81,6 +82,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...built,
     url,
     config,
+    redisUrl,
     workers,
     async socket(token: string) {
       const socket = connectSocket(url, { auth: { token }, transports: ['websocket'], reconnection: true, forceNew: true });
