@@ -113,15 +113,22 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
   const dir = options.serveClient === false ? undefined : clientDir();
   if (dir) {
     await app.register(fastifyStatic, { root: dir, wildcard: false, maxAge: '1h', immutable: false });
-    // Client-side routes: any GET that is not the API and not a file gets the app shell.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client-side routes: any GET that is not the API and not a file gets the app shell. A catch-all route, not a
+    // second not-found handler: installErrorHandler already owns the root one and Fastify allows only one.
+    app.get('/*', (request, reply) => {
+      const path = request.url.split('?')[0];
+      if (path.startsWith('/api/') || path.startsWith('/socket.io')) {
+        return reply.status(404).send({ error: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' });
       }
-      return reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
 
+  // Open websockets would hold the HTTP server's close until they time out. Closing their transports first makes
+  // clients reconnect at once (to another node behind the proxy) with their session kept for recovery.
+  app.addHook('preClose', async () => {
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
     stopHeartbeat();
     await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -5,19 +5,34 @@ import type { Redis } from 'ioredis';
 import type { Db } from 'mongodb';
 import { Server, type Socket } from 'socket.io';
 import { Rooms } from '../../shared/events.js';
-import type { UserDoc } from '../features/users/repository.js';
+import { findUserById, type UserDoc } from '../features/users/repository.js';
 import { userFromToken } from './auth.js';
 import { HEARTBEAT_MS, type Presence } from './presence.js';
+import { orderRecoveries } from './socket-recovery.js';
 
 export interface SocketData {
   userId: string;
   role: UserDoc['role'];
+  /** The user's session version when the token was checked: a password reset ends recovered sessions too. */
+  sessionVersion: number;
 }
 
 export type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
 
 /** A feature's socket handlers: rooms it lets a socket join (re-checking permission) and messages it takes. */
 export type SocketFeature = (socket: AppSocket, user: UserDoc) => void | Promise<void>;
+
+/**
+ * A recovered socket skips the handshake middleware: running it (a database read) after the socket rejoined its
+ * rooms but before it counts as connected would drop the events broadcast in between. Its session was
+ * authenticated when it dropped; here the user must still exist, with the same role and session version.
+ */
+async function recoveredUser(db: Db, data: SocketData): Promise<UserDoc | null> {
+  if (!data?.userId) return null;
+  const user = await findUserById(db, data.userId);
+  if (!user || user.role !== data.role || (user.sessionVersion ?? 0) !== data.sessionVersion) return null;
+  return user;
+}
 
 /** Short network cuts lose no event: the adapter keeps the session and replays missed packets. */
 export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
@@ -48,7 +63,7 @@ export function createSocketServer(options: SocketServerOptions): Server {
   const io = new Server(options.httpServer, {
     path: '/socket.io',
     adapter: createAdapter(options.adapterRedis, createAdapterOptions(options.redisPrefix)),
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
     cors: { origin: allowedOrigins, credentials: true },
     // Browsers always send Origin; a request without it comes from a non-browser client and carries its own token.
     allowRequest: (req, callback) => {
@@ -60,12 +75,14 @@ export function createSocketServer(options: SocketServerOptions): Server {
     maxHttpBufferSize: 1e5,
   });
 
+  orderRecoveries(io.of('/').adapter);
+
   io.use(async (socket, next) => {
     try {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       const user = await userFromToken(options.app, options.db, token);
       if (!user) return next(new Error('unauthorized'));
-      (socket as AppSocket).data = { userId: user._id.toHexString(), role: user.role };
+      (socket as AppSocket).data = { userId: user._id.toHexString(), role: user.role, sessionVersion: user.sessionVersion ?? 0 };
       (socket as AppSocket & { user?: UserDoc }).user = user;
       next();
     } catch (error) {
@@ -75,7 +92,7 @@ export function createSocketServer(options: SocketServerOptions): Server {
 
   io.on('connection', async (rawSocket) => {
     const socket = rawSocket as AppSocket & { user?: UserDoc };
-    const user = socket.user;
+    const user = socket.user ?? (socket.recovered ? await recoveredUser(options.db, socket.data) : null);
     if (!user) return socket.disconnect(true);
     // On recovery the socket is already back in its rooms; joining again is harmless.
     await socket.join(Rooms.user(socket.data.userId));

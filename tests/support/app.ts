@@ -20,10 +20,13 @@ export interface TestApp extends BuiltApp {
   url: string;
   config: Config;
   redisUrl: string;
+  /** Names this deployment's database and Redis prefix; a second node of it shares them. */
+  deploymentId: string;
   workers?: RunningWorkers;
   /** A socket.io client authenticated with this access token, connected to this app. */
   socket(token: string): Promise<Socket>;
-  close(): Promise<void>;
+  /** `keepData`: leave the database to the deployment's other nodes. */
+  close(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface TestAppOptions {
@@ -34,6 +37,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** A Redis of the test's own (fault tests restart it); default: the run's shared one. */
   redisUrl?: string;
+  /** Another API node of the same deployment: same database, Redis prefix and JWT secret. */
+  nodeOf?: TestApp;
 }
 
 /**
@@ -41,7 +46,7 @@ export interface TestAppOptions {
  * ephemeral port, in its own database and Redis key prefix so test files never see each other's data.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const id = randomBytes(4).toString('hex');
+  const id = options.nodeOf ? options.nodeOf.deploymentId : randomBytes(4).toString('hex');
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -54,7 +59,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const log = createLogger(config.logLevel, 'test');
   const database = await connectDatabase(inject('mongoUrl'), { dbName: `cw_test_${id}` });
-  const redisUrl = options.redisUrl ?? inject('redisUrl');
+  const redisUrl = options.redisUrl ?? options.nodeOf?.redisUrl ?? inject('redisUrl');
   const redis = createRedis(redisUrl, 'commands');
   const bull = createRedis(redisUrl, 'bullmq');
   const adapterRedis = createRedis(redisUrl, 'adapter');
@@ -83,6 +88,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     url,
     config,
     redisUrl,
+    deploymentId: id,
     workers,
     async socket(token: string) {
       const socket = connectSocket(url, { auth: { token }, transports: ['websocket'], reconnection: true, forceNew: true });
@@ -93,12 +99,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       });
       return socket;
     },
-    async close() {
+    async close(closeOptions = {}) {
       for (const s of sockets) s.disconnect();
       await workers?.close();
       await built.app.close();
       await closeQueues(queues);
-      await database.db.dropDatabase().catch(() => {});
+      if (!options.nodeOf && !closeOptions.keepData) await database.db.dropDatabase().catch(() => {});
       await database.close();
       for (const client of [redis, bull, adapterRedis, workerRedis]) client?.disconnect();
     },
