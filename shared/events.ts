@@ -37,3 +37,28 @@ export interface SystemPongPayload {
 export interface NotificationCountPayload {
   unread: number;
 }
+
+/** `team:activity`, to the actor's uplines at levels 1-3 only (shape: shared/schemas/team/activity.ts). */
+export type { TeamActivityItem as TeamActivityPayload } from './schemas/team/activity.js';
+
+/** `earnings:updated`, to every user whose ledger changed: their fresh figures (integer cents) and why. */
+export interface EarningsUpdatedPayload {
+  reason: 'deal-closed' | 'deal-cancelled' | 'commissions-approved' | 'payout-completed';
+  dealId?: string;
+  earnings: import('./schemas/commissions/earnings.js').Earnings;
+}
+
+/** `lead:assigned`, to the agent: the lead as the agent sees it. */
+export type { LeadItem as LeadAssignedPayload } from './schemas/leads/lead.js';
+
+/**
+ * `lead:updated`, to every tab of the assigned agent and to the campaign owner: the fresh lead; or, to an agent
+ * whose lead went back to the pool, `{ id, removed: true }`.
+ */
+export type LeadUpdatedPayload = import('./schemas/leads/lead.js').LeadItem | { id: string; removed: true };
+
+/** `import:progress`, to the importer, while the `leads` job reads the file and when it ends. */
+export type { ImportStatus as ImportProgressPayload } from './schemas/leads/import.js';
+
+/** `post:created`, `post:liked`, `post:commented`, to the `feed` room (shapes: shared/schemas/community/events.ts). */
+export type { PostCreatedPayload, PostLikedPayload, PostCommentedPayload } from './schemas/community/events.js';

@@ -12,7 +12,38 @@ export type QueueName = (typeof Queues)[keyof typeof Queues];
 export const Jobs = {
   email: { send: 'send' },
   system: { ping: 'ping' },
+  leads: { import: 'import', distribute: 'distribute', sweep: 'sweep' },
+  commissions: { dealClosed: 'deal-closed', dealCancelled: 'deal-cancelled', approveDue: 'approve-due' },
+  calls: { phoneStep: 'phone-step', callStep: 'call-step', autoDial: 'auto-dial' },
 } as const;
+
+/** `calls` phone-step: the simulated provider finishing initialize (1 s) or connect (1.5 s) for an agent. */
+export interface PhoneStepJob {
+  agentId: string;
+  step: 'initialized' | 'connected';
+}
+
+/** `calls` call-step: one timed transition of the simulated provider; job id `<callId>-<step>` dedupes. */
+export interface CallStepJob {
+  callId: string;
+  step: 'ring-over' | 'hangup' | 'end-complete' | 'idle' | 'mute-applied';
+  /** The dialed number (ring-over: the simulator decides the outcome from it). */
+  phone?: string;
+  muted?: boolean;
+}
+
+/** `calls` auto-dial: dial the agent's next queued contact; `key` (the ended call, or the switch-on) makes it run once. */
+export interface AutoDialJob {
+  agentId: string;
+  key: string;
+  /** When the next call should start (ISO): the job runs a little earlier, checks the queue, then dials on time. */
+  at?: string;
+}
+
+/** `commissions` jobs: the ledger of one deal is written (or clawed back) from the deal id alone; job ids dedupe. */
+export interface CommissionDealJob {
+  dealId: string;
+}
 
 export interface SystemPingJob {
   userId: string;
@@ -33,4 +64,14 @@ export interface EmailJob {
   to: string;
   template: EmailTemplateName;
   data: Record<string, string | number | boolean | undefined>;
+}
+
+/** `leads` import job: parses the stored upload of one import; re-running it never duplicates a lead. */
+export interface LeadImportJob {
+  importId: string;
+}
+
+/** `leads` distribute job: hands the campaign's unassigned leads to its agents within the plan caps. */
+export interface LeadDistributeJob {
+  campaignId: string;
 }

@@ -4,7 +4,10 @@ import { Queues, type QueueName } from '../shared/queues.js';
 import type { Platform } from '../server/platform/context.js';
 import { createMailTransport } from '../server/platform/mail.js';
 import { bullPrefix } from '../server/platform/queues.js';
+import { callsProcessor } from './calls.js';
+import { commissionsProcessor } from './commissions.js';
 import { emailProcessor } from './email.js';
+import { leadsProcessor } from './leads.js';
 import { systemProcessor } from './system.js';
 
 export interface RunningWorkers {
@@ -18,7 +21,10 @@ export function processorsFor(platform: Platform): Partial<Record<QueueName, { p
   const transport = createMailTransport(platform.db, platform.config.mailUrl, platform.config.mailFrom);
   return {
     [Queues.email]: { processor: emailProcessor(platform, transport), concurrency: 20 },
+    [Queues.commissions]: { processor: commissionsProcessor(platform), concurrency: 4 },
     [Queues.system]: { processor: systemProcessor(platform), concurrency: 10 },
+    [Queues.leads]: { processor: leadsProcessor(platform), concurrency: 4 },
+    [Queues.calls]: { processor: callsProcessor(platform), concurrency: 50 },
   };
 }
 

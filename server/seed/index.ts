@@ -1,4 +1,10 @@
 import { demoAccountsSeedStep } from '../features/auth/seed.js';
+import { campaignsSeedStep } from '../features/campaigns/seed.js';
+import { dealsSeedStep } from '../features/deals/seed.js';
+import { leadsSeedStep } from '../features/leads/seed.js';
+import { perksSeedStep } from '../features/perks/seed.js';
+import { rebuttalsSeedStep } from '../features/rebuttals/seed.js';
+import { scriptsSeedStep } from '../features/scripts/seed.js';
 import type { Platform } from '../platform/context.js';
 
 /** One step of the demo data, written through the same services the API uses. Each step is idempotent. */
@@ -8,7 +14,7 @@ export interface SeedStep {
 }
 
 /** Steps in dependency order (users before campaigns before leads...). Features append theirs here. */
-export const seedSteps: SeedStep[] = [demoAccountsSeedStep(() => DEMO_ACCOUNTS)];
+export const seedSteps: SeedStep[] = [demoAccountsSeedStep(() => DEMO_ACCOUNTS), campaignsSeedStep, leadsSeedStep, perksSeedStep, scriptsSeedStep, rebuttalsSeedStep, dealsSeedStep];
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.test', role: 'admin', name: 'Ada Admin' },

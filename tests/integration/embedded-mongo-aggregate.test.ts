@@ -1,6 +1,6 @@
 // Conformance: aggregation stages, through the official driver only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from 'mongodb';
+import { Decimal128, Long, ObjectId, type Db } from 'mongodb';
 import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
 
 let t: TestDb;
@@ -136,6 +136,29 @@ describe('aggregation', () => {
       { _id: 2, first: 'ann', agents: ['ann', 'cid'], avg: 225 },
       { _id: 3, first: 'ann', agents: ['ann'], avg: 75 },
     ]);
+  });
+
+  it('sorts, and takes $min / $max, in the same order of BSON values as find', async () => {
+    const c = db.collection('mixed');
+    await c.insertMany([
+      { k: 'date', v: new Date('2024-01-02T03:04:05Z') },
+      { k: 'oid', v: new ObjectId('65a000000000000000000001') },
+      { k: 'str', v: 'a' },
+      { k: 'dec', v: Decimal128.fromString('1.5') },
+      { k: 'int', v: 1 },
+      { k: 'long', v: Long.fromNumber(3) },
+      { k: 'bool', v: true },
+      { k: 'null', v: null },
+      { k: 'arr', v: [5, 0.5] },
+    ]);
+    const viaFind = (await c.find({}).sort({ v: 1, k: 1 }).toArray()).map((d) => d.k);
+    expect(viaFind).toEqual(['null', 'arr', 'int', 'dec', 'long', 'str', 'oid', 'bool', 'date']);
+    const viaAggregate = (await c.aggregate([{ $project: { k: 1, v: 1 } }, { $sort: { v: 1, k: 1 } }]).toArray()).map((d) => d.k);
+    expect(viaAggregate).toEqual(viaFind);
+    const descending = (await c.aggregate([{ $project: { k: 1, v: 1 } }, { $sort: { v: -1, k: 1 } }]).toArray()).map((d) => d.k);
+    expect(descending).toEqual(['date', 'bool', 'oid', 'str', 'arr', 'long', 'dec', 'int', 'null']);
+    const [extremes] = await c.aggregate([{ $match: { k: { $ne: 'arr' } } }, { $group: { _id: null, lo: { $min: '$v' }, hi: { $max: '$v' } } }]).toArray();
+    expect(extremes).toEqual({ _id: null, lo: 1, hi: new Date('2024-01-02T03:04:05Z') });
   });
 
   it('serves countDocuments and estimatedDocumentCount', async () => {

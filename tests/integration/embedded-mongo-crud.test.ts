@@ -2,7 +2,7 @@
 // Runs through the official driver only, against whichever MongoDB the run uses
 // (the embedded server by default, real MongoDB 7.0 when TEST_MONGO_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal128, Long, MongoBulkWriteError, MongoServerError, ObjectId, type Db } from 'mongodb';
+import { Decimal128, Long, MongoBulkWriteError, MongoServerError, ObjectId, Timestamp, type Db, type Document } from 'mongodb';
 import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
 
 let t: TestDb;
@@ -48,6 +48,7 @@ describe('insert and find', () => {
     expect(await c.countDocuments({ name: { $in: ['p01', 'p02', 'nope'] } })).toBe(2);
     expect(await c.countDocuments({ $or: [{ age: 20 }, { city: 'Lagos', age: 21 }] })).toBe(4);
     expect(await c.countDocuments({ name: /^p1/ })).toBe(10);
+    expect(await c.countDocuments({ $comment: 'labels the query only', city: 'Cairo' })).toBe(10);
     expect(await c.countDocuments({ missing: null })).toBe(20);
     expect(await c.countDocuments({ missing: { $exists: true } })).toBe(0);
     expect(await c.estimatedDocumentCount()).toBe(20);
@@ -64,6 +65,23 @@ describe('insert and find', () => {
     expect(await c.findOne({}, { projection: { 'a.b': 0 } })).toEqual({ _id: 1, a: { c: 2 }, arr: [1, 2, 3, 4] });
     expect(await c.findOne({}, { projection: { arr: { $slice: 2 }, a: 1 } })).toEqual({ _id: 1, a: { b: 1, c: 2 }, arr: [1, 2] });
     expect(await c.findOne({})).toEqual({ _id: 1, a: { b: 1, c: 2 }, arr: [1, 2, 3, 4] });
+  });
+
+  it('keeps the first matching element with $elemMatch and refuses mixed projections', async () => {
+    const c = db.collection('projections');
+    await c.insertOne({ _id: 1 as never, scores: [3, 8, 9], items: [{ k: 'a', q: 1 }, { k: 'b', q: 5 }, { k: 'c', q: 7 }], x: 1 });
+    expect(await c.findOne({}, { projection: { scores: { $elemMatch: { $gt: 5 } } } })).toEqual({ _id: 1, scores: [8] });
+    expect(await c.findOne({}, { projection: { _id: 0, items: { $elemMatch: { q: { $gt: 4 } } } } })).toEqual({ items: [{ k: 'b', q: 5 }] });
+    expect(await c.findOne({ 'items.k': 'c' }, { projection: { 'items.$': 1 } })).toEqual({ _id: 1, items: [{ k: 'c', q: 7 }] });
+    const inclusion = await c.findOne({}, { projection: { x: 1, scores: 0 } }).catch((e) => e);
+    expect(inclusion).toBeInstanceOf(MongoServerError);
+    expect(inclusion.code).toBe(31254);
+    expect(inclusion.message).toContain('Cannot do exclusion on field scores in inclusion projection');
+    const exclusion = await c.findOne({}, { projection: { x: 0, scores: 1 } }).catch((e) => e);
+    expect(exclusion.code).toBe(31253);
+    expect(exclusion.message).toContain('Cannot do inclusion on field scores in exclusion projection');
+    const pipeline = await c.aggregate([{ $project: { x: 1, scores: 0 } }]).toArray().catch((e) => e);
+    expect(pipeline.code).toBe(31254);
   });
 
   it('orders values across BSON types and numeric types as MongoDB does', async () => {
@@ -207,6 +225,23 @@ describe('update operators', () => {
     expect(replUpsert.upsertedCount).toBe(1);
   });
 
+  it('sets $currentDate as a date or a timestamp, and seeds upserts from one-value $in and one-branch $or', async () => {
+    const c = db.collection('current_date');
+    await c.insertOne({ _id: 1 as never });
+    const stamps: Document = { d: true, typed: { $type: 'date' }, ts: { $type: 'timestamp' } };
+    await c.updateOne({ _id: 1 as never }, { $currentDate: stamps });
+    const doc = await c.findOne({ _id: 1 as never });
+    expect(doc!.d).toBeInstanceOf(Date);
+    expect(doc!.typed).toBeInstanceOf(Date);
+    expect(doc!.ts).toBeInstanceOf(Timestamp);
+    expect(Math.abs(doc!.ts.getHighBits() - Date.now() / 1000)).toBeLessThan(60);
+
+    await c.updateOne({ slug: { $in: ['only'] }, $or: [{ kind: 'k' }] }, { $set: { v: 1 } }, { upsert: true });
+    expect(await c.findOne({ slug: 'only' }, { projection: { _id: 0 } })).toEqual({ slug: 'only', kind: 'k', v: 1 });
+    const conflict = await c.updateOne({ _id: 2 as never }, { $set: { a: 1 }, $setOnInsert: { a: 2 } }, { upsert: true }).catch((e) => e);
+    expect(conflict.code).toBe(40);
+  });
+
   it('supports pipeline-style updates', async () => {
     const c = db.collection('pipeline_updates');
     await c.insertMany([{ _id: 1 as never, a: 2, b: 3, junk: 1 }, { _id: 2 as never, a: 5, b: 5, junk: 1 }]);
@@ -293,6 +328,32 @@ describe('batch writes', () => {
     expect(bulk.upsertedIds).toEqual({ 3: 21 });
   });
 
+  it('reports each duplicate on a secondary unique index at its position in an unordered batch', async () => {
+    const c = db.collection('bulk_secondary');
+    await c.createIndex({ email: 1 }, { unique: true });
+    const docs = ['a', 'b', 'a', 'c', 'b', 'd'].map((email, i) => ({ email, i }));
+    const err = await c.insertMany(docs, { ordered: false }).catch((e) => e);
+    expect(err).toBeInstanceOf(MongoBulkWriteError);
+    expect(err.insertedCount).toBe(4);
+    expect(err.writeErrors.map((e: { index: number; code: number }) => [e.index, e.code])).toEqual([[2, 11000], [4, 11000]]);
+    expect((await c.find({}, { projection: { _id: 0, i: 1 } }).sort({ i: 1 }).toArray()).map((d) => d.i)).toEqual([0, 1, 3, 5]);
+    const raw = await db.command({ insert: 'bulk_secondary', documents: [{ email: 'e' }, { email: 'c' }, { email: 'a' }], ordered: false });
+    expect(raw.n).toBe(1);
+    expect(raw.writeErrors.map((e: { index: number; keyValue: unknown }) => [e.index, e.keyValue])).toEqual([[1, { email: 'c' }], [2, { email: 'a' }]]);
+    expect(raw.writeErrors[0].keyPattern).toEqual({ email: 1 });
+
+    const updates = await c.bulkWrite(
+      [
+        { updateOne: { filter: { email: 'e' }, update: { $set: { email: 'a' } } } },
+        { updateOne: { filter: { email: 'd' }, update: { $set: { seen: true } } } },
+      ],
+      { ordered: false },
+    ).catch((e) => e);
+    expect(updates).toBeInstanceOf(MongoBulkWriteError);
+    expect(updates.writeErrors.map((e: { index: number; code: number }) => [e.index, e.code])).toEqual([[0, 11000]]);
+    expect(await c.countDocuments({ seen: true })).toBe(1);
+  });
+
   it('reports a duplicate key from an update as a write error', async () => {
     const c = db.collection('bulk_update');
     await c.createIndex({ email: 1 }, { unique: true });
@@ -332,6 +393,16 @@ describe('databases and collections', () => {
     const stats = await db.stats();
     expect(stats.ok).toBe(1);
     expect(stats.db).toBe(db.databaseName);
+  });
+
+  it('accepts write concerns, read concerns, maxTimeMS and fsync as a standalone does', async () => {
+    const c = db.collection('concerns', { readConcern: { level: 'local' } });
+    await c.insertOne({ k: 1 }, { writeConcern: { w: 1, j: true } });
+    await c.insertOne({ k: 2 }, { writeConcern: { w: 'majority', wtimeoutMS: 1000 } });
+    await c.updateOne({ k: 1 }, { $set: { j: true } }, { writeConcern: { j: true } });
+    expect(await c.find({ k: { $gte: 1 } }).maxTimeMS(5000).comment('why').toArray()).toHaveLength(2);
+    expect(await t.client.db('admin').command({ fsync: 1 })).toMatchObject({ ok: 1 });
+    await expect(db.command({ fsync: 1 })).rejects.toMatchObject({ code: 13 });
   });
 
   it('keeps databases apart', async () => {

@@ -42,10 +42,20 @@ describe('error replies', () => {
     const top = await failure(db.collection('c').find({ $frob: [] }).toArray());
     expect(top.code).toBe(2);
     expect(top.message).toContain('unknown top level operator: $frob');
+    const misplaced = await failure(db.collection('c').find({ $gt: 1 } as never).toArray());
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.message).toContain('unknown top level operator: $gt');
 
     const stage = await failure(db.collection('c').aggregate([{ $frob: {} }]).toArray());
     expect(stage.code).toBe(40324);
     expect(stage.message).toContain("Unrecognized pipeline stage name: '$frob'");
+
+    const expression = await failure(db.collection('c').aggregate([{ $project: { x: { $frob: '$a' } } }]).toArray());
+    expect(expression.code).toBe(168);
+    expect(expression.message).toContain("Unrecognized expression '$frob'");
+
+    const sample = await failure(db.collection('c').aggregate([{ $sample: {} }]).toArray());
+    expect(sample.code).toBe(28745);
 
     const modifier = await failure(db.collection('c').updateOne({ a: 1 }, { $frob: { a: 1 } } as never));
     expect(modifier.code).toBe(9);
@@ -63,6 +73,10 @@ describe('error replies', () => {
       const out = await failure(c.aggregate([{ $match: {} }, { $out: 'copy' }]).toArray());
       expect(out.code).toBe(238);
       expect(out.message).toContain('$out');
+
+      const near = await failure(c.aggregate([{ $geoNear: { near: [0, 0], distanceField: 'd' } }]).toArray());
+      expect(near.code).toBe(238);
+      expect(near.message).toContain('$geoNear');
 
       const geo = await failure(c.createIndex({ loc: '2dsphere' }));
       expect(geo.code).toBe(238);

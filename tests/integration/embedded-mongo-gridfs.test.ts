@@ -28,13 +28,10 @@ describe('GridFS', () => {
     const bucket = new GridFSBucket(db, { bucketName: 'materials' });
     const data = randomBytes(20 * 1024 * 1024 + 12345);
     const upload = bucket.openUploadStream('deck.pdf', { metadata: { owner: 'o1' } });
-    const started = Date.now();
     await pipeline(Readable.from([data.subarray(0, 7_000_000), data.subarray(7_000_000)]), upload);
     const back = await download(bucket, upload.id);
-    const elapsed = Date.now() - started;
     expect(back.length).toBe(data.length);
     expect(sha256(back)).toBe(sha256(data));
-    expect(elapsed).toBeLessThan(20_000);
 
     const [file] = await bucket.find({ _id: upload.id }).toArray();
     expect(file).toMatchObject({ filename: 'deck.pdf', length: data.length, chunkSize: 255 * 1024, metadata: { owner: 'o1' } });

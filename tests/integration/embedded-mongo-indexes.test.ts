@@ -76,6 +76,52 @@ describe('index use', () => {
     expect(inList.docs).toBe(3);
   });
 
+  it('explains equality, range, $in and sort on indexed fields as IXSCAN, never COLLSCAN', async () => {
+    const from = new Date(Date.UTC(2024, 0, 1));
+    const cases: Array<[Document, { sort?: Document; limit?: number }]> = [
+      [{ email: 'user7@example.test' }, {}],
+      [{ seq: { $gte: 100, $lt: 120 } }, {}],
+      [{ createdAt: { $gt: from } }, { limit: 5 }],
+      [{ seq: { $in: [1, 2, 3] } }, {}],
+      [{ campaign: 'c1', score: { $lte: 10 } }, {}],
+      [{}, { sort: { createdAt: -1 }, limit: 10 }],
+      [{ campaign: 'c2' }, { sort: { score: -1 } }],
+    ];
+    for (const [filter, options] of cases) {
+      const { plan } = await examined(c, filter, options);
+      expect(plan, JSON.stringify(filter)).toContain('IXSCAN');
+      expect(plan, JSON.stringify(filter)).not.toContain('COLLSCAN');
+    }
+  });
+
+  it('follows a hint and refuses one naming no index', async () => {
+    const hinted = (await c.find({ seq: 5, campaign: 'c5' }).hint('campaign_1_score_-1').explain('queryPlanner')) as Document;
+    expect(JSON.stringify(hinted.queryPlanner.winningPlan)).toContain('campaign_1_score_-1');
+    expect(await c.find({ seq: 5 }).hint({ seq: 1 }).toArray()).toHaveLength(1);
+    const err = await c.find({ seq: 5 }).hint('no_such_index').toArray().catch((e) => e);
+    expect(err).toBeInstanceOf(MongoServerError);
+    expect(err.code).toBe(2);
+    expect(err.message).toContain('hint provided does not correspond to an existing index');
+  });
+
+  it('uses a partial index when the query implies its filter', async () => {
+    const p = db.collection('partial_use');
+    await p.createIndex({ cuisine: 1 }, { partialFilterExpression: { rating: { $gt: 5 } } });
+    await p.createIndex({ code: 1 }, { partialFilterExpression: { code: { $exists: true } } });
+    await p.insertMany(Array.from({ length: 300 }, (_, i) => ({ cuisine: `k${i % 3}`, rating: i % 10, ...(i % 2 ? { code: `x${i}` } : {}) })));
+    const implied = await examined(p, { cuisine: 'k1', rating: { $gte: 8 } });
+    expect(implied.plan).toContain('IXSCAN');
+    expect(implied.returned).toBe(20);
+    const code = await examined(p, { code: 'x7' });
+    expect(code.plan).toContain('IXSCAN');
+    expect(code.returned).toBe(1);
+    // Without the rating condition the partial index would miss documents: it must not be used.
+    const notImplied = await examined(p, { cuisine: 'k1' });
+    expect(notImplied.plan).not.toContain('IXSCAN');
+    expect(notImplied.returned).toBe(100);
+    expect(await p.countDocuments({ cuisine: 'k1', rating: { $lt: 3 } })).toBe(30);
+  });
+
   it('uses a compound index by prefix and not without it', async () => {
     const prefix = await examined(c, { campaign: 'c7' });
     expect(prefix.returned).toBe(N / 20);

@@ -110,6 +110,19 @@ describe('persistence', () => {
     expect(logs.join('\n')).toMatch(/older than the snapshot/);
   });
 
+  it('refuses to start from a damaged snapshot rather than lose data silently', async () => {
+    const dbPath = tempDir();
+    await session({ dbPath, storage: { compactBytes: 1 } }, async (db) => {
+      await db.collection('c').insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    const snapshot = path.join(dbPath, 'snapshot.bson');
+    const bytes = fs.readFileSync(snapshot);
+    fs.writeFileSync(snapshot, bytes.subarray(0, bytes.length - 10));
+    await expect(startEmbeddedMongo({ dbPath })).rejects.toThrow(/snapshot .* is damaged/);
+    expect(fs.existsSync(path.join(dbPath, 'mongod.lock'))).toBe(false);
+  });
+
   it('locks the dbPath against a second server', async () => {
     const dbPath = tempDir();
     const first = await startEmbeddedMongo({ dbPath });

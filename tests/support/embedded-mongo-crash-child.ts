@@ -4,14 +4,15 @@
 import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from '../../server/embedded/mongo/index.js';
 
-const [dbPath, countArg, compactArg] = process.argv.slice(2);
+const [dbPath, countArg, writersArg, compactArg] = process.argv.slice(2);
 const count = Number(countArg ?? 10_000);
+const writers = Number(writersArg ?? 8);
 const server = await startEmbeddedMongo({
   dbPath,
   // A small threshold makes compactions happen while the parent may kill us.
   storage: compactArg ? { compactBytes: Number(compactArg) } : undefined,
 });
-const client = new MongoClient(server.uri, { maxPoolSize: 8 });
+const client = new MongoClient(server.uri, { maxPoolSize: writers });
 await client.connect();
 const c = client.db('crash').collection('docs');
 await c.createIndex({ i: 1 }, { unique: true });
@@ -27,7 +28,7 @@ async function writer() {
     process.stdout.write(`ack ${i}${i % 3 === 0 ? ' u' : ''}\n`);
   }
 }
-await Promise.all(Array.from({ length: 8 }, writer));
+await Promise.all(Array.from({ length: writers }, writer));
 process.stdout.write('done\n');
 await client.close();
 await server.stop();

@@ -25,6 +25,8 @@ export function validateCollectionName(db: string, name: unknown): asserts name 
 export class Catalogue {
   readonly dbs = new Map<string, Map<string, Collection>>();
   sink: ChangeSink = NULL_SINK;
+  /** Set while storage replays the snapshot and journal: new collections start in bulk-load mode. */
+  bulkLoading = false;
 
   setSink(sink: ChangeSink): void {
     this.sink = sink;
@@ -46,7 +48,7 @@ export class Catalogue {
     if (this.get(db, name)) throw new MongoCommandError(48, `Collection ${db}.${name} already exists.`);
     let colls = this.dbs.get(db);
     if (!colls) this.dbs.set(db, (colls = new Map()));
-    const coll = new Collection(db, name, this.sink, { options, uuid });
+    const coll = new Collection(db, name, this.sink, { options, uuid, bulkLoad: this.bulkLoading });
     colls.set(name, coll);
     this.sink.write({ o: 'cc', d: db, c: name, options, uuid: coll.uuid });
     return coll;

@@ -43,7 +43,8 @@ export class CursorManager {
         if (r.done) return { batch, exhausted: true };
         doc = r.value;
       }
-      const size = BSON.calculateObjectSize(doc);
+      // The document plus its array element header: type byte, decimal index, NUL.
+      const size = BSON.calculateObjectSize(doc) + 2 + String(batch.length).length;
       if (batch.length > 0 && bytes + size > MAX_BATCH_BYTES) {
         cur.peeked = doc;
         return { batch, exhausted: false };

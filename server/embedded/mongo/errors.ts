@@ -81,57 +81,68 @@ const KNOWN_QUERY_OPS = new Set([
   '$comment', '$rand', '$natural', '$sampleRate',
 ]);
 
+// MongoDB 7.0's expression, accumulator and window operators: one of these that mingo lacks is a
+// feature we don't have (NotImplemented); any other `$name` in an expression is a client mistake.
+const KNOWN_EXPRESSION_OPS = new Set(`
+  $abs $add $ceil $divide $exp $floor $ln $log $log10 $mod $multiply $pow $round $sqrt $subtract $trunc
+  $arrayElemAt $arrayToObject $concatArrays $filter $first $firstN $in $indexOfArray $isArray $last $lastN $map
+  $maxN $minN $objectToArray $range $reduce $reverseArray $size $slice $sortArray $zip $bitAnd $bitNot $bitOr
+  $bitXor $and $not $or $cmp $eq $gt $gte $lt $lte $ne $cond $ifNull $switch $accumulator $function $binarySize
+  $bsonSize $dateAdd $dateDiff $dateFromParts $dateFromString $dateSubtract $dateToParts $dateToString $dateTrunc
+  $dayOfMonth $dayOfWeek $dayOfYear $hour $isoDayOfWeek $isoWeek $isoWeekYear $millisecond $minute $month $second
+  $toDate $week $year $literal $getField $rand $sampleRate $toHashedIndexKey $mergeObjects $setField $unsetField
+  $allElementsTrue $anyElementTrue $setDifference $setEquals $setIntersection $setIsSubset $setUnion $concat
+  $indexOfBytes $indexOfCP $ltrim $regexFind $regexFindAll $regexMatch $replaceOne $replaceAll $rtrim $split
+  $strLenBytes $strLenCP $strcasecmp $substr $substrBytes $substrCP $toLower $toString $trim $toUpper $meta
+  $tsIncrement $tsSecond $sin $cos $tan $asin $acos $atan $atan2 $asinh $acosh $atanh $sinh $cosh $tanh
+  $degreesToRadians $radiansToDegrees $convert $isNumber $toBool $toDecimal $toDouble $toInt $toLong $toObjectId
+  $type $let $addToSet $avg $bottom $bottomN $count $max $median $min $percentile $push $stdDevPop $stdDevSamp
+  $sum $top $topN $covariancePop $covarianceSamp $denseRank $derivative $documentNumber $expMovingAvg $integral
+  $linearFill $locf $rank $shift
+`.trim().split(/\s+/));
+
+// Top-level operators mongod accepts that mingo lacks; any other top-level `$name` is a client mistake.
+const KNOWN_TOP_LEVEL_OPS = new Set(['$text', '$where', '$comment', '$sampleRate', '$alwaysTrue', '$alwaysFalse']);
+
+const MODIFIER_HINT = 'Expected a valid update modifier or pipeline-style update specified as an array';
+
+/** mingo's error messages, each mapped to the reply mongod gives for the same mistake. */
+const TRANSLATIONS: Array<[RegExp, (m: RegExpMatchArray, message: string) => MongoCommandError]> = [
+  [/^unregistered pipeline operator (\$\w+)/, ([, stage]) => {
+    if (stage === '$changeStream') return new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
+    return KNOWN_STAGES.has(stage)
+      ? notImplemented(`Aggregation stage ${stage}`)
+      : new MongoCommandError(40324, `Unrecognized pipeline stage name: '${stage}'`);
+  }],
+  [/^unknown query operator (\$\w+)/, ([, op]) =>
+    KNOWN_QUERY_OPS.has(op) ? notImplemented(`Query operator ${op}`) : badValue(`unknown operator: ${op}`)],
+  [/^unknown top level operator: (\$\w+)/, ([, op]) =>
+    KNOWN_TOP_LEVEL_OPS.has(op)
+      ? notImplemented(`Query operator ${op}`)
+      : badValue(`unknown top level operator: ${op}. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.`)],
+  [/^accumulator '(\$\w+)' is not registered/, ([, op]) =>
+    KNOWN_EXPRESSION_OPS.has(op)
+      ? notImplemented(`Expression operator ${op}`)
+      : new MongoCommandError(168, `Unrecognized expression '${op}'`)],
+  [/^Unknown update operator: '(\$\w+)'/, ([, op]) => failedToParse(`Unknown modifier: ${op}. ${MODIFIER_HINT}`)],
+  [/^Unknown pipeline operator: '(\$\w+)'/, ([, op]) => new MongoCommandError(72, `${op} is not allowed to be used within an update`)],
+  [/would modify the immutable field '\w+'/, (_m, message) => new MongoCommandError(66, message)],
+  [/would create a conflict at/, (_m, message) => new MongoCommandError(40, message)],
+  [/^Dollar \(\$\) prefixed field paths/, (_m, message) => new MongoCommandError(52, message)],
+  [/You must include the array field for '\.\$'/, () =>
+    new MongoCommandError(2, 'The positional operator did not find the match needed from the query.')],
+  // Server-side JavaScript and JSON-schema validation are features we don't ship.
+  [/^(\$\w+)(?: operator)? requires '(?:scriptEnabled|jsonSchemaValidator)'/, ([, op]) => notImplemented(op)],
+];
+
 /** Turns anything thrown while running a command into a MongoDB-shaped error. */
 export function toCommandError(err: unknown): MongoCommandError {
   if (err instanceof MongoCommandError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  const isMingo = err instanceof Error && err.constructor.name === 'MingoError';
-  let m: RegExpMatchArray | null;
-  if ((m = message.match(/^unregistered pipeline operator (\$\w+)/))) {
-    const stage = m[1];
-    if (stage === '$changeStream') {
-      return new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
-    }
-    return KNOWN_STAGES.has(stage)
-      ? notImplemented(`Aggregation stage ${stage}`)
-      : new MongoCommandError(40324, `Unrecognized pipeline stage name: '${stage}'`);
+  for (const [pattern, translate] of TRANSLATIONS) {
+    const m = message.match(pattern);
+    if (m) return translate(m, message);
   }
-  if ((m = message.match(/^unknown query operator (\$\w+)/))) {
-    const op = m[1];
-    return KNOWN_QUERY_OPS.has(op) ? notImplemented(`Query operator ${op}`) : badValue(`unknown operator: ${op}`);
-  }
-  if ((m = message.match(/^unknown top level operator: (\$\w+)/))) {
-    const op = m[1];
-    return KNOWN_QUERY_OPS.has(op) ? notImplemented(`Query operator ${op}`) : badValue(`unknown top level operator: ${op}`);
-  }
-  if ((m = message.match(/^accumulator '(\$\w+)' is not registered/))) {
-    return notImplemented(`Expression operator ${m[1]}`);
-  }
-  if ((m = message.match(/^Unknown update operator: '(\$\w+)'/))) {
-    return failedToParse(
-      `Unknown modifier: ${m[1]}. Expected a valid update modifier or pipeline-style update specified as an array`,
-    );
-  }
-  if ((m = message.match(/^Unknown pipeline operator: '(\$\w+)'/))) {
-    return new MongoCommandError(
-      72,
-      `${m[1]} is not allowed to be used within an update`,
-    );
-  }
-  if ((m = message.match(/would modify the immutable field '(\w+)'/))) {
-    return new MongoCommandError(66, message);
-  }
-  if (/would create a conflict at/.test(message)) {
-    return new MongoCommandError(40, message);
-  }
-  if (/^Dollar \(\$\) prefixed field paths/.test(message)) return new MongoCommandError(52, message);
-  if (/You must include the array field for '\.\$'/.test(message)) {
-    return new MongoCommandError(2, 'The positional operator did not find the match needed from the query.');
-  }
-  // Server-side JavaScript and JSON-schema validation are features we don't ship.
-  if ((m = message.match(/^(\$\w+)(?: operator)? requires '(?:scriptEnabled|jsonSchemaValidator)'/))) {
-    return notImplemented(`${m[1]}`);
-  }
-  if (isMingo) return badValue(message);
+  if (err instanceof Error && err.constructor.name === 'MingoError') return badValue(message);
   return new MongoCommandError(1, `internal error: ${message}`);
 }

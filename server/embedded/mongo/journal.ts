@@ -29,37 +29,58 @@ export interface ParsedFrames {
   problem?: string;
 }
 
-export function parseFrames(buf: Buffer): ParsedFrames {
-  const records: Doc[] = [];
+export interface FrameScan {
+  count: number;
+  /** Offset just past the last intact frame. */
+  validEnd: number;
+  /** Why reading stopped early, if it did. */
+  problem?: string;
+}
+
+/** Hands each intact record to `visit` in order, stopping at the first damaged frame. */
+export function scanFrames(buf: Buffer, visit: (record: Doc) => void): FrameScan {
+  let count = 0;
   let offset = 0;
   while (offset < buf.length) {
-    if (buf.length - offset < FRAME_HEADER) return { records, validEnd: offset, problem: 'truncated frame header' };
+    if (buf.length - offset < FRAME_HEADER) return { count, validEnd: offset, problem: 'truncated frame header' };
     const length = buf.readUInt32LE(offset);
     const crc = buf.readUInt32LE(offset + 4);
-    if (length < 5 || length > MAX_RECORD) return { records, validEnd: offset, problem: `impossible record length ${length}` };
+    if (length < 5 || length > MAX_RECORD) return { count, validEnd: offset, problem: `impossible record length ${length}` };
     const end = offset + FRAME_HEADER + length;
-    if (end > buf.length) return { records, validEnd: offset, problem: 'truncated record' };
+    if (end > buf.length) return { count, validEnd: offset, problem: 'truncated record' };
     const body = buf.subarray(offset + FRAME_HEADER, end);
-    if (zlib.crc32(body) !== crc) return { records, validEnd: offset, problem: 'checksum mismatch' };
+    if (zlib.crc32(body) !== crc) return { count, validEnd: offset, problem: 'checksum mismatch' };
+    let record: Doc;
     try {
       // A private copy, so binary values in the record don't keep the whole file in memory.
-      records.push(BSON.deserialize(Buffer.from(body), DESERIALIZE_OPTIONS));
+      record = BSON.deserialize(Buffer.from(body), DESERIALIZE_OPTIONS);
     } catch (err) {
-      return { records, validEnd: offset, problem: `unreadable record: ${(err as Error).message}` };
+      return { count, validEnd: offset, problem: `unreadable record: ${(err as Error).message}` };
     }
+    visit(record);
+    count++;
     offset = end;
   }
-  return { records, validEnd: offset };
+  return { count, validEnd: offset };
+}
+
+export function parseFrames(buf: Buffer): ParsedFrames {
+  const records: Doc[] = [];
+  const { validEnd, problem } = scanFrames(buf, (r) => records.push(r));
+  return problem === undefined ? { records, validEnd } : { records, validEnd, problem };
 }
 
 /**
  * Appends frames to the journal file. Writes made during one event-loop turn are grouped into a
  * single write() that happens before any of their replies is sent: once write() returns, the
- * data is in the OS page cache and survives the process being killed.
+ * data is in the OS page cache and survives the process being killed. A waiter that asks for
+ * `sync` (writeConcern j:true, the fsync command) also waits for fdatasync, which covers every
+ * write grouped with it.
  */
 export class JournalWriter {
   private pending: Buffer[] = [];
   private waiters: Array<(err?: Error) => void> = [];
+  private syncRequested = false;
   private scheduled = false;
   size: number;
 
@@ -72,12 +93,13 @@ export class JournalWriter {
     this.schedule();
   }
 
-  afterFlush(cb: (err?: Error) => void): void {
-    if (this.pending.length === 0) {
+  afterFlush(cb: (err?: Error) => void, sync = false): void {
+    if (this.pending.length === 0 && !sync) {
       cb();
       return;
     }
     this.waiters.push(cb);
+    if (sync) this.syncRequested = true;
     this.schedule();
   }
 
@@ -91,18 +113,21 @@ export class JournalWriter {
     this.scheduled = false;
     const pending = this.pending;
     const waiters = this.waiters;
+    const sync = this.syncRequested;
     this.pending = [];
     this.waiters = [];
+    this.syncRequested = false;
     let error: Error | undefined;
-    if (pending.length) {
-      try {
+    try {
+      if (pending.length) {
         const data = pending.length === 1 ? pending[0] : Buffer.concat(pending);
         let written = 0;
         while (written < data.length) written += fs.writeSync(this.fd, data, written, data.length - written, this.size + written);
         this.size += data.length;
-      } catch (err) {
-        error = err as Error;
       }
+      if (sync) fs.fdatasyncSync(this.fd);
+    } catch (err) {
+      error = err as Error;
     }
     for (const w of waiters) w(error);
     if (!error) this.onFlushed();

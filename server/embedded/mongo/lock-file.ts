@@ -41,7 +41,7 @@ export function lockDir(dir: string): DirLock {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(fs.readFileSync(file, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new Error(`dbPath ${resolved} is in use by process ${pid} (${file})`);
+        throw new Error(`dbPath ${resolved} is in use by process ${pid} (${file})`, { cause: err });
       }
       // Left behind by a process that died (or by this one, without a live holder): take it over.
       fs.unlinkSync(file);

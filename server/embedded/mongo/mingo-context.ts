@@ -10,8 +10,11 @@ import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import { resolve } from 'mingo/util';
-import type { Iterator as LazyIterator } from 'mingo/lazy';
-import { reorderLike, type Doc } from './documents.js';
+import { Lazy, type Iterator as LazyIterator } from 'mingo/lazy';
+import { isPlainObject, reorderLike, type Doc } from './documents.js';
+import { MongoCommandError } from './errors.js';
+import { encodeValue } from './key-encoding.js';
+import { sortDocs } from './sort-order.js';
 
 type Predicate = (doc: Record<string, unknown>) => boolean;
 type QueryOp = (selector: string, value: unknown, options: Options) => Predicate;
@@ -102,11 +105,51 @@ const $project: PipelineOp = (coll, expr, options) => {
   return (pipelineOperators.$project as PipelineOp)(input, expr, options).map((out: Doc) => reorderLike(out, last));
 };
 
+/** mingo orders mixed types (Decimal128, ObjectId, arrays...) its own way; $sort uses MongoDB's order. */
+const $sort: PipelineOp = (coll, expr, _options) => {
+  if (!isPlainObject(expr)) throw new MongoCommandError(15973, 'the $sort key specification must be an object', {}, 'Location15973');
+  return coll.transform((docs: Doc[]) => Lazy(sortDocs(docs, expr)));
+};
+
+type AccumulatorOp = (coll: Doc[], expr: unknown, options: Options) => unknown;
+
+/** $min / $max over a group in MongoDB's order of BSON values, ignoring null and missing. */
+function extreme(largest: boolean): AccumulatorOp {
+  return (coll, expr, options) => {
+    let best: unknown = null;
+    let bestKey: string | undefined;
+    for (const v of (accumulatorOperators.$push as AccumulatorOp)(coll, expr, options) as unknown[]) {
+      if (v === null || v === undefined) continue;
+      const key = encodeValue(v);
+      if (bestKey === undefined || (largest ? key > bestKey : key < bestKey)) {
+        best = v;
+        bestKey = key;
+      }
+    }
+    return best;
+  };
+}
+
+type ProjectionOp = (obj: Doc, expr: unknown, field: string, options: Options) => unknown;
+
+/**
+ * Projection $elemMatch keeps the first matching element. mingo's version only takes document
+ * conditions; mongod also takes value conditions ({$gt: 2}) for arrays of scalars, which the
+ * query operator of the same name already understands.
+ */
+const $elemMatch: ProjectionOp = (obj, expr, field, options) => {
+  const arr = resolve(obj, field);
+  if (!Array.isArray(arr)) return undefined;
+  const test = (queryOperators.$elemMatch as QueryOp)('v', expr, options);
+  const first = arr.find((e) => test({ v: [e] }));
+  return first === undefined ? undefined : [first];
+};
+
 export const CONTEXT = Context.init({
-  accumulator: accumulatorOperators,
+  accumulator: { ...accumulatorOperators, $min: extreme(false), $max: extreme(true) },
   expression: expressionOperators,
-  pipeline: { ...pipelineOperators, $project },
-  projection: projectionOperators,
+  pipeline: { ...pipelineOperators, $project, $sort },
+  projection: { ...projectionOperators, $elemMatch },
   query: { ...queryOperators, ...overrides } as never,
   window: windowOperators,
 } as never);

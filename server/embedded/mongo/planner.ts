@@ -5,14 +5,15 @@ import type { Collection } from './collection.js';
 import { isOperatorObject, isPlainObject, type Doc } from './documents.js';
 import type { Index } from './index-store.js';
 import { KEY_HIGH, complement, encodeValue, typeBracket } from './key-encoding.js';
-import { notImplemented } from './errors.js';
+import { badValue, notImplemented } from './errors.js';
+import { impliesPartialFilter } from './partial-filter.js';
 
 interface Bound {
   value: unknown;
   inclusive: boolean;
 }
 
-interface FieldPredicate {
+export interface FieldPredicate {
   points?: unknown[];
   lo?: Bound;
   hi?: Bound;
@@ -85,6 +86,7 @@ export function extractPredicates(filter: Doc, out: Predicates = { fields: new M
       }
       continue;
     }
+    if (key === '$comment') continue;
     if (key.startsWith('$')) {
       out.residual = true;
       continue;
@@ -95,18 +97,30 @@ export function extractPredicates(filter: Doc, out: Predicates = { fields: new M
         let used = false;
         switch (op) {
           case '$eq':
-            if (usableValue(arg) && !p.points) (p.points = [arg]), (used = simpleValue(arg));
+            if (usableValue(arg) && !p.points) {
+              p.points = [arg];
+              used = simpleValue(arg);
+            }
             break;
           case '$in':
-            if (Array.isArray(arg) && arg.every(usableValue) && !p.points) (p.points = arg), (used = arg.every(simpleValue));
+            if (Array.isArray(arg) && arg.every(usableValue) && !p.points) {
+              p.points = arg;
+              used = arg.every(simpleValue);
+            }
             break;
           case '$gt':
           case '$gte':
-            if (usableValue(arg) && arg !== null && !p.lo) (p.lo = { value: arg, inclusive: op === '$gte' }), (used = simpleValue(arg));
+            if (usableValue(arg) && arg !== null && !p.lo) {
+              p.lo = { value: arg, inclusive: op === '$gte' };
+              used = simpleValue(arg);
+            }
             break;
           case '$lt':
           case '$lte':
-            if (usableValue(arg) && arg !== null && !p.hi) (p.hi = { value: arg, inclusive: op === '$lte' }), (used = simpleValue(arg));
+            if (usableValue(arg) && arg !== null && !p.hi) {
+              p.hi = { value: arg, inclusive: op === '$lte' };
+              used = simpleValue(arg);
+            }
             break;
         }
         if (!used) out.residual = true;
@@ -136,6 +150,8 @@ function rangeComponent(p: FieldPredicate, desc: boolean, multikey: boolean): [s
   if (lo && hi && encodeValue(lo.value)[0] !== encodeValue(hi.value)[0]) return ['', ''];
   // A multikey index can't intersect bounds: [0, 10] matches {$gt: 1, $lt: 5} through two elements.
   if (multikey && lo && hi) hi = undefined;
+  // NaN sorts below every number, yet no $lt / $lte matches it: start numeric ranges at -Infinity.
+  if (!lo && hi && encodeValue(hi.value)[0] === NUMBER_TAG) lo = { value: -Infinity, inclusive: true };
   const bracketOf = (b: Bound) => typeBracket(encodeValue(b.value));
   if (!desc) {
     const start = lo ? encodeValue(lo.value) + (lo.inclusive ? '' : KEY_HIGH) : bracketOf(hi!)[0];
@@ -151,6 +167,8 @@ function rangeComponent(p: FieldPredicate, desc: boolean, multikey: boolean): [s
   return [start, end];
 }
 
+const NUMBER_TAG = encodeValue(0)[0];
+
 interface Candidate {
   plan: Plan;
   score: number;
@@ -164,9 +182,10 @@ function sortEntries(sort: Doc | undefined): Array<[string, number]> {
   });
 }
 
-function planForIndex(index: Index, predicates: Predicates, sort: Array<[string, number]>): Candidate | undefined {
+function planForIndex(index: Index, predicates: Predicates, sort: Array<[string, number]>, hinted = false): Candidate | undefined {
   const preds = predicates.fields;
-  if (index.spec.partialFilterExpression || index.spec.hidden) return undefined;
+  const partial = index.spec.partialFilterExpression;
+  if (!hinted && (index.spec.hidden || (partial && !impliesPartialFilter(predicates, partial)))) return undefined;
   const fields = index.fields;
   let prefixes = [''];
   let boundFields = 0;
@@ -229,6 +248,20 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
   return { plan: { index, intervals: sorted, reverse, providesSort, exact }, score };
 }
 
+function sameKeyPattern(a: Doc, b: Doc): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && Number(a[k]) === Number(b[k]));
+}
+
+function hintedIndex(coll: Collection, hint: unknown): Index {
+  const index = typeof hint === 'string'
+    ? coll.indexes.get(hint)
+    : isPlainObject(hint) ? [...coll.indexes.values()].find((i) => sameKeyPattern(i.spec.key, hint)) : undefined;
+  if (!index) throw badValue('hint provided does not correspond to an existing index');
+  return index;
+}
+
 export function planQuery(coll: Collection | undefined, filter: Doc, sort?: Doc, hint?: unknown): Plan {
   const sortSpec = sortEntries(sort);
   const natural = sortSpec.length === 1 && sortSpec[0][0] === '$natural';
@@ -236,6 +269,12 @@ export function planQuery(coll: Collection | undefined, filter: Doc, sort?: Doc,
   if (!coll || natural) return collscan;
   if (isPlainObject(hint) && '$natural' in hint) return { ...collscan, reverse: Number(hint.$natural) < 0 };
   const preds = extractPredicates(filter);
+  if (hint !== undefined && hint !== null && !(isPlainObject(hint) && Object.keys(hint).length === 0)) {
+    // A hinted index is used even where it can't narrow the scan (or, sparse/partial, misses documents), as in mongod.
+    const index = hintedIndex(coll, hint);
+    const forced = planForIndex(index, preds, sortSpec, true);
+    return forced?.plan ?? { index, intervals: [['', KEY_HIGH]], reverse: false, providesSort: sortSpec.length === 0, exact: false };
+  }
   let best: Candidate | undefined;
   for (const index of coll.indexes.values()) {
     const c = planForIndex(index, preds, sortSpec);

@@ -5,9 +5,8 @@ import { mingoOptions } from './mingo-context.js';
 import type { Collection } from './collection.js';
 import type { Doc } from './documents.js';
 import { planQuery, type Plan, type ScanStats } from './planner.js';
-import { EMPTY_ARRAY, MISSING, complement, encodeValue } from './key-encoding.js';
-import { valuesAtPath } from './index-store.js';
-import { toCommandError, badValue } from './errors.js';
+import { toCommandError } from './errors.js';
+import { sortFields, sortKey } from './sort-order.js';
 
 export interface FindSpec {
   filter?: Doc;
@@ -26,6 +25,11 @@ export interface Execution {
 }
 
 export function compileFilter(filter: Doc | undefined, variables?: Doc): ((doc: Doc) => boolean) | undefined {
+  if (filter && '$comment' in filter) {
+    // A top-level $comment only labels the query (for the profiler / logs): it matches everything.
+    const { $comment: _comment, ...rest } = filter;
+    filter = rest;
+  }
   if (!filter || Object.keys(filter).length === 0) return undefined;
   try {
     const q = new Query(filter, mingoOptions(variables));
@@ -62,38 +66,6 @@ export function* scan(coll: Collection, plan: Plan, stats: ScanStats): Generator
       yield [entry.rid, doc];
     }
   }
-}
-
-/** Sort key of one document: arrays sort by their smallest (ascending) or largest (descending) element. */
-export function sortKey(doc: Doc, fields: Array<{ parts: string[]; desc: boolean }>): string {
-  let key = '';
-  for (const f of fields) {
-    const values: unknown[] = [];
-    valuesAtPath(doc, f.parts, 0, values);
-    let best: string | undefined;
-    for (const v of values) {
-      const enc = encodeValue(v === MISSING ? null : v === EMPTY_ARRAY ? EMPTY_ARRAY : v);
-      if (best === undefined || (f.desc ? enc > best : enc < best)) best = enc;
-    }
-    key += f.desc ? complement(best!) : best!;
-  }
-  return key;
-}
-
-export function sortFields(sort: Doc): Array<{ parts: string[]; desc: boolean }> {
-  return Object.entries(sort).map(([path, dir]) => {
-    if (dir !== 1 && dir !== -1 && Number(dir) !== 1 && Number(dir) !== -1) {
-      throw badValue(`$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
-    }
-    return { parts: path.split('.'), desc: Number(dir) < 0 };
-  });
-}
-
-export function sortDocs<T extends Doc>(docs: T[], sort: Doc): T[] {
-  const fields = sortFields(sort);
-  const keyed = docs.map((doc) => ({ doc, key: sortKey(doc, fields) }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return keyed.map((k) => k.doc);
 }
 
 /** Matching documents as [rid, doc], in the requested order, after skip and limit. */

@@ -11,8 +11,17 @@ import {
 } from './wire.js';
 
 export interface Durability {
-  /** Runs `cb` once everything written so far is in the journal file. */
-  afterFlush(cb: () => void): void;
+  /** Runs `cb` once everything written so far is in the journal file (and on disk, with `sync`). */
+  afterFlush(cb: (err?: Error) => void, sync?: boolean): void;
+}
+
+// Replies below this size are copied behind their header and sent with one write() instead of writev().
+const SINGLE_WRITE_BYTES = 64 * 1024;
+
+/** writeConcern j:true (or the legacy fsync:true) asks for the journal to reach the disk before the reply. */
+function wantsSync(command: Record<string, unknown>): boolean {
+  const wc = command.writeConcern as { j?: unknown; fsync?: unknown } | undefined;
+  return Object.keys(command)[0] === 'fsync' || wc?.j === true || wc?.fsync === true;
 }
 
 export interface ServerOptions {
@@ -129,20 +138,28 @@ export class MongoServer {
     }
     const reply = runCommand(request.command, { state: this.state, db: request.db, connectionId });
     if (request.flags & FLAG_MORE_TO_COME) return true;
-    let buffers: Buffer[];
-    try {
-      buffers = encodeReply(request, reply);
-    } catch (err) {
-      buffers = encodeReply(request, { ok: 0, code: 10334, codeName: 'BSONObjectTooLarge', errmsg: `reply too large: ${(err as Error).message}` });
-    }
-    const send = () => {
+    const send = (err?: Error) => {
       if (socket.destroyed) return;
-      socket.cork();
-      for (const b of buffers) socket.write(b);
-      socket.uncork();
+      if (err && reply.ok === 1) {
+        // The change is applied in memory but not journaled: say so, as a write concern failure.
+        reply.writeConcernError = { code: 100, codeName: 'UnsatisfiableWriteConcern', errmsg: `journal write failed: ${err.message}` };
+      }
+      let buffers: Buffer[];
+      try {
+        buffers = encodeReply(request, reply);
+      } catch (e) {
+        buffers = encodeReply(request, { ok: 0, code: 10334, codeName: 'BSONObjectTooLarge', errmsg: `reply too large: ${(e as Error).message}` });
+      }
+      if (buffers.length === 1) socket.write(buffers[0]);
+      else if (buffers[0].length + buffers[1].length <= SINGLE_WRITE_BYTES) socket.write(Buffer.concat(buffers));
+      else {
+        socket.cork();
+        for (const b of buffers) socket.write(b);
+        socket.uncork();
+      }
     };
     const name = Object.keys(request.command)[0];
-    if (this.opts.durability && WRITE_COMMANDS.has(name)) this.opts.durability.afterFlush(send);
+    if (this.opts.durability && WRITE_COMMANDS.has(name)) this.opts.durability.afterFlush(send, wantsSync(request.command));
     else send();
     return true;
   }

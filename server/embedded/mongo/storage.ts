@@ -13,7 +13,7 @@ import type { ChangeSink } from './collection.js';
 import type { Doc } from './documents.js';
 import { MongoCommandError } from './errors.js';
 import type { IndexSpec } from './index-store.js';
-import { JournalWriter, frame, parseFrames } from './journal.js';
+import { JournalWriter, frame, scanFrames } from './journal.js';
 import { lockDir, type DirLock } from './lock-file.js';
 import type { Durability } from './server.js';
 
@@ -97,6 +97,8 @@ export class Storage implements Durability, ChangeSink {
   private fsyncTimer?: NodeJS.Timeout;
   private compacting = false;
   private closed = false;
+  /** Where the intact journal ends, found by replay and used to reopen it for appending. */
+  private journalState = { keepBytes: 0, length: 0 };
 
   constructor(
     private readonly dir: string,
@@ -112,55 +114,84 @@ export class Storage implements Durability, ChangeSink {
   load(): void {
     const started = Date.now();
     fs.rmSync(this.file(SNAPSHOT_TMP), { force: true });
+    this.catalogue.bulkLoading = true;
+    let counts: { docs: number; replayed: number };
+    try {
+      counts = this.replay();
+    } finally {
+      this.catalogue.bulkLoading = false;
+    }
+    for (const coll of this.catalogue.allCollections()) {
+      for (const name of coll.finishBulkLoad()) {
+        this.opts.log(`${coll.ns}: unique index ${name} found duplicate keys while rebuilding; the duplicates are left out of it`);
+      }
+    }
+    this.openJournal();
+    this.opts.log(`loaded ${counts.docs} snapshot record(s) and replayed ${counts.replayed} journal record(s) in ${Date.now() - started} ms`);
+  }
+
+  /** Applies the snapshot, then the journal records that belong to it, as they are read. */
+  private replay(): { docs: number; replayed: number } {
     const snapshot = readIfExists(this.file(SNAPSHOT));
     let docs = 0;
     if (snapshot) {
-      const parsed = parseFrames(snapshot);
-      const [hdr] = parsed.records;
-      const last = parsed.records[parsed.records.length - 1];
-      if (parsed.problem || hdr?.o !== 'hdr' || last?.o !== 'end') {
+      let last: Doc | undefined;
+      const scan = scanFrames(snapshot, (r) => {
+        if (!last && r.o !== 'hdr') throw new Error(`snapshot ${this.file(SNAPSHOT)} has no header; refusing to start`);
+        if (r.o === 'hdr') this.gen = Number(r.gen);
+        applyRecord(this.catalogue, r);
+        last = r;
+      });
+      if (scan.problem || last?.o !== 'end') {
         // A snapshot only becomes visible through an atomic rename after fsync: damage here is not
         // a crash artefact, and guessing would lose data silently.
-        throw new Error(`snapshot ${this.file(SNAPSHOT)} is damaged (${parsed.problem ?? 'missing header or end marker'}); refusing to start`);
+        throw new Error(`snapshot ${this.file(SNAPSHOT)} is damaged (${scan.problem ?? 'missing end marker'}); refusing to start`);
       }
-      this.gen = Number(hdr.gen);
-      for (const r of parsed.records) applyRecord(this.catalogue, r);
       this.snapshotSize = snapshot.length;
-      docs = parsed.records.length - 2;
+      docs = scan.count - 2;
     }
     const journalPath = this.file(JOURNAL);
     const journal = readIfExists(journalPath);
     let replayed = 0;
     let keepBytes = 0;
     if (journal && journal.length) {
-      const parsed = parseFrames(journal);
-      const [hdr] = parsed.records;
-      if (hdr?.o === 'hdr' && Number(hdr.gen) === this.gen) {
-        for (const r of parsed.records) {
+      let state = 'header' as 'header' | 'apply' | 'stale';
+      const scan = scanFrames(journal, (r) => {
+        if (state === 'apply') {
           try {
             applyRecord(this.catalogue, r);
           } catch (err) {
             const why = err instanceof MongoCommandError ? err.message : String(err);
             this.opts.log(`journal record skipped during replay: ${why}`);
           }
+          replayed++;
+        } else if (state === 'header') {
+          if (r.o === 'hdr' && Number(r.gen) === this.gen) state = 'apply';
+          else if (r.o === 'hdr' && Number(r.gen) < this.gen) state = 'stale';
+          else throw new Error(`journal ${journalPath} does not belong to snapshot generation ${this.gen}; refusing to start`);
         }
-        replayed = parsed.records.length - 1;
-        keepBytes = parsed.validEnd;
-        if (parsed.problem) {
-          this.opts.log(`journal: dropped a torn tail at byte ${parsed.validEnd} of ${journal.length} (${parsed.problem})`);
-        }
-      } else if (hdr?.o === 'hdr' && Number(hdr.gen) < this.gen) {
+      });
+      if (state === 'apply') {
+        keepBytes = scan.validEnd;
+        if (scan.problem) this.opts.log(`journal: dropped a torn tail at byte ${scan.validEnd} of ${journal.length} (${scan.problem})`);
+      } else if (state === 'stale') {
         this.opts.log('journal: older than the snapshot (already compacted), discarding');
-      } else if (parsed.records.length === 0 && parsed.problem) {
-        this.opts.log(`journal: unreadable header (${parsed.problem}), starting it afresh`);
       } else {
-        throw new Error(`journal ${journalPath} does not belong to snapshot generation ${this.gen}; refusing to start`);
+        this.opts.log(`journal: unreadable header (${scan.problem}), starting it afresh`);
       }
     }
+    this.journalState = { keepBytes, length: journal?.length ?? 0 };
+    return { docs, replayed };
+  }
+
+  /** Opens the journal for appending, cutting off a torn tail, and starts the periodic fsync. */
+  private openJournal(): void {
+    const journalPath = this.file(JOURNAL);
+    const { keepBytes, length } = this.journalState;
     const fd = fs.openSync(journalPath, fs.existsSync(journalPath) ? 'r+' : 'w+');
     this.writer = new JournalWriter(fd, keepBytes, () => this.maybeCompact());
     if (keepBytes === 0) this.writer.reset(frame({ o: 'hdr', gen: this.gen, v: FORMAT }));
-    else if (journal && keepBytes < journal.length) {
+    else if (keepBytes < length) {
       fs.ftruncateSync(fd, keepBytes);
       fs.fsyncSync(fd);
     }
@@ -173,18 +204,17 @@ export class Storage implements Durability, ChangeSink {
       }
     }, this.opts.fsyncIntervalMs);
     this.fsyncTimer.unref();
-    this.opts.log(`loaded ${docs} snapshot record(s) and replayed ${replayed} journal record(s) in ${Date.now() - started} ms`);
   }
 
   write(record: Doc): void {
     this.writer.append(frame(record));
   }
 
-  afterFlush(cb: () => void): void {
+  afterFlush(cb: (err?: Error) => void, sync = false): void {
     this.writer.afterFlush((err) => {
       if (err) this.opts.log(`journal write failed: ${err.message}`);
-      cb();
-    });
+      cb(err);
+    }, sync);
   }
 
   private maybeCompact(): void {

@@ -2,8 +2,9 @@
 // mingo's updater, and builds the seed document for upserts.
 import { update as mingoUpdate, updateOne as mingoUpdateOne } from 'mingo/updater';
 import * as updateOperators from 'mingo/operators/update';
+import { Timestamp } from 'bson';
 import { cloneDoc, getPath, isOperatorObject, isPlainObject, setPath, withIdFirst, type Doc } from './documents.js';
-import { MongoCommandError, failedToParse, toCommandError } from './errors.js';
+import { MongoCommandError, badValue, failedToParse, toCommandError } from './errors.js';
 import { encodeValue } from './key-encoding.js';
 import { formatValue } from './format.js';
 import { mingoOptions, updateOptions } from './mingo-context.js';
@@ -135,6 +136,40 @@ function orderedPaths(modifier: Doc): Array<[string, string, unknown]> {
   return out.sort((x, y) => (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0));
 }
 
+let lastTimestamp = { t: 0, i: 0 };
+
+/** A timestamp that increases within the second, as mongod's cluster time does. */
+function currentTimestamp(now: Date): Timestamp {
+  const t = Math.floor(now.getTime() / 1000);
+  lastTimestamp = t > lastTimestamp.t ? { t, i: 1 } : { t: lastTimestamp.t, i: lastTimestamp.i + 1 };
+  return new Timestamp(lastTimestamp);
+}
+
+/**
+ * The modifier with $setOnInsert (kept only while inserting) and $currentDate folded into $set:
+ * mingo's own $currentDate writes epoch milliseconds for `{$type: 'timestamp'}`.
+ */
+function foldIntoSet(spec: Doc, doc: Doc, insertMode: boolean): Doc {
+  const modifier: Doc = { ...spec };
+  const set: Doc = { ...(modifier.$set as Doc | undefined) };
+  if (insertMode) Object.assign(set, modifier.$setOnInsert as Doc | undefined);
+  delete modifier.$setOnInsert;
+  if (modifier.$currentDate) {
+    const now = new Date();
+    for (const [path, how] of Object.entries(modifier.$currentDate as Doc)) {
+      if (typeof how === 'boolean' || (isPlainObject(how) && how.$type === 'date')) set[path] = now;
+      else if (isPlainObject(how) && how.$type === 'timestamp') set[path] = currentTimestamp(now);
+      else throw badValue(`The '$type' string field is required to be 'date' or 'timestamp': {$currentDate: {field : {$type: 'date'}}}`);
+    }
+    delete modifier.$currentDate;
+  }
+  // Setting _id to the value it already has is allowed by MongoDB.
+  if ('_id' in set && doc._id !== undefined && encodeValue(set._id) === encodeValue(doc._id)) delete set._id;
+  modifier.$set = set;
+  for (const op of Object.keys(modifier)) if (Object.keys(modifier[op] as Doc).length === 0) delete modifier[op];
+  return modifier;
+}
+
 /** Applies `spec` to a copy of `doc`. `insertMode` is true while building an upserted document. */
 export function applyUpdate(
   doc: Doc,
@@ -167,19 +202,9 @@ export function applyUpdate(
       }
       return { doc: withIdFirst(next), modified: !sameDoc(doc, next) };
     }
-    const modifier: Doc = { ...(spec as Doc) };
-    if (modifier.$setOnInsert) {
-      if (opts.insertMode) modifier.$set = { ...(modifier.$set as Doc | undefined), ...(modifier.$setOnInsert as Doc) };
-      delete modifier.$setOnInsert;
-    }
-    // Setting _id to the value it already has is allowed by MongoDB.
-    if (isPlainObject(modifier.$set) && '_id' in modifier.$set && doc._id !== undefined &&
-      encodeValue(modifier.$set._id) === encodeValue(doc._id)) {
-      const { _id, ...rest } = modifier.$set;
-      void _id;
-      modifier.$set = rest;
-    }
-    for (const op of Object.keys(modifier)) if (Object.keys(modifier[op] as Doc).length === 0) delete modifier[op];
+    // Conflicts are refused on the update as written, whether or not this run is an insert.
+    orderedPaths(spec as Doc);
+    const modifier = foldIntoSet(spec as Doc, doc, opts.insertMode === true);
     checkOperandTypes(doc, modifier);
     if (Object.keys(modifier).length === 0) return { doc, modified: false };
     const next = cloneDoc(doc);
@@ -216,13 +241,15 @@ export function upsertSeed(filter: Doc): Doc {
   const seed: Doc = {};
   const visit = (f: Doc) => {
     for (const [k, v] of Object.entries(f)) {
-      if (k === '$and' && Array.isArray(v)) {
+      // mongod simplifies a one-branch $or and a one-value $in to equalities before seeding.
+      if ((k === '$and' || (k === '$or' && Array.isArray(v) && v.length === 1)) && Array.isArray(v)) {
         for (const sub of v) if (isPlainObject(sub)) visit(sub);
         continue;
       }
       if (k.startsWith('$')) continue;
       if (isOperatorObject(v)) {
         if ('$eq' in v) setPath(seed, k, cloneDoc(v.$eq));
+        else if (Array.isArray(v.$in) && v.$in.length === 1 && !(v.$in[0] instanceof RegExp)) setPath(seed, k, cloneDoc(v.$in[0]));
         continue;
       }
       if (getPath(seed, k) === undefined) setPath(seed, k, cloneDoc(v));

@@ -83,12 +83,12 @@ function parseOpMsg(msg: Buffer, requestId: number): CommandRequest {
       const size = msg.readInt32LE(offset);
       const seqEnd = offset + size;
       if (size < 5 || seqEnd > end) throw new ProtocolError('bad document sequence size');
-      let [identifier, pos] = readCString(msg, offset + 4, seqEnd);
+      const [identifier, start] = readCString(msg, offset + 4, seqEnd);
       const docs: Document[] = [];
-      while (pos < seqEnd) {
-        let doc: Document;
-        [doc, pos] = readDocument(msg, pos, seqEnd);
+      for (let pos = start; pos < seqEnd;) {
+        const [doc, next] = readDocument(msg, pos, seqEnd);
         docs.push(doc);
+        pos = next;
       }
       sequences.push([identifier, docs]);
       offset = seqEnd;

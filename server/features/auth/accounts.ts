@@ -50,7 +50,7 @@ export async function createVerifiedUser(platform: Platform, account: NewAccount
       passwordHash: account.passwordHash,
       role: 'sales',
       emailVerified: true,
-      accessGranted: false,
+      accessGranted: perks.accessGranted,
       avatarSeed: account.avatarSeed ?? randomBytes(6).toString('hex'),
       ...(perks.contact ? { contact: perks.contact } : {}),
       referralCode: attempt === 0 && account.referralCode ? account.referralCode.toUpperCase() : referralCodeFor(account.name),

@@ -9,6 +9,7 @@ import type { Platform } from '../../platform/context.js';
 import { AppError, badRequest, conflict, forbidden, rateLimited, unauthenticated } from '../../platform/errors.js';
 import { ErrorCodes } from '../../../shared/errors.js';
 import { enqueueEmail } from '../email/enqueue.js';
+import { onRecruitJoined } from '../team/service.js';
 import { findUserByEmail, findUserById, setPasswordAndEndSessions, type UserDoc } from '../users/repository.js';
 import { createVerifiedUser, uplineForReferralCode } from './accounts.js';
 import { hashCode, newOpaqueToken, newResetCode, newVerificationCode, normalizeResetCode, sameHash, sha256 } from './codes.js';
@@ -120,7 +121,9 @@ export async function verifyRegistration(platform: Platform, rawEmail: string, c
   }
   const claimed = await claimVerification(platform.db, pending._id, pending.codeHash);
   if (!claimed) throw expired();
-  return createVerifiedUser(platform, { email, name: claimed.name, passwordHash: claimed.passwordHash, uplineId: claimed.uplineId });
+  const user = await createVerifiedUser(platform, { email, name: claimed.name, passwordHash: claimed.passwordHash, uplineId: claimed.uplineId });
+  await onRecruitJoined(platform, user);
+  return user;
 }
 
 // --- sign-in ---

@@ -1,4 +1,5 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
+import { usersCollection } from '../users/repository.js';
 
 export interface CommissionStructure {
   opener: number;
@@ -62,4 +63,110 @@ export function findCampaignBySlug(db: Db, slug: string): Promise<CampaignDoc | 
 
 export async function isMember(db: Db, userId: ObjectId, campaignId: ObjectId): Promise<boolean> {
   return (await membershipsCollection(db).countDocuments({ userId, campaignId }, { limit: 1 })) > 0;
+}
+
+/** Members of a campaign, longest-standing first (lead distribution). */
+export async function listMemberUserIds(db: Db, campaignId: ObjectId): Promise<ObjectId[]> {
+  const rows = await membershipsCollection(db).find({ campaignId }, { projection: { userId: 1 } }).sort({ joinedAt: 1 }).toArray();
+  return rows.map((m) => m.userId);
+}
+
+/** Ids of the campaigns a user owns (what an owner may see of leads and clients). */
+export async function listCampaignIdsOwnedBy(db: Db, ownerId: ObjectId): Promise<ObjectId[]> {
+  const rows = await campaignsCollection(db).find({ ownerId }, { projection: { _id: 1 } }).toArray();
+  return rows.map((c) => c._id);
+}
+
+/** Every campaign's id and idle window (the idle-lead sweep). */
+export function listCampaignIdleWindows(db: Db): Promise<Array<Pick<CampaignDoc, '_id' | 'leadIdleHours'>>> {
+  return campaignsCollection(db).find({}, { projection: { _id: 1, leadIdleHours: 1 } }).toArray();
+}
+
+export function findCampaignsByIds(db: Db, ids: ObjectId[]): Promise<CampaignDoc[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return campaignsCollection(db).find({ _id: { $in: ids } }).toArray();
+}
+
+/** `:id` of a route: the ObjectId or the slug. */
+export async function findCampaignByIdOrSlug(db: Db, idOrSlug: string): Promise<CampaignDoc | null> {
+  if (/^[0-9a-f]{24}$/.test(idOrSlug)) {
+    const byId = await findCampaignById(db, idOrSlug);
+    if (byId) return byId;
+  }
+  return findCampaignBySlug(db, idOrSlug.toLowerCase());
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface CampaignFilter {
+  search?: string;
+  status?: CampaignDoc['status'];
+  role?: CampaignDoc['roleNeeded'];
+  ids?: ObjectId[];
+}
+
+/** Search is a case-insensitive substring of the name or description; a role matches itself or 'Both'. */
+export function listCampaigns(db: Db, filter: CampaignFilter, limit = 500): Promise<CampaignDoc[]> {
+  const query: Record<string, unknown> = {};
+  if (filter.search?.trim()) {
+    const pattern = { $regex: escapeRegex(filter.search.trim()), $options: 'i' };
+    query.$or = [{ name: pattern }, { description: pattern }];
+  }
+  if (filter.status) query.status = filter.status;
+  if (filter.role) query.roleNeeded = filter.role === 'Both' ? 'Both' : { $in: [filter.role, 'Both'] };
+  if (filter.ids) query._id = { $in: filter.ids };
+  return campaignsCollection(db).find(query).sort({ status: 1, name: 1 }).limit(limit).toArray();
+}
+
+export async function agentCounts(db: Db, campaignIds: ObjectId[]): Promise<Map<string, number>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await membershipsCollection(db)
+    .aggregate<{ _id: ObjectId; count: number }>([{ $match: { campaignId: { $in: campaignIds } } }, { $group: { _id: '$campaignId', count: { $sum: 1 } } }])
+    .toArray();
+  return new Map(rows.map((row) => [row._id.toHexString(), row.count]));
+}
+
+export async function campaignIdsOfMember(db: Db, userId: ObjectId): Promise<ObjectId[]> {
+  const rows = await membershipsCollection(db).find({ userId }, { projection: { campaignId: 1 } }).toArray();
+  return rows.map((row) => row.campaignId);
+}
+
+export async function membersOf(db: Db, campaignId: ObjectId, userIds: ObjectId[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await membershipsCollection(db).find({ campaignId, userId: { $in: userIds } }, { projection: { userId: 1 } }).toArray();
+  return new Set(rows.map((row) => row.userId.toHexString()));
+}
+
+/** Idempotent: joining twice keeps the first join date. The server assigns the `_id` of an upserted membership. */
+export async function addMembership(db: Db, userId: ObjectId, campaignId: ObjectId, at: Date): Promise<void> {
+  try {
+    await membershipsCollection(db).updateOne({ userId, campaignId }, { $setOnInsert: { userId, campaignId, joinedAt: at } }, { upsert: true });
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error;
+  }
+}
+
+export async function removeMembership(db: Db, userId: ObjectId, campaignId: ObjectId): Promise<void> {
+  await membershipsCollection(db).deleteOne({ userId, campaignId });
+}
+
+export async function insertCampaign(db: Db, campaign: CampaignDoc): Promise<void> {
+  await campaignsCollection(db).insertOne(campaign);
+}
+
+export async function updateCampaign(db: Db, id: ObjectId, set: Partial<CampaignDoc>, unset: string[] = []): Promise<CampaignDoc | null> {
+  return campaignsCollection(db).findOneAndUpdate(
+    { _id: id },
+    { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) },
+    { returnDocument: 'after' },
+  );
+}
+
+export async function setActiveCampaign(db: Db, userId: ObjectId, campaignId: ObjectId | null): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId }, campaignId ? { $set: { activeCampaignId: campaignId } } : { $unset: { activeCampaignId: '' } });
+}
+
+/** Leaving a campaign also clears it as the active one. */
+export async function clearActiveCampaignIf(db: Db, userId: ObjectId, campaignId: ObjectId): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId, activeCampaignId: campaignId }, { $unset: { activeCampaignId: '' } });
 }

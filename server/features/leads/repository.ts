@@ -1,5 +1,6 @@
-import { ObjectId, type Collection, type Db } from 'mongodb';
+import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
+import { usersCollection } from '../users/repository.js';
 
 export interface LeadHistoryEntry {
   at: Date;
@@ -19,11 +20,11 @@ export interface LeadDoc {
   leadType: 'Individual' | 'Corporate' | 'Agency';
   /** Campaign-specific fields (hotel, adwords, real-estate...). */
   details: Record<string, unknown>;
-  assignedTo?: ObjectId;
+  assignedTo?: ObjectId | null;
   assignedAt?: Date;
   disposition: LeadDisposition;
   stage: LeadStage;
-  /** Last time the disposition changed; drives the idle reassignment. */
+  /** Last time the disposition changed (or the lead was assigned); drives the idle reassignment. */
   dispositionAt?: Date;
   lastContactAt?: Date;
   nextAction?: string;
@@ -31,6 +32,12 @@ export interface LeadDoc {
   timeZone?: string;
   notes?: string;
   importId?: ObjectId;
+  /** Set while its import is still running: such a lead is in no pool and may be removed if the import fails. */
+  staged?: boolean;
+  /** The agent it was taken back from (idle), so distribution prefers someone else. */
+  reclaimedFrom?: ObjectId;
+  /** Assigned, but the agent's notification is not written yet (a crashed job finishes it on the next run). */
+  notifyPending?: boolean;
   history: LeadHistoryEntry[];
   createdAt: Date;
   updatedAt: Date;
@@ -38,16 +45,174 @@ export interface LeadDoc {
 
 export const leadsCollection = (db: Db): Collection<LeadDoc> => db.collection<LeadDoc>('leads');
 
+/** Dispositions that still need work: a lead left in one of these too long goes back to the pool. */
+export const OPEN_DISPOSITIONS: LeadDisposition[] = ['New', 'Answered', 'VM', 'Follow Up'];
+
 export async function ensureLeadIndexes(db: Db): Promise<void> {
   const leads = leadsCollection(db);
-  await leads.createIndex({ assignedTo: 1, campaignId: 1, createdAt: -1 });
+  // Agent lists (newest first, optionally one campaign) and owner/admin lists per campaign.
+  await leads.createIndex({ assignedTo: 1, campaignId: 1, _id: -1 });
+  await leads.createIndex({ assignedTo: 1, _id: -1 });
+  await leads.createIndex({ campaignId: 1, _id: -1 });
+  // The pool of a campaign, oldest first.
   await leads.createIndex({ campaignId: 1, assignedTo: 1, createdAt: 1 });
   await leads.createIndex({ campaignId: 1, phone: 1 }, { unique: true, partialFilterExpression: { phone: { $type: 'string' } } });
   await leads.createIndex({ campaignId: 1, email: 1 }, { unique: true, partialFilterExpression: { email: { $type: 'string' } } });
-  await leads.createIndex({ assignedTo: 1, dispositionAt: 1 });
+  // Idle sweep per campaign.
+  await leads.createIndex({ campaignId: 1, dispositionAt: 1 });
+  await leads.createIndex({ importId: 1 }, { partialFilterExpression: { importId: { $type: 'objectId' } } });
+  await leads.createIndex({ notifyPending: 1 }, { partialFilterExpression: { notifyPending: true } });
 }
 
 export function findLeadById(db: Db, id: string | ObjectId): Promise<LeadDoc | null> {
   if (typeof id === 'string' && !ObjectId.isValid(id)) return Promise.resolve(null);
   return leadsCollection(db).findOne({ _id: typeof id === 'string' ? new ObjectId(id) : id });
+}
+
+/** Who may see which leads: an agent's own, an owner's campaigns', or all (admin). */
+export type LeadScope = { assignedTo: ObjectId } | { campaignIds: ObjectId[] } | 'all';
+
+export interface LeadListFilter {
+  scope: LeadScope;
+  campaignId?: ObjectId;
+  disposition?: LeadDisposition;
+  stage?: LeadStage;
+  search?: string;
+  before?: ObjectId;
+  limit: number;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function scopeFilter(scope: LeadScope): Filter<LeadDoc> {
+  if (scope === 'all') return {};
+  if ('assignedTo' in scope) return { assignedTo: scope.assignedTo };
+  return { campaignId: { $in: scope.campaignIds } };
+}
+
+export function listLeads(db: Db, filter: LeadListFilter): Promise<LeadDoc[]> {
+  const and: Filter<LeadDoc>[] = [scopeFilter(filter.scope)];
+  if (filter.campaignId) and.push({ campaignId: filter.campaignId });
+  if (filter.disposition) and.push({ disposition: filter.disposition });
+  if (filter.stage) and.push({ stage: filter.stage });
+  if (filter.before) and.push({ _id: { $lt: filter.before } });
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = new RegExp(escapeRegex(search), 'i');
+    const or: Filter<LeadDoc>[] = [{ name: pattern }, { email: pattern }, { phone: pattern }, { company: pattern }];
+    // Phones are stored as digits: "(555) 010" finds 555010...
+    const digits = search.replace(/\D/g, '');
+    if (digits.length >= 3 && digits !== search) or.push({ phone: new RegExp(escapeRegex(digits)) });
+    and.push({ $or: or });
+  }
+  return leadsCollection(db)
+    .find(and.length === 1 ? and[0] : { $and: and }, { projection: { history: 0 } })
+    .sort({ _id: -1 })
+    .limit(filter.limit)
+    .toArray();
+}
+
+export async function updateLead(db: Db, id: ObjectId, set: Partial<LeadDoc>, unset: string[], history: LeadHistoryEntry[]): Promise<LeadDoc | null> {
+  return leadsCollection(db).findOneAndUpdate(
+    { _id: id },
+    {
+      $set: set,
+      ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}),
+      ...(history.length ? { $push: { history: { $each: history } } } : {}),
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+/** Inserts a batch; the answer lists the positions refused by a unique index (a duplicate phone or e-mail). */
+export async function insertLeads(db: Db, docs: LeadDoc[]): Promise<Set<number>> {
+  const duplicates = new Set<number>();
+  if (docs.length === 0) return duplicates;
+  try {
+    await leadsCollection(db).insertMany(docs, { ordered: false });
+  } catch (error) {
+    const writeErrors = (error as { writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number } }).writeErrors;
+    const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
+    if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
+    for (const e of list) duplicates.add(e.index);
+  }
+  return duplicates;
+}
+
+export async function releaseStagedLeads(db: Db, importId: ObjectId): Promise<void> {
+  await leadsCollection(db).updateMany({ importId, staged: true }, { $unset: { staged: '' } });
+}
+
+export async function deleteStagedLeads(db: Db, importId: ObjectId): Promise<void> {
+  await leadsCollection(db).deleteMany({ importId, staged: true });
+}
+
+/** Unassigned, not staged leads of a campaign, oldest first. */
+export function poolLeads(db: Db, campaignId: ObjectId, limit: number, notReclaimedFrom?: ObjectId): Promise<LeadDoc[]> {
+  const filter: Filter<LeadDoc> = { campaignId, assignedTo: null, staged: { $ne: true } };
+  if (notReclaimedFrom) filter.reclaimedFrom = { $ne: notReclaimedFrom };
+  return leadsCollection(db).find(filter, { projection: { history: 0 } }).sort({ createdAt: 1, _id: 1 }).limit(limit).toArray();
+}
+
+export async function campaignsWithPool(db: Db): Promise<ObjectId[]> {
+  return (await leadsCollection(db).distinct('campaignId', { assignedTo: null, staged: { $ne: true } })) as ObjectId[];
+}
+
+export interface Assignment {
+  leadId: ObjectId;
+  agentId: ObjectId;
+}
+
+/** Gives the lead to the agent unless someone took it meanwhile; answers the assigned lead (without history). */
+export function assignLead(db: Db, { leadId, agentId }: Assignment, at: Date, change: string): Promise<LeadDoc | null> {
+  return leadsCollection(db).findOneAndUpdate(
+    { _id: leadId, assignedTo: null, staged: { $ne: true } },
+    {
+      $set: { assignedTo: agentId, assignedAt: at, dispositionAt: at, notifyPending: true, updatedAt: at },
+      $unset: { reclaimedFrom: '' },
+      $push: { history: { at, change } },
+    },
+    { returnDocument: 'after', projection: { history: 0 } },
+  );
+}
+
+export async function clearNotifyPending(db: Db, ids: ObjectId[]): Promise<void> {
+  if (ids.length) await leadsCollection(db).updateMany({ _id: { $in: ids } }, { $unset: { notifyPending: '' } });
+}
+
+export function leadsWithPendingNotification(db: Db, limit: number): Promise<LeadDoc[]> {
+  return leadsCollection(db).find({ notifyPending: true }, { projection: { history: 0 } }).limit(limit).toArray();
+}
+
+/** Assigned leads of a campaign whose disposition has not moved since `cutoff` and still needs work. */
+export function idleLeads(db: Db, campaignId: ObjectId, cutoff: Date, limit: number): Promise<LeadDoc[]> {
+  return leadsCollection(db)
+    .find({ campaignId, dispositionAt: { $lt: cutoff }, assignedTo: { $ne: null }, disposition: { $in: OPEN_DISPOSITIONS } }, { projection: { history: 0 } })
+    .limit(limit)
+    .toArray();
+}
+
+/** Puts an idle lead back in the pool, unless its agent touched it in the meantime. */
+export async function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: string): Promise<boolean> {
+  const result = await leadsCollection(db).updateOne(
+    { _id: lead._id, assignedTo: lead.assignedTo, dispositionAt: lead.dispositionAt },
+    { $set: { assignedTo: null, reclaimedFrom: lead.assignedTo!, updatedAt: at }, $unset: { assignedAt: '', notifyPending: '' }, $push: { history: { at, change } } },
+  );
+  return result.modifiedCount === 1;
+}
+
+export function countLeadsAssignedTo(db: Db, agentId: ObjectId, campaignId?: ObjectId): Promise<number> {
+  return leadsCollection(db).countDocuments(campaignId ? { assignedTo: agentId, campaignId } : { assignedTo: agentId });
+}
+
+/** Which of these users are agents (role sales): only they receive leads from distribution. */
+export async function salesAgentsAmong(db: Db, ids: ObjectId[]): Promise<Array<{ _id: ObjectId; name: string }>> {
+  if (ids.length === 0) return [];
+  return usersCollection(db).find({ _id: { $in: ids }, role: 'sales' }, { projection: { _id: 1, name: 1 } }).toArray();
+}
+
+export async function userNames(db: Db, ids: ObjectId[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await usersCollection(db).find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray();
+  return new Map(rows.map((u) => [u._id.toHexString(), u.name]));
 }

@@ -33,6 +33,21 @@ export async function insertNotification(db: Db, doc: NotificationDoc): Promise<
   }
 }
 
+/** Inserts many at once; answers the ones actually written (a key already used is skipped, not duplicated). */
+export async function insertNotifications(db: Db, docs: NotificationDoc[]): Promise<NotificationDoc[]> {
+  if (docs.length === 0) return [];
+  try {
+    await notificationsCollection(db).insertMany(docs, { ordered: false });
+    return docs;
+  } catch (error) {
+    const raw = (error as { writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number } }).writeErrors;
+    const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+    if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
+    const skipped = new Set(list.map((e) => e.index));
+    return docs.filter((_, i) => !skipped.has(i));
+  }
+}
+
 export function listNotifications(db: Db, userId: ObjectId, limit: number, before?: ObjectId): Promise<NotificationDoc[]> {
   const filter = before ? { userId, _id: { $lt: before } } : { userId };
   return notificationsCollection(db).find(filter).sort({ _id: -1 }).limit(limit).toArray();
@@ -40,6 +55,14 @@ export function listNotifications(db: Db, userId: ObjectId, limit: number, befor
 
 export function countUnread(db: Db, userId: ObjectId): Promise<number> {
   return notificationsCollection(db).countDocuments({ userId, readAt: null });
+}
+
+/** Unread counts of several users in one round trip (users without unread notifications are absent). */
+export async function countUnreadOf(db: Db, userIds: ObjectId[]): Promise<Map<string, number>> {
+  const rows = await notificationsCollection(db)
+    .aggregate<{ _id: ObjectId; unread: number }>([{ $match: { userId: { $in: userIds }, readAt: null } }, { $group: { _id: '$userId', unread: { $sum: 1 } } }])
+    .toArray();
+  return new Map(rows.map((r) => [r._id.toHexString(), r.unread]));
 }
 
 export async function markRead(db: Db, userId: ObjectId, ids: ObjectId[] | 'all', at: Date): Promise<void> {

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import type { NotificationItem, NotificationList, NotificationType } from '../../../shared/schemas/notifications/list.js';
 import type { Platform } from '../../platform/context.js';
 import { emitNotificationCount, emitNotificationNew } from './events.js';
-import { countUnread, insertNotification, listNotifications, markRead, type NotificationDoc } from './repository.js';
+import { countUnread, countUnreadOf, insertNotification, insertNotifications, listNotifications, markRead, type NotificationDoc } from './repository.js';
 
 export interface NotificationInput {
   type: NotificationType;
@@ -33,6 +33,27 @@ export async function notify(platform: Platform, userId: ObjectId, input: Notifi
   const id = userId.toHexString();
   emitNotificationNew(platform, id, toNotificationItem(doc));
   emitNotificationCount(platform, id, await countUnread(platform.db, userId));
+}
+
+/**
+ * `notify` for a burst (lead distribution): one write for all, each new one pushed, then one fresh unread count per
+ * user instead of one per notification.
+ */
+export async function notifyMany(platform: Platform, items: Array<{ userId: ObjectId; input: NotificationInput }>): Promise<void> {
+  const now = platform.clock.now();
+  const docs = items.map(({ userId, input }) => {
+    const doc: NotificationDoc = { _id: new ObjectId(), userId, readAt: null, createdAt: now, ...input };
+    if (!input.key) delete doc.key;
+    return doc;
+  });
+  const written = await insertNotifications(platform.db, docs);
+  const users = new Map<string, ObjectId>();
+  for (const doc of written) {
+    emitNotificationNew(platform, doc.userId.toHexString(), toNotificationItem(doc));
+    users.set(doc.userId.toHexString(), doc.userId);
+  }
+  const unread = await countUnreadOf(platform.db, [...users.values()]);
+  for (const id of users.keys()) emitNotificationCount(platform, id, unread.get(id) ?? 0);
 }
 
 export async function notificationsOf(platform: Platform, userId: ObjectId, cursor: string | undefined, limit = 20): Promise<NotificationList> {

@@ -11,6 +11,8 @@ export interface WaitlistEntryDoc {
   position: number;
   earlyAccess: boolean;
   processed: boolean;
+  /** Set by an admin (ACCESS_MODE=waitlist): an account made later with this e-mail starts with access. */
+  accessGranted?: boolean;
   createdAt: Date;
 }
 

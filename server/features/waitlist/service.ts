@@ -44,7 +44,7 @@ export async function joinWaitlist(platform: Platform, body: WaitlistJoinBody): 
 }
 
 /** What a new account inherits from its waitlist entry: the first 50 get early access. */
-export async function waitlistPerksFor(platform: Platform, email: string): Promise<{ earlyAccess: boolean; contact?: string }> {
+export async function waitlistPerksFor(platform: Platform, email: string): Promise<{ earlyAccess: boolean; accessGranted: boolean; contact?: string }> {
   const entry = await findWaitlistEntryByEmail(platform.db, email.trim().toLowerCase());
-  return { earlyAccess: Boolean(entry && entry.position <= EARLY_ACCESS_SPOTS), contact: entry?.contact };
+  return { earlyAccess: Boolean(entry && entry.position <= EARLY_ACCESS_SPOTS), accessGranted: Boolean(entry?.accessGranted), contact: entry?.contact };
 }

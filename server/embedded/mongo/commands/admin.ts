@@ -275,6 +275,13 @@ function collMod(cmd: Doc, ctx: CommandContext): Doc {
   return { ...reply, ok: 1 };
 }
 
+/** Its reply waits for the journal to reach the disk (see server.ts); there are no data files to lock. */
+function fsync(cmd: Doc, ctx: CommandContext): Doc {
+  if (ctx.db !== 'admin') throw new MongoCommandError(13, 'fsync may only be run against the admin database.', {}, 'Unauthorized');
+  if (cmd.lock) throw notImplemented('fsync with lock');
+  return { numFiles: 1, ok: 1 };
+}
+
 export const adminCommands: Record<string, (cmd: Doc, ctx: CommandContext) => Doc> = {
   createIndexes,
   listIndexes,
@@ -289,4 +296,5 @@ export const adminCommands: Record<string, (cmd: Doc, ctx: CommandContext) => Do
   dbStats,
   listDatabases,
   collMod,
+  fsync,
 };

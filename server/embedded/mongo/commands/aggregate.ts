@@ -11,6 +11,7 @@ import { execute, type Execution } from '../query-exec.js';
 import type { CommandContext } from '../state.js';
 import { checkCollation, optionalDoc, optionalNumber } from './args.js';
 import { validateCollectionName } from '../catalogue.js';
+import { checkProjectionMode } from '../projection.js';
 
 export interface PreparedPipeline {
   coll?: Collection;
@@ -44,6 +45,12 @@ function collStatsDoc(ctx: CommandContext, coll: Collection | undefined, ns: str
   return out;
 }
 
+function checkSample(spec: unknown): void {
+  const size = isPlainObject(spec) ? spec.size : undefined;
+  if (typeof size !== 'number') throw new MongoCommandError(28745, '$sample stage must specify a size', {}, 'Location28745');
+  if (size < 0) throw new MongoCommandError(28747, 'size argument to $sample must not be negative', {}, 'Location28747');
+}
+
 export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline {
   const target = cmd.aggregate;
   if (!Array.isArray(cmd.pipeline)) throw typeMismatch("BSON field 'aggregate.pipeline' is the wrong type, expected type 'array'");
@@ -56,6 +63,8 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
     const name = Object.keys(stage)[0];
     if (name === '$out' || name === '$merge') throw notImplemented(`Aggregation stage ${name}`);
     if (name === '$changeStream') throw new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
+    if (name === '$project' && isPlainObject(stage.$project)) checkProjectionMode(stage.$project, false);
+    if (name === '$sample') checkSample(stage.$sample);
     if (name === '$collStats' && i !== 0) {
       throw new MongoCommandError(40602, '$collStats is only valid as the first stage in a pipeline', {}, 'Location40602');
     }
@@ -113,20 +122,66 @@ function readOnly(pipeline: unknown[]): boolean {
   });
 }
 
+/**
+ * The driver's countDocuments pipeline ends in `{$group: {_id: 1, n: {$sum: 1}}}`, after optional
+ * $skip / $limit: counted directly instead of handing every document to mingo's $group.
+ */
+interface CountShape {
+  skip: number;
+  limit: number;
+  id: unknown;
+  countKey: string;
+}
+
+function countDocumentsShape(rest: Doc[]): CountShape | undefined {
+  const last = rest[rest.length - 1];
+  if (!last || !isPlainObject(last.$group)) return undefined;
+  const group = last.$group;
+  const keys = Object.keys(group);
+  if (keys.length !== 2 || !(typeof group._id === 'number' || group._id === null)) return undefined;
+  const countKey = keys.find((k) => k !== '_id');
+  if (countKey === undefined) return undefined;
+  const acc = group[countKey];
+  if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || acc.$sum !== 1) return undefined;
+  let skip = 0;
+  let limit = Infinity;
+  for (const stage of rest.slice(0, -1)) {
+    if (typeof stage.$skip === 'number' && stage.$skip >= 0 && limit === Infinity) skip += stage.$skip;
+    else if (typeof stage.$limit === 'number' && stage.$limit > 0) limit = Math.min(limit, stage.$limit);
+    else return undefined;
+  }
+  return { skip, limit, id: group._id, countKey };
+}
+
+function* countOf(input: Iterator<Doc>, shape: CountShape): Generator<Doc> {
+  let n = 0;
+  let seen = 0;
+  for (let r = input.next(); !r.done && n < shape.limit; r = input.next()) {
+    if (seen++ >= shape.skip) n++;
+  }
+  if (n > 0) yield { _id: shape.id, [shape.countKey]: n };
+}
+
 /** Runs the prepared pipeline lazily; the returned iterator maps mingo failures to MongoDB errors. */
 export function runPipeline(prepared: PreparedPipeline, cmd: Doc, ctx: CommandContext): Iterator<Doc> {
-  const resolver = (name: string) => ctx.state.catalogue.get(ctx.db, name)
-    ? [...ctx.state.catalogue.get(ctx.db, name)!.records.values()].map(cloneDoc)
-    : [];
   const input: Iterator<Doc> = prepared.source
     ? prepared.source[Symbol.iterator]()
     : prepared.exec?.docs ?? [][Symbol.iterator]();
   if (prepared.rest.length === 0) return input;
+  const counting = countDocumentsShape(prepared.rest);
+  if (counting) return countOf(input, counting);
+  const copyFree = readOnly(prepared.rest);
+  // Joined documents are handed to later stages as they are: only a read-only pipeline may see stored ones.
+  const resolver = (name: string) => {
+    const records = ctx.state.catalogue.get(ctx.db, name)?.records.values();
+    if (!records) return [];
+    return copyFree ? [...records] : [...records].map(cloneDoc);
+  };
   try {
     const agg = new Aggregator(prepared.rest, {
       ...mingoOptions(optionalDoc(cmd, 'let')),
       collectionResolver: resolver,
-      processingMode: readOnly(prepared.rest) ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
+      processingMode: copyFree ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
     });
     const out = agg.stream(Lazy({ next: () => input.next() } as never));
     return {

@@ -25,7 +25,7 @@ const COMMANDS: Record<string, CommandHandler> = {
 /** Commands that change data: the reply to these waits for the journal write. */
 export const WRITE_COMMANDS = new Set([
   'insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'createIndexes', 'dropIndexes', 'deleteIndexes',
-  'create', 'drop', 'dropDatabase', 'renameCollection', 'collMod',
+  'create', 'drop', 'dropDatabase', 'renameCollection', 'collMod', 'fsync',
 ]);
 
 const NO_DB_CHECK = new Set(['hello', 'isMaster', 'ismaster', 'ping', 'buildInfo', 'buildinfo']);

@@ -4,7 +4,7 @@ import { MongoCommandError, badValue, notImplemented } from '../errors.js';
 import { execute, type FindSpec } from '../query-exec.js';
 import { projectIterator } from '../projection.js';
 import { EMPTY_ARRAY, MISSING, encodeValue } from '../key-encoding.js';
-import { valuesAtPath } from '../index-store.js';
+import { valuesAtPath } from '../path-values.js';
 import type { CommandContext } from '../state.js';
 import { checkCollation, collectionArg, optionalDoc, optionalNumber } from './args.js';
 

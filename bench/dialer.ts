@@ -1,0 +1,188 @@
+// `npm run bench:dialer`: N agents auto-dialing their queues at once (default 200 agents for 60 s) on the
+// whole app (API + Socket.IO + BullMQ workers in this process, as `npm start` runs them), at the spec's
+// timings. Prints calls placed, the auto-dial delay error (next call's start minus previous end + 2 s)
+// and the `call:state` push latency (socket receive time minus the server's emittedAt), p50/p99.
+// BENCH_AGENTS, BENCH_SECONDS, BENCH_QUEUE (contacts per agent, default 20) change the load;
+// BENCH_RAMP_MS (default 4000) spreads the agents' switch-on over that time, as real agents are not in lockstep.
+// The embedded MongoDB runs in its own process (the `db:embedded` CLI), as in the production shape;
+// BENCH_MONGO_URL / BENCH_REDIS_URL use running servers instead (else a local redis-server is started).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { SocketEvents } from '../shared/events.js';
+import type { CallStatePayload } from '../shared/schemas/dialer/state.js';
+import { TIMINGS } from '../shared/constants.js';
+import { buildApp } from '../server/app.js';
+import { features } from '../server/features/index.js';
+import { callsCollection } from '../server/features/dialer/repository.js';
+import { systemClock } from '../server/platform/clock.js';
+import { loadConfig } from '../server/platform/config.js';
+import { connectDatabase } from '../server/platform/db.js';
+import { createLogger } from '../server/platform/logger.js';
+import { closeQueues, createQueues } from '../server/platform/queues.js';
+import { createRedis } from '../server/platform/redis.js';
+import { startWorkers } from '../workers/index.js';
+import { startBackends } from '../tests/support/backends.js';
+import { createUser, type CreatedUser } from '../tests/support/factories.js';
+import type { TestApp } from '../tests/support/app.js';
+
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const QUEUE = Number(process.env.BENCH_QUEUE ?? 20);
+const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 4_000);
+
+/** The embedded MongoDB-compatible server as its own process (the `db:embedded` CLI through tsx). */
+async function startMongoProcess(): Promise<{ url: string; stop: () => void }> {
+  const dbPath = mkdtempSync(path.join(tmpdir(), 'cw-bench-mongo-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/embedded/mongo/cli.ts', '--port', '0', '--dbpath', dbPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      const match = /^ready (mongodb:\/\/\S+)$/.exec(line);
+      if (match) resolve(`${match[1]}/?directConnection=true`);
+      else reject(new Error(`unexpected output of the embedded MongoDB: ${line}`));
+    });
+    child.once('exit', (code) => reject(new Error(`embedded MongoDB exited with ${code}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`);
+
+async function main() {
+  if (process.env.BENCH_MONGO_URL) process.env.TEST_MONGO_URL = process.env.BENCH_MONGO_URL;
+  if (process.env.BENCH_REDIS_URL) process.env.TEST_REDIS_URL = process.env.BENCH_REDIS_URL;
+  process.env.TEST_NO_DOCKER = '1';
+  const mongoProcess = process.env.TEST_MONGO_URL ? undefined : await startMongoProcess();
+  if (mongoProcess) process.env.TEST_MONGO_URL = mongoProcess.url;
+  const backends = await startBackends();
+  const id = randomBytes(4).toString('hex');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-bench-')),
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    REDIS_PREFIX: `b${id}`,
+    LOG_LEVEL: 'error',
+  });
+  const log = createLogger(config.logLevel, 'bench');
+  const database = await connectDatabase(backends.mongoUrl, { dbName: `cw_bench_${id}` });
+  const redis = createRedis(backends.redisUrl, 'commands');
+  const bull = createRedis(backends.redisUrl, 'bullmq');
+  const adapterRedis = createRedis(backends.redisUrl, 'adapter');
+  const workerRedis = createRedis(backends.redisUrl, 'bullmq');
+  for (const feature of features) await feature.indexes?.(database.db);
+  const queues = createQueues(bull, config.redisPrefix);
+  const built = await buildApp({ config, db: database.db, redis, queues, clock: systemClock, log, adapterRedis }, { features, serveClient: false });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const workers = startWorkers(built.platform, workerRedis);
+  const shim = { ...built, url, config } as unknown as TestApp;
+
+  console.log(`dialer benchmark: ${AGENTS} agents, ${QUEUE} queued contacts each, ${SECONDS} s, MongoDB ${mongoProcess ? 'embedded (own process)' : backends.mongoKind}, Redis ${backends.redisKind}, switch-on spread over ${RAMP_MS} ms`);
+  const started = Date.now();
+  const agents: CreatedUser[] = [];
+  for (let i = 0; i < AGENTS; i += 10) agents.push(...(await Promise.all(Array.from({ length: Math.min(10, AGENTS - i) }, (_, j) => createUser(shim, { name: `Bench Agent ${i + j}` })))));
+  console.log(`  ${AGENTS} agents created in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const api = async (token: string, method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${url}/api${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+
+  const latencies: number[] = [];
+  const sockets: Socket[] = [];
+  for (const agent of agents) {
+    const socket = connectSocket(url, { auth: { token: agent.accessToken }, transports: ['websocket'], forceNew: true });
+    socket.on(SocketEvents.callState, (payload: CallStatePayload) => latencies.push(Date.now() - Date.parse(payload.emittedAt)));
+    sockets.push(socket);
+  }
+  await Promise.all(sockets.map((s) => (s.connected ? null : new Promise<void>((r) => s.once('connect', () => r())))));
+  // Answered, voicemail and no-answer numbers in turn (last digit 1..8 answers, 9 voicemail, 0 rings out).
+  const ending = ['1', '9', '0'];
+  await Promise.all(
+    agents.map(async (agent, a) => {
+      const contacts = Array.from({ length: QUEUE }, (_, i) => ({ name: `Contact ${a}-${i}`, phone: `55${String(a).padStart(4, '0')}${String(i).padStart(3, '0')}${ending[i % 3]}` }));
+      await api(agent.accessToken, 'PUT', '/dialer/queue', { contacts });
+      await api(agent.accessToken, 'POST', '/dialer/connect');
+    }),
+  );
+  const connected = async () => {
+    for (;;) {
+      const states = await Promise.all(agents.map((agent) => api(agent.accessToken, 'GET', '/dialer/state') as Promise<{ phone: { status: string } }>));
+      if (states.every((s) => s.phone.status === 'connected')) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  await connected();
+  latencies.length = 0;
+
+  const windowStart = new Date();
+  await Promise.all(
+    agents.map(async (agent, a) => {
+      await new Promise((r) => setTimeout(r, (a * RAMP_MS) / AGENTS));
+      await api(agent.accessToken, 'PUT', '/dialer/auto-dial', { enabled: true });
+    }),
+  );
+  await new Promise((r) => setTimeout(r, SECONDS * 1000 - RAMP_MS));
+  await Promise.all(agents.map((agent) => api(agent.accessToken, 'PUT', '/dialer/auto-dial', { enabled: false })));
+  const windowEnd = new Date();
+  // Let the calls in progress finish before reading the figures.
+  for (let i = 0; i < 60 && (await callsCollection(database.db).countDocuments({ live: true })) > 0; i++) await new Promise((r) => setTimeout(r, 500));
+
+  const calls = await callsCollection(database.db).find({ startedAt: { $gte: windowStart, $lte: windowEnd } }).sort({ agentId: 1, startedAt: 1 }).toArray();
+  const errors: number[] = [];
+  const worst: Array<{ error: number; prev: (typeof calls)[number]; next: (typeof calls)[number] }> = [];
+  for (let i = 1; i < calls.length; i++) {
+    const [prev, next] = [calls[i - 1], calls[i]];
+    if (!prev.agentId.equals(next.agentId) || !prev.endedAt || !next.autoDialed) continue;
+    const error = next.startedAt.getTime() - (prev.endedAt.getTime() + TIMINGS.autoDialDelayMs);
+    errors.push(error);
+    worst.push({ error, prev, next });
+  }
+  if (process.env.BENCH_VERBOSE) {
+    for (const { error, prev, next } of worst.sort((a, b) => b.error - a.error).slice(0, 5)) {
+      console.log(`  late by ${error} ms: ${JSON.stringify(prev.timeline)} -> next ${next.dialKey} at ${next.startedAt.toISOString()}`);
+    }
+  }
+  const absErrors = errors.map(Math.abs);
+  const byStatus = calls.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status ?? c.state]: (acc[c.status ?? c.state] ?? 0) + 1 }), {});
+  const duplicatePhones = calls.length - new Set(calls.map((c) => `${c.agentId.toHexString()}|${c.phoneDigits}`)).size;
+
+  console.log(`  calls placed: ${calls.length} (${(calls.length / SECONDS).toFixed(1)}/s; ${JSON.stringify(byStatus)}; contacts dialed twice: ${duplicatePhones})`);
+  console.log(`  auto-dial delay error (start - (previous end + 2 s)), ${errors.length} gaps: p50 ${ms(percentile(errors, 50))}, p99 ${ms(percentile(errors, 99))}; |error| p50 ${ms(percentile(absErrors, 50))}, p99 ${ms(percentile(absErrors, 99))}, max ${ms(Math.max(...absErrors))}`);
+  console.log(`  call:state push latency, ${latencies.length} events: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
+
+  for (const socket of sockets) socket.disconnect();
+  await workers.close();
+  await built.app.close();
+  await closeQueues(queues);
+  await database.db.dropDatabase().catch(() => {});
+  await database.close();
+  for (const client of [redis, bull, adapterRedis, workerRedis]) client.disconnect();
+  await backends.stop();
+  mongoProcess?.stop();
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { AuthTitles } from '../../../shared/schemas/auth/messages.js';
+import { RegisterBody, registerFormError, type PendingVerification } from '../../../shared/schemas/auth/register.js';
+import { api, ApiError } from '../../api/client.js';
+import { NetworkError } from '../../api/token.js';
+import { schemaError } from '../../api/validate.js';
+import { Button } from '../../ui/Button.js';
+import { Checkbox } from '../../ui/Checkbox.js';
+import { TextField } from '../../ui/TextField.js';
+import { errorToast } from '../../ui/toast.js';
+import styles from './Auth.module.css';
+import { announceCodeSent } from './code-sent.js';
+import { clearReferralCode, readReferralCode, savePendingUser } from './pending.js';
+
+const EMPTY = { name: '', email: '', password: '', confirmPassword: '', agreeTerms: false };
+
+/** Spec 1 section 8, "Registration, ..." rows. */
+function showRegistrationFailure(error: unknown): void {
+  if (error instanceof NetworkError) {
+    errorToast(
+      AuthTitles.registrationFailed,
+      'Could not connect to the verification service. Please check your internet connection and ensure the backend service is running.',
+    );
+  } else if (error instanceof ApiError && error.status >= 502 && error.status <= 504) {
+    errorToast(AuthTitles.registrationFailed, `An unexpected network error occurred: HTTP ${error.status}`);
+  } else if (error instanceof ApiError && error.status < 500) {
+    errorToast(error.title ?? (error.status === 400 ? AuthTitles.validation : AuthTitles.registrationFailed), error.message);
+  } else {
+    errorToast(AuthTitles.registrationFailed, 'An unexpected error occurred during registration.');
+  }
+}
+
+export function RegisterForm() {
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+  const referralCode = readReferralCode();
+  const set = <K extends keyof typeof EMPTY>(key: K) => (value: (typeof EMPTY)[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const body: RegisterBody = { ...form, name: form.name.trim(), email: form.email.trim(), ...(referralCode ? { referralCode } : {}) };
+    const problem = registerFormError(body) ?? schemaError(RegisterBody, body);
+    if (problem) return void errorToast(AuthTitles.validation, problem);
+
+    setBusy(true);
+    try {
+      const pending = await api<PendingVerification>('/api/auth/register', { body, quiet: true });
+      savePendingUser(pending.email);
+      clearReferralCode();
+      announceCodeSent(pending.email, pending.devCode);
+      navigate('/verify', { state: { email: pending.email } });
+    } catch (error) {
+      setBusy(false);
+      showRegistrationFailure(error);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label="Register">
+      <TextField label="Full Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} isDisabled={busy} />
+      <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} isDisabled={busy} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+        isDisabled={busy}
+        description="At least 8 characters."
+      />
+      <TextField
+        label="Confirm Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+        isDisabled={busy}
+      />
+      <Checkbox isSelected={form.agreeTerms} onChange={set('agreeTerms')} isDisabled={busy}>
+        I agree to the terms and conditions
+      </Checkbox>
+      <p className={styles.fine}>
+        Read the <Link href="/terms">Terms of Service</Link> and the <Link href="/privacy">Privacy Policy</Link>.
+        {referralCode ? ` You were invited with the referral code ${referralCode}.` : ''}
+      </p>
+      <Button type="submit" size="lg" fullWidth isDisabled={busy}>
+        {busy ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

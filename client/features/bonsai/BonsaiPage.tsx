@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { Button, type Key } from 'react-aria-components';
+import { useSearch } from 'wouter';
+import type { BonsaiResponse } from '../../../shared/schemas/bonsai/get.js';
+import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
+import type { PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
+import { PageStatus } from '../../app/PageStatus.js';
+import { Badge } from '../../ui/Badge.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
+import { announceComingSoon } from '../campaigns/actions.js';
+import { useCampaigns } from '../campaigns/useCampaigns.js';
+import { formatCents } from '../dashboard/format.js';
+import page from '../dashboard/Page.module.css';
+import { useSession } from '../session/store.js';
+import { BonsaiTree } from './BonsaiTree.js';
+import { EarningsSummary } from './EarningsSummary.js';
+import { HowBonsaiWorks } from './HowBonsaiWorks.js';
+import { InviteCard } from './InviteCard.js';
+import { PayoutsHistory } from './PayoutsHistory.js';
+import { followTeam, showCampaign, useBonsai } from './store.js';
+import { TeamActivityPanel } from './TeamActivityPanel.js';
+import { TeamMembers } from './TeamMembers.js';
+import styles from './Bonsai.module.css';
+
+/** `?campaign=` preselects that campaign only if it is active; otherwise the first active one (spec 2). */
+function initialCampaign(campaigns: readonly CampaignSummary[], wanted: string | null): string | null {
+  const active = campaigns.filter((campaign) => campaign.status === 'active');
+  return (active.find((campaign) => campaign.id === wanted || campaign.slug === wanted) ?? active[0])?.id ?? null;
+}
+
+export default function BonsaiPage() {
+  const search = useSearch();
+  const wanted = new URLSearchParams(search).get('campaign');
+  const { user } = useSession();
+  const campaigns = useCampaigns();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [tab, setTab] = useState<Key>('structure');
+  const state = useBonsai();
+
+  const campaignId = chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted));
+  const campaign = campaigns.items.find((item) => item.id === campaignId);
+
+  useEffect(() => followTeam(), []);
+  useEffect(() => {
+    if (campaignId) showCampaign(campaignId);
+  }, [campaignId]);
+
+  if (campaigns.loading && !campaigns.items.length) return <PageStatus />;
+
+  // Snapshots are frozen views of the store; the components below only read them.
+  const data = state.campaignId === campaignId ? (state.bonsai as BonsaiResponse | null) : null;
+  const payouts = state.campaignId === campaignId ? (state.payouts as PayoutsResponse | null) : null;
+
+  return (
+    <div className={page.page}>
+      <div>
+        <h1 className={page.title}>My Bonsai</h1>
+        <p className={page.subtitle}>Your referral tree, the overrides it earns you, and your payouts.</p>
+      </div>
+      <section aria-labelledby="bonsai-campaigns-title">
+        <h2 id="bonsai-campaigns-title" className="visually-hidden">
+          Campaigns
+        </h2>
+        {campaigns.items.length === 0 ? (
+          <EmptyState title="No Campaigns Found" />
+        ) : (
+          <ul className={styles.campaignChips}>
+            {campaigns.items.map((item) => (
+              <li key={item.id}>
+                <Button
+                  className={[styles.chip, item.id === campaignId ? styles.chipActive : '', item.status === 'coming-soon' ? styles.chipSoon : ''].join(' ')}
+                  aria-pressed={item.id === campaignId}
+                  onPress={() => {
+                    if (item.status === 'coming-soon') return announceComingSoon();
+                    setChosen(item.id);
+                    setTab('structure');
+                  }}
+                >
+                  {item.name}
+                  {item.status === 'coming-soon' ? <Badge tone="grey">Soon</Badge> : null}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {campaignId ? (
+        <>
+          {data ? (
+            <section className={page.stats} aria-label="Team figures">
+              <div className={[page.card, page.stat].join(' ')}>
+                <span className={page.statLabel}>Active members</span>
+                <span className={page.statValue}>{data.stats.activeMembers}</span>
+              </div>
+              <div className={[page.card, page.stat].join(' ')}>
+                <span className={page.statLabel}>Team revenue</span>
+                <span className={page.statValue}>{formatCents(data.stats.totalRevenue)}</span>
+              </div>
+              <div className={[page.card, page.stat].join(' ')}>
+                <span className={page.statLabel}>Avg commission</span>
+                <span className={page.statValue}>{formatCents(data.stats.avgCommission)}</span>
+              </div>
+              <div className={[page.card, page.stat].join(' ')}>
+                <span className={page.statLabel}>Your overrides</span>
+                <span className={page.statValue}>{formatCents(data.stats.overrideEarnings)}</span>
+              </div>
+            </section>
+          ) : null}
+          <div className={styles.columns}>
+            <Tabs selectedKey={tab} onSelectionChange={setTab} className={styles.mainColumn}>
+              <TabList aria-label="Bonsai views">
+                <Tab id="structure">Bonsai Structure</Tab>
+                <Tab id="payouts">Payouts History</Tab>
+              </TabList>
+              <TabPanel id="structure" className={page.stack}>
+                {data ? (
+                  <>
+                    <section className={page.card} aria-labelledby="tree-title">
+                      <h2 id="tree-title" className={page.cardTitle}>
+                        {campaign ? `${campaign.name} Bonsai` : 'Your Bonsai'}
+                      </h2>
+                      <BonsaiTree data={data} viewerSeed={user?.avatarSeed} />
+                    </section>
+                    <TeamMembers members={data.members} />
+                    <InviteCard referralLink={data.referralLink} />
+                  </>
+                ) : state.bonsaiStatus === 'failed' ? (
+                  <EmptyState title="Your Bonsai could not be loaded." />
+                ) : (
+                  <PageStatus />
+                )}
+                <HowBonsaiWorks structure={campaign?.commissionStructure} />
+              </TabPanel>
+              <TabPanel id="payouts">
+                {payouts ? (
+                  <PayoutsHistory payouts={payouts} />
+                ) : state.payoutsStatus === 'failed' ? (
+                  <EmptyState title="Your payouts could not be loaded." />
+                ) : (
+                  <PageStatus />
+                )}
+              </TabPanel>
+            </Tabs>
+            <div className={page.stack}>
+              <EarningsSummary />
+              <TeamActivityPanel />
+            </div>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { proxy, useSnapshot } from 'valtio';
+import { SocketEvents, type EarningsUpdatedPayload } from '../../../shared/events.js';
+import type { BonsaiResponse } from '../../../shared/schemas/bonsai/get.js';
+import type { Earnings } from '../../../shared/schemas/commissions/earnings.js';
+import type { PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
+import type { TeamActivityItem, TeamActivityToday } from '../../../shared/schemas/team/activity.js';
+import { api } from '../../api/client.js';
+import { onLive } from '../../live/socket.js';
+
+type Status = 'idle' | 'loading' | 'ready' | 'failed';
+
+interface BonsaiState {
+  campaignId: string | null;
+  bonsai: BonsaiResponse | null;
+  bonsaiStatus: Status;
+  payouts: PayoutsResponse | null;
+  payoutsStatus: Status;
+  /** The viewer's earnings in the chosen campaign. */
+  earnings: Earnings | null;
+  today: TeamActivityToday | null;
+  /** Newest first: today's activity from REST, then every `team:activity` as it happens. */
+  feed: TeamActivityItem[];
+}
+
+const FEED_LIMIT = 50;
+
+export const bonsai = proxy<BonsaiState>({
+  campaignId: null,
+  bonsai: null,
+  bonsaiStatus: 'idle',
+  payouts: null,
+  payoutsStatus: 'idle',
+  earnings: null,
+  today: null,
+  feed: [],
+});
+
+export const useBonsai = () => useSnapshot(bonsai);
+
+const withCampaign = (path: string, campaignId: string | null, extra: Record<string, string> = {}) => {
+  const params = new URLSearchParams(extra);
+  if (campaignId) params.set('campaignId', campaignId);
+  return params.size ? `${path}?${params}` : path;
+};
+
+async function loadTree(campaignId: string | null): Promise<void> {
+  if (!bonsai.bonsai) bonsai.bonsaiStatus = 'loading';
+  try {
+    const answer = await api<BonsaiResponse>(withCampaign('/api/bonsai', campaignId), { quiet: true });
+    if (bonsai.campaignId !== campaignId) return;
+    bonsai.bonsai = answer;
+    bonsai.bonsaiStatus = 'ready';
+  } catch {
+    if (bonsai.campaignId === campaignId && !bonsai.bonsai) bonsai.bonsaiStatus = 'failed';
+  }
+}
+
+async function loadPayouts(campaignId: string | null): Promise<void> {
+  if (!bonsai.payouts) bonsai.payoutsStatus = 'loading';
+  try {
+    const answer = await api<PayoutsResponse>(withCampaign('/api/payouts', campaignId, { limit: '50' }), { quiet: true });
+    if (bonsai.campaignId !== campaignId) return;
+    bonsai.payouts = answer;
+    bonsai.payoutsStatus = 'ready';
+  } catch {
+    if (bonsai.campaignId === campaignId && !bonsai.payouts) bonsai.payoutsStatus = 'failed';
+  }
+}
+
+async function loadCampaignEarnings(campaignId: string | null): Promise<void> {
+  const answer = await api<Earnings>(withCampaign('/api/earnings', campaignId), { quiet: true });
+  if (bonsai.campaignId === campaignId) bonsai.earnings = answer;
+}
+
+export async function loadMorePayouts(): Promise<void> {
+  const { campaignId, payouts } = bonsai;
+  if (!payouts?.nextCursor) return;
+  const answer = await api<PayoutsResponse>(withCampaign('/api/payouts', campaignId, { limit: '50', cursor: payouts.nextCursor }));
+  if (bonsai.campaignId !== campaignId || !bonsai.payouts) return;
+  bonsai.payouts.ledger.push(...answer.ledger);
+  bonsai.payouts.nextCursor = answer.nextCursor;
+}
+
+/** Everything of one campaign's Bonsai: tree and members, payouts and ledger, the viewer's earnings. */
+export function showCampaign(campaignId: string | null): void {
+  if (bonsai.campaignId !== campaignId) {
+    bonsai.campaignId = campaignId;
+    bonsai.bonsai = null;
+    bonsai.payouts = null;
+    bonsai.earnings = null;
+  }
+  void loadTree(campaignId);
+  void loadPayouts(campaignId);
+  loadCampaignEarnings(campaignId).catch(() => undefined);
+}
+
+export async function loadToday(): Promise<void> {
+  const answer = await api<TeamActivityToday>('/api/team/activity/today', { quiet: true });
+  bonsai.today = answer;
+  const live = bonsai.feed.filter((item) => !answer.recent.some((recent) => recent.id === item.id));
+  bonsai.feed = [...live, ...answer.recent].sort((a, b) => b.at.localeCompare(a.at)).slice(0, FEED_LIMIT);
+}
+
+function debounced(task: () => void, ms: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(task, ms);
+  };
+}
+
+function setOnCall(actorId: string, onCall: boolean): void {
+  const member = bonsai.today?.members.find((candidate) => candidate.id === actorId);
+  if (member) member.onCall = onCall;
+  const treeMember = bonsai.bonsai?.members.find((candidate) => candidate.id === actorId);
+  if (treeMember) treeMember.onCall = onCall;
+}
+
+/**
+ * The live side of the Bonsai page: `team:activity` from the downline (levels 1-3) goes into the feed at
+ * once and marks who is on a call; today's figures and the tree's earnings are then re-read from the
+ * server, which owns the counting. `earnings:updated` refreshes the viewer's own figures and ledger.
+ */
+export function followTeam(): () => void {
+  loadToday().catch(() => undefined);
+  const refreshToday = debounced(() => void loadToday().catch(() => undefined), 800);
+  const refreshMoney = debounced(() => {
+    void loadTree(bonsai.campaignId);
+    void loadPayouts(bonsai.campaignId);
+    loadCampaignEarnings(bonsai.campaignId).catch(() => undefined);
+  }, 800);
+
+  const offActivity = onLive<TeamActivityItem>(SocketEvents.teamActivity, (item) => {
+    if (!bonsai.feed.some((existing) => existing.id === item.id)) {
+      bonsai.feed.unshift(item);
+      bonsai.feed.splice(FEED_LIMIT);
+    }
+    if (item.kind === 'call-started') setOnCall(item.actorId, true);
+    if (item.kind === 'call-ended') setOnCall(item.actorId, false);
+    refreshToday();
+    if (item.kind === 'deal-closed' || item.kind === 'lead-closed' || item.kind === 'recruit-joined') refreshMoney();
+  });
+  const offEarnings = onLive<EarningsUpdatedPayload>(SocketEvents.earningsUpdated, () => refreshMoney());
+  return () => {
+    offActivity();
+    offEarnings();
+  };
+}

@@ -1,0 +1,63 @@
+import { Network, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
+import { Badge } from '../../ui/Badge.js';
+import { formatDate } from '../dashboard/format.js';
+import page from '../dashboard/Page.module.css';
+import styles from './Campaigns.module.css';
+
+export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
+  const structure = campaign.commissionStructure;
+  const soon = campaign.status === 'coming-soon';
+  return (
+    <article className={[page.card, styles.card, soon ? styles.soon : ''].join(' ')} aria-labelledby={`campaign-${campaign.id}`} data-testid="campaign-card">
+      <div className={styles.badges}>
+        {soon ? <Badge tone="grey">Coming Soon</Badge> : <Badge tone="green">Active</Badge>}
+        {campaign.joined ? <Badge tone="blue">Joined</Badge> : null}
+        {campaign.isLimited ? <Badge tone="yellow">{campaign.limitedUntil ? `Limited until ${formatDate(campaign.limitedUntil)}` : 'Limited'}</Badge> : null}
+        {campaign.isProfitShare ? <Badge tone="accent">Profit Share</Badge> : null}
+      </div>
+      <h2 id={`campaign-${campaign.id}`} className={styles.name}>
+        {campaign.name}
+      </h2>
+      <p className={[page.muted, styles.description].join(' ')}>{campaign.description}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Payout</dt>
+          <dd>{campaign.payoutRange}</dd>
+        </div>
+        <div>
+          <dt>Role needed</dt>
+          <dd>{campaign.roleNeeded}</dd>
+        </div>
+        <div>
+          <dt>Commission</dt>
+          <dd>
+            {structure.opener}% / {structure.closer}% / {structure.fullStack}%
+          </dd>
+        </div>
+        <div>
+          <dt>Agents</dt>
+          <dd>
+            <Users size={14} aria-hidden="true" /> {campaign.agentCount}
+          </dd>
+        </div>
+      </dl>
+      {campaign.campaignTypes.length ? (
+        <ul className={styles.tags} aria-label="Campaign types">
+          {campaign.campaignTypes.map((type) => (
+            <li key={type}>{type}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className={styles.cardLinks}>
+        <Link href={`/dashboard/campaigns/${campaign.id}`} className={page.link} aria-label={`View details of ${campaign.name}`}>
+          View Details
+        </Link>
+        <Link href={`/dashboard/bonsai?campaign=${campaign.id}`} className={styles.bonsaiLink} aria-label={`Open the Bonsai of ${campaign.name}`}>
+          <Network size={16} aria-hidden="true" /> Bonsai
+        </Link>
+      </div>
+    </article>
+  );
+}

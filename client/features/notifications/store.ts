@@ -1,0 +1,56 @@
+import { proxy, useSnapshot } from 'valtio';
+import { SocketEvents, type NotificationCountPayload } from '../../../shared/events.js';
+import type { NotificationItem, NotificationList } from '../../../shared/schemas/notifications/list.js';
+import type { NotificationReadBody, NotificationReadResponse } from '../../../shared/schemas/notifications/read.js';
+import { api } from '../../api/client.js';
+import { onLive } from '../../live/socket.js';
+import { toast } from '../../ui/toast.js';
+import { wantsToast } from '../settings/preferences.js';
+
+/** How many of the latest notifications the header menu keeps. */
+const LATEST = 10;
+
+interface NotificationsState {
+  items: NotificationItem[];
+  unread: number;
+  loaded: boolean;
+}
+
+export const notifications = proxy<NotificationsState>({ items: [], unread: 0, loaded: false });
+
+export const useNotifications = () => useSnapshot(notifications);
+
+export async function loadNotifications(): Promise<void> {
+  const list = await api<NotificationList>(`/api/notifications?limit=${LATEST}`, { quiet: true });
+  notifications.items = list.items;
+  notifications.unread = list.unread;
+  notifications.loaded = true;
+}
+
+export async function markNotificationsRead(body: NotificationReadBody): Promise<void> {
+  const answer = await api<NotificationReadResponse>('/api/notifications/read', { method: 'POST', body });
+  const ids = new Set(body.ids ?? []);
+  for (const item of notifications.items) if (body.all || ids.has(item.id)) item.read = true;
+  notifications.unread = answer.unread;
+}
+
+/**
+ * REST gives the first page, the socket keeps it current: `notification:new` adds the item (and a toast
+ * when the user's preferences ask for it), `notification:count` is the server's unread count on every tab.
+ */
+export function followNotifications(): () => void {
+  loadNotifications().catch(() => undefined);
+  const offNew = onLive<NotificationItem>(SocketEvents.notificationNew, (item) => {
+    if (notifications.items.some((existing) => existing.id === item.id)) return;
+    notifications.items.unshift(item);
+    notifications.items.splice(LATEST);
+    if (wantsToast(item.type)) toast({ title: item.title, description: item.body });
+  });
+  const offCount = onLive<NotificationCountPayload>(SocketEvents.notificationCount, ({ unread }) => {
+    notifications.unread = unread;
+  });
+  return () => {
+    offNew();
+    offCount();
+  };
+}

@@ -1,0 +1,86 @@
+import type { AuthSession } from '../../../shared/schemas/auth/session.js';
+import type { MeResponse } from '../../../shared/schemas/me/get.js';
+import type { PublicUser } from '../../../shared/types/user.js';
+import { api, ApiError } from '../../api/client.js';
+import { onSessionLost, refreshAccessToken, setAccessToken } from '../../api/token.js';
+import { errorToast, toast } from '../../ui/toast.js';
+import { session } from './store.js';
+
+/**
+ * Set while this browser holds a refresh cookie we issued, so anonymous visitors of the landing page
+ * do not send a refresh request that can only fail. The server stays the judge of the session.
+ */
+const HINT_KEY = 'session_hint';
+
+const hasHint = () => localStorage.getItem(HINT_KEY) === '1';
+
+function becomeSignedOut(): void {
+  setAccessToken(null);
+  localStorage.removeItem(HINT_KEY);
+  session.user = null;
+  session.access = null;
+  session.status = 'signedOut';
+}
+
+/** Once per page load: turn the refresh cookie (if any) into an access token and the user. */
+export async function startSession(): Promise<void> {
+  onSessionLost((message) => {
+    if (session.status !== 'signedIn') return;
+    becomeSignedOut();
+    if (message) errorToast('Error', message);
+  });
+  if (!hasHint()) return becomeSignedOut();
+  try {
+    if (!(await refreshAccessToken())) return becomeSignedOut();
+    await loadMe();
+  } catch {
+    // The server did not answer: show the public state now and keep the hint for the next load.
+    setAccessToken(null);
+    session.status = 'signedOut';
+  }
+}
+
+/** Re-reads the user and their access (after sign-in, role changes, ...). */
+export async function loadMe(): Promise<MeResponse | null> {
+  try {
+    const me = await api<MeResponse>('/api/me', { quiet: true });
+    const { access, ...user } = me;
+    session.user = user as PublicUser;
+    session.access = access;
+    session.status = 'signedIn';
+    return me;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) becomeSignedOut();
+    throw error;
+  }
+}
+
+/** Login, 2FA and verify answer with a session: keep the token in memory and the user in the store. */
+export function adoptSession(auth: AuthSession): void {
+  setAccessToken(auth.accessToken);
+  localStorage.setItem(HINT_KEY, '1');
+  session.user = auth.user as PublicUser;
+  session.access = null;
+  session.status = 'signedIn';
+  loadMe().catch(() => undefined);
+}
+
+export function replaceUser(user: PublicUser): void {
+  session.user = user;
+}
+
+/** Ends the session on the server (this device's refresh family) and here. */
+export async function signOut(options: { announce?: boolean } = {}): Promise<boolean> {
+  try {
+    await api<void>('/api/auth/logout', { method: 'POST', quiet: true });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      errorToast('Logout failed', error.message);
+      return false;
+    }
+    // Offline: the cookie cannot be revoked now, but this device forgets the session anyway.
+  }
+  becomeSignedOut();
+  if (options.announce !== false) toast({ title: 'Logged out successfully', variant: 'success' });
+  return true;
+}

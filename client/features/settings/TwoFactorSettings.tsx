@@ -1,0 +1,144 @@
+import { ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import {
+  TwoFactorCodeBody,
+  type TwoFactorEnableResponse,
+  type TwoFactorSetupResponse,
+} from '../../../shared/schemas/me/two-factor.js';
+import { api } from '../../api/client.js';
+import { schemaError } from '../../api/validate.js';
+import { Badge } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
+import { TextField } from '../../ui/TextField.js';
+import { errorToast, toast } from '../../ui/toast.js';
+import page from '../dashboard/Page.module.css';
+import { session, useSession } from '../session/store.js';
+import styles from './Settings.module.css';
+
+type Step = { kind: 'idle' } | { kind: 'scan'; setup: TwoFactorSetupResponse } | { kind: 'codes'; codes: string[] };
+
+/** Authenticator-app sign-in: enrol with the QR code the server makes, confirm with a code, keep the recovery codes. */
+export function TwoFactorSettings() {
+  const { user } = useSession();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const enabled = user?.twoFactorEnabled ?? false;
+
+  const run = async (task: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await task();
+    } catch {
+      // The API client showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const checkedCode = (): string | null => {
+    const body = { code: code.replace(/\s+/g, '') };
+    const problem = schemaError(TwoFactorCodeBody, body);
+    if (problem) {
+      errorToast('Error', problem);
+      return null;
+    }
+    return body.code;
+  };
+
+  const begin = () =>
+    run(async () => {
+      const setup = await api<TwoFactorSetupResponse>('/api/me/2fa/setup', { method: 'POST' });
+      setCode('');
+      setStep({ kind: 'scan', setup });
+    });
+
+  const enable = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkedCode();
+    if (!checked) return;
+    void run(async () => {
+      const answer = await api<TwoFactorEnableResponse>('/api/me/2fa/enable', { method: 'POST', body: { code: checked } });
+      if (session.user) session.user.twoFactorEnabled = true;
+      setCode('');
+      setStep({ kind: 'codes', codes: answer.recoveryCodes });
+      toast({ title: 'Two-factor authentication enabled', variant: 'success' });
+    });
+  };
+
+  const disable = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkedCode();
+    if (!checked) return;
+    void run(async () => {
+      await api<{ twoFactorEnabled: false }>('/api/me/2fa/disable', { method: 'POST', body: { code: checked } });
+      if (session.user) session.user.twoFactorEnabled = false;
+      setCode('');
+      setStep({ kind: 'idle' });
+      toast({ title: 'Two-factor authentication disabled' });
+    });
+  };
+
+  return (
+    <section className={page.card} aria-labelledby="two-factor-title">
+      <h2 id="two-factor-title" className={page.cardTitle}>
+        <ShieldCheck size={18} aria-hidden="true" /> Two-factor authentication
+        {enabled ? <Badge tone="green">On</Badge> : <Badge tone="grey">Off</Badge>}
+      </h2>
+      {step.kind === 'codes' ? (
+        <div className={page.stack}>
+          <p>Keep these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator. They are shown only now.</p>
+          <ul className={styles.codes} aria-label="Recovery codes">
+            {step.codes.map((recovery) => (
+              <li key={recovery}>
+                <code>{recovery}</code>
+              </li>
+            ))}
+          </ul>
+          <div>
+            <Button variant="secondary" onPress={() => setStep({ kind: 'idle' })}>
+              I saved them
+            </Button>
+          </div>
+        </div>
+      ) : enabled ? (
+        <Form className={page.form} onSubmit={disable}>
+          <p className={page.muted}>Your account asks for a code from your authenticator app when you sign in.</p>
+          <TextField label="Code to turn it off" description="A code from your app or a recovery code" value={code} onChange={setCode} isDisabled={busy} autoComplete="one-time-code" />
+          <div>
+            <Button type="submit" variant="danger" isDisabled={busy}>
+              Turn Off
+            </Button>
+          </div>
+        </Form>
+      ) : step.kind === 'scan' ? (
+        <Form className={page.form} onSubmit={enable}>
+          <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+          <img src={step.setup.qrDataUrl} alt="QR code to add Commission Warriors to your authenticator app" width={200} height={200} className={styles.qr} />
+          <p className={[page.small, page.muted].join(' ')}>
+            Cannot scan? Enter this key: <code className={styles.secret}>{step.setup.secret}</code>
+          </p>
+          <TextField label="Code from your app" value={code} onChange={setCode} isDisabled={busy} inputMode="numeric" autoComplete="one-time-code" />
+          <div className={page.row}>
+            <Button type="submit" isDisabled={busy}>
+              Turn On
+            </Button>
+            <Button variant="ghost" onPress={() => setStep({ kind: 'idle' })} isDisabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <div className={page.stack}>
+          <p className={page.muted}>Protect your account with a code from an authenticator app each time you sign in.</p>
+          <div>
+            <Button onPress={() => void begin()} isDisabled={busy}>
+              Set Up
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { io, type Socket } from 'socket.io-client';
+import type { SocketEventName } from '../../shared/events.js';
+import { currentAccessToken, refreshAccessToken } from '../api/token.js';
+
+type Handler = (payload: never) => void;
+
+let socket: Socket | null = null;
+const handlers = new Map<SocketEventName, Set<Handler>>();
+
+/**
+ * The one socket of the app. Features subscribe with `onLive` at any time (before or after the
+ * connection exists); the handshake always carries the current access token.
+ */
+export function connectLive(): void {
+  if (socket) return;
+  socket = io({
+    path: '/socket.io',
+    auth: (send) => send({ token: currentAccessToken() }),
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 10_000,
+    timeout: 10_000,
+  });
+  // A refused handshake (expired token) is not retried by the client: renew the token and try again.
+  socket.on('connect_error', () => {
+    const current = socket;
+    if (!current || current.active) return;
+    void refreshAccessToken()
+      .then((token) => {
+        if (token && socket === current) current.connect();
+      })
+      .catch(() => undefined);
+  });
+  for (const [event, set] of handlers) for (const handler of set) socket.on(event, handler as (...args: unknown[]) => void);
+}
+
+export function disconnectLive(): void {
+  socket?.disconnect();
+  socket = null;
+}
+
+export function isLiveConnected(): boolean {
+  return socket?.connected ?? false;
+}
+
+/** Subscribes to a server event; returns the unsubscribe function (use it as an effect cleanup). */
+export function onLive<P>(event: SocketEventName, handler: (payload: P) => void): () => void {
+  const set = handlers.get(event) ?? new Set<Handler>();
+  handlers.set(event, set);
+  set.add(handler as Handler);
+  socket?.on(event, handler as (...args: unknown[]) => void);
+  return () => {
+    set.delete(handler as Handler);
+    socket?.off(event, handler as (...args: unknown[]) => void);
+  };
+}

@@ -1,0 +1,124 @@
+import { ObjectId } from 'mongodb';
+import { RoleDecisionNotice, type RoleRequestItem } from '../../../shared/schemas/admin/role-requests.js';
+import { AdminMessages, WAITLIST_CSV_COLUMNS, type WaitlistAdminItem, type WaitlistAdminList } from '../../../shared/schemas/admin/waitlist.js';
+import type { Platform } from '../../platform/context.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { notify } from '../notifications/service.js';
+import { findUserById, type UserDoc } from '../users/repository.js';
+import type { WaitlistEntryDoc } from '../waitlist/repository.js';
+import {
+  accountsByEmail,
+  countWaitlist,
+  decideRoleRequest,
+  findWaitlistEntry,
+  grantAccountAccess,
+  listRoleRequests,
+  listWaitlist,
+  markWaitlistGranted,
+  setWaitlistProcessed,
+  streamWaitlist,
+  type WaitlistFilter,
+} from './repository.js';
+
+function toAdminItem(entry: WaitlistEntryDoc, account: boolean | undefined): WaitlistAdminItem {
+  return {
+    id: entry._id.toHexString(),
+    name: entry.name,
+    email: entry.email,
+    contact: entry.contact,
+    campaignInterest: entry.campaignInterest,
+    position: entry.position,
+    earlyAccess: entry.earlyAccess,
+    processed: entry.processed,
+    accessGranted: Boolean(entry.accessGranted) || account === true,
+    hasAccount: account !== undefined,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+export async function waitlistPage(platform: Platform, filter: WaitlistFilter, cursor = 0, limit = 50): Promise<WaitlistAdminList> {
+  const [docs, total] = await Promise.all([listWaitlist(platform.db, filter, cursor, limit + 1), countWaitlist(platform.db, filter)]);
+  const page = docs.slice(0, limit);
+  const accounts = await accountsByEmail(platform.db, page.map((e) => e.email));
+  return {
+    items: page.map((e) => toAdminItem(e, accounts.get(e.email))),
+    total,
+    nextCursor: docs.length > limit ? page[page.length - 1].position : null,
+  };
+}
+
+async function itemFor(platform: Platform, entry: WaitlistEntryDoc | null): Promise<WaitlistAdminItem> {
+  if (!entry) throw notFound(AdminMessages.entryNotFound);
+  const accounts = await accountsByEmail(platform.db, [entry.email]);
+  return toAdminItem(entry, accounts.get(entry.email));
+}
+
+export async function markProcessed(platform: Platform, id: string, processed: boolean): Promise<WaitlistAdminItem> {
+  return itemFor(platform, await setWaitlistProcessed(platform.db, new ObjectId(id), processed));
+}
+
+/**
+ * Access for ACCESS_MODE=waitlist: an existing account gets it now; the entry keeps the grant so an
+ * account made later with this e-mail starts with it (server/features/auth/accounts.ts).
+ */
+export async function grantAccess(platform: Platform, id: string): Promise<{ entry: WaitlistAdminItem; accountUpdated: boolean }> {
+  const entry = await findWaitlistEntry(platform.db, new ObjectId(id));
+  if (!entry) throw notFound(AdminMessages.entryNotFound);
+  const marked = await markWaitlistGranted(platform.db, entry._id);
+  const accountUpdated = await grantAccountAccess(platform.db, entry.email);
+  return { entry: await itemFor(platform, marked), accountUpdated };
+}
+
+/** A spreadsheet must not run what a stranger typed: cells starting with = + - @ are prefixed with '. */
+export function csvCell(value: unknown): string {
+  let text = value instanceof Date ? value.toISOString() : String(value ?? '');
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The whole waitlist as CSV lines, by position, read in batches. */
+export async function* waitlistCsv(platform: Platform): AsyncGenerator<string> {
+  yield `${WAITLIST_CSV_COLUMNS.join(',')}\r\n`;
+  for await (const entry of streamWaitlist(platform.db)) {
+    const row: Record<(typeof WAITLIST_CSV_COLUMNS)[number], unknown> = { ...entry, accessGranted: Boolean(entry.accessGranted) };
+    yield `${WAITLIST_CSV_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
+  }
+}
+
+function toRequestItem(user: UserDoc): RoleRequestItem {
+  const request = user.roleRequest!;
+  return {
+    userId: user._id.toHexString(),
+    name: user.name,
+    email: user.email,
+    currentRole: user.role,
+    requestedRole: request.role,
+    status: request.status,
+    requestedAt: request.at.toISOString(),
+    ...(request.decidedAt ? { decidedAt: request.decidedAt.toISOString() } : {}),
+  };
+}
+
+export async function roleRequests(platform: Platform, status: 'pending' | 'approved' | 'rejected' | 'all' = 'pending'): Promise<RoleRequestItem[]> {
+  return (await listRoleRequests(platform.db, status)).map(toRequestItem);
+}
+
+/** Approve sets the requested role; either way the user is told live (notification + badge). */
+export async function decideRole(platform: Platform, admin: UserDoc, userId: string, decision: 'approve' | 'reject'): Promise<RoleRequestItem> {
+  const approve = decision === 'approve';
+  const decided = await decideRoleRequest(platform.db, new ObjectId(userId), approve, admin._id, platform.clock.now());
+  if (!decided) {
+    const user = await findUserById(platform.db, userId);
+    if (!user?.roleRequest) throw notFound(AdminMessages.requestNotFound);
+    throw conflict(AdminMessages.requestDecided);
+  }
+  const role = decided.roleRequest!.role;
+  await notify(platform, decided._id, {
+    type: 'role-request-decided',
+    title: approve ? RoleDecisionNotice.approvedTitle : RoleDecisionNotice.rejectedTitle,
+    body: approve ? RoleDecisionNotice.approved(role) : RoleDecisionNotice.rejected(role),
+    link: '/dashboard',
+    key: `role-request-${decided._id.toHexString()}-${decided.roleRequest!.at.getTime()}`,
+  });
+  return toRequestItem(decided);
+}

@@ -1,0 +1,4 @@
+import type { Feature } from '../feature.js';
+import { bonsaiRoutes } from './routes.js';
+
+export const bonsaiFeature: Feature = { name: 'bonsai', routes: bonsaiRoutes };

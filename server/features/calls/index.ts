@@ -1,0 +1,5 @@
+import type { Feature } from '../feature.js';
+import { callsRoutes } from './routes.js';
+
+/** Call History (`/dashboard/calls`): the calls the dialer persisted (collection owned by the dialer feature). */
+export const callsFeature: Feature = { name: 'calls', routes: callsRoutes };

@@ -1,0 +1,36 @@
+import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { CallHistoryPage, CallHistoryQuery, CallIdOnly } from '../../../shared/schemas/dialer/history.js';
+import { requireUser } from '../../platform/auth.js';
+import type { Platform } from '../../platform/context.js';
+import { callHistory, callHistoryCsv, openCallRecording } from './service.js';
+
+export function callsRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const signedIn = requireUser(app, platform.db);
+
+  api.get('/calls', { preHandler: signedIn, schema: { querystring: CallHistoryQuery, response: { 200: CallHistoryPage } } }, async (request) =>
+    callHistory(platform, request.currentUser, request.query),
+  );
+
+  api.get('/calls/export.csv', { preHandler: signedIn, schema: { querystring: CallHistoryQuery } }, async (request, reply) => {
+    const day = platform.clock.now().toISOString().slice(0, 10);
+    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="call-log-${day}.csv"`).header('cache-control', 'no-store');
+    return reply.send(Readable.from(callHistoryCsv(platform, request.currentUser, request.query)));
+  });
+
+  api.get('/calls/:id/recording', { preHandler: signedIn, schema: { params: CallIdOnly } }, async (request, reply) => {
+    const opened = await openCallRecording(platform, request.currentUser, request.params.id, request.headers.range);
+    reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
+    if ('unsatisfiable' in opened) return reply.status(416).header('content-range', `bytes */${opened.unsatisfiable}`).send();
+    reply.header('content-type', 'audio/wav');
+    if (!opened.range) return reply.header('content-length', String(opened.total)).send(opened.stream);
+    const { start, end } = opened.range;
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${start}-${end}/${opened.total}`)
+      .header('content-length', String(end - start + 1))
+      .send(opened.stream);
+  });
+}

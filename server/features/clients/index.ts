@@ -1,0 +1,5 @@
+import type { Feature } from '../feature.js';
+import { ensureClientIndexes } from './repository.js';
+import { clientRoutes } from './routes.js';
+
+export const clientsFeature: Feature = { name: 'clients', indexes: ensureClientIndexes, routes: clientRoutes };

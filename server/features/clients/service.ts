@@ -1,0 +1,118 @@
+import { ObjectId } from 'mongodb';
+import type { LeadStage } from '../../../shared/constants.js';
+import { ClientMessages, type ClientItem, type ClientStatus } from '../../../shared/schemas/clients/client.js';
+import type { ClientList, ClientListQuery } from '../../../shared/schemas/clients/list.js';
+import type { ClientUpdateBody } from '../../../shared/schemas/clients/update.js';
+import type { Platform } from '../../platform/context.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { campaignInfos, type CampaignInfo } from '../leads/present.js';
+import type { LeadDoc } from '../leads/repository.js';
+import { inScope, leadScopeFor } from '../leads/service.js';
+import type { UserDoc } from '../users/repository.js';
+import { findClientById, findClientByLead, listClients, updateClient, updateClientByLead, upsertClientForLead, type ClientDoc } from './repository.js';
+
+/** Where a client's progress bar starts for each stage (the agent moves it from there). */
+const PROGRESS_FOR_STAGE: Record<LeadStage, number> = { New: 0, Contacted: 20, Qualified: 40, Proposal: 60, Closed: 100, Lost: 0 };
+const STAGES_THAT_MAKE_A_CLIENT: LeadStage[] = ['Qualified', 'Proposal'];
+
+const iso = (d: Date | undefined) => d?.toISOString();
+
+export function toClientItem(doc: ClientDoc, campaign: CampaignInfo | undefined): ClientItem {
+  const item: ClientItem = {
+    id: doc._id.toHexString(),
+    leadId: doc.leadId.toHexString(),
+    name: doc.name,
+    campaignId: doc.campaignId.toHexString(),
+    campaign: campaign?.slug ?? '',
+    campaignName: campaign?.name ?? '',
+    progress: doc.progress,
+    stage: doc.stage,
+    status: doc.status,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+  if (doc.email) item.email = doc.email;
+  if (doc.phone) item.phone = doc.phone;
+  if (doc.company) item.company = doc.company;
+  if (doc.lastContactAt) item.lastContact = iso(doc.lastContactAt);
+  if (doc.nextAction) item.nextAction = doc.nextAction;
+  if (doc.nextActionDate) item.nextActionDate = iso(doc.nextActionDate);
+  if (doc.assignedTo) item.assignedTo = doc.assignedTo.toHexString();
+  return item;
+}
+
+/**
+ * A lead reaching Potential (stage Qualified) or Proposal becomes a client once; after that the client follows
+ * the lead's stage (Closed completes it, Lost drops it) and its agent.
+ */
+export async function syncClientWithLead(platform: Platform, lead: LeadDoc): Promise<void> {
+  const now = platform.clock.now();
+  const follow = { stage: lead.stage, assignedTo: lead.assignedTo ?? null, updatedAt: now, ...(lead.lastContactAt ? { lastContactAt: lead.lastContactAt } : {}) };
+  if (STAGES_THAT_MAKE_A_CLIENT.includes(lead.stage)) {
+    await upsertClientForLead(
+      platform.db,
+      {
+        leadId: lead._id,
+        campaignId: lead.campaignId,
+        name: lead.name,
+        ...(lead.email ? { email: lead.email } : {}),
+        ...(lead.phone ? { phone: lead.phone } : {}),
+        ...(lead.company ? { company: lead.company } : {}),
+        progress: PROGRESS_FOR_STAGE[lead.stage],
+        status: 'active',
+        ...(lead.nextAction ? { nextAction: lead.nextAction } : {}),
+        ...(lead.nextActionDate ? { nextActionDate: lead.nextActionDate } : {}),
+        createdAt: now,
+      },
+      follow,
+    );
+    return;
+  }
+  const client = await findClientByLead(platform.db, lead._id);
+  if (!client) return;
+  const status: ClientStatus = lead.stage === 'Closed' ? 'completed' : lead.stage === 'Lost' ? 'dropped' : client.status;
+  await updateClientByLead(platform.db, lead._id, { ...follow, status, ...(lead.stage === 'Closed' ? { progress: 100 } : {}) });
+}
+
+export async function listClientsFor(platform: Platform, user: UserDoc, query: ClientListQuery): Promise<ClientList> {
+  const limit = query.limit ?? 25;
+  const docs = await listClients(platform.db, await leadScopeFor(platform, user), {
+    campaignId: query.campaignId ? new ObjectId(query.campaignId) : undefined,
+    status: query.status,
+    before: query.cursor ? new ObjectId(query.cursor) : undefined,
+    limit: limit + 1,
+  });
+  const page = docs.slice(0, limit);
+  const campaigns = await campaignInfos(platform.db, page.map((d) => d.campaignId));
+  return {
+    items: page.map((d) => toClientItem(d, campaigns.get(d.campaignId.toHexString()))),
+    nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,
+  };
+}
+
+export async function updateClientFor(platform: Platform, user: UserDoc, id: string, body: ClientUpdateBody): Promise<ClientItem> {
+  const client = await findClientById(platform.db, id);
+  if (!client || !inScope(await leadScopeFor(platform, user), client)) throw notFound(ClientMessages.notFound);
+  if (Object.keys(body).length === 0) throw badRequest(ClientMessages.nothingToChange);
+  const set: Partial<ClientDoc> = { updatedAt: platform.clock.now() };
+  const unset: string[] = [];
+  if (body.progress !== undefined) set.progress = body.progress;
+  if (body.stage !== undefined) set.stage = body.stage;
+  if (body.status !== undefined) set.status = body.status;
+  if (body.nextAction !== undefined) {
+    if (body.nextAction.trim()) set.nextAction = body.nextAction.trim();
+    else unset.push('nextAction');
+  }
+  if (body.nextActionDate !== undefined) {
+    if (body.nextActionDate === null) unset.push('nextActionDate');
+    else {
+      const date = new Date(body.nextActionDate);
+      if (Number.isNaN(date.getTime())) throw badRequest('Please enter a valid date.');
+      set.nextActionDate = date;
+    }
+  }
+  const fresh = await updateClient(platform.db, client._id, set, unset);
+  if (!fresh) throw notFound(ClientMessages.notFound);
+  const campaigns = await campaignInfos(platform.db, [fresh.campaignId]);
+  return toClientItem(fresh, campaigns.get(fresh.campaignId.toHexString()));
+}

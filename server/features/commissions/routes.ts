@@ -1,0 +1,25 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Earnings, EarningsQuery } from '../../../shared/schemas/commissions/earnings.js';
+import { PayoutsQuery, PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
+import { PayoutRunResponse } from '../../../shared/schemas/commissions/payout-run.js';
+import { requireRole, requireUser } from '../../platform/auth.js';
+import type { Platform } from '../../platform/context.js';
+import { earningsOf, payoutsOf, runPayouts } from './service.js';
+
+export function commissionRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const signedIn = requireUser(app, platform.db);
+
+  api.get('/payouts', { preHandler: signedIn, schema: { querystring: PayoutsQuery, response: { 200: PayoutsResponse } } }, async (request) =>
+    payoutsOf(platform, request.currentUser, request.query),
+  );
+
+  api.get('/earnings', { preHandler: signedIn, schema: { querystring: EarningsQuery, response: { 200: Earnings } } }, async (request) =>
+    earningsOf(platform, request.currentUser, request.query),
+  );
+
+  api.post('/admin/payouts/run', { preHandler: [signedIn, requireRole('admin')], schema: { response: { 200: PayoutRunResponse } } }, async (request) =>
+    runPayouts(platform, request.currentUser),
+  );
+}

@@ -1,0 +1,14 @@
+import { Rooms } from '../../../shared/events.js';
+import type { Feature } from '../feature.js';
+import { ensureCommunityIndexes } from './repository.js';
+import { communityRoutes } from './routes.js';
+
+/** Every signed-in socket follows the feed (the same people who may read `GET /api/posts`). */
+export const communityFeature: Feature = {
+  name: 'community',
+  indexes: ensureCommunityIndexes,
+  routes: communityRoutes,
+  socket: () => async (socket) => {
+    await socket.join(Rooms.feed);
+  },
+};

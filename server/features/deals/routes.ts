@@ -1,0 +1,24 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { CancelDealBody, DealParams } from '../../../shared/schemas/deals/cancel.js';
+import { CloseLeadBody, DealItem, LeadParams } from '../../../shared/schemas/deals/close.js';
+import { requireUser } from '../../platform/auth.js';
+import type { Platform } from '../../platform/context.js';
+import { cancelDeal, closeLead } from './service.js';
+
+export function dealRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const signedIn = requireUser(app, platform.db);
+
+  api.post(
+    '/leads/:id/close',
+    { preHandler: signedIn, schema: { params: LeadParams, body: CloseLeadBody, response: { 201: DealItem } } },
+    async (request, reply) => reply.status(201).send(await closeLead(platform, request.currentUser, request.params.id, request.body)),
+  );
+
+  api.post(
+    '/deals/:id/cancel',
+    { preHandler: signedIn, schema: { params: DealParams, body: CancelDealBody, response: { 200: DealItem } } },
+    async (request) => cancelDeal(platform, request.currentUser, request.params.id, request.body ?? {}),
+  );
+}

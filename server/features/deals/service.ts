@@ -1,0 +1,86 @@
+import { ObjectId } from 'mongodb';
+import { DealMessages, type CloseLeadBody, type DealItem } from '../../../shared/schemas/deals/close.js';
+import type { CancelDealBody } from '../../../shared/schemas/deals/cancel.js';
+import type { Platform } from '../../platform/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { findCampaignById, isMember, type CampaignDoc } from '../campaigns/repository.js';
+import { enqueueDealCancelled, enqueueDealClosed } from '../commissions/jobs.js';
+import { dollarsToCents, formatCents } from '../commissions/math.js';
+import { emitLeadUpdated } from '../leads/events.js';
+import { toLeadItem } from '../leads/present.js';
+import { findLeadById } from '../leads/repository.js';
+import { emitTeamActivity } from '../team/service.js';
+import { findUserById, isDuplicateKey, type UserDoc } from '../users/repository.js';
+import { findDealById, findStandingDealOfLead, insertDeal, markDealCancelled, markLeadClosed, type DealDoc } from './repository.js';
+
+export function toDealItem(deal: DealDoc): DealItem {
+  return {
+    id: deal._id.toHexString(),
+    leadId: deal.leadId.toHexString(),
+    campaignId: deal.campaignId.toHexString(),
+    openerId: deal.openerId.toHexString(),
+    closerId: deal.closerId.toHexString(),
+    value: deal.value,
+    status: deal.status,
+    closedAt: deal.closedAt.toISOString(),
+    ...(deal.cancelledAt ? { cancelledAt: deal.cancelledAt.toISOString() } : {}),
+  };
+}
+
+const ownsCampaign = (user: UserDoc, campaign: CampaignDoc) => user.role === 'admin' || (user.role === 'owner' && Boolean(campaign.ownerId?.equals(user._id)));
+
+/**
+ * Closes a lead with a deal: only its assignee, its campaign's owner or an admin. The assignee is the closer;
+ * `openerId` (a campaign member) splits the deal, otherwise it is full stack. The ledger is written by the
+ * `commissions` worker. `closedAt` is for the demo seed only (back-dated deals).
+ */
+export async function closeLead(platform: Platform, viewer: UserDoc, leadId: string, body: CloseLeadBody, closedAt?: Date): Promise<DealItem> {
+  const lead = await findLeadById(platform.db, leadId);
+  if (!lead) throw notFound(DealMessages.leadNotFound);
+  const campaign = await findCampaignById(platform.db, lead.campaignId);
+  if (!campaign) throw notFound(DealMessages.leadNotFound);
+  const isAssignee = Boolean(lead.assignedTo?.equals(viewer._id));
+  if (!isAssignee && !ownsCampaign(viewer, campaign)) throw forbidden(DealMessages.notYours);
+  if (!lead.assignedTo) throw badRequest(DealMessages.noCloser);
+  const closerId = lead.assignedTo;
+  const value = dollarsToCents(body.dealValue);
+  if (value <= 0) throw badRequest(DealMessages.dealValueInvalid);
+
+  let openerId = closerId;
+  if (body.openerId && body.openerId !== closerId.toHexString()) {
+    openerId = new ObjectId(body.openerId);
+    if (!(await findUserById(platform.db, openerId)) || !(await isMember(platform.db, openerId, campaign._id))) throw badRequest(DealMessages.openerNotMember);
+  }
+  if (await findStandingDealOfLead(platform.db, lead._id)) throw conflict(DealMessages.alreadyClosed);
+
+  const at = closedAt ?? platform.clock.now();
+  const deal: DealDoc = { _id: new ObjectId(), leadId: lead._id, campaignId: campaign._id, openerId, closerId, value, status: 'closed', closedAt: at, closedBy: viewer._id, leadName: lead.name };
+  try {
+    await insertDeal(platform.db, deal);
+  } catch (error) {
+    if (isDuplicateKey(error)) throw conflict(DealMessages.alreadyClosed);
+    throw error;
+  }
+  const closedLead = await markLeadClosed(platform.db, lead._id, viewer._id, at, `Closed: ${formatCents(value)} deal`);
+  if (closedLead) {
+    const audience = [closerId.toHexString(), campaign.ownerId?.toHexString()].filter((id): id is string => Boolean(id));
+    emitLeadUpdated(platform, audience, toLeadItem(closedLead, campaign));
+  }
+  await enqueueDealClosed(platform, deal._id);
+  const activity = { kind: 'deal-closed' as const, campaignId: campaign._id, leadName: lead.name, dealValue: value };
+  await emitTeamActivity(platform, closerId, { ...activity, key: `deal-closed-${deal._id.toHexString()}` });
+  if (!openerId.equals(closerId)) await emitTeamActivity(platform, openerId, { ...activity, key: `deal-opened-${deal._id.toHexString()}` });
+  return toDealItem(deal);
+}
+
+/** Cancelling or refunding a deal (campaign owner or admin) voids its unpaid commissions and claws back paid ones. */
+export async function cancelDeal(platform: Platform, viewer: UserDoc, dealId: string, body: CancelDealBody): Promise<DealItem> {
+  const deal = await findDealById(platform.db, dealId);
+  if (!deal) throw notFound(DealMessages.dealNotFound);
+  const campaign = await findCampaignById(platform.db, deal.campaignId);
+  if (!campaign || !ownsCampaign(viewer, campaign)) throw forbidden(DealMessages.cancelNotAllowed);
+  const status = body.reason ?? 'cancelled';
+  if (!(await markDealCancelled(platform.db, deal._id, status, viewer._id, platform.clock.now(), body.note))) throw conflict(DealMessages.alreadyCancelled);
+  await enqueueDealCancelled(platform, deal._id);
+  return toDealItem((await findDealById(platform.db, deal._id))!);
+}

@@ -1,0 +1,14 @@
+import { SocketEvents } from '../../../shared/events.js';
+import type { CallStatePayload } from '../../../shared/schemas/dialer/state.js';
+import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
+import type { Platform } from '../../platform/context.js';
+
+/** Every tab and device of the agent shows the same phone and call. */
+export function emitCallState(platform: Platform, agentId: string, payload: Omit<CallStatePayload, 'emittedAt'>): void {
+  const full: CallStatePayload = { ...payload, emittedAt: new Date().toISOString() };
+  platform.live.toUser(agentId, SocketEvents.callState, full);
+}
+
+export function emitQueueUpdated(platform: Platform, agentId: string, queue: QueueView): void {
+  platform.live.toUser(agentId, SocketEvents.queueUpdated, queue);
+}

@@ -1,0 +1,53 @@
+import type { CallView } from '../../../shared/schemas/dialer/call.js';
+import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
+import type { DncEntry } from '../../../shared/schemas/dialer/dnc.js';
+import type { CallDoc, DialQueueDoc, DncDoc } from './repository.js';
+
+export const recordingUrl = (callId: string) => `/api/calls/${callId}/recording`;
+
+export function toCallView(doc: CallDoc, agentName?: string): CallView {
+  const id = doc._id.toHexString();
+  const view: CallView = {
+    id,
+    agentId: doc.agentId.toHexString(),
+    name: doc.name,
+    phone: doc.phone,
+    direction: doc.direction,
+    state: doc.state,
+    muted: doc.muted,
+    notes: doc.notes ?? '',
+    startedAt: doc.startedAt.toISOString(),
+    duration: doc.duration ?? 0,
+    autoDialed: Boolean(doc.autoDialed),
+    timeline: doc.timeline.map((t) => ({ state: t.state, at: t.at.toISOString(), ...(t.reason ? { reason: t.reason } : {}) })),
+  };
+  if (agentName) view.agentName = agentName;
+  if (doc.leadId) view.leadId = doc.leadId.toHexString();
+  if (doc.campaignId) view.campaignId = doc.campaignId.toHexString();
+  if (doc.campaignName) view.campaignName = doc.campaignName;
+  if (doc.status) view.status = doc.status;
+  if (doc.connectedAt) view.connectedAt = doc.connectedAt.toISOString();
+  if (doc.endedAt) view.endedAt = doc.endedAt.toISOString();
+  if (doc.recordingId && doc.status === 'answered') view.recordingUrl = recordingUrl(id);
+  return view;
+}
+
+export function toQueueView(doc: DialQueueDoc): QueueView {
+  return {
+    contacts: doc.contacts.map((c) => ({ id: c.id, ...(c.leadId ? { leadId: c.leadId } : {}), name: c.name, phone: c.phone, ...(c.skipReason ? { skipReason: c.skipReason } : {}) })),
+    autoDial: doc.autoDial,
+    ...(doc.pausedReason ? { pausedReason: doc.pausedReason } : {}),
+    ...(doc.notice ? { notice: doc.notice } : {}),
+  };
+}
+
+export function toDncEntry(doc: DncDoc): DncEntry {
+  return {
+    id: doc._id.toHexString(),
+    phone: doc.phone,
+    scope: doc.scope === 'global' ? 'global' : 'campaign',
+    ...(doc.scope !== 'global' ? { campaignId: doc.scope } : {}),
+    ...(doc.reason ? { reason: doc.reason } : {}),
+    createdAt: doc.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,258 @@
+import { GridFSBucket, ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import type { CallSnapshot, CallState, PhoneStatus, QueueContact, TimelineEntry } from './machine.js';
+
+export interface CallDoc extends CallSnapshot {
+  _id: ObjectId;
+  agentId: ObjectId;
+  leadId?: ObjectId;
+  /** As dialed (shown back to the agent); `phoneDigits` is what do-not-call and search match on. */
+  phone: string;
+  phoneDigits: string;
+  name: string;
+  campaignId?: ObjectId;
+  campaignName?: string;
+  direction: 'outbound' | 'inbound';
+  notes: string;
+  recordingId?: ObjectId;
+  /**
+   * Present (true) while the call holds the agent's line and the lead's claim (calling .. ended, until
+   * idle). Two unique partial indexes on it make "one live call per agent" and "one agent per lead" atomic.
+   */
+  live?: true;
+  autoDialed: boolean;
+  /** Auto-dial's idempotency key: the same auto-dial step never places a second call. */
+  dialKey?: string;
+  /** The queue entry this call was dialed from; removed from the queue once the call exists. */
+  queueContactId?: string;
+  provider: string;
+}
+
+export interface DialQueueDoc {
+  _id: ObjectId;
+  agentId: ObjectId;
+  contacts: Array<QueueContact & { skipReason?: string }>;
+  autoDial: boolean;
+  pausedReason?: string;
+  notice?: string;
+  /** The agent's phone session with the provider (initialize -> connect). */
+  phone: { status: PhoneStatus; at: Date };
+  updatedAt: Date;
+}
+
+export interface DncDoc {
+  _id: ObjectId;
+  /** 'global' or a campaign id (hex). */
+  scope: string;
+  phone: string;
+  reason?: string;
+  addedBy: ObjectId;
+  createdAt: Date;
+}
+
+export const callsCollection = (db: Db): Collection<CallDoc> => db.collection<CallDoc>('calls');
+export const dialQueuesCollection = (db: Db): Collection<DialQueueDoc> => db.collection<DialQueueDoc>('dialQueues');
+export const dncCollection = (db: Db): Collection<DncDoc> => db.collection<DncDoc>('dncNumbers');
+export const recordingsBucket = (db: Db) => new GridFSBucket(db, { bucketName: 'recordings' });
+
+export const AGENT_LINE_INDEX = 'one_live_call_per_agent';
+export const LEAD_CLAIM_INDEX = 'one_live_call_per_lead';
+
+export async function ensureDialerIndexes(db: Db): Promise<void> {
+  const calls = callsCollection(db);
+  await calls.createIndex({ agentId: 1 }, { name: AGENT_LINE_INDEX, unique: true, partialFilterExpression: { live: true } });
+  await calls.createIndex({ leadId: 1 }, { name: LEAD_CLAIM_INDEX, unique: true, partialFilterExpression: { live: true, leadId: { $exists: true } } });
+  await calls.createIndex({ dialKey: 1 }, { unique: true, partialFilterExpression: { dialKey: { $type: 'string' } } });
+  await calls.createIndex({ agentId: 1, startedAt: -1 });
+  await calls.createIndex({ campaignId: 1, startedAt: -1 });
+  await calls.createIndex({ startedAt: -1 });
+  await dialQueuesCollection(db).createIndex({ agentId: 1 }, { unique: true });
+  await dncCollection(db).createIndex({ scope: 1, phone: 1 }, { unique: true });
+  await dncCollection(db).createIndex({ phone: 1 });
+}
+
+export type InsertCallResult = 'inserted' | 'agent-busy' | 'lead-claimed' | 'already-dialed';
+
+/** The unique indexes decide races: which one refused the call says why. */
+export async function insertCall(db: Db, call: CallDoc): Promise<InsertCallResult> {
+  try {
+    await callsCollection(db).insertOne(call);
+    return 'inserted';
+  } catch (error) {
+    const e = error as { code?: number; message?: string; keyPattern?: Record<string, unknown> };
+    if (e.code !== 11000) throw error;
+    const text = `${e.message ?? ''} ${JSON.stringify(e.keyPattern ?? {})}`;
+    if (text.includes('dialKey')) return 'already-dialed';
+    if (text.includes(LEAD_CLAIM_INDEX) || text.includes('leadId')) return 'lead-claimed';
+    return 'agent-busy';
+  }
+}
+
+export function findCall(db: Db, id: ObjectId): Promise<CallDoc | null> {
+  return callsCollection(db).findOne({ _id: id });
+}
+
+export function findCallByDialKey(db: Db, dialKey: string): Promise<CallDoc | null> {
+  return callsCollection(db).findOne({ dialKey });
+}
+
+export function findLiveCall(db: Db, agentId: ObjectId): Promise<CallDoc | null> {
+  return callsCollection(db).findOne({ agentId, live: true });
+}
+
+export function findLatestCall(db: Db, agentId: ObjectId): Promise<CallDoc | null> {
+  return callsCollection(db).findOne({ agentId }, { sort: { startedAt: -1 } });
+}
+
+export function findLiveCallForLead(db: Db, leadId: ObjectId): Promise<CallDoc | null> {
+  return callsCollection(db).findOne({ leadId, live: true });
+}
+
+/**
+ * Writes one transition if the call is still in the state it was read in; null when another step
+ * moved it first (the caller re-reads and re-decides).
+ */
+export async function applyCallTransition(
+  db: Db,
+  id: ObjectId,
+  from: CallState,
+  fromMuted: boolean,
+  next: CallSnapshot,
+  added: TimelineEntry[],
+  extra: Partial<CallDoc> = {},
+): Promise<CallDoc | null> {
+  const set: Partial<CallDoc> = { ...extra, state: next.state, muted: next.muted, duration: next.duration };
+  for (const key of ['status', 'reached', 'connectedAt', 'endedAt', 'idleAt'] as const) {
+    if (next[key] !== undefined) (set as Record<string, unknown>)[key] = next[key];
+  }
+  return callsCollection(db).findOneAndUpdate(
+    { _id: id, state: from, muted: fromMuted },
+    {
+      $set: set,
+      ...(next.state === 'idle' ? { $unset: { live: '' as const } } : {}),
+      ...(added.length ? { $push: { timeline: { $each: added } } } : {}),
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+export function setCallNotes(db: Db, id: ObjectId, agentId: ObjectId, notes: string): Promise<CallDoc | null> {
+  return callsCollection(db).findOneAndUpdate({ _id: id, agentId }, { $set: { notes } }, { returnDocument: 'after' });
+}
+
+export async function setCallRecording(db: Db, id: ObjectId, recordingId: ObjectId): Promise<void> {
+  await callsCollection(db).updateOne({ _id: id }, { $set: { recordingId } });
+}
+
+export function countCallsSince(db: Db, agentId: ObjectId, since: Date): Promise<number> {
+  return callsCollection(db).countDocuments({ agentId, startedAt: { $gte: since } });
+}
+
+/** Calls stuck in a live state (their step jobs are in the `calls` queue); used by tests and the benchmark. */
+export function listLiveCalls(db: Db, agentId: ObjectId): Promise<CallDoc[]> {
+  return callsCollection(db).find({ agentId, live: true }).toArray();
+}
+
+export function listCallsOf(db: Db, agentId: ObjectId): Promise<CallDoc[]> {
+  return callsCollection(db).find({ agentId }).sort({ startedAt: 1 }).toArray();
+}
+
+// --- the agent's dialer session and queue --------------------------------------------------------
+
+export async function loadDialQueue(db: Db, agentId: ObjectId, now: Date): Promise<DialQueueDoc> {
+  const found = await dialQueuesCollection(db).findOne({ agentId });
+  if (found) return found;
+  try {
+    const doc: DialQueueDoc = { _id: new ObjectId(), agentId, contacts: [], autoDial: false, phone: { status: 'uninitialized', at: now }, updatedAt: now };
+    await dialQueuesCollection(db).insertOne(doc);
+    return doc;
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error;
+    return (await dialQueuesCollection(db).findOne({ agentId }))!;
+  }
+}
+
+export function updateDialQueue(db: Db, agentId: ObjectId, filter: Filter<DialQueueDoc>, set: Partial<DialQueueDoc>, unset: Array<keyof DialQueueDoc> = []): Promise<DialQueueDoc | null> {
+  return dialQueuesCollection(db).findOneAndUpdate(
+    { agentId, ...filter },
+    { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) },
+    { returnDocument: 'after' },
+  );
+}
+
+/** Removes one contact (by its id) from the queue; harmless when it is already gone. */
+export function pullQueueContact(db: Db, agentId: ObjectId, contactId: string, now: Date): Promise<DialQueueDoc | null> {
+  return dialQueuesCollection(db).findOneAndUpdate(
+    { agentId },
+    { $pull: { contacts: { id: contactId } }, $set: { updatedAt: now } },
+    { returnDocument: 'after' },
+  );
+}
+
+export async function setContactSkipReasons(db: Db, agentId: ObjectId, reasons: Map<string, string>, notice: string | undefined, now: Date): Promise<DialQueueDoc | null> {
+  const queue = await dialQueuesCollection(db).findOne({ agentId });
+  if (!queue) return null;
+  const contacts = queue.contacts.map((c) => {
+    const reason = reasons.get(c.id);
+    const { skipReason: _old, ...rest } = c;
+    return reason ? { ...rest, skipReason: reason } : rest;
+  });
+  return dialQueuesCollection(db).findOneAndUpdate(
+    { agentId, updatedAt: queue.updatedAt },
+    { $set: { contacts, updatedAt: now, ...(notice ? { notice } : {}) }, ...(notice ? {} : { $unset: { notice: '' as const } }) },
+    { returnDocument: 'after' },
+  );
+}
+
+// --- do-not-call -------------------------------------------------------------------------------
+
+export async function insertDnc(db: Db, doc: DncDoc): Promise<DncDoc> {
+  try {
+    await dncCollection(db).insertOne(doc);
+    return doc;
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error;
+    return (await dncCollection(db).findOne({ scope: doc.scope, phone: doc.phone }))!;
+  }
+}
+
+/** The first entry (global or this campaign's) that bars this number, if any. */
+export function findDnc(db: Db, phoneDigits: string, campaignId?: ObjectId): Promise<DncDoc | null> {
+  const scopes = campaignId ? ['global', campaignId.toHexString()] : ['global'];
+  return dncCollection(db).findOne({ phone: phoneDigits, scope: { $in: scopes } });
+}
+
+export async function dncNumbersAmong(db: Db, phones: string[], campaignIds: string[]): Promise<Set<string>> {
+  const docs = await dncCollection(db).find({ phone: { $in: phones }, scope: { $in: ['global', ...campaignIds] } }).toArray();
+  return new Set(docs.map((d) => `${d.scope}|${d.phone}`));
+}
+
+export function listDnc(db: Db, scopes: string[]): Promise<DncDoc[]> {
+  return dncCollection(db).find({ scope: { $in: scopes } }).sort({ createdAt: -1 }).limit(1_000).toArray();
+}
+
+// --- recordings --------------------------------------------------------------------------------
+
+/** Stores the WAV under the call's own id, so a retried step finds it instead of storing a second copy. */
+export async function storeRecording(db: Db, callId: ObjectId, agentId: ObjectId, wav: Buffer): Promise<ObjectId> {
+  const bucket = recordingsBucket(db);
+  const existing = await bucket.find({ _id: callId }).limit(1).toArray();
+  if (existing.length) return callId;
+  await new Promise<void>((resolve, reject) => {
+    const upload = bucket.openUploadStreamWithId(callId, `call-${callId.toHexString()}.wav`, { metadata: { callId, agentId, contentType: 'audio/wav' } });
+    upload.once('finish', () => resolve());
+    upload.once('error', (error: Error & { code?: number }) => (error.code === 11000 ? resolve() : reject(error)));
+    upload.end(wav);
+  });
+  return callId;
+}
+
+export async function recordingLength(db: Db, id: ObjectId): Promise<number | null> {
+  const [file] = await recordingsBucket(db).find({ _id: id }).limit(1).toArray();
+  return file ? file.length : null;
+}
+
+/** `end` is inclusive, as in an HTTP Range. */
+export function openRecording(db: Db, id: ObjectId, range?: { start: number; end: number }) {
+  return recordingsBucket(db).openDownloadStream(id, range ? { start: range.start, end: range.end + 1 } : undefined);
+}
+

@@ -1,0 +1,154 @@
+import type { Job, Queue } from 'bullmq';
+import { Jobs, type CallStepJob, type PhoneStepJob } from '../../../shared/queues.js';
+import { TIMINGS } from '../../../shared/constants.js';
+import { providerEvents, type CallProgress, type PhoneProvider } from './phone-provider.js';
+
+/**
+ * The simulated phone provider. Timings are the spec's (DESIGN section 7); every timed step is a
+ * delayed job in the `calls` queue with a job id per call and step, so the call goes on when the API
+ * node that started it restarts, and a re-run step is a no-op.
+ *
+ * Outcomes are decided by the dialed number, so tests and demos are repeatable:
+ * - fewer than 7 digits: the call fails to connect (status missed, "Call failed to connect");
+ * - last digit 0: nobody answers; the call ends when the ring time is over (missed);
+ * - last digit 9: voicemail picks up; the "message" lasts `voicemailMs`, then the line drops (voicemail);
+ * - any other digit: a person answers and hangs up after `talkMs` unless the agent ends first (answered).
+ */
+export interface SimulatorTimings {
+  initializeMs: number;
+  connectMs: number;
+  /** Calling -> connected (or no answer). */
+  ringMs: number;
+  endMs: number;
+  idleMs: number;
+  muteMs: number;
+  talkMs: number;
+  voicemailMs: number;
+  autoDialDelayMs: number;
+}
+
+export const SPEC_TIMINGS: SimulatorTimings = {
+  initializeMs: 1_000,
+  connectMs: 1_500,
+  ringMs: 2_000,
+  endMs: 500,
+  idleMs: 1_000,
+  muteMs: 300,
+  talkMs: 4_000,
+  voicemailMs: 3_000,
+  autoDialDelayMs: TIMINGS.autoDialDelayMs,
+};
+
+export interface SimulatorOptions {
+  displayName?: string;
+  /**
+   * Divides every timing (tests that do not assert the spec's timings run faster with it). Default 1:
+   * the spec's timings. Never set it in production.
+   */
+  speed?: number;
+  talkMs?: number;
+  voicemailMs?: number;
+}
+
+export type SimulatedOutcome = 'answered' | 'voicemail' | 'no-answer' | 'failed';
+
+export function simulatedOutcome(phone: string): SimulatedOutcome {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length < 7) return 'failed';
+  const last = digits[digits.length - 1];
+  if (last === '0') return 'no-answer';
+  if (last === '9') return 'voicemail';
+  return 'answered';
+}
+
+export function scaledTimings(options: SimulatorOptions = {}): SimulatorTimings {
+  const speed = options.speed && options.speed > 0 ? options.speed : 1;
+  const base = { ...SPEC_TIMINGS, ...(options.talkMs ? { talkMs: options.talkMs } : {}), ...(options.voicemailMs ? { voicemailMs: options.voicemailMs } : {}) };
+  return Object.fromEntries(Object.entries(base).map(([k, v]) => [k, Math.round(v / speed)])) as unknown as SimulatorTimings;
+}
+
+export class SimulatedPhoneProvider implements PhoneProvider {
+  readonly displayName: string;
+  readonly timings: SimulatorTimings;
+  private readonly bus = providerEvents();
+  readonly events = this.bus;
+
+  constructor(
+    private readonly queue: Queue,
+    options: SimulatorOptions = {},
+    private readonly now: () => number = Date.now,
+  ) {
+    this.displayName = options.displayName ?? 'Zoom Phone';
+    this.timings = scaledTimings(options);
+  }
+
+  async initialize(agentId: string): Promise<void> {
+    await this.phoneStep(agentId, 'initialized', this.timings.initializeMs);
+  }
+
+  async connect(agentId: string): Promise<void> {
+    await this.phoneStep(agentId, 'connected', this.timings.connectMs);
+  }
+
+  /** `startedAt` keeps the original schedule when a re-run places the same call's first step again. */
+  async makeCall(call: { callId: string; phone: string; startedAt?: Date }): Promise<void> {
+    const delay = call.startedAt ? call.startedAt.getTime() + this.timings.ringMs - this.now() : this.timings.ringMs;
+    await this.callStep({ callId: call.callId, step: 'ring-over', phone: call.phone }, delay);
+  }
+
+  async endCall(callId: string): Promise<void> {
+    await this.callStep({ callId, step: 'end-complete' }, this.timings.endMs);
+  }
+
+  async setMuted(callId: string, muted: boolean): Promise<void> {
+    await this.callStep({ callId, step: 'mute-applied', muted }, this.timings.muteMs, `${callId}-mute-${this.now()}`);
+  }
+
+  /** Runs one timed step (called by the `calls` worker) and schedules what follows from where the call now stands. */
+  async runStep(job: Job<PhoneStepJob | CallStepJob>): Promise<void> {
+    if (job.name === Jobs.calls.phoneStep) {
+      const data = job.data as PhoneStepJob;
+      await this.bus.publish({ type: data.step, agentId: data.agentId });
+      return;
+    }
+    const data = job.data as CallStepJob;
+    switch (data.step) {
+      case 'ring-over': {
+        const outcome = simulatedOutcome(data.phone ?? '');
+        await this.follow(data.callId, await this.bus.publish({ type: outcome, callId: data.callId }));
+        return;
+      }
+      case 'hangup':
+      case 'end-complete':
+        await this.follow(data.callId, await this.bus.publish({ type: data.step, callId: data.callId }));
+        return;
+      case 'idle':
+        await this.bus.publish({ type: 'idle', callId: data.callId });
+        return;
+      case 'mute-applied':
+        await this.bus.publish({ type: 'mute-changed', callId: data.callId, muted: Boolean(data.muted) });
+        return;
+    }
+  }
+
+  /** Timed from the call's own timestamps, so a step re-run after a crash keeps the original schedule. */
+  private async follow(callId: string, progress: CallProgress | null): Promise<void> {
+    if (!progress) return;
+    if (progress.state === 'connected' && progress.connectedAt) {
+      const talk = progress.reached === 'voicemail' ? this.timings.voicemailMs : this.timings.talkMs;
+      await this.callStep({ callId, step: 'hangup' }, progress.connectedAt.getTime() + talk - this.now());
+    }
+    if (progress.state === 'ended' && progress.endedAt) {
+      await this.callStep({ callId, step: 'idle' }, progress.endedAt.getTime() + this.timings.idleMs - this.now());
+    }
+  }
+
+  private async phoneStep(agentId: string, step: PhoneStepJob['step'], delay: number): Promise<void> {
+    const data: PhoneStepJob = { agentId, step };
+    await this.queue.add(Jobs.calls.phoneStep, data, { jobId: `phone-${agentId}-${step}-${this.now()}`, delay: Math.max(0, delay) });
+  }
+
+  private async callStep(data: CallStepJob, delay: number, jobId = `${data.callId}-${data.step}`): Promise<void> {
+    await this.queue.add(Jobs.calls.callStep, data, { jobId, delay: Math.max(0, delay) });
+  }
+}

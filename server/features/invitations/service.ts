@@ -1,0 +1,30 @@
+import { ObjectId } from 'mongodb';
+import { isEmailAddress } from '../../../shared/schemas/auth/messages.js';
+import { InvitationMessages, type InvitationResponse } from '../../../shared/schemas/invitations/create.js';
+import type { Platform } from '../../platform/context.js';
+import { badRequest, conflict } from '../../platform/errors.js';
+import { enqueueEmail } from '../email/enqueue.js';
+import { findUserByEmail, type UserDoc } from '../users/repository.js';
+import { insertInvitation } from './repository.js';
+
+export function referralLink(platform: Platform, referralCode: string): string {
+  return `${platform.config.publicUrl}/join/${encodeURIComponent(referralCode)}`;
+}
+
+/** Records the invitation and hands the e-mail with the inviter's `/join/{referralCode}` link to the e-mail worker. */
+export async function inviteToTeam(platform: Platform, inviter: UserDoc, rawEmail: string): Promise<InvitationResponse> {
+  const email = rawEmail.trim().toLowerCase();
+  if (!isEmailAddress(email)) throw badRequest(InvitationMessages.emailInvalid);
+  if (email === inviter.email) throw badRequest(InvitationMessages.self);
+  if (await findUserByEmail(platform.db, email)) throw conflict(InvitationMessages.alreadyMember);
+  const invitation = { _id: new ObjectId(), inviterId: inviter._id, email, status: 'sent' as const, createdAt: platform.clock.now() };
+  await insertInvitation(platform.db, invitation);
+  const link = referralLink(platform, inviter.referralCode);
+  await enqueueEmail(platform, {
+    key: `invitation-${invitation._id.toHexString()}`,
+    to: email,
+    template: 'invitation',
+    data: { inviterName: inviter.name, link },
+  });
+  return { email, link, title: InvitationMessages.sentTitle, message: InvitationMessages.sent };
+}

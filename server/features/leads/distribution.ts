@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { ObjectId } from 'mongodb';
+import { PLAN_LIMITS } from '../../../shared/constants.js';
+import type { Platform } from '../../platform/context.js';
+import { findCampaignById, listCampaignIdleWindows, listMemberUserIds } from '../campaigns/repository.js';
+import { notify, notifyMany } from '../notifications/service.js';
+import { emitLeadAssigned, emitLeadUpdated } from './events.js';
+import { campaignInfos, toLeadItem, type CampaignInfo } from './present.js';
+import { findQuotas, highestServedSeq, saveQuotas, type LeadQuotaDoc } from './quota-repository.js';
+import {
+  assignLead,
+  campaignsWithPool,
+  clearNotifyPending,
+  idleLeads,
+  leadsWithPendingNotification,
+  poolLeads,
+  returnLeadToPool,
+  salesAgentsAmong,
+  type Assignment,
+  type LeadDoc,
+} from './repository.js';
+
+export const DEFAULT_LEAD_IDLE_HOURS = 72;
+/** Leads written per round trip: small enough that the first agents see theirs at once, big enough for 10,000. */
+const BATCH = 200;
+/** Lead writes in flight at once: each lead is pushed to its agent the moment its own write is acknowledged. */
+const WRITE_CONCURRENCY = 32;
+const LOCK_TTL_MS = 30_000;
+
+const dayKey = (at: Date) => at.toISOString().slice(0, 10);
+const monthKey = (at: Date) => at.toISOString().slice(0, 7);
+
+/** The agent's counters as of `now`: a new day (UTC) or month starts from zero. */
+export function currentQuota(agentId: ObjectId, now: Date, stored: LeadQuotaDoc | undefined): LeadQuotaDoc {
+  const day = dayKey(now);
+  const month = monthKey(now);
+  return {
+    _id: agentId,
+    day,
+    month,
+    dayCount: stored?.day === day ? stored.dayCount : 0,
+    monthCount: stored?.month === month ? stored.monthCount : 0,
+    lastServedSeq: stored?.lastServedSeq ?? 0,
+    lastServedAt: stored?.lastServedAt ?? new Date(0),
+  };
+}
+
+export function remainingOf(quota: LeadQuotaDoc): { today: number; month: number } {
+  const month = Math.max(0, PLAN_LIMITS.leadsPerMonth - quota.monthCount);
+  return { today: Math.min(month, Math.max(0, PLAN_LIMITS.leadsPerDay - quota.dayCount)), month };
+}
+
+/**
+ * Caps are per agent across campaigns, so every distribution (worker jobs on any process, "Request Leads" on any
+ * API node) runs one at a time under a Redis lock; the counters and the round-robin order are then exact.
+ */
+async function withDistributionLock<T>(platform: Platform, run: () => Promise<T>): Promise<T> {
+  const key = `${platform.config.redisPrefix}:leads:distribution-lock`;
+  const token = randomBytes(12).toString('hex');
+  const deadline = Date.now() + 120_000;
+  while ((await platform.redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX')) !== 'OK') {
+    if (Date.now() > deadline) throw new Error('lead distribution lock not acquired within 120 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const keepAlive = setInterval(() => {
+    platform.redis
+      .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end", 1, key, token, LOCK_TTL_MS)
+      .catch(() => {});
+  }, LOCK_TTL_MS / 3);
+  try {
+    return await run();
+  } finally {
+    clearInterval(keepAlive);
+    await platform.redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, token);
+  }
+}
+
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/** The "New lead assigned" notifications of assigned leads (idempotent keys), then their pending marks go. */
+async function notifyAssigned(platform: Platform, leads: LeadDoc[], campaigns: Map<string, CampaignInfo>): Promise<void> {
+  if (leads.length === 0) return;
+  await notifyMany(
+    platform,
+    leads.map((lead) => {
+      const campaign = campaigns.get(lead.campaignId.toHexString());
+      return {
+        userId: lead.assignedTo!,
+        input: {
+          type: 'lead-assigned' as const,
+          title: 'New lead assigned',
+          body: `${lead.name}${lead.company ? ` (${lead.company})` : ''}${campaign ? ` - ${campaign.name}` : ''}`,
+          link: `/lead-management?lead=${lead._id.toHexString()}`,
+          key: `lead-assigned:${lead._id.toHexString()}:${lead.assignedAt!.getTime()}`,
+        },
+      };
+    }),
+  );
+  await clearNotifyPending(
+    platform.db,
+    leads.map((l) => l._id),
+  );
+}
+
+const pushAssigned = (platform: Platform, lead: LeadDoc, campaigns: Map<string, CampaignInfo>) =>
+  emitLeadAssigned(platform, lead.assignedTo!.toHexString(), toLeadItem(lead, campaigns.get(lead.campaignId.toHexString())));
+
+/** Finishes the announcements a crashed run left (their leads carry `notifyPending`). */
+async function finishPendingAnnouncements(platform: Platform): Promise<void> {
+  for (;;) {
+    const pending = await leadsWithPendingNotification(platform.db, BATCH);
+    if (pending.length === 0) return;
+    const campaigns = await campaignInfos(platform.db, pending.map((l) => l.campaignId));
+    for (const lead of pending) pushAssigned(platform, lead, campaigns);
+    await notifyAssigned(platform, pending, campaigns);
+    if (pending.length < BATCH) return;
+  }
+}
+
+export interface DistributionOptions {
+  /** Only this agent receives ("Request Leads"). */
+  agentId?: ObjectId;
+  /** At most this many leads. */
+  max?: number;
+}
+
+export interface DistributionResult {
+  assigned: number;
+  perAgent: Map<string, number>;
+  /** What is left of each considered agent's caps after this run. */
+  remaining: Map<string, { today: number; month: number }>;
+}
+
+interface Slot {
+  id: ObjectId;
+  quota: LeadQuotaDoc;
+  left: number;
+}
+
+/**
+ * Hands the campaign's unassigned leads (oldest first) to its member agents round-robin, the agent served longest
+ * ago first, never beyond PLAN_LIMITS per agent per day / month (UTC days of the platform clock). A lead taken back
+ * from an idle agent goes to someone else when anyone else can take it.
+ */
+export async function distributeCampaign(platform: Platform, campaignId: ObjectId, options: DistributionOptions = {}): Promise<DistributionResult> {
+  return withDistributionLock(platform, async () => {
+    const { db } = platform;
+    await finishPendingAnnouncements(platform);
+    const result: DistributionResult = { assigned: 0, perAgent: new Map(), remaining: new Map() };
+    const campaign = await findCampaignById(db, campaignId);
+    if (!campaign) return result;
+    const campaigns = new Map<string, CampaignInfo>([[campaign._id.toHexString(), campaign]]);
+    const memberIds = options.agentId ? [options.agentId] : await listMemberUserIds(db, campaignId);
+    const agents = await salesAgentsAmong(db, memberIds);
+    const order = new Map(memberIds.map((id, i) => [id.toHexString(), i]));
+    const now = platform.clock.now();
+    const stored = new Map((await findQuotas(db, agents.map((a) => a._id))).map((q) => [q._id.toHexString(), q]));
+    let seq = await highestServedSeq(db);
+
+    const all: Slot[] = agents.map((a) => {
+      const quota = currentQuota(a._id, now, stored.get(a._id.toHexString()));
+      return { id: a._id, quota, left: remainingOf(quota).today };
+    });
+    const queue = all
+      .filter((s) => s.left > 0)
+      .sort((a, b) => a.quota.lastServedSeq - b.quota.lastServedSeq || order.get(a.id.toHexString())! - order.get(b.id.toHexString())!);
+    let budget = options.max ?? Number.POSITIVE_INFINITY;
+    let notifying: Promise<void> = Promise.resolve();
+
+    while (queue.length > 0 && budget > 0) {
+      const capacity = queue.reduce((sum, s) => sum + s.left, 0);
+      const want = Math.min(BATCH, budget, capacity);
+      const pool = await poolLeads(db, campaignId, want, options.agentId);
+      if (pool.length === 0) break;
+      const plan: Assignment[] = [];
+      const touched = new Map<string, Slot>();
+      for (const lead of pool) {
+        if (queue.length === 0) break;
+        let index = lead.reclaimedFrom ? queue.findIndex((s) => !s.id.equals(lead.reclaimedFrom!)) : 0;
+        if (index === -1) index = 0;
+        const [slot] = queue.splice(index, 1);
+        plan.push({ leadId: lead._id, agentId: slot.id });
+        slot.quota.dayCount++;
+        slot.quota.monthCount++;
+        slot.quota.lastServedSeq = ++seq;
+        slot.quota.lastServedAt = now;
+        slot.left--;
+        touched.set(slot.id.toHexString(), slot);
+        if (slot.left > 0) queue.push(slot);
+      }
+      // Counters first: a crash in between can only leave an agent under-served, never over the cap.
+      await saveQuotas(
+        db,
+        [...touched.values()].map((s) => s.quota),
+      );
+      const assigned: LeadDoc[] = [];
+      await inParallel(plan, WRITE_CONCURRENCY, async (assignment) => {
+        const lead = await assignLead(db, assignment, platform.clock.now(), 'Assigned by distribution');
+        if (!lead) return;
+        pushAssigned(platform, lead, campaigns);
+        assigned.push(lead);
+      });
+      // The bell follows while the next batch is written; at most one batch of notifications is in flight.
+      await notifying;
+      notifying = notifyAssigned(platform, assigned, campaigns);
+      notifying.catch(() => {});
+      for (const lead of assigned) {
+        const id = lead.assignedTo!.toHexString();
+        result.perAgent.set(id, (result.perAgent.get(id) ?? 0) + 1);
+      }
+      result.assigned += assigned.length;
+      budget -= plan.length;
+      if (pool.length < want) break;
+    }
+    await notifying;
+    for (const slot of all) result.remaining.set(slot.id.toHexString(), remainingOf(slot.quota));
+    return result;
+  });
+}
+
+/** Takes back leads whose disposition has not moved within the campaign's idle window, and tells their agents. */
+export async function reclaimIdleLeads(platform: Platform): Promise<{ reclaimed: number; campaignIds: ObjectId[] }> {
+  const { db } = platform;
+  const now = platform.clock.now();
+  let reclaimed = 0;
+  const touchedCampaigns: ObjectId[] = [];
+  for (const campaign of await listCampaignIdleWindows(db)) {
+    const hours = campaign.leadIdleHours || DEFAULT_LEAD_IDLE_HOURS;
+    const cutoff = new Date(now.getTime() - hours * 3600_000);
+    let count = 0;
+    for (;;) {
+      const idle = await idleLeads(db, campaign._id, cutoff, BATCH);
+      if (idle.length === 0) break;
+      for (const lead of idle) {
+        if (!(await returnLeadToPool(db, lead, now, `Returned to the pool after ${hours} h without a status change`))) continue;
+        count++;
+        const previous = lead.assignedTo!;
+        emitLeadUpdated(platform, [previous.toHexString()], { id: lead._id.toHexString(), removed: true });
+        await notify(platform, previous, {
+          type: 'lead-reassigned',
+          title: 'Lead reassigned',
+          body: `${lead.name} went to another agent after ${hours} h without a status change.`,
+          link: '/lead-management',
+          key: `lead-reassigned:${lead._id.toHexString()}:${lead.assignedAt?.getTime() ?? 0}`,
+        });
+      }
+      if (idle.length < BATCH) break;
+    }
+    if (count > 0) touchedCampaigns.push(campaign._id);
+    reclaimed += count;
+  }
+  return { reclaimed, campaignIds: touchedCampaigns };
+}
+
+/** The repeatable sweep: idle leads back to the pool, then every campaign with a pool is distributed again. */
+export async function sweepLeads(platform: Platform): Promise<{ reclaimed: number; assigned: number }> {
+  const { reclaimed } = await reclaimIdleLeads(platform);
+  let assigned = 0;
+  for (const campaignId of await campaignsWithPool(platform.db)) assigned += (await distributeCampaign(platform, campaignId)).assigned;
+  return { reclaimed, assigned };
+}
+

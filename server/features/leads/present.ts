@@ -1,0 +1,54 @@
+import type { Db, ObjectId } from 'mongodb';
+import type { LeadHistoryItem, LeadItem } from '../../../shared/schemas/leads/lead.js';
+import { findCampaignsByIds, type CampaignDoc } from '../campaigns/repository.js';
+import type { LeadDoc, LeadHistoryEntry } from './repository.js';
+
+export type CampaignInfo = Pick<CampaignDoc, '_id' | 'slug' | 'name' | 'ownerId' | 'leadIdleHours'>;
+
+/** Campaigns by id, loaded once for a page of leads. */
+export async function campaignInfos(db: Db, ids: ObjectId[]): Promise<Map<string, CampaignInfo>> {
+  const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
+  const campaigns = await findCampaignsByIds(db, unique);
+  return new Map(campaigns.map((c) => [c._id.toHexString(), c]));
+}
+
+const iso = (date: Date | undefined) => (date ? date.toISOString() : undefined);
+
+export function toLeadItem(lead: LeadDoc, campaign: CampaignInfo | undefined): LeadItem {
+  const item: LeadItem = {
+    id: lead._id.toHexString(),
+    campaignId: lead.campaignId.toHexString(),
+    campaignSlug: campaign?.slug ?? '',
+    campaignName: campaign?.name ?? '',
+    name: lead.name,
+    source: lead.source,
+    leadType: lead.leadType,
+    details: lead.details ?? {},
+    disposition: lead.disposition,
+    stage: lead.stage,
+    createdAt: lead.createdAt.toISOString(),
+    updatedAt: lead.updatedAt.toISOString(),
+  };
+  if (lead.company) item.company = lead.company;
+  if (lead.email) item.email = lead.email;
+  if (lead.phone) item.phone = lead.phone;
+  if (lead.assignedTo) item.assignedTo = lead.assignedTo.toHexString();
+  if (lead.assignedAt) item.assignedAt = iso(lead.assignedAt);
+  if (lead.lastContactAt) item.lastContactAt = iso(lead.lastContactAt);
+  if (lead.nextAction) item.nextAction = lead.nextAction;
+  if (lead.nextActionDate) item.nextActionDate = iso(lead.nextActionDate);
+  if (lead.notes) item.notes = lead.notes;
+  return item;
+}
+
+export function toHistoryItems(history: LeadHistoryEntry[], names: Map<string, string>): LeadHistoryItem[] {
+  return history.map((h) => {
+    const item: LeadHistoryItem = { at: h.at.toISOString(), change: h.change };
+    if (h.by) {
+      item.by = h.by.toHexString();
+      const name = names.get(item.by);
+      if (name) item.byName = name;
+    }
+    return item;
+  });
+}

@@ -1,0 +1,4 @@
+import type { Feature } from '../feature.js';
+import { overviewRoutes } from './routes.js';
+
+export const overviewFeature: Feature = { name: 'overview', routes: overviewRoutes };

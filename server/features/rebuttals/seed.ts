@@ -1,0 +1,37 @@
+import type { SeedStep } from '../../seed/index.js';
+import { saveRebuttal } from './service.js';
+
+/** The three sample rebuttals of the AI Rebuttals Coming Soon page. */
+const SAMPLE_REBUTTALS = [
+  {
+    objection: "It's too expensive.",
+    campaign: 'hotel',
+    category: 'Price',
+    rebuttal:
+      'I understand budget matters. Our group rates are negotiated directly with the hotels, so most teams pay less than booking on their own, and you get one contact for every change. Shall I put your last booking side by side with our quote?',
+    effectiveness: 87,
+  },
+  {
+    objection: 'We already have an agency for our ads.',
+    campaign: 'adwords',
+    category: 'Competition',
+    rebuttal:
+      "That's great, it means you already see the value of ads. A second opinion costs you nothing: our free audit usually finds spend that brings no customers. If your agency is doing everything right, the audit will confirm it.",
+    effectiveness: 78,
+  },
+  {
+    objection: 'I need to think about it.',
+    campaign: 'real-estate-egypt',
+    category: 'Timing',
+    rebuttal:
+      'Of course, it is a big decision. What part would you like to think over: the location, the unit or the payment plan? If it is the plan, I can ask the developer about a longer installment period while the current price still holds.',
+    effectiveness: 72,
+  },
+];
+
+export const rebuttalsSeedStep: SeedStep = {
+  name: 'rebuttals',
+  async run(platform) {
+    for (const rebuttal of SAMPLE_REBUTTALS) await saveRebuttal(platform, rebuttal);
+  },
+};

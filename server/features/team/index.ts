@@ -1,0 +1,5 @@
+import type { Feature } from '../feature.js';
+import { ensureTeamIndexes } from './repository.js';
+import { teamRoutes } from './routes.js';
+
+export const teamFeature: Feature = { name: 'team', indexes: ensureTeamIndexes, routes: teamRoutes };

@@ -1,0 +1,19 @@
+import { Type, type Static } from 'typebox';
+import { CampaignSummary } from './list.js';
+import { TierSchema } from './structure.js';
+
+/** `GET /api/campaigns/:id` (`:id` is the id or the slug). Public, like the list. */
+export const CampaignParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export type CampaignParams = Static<typeof CampaignParams>;
+
+export const CampaignDetail = Type.Object({
+  ...CampaignSummary.properties,
+  payoutDetails: Type.String(),
+  /** `payout` in dollars, as the spec shows it (e.g. 50 nights -> $350). */
+  tiers: Type.Array(TierSchema),
+  /** Days a commission stays pending before it can be paid. */
+  holdDays: Type.Integer({ minimum: 0 }),
+  /** The viewer owns the campaign or is an admin. */
+  canEdit: Type.Boolean(),
+});
+export type CampaignDetail = Static<typeof CampaignDetail>;

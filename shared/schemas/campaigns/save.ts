@@ -1,0 +1,52 @@
+import { Type, type Static } from 'typebox';
+import { CAMPAIGN_ROLES, CAMPAIGN_STATUSES } from './list.js';
+import { CampaignMessages } from './messages.js';
+import { CommissionStructureSchema, TierSchema } from './structure.js';
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  description: Type.String({ minLength: 1, maxLength: 2000 }),
+  status: Type.Enum(CAMPAIGN_STATUSES),
+  roleNeeded: Type.Enum(CAMPAIGN_ROLES),
+  payoutRange: Type.String({ minLength: 1, maxLength: 100 }),
+  leadSourceType: Type.Union([Type.Literal('Supplied'), Type.Literal('Both')]),
+  campaignTypes: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20 }),
+  isProfitShare: Type.Boolean(),
+  isLimited: Type.Boolean(),
+  /** An ISO date (YYYY-MM-DD or a full timestamp); null clears it. */
+  limitedUntil: Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}', maxLength: 40 }), Type.Null()]),
+  commissionStructure: CommissionStructureSchema,
+  payoutDetails: Type.String({ maxLength: 2000 }),
+  tiers: Type.Array(TierSchema, { maxItems: 20 }),
+  holdDays: Type.Integer({ minimum: 0, maximum: 365 }),
+};
+
+/** `POST /api/campaigns` (owners and admins): name, description, status, role needed, payout range and commission structure are required. */
+export const CampaignCreateBody = Type.Object(
+  {
+    name: fields.name,
+    description: fields.description,
+    status: fields.status,
+    roleNeeded: fields.roleNeeded,
+    payoutRange: fields.payoutRange,
+    commissionStructure: fields.commissionStructure,
+    leadSourceType: Type.Optional(fields.leadSourceType),
+    campaignTypes: Type.Optional(fields.campaignTypes),
+    isProfitShare: Type.Optional(fields.isProfitShare),
+    isLimited: Type.Optional(fields.isLimited),
+    limitedUntil: Type.Optional(fields.limitedUntil),
+    payoutDetails: Type.Optional(fields.payoutDetails),
+    tiers: Type.Optional(fields.tiers),
+    holdDays: Type.Optional(fields.holdDays),
+  },
+  { errorMessage: CampaignMessages.invalid, additionalProperties: false },
+);
+export type CampaignCreateBody = Static<typeof CampaignCreateBody>;
+
+/** `PATCH /api/campaigns/:id` (the campaign's owner or an admin): any subset of the fields. */
+export const CampaignUpdateBody = Type.Partial(Type.Object(fields), {
+  errorMessage: CampaignMessages.invalid,
+  additionalProperties: false,
+  minProperties: 1,
+});
+export type CampaignUpdateBody = Static<typeof CampaignUpdateBody>;

@@ -1,0 +1,51 @@
+import { Type, type Static } from 'typebox';
+import { dialerMessages } from './messages.js';
+
+const blank = dialerMessages('Zoom Phone').blankNumber;
+
+export const CALL_STATE_VALUES = ['calling', 'connected', 'ending', 'ended', 'idle'] as const;
+export const CALL_STATUS_VALUES = ['answered', 'missed', 'voicemail'] as const;
+
+/** One call as the dialer and Call History show it. Durations are whole seconds. */
+export const CallView = Type.Object({
+  id: Type.String(),
+  agentId: Type.String(),
+  agentName: Type.Optional(Type.String()),
+  leadId: Type.Optional(Type.String()),
+  name: Type.String(),
+  phone: Type.String(),
+  campaignId: Type.Optional(Type.String()),
+  campaignName: Type.Optional(Type.String()),
+  direction: Type.Union([Type.Literal('outbound'), Type.Literal('inbound')]),
+  state: Type.Enum(CALL_STATE_VALUES),
+  status: Type.Optional(Type.Enum(CALL_STATUS_VALUES)),
+  muted: Type.Boolean(),
+  notes: Type.String(),
+  startedAt: Type.String(),
+  connectedAt: Type.Optional(Type.String()),
+  endedAt: Type.Optional(Type.String()),
+  duration: Type.Integer({ minimum: 0 }),
+  recordingUrl: Type.Optional(Type.String()),
+  autoDialed: Type.Boolean(),
+  timeline: Type.Array(Type.Object({ state: Type.Enum(CALL_STATE_VALUES), at: Type.String(), reason: Type.Optional(Type.String()) })),
+});
+export type CallView = Static<typeof CallView>;
+
+/** `POST /api/dialer/calls`. */
+export const StartCallBody = Type.Object({
+  phone: Type.String({ maxLength: 40, errorMessage: blank }),
+  leadId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$' })),
+  name: Type.Optional(Type.String({ maxLength: 120 })),
+});
+export type StartCallBody = Static<typeof StartCallBody>;
+
+export const CallIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'Call not found.' }) });
+export type CallIdParams = Static<typeof CallIdParams>;
+
+/** `POST /api/dialer/calls/:id/mute`. */
+export const MuteCallBody = Type.Object({ muted: Type.Boolean() });
+export type MuteCallBody = Static<typeof MuteCallBody>;
+
+/** `PATCH /api/dialer/calls/:id`: notes while in call and after it. */
+export const CallNotesBody = Type.Object({ notes: Type.String({ maxLength: 5_000 }) });
+export type CallNotesBody = Static<typeof CallNotesBody>;

@@ -1,0 +1,66 @@
+/**
+ * Spec 2 section 8 (Dialer) word for word, with the phone provider's display name where the spec says
+ * "Zoom Phone", plus the server-side rules the spec leaves open (caps, do-not-call, calling hours, lead claim).
+ */
+export function dialerMessages(provider: string) {
+  return {
+    initFailed: `Failed to connect to ${provider} services`,
+    notConnected: `${provider} not connected`,
+    clientNotInitialized: `${provider} client not initialized`,
+    clientNotConnected: `${provider} client not connected`,
+    connected: `Connected to ${provider}`,
+    callInProgress: 'Call already in progress',
+    blankNumber: 'Please enter a phone number',
+    callFailed: 'Call failed to connect',
+    endFailed: 'Failed to end call properly',
+    muteFailed: 'Failed to change mute state',
+    noActiveCallToEnd: 'No active call to end',
+    noActiveCallToMute: 'No active call to mute/unmute',
+    calling: (number: string) => `Calling ${formatPhone(number)}...`,
+    callConnected: (number: string) => `Call connected to ${formatPhone(number)}`,
+    callEnded: 'Call ended',
+    callCompleted: (number: string) => `Call completed to ${formatPhone(number)}`,
+    callCompletedDescription: (seconds: number) => `Duration: ${formatDuration(seconds)}`,
+    autoDialOn: 'Auto-dialer enabled - will dial contacts in queue automatically',
+    autoDialOff: 'Auto-dialer disabled',
+    addedToQueue: (name: string) => `Added ${name} to call queue`,
+    duplicateInQueue: (name: string) => `${name} is already in the call queue`,
+  } as const;
+}
+
+/** Rules the spec does not show; the texts say what happened and what the agent can do. */
+export const DialerRuleMessages = {
+  dailyCap: (limit: number) => `You have reached today's limit of ${limit} calls. Calling resumes tomorrow.`,
+  doNotCall: (number: string) => `${formatPhone(number)} is on the do-not-call list and cannot be dialed.`,
+  outsideHours: (localTime: string, timeZone: string) =>
+    `Outside calling hours: it is ${localTime} for this lead (${timeZone}); calls are allowed 8:00-21:00 in the lead's time zone.`,
+  leadClaimed: 'Another agent is already calling this lead.',
+  leadNotYours: 'You can only call leads assigned to you.',
+  callNotFound: 'Call not found.',
+  notYourCall: 'You can only control your own calls.',
+  queueFull: (max: number) => `The call queue holds at most ${max} contacts.`,
+  pausedNoSocket: 'Auto-dialer paused: no dialer tab is open.',
+  pausedDailyCap: 'Auto-dialer paused: daily call limit reached.',
+  dncAdded: (number: string) => `${formatPhone(number)} added to the do-not-call list`,
+  dncForbidden: 'Only admins and the campaign owner can change this do-not-call list.',
+  recordingNotFound: 'No recording for this call.',
+} as const;
+
+/** Digits only; a leading US country code on an 11-digit number is dropped so 1-555... and 555... match. */
+export function normalizePhone(input: string): string {
+  const digits = input.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** Numbers of exactly 10 digits are shown as (xxx) xxx-xxxx; anything else as typed. */
+export function formatPhone(number: string): string {
+  const digits = number.replace(/\D/g, '');
+  if (digits.length !== 10) return number;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** Seconds as m:ss. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}

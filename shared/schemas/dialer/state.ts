@@ -1,0 +1,43 @@
+import { Type, type Static } from 'typebox';
+import { CallView } from './call.js';
+import { QueueView } from './queue.js';
+
+export const PHONE_STATUS_VALUES = ['uninitialized', 'initializing', 'initialized', 'connecting', 'connected', 'failed'] as const;
+
+export const PhoneView = Type.Object({
+  status: Type.Enum(PHONE_STATUS_VALUES),
+  /** The provider's display name ("Zoom Phone" for the shipped simulator). */
+  provider: Type.String(),
+});
+export type PhoneView = Static<typeof PhoneView>;
+
+/** `GET /api/dialer/state`: everything a dialer tab needs to draw itself. */
+export const DialerState = Type.Object({
+  phone: PhoneView,
+  /** The live call, else the agent's most recent call (null before the first). */
+  call: Type.Union([CallView, Type.Null()]),
+  queue: QueueView,
+  callsToday: Type.Integer({ minimum: 0 }),
+  callsPerDay: Type.Integer({ minimum: 0 }),
+});
+export type DialerState = Static<typeof DialerState>;
+
+/** `call:state` to every tab of the agent: the phone and the call after each change. */
+export const CallStatePayload = Type.Object({
+  phone: PhoneView,
+  call: Type.Union([CallView, Type.Null()]),
+  /** Toast text for this change (spec 2 section 8), when there is one. */
+  message: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  /** When the server emitted it (ISO, ms): clients and the benchmark measure push latency from it. */
+  emittedAt: Type.String(),
+});
+export type CallStatePayload = Static<typeof CallStatePayload>;
+
+/** `POST /api/dialer/connect` answers the phone view; the rest arrives as `call:state`. */
+export const ConnectAnswer = Type.Object({ phone: PhoneView });
+export type ConnectAnswer = Static<typeof ConnectAnswer>;
+
+/** `PUT /api/dialer/auto-dial` answer. */
+export const AutoDialAnswer = Type.Object({ queue: QueueView, message: Type.String() });
+export type AutoDialAnswer = Static<typeof AutoDialAnswer>;

@@ -1,0 +1,24 @@
+import { Type, type Static } from 'typebox';
+import { LEAD_DISPOSITIONS, LEAD_STAGES } from '../../constants.js';
+import { LeadItem, ObjectIdString } from './lead.js';
+
+/**
+ * `GET /api/leads?campaignId=&disposition=&stage=&search=&cursor=&limit=`: newest first. Agents get the leads
+ * assigned to them, owners their campaigns' leads, admins all. `search` is a case-insensitive substring of the
+ * name, e-mail, phone or company. `cursor` is the `nextCursor` of the previous page.
+ */
+export const LeadListQuery = Type.Object({
+  campaignId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'Campaign not found.' })),
+  disposition: Type.Optional(Type.Enum(LEAD_DISPOSITIONS)),
+  stage: Type.Optional(Type.Enum(LEAD_STAGES)),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  cursor: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'That page of leads does not exist.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type LeadListQuery = Static<typeof LeadListQuery>;
+
+export const LeadList = Type.Object({
+  items: Type.Array(LeadItem),
+  nextCursor: Type.Union([ObjectIdString, Type.Null()]),
+});
+export type LeadList = Static<typeof LeadList>;

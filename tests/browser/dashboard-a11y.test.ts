@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launchBrowser, openPage, seriousAxeViolations } from '../support/browser.js';
+import { signInAs } from './dashboard-helpers.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Serious and critical violations, each with the start of the offending element's HTML to find it quickly. */
+async function violations(page: Page): Promise<string[]> {
+  const found = await seriousAxeViolations(page);
+  const lines: string[] = [];
+  for (const violation of found)
+    for (const node of violation.nodes) {
+      const html = await page
+        .locator(node.target.join(' '))
+        .first()
+        .evaluate((element) => element.outerHTML.slice(0, 200))
+        .catch(() => node.target.join(' '));
+      lines.push(`${violation.impact} ${violation.id}: ${violation.help} at ${html}`);
+    }
+  return lines;
+}
+
+describe('dashboard accessibility (axe-core): no serious or critical violations', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`overview, campaigns and Bonsai (${colorScheme})`, async () => {
+      const { page, context } = await openPage(browser, '/login', { bypassCSP: true, colorScheme });
+      try {
+        await signInAs(page);
+        await page.locator('[aria-label="Your figures"][aria-busy="false"]').waitFor();
+        expect(await violations(page), 'overview').toEqual([]);
+
+        await page.goto(appUrl('/dashboard/campaigns'));
+        await page.getByTestId('campaign-card').first().waitFor();
+        expect(await violations(page), 'campaigns').toEqual([]);
+
+        await page.getByRole('link', { name: /^View details of / }).first().click();
+        await page.getByRole('heading', { name: 'Commission structure' }).waitFor();
+        expect(await violations(page), 'campaign detail').toEqual([]);
+
+        await page.goto(appUrl('/dashboard/bonsai'));
+        await page.getByTestId('bonsai-tree').waitFor();
+        await page.getByTestId('team-activity').waitFor();
+        expect(await violations(page), 'Bonsai structure').toEqual([]);
+        await page.getByRole('tab', { name: 'Payouts History' }).click();
+        await page.getByTestId('payouts-table').or(page.getByText('No Payouts Yet')).first().waitFor();
+        expect(await violations(page), 'Bonsai payouts').toEqual([]);
+
+        // The header's menus, opened.
+        await page.getByRole('button', { name: /^Notifications/ }).click();
+        await page.getByRole('menu', { name: /^Notifications/ }).waitFor();
+        expect(await violations(page), 'notifications menu').toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: /account menu|Alex Warrior/ }).click();
+        await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
+        expect(await violations(page), 'account menu').toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SocketEvents, type LeadAssignedPayload, type LeadUpdatedPayload, type NotificationCountPayload } from '../../shared/events.js';
+import type { NotificationItem } from '../../shared/schemas/notifications/list.js';
+import { leadsCollection } from '../../server/features/leads/repository.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { client } from '../support/http.js';
+import { createCampaignWithAgents, leadsCsv, until, uploadCsv, type CampaignWithAgents } from '../support/leads.js';
+
+let testApp: TestApp;
+let campaign: CampaignWithAgents;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  campaign = await createCampaignWithAgents(testApp, 50);
+}, 120_000);
+afterAll(() => testApp?.close());
+
+describe('live lead distribution', () => {
+  it('50 connected agents, 1,000 leads: each receives exactly its own lead:assigned and notifications', async () => {
+    const received = new Map<string, { leads: LeadAssignedPayload[]; notes: NotificationItem[]; lastCount: number }>();
+    for (const agent of campaign.agents) {
+      const id = agent.user._id.toHexString();
+      const socket = await testApp.socket(agent.accessToken);
+      const box = { leads: [] as LeadAssignedPayload[], notes: [] as NotificationItem[], lastCount: 0 };
+      received.set(id, box);
+      socket.on(SocketEvents.leadAssigned, (lead: LeadAssignedPayload) => box.leads.push(lead));
+      socket.on(SocketEvents.notificationNew, (n: NotificationItem) => box.notes.push(n));
+      socket.on(SocketEvents.notificationCount, (c: NotificationCountPayload) => (box.lastCount = Math.max(box.lastCount, c.unread)));
+    }
+
+    const res = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, leadsCsv(1_000));
+    expect(res.status).toBe(202);
+    const total = () => [...received.values()].reduce((sum, box) => sum + box.leads.length, 0);
+    await until(async () => total() === 1_000, 60_000);
+    await until(async () => [...received.values()].every((box) => box.notes.length === 20), 60_000);
+    await new Promise((r) => setTimeout(r, 300));
+
+    const db = testApp.platform.db;
+    const notifications = db.collection('notifications');
+    for (const agent of campaign.agents) {
+      const id = agent.user._id.toHexString();
+      const box = received.get(id)!;
+      const inDb = await leadsCollection(db).find({ assignedTo: agent.user._id }, { projection: { _id: 1 } }).toArray();
+      expect(box.leads).toHaveLength(20);
+      // Exactly its own leads, each once, none of anyone else's.
+      expect(box.leads.every((lead) => lead.assignedTo === id && lead.campaignId === campaign.campaignId)).toBe(true);
+      expect(box.leads.map((l) => l.id).sort()).toEqual(inDb.map((l) => l._id.toHexString()).sort());
+      // The bell: one "New lead assigned" per lead, the live count equals the database's unread count.
+      expect(box.notes.every((n) => n.type === 'lead-assigned' && n.title === 'New lead assigned')).toBe(true);
+      const unread = await notifications.countDocuments({ userId: agent.user._id, readAt: null });
+      expect(unread).toBe(20);
+      expect(box.lastCount).toBe(unread);
+    }
+  }, 120_000);
+
+  it('a disposition change reaches every tab of the agent and the campaign owner, and nobody else', async () => {
+    const [agent, other] = campaign.agents;
+    const lead = await leadsCollection(testApp.platform.db).findOne({ assignedTo: agent.user._id });
+    const tabs = await Promise.all([testApp.socket(agent.accessToken), testApp.socket(agent.accessToken), testApp.socket(campaign.owner.accessToken)]);
+    const outsider = await testApp.socket(other.accessToken);
+    const seenByOutsider: unknown[] = [];
+    outsider.on(SocketEvents.leadUpdated, (p) => seenByOutsider.push(p));
+    const updates = tabs.map((s) => new Promise<LeadUpdatedPayload>((resolve) => s.once(SocketEvents.leadUpdated, resolve)));
+
+    const res = await client(testApp.url).patch(`/api/leads/${lead!._id.toHexString()}`, { disposition: 'Potential' }, { token: agent.accessToken });
+    expect(res.status).toBe(200);
+    for (const update of await Promise.all(updates)) expect(update).toMatchObject({ id: lead!._id.toHexString(), disposition: 'Potential', stage: 'Qualified' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seenByOutsider).toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/**
+ * Browser tests drive the system's Chromium (never a downloaded one) against the app that
+ * tests/support/app-setup.ts started as `npm start` would.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+export function appUrl(path = '/'): string {
+  return new URL(path, inject('appUrl')).toString();
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors (a broken page must fail its test, not pass silently). */
+  errors: Error[];
+}
+
+/** A fresh context (own cookies and local storage) with one page. */
+export async function openPage(browser: Browser, path = '/', options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(appUrl(path));
+  return { context, page, errors };
+}
+
+/** The toast whose title is `title` (toasts live in the global notification region). */
+export function toastWithTitle(page: Page, title: string) {
+  return page.locator('[role="alertdialog"]').filter({ has: page.getByText(title, { exact: true }) });
+}
+
+export async function expectToast(page: Page, title: string, text?: string | RegExp): Promise<string> {
+  const toast = toastWithTitle(page, title).first();
+  await toast.waitFor({ state: 'visible' });
+  const content = (await toast.textContent()) ?? '';
+  if (text) expect(content).toMatch(typeof text === 'string' ? new RegExp(escapeRegExp(text)) : text);
+  return content;
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
+
+/** Finite animations (e.g. the 300 ms tab fade) done; endless decorations are ignored. */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/**
+ * axe-core in the page; only serious and critical violations are returned. The app's CSP forbids
+ * injected scripts, so pages checked with axe need a context opened with `bypassCSP: true`.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // Contrast measured mid-fade would be wrong.
+  await waitForAnimations(page);
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Registers through the API (as the Register tab does) and returns the dev code the outbox transport hands back. */
+export async function registerByApi(email: string, password = 'warrior-password-1', name = 'Test Warrior'): Promise<string> {
+  const response = await fetch(appUrl('/api/auth/register'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password, confirmPassword: password, agreeTerms: true }),
+  });
+  const body = (await response.json()) as { devCode?: string; error?: string };
+  if (response.status !== 202 || !body.devCode) throw new Error(`register failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.devCode;
+}
+
+/** A verified account created through the API: register, then verify with the dev code. */
+export async function createAccountByApi(email: string, password = 'warrior-password-1', name = 'Test Warrior'): Promise<void> {
+  const code = await registerByApi(email, password, name);
+  const response = await fetch(appUrl('/api/auth/verify'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, code }),
+  });
+  if (response.status !== 200) throw new Error(`verify failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * The signed-in user as the server sees it, read from inside the page: a refresh through the page's own
+ * cookie (which rotates it, as the app itself would) and GET /api/me with the new token.
+ */
+export async function meFromPage(page: Page): Promise<{ role: string; name: string; email: string; roleRequest?: { role: string; status: string } }> {
+  return page.evaluate(async () => {
+    const refreshed = await fetch('/api/auth/refresh', { method: 'POST' });
+    const { accessToken } = (await refreshed.json()) as { accessToken: string };
+    const me = await fetch('/api/me', { headers: { authorization: `Bearer ${accessToken}` } });
+    return me.json();
+  });
+}
+
+/**
+ * Resolves when the app's Socket.IO connection is accepted by the server (the namespace CONNECT answer
+ * `40{"sid":...}`, over long-polling or the WebSocket); a refused token would answer `44` instead.
+ */
+export function waitForLiveConnection(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    const inspect = (text: string) => {
+      if (text.includes('40{"sid"')) resolve();
+    };
+    page.on('response', (response) => {
+      if (response.url().includes('/socket.io/') && response.request().method() === 'GET') void response.text().then(inspect, () => undefined);
+    });
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/socket.io/')) socket.on('framereceived', (frame) => inspect(String(frame.payload)));
+    });
+  });
+}
+
+/** The user menu in the dashboard header (spec: a user menu with the user's name, avatar and a log-out link). */
+export function accountMenuButton(page: Page, userName: string) {
+  return page.locator('header').getByRole('button', { name: new RegExp(escapeRegExp(userName)) });
+}
+
+export async function logOutInBrowser(page: Page, userName: string): Promise<void> {
+  await accountMenuButton(page, userName).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+}
+
+export const DEMO_AGENT = { email: 'agent@demo.test', password: process.env.DEMO_PASSWORD || 'commission-warrior', name: 'Alex Warrior' };

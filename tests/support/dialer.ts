@@ -1,0 +1,60 @@
+import { ObjectId } from 'mongodb';
+import type { Socket } from 'socket.io-client';
+import { SocketEvents } from '../../shared/events.js';
+import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
+import { insertLeads, type LeadDoc } from '../../server/features/leads/repository.js';
+import type { UserDoc } from '../../server/features/users/repository.js';
+import type { TestApp } from './app.js';
+import { client, eventually } from './http.js';
+
+/** An IANA zone (Etc/GMT±N) where the local hour right now is within [from, to]. */
+export function zoneWithLocalHour(from: number, to: number, now = new Date()): string {
+  for (let offset = -12; offset <= 14; offset++) {
+    const hour = (now.getUTCHours() + offset + 24) % 24;
+    if (hour >= from && hour <= to) return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  }
+  throw new Error('no zone found');
+}
+
+/** A lead with a phone and a time zone, assigned to `agent`. */
+export async function createCallableLead(testApp: TestApp, campaignId: string, agent: UserDoc, phone: string, options: { name?: string; timeZone?: string } = {}): Promise<LeadDoc> {
+  const now = testApp.platform.clock.now();
+  const lead: LeadDoc = {
+    _id: new ObjectId(),
+    campaignId: new ObjectId(campaignId),
+    name: options.name ?? `Lead ${phone.slice(-4)}`,
+    phone,
+    source: 'test',
+    leadType: 'Individual',
+    details: {},
+    timeZone: options.timeZone ?? zoneWithLocalHour(10, 18),
+    assignedTo: agent._id,
+    assignedAt: now,
+    disposition: 'New',
+    stage: 'New',
+    dispositionAt: now,
+    history: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  await insertLeads(testApp.platform.db, [lead]);
+  return lead;
+}
+
+/** Connects the agent's phone session (initialize + connect) and waits until the server says connected. */
+export async function connectDialer(testApp: TestApp, token: string): Promise<void> {
+  const http = client(`${testApp.url}/api`);
+  const answer = await http.post('/dialer/connect', undefined, { token });
+  if (answer.status !== 200) throw new Error(`connect failed: ${JSON.stringify(answer.body)}`);
+  await eventually(async () => {
+    const state = await http.get<{ phone: { status: string } }>('/dialer/state', { token });
+    return state.body.phone.status === 'connected' ? true : undefined;
+  }, 15_000);
+}
+
+/** Records every `call:state` a socket receives, with the time it arrived. */
+export function recordCallStates(socket: Socket): Array<CallStatePayload & { receivedAt: number }> {
+  const seen: Array<CallStatePayload & { receivedAt: number }> = [];
+  socket.on(SocketEvents.callState, (payload: CallStatePayload) => seen.push({ ...payload, receivedAt: Date.now() }));
+  return seen;
+}
