@@ -14,6 +14,7 @@ import type { Feature } from './features/feature.js';
 import { registerJwt } from './platform/auth.js';
 import type { Platform } from './platform/context.js';
 import { installErrorHandler } from './platform/errors.js';
+import { refuseNulCharacters } from './platform/input-guards.js';
 import { healthRoutes } from './platform/health.js';
 import { liveEventsFrom } from './platform/live-events.js';
 import { redisPresence } from './platform/presence.js';
@@ -25,10 +26,18 @@ export interface AppDeps extends Omit<Platform, 'live'> {
   adapterRedis: Redis;
 }
 
+/** What the security suite needs to call every route: collected as routes register. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   io: Server;
   platform: Platform;
+  routes: RouteEntry[];
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -78,6 +87,11 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
     skipOnError: true,
   });
   installErrorHandler(app);
+  refuseNulCharacters(app);
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -134,5 +148,5 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
 
-  return { app, io, platform };
+  return { app, io, platform, routes };
 }
