@@ -126,7 +126,17 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
 
   const dir = options.serveClient === false ? undefined : clientDir();
   if (dir) {
-    await app.register(fastifyStatic, { root: dir, wildcard: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: dir,
+      wildcard: false,
+      cacheControl: false,
+      // Hashed assets never change; the HTML that names them must be checked on every visit, or a deploy strands
+      // browsers on assets that no longer exist.
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', filePath.endsWith('.html') ? 'no-cache' : hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
     // Client-side routes: any GET that is not the API and not a file gets the app shell. A catch-all route, not a
     // second not-found handler: installErrorHandler already owns the root one and Fastify allows only one.
     app.get('/*', (request, reply) => {
