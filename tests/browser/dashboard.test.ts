@@ -55,7 +55,7 @@ describe('dashboard', () => {
     }
   });
 
-  it('has the spec sidebar, active by route prefix, and honest screens for areas being built', async () => {
+  it('has the spec sidebar, active by route prefix, collapsible to icons', async () => {
     const { page, context, errors } = await openPage(browser, '/login');
     try {
       await signInAs(page);
@@ -68,7 +68,9 @@ describe('dashboard', () => {
       await page.getByRole('heading', { name: 'Commission structure' }).waitFor();
       await expect(nav.getByRole('link', { name: /^Campaigns/ }).getAttribute('aria-current')).resolves.toBe('page');
       await nav.getByRole('link', { name: /^Calls/ }).click();
-      await page.getByText('This area is being built.').waitFor();
+      await waitForPath(page, '/dashboard/calls');
+      await expect(nav.getByRole('link', { name: /^Calls/ }).getAttribute('aria-current')).resolves.toBe('page');
+      await expect(nav.getByRole('link', { name: /^Campaigns/ }).getAttribute('aria-current')).resolves.toBeNull();
       // Collapsing leaves icons with accessible names.
       await nav.getByRole('button', { name: 'Collapse sidebar' }).click();
       await nav.getByRole('link', { name: /^My Bonsai/ }).click();

@@ -22,8 +22,11 @@ export function appUrl(path = '/'): string {
   return new URL(path, inject('appUrl')).toString();
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+/** Chromium's fake microphone/camera, granted without a prompt (for MediaRecorder tests). */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export function launchBrowser(options: { extraArgs?: string[] } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])] });
 }
 
 export interface OpenedPage {

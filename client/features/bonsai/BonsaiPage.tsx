@@ -23,10 +23,14 @@ import { TeamActivityPanel } from './TeamActivityPanel.js';
 import { TeamMembers } from './TeamMembers.js';
 import styles from './Bonsai.module.css';
 
-/** `?campaign=` preselects that campaign only if it is active; otherwise the first active one (spec 2). */
-function initialCampaign(campaigns: readonly CampaignSummary[], wanted: string | null): string | null {
+/**
+ * `?campaign=` preselects that campaign only if it is active; otherwise the first active one (spec 2). Without
+ * the parameter the campaign the user works on the overview comes first.
+ */
+function initialCampaign(campaigns: readonly CampaignSummary[], wanted: string | null, working: string | undefined): string | null {
   const active = campaigns.filter((campaign) => campaign.status === 'active');
-  return (active.find((campaign) => campaign.id === wanted || campaign.slug === wanted) ?? active[0])?.id ?? null;
+  const find = (key: string | null | undefined) => (key ? active.find((campaign) => campaign.id === key || campaign.slug === key) : undefined);
+  return (wanted ? find(wanted) : find(working))?.id ?? active[0]?.id ?? null;
 }
 
 export default function BonsaiPage() {
@@ -38,7 +42,7 @@ export default function BonsaiPage() {
   const [tab, setTab] = useState<Key>('structure');
   const state = useBonsai();
 
-  const campaignId = chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted));
+  const campaignId = chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted, user?.activeCampaignId));
   const campaign = campaigns.items.find((item) => item.id === campaignId);
 
   useEffect(() => followTeam(), []);

@@ -18,7 +18,7 @@ export function EarningsSummary() {
   return (
     <section className={page.card} aria-labelledby="earnings-title" aria-busy={!earnings} data-testid="bonsai-earnings">
       <h2 id="earnings-title" className={page.cardTitle}>
-        Your earnings
+        Your earnings in this campaign
       </h2>
       {earnings ? (
         <>

@@ -41,7 +41,7 @@ export function TeamActivityPanel() {
                   Connects
                 </th>
                 <th scope="col" className={page.num}>
-                  Your overrides
+                  Overrides
                 </th>
               </tr>
             </thead>

@@ -142,7 +142,7 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
   };
 
   return (
-    <Form className={styles.form} onSubmit={(event) => void submit(event)}>
+    <Form className={styles.form} validationBehavior="aria" onSubmit={(event) => void submit(event)}>
       <TextField label="Name" value={draft.name} onChange={set('name')} isRequired isDisabled={saving} />
       <AriaTextField className={field.field} value={draft.description} onChange={set('description')} isRequired isDisabled={saving}>
         <Label className={field.label}>Description</Label>

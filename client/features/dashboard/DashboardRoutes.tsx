@@ -15,9 +15,11 @@ const Profile = lazy(() => import('../profile/ProfilePage.js'));
 const Settings = lazy(() => import('../settings/SettingsPage.js'));
 const Support = lazy(() => import('../support/SupportPage.js'));
 const Leads = lazy(() => import('../leads/LeadsPage.js'));
+const ClientProgress = lazy(() => import('../clients/ClientProgressPage.js'));
 const Calls = lazy(() => import('../calls/CallsPage.js'));
 const Perks = lazy(() => import('../perks/PerksPage.js'));
 const WaitlistAdmin = lazy(() => import('../waitlist-admin/WaitlistAdminPage.js'));
+const AdminQueues = lazy(() => import('../waitlist-admin/QueuesPage.js'));
 const Materials = lazy(() => import('../resources/MaterialsPage.js'));
 const Scripts = lazy(() => import('../resources/ScriptsPage.js'));
 const VoiceNotes = lazy(() => import('../resources/VoiceNotesPage.js'));
@@ -31,7 +33,7 @@ const Community = lazy(() => import('../community/CommunityPage.js'));
  * Each area's screen lives in its own folder (client/features/<area>/) and is replaced there.
  */
 const SHELL_PATHS =
-  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|calls|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community)\/?$/;
+  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|clients|calls|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community|admin\/queues)\/?$/;
 
 export default function DashboardRoutes() {
   return (
@@ -56,11 +58,13 @@ function ShellRoutes() {
           <Route path="/dashboard/campaigns/:id" component={CampaignDetail} />
           <Route path="/dashboard/bonsai" component={Bonsai} />
           <Route path="/dashboard/leads" component={Leads} />
+          <Route path="/dashboard/clients" component={ClientProgress} />
           <Route path="/dashboard/calls" component={Calls} />
           <Route path="/dashboard/calendar" component={Calendar} />
           <Route path="/dashboard/perks" component={Perks} />
           <Route path="/dashboard/perks/:category" component={Perks} />
           <Route path="/dashboard/waitlist-admin" component={WaitlistAdmin} />
+          <Route path="/admin/queues" component={AdminQueues} />
           <Route path="/dashboard/settings" component={Settings} />
           <Route path="/dashboard/support" component={Support} />
           <Route path="/dashboard/profile" component={Profile} />

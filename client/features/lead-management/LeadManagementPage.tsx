@@ -1,9 +1,196 @@
-import { UnderConstruction } from '../dashboard/UnderConstruction.js';
+import { FileText, Phone } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
+import { useLocation, useSearch } from 'wouter';
+import { LEAD_DISPOSITIONS, WORKING_CAMPAIGNS, type LeadDisposition } from '../../../shared/constants.js';
+import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
+import { Badge } from '../../ui/Badge.js';
+import { buttonClass, LinkButton } from '../../ui/Button.js';
+import { SearchInput } from '../../ui/SearchInput.js';
+import { Select } from '../../ui/Select.js';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
+import { useCampaigns } from '../campaigns/useCampaigns.js';
+import page from '../dashboard/Page.module.css';
+import styles from '../leads/Leads.module.css';
+import { closeLeadDetail, followLeads, showLeadList, useLeads } from '../leads/store.js';
+import { useSession } from '../session/store.js';
+import { ImportLeads } from './import/ImportDialog.js';
+import { LeadPanel } from './LeadPanel.js';
+import { LeadTable } from './LeadTable.js';
+import { RequestLeads } from './RequestLeads.js';
+import { ScriptPanel } from './ScriptPanel.js';
+
+type TabKey = 'all' | 'potentials';
+type StatusFilter = 'all' | LeadDisposition;
+
+// The dialer belongs to the dialer feature; its code is fetched when it is first shown.
+const DialerPanel = lazy(() => import('../dialer/index.js').then((module) => ({ default: module.DialerPanel })));
+
+const SEARCH_DEBOUNCE_MS = 250;
+const STATUS_OPTIONS = [{ id: 'all', label: 'All statuses' }, ...LEAD_DISPOSITIONS.map((status) => ({ id: status, label: status }))];
 
 export default function LeadManagementPage() {
+  const { user } = useSession();
+  const { detail } = useLeads();
+  const { items: campaigns, loading } = useCampaigns();
+  const query = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const [tab, setTab] = useState<TabKey>('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [showScript, setShowScript] = useState(false);
+  const [showDialer, setShowDialer] = useState(false);
+
+  const bySlug = useMemo(() => new Map(campaigns.map((campaign) => [campaign.slug, campaign])), [campaigns]);
+  const activeSlug = campaigns.find((campaign) => campaign.id === user?.activeCampaignId)?.slug;
+  const requested = query.get('campaign');
+  const slug =
+    WORKING_CAMPAIGNS.find((c) => c.slug === requested)?.slug ??
+    WORKING_CAMPAIGNS.find((c) => c.slug === activeSlug)?.slug ??
+    WORKING_CAMPAIGNS.find((c) => bySlug.get(c.slug)?.joined || bySlug.get(c.slug)?.ownerId === user?.id)?.slug ??
+    WORKING_CAMPAIGNS[0].slug;
+  const campaign = bySlug.get(slug);
+  const campaignName = campaign?.name ?? WORKING_CAMPAIGNS.find((c) => c.slug === slug)!.name;
+  const canImport = Boolean(campaign && (user?.role === 'admin' || (user?.role === 'owner' && campaign.ownerId === user.id)));
+
+  useEffect(() => followLeads(), []);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(search), search ? SEARCH_DEBOUNCE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [search]);
+  useEffect(() => {
+    if (!campaign) return;
+    const disposition = tab === 'potentials' ? 'Potential' : status === 'all' ? undefined : status;
+    void showLeadList('management', { campaignId: campaign.id, disposition, search: debounced });
+  }, [campaign, tab, status, debounced]);
+  useEffect(() => closeLeadDetail, []);
+
+  const chooseCampaign = (next: string) => {
+    closeLeadDetail();
+    navigate(`/lead-management?campaign=${next}`, { replace: true });
+  };
+
+  const side = detail ? <LeadPanel /> : showScript ? <ScriptPanel campaignSlug={slug} campaignName={campaignName} /> : null;
+  const aside =
+    showDialer || side ? (
+      <div className={page.stack}>
+        {showDialer ? (
+          <Suspense fallback={<p className={page.muted}>Loading...</p>}>
+            <DialerPanel />
+          </Suspense>
+        ) : null}
+        {side}
+      </div>
+    ) : null;
+
   return (
-    <UnderConstruction title="Lead Management">
-      The lead table with the dialer, the call script and lead statuses will appear here.
-    </UnderConstruction>
+    <section className={page.page} aria-labelledby="lead-management-title">
+      <div className={page.pageHead}>
+        <div>
+          <h1 id="lead-management-title" className={page.title}>
+            Lead Management
+          </h1>
+          <p className={page.subtitle}>Work your leads by campaign: call, e-mail, set their status and close deals.</p>
+        </div>
+        <div className={page.row}>
+          <ToggleButton isSelected={showDialer} onChange={setShowDialer} className={buttonClass({ variant: 'secondary' })}>
+            <Phone size={16} aria-hidden="true" /> {showDialer ? 'Hide Dialer' : 'Show Dialer'}
+          </ToggleButton>
+          <ToggleButton
+            isSelected={showScript}
+            onChange={(on) => {
+              setShowScript(on);
+              if (on) closeLeadDetail();
+            }}
+            className={buttonClass({ variant: 'secondary' })}
+          >
+            <FileText size={16} aria-hidden="true" /> {showScript ? 'Hide Script' : 'Show Script'}
+          </ToggleButton>
+          {campaign && user?.role === 'sales' ? <RequestLeads campaignId={campaign.id} campaignName={campaign.name} /> : null}
+          {campaign && canImport ? <ImportLeads campaignId={campaign.id} campaignName={campaign.name} /> : null}
+          <LinkButton href="/dashboard/clients" variant="ghost">
+            Client Progress
+          </LinkButton>
+        </div>
+      </div>
+
+      <CampaignTiles slug={slug} campaigns={bySlug} userId={user?.id} onChange={chooseCampaign} />
+
+      {!loading && !campaign ? <p className={page.muted}>{campaignName} is not open yet.</p> : null}
+
+      <div className={[styles.layout, aside ? styles.withAside : ''].join(' ')}>
+        <div className={page.card}>
+          <Tabs selectedKey={tab} onSelectionChange={(key: Key) => setTab(key as TabKey)}>
+            <TabList aria-label="Lead lists">
+              <Tab id="all">All Leads</Tab>
+              <Tab id="potentials">Potentials</Tab>
+            </TabList>
+            <div className={styles.toolbar}>
+              <SearchInput
+                className={styles.grow}
+                label="Search leads"
+                placeholder="Search by name, email, phone or company"
+                value={search}
+                onChange={setSearch}
+              />
+              {tab === 'all' ? (
+                <Select label="Status" options={STATUS_OPTIONS} value={status} onChange={(next) => setStatus((next ?? 'all') as StatusFilter)} />
+              ) : null}
+            </div>
+            <TabPanel id="all">
+              <LeadTable onCall={() => setShowDialer(true)} />
+            </TabPanel>
+            <TabPanel id="potentials">
+              <LeadTable onCall={() => setShowDialer(true)} />
+            </TabPanel>
+          </Tabs>
+        </div>
+        {aside}
+      </div>
+    </section>
+  );
+}
+
+function CampaignTiles({
+  slug,
+  campaigns,
+  userId,
+  onChange,
+}: {
+  slug: string;
+  campaigns: Map<string, CampaignSummary>;
+  userId?: string;
+  onChange: (slug: string) => void;
+}) {
+  return (
+    <ToggleButtonGroup
+        aria-label="Campaign"
+        selectionMode="single"
+        disallowEmptySelection
+        selectedKeys={[slug]}
+        onSelectionChange={(keys: Set<Key>) => {
+          const [next] = keys;
+          if (next != null) onChange(String(next));
+        }}
+        className={styles.tiles}
+      >
+        {WORKING_CAMPAIGNS.map(({ slug: key, name }) => {
+          const campaign = campaigns.get(key);
+          const tag = !campaign
+            ? 'Coming soon'
+            : campaign.ownerId && campaign.ownerId === userId
+              ? 'Your campaign'
+              : campaign.joined
+                ? 'Joined'
+                : `${campaign.agentCount} agents`;
+          return (
+            <ToggleButton key={key} id={key} className={styles.tile}>
+              <span className={styles.tileName}>{campaign?.name ?? name}</span>
+              <Badge tone={campaign?.joined || tag === 'Your campaign' ? 'green' : 'grey'}>{tag}</Badge>
+            </ToggleButton>
+          );
+        })}
+      </ToggleButtonGroup>
   );
 }

@@ -1,9 +1,109 @@
-import { UnderConstruction } from '../dashboard/UnderConstruction.js';
+import { useEffect, useState } from 'react';
+import { LEAD_STAGES, type LeadStage } from '../../../shared/constants.js';
+import { Badge } from '../../ui/Badge.js';
+import { Button, LinkButton } from '../../ui/Button.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { FilterGroup } from '../../ui/FilterGroup.js';
+import { formatDate } from '../dashboard/format.js';
+import page from '../dashboard/Page.module.css';
+import { DISPOSITION_TONES, formatPhone, STAGE_TONES } from './labels.js';
+import styles from './Leads.module.css';
+import { followLeads, reloadLeadList, showLeadList, showMoreLeads, useLeads } from './store.js';
 
+type StageFilter = 'All' | LeadStage;
+
+const FILTERS = [{ id: 'All', label: 'All' }, ...LEAD_STAGES.map((stage) => ({ id: stage, label: stage }))] as { id: StageFilter; label: string }[];
+
+/** /dashboard/leads: every lead the viewer may see, filtered by stage (spec 2), kept current live. */
 export default function LeadsPage() {
+  const [stage, setStage] = useState<StageFilter>('All');
+  const { views } = useLeads();
+  const view = views.pipeline;
+
+  useEffect(() => followLeads(), []);
+  useEffect(() => {
+    void showLeadList('pipeline', stage === 'All' ? {} : { stage });
+  }, [stage]);
+
   return (
-    <UnderConstruction title="Leads">
-      Your leads with their status filters will be listed here. Until then, the overview shows the leads of your active campaign.
-    </UnderConstruction>
+    <section className={page.page} aria-labelledby="leads-title">
+      <div className={page.pageHead}>
+        <div>
+          <h1 id="leads-title" className={page.title}>
+            Leads
+          </h1>
+          <p className={page.subtitle}>Every lead you work, by stage. Statuses set in Lead Management move the stage.</p>
+        </div>
+        <div className={page.row}>
+          <LinkButton href="/lead-management" variant="secondary">
+            Lead Management
+          </LinkButton>
+          <LinkButton href="/dashboard/clients" variant="ghost">
+            Client Progress
+          </LinkButton>
+        </div>
+      </div>
+      <div className={page.card}>
+        <div className={page.stack}>
+          <FilterGroup label="Filter leads by stage" options={FILTERS} value={stage} onChange={setStage} />
+          {view.status === 'failed' ? (
+            <EmptyState title="Your leads could not be loaded.">
+              <Button variant="ghost" size="sm" onPress={() => void reloadLeadList('pipeline')}>
+                Try again
+              </Button>
+            </EmptyState>
+          ) : view.status === 'ready' && view.items.length === 0 ? (
+            <EmptyState title="No leads found matching your filter" />
+          ) : view.items.length === 0 ? (
+            <p className={page.muted} role="status">
+              Loading...
+            </p>
+          ) : (
+            <div className={page.tableWrap} aria-busy={view.status === 'loading'}>
+              <table className={page.table} data-testid="pipeline-table">
+                <caption className="visually-hidden">Leads by stage</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Lead</th>
+                    <th scope="col">Campaign</th>
+                    <th scope="col">Contact</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Stage</th>
+                    <th scope="col">Added</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.items.map((lead) => (
+                    <tr key={lead.id} data-lead-id={lead.id} className={view.fresh.includes(lead.id) ? styles.fresh : undefined}>
+                      <th scope="row" className={styles.rowHead}>
+                        <div className={styles.leadName}>{lead.name}</div>
+                        {lead.company ? <div className={styles.sub}>{lead.company}</div> : null}
+                      </th>
+                      <td>{lead.campaignName}</td>
+                      <td>
+                        <div>{formatPhone(lead.phone)}</div>
+                        <div className={styles.sub}>{lead.email}</div>
+                      </td>
+                      <td>
+                        <Badge tone={DISPOSITION_TONES[lead.disposition] ?? 'grey'}>{lead.disposition}</Badge>
+                      </td>
+                      <td data-testid="lead-stage">
+                        <Badge tone={STAGE_TONES[lead.stage] ?? 'grey'}>{lead.stage}</Badge>
+                      </td>
+                      <td>{formatDate(lead.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {view.status === 'ready' && view.nextCursor ? (
+            <Button variant="ghost" size="sm" onPress={() => void showMoreLeads('pipeline').catch(() => undefined)}>
+              Show more leads
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,13 +1,145 @@
-import { useParams } from 'wouter';
-import { UnderConstruction } from '../dashboard/UnderConstruction.js';
+import { Copy, ExternalLink, MapPin } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Key } from 'react-aria-components';
+import { useLocation, useParams } from 'wouter';
+import { PERK_TABS, PerkMessages, type PerkItem, type PerkList } from '../../../shared/schemas/perks/list.js';
+import { api } from '../../api/client.js';
+import { Badge } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { SearchInput } from '../../ui/SearchInput.js';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
+import { formatDate } from '../dashboard/format.js';
+import page from '../dashboard/Page.module.css';
+import { copyText } from '../resources/clipboard.js';
+import styles from './Perks.module.css';
 
-const TITLES: Record<string, string> = { travel: 'Free Trip Opportunities', transport: 'Transport Perks', partnerships: 'Partnerships' };
+const TABS = [
+  { id: 'all', label: 'All Perks' },
+  { id: 'shopping', label: 'Shopping' },
+  { id: 'travel', label: 'Travel' },
+  { id: 'transport', label: 'Transport' },
+  { id: 'partnerships', label: 'Partnerships' },
+] as const;
+
+const SEARCH_DEBOUNCE_MS = 200;
 
 export default function PerksPage() {
   const { category } = useParams<{ category?: string }>();
+  const [, navigate] = useLocation();
+  // Any other value shows all (spec 2).
+  const tab = category && category in PERK_TABS ? category : 'all';
+  const [q, setQ] = useState('');
+  const [perks, setPerks] = useState<PerkItem[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const params = new URLSearchParams();
+    if (tab !== 'all') params.set('category', tab);
+    if (q.trim()) params.set('q', q.trim());
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = setTimeout(
+      () => {
+        api<PerkList>(`/api/perks${params.size ? `?${params}` : ''}`, { signal: controller.signal })
+          .then((list) => {
+            setPerks(list.items);
+            setFailed(false);
+            setLoading(false);
+          })
+          .catch((error: unknown) => {
+            if (error instanceof DOMException && error.name === 'AbortError') return;
+            setFailed(true);
+            setLoading(false);
+          });
+      },
+      q ? SEARCH_DEBOUNCE_MS : 0,
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [tab, q, attempt]);
+
+  const list = failed ? (
+    <EmptyState title="Perks could not be loaded.">
+      <Button variant="ghost" size="sm" onPress={() => setAttempt((n) => n + 1)}>
+        Try again
+      </Button>
+    </EmptyState>
+  ) : !loading && perks.length === 0 ? (
+    <EmptyState title={PerkMessages.empty} />
+  ) : (
+    <ul className={[page.grid, styles.plain].join(' ')} aria-busy={loading} aria-label="Perks">
+      {perks.map((perk) => (
+        <PerkCard key={perk.id} perk={perk} />
+      ))}
+    </ul>
+  );
+
   return (
-    <UnderConstruction title={(category && TITLES[category]) || 'Egypt Perks'}>
-      Discounts, trips and partner offers for agents, with their discount codes, will appear here.
-    </UnderConstruction>
+    <section className={page.page} aria-labelledby="perks-title">
+      <div className={page.pageHead}>
+        <div>
+          <h1 id="perks-title" className={page.title}>
+            Egypt Perks
+          </h1>
+          <p className={page.subtitle}>Discounts, trips and partner offers for Commission Warriors in Egypt.</p>
+        </div>
+        <SearchInput label="Search perks" hideLabel placeholder="Search perks..." value={q} onChange={setQ} className={styles.search} />
+      </div>
+      <Tabs selectedKey={tab} onSelectionChange={(key: Key) => navigate(key === 'all' ? '/dashboard/perks' : `/dashboard/perks/${String(key)}`)}>
+        <TabList aria-label="Perk categories">
+          {TABS.map((item) => (
+            <Tab key={item.id} id={item.id}>
+              {item.label}
+            </Tab>
+          ))}
+        </TabList>
+        {TABS.map((item) => (
+          <TabPanel key={item.id} id={item.id}>
+            {list}
+          </TabPanel>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
+
+function PerkCard({ perk }: { perk: PerkItem }) {
+  const titleId = `perk-${perk.id}`;
+  return (
+    <li className={[page.card, styles.perk].join(' ')}>
+      <div className={styles.badges}>
+        <Badge tone="blue">{perk.category}</Badge>
+        {perk.isNew ? <Badge tone="green">New</Badge> : null}
+        {perk.isLimited ? <Badge tone="yellow">Limited</Badge> : null}
+      </div>
+      <h2 id={titleId} className={styles.title}>
+        {perk.title}
+      </h2>
+      <p className={styles.discount}>{perk.discount}</p>
+      <p className={styles.description}>{perk.description}</p>
+      <p className={[page.muted, page.small, styles.location].join(' ')}>
+        <MapPin size={14} aria-hidden="true" /> {perk.location}
+      </p>
+      {perk.validUntil ? <p className={[page.muted, page.small].join(' ')}>Valid until {formatDate(perk.validUntil)}</p> : null}
+      <div className={styles.codeRow}>
+        <code className={styles.code}>
+          {perk.code}
+        </code>
+        <Button variant="secondary" size="sm" aria-label={`Copy discount code for ${perk.title}`} onPress={() => void copyText(perk.code, PerkMessages.copied)}>
+          <Copy size={16} aria-hidden="true" /> Copy
+        </Button>
+        {perk.link ? (
+          <a className={page.link} href={perk.link} target="_blank" rel="noopener noreferrer">
+            Visit <ExternalLink size={14} aria-hidden="true" />
+            <span className="visually-hidden"> {perk.title} (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
+    </li>
   );
 }

@@ -1,9 +1,156 @@
-import { UnderConstruction } from '../dashboard/UnderConstruction.js';
+import { ChevronDown, Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { VoiceNoteMessages, type VoiceNoteItem, type VoiceNoteListQuery } from '../../../shared/schemas/voice-notes/list.js';
+import { api } from '../../api/client.js';
+import { Button } from '../../ui/Button.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { SearchInput } from '../../ui/SearchInput.js';
+import { Select } from '../../ui/Select.js';
+import { formatDate } from '../dashboard/format.js';
+import page from '../dashboard/Page.module.css';
+import { Recorder } from './Recorder.js';
+import { campaignName, useCampaignOptions, type CampaignOption } from './useCampaignOptions.js';
+import styles from './Resources.module.css';
+
+type Sort = NonNullable<VoiceNoteListQuery['sort']>;
+const SORTS: { id: Sort; label: string }[] = [
+  { id: 'date', label: 'Date' },
+  { id: 'title', label: 'Title' },
+  { id: 'duration', label: 'Duration' },
+];
+const ALL = 'all';
+const SEARCH_DEBOUNCE_MS = 200;
 
 export default function VoiceNotesPage() {
+  const campaigns = useCampaignOptions();
+  const [q, setQ] = useState('');
+  const [campaign, setCampaign] = useState(ALL);
+  const [sort, setSort] = useState<Sort>('date');
+  const [notes, setNotes] = useState<VoiceNoteItem[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  useEffect(() => {
+    const params = new URLSearchParams({ sort });
+    if (q.trim()) params.set('q', q.trim());
+    if (campaign !== ALL) params.set('campaign', campaign);
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = setTimeout(
+      () => {
+        api<{ items: VoiceNoteItem[] }>(`/api/voice-notes?${params}`, { signal: controller.signal })
+          .then((list) => {
+            setNotes(list.items);
+            setFailed(false);
+            setLoading(false);
+          })
+          .catch((error: unknown) => {
+            if (error instanceof DOMException && error.name === 'AbortError') return;
+            setFailed(true);
+            setLoading(false);
+          });
+      },
+      q ? SEARCH_DEBOUNCE_MS : 0,
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q, campaign, sort, attempt]);
+
   return (
-    <UnderConstruction title="Voice Notes">
-      Recorded voice notes with their transcriptions will appear here.
-    </UnderConstruction>
+    <section className={page.page} aria-labelledby="voice-notes-title">
+      <div className={page.pageHead}>
+        <div>
+          <h1 id="voice-notes-title" className={page.title}>
+            Voice Notes
+          </h1>
+          <p className={page.subtitle}>Record pitches and call notes, and listen to your team&apos;s.</p>
+        </div>
+      </div>
+      <Recorder
+        campaigns={campaigns}
+        onSaved={(note) => {
+          setOpenId(note.id);
+          setAttempt((n) => n + 1);
+        }}
+      />
+      <div className={styles.filters}>
+        <SearchInput label="Search voice notes" hideLabel placeholder="Search voice notes..." value={q} onChange={setQ} className={styles.search} />
+        <Select label="Campaign" options={[{ id: ALL, label: 'All campaigns' }, ...campaigns]} value={campaign} onChange={(value) => setCampaign(value ?? ALL)} className={styles.select} />
+        <Select label="Sort by" options={SORTS} value={sort} onChange={(value) => setSort((value as Sort | null) ?? 'date')} className={styles.select} />
+      </div>
+      {failed ? (
+        <EmptyState title="Voice notes could not be loaded.">
+          <Button variant="ghost" size="sm" onPress={() => setAttempt((n) => n + 1)}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : !loading && notes.length === 0 ? (
+        <EmptyState title={VoiceNoteMessages.empty} />
+      ) : (
+        <ul className={[page.list].join(' ')} aria-label="Voice notes" aria-busy={loading}>
+          {notes.map((note) => (
+            <VoiceNoteRow key={note.id} note={note} campaigns={campaigns} open={openId === note.id} onToggle={() => setOpenId(openId === note.id ? null : note.id)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function VoiceNoteRow({ note, campaigns, open, onToggle }: { note: VoiceNoteItem; campaigns: CampaignOption[]; open: boolean; onToggle: () => void }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const panelId = `voice-note-${note.id}`;
+
+  async function togglePlay() {
+    const element = audio.current;
+    if (!element) return;
+    if (element.paused) {
+      try {
+        await element.play();
+      } catch {
+        setPlaying(false);
+      }
+    } else element.pause();
+  }
+
+  return (
+    <li className={styles.note}>
+      <div className={styles.noteHead}>
+        <Button variant="ghost" aria-expanded={open} aria-controls={open ? panelId : undefined} onPress={onToggle}>
+          <ChevronDown size={16} aria-hidden="true" style={{ transform: open ? 'rotate(180deg)' : undefined }} />
+          <strong>{note.title}</strong>
+        </Button>
+        <span className={[page.muted, page.small].join(' ')}>
+          {note.durationLabel} · {campaignName(campaigns, note.campaign)} · {note.createdBy.name} · {formatDate(note.date)}
+        </span>
+      </div>
+      {open ? (
+        <div id={panelId} className={page.stack}>
+          <div className={page.row}>
+            <Button variant="secondary" size="sm" onPress={() => void togglePlay()} aria-label={playing ? `Pause ${note.title}` : `Play ${note.title}`}>
+              {playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />} {playing ? 'Pause' : 'Play'}
+            </Button>
+            <audio
+              ref={audio}
+              src={note.audioUrl}
+              preload="metadata"
+              onPlay={() => setPlaying(true)}
+              onPause={() => setPlaying(false)}
+              onEnded={(event) => {
+                // Playback resets when the audio ends (spec).
+                event.currentTarget.currentTime = 0;
+                setPlaying(false);
+              }}
+            />
+          </div>
+          {note.transcription ? <p className={styles.transcription}>{note.transcription}</p> : <p className={[page.muted, page.small].join(' ')}>No transcription for this note.</p>}
+        </div>
+      ) : null}
+    </li>
   );
 }

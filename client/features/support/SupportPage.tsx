@@ -48,7 +48,7 @@ export default function SupportPage() {
         <p className={page.subtitle}>Questions about campaigns, payouts or your account? Write to us and we will answer by e-mail{user ? ` at ${user.email}` : ''}.</p>
       </div>
       <div className={page.card}>
-        <Form className={page.form} onSubmit={(event) => void submit(event)}>
+        <Form className={page.form} validationBehavior="aria" onSubmit={(event) => void submit(event)}>
           <TextField label="Subject" value={subject} onChange={setSubject} isRequired isDisabled={sending} />
           <AriaTextField className={field.field} value={message} onChange={setMessage} isRequired isDisabled={sending}>
             <Label className={field.label}>Message</Label>

@@ -1,0 +1,71 @@
+import type { Snapshot } from 'valtio';
+import type { CallView } from '../../../shared/schemas/dialer/call.js';
+import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import { Badge, type BadgeTone } from '../../ui/Badge.js';
+import page from '../dashboard/Page.module.css';
+import { formatDateTime } from '../dashboard/format.js';
+import { RecordingPlayer } from './RecordingPlayer.js';
+import styles from './Calls.module.css';
+
+const STATUS: Record<NonNullable<CallView['status']>, { label: string; tone: BadgeTone }> = {
+  answered: { label: 'Answered', tone: 'green' },
+  voicemail: { label: 'Voicemail', tone: 'blue' },
+  missed: { label: 'Missed', tone: 'grey' },
+};
+
+const DIRECTION = { outbound: 'Outbound', inbound: 'Inbound' } as const;
+
+function StatusBadge({ call }: { call: Snapshot<CallView> }) {
+  if (!call.status) return <Badge tone="yellow">In progress</Badge>;
+  return <Badge tone={STATUS[call.status].tone}>{STATUS[call.status].label}</Badge>;
+}
+
+export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) {
+  return (
+    <div className={page.tableWrap}>
+      <table className={page.table} aria-label="Call history">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Campaign</th>
+            <th scope="col">Direction</th>
+            <th scope="col">Status</th>
+            <th scope="col" className={page.num}>
+              Duration
+            </th>
+            <th scope="col">Agent</th>
+            <th scope="col">Notes</th>
+            <th scope="col">Recording</th>
+          </tr>
+        </thead>
+        <tbody>
+          {calls.map((call) => {
+            const who = call.name && call.name !== call.phone ? call.name : formatPhone(call.phone);
+            return (
+              <tr key={call.id} data-call-id={call.id}>
+                <td className={styles.nowrap}>{formatDateTime(call.startedAt)}</td>
+                <td>
+                  <span className={styles.name}>{who}</span>
+                  {who !== formatPhone(call.phone) ? <span className={styles.sub}>{formatPhone(call.phone)}</span> : null}
+                </td>
+                <td>{call.campaignName ?? <span className={page.muted}>-</span>}</td>
+                <td>{DIRECTION[call.direction]}</td>
+                <td>
+                  <StatusBadge call={call} />
+                </td>
+                <td className={page.num}>{formatDuration(call.duration)}</td>
+                <td>{call.agentName ?? <span className={page.muted}>-</span>}</td>
+                <td className={styles.notes}>{call.notes || <span className={page.muted}>-</span>}</td>
+                <td>
+                  {/* Spec: recordings only for answered calls that have one. */}
+                  {call.status === 'answered' && call.recordingUrl ? <RecordingPlayer url={call.recordingUrl} who={who} /> : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

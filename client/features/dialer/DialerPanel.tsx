@@ -1,0 +1,194 @@
+import { Ban, Copy, Mic, MicOff, Phone, PhoneOff, RefreshCw } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { Input, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import { Badge, type BadgeTone } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
+import { connectPhone, copyNumber, endCall, markDoNotCall, startCall, toggleMute, typeNotes } from './actions.js';
+import { CallQueue } from './CallQueue.js';
+import { followDialer } from './live.js';
+import { dialerStore, isLive, setNumber, useDialer } from './store.js';
+import { useCallSeconds } from './timer.js';
+import styles from './Dialer.module.css';
+
+const CALL_BADGE: Record<string, { label: string; tone: BadgeTone }> = {
+  calling: { label: 'Calling...', tone: 'yellow' },
+  connected: { label: 'In call', tone: 'green' },
+  ending: { label: 'Ending...', tone: 'yellow' },
+};
+
+const STATUS_LABEL = { answered: 'Answered', voicemail: 'Voicemail', missed: 'Missed' } as const;
+
+/** Spec: the completion callback of a call (the Call result entity), plus the lead it was about. */
+export interface CallResult {
+  callId: string;
+  leadId?: string;
+  phoneNumber: string;
+  duration: number;
+  status: 'completed';
+  notes?: string;
+}
+
+/** Fires `onCallComplete` once per call, when the server says it ended (the call may end in any tab). */
+function useCallCompletion(onCallComplete: ((result: CallResult) => void) | undefined): void {
+  const reported = useRef(new Set<string>());
+  const callback = useRef(onCallComplete);
+  callback.current = onCallComplete;
+  const { call } = useDialer();
+  const ended = call && !isLive(call) && call.status ? call : null;
+  useEffect(() => {
+    if (!ended || reported.current.has(ended.id)) return;
+    reported.current.add(ended.id);
+    // A call that had already ended when this panel mounted is not reported.
+    if (!callback.current || !ended.endedAt || Date.parse(ended.endedAt) + 60_000 < Date.now() + dialerStore.serverOffsetMs) return;
+    callback.current({
+      callId: ended.id,
+      ...(ended.leadId ? { leadId: ended.leadId } : {}),
+      phoneNumber: ended.phone,
+      duration: ended.duration,
+      status: 'completed',
+      ...(ended.notes ? { notes: ended.notes } : {}),
+    });
+  }, [ended]);
+}
+
+/**
+ * The softphone: the phone session, one call, its timer, mute and notes, and the agent's call queue.
+ * The call lives on the server; this panel draws what `call:state` says, in every tab alike.
+ */
+export interface DialerPanelProps {
+  /** The call queue and auto-dial below the phone (default shown). */
+  showQueue?: boolean;
+  onCallComplete?: (result: CallResult) => void;
+  className?: string;
+}
+
+export function DialerPanel({ showQueue = true, onCallComplete, className }: DialerPanelProps) {
+  const dialer = useDialer();
+  useCallCompletion(onCallComplete);
+  const titleId = useId();
+  useEffect(() => followDialer(), []);
+
+  const call = dialer.call;
+  const live = isLive(call);
+  const seconds = useCallSeconds(call, dialer.serverOffsetMs);
+  const provider = dialer.phone?.provider ?? 'Zoom Phone';
+  const phoneStatus = dialer.phone?.status;
+  const connected = phoneStatus === 'connected';
+  const lastCall = !live && call?.status ? call : null;
+
+  return (
+    <section className={[styles.panel, className ?? ''].join(' ')} aria-labelledby={titleId}>
+      <div className={styles.head}>
+        <h2 id={titleId} className={styles.title}>
+          <Phone size={18} aria-hidden="true" /> Dialer
+        </h2>
+        <div className={styles.row} role="status" aria-label={`${provider} status`}>
+          {phoneStatus === 'failed' ? (
+            <>
+              <Badge tone="grey">Not connected</Badge>
+              <Button size="sm" variant="secondary" onPress={() => void connectPhone()} isPending={dialer.busy.connect}>
+                <RefreshCw size={14} aria-hidden="true" /> Reconnect
+              </Button>
+            </>
+          ) : connected ? (
+            <Badge tone="green">Connected</Badge>
+          ) : dialer.status === 'failed' ? (
+            <Badge tone="grey">Unavailable</Badge>
+          ) : (
+            <Badge tone="yellow">Connecting...</Badge>
+          )}
+        </div>
+      </div>
+
+      <AriaTextField
+        className={styles.field}
+        value={live && call ? formatPhone(call.phone) : formatPhone(dialer.number)}
+        onChange={setNumber}
+        isDisabled={live}
+        type="tel"
+        autoComplete="off"
+      >
+        <Label className={styles.label}>Phone number</Label>
+        <Input className={styles.input} placeholder="(555) 123-4567" inputMode="tel" onKeyDown={(event) => event.key === 'Enter' && void startCall()} />
+      </AriaTextField>
+      <Button
+        size="sm"
+        variant="ghost"
+        className={styles.copy}
+        onPress={() => void copyNumber(live && call ? call.phone : dialer.number)}
+        isDisabled={!(live && call ? call.phone : dialer.number).trim()}
+      >
+        <Copy size={14} aria-hidden="true" /> Copy number
+      </Button>
+      {live && call ? (
+        <p className={styles.contact}>{call.name && call.name !== call.phone ? call.name : formatPhone(call.phone)}</p>
+      ) : dialer.contactName ? (
+        <p className={styles.contact}>{dialer.contactName}</p>
+      ) : null}
+
+      {live && call ? (
+        <div className={styles.callLine}>
+          <Badge tone={CALL_BADGE[call.state]?.tone ?? 'grey'}>{CALL_BADGE[call.state]?.label ?? call.state}</Badge>
+          {call.muted ? <Badge tone="grey">Muted</Badge> : null}
+          <span className={styles.timer} role="timer" aria-label="Call time">
+            {formatDuration(seconds)}
+          </span>
+        </div>
+      ) : null}
+
+      <div className={styles.row}>
+        {live ? (
+          <>
+            <Button variant="danger" onPress={() => void endCall()} isPending={dialer.busy.end} isDisabled={call?.state === 'ending'}>
+              <PhoneOff size={16} aria-hidden="true" /> End call
+            </Button>
+            <Button variant="secondary" onPress={() => void toggleMute()} isPending={dialer.busy.mute}>
+              {call?.muted ? <MicOff size={16} aria-hidden="true" /> : <Mic size={16} aria-hidden="true" />}
+              {call?.muted ? 'Unmute' : 'Mute'}
+            </Button>
+          </>
+        ) : (
+          <Button onPress={() => void startCall()} isPending={dialer.busy.call}>
+            <Phone size={16} aria-hidden="true" /> Call
+          </Button>
+        )}
+      </div>
+
+      {live ? (
+        <AriaTextField className={styles.field} value={dialer.notesDraft} onChange={typeNotes} maxLength={5000}>
+          <Label className={styles.label}>Call notes</Label>
+          <TextArea className={styles.textarea} placeholder="Notes about this call" />
+        </AriaTextField>
+      ) : null}
+
+      {lastCall ? (
+        <div className={styles.lastCall}>
+          <p className={styles.small}>
+            Last call: {lastCall.name && lastCall.name !== lastCall.phone ? `${lastCall.name}, ` : ''}
+            {formatPhone(lastCall.phone)} · {STATUS_LABEL[lastCall.status!]} · {formatDuration(lastCall.duration)}
+          </p>
+          <Button
+            size="sm"
+            variant="ghost"
+            onPress={() => void markDoNotCall(lastCall.id)}
+            isDisabled={dialer.markedDoNotCall.includes(lastCall.id)}
+          >
+            <Ban size={14} aria-hidden="true" />
+            {dialer.markedDoNotCall.includes(lastCall.id) ? 'Marked do not call' : 'Mark do not call'}
+          </Button>
+        </div>
+      ) : null}
+
+      {dialer.callsPerDay ? (
+        <p className={styles.small}>
+          Calls today: {dialer.callsToday} of {dialer.callsPerDay}
+        </p>
+      ) : null}
+
+      {showQueue ? <CallQueue /> : null}
+    </section>
+  );
+}
+
+export default DialerPanel;

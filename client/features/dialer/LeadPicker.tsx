@@ -1,0 +1,71 @@
+import { ListPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import type { LeadList } from '../../../shared/schemas/leads/list.js';
+import { api } from '../../api/client.js';
+import { Button } from '../../ui/Button.js';
+import { SearchInput } from '../../ui/SearchInput.js';
+import { queueContact } from './actions.js';
+import { isQueued, useDialer } from './store.js';
+import styles from './Dialer.module.css';
+
+const SEARCH_DELAY_MS = 300;
+const RESULTS = 5;
+
+/** Finds the agent's own leads (the server decides which are theirs) to put them in the queue. */
+export function LeadPicker() {
+  useDialer();
+  const [query, setQuery] = useState('');
+  const [leads, setLeads] = useState<LeadList['items']>([]);
+
+  useEffect(() => {
+    const search = query.trim();
+    if (!search) {
+      setLeads([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      const params = new URLSearchParams({ search, limit: String(RESULTS) });
+      api<LeadList>(`/api/leads?${params}`, { quiet: true, signal: controller.signal })
+        .then((answer) => setLeads(answer.items.filter((lead) => lead.phone)))
+        .catch(() => undefined);
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  return (
+    <div className={styles.picker}>
+      <SearchInput label="Add a lead to the queue" placeholder="Search your leads" value={query} onChange={setQuery} />
+      {query.trim() && leads.length === 0 ? <p className={styles.small}>No leads with a phone number match.</p> : null}
+      {leads.length ? (
+        <ul className={styles.pickerList} aria-label="Matching leads">
+          {leads.map((lead) => {
+            const queued = isQueued({ leadId: lead.id, phone: lead.phone! });
+            return (
+              <li key={lead.id} className={styles.queueItem}>
+                <div className={styles.queueWho}>
+                  <span className={styles.queueName}>{lead.name}</span>
+                  <span className={styles.small}>
+                    {formatPhone(lead.phone!)} · {lead.campaignName}
+                  </span>
+                </div>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={queued ? `${lead.name} is queued` : `Add ${lead.name} to the queue`}
+                  onPress={() => void queueContact({ leadId: lead.id, name: lead.name, phone: lead.phone! })}
+                >
+                  <ListPlus size={14} aria-hidden="true" /> {queued ? 'Queued' : 'Queue'}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import type { CallView } from '../../../shared/schemas/dialer/call.js';
+import type { DncAdded } from '../../../shared/schemas/dialer/dnc.js';
+import type { QueueBody, QueueView } from '../../../shared/schemas/dialer/queue.js';
+import type { AutoDialAnswer, ConnectAnswer, DialerState } from '../../../shared/schemas/dialer/state.js';
+import { api, ApiError } from '../../api/client.js';
+import { errorToast, toast } from '../../ui/toast.js';
+import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
+
+const NOTES_SAVE_DELAY_MS = 600;
+
+/** GET /api/dialer/state, then the phone session is started if this agent's is not up yet. */
+export async function loadDialer(): Promise<void> {
+  if (dialerStore.status === 'idle' || dialerStore.status === 'failed') dialerStore.status = 'loading';
+  try {
+    const state = await api<DialerState>('/api/dialer/state', { quiet: true });
+    dialerStore.phone = state.phone;
+    adoptCall(state.call);
+    adoptQueue(state.queue);
+    dialerStore.callsToday = state.callsToday;
+    dialerStore.callsPerDay = state.callsPerDay;
+    dialerStore.status = 'ready';
+  } catch {
+    dialerStore.status = 'failed';
+    return;
+  }
+  if (dialerStore.phone?.status === 'uninitialized' || dialerStore.phone?.status === 'failed') await connectPhone();
+}
+
+export async function connectPhone(): Promise<void> {
+  if (dialerStore.busy.connect) return;
+  dialerStore.busy.connect = true;
+  try {
+    // The steps (and "Connected to Zoom Phone") arrive as `call:state`; a failure answers 503 with the spec's text.
+    const answer = await api<ConnectAnswer>('/api/dialer/connect', { method: 'POST' });
+    dialerStore.phone = answer.phone;
+  } catch {
+    if (dialerStore.phone) dialerStore.phone.status = 'failed';
+  } finally {
+    dialerStore.busy.connect = false;
+  }
+}
+
+/** The spec's rules, checked here first so the agent gets the answer at once; the server checks them again. */
+function refusal(number: string): string | null {
+  const text = messages();
+  if (dialerStore.phone?.status !== 'connected') return text.notConnected;
+  if (isLive(dialerStore.call)) return text.callInProgress;
+  if (!number.trim()) return text.blankNumber;
+  return null;
+}
+
+export async function startCall(): Promise<void> {
+  const number = dialerStore.number;
+  const refused = refusal(number);
+  if (refused) {
+    errorToast('Error', refused);
+    return;
+  }
+  if (dialerStore.busy.call) return;
+  dialerStore.busy.call = true;
+  try {
+    const body: { phone: string; leadId?: string; name?: string } = { phone: number.trim() };
+    if (dialerStore.leadId) body.leadId = dialerStore.leadId;
+    if (dialerStore.contactName) body.name = dialerStore.contactName;
+    adoptCall(await api<CallView>('/api/dialer/calls', { body }));
+  } catch (error) {
+    if (error instanceof ApiError && error.message === messages().callFailed) clearContact();
+  } finally {
+    dialerStore.busy.call = false;
+  }
+}
+
+export async function endCall(): Promise<void> {
+  const call = dialerStore.call;
+  if (!call || !isLive(call)) {
+    errorToast('Error', messages().noActiveCallToEnd);
+    return;
+  }
+  if (dialerStore.busy.end) return;
+  dialerStore.busy.end = true;
+  try {
+    await flushNotes();
+    adoptCall(await api<CallView>(`/api/dialer/calls/${call.id}/end`, { method: 'POST' }));
+  } catch (error) {
+    // "Failed to end call properly": the server ended the call anyway; re-read it.
+    if (error instanceof ApiError && error.status === 503) await loadDialer();
+  } finally {
+    dialerStore.busy.end = false;
+  }
+}
+
+export async function toggleMute(): Promise<void> {
+  const call = dialerStore.call;
+  if (!call || !isLive(call)) {
+    errorToast('Error', messages().noActiveCallToMute);
+    return;
+  }
+  if (dialerStore.busy.mute) return;
+  dialerStore.busy.mute = true;
+  try {
+    // 202: the change lands 0.3 s later as `call:state`.
+    adoptCall(await api<CallView>(`/api/dialer/calls/${call.id}/mute`, { body: { muted: !call.muted } }));
+  } catch {
+    // The server's toast ("Failed to change mute state") has been shown.
+  } finally {
+    dialerStore.busy.mute = false;
+  }
+}
+
+let notesTimer: ReturnType<typeof setTimeout> | undefined;
+/** The notes still to be saved, bound to their call: the call may end (and the box clear) before the save runs. */
+let pendingNotes: { callId: string; notes: string } | null = null;
+
+export function typeNotes(value: string): void {
+  dialerStore.notesDraft = value;
+  dialerStore.notesDirty = true;
+  const callId = dialerStore.call?.id;
+  if (!callId) return;
+  pendingNotes = { callId, notes: value };
+  clearTimeout(notesTimer);
+  notesTimer = setTimeout(() => void flushNotes(), NOTES_SAVE_DELAY_MS);
+}
+
+export async function flushNotes(): Promise<void> {
+  clearTimeout(notesTimer);
+  const pending = pendingNotes;
+  if (!pending) return;
+  pendingNotes = null;
+  try {
+    const saved = await api<CallView>(`/api/dialer/calls/${pending.callId}`, { method: 'PATCH', body: { notes: pending.notes } });
+    if (dialerStore.call?.id === pending.callId && dialerStore.notesDraft === pending.notes) dialerStore.notesDirty = false;
+    adoptCall(saved);
+  } catch {
+    // The toast said why; the next keystroke tries again.
+  }
+}
+
+async function saveQueue(contacts: QueueBody['contacts']): Promise<boolean> {
+  dialerStore.busy.queue = true;
+  try {
+    adoptQueue(await api<QueueView>('/api/dialer/queue', { method: 'PUT', body: { contacts } }));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    dialerStore.busy.queue = false;
+  }
+}
+
+const asInput = ({ leadId, name, phone }: { leadId?: string; name: string; phone: string }) => (leadId ? { leadId, name, phone } : { name, phone });
+
+/** Adds a lead or contact at the end of the queue ("Added {name} to call queue"). */
+export async function queueContact(contact: { leadId?: string; name: string; phone: string }): Promise<boolean> {
+  const name = contact.name.trim() || contact.phone.trim();
+  if (!contact.phone.trim()) {
+    errorToast('Error', messages().blankNumber);
+    return false;
+  }
+  if (isQueued(contact)) {
+    errorToast('Error', messages().duplicateInQueue(name));
+    return false;
+  }
+  const added = await saveQueue([...dialerStore.queue.contacts.map(asInput), asInput({ ...contact, name })]);
+  if (added) toast({ title: messages().addedToQueue(name), variant: 'success' });
+  return added;
+}
+
+export function removeFromQueue(id: string): Promise<boolean> {
+  return saveQueue(dialerStore.queue.contacts.filter((contact) => contact.id !== id).map(asInput));
+}
+
+export function moveInQueue(id: string, by: -1 | 1): Promise<boolean> {
+  const contacts = [...dialerStore.queue.contacts];
+  const from = contacts.findIndex((contact) => contact.id === id);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= contacts.length) return Promise.resolve(false);
+  const [moved] = contacts.splice(from, 1);
+  contacts.splice(to, 0, moved!);
+  return saveQueue(contacts.map(asInput));
+}
+
+export async function setAutoDial(enabled: boolean): Promise<void> {
+  if (dialerStore.busy.autoDial) return;
+  dialerStore.busy.autoDial = true;
+  try {
+    const answer = await api<AutoDialAnswer>('/api/dialer/auto-dial', { method: 'PUT', body: { enabled } });
+    adoptQueue(answer.queue);
+    toast({ title: answer.message, variant: enabled ? 'success' : 'default' });
+  } catch {
+    // The server's toast has been shown; the switch keeps the server's value.
+  } finally {
+    dialerStore.busy.autoDial = false;
+  }
+}
+
+export async function markDoNotCall(callId: string): Promise<void> {
+  try {
+    const answer = await api<DncAdded>(`/api/dialer/calls/${callId}/dnc`, { method: 'POST' });
+    if (!dialerStore.markedDoNotCall.includes(callId)) dialerStore.markedDoNotCall.push(callId);
+    toast({ title: answer.message, variant: 'success' });
+  } catch {
+    // The server's toast has been shown.
+  }
+}
+
+/** Spec texts: "Phone number copied to clipboard" / "Failed to copy to clipboard". */
+export async function copyNumber(number: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(formatPhone(number.trim()));
+    toast({ title: 'Phone number copied to clipboard', variant: 'success' });
+  } catch {
+    errorToast('Failed to copy to clipboard');
+  }
+}

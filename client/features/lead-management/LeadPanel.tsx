@@ -1,0 +1,238 @@
+import { X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button as AriaButton, Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import { LEAD_DISPOSITIONS, type LeadDisposition } from '../../../shared/constants.js';
+import { CloseLeadBody, DealMessages, type DealItem } from '../../../shared/schemas/deals/close.js';
+import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
+import { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
+import { api } from '../../api/client.js';
+import { schemaError } from '../../api/validate.js';
+import { Badge } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
+import fieldStyles from '../../ui/Field.module.css';
+import { TextField } from '../../ui/TextField.js';
+import { errorToast, toast } from '../../ui/toast.js';
+import { formatCents, formatDate, formatDateTime } from '../dashboard/format.js';
+import page from '../dashboard/Page.module.css';
+import { detailLabel, detailValue, formatPhone, STAGE_TONES } from '../leads/labels.js';
+import styles from '../leads/Leads.module.css';
+import { closeLeadDetail, updateLead, useLeads } from '../leads/store.js';
+import { groupDetails } from './details.js';
+import { changeDisposition } from './LeadTable.js';
+
+/** The details side panel: the lead, its campaign-specific fields, follow-up, closing a deal, and its history. */
+export function LeadPanel() {
+  const { detail } = useLeads();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const openId = detail?.id;
+
+  useEffect(() => {
+    if (openId) heading.current?.focus();
+  }, [openId]);
+
+  if (!detail) return null;
+  const lead = detail.data?.lead;
+
+  return (
+    <aside className={[page.card, styles.panel].join(' ')} aria-labelledby="lead-panel-title" data-testid="lead-panel">
+      <div className={styles.panelHead}>
+        <h2 id="lead-panel-title" ref={heading} tabIndex={-1}>
+          {lead ? lead.name : 'Lead details'}
+        </h2>
+        <AriaButton className={styles.iconButton} aria-label="Close lead details" onPress={closeLeadDetail}>
+          <X size={16} aria-hidden="true" />
+        </AriaButton>
+      </div>
+      {detail.status === 'failed' ? <p className={page.error}>This lead could not be loaded.</p> : null}
+      {!lead ? (
+        detail.status === 'loading' ? <p className={page.muted}>Loading...</p> : null
+      ) : (
+        <LeadPanelBody key={lead.id} lead={lead} history={detail.data?.history ?? []} />
+      )}
+    </aside>
+  );
+}
+
+function LeadPanelBody({ lead, history }: { lead: LeadItem; history: ReadonlyArray<{ at: string; byName?: string; change: string }> }) {
+  const groups = groupDetails(lead.campaignSlug, lead.details);
+  return (
+    <>
+      <section className={styles.section} aria-label="Lead">
+        <div className={page.row}>
+          <Badge tone={STAGE_TONES[lead.stage] ?? 'grey'}>{lead.stage}</Badge>
+          <span className={styles.sub}>{lead.campaignName}</span>
+        </div>
+        <dl className={styles.facts}>
+          {lead.company ? <Fact label="Company" value={lead.company} /> : null}
+          <Fact label="Type" value={lead.leadType} />
+          {lead.phone ? <Fact label="Phone" value={formatPhone(lead.phone)} /> : null}
+          {lead.email ? <Fact label="E-mail" value={lead.email} /> : null}
+          <Fact label="Source" value={lead.source} />
+          {lead.assignedAt ? <Fact label="Assigned" value={formatDate(lead.assignedAt)} /> : null}
+          <Fact label="Last contact" value={lead.lastContactAt ? formatDateTime(lead.lastContactAt) : 'Never'} />
+        </dl>
+        <label className={[fieldStyles.field, page.small].join(' ')}>
+          <span className={fieldStyles.label}>Status</span>
+          <select
+            className={styles.statusSelect}
+            value={lead.disposition}
+            onChange={(event) => void changeDisposition(lead, event.target.value as LeadDisposition)}
+          >
+            {LEAD_DISPOSITIONS.map((disposition) => (
+              <option key={disposition} value={disposition}>
+                {disposition}
+              </option>
+            ))}
+          </select>
+        </label>
+      </section>
+
+      {groups.map((group) => (
+        <section key={group.title} className={styles.section}>
+          <h3>{group.title}</h3>
+          <dl className={styles.facts}>
+            {group.entries.map(([key, value]) => (
+              <Fact key={key} label={detailLabel(key)} value={detailValue(value)} />
+            ))}
+          </dl>
+        </section>
+      ))}
+
+      <FollowUpForm lead={lead} />
+      {lead.stage !== 'Closed' ? <CloseDealForm lead={lead} /> : null}
+
+      <section className={styles.section}>
+        <h3>History</h3>
+        {history.length === 0 ? (
+          <p className={page.muted}>No changes yet.</p>
+        ) : (
+          <ol className={styles.history} aria-label={`History of ${lead.name}`}>
+            {[...history].reverse().map((entry, i) => (
+              <li key={`${entry.at}-${i}`}>
+                <div>{entry.change}</div>
+                <div className={styles.sub}>{[formatDateTime(entry.at), entry.byName].filter(Boolean).join(' · ')}</div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+function FollowUpForm({ lead }: { lead: LeadItem }) {
+  const [nextAction, setNextAction] = useState(lead.nextAction ?? '');
+  const [nextActionDate, setNextActionDate] = useState(lead.nextActionDate?.slice(0, 10) ?? '');
+  const [notes, setNotes] = useState(lead.notes ?? '');
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const body: LeadUpdateBody = {};
+    if (nextAction !== (lead.nextAction ?? '')) body.nextAction = nextAction.trim();
+    if (nextActionDate !== (lead.nextActionDate?.slice(0, 10) ?? '')) body.nextActionDate = nextActionDate || null;
+    if (notes !== (lead.notes ?? '')) body.notes = notes;
+    const problem = Object.keys(body).length === 0 ? 'Nothing to change.' : schemaError(LeadUpdateBody, body);
+    if (problem) {
+      errorToast('Error', problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await updateLead(lead.id, body);
+      toast({ title: 'Lead updated', description: `${lead.name}'s follow-up was saved.`, variant: 'success' });
+    } catch {
+      // api() showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const canPropose = lead.stage !== 'Proposal' && lead.stage !== 'Closed' && lead.stage !== 'Lost';
+
+  return (
+    <section className={styles.section}>
+      <h3>Follow-up</h3>
+      <Form className={page.stack} onSubmit={(event) => void save(event)} aria-label={`Follow-up of ${lead.name}`}>
+        <TextField label="Next action" value={nextAction} onChange={setNextAction} maxLength={200} />
+        <TextField label="Next action date" type="date" value={nextActionDate} onChange={setNextActionDate} />
+        <AriaTextField className={fieldStyles.field} value={notes} onChange={setNotes} maxLength={5000}>
+          <Label className={fieldStyles.label}>Notes</Label>
+          <TextArea className={page.textarea} />
+        </AriaTextField>
+        <div className={page.row}>
+          <Button type="submit" size="sm" isDisabled={busy}>
+            Save follow-up
+          </Button>
+          {canPropose ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onPress={() =>
+                void updateLead(lead.id, { stage: 'Proposal' })
+                  .then(() => toast({ title: 'Lead updated', description: `${lead.name} is now at the Proposal stage.`, variant: 'success' }))
+                  .catch(() => undefined)
+              }
+            >
+              Mark as Proposal
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function CloseDealForm({ lead }: { lead: LeadItem }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function close(event: FormEvent) {
+    event.preventDefault();
+    const dealValue = Number(value.replace(/[$,\s]/g, ''));
+    const body = { dealValue: value.trim() === '' ? Number.NaN : dealValue };
+    const problem = Number.isFinite(body.dealValue) ? schemaError(CloseLeadBody, body) : DealMessages.dealValueInvalid;
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const deal = await api<DealItem>(`/api/leads/${lead.id}/close`, { body });
+      toast({ title: DealMessages.closedTitle, description: `${lead.name}: ${formatCents(deal.value)}`, variant: 'success' });
+      setValue('');
+    } catch {
+      // api() showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.section}>
+      <h3>Close a deal</h3>
+      <Form className={page.stack} onSubmit={(event) => void close(event)} aria-label={`Close a deal with ${lead.name}`}>
+        <TextField
+          label="Deal value (USD)"
+          inputMode="decimal"
+          value={value}
+          onChange={setValue}
+          isInvalid={Boolean(error)}
+          validationBehavior="aria"
+          description={error ? <span className={page.error}>{error}</span> : undefined}
+        />
+        <Button type="submit" size="sm" isDisabled={busy}>
+          Close deal
+        </Button>
+      </Form>
+    </section>
+  );
+}

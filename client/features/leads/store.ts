@@ -1,0 +1,182 @@
+import { proxy, useSnapshot } from 'valtio';
+import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
+import { SocketEvents, type LeadUpdatedPayload } from '../../../shared/events.js';
+import type { LeadDetail, LeadItem } from '../../../shared/schemas/leads/lead.js';
+import type { LeadList } from '../../../shared/schemas/leads/list.js';
+import type { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
+import { api } from '../../api/client.js';
+import { onLive } from '../../live/socket.js';
+
+type Status = 'idle' | 'loading' | 'ready' | 'failed';
+
+/** What one list on screen asks the server for (GET /api/leads); the socket keeps the list true to it. */
+export interface LeadFilter {
+  campaignId?: string;
+  disposition?: LeadDisposition;
+  stage?: LeadStage;
+  search?: string;
+}
+
+export interface LeadListView {
+  filter: LeadFilter;
+  items: LeadItem[];
+  nextCursor: string | null;
+  status: Status;
+  /** Ids that arrived live (lead:assigned) since the list was loaded, for a highlight. */
+  fresh: string[];
+}
+
+export type LeadViewName = 'management' | 'pipeline';
+
+interface LeadsState {
+  views: Record<LeadViewName, LeadListView>;
+  /** The lead open in the details panel, with its history. */
+  detail: { id: string; data: LeadDetail | null; status: Status } | null;
+}
+
+const PAGE = 25;
+
+const emptyView = (): LeadListView => ({ filter: {}, items: [], nextCursor: null, status: 'idle', fresh: [] });
+
+export const leads = proxy<LeadsState>({ views: { management: emptyView(), pipeline: emptyView() }, detail: null });
+
+export const useLeads = () => useSnapshot(leads);
+
+const requests: Record<LeadViewName, number> = { management: 0, pipeline: 0 };
+
+function listUrl(filter: LeadFilter, cursor?: string | null): string {
+  const params = new URLSearchParams({ limit: String(PAGE) });
+  if (filter.campaignId) params.set('campaignId', filter.campaignId);
+  if (filter.disposition) params.set('disposition', filter.disposition);
+  if (filter.stage) params.set('stage', filter.stage);
+  if (filter.search?.trim()) params.set('search', filter.search.trim());
+  if (cursor) params.set('cursor', cursor);
+  return `/api/leads?${params}`;
+}
+
+/** Loads the first page of a list for a filter (a newer call wins over an older one still in flight). */
+export async function showLeadList(name: LeadViewName, filter: LeadFilter): Promise<void> {
+  const mine = ++requests[name];
+  const view = leads.views[name];
+  view.filter = { ...filter };
+  view.status = 'loading';
+  try {
+    const page = await api<LeadList>(listUrl(filter), { quiet: true });
+    if (mine !== requests[name]) return;
+    view.items = page.items;
+    view.nextCursor = page.nextCursor;
+    view.fresh = [];
+    view.status = 'ready';
+  } catch {
+    if (mine === requests[name]) view.status = 'failed';
+  }
+}
+
+export async function showMoreLeads(name: LeadViewName): Promise<void> {
+  const view = leads.views[name];
+  if (!view.nextCursor) return;
+  const mine = requests[name];
+  const page = await api<LeadList>(listUrl(view.filter, view.nextCursor));
+  if (mine !== requests[name]) return;
+  const known = new Set(view.items.map((lead) => lead.id));
+  view.items.push(...page.items.filter((lead) => !known.has(lead.id)));
+  view.nextCursor = page.nextCursor;
+}
+
+export const reloadLeadList = (name: LeadViewName) => showLeadList(name, leads.views[name].filter);
+
+const digits = (text: string) => text.replace(/\D/g, '');
+
+/** The server's rule for one lead, so a lead that arrives live lands only in the lists that would have listed it. */
+export function matchesFilter(lead: LeadItem, filter: LeadFilter): boolean {
+  if (filter.campaignId && lead.campaignId !== filter.campaignId) return false;
+  if (filter.disposition && lead.disposition !== filter.disposition) return false;
+  if (filter.stage && lead.stage !== filter.stage) return false;
+  const search = filter.search?.trim().toLowerCase();
+  if (!search) return true;
+  const text = [lead.name, lead.email, lead.phone, lead.company].some((value) => value?.toLowerCase().includes(search));
+  return text || (digits(search).length > 0 && Boolean(lead.phone && lead.phone.includes(digits(search))));
+}
+
+/** The one place a fresh lead (REST answer or socket event) is written into every list and the open panel. */
+export function applyLead(lead: LeadItem, arrived = false): void {
+  for (const view of Object.values(leads.views)) {
+    if (view.status !== 'ready') continue;
+    const index = view.items.findIndex((item) => item.id === lead.id);
+    if (!matchesFilter(lead, view.filter)) {
+      if (index >= 0) view.items.splice(index, 1);
+    } else if (index >= 0) view.items[index] = lead;
+    else {
+      view.items.unshift(lead);
+      if (arrived) view.fresh.push(lead.id);
+    }
+  }
+  if (leads.detail?.id === lead.id && leads.detail.data) leads.detail.data.lead = lead;
+}
+
+function removeLead(id: string): void {
+  for (const view of Object.values(leads.views)) {
+    const index = view.items.findIndex((item) => item.id === id);
+    if (index >= 0) view.items.splice(index, 1);
+  }
+  if (leads.detail?.id === id) leads.detail = null;
+}
+
+export async function openLeadDetail(id: string): Promise<void> {
+  leads.detail = { id, data: null, status: 'loading' };
+  await refreshDetail(id);
+}
+
+async function refreshDetail(id: string): Promise<void> {
+  try {
+    const data = await api<LeadDetail>(`/api/leads/${id}`, { quiet: true });
+    if (leads.detail?.id !== id) return;
+    leads.detail.data = data;
+    leads.detail.status = 'ready';
+  } catch {
+    if (leads.detail?.id === id && !leads.detail.data) leads.detail.status = 'failed';
+  }
+}
+
+export function closeLeadDetail(): void {
+  leads.detail = null;
+}
+
+/** PATCH /api/leads/:id; the answer is applied at once (the `lead:updated` that follows finds it already there). */
+export async function updateLead(id: string, body: LeadUpdateBody): Promise<LeadDetail> {
+  const detail = await api<LeadDetail>(`/api/leads/${id}`, { method: 'PATCH', body });
+  applyLead(detail.lead);
+  if (leads.detail?.id === id) leads.detail = { id, data: detail, status: 'ready' };
+  return detail;
+}
+
+let followers = 0;
+let unfollow: (() => void) | null = null;
+
+/**
+ * Every screen showing leads calls this (as an effect); one subscription serves them all. `lead:assigned` adds a
+ * lead to the lists it belongs in, `lead:updated` moves or drops it, and the open panel re-reads its history.
+ */
+export function followLeads(): () => void {
+  if (followers++ === 0) {
+    const offAssigned = onLive<LeadItem>(SocketEvents.leadAssigned, (lead) => applyLead(lead, true));
+    const offUpdated = onLive<LeadUpdatedPayload>(SocketEvents.leadUpdated, (payload) => {
+      if ('removed' in payload) {
+        removeLead(payload.id);
+        return;
+      }
+      applyLead(payload);
+      if (leads.detail?.id === payload.id) void refreshDetail(payload.id);
+    });
+    unfollow = () => {
+      offAssigned();
+      offUpdated();
+    };
+  }
+  return () => {
+    if (--followers === 0) {
+      unfollow?.();
+      unfollow = null;
+    }
+  };
+}

@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, expectToast, launchBrowser, openPage, seriousAxeViolations, waitForLiveConnection } from '../support/browser.js';
+import { signInAs } from './dashboard-helpers.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in, then opens /community with the live connection up (so no event is missed). */
+async function openFeed(page: Page, email: string): Promise<void> {
+  await signInAs(page, email);
+  const live = waitForLiveConnection(page);
+  await page.goto(appUrl('/community'));
+  await page.getByRole('heading', { level: 1, name: 'Community' }).waitFor();
+  await live;
+}
+
+const postWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
+describe('community feed', () => {
+  it('shows a win posted in one browser live in another with the Whale Deal badge, and likes live both ways', async () => {
+    const alex = await openPage(browser, '/login', { bypassCSP: true });
+    const bianca = await openPage(browser, '/login');
+    try {
+      await openFeed(alex.page, 'agent@demo.test');
+      await openFeed(bianca.page, 'agent2@demo.test');
+
+      // The spec's checks before anything is sent.
+      const compose = alex.page.getByRole('form', { name: 'Create a post' });
+      await compose.getByRole('button', { name: 'Post' }).click();
+      await expectToast(alex.page, 'Error', 'Post cannot be empty');
+      await compose.getByRole('radio', { name: 'Share a Win' }).or(compose.getByRole('button', { name: 'Share a Win' })).first().click();
+      const text = `Closed the Nile Towers deal ${Date.now().toString(36)} <b>not bold</b>`;
+      await compose.getByLabel('Tell the community about your win').fill(text);
+      await compose.getByRole('button', { name: 'Post' }).click();
+      await expectToast(alex.page, 'Error', 'Please enter the deal value for your win');
+
+      await compose.getByLabel('Deal value ($)').fill('$12,500');
+      await compose.getByRole('button', { name: 'Post' }).click();
+      await expectToast(alex.page, 'Post shared with the community!');
+
+      // Live in the other browser, with its badge; rendered as text, never as HTML.
+      const seenByBianca = postWith(bianca.page, text);
+      await seenByBianca.waitFor();
+      await seenByBianca.getByText('Whale Deal', { exact: true }).waitFor();
+      await seenByBianca.getByText('$12,500', { exact: true }).waitFor();
+      expect(await seenByBianca.locator('b').count()).toBe(0);
+      // The author's own screen shows it once (REST answer and live event de-duplicated).
+      await postWith(alex.page, text).getByText('Whale Deal', { exact: true }).waitFor();
+      expect(await postWith(alex.page, text).count()).toBe(1);
+
+      // A like in one browser updates the other.
+      await seenByBianca.getByRole('button', { name: /^Like \(0 likes\)$/ }).click();
+      await seenByBianca.getByRole('button', { name: /^Unlike \(1 like\)$/ }).waitFor();
+      await postWith(alex.page, text).getByRole('button', { name: /^Like \(1 like\)$/ }).waitFor();
+      // Taking it back goes live too.
+      await seenByBianca.getByRole('button', { name: /^Unlike/ }).click();
+      await postWith(alex.page, text).getByRole('button', { name: /^Like \(0 likes\)$/ }).waitFor();
+
+      // A comment from one browser appears in the other's open thread, counted once on each side.
+      await postWith(alex.page, text).getByRole('button', { name: /^Comments/ }).click();
+      await postWith(alex.page, text).getByText('No comments yet.').waitFor();
+      await seenByBianca.getByRole('button', { name: /^Comments/ }).click();
+      await seenByBianca.getByLabel('Add a comment').fill('Congratulations, whale hunter!');
+      await seenByBianca.getByRole('button', { name: 'Comment', exact: true }).click();
+      await postWith(alex.page, text).getByText('Congratulations, whale hunter!').waitFor();
+      await postWith(alex.page, text).getByRole('button', { name: 'Comments (1)' }).waitFor();
+      await seenByBianca.getByRole('button', { name: 'Comments (1)' }).waitFor();
+      expect(await seenByBianca.getByText('Congratulations, whale hunter!').count()).toBe(1);
+
+      // The Wins tab lists it; Announcements (admins only post there) does not.
+      await alex.page.getByRole('tab', { name: 'Wins' }).click();
+      await postWith(alex.page, text).waitFor();
+      // Agents are not offered the Announcement type.
+      expect(await compose.getByText('Announcement', { exact: true }).count()).toBe(0);
+
+      expect(await seriousAxeViolations(alex.page)).toEqual([]);
+      expect(alex.errors).toEqual([]);
+      expect(bianca.errors).toEqual([]);
+    } finally {
+      await alex.context.close();
+      await bianca.context.close();
+    }
+  });
+
+  it('sorts on the server and shows the Staff badge on announcements by admins', async () => {
+    const { page, context, errors } = await openPage(browser, '/login');
+    try {
+      await openFeed(page, 'admin@demo.test');
+      const compose = page.getByRole('form', { name: 'Create a post' });
+      await compose.getByRole('radio', { name: 'Announcement' }).or(compose.getByRole('button', { name: 'Announcement' })).first().click();
+      const text = `Office closed on Friday ${Date.now().toString(36)}`;
+      await compose.getByLabel('Share a tip or ask a question').fill(text);
+      await compose.getByRole('button', { name: 'Post' }).click();
+      await expectToast(page, 'Post shared with the community!');
+      await postWith(page, text).getByText('Staff', { exact: true }).waitFor();
+
+      await page.getByRole('tab', { name: 'Announcements' }).click();
+      await postWith(page, text).waitFor();
+      await page.getByRole('button', { name: /Sort by/ }).click();
+      await page.getByRole('option', { name: 'Most Popular' }).click();
+      await postWith(page, text).waitFor();
+      await page.getByRole('tab', { name: 'Tips' }).click();
+      await page.getByText('No posts found in this category.').or(page.getByRole('article').first()).first().waitFor();
+      expect(await postWith(page, text).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
