@@ -2,15 +2,15 @@
 // whole app (API + Socket.IO + BullMQ workers in this process, as `npm start` runs them), at the spec's
 // timings. Prints calls placed, the auto-dial delay error (next call's start minus previous end + 2 s)
 // and the `call:state` push latency (socket receive time minus the server's emittedAt), p50/p99.
-// BENCH_AGENTS, BENCH_SECONDS, BENCH_QUEUE (contacts per agent, default 20) change the load;
+// BENCH_AGENTS, BENCH_SECONDS, BENCH_QUEUE (contacts per agent, default 20) change the load; BENCH_VERBOSE=1 prints the most delayed starts;
 // BENCH_RAMP_MS (default 4000) spreads the agents' switch-on over that time, as real agents are not in lockstep.
 // The embedded MongoDB runs in its own process (the `db:embedded` CLI), as in the production shape;
 // BENCH_MONGO_URL / BENCH_REDIS_URL use running servers instead (else a local redis-server is started).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SocketEvents } from '../shared/events.js';
@@ -36,7 +36,7 @@ const QUEUE = Number(process.env.BENCH_QUEUE ?? 20);
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 4_000);
 
 /** The embedded MongoDB-compatible server as its own process (the `db:embedded` CLI through tsx). */
-async function startMongoProcess(): Promise<{ url: string; stop: () => void }> {
+async function startMongoProcess(): Promise<{ url: string; pid: number; stop: () => void }> {
   const dbPath = mkdtempSync(path.join(tmpdir(), 'cw-bench-mongo-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/embedded/mongo/cli.ts', '--port', '0', '--dbpath', dbPath], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
@@ -47,7 +47,7 @@ async function startMongoProcess(): Promise<{ url: string; stop: () => void }> {
     });
     child.once('exit', (code) => reject(new Error(`embedded MongoDB exited with ${code}`)));
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -55,6 +55,16 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
+/** CPU seconds (user + system) a process has used, from /proc (Linux only). */
+function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`);
 
 async function main() {
@@ -89,6 +99,7 @@ async function main() {
   const workers = startWorkers(built.platform, workerRedis);
   const shim = { ...built, url, config } as unknown as TestApp;
 
+  console.log(`load average before the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
   console.log(`dialer benchmark: ${AGENTS} agents, ${QUEUE} queued contacts each, ${SECONDS} s, MongoDB ${mongoProcess ? 'embedded (own process)' : backends.mongoKind}, Redis ${backends.redisKind}, switch-on spread over ${RAMP_MS} ms`);
   const started = Date.now();
   const agents: CreatedUser[] = [];
@@ -132,6 +143,7 @@ async function main() {
   await connected();
   latencies.length = 0;
 
+  const cpuBefore = { app: process.cpuUsage(), db: mongoProcess ? cpuSecondsOf(mongoProcess.pid) : undefined };
   const windowStart = new Date();
   await Promise.all(
     agents.map(async (agent, a) => {
@@ -139,9 +151,12 @@ async function main() {
       await api(agent.accessToken, 'PUT', '/dialer/auto-dial', { enabled: true });
     }),
   );
-  await new Promise((r) => setTimeout(r, SECONDS * 1000 - RAMP_MS));
+  console.log(`  auto-dial switched on for every agent in ${((Date.now() - windowStart.getTime()) / 1000).toFixed(1)} s`);
+  await new Promise((r) => setTimeout(r, Math.max(0, windowStart.getTime() + SECONDS * 1000 - Date.now())));
   await Promise.all(agents.map((agent) => api(agent.accessToken, 'PUT', '/dialer/auto-dial', { enabled: false })));
   const windowEnd = new Date();
+  const appCpu = process.cpuUsage(cpuBefore.app);
+  const dbCpu = mongoProcess && cpuBefore.db !== undefined ? (cpuSecondsOf(mongoProcess.pid) ?? 0) - cpuBefore.db : undefined;
   // Let the calls in progress finish before reading the figures.
   for (let i = 0; i < 60 && (await callsCollection(database.db).countDocuments({ live: true })) > 0; i++) await new Promise((r) => setTimeout(r, 500));
 
@@ -166,6 +181,8 @@ async function main() {
 
   console.log(`  calls placed: ${calls.length} (${(calls.length / SECONDS).toFixed(1)}/s; ${JSON.stringify(byStatus)}; contacts dialed twice: ${duplicatePhones})`);
   console.log(`  auto-dial delay error (start - (previous end + 2 s)), ${errors.length} gaps: p50 ${ms(percentile(errors, 50))}, p99 ${ms(percentile(errors, 99))}; |error| p50 ${ms(percentile(absErrors, 50))}, p99 ${ms(percentile(absErrors, 99))}, max ${ms(Math.max(...absErrors))}`);
+  const seconds = (windowEnd.getTime() - windowStart.getTime()) / 1000;
+  console.log(`  CPU during the window: app + workers + ${AGENTS} socket clients ${((appCpu.user + appCpu.system) / 1e6 / seconds).toFixed(2)} cores${dbCpu !== undefined ? `, embedded MongoDB ${(dbCpu / seconds).toFixed(2)} cores` : ''}; load average after: ${loadavg()[0].toFixed(1)}`);
   console.log(`  call:state push latency, ${latencies.length} events: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
 
   for (const socket of sockets) socket.disconnect();

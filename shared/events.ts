@@ -62,3 +62,9 @@ export type { ImportStatus as ImportProgressPayload } from './schemas/leads/impo
 
 /** `post:created`, `post:liked`, `post:commented`, to the `feed` room (shapes: shared/schemas/community/events.ts). */
 export type { PostCreatedPayload, PostLikedPayload, PostCommentedPayload } from './schemas/community/events.js';
+
+/** `call:state`, to every socket of the agent after each change of their phone session or call (shared/schemas/dialer/state.ts). */
+export type { CallStatePayload } from './schemas/dialer/state.js';
+
+/** `queue:updated`, to every socket of the agent: their call queue and auto-dial switch. */
+export type { QueueView as QueueUpdatedPayload } from './schemas/dialer/queue.js';

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { Jobs, type AutoDialJob, type CallStepJob, type PhoneStepJob } from '../shared/queues.js';
 import type { Platform } from '../server/platform/context.js';
 import { phoneProvider } from '../server/features/dialer/provider.js';
-import '../server/features/dialer/calls-service.js';
+import '../server/features/dialer/lifecycle.js';
 import { runAutoDial } from '../server/features/dialer/queue-service.js';
 
 /** The `calls` queue: the simulated provider's timed steps and auto-dial. Every step is idempotent. */

@@ -123,13 +123,16 @@ describe('dialer and call history', () => {
       await page.getByRole('searchbox', { name: 'Search calls' }).fill(run);
       const table = page.getByRole('table', { name: 'Call history' });
       const rows = table.locator('tbody tr');
-      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
-      const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
-      expect(cells.map((row) => [row[1], row[4], row[5]])).toEqual([
-        [`${MISSED.name}${MISSED.shown}`, 'Missed', '0:00'],
-        [`${VOICEMAIL.name}${VOICEMAIL.shown}`, 'Voicemail', '0:03'],
-        [`${ANSWERED.name}${ANSWERED.shown}`, 'Answered', '0:04'],
-      ]);
+      const readRows = () => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+      // The list is read again from the server after the search and after the last call ended.
+      await expect
+        .poll(async () => (await readRows()).map((row) => [row[1], row[4], row[5]]), { timeout: 10_000 })
+        .toEqual([
+          [`${MISSED.name}${MISSED.shown}`, 'Missed', '0:00'],
+          [`${VOICEMAIL.name}${VOICEMAIL.shown}`, 'Voicemail', '0:03'],
+          [`${ANSWERED.name}${ANSWERED.shown}`, 'Answered', '0:04'],
+        ]);
+      const cells = await readRows();
       expect(cells[2]![7]).toBe(`Interested ${run}`);
       // Average call duration = total duration / answered calls = 7 s / 1.
       await page.getByRole('group', { name: 'Call statistics' }).getByText('0:07', { exact: true }).waitFor();

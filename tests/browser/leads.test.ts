@@ -126,6 +126,18 @@ describe('leads', () => {
       const table = page.getByTestId('lead-table');
       for (const lead of mine) await table.getByText(lead.name, { exact: true }).waitFor({ timeout: 30_000 });
       await expect.poll(() => unreadCount(page), { timeout: 30_000, interval: 300 }).toBeGreaterThanOrEqual(before + mine.length);
+
+      // Request Leads answers with how many arrived (or why none did).
+      await page.getByRole('button', { name: 'Request Leads', exact: true }).click();
+      const request = page.getByRole('dialog', { name: 'Request Leads' });
+      await request.getByRole('textbox', { name: 'How many leads?' }).fill('3');
+      await request.getByRole('button', { name: 'Request Leads', exact: true }).click();
+      await request.waitFor({ state: 'detached' });
+      await page
+        .locator('[role="alertdialog"]')
+        .filter({ hasText: /new leads? assigned|No new leads are available in this campaign right now\.|You have reached/ })
+        .first()
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -154,6 +166,13 @@ describe('leads', () => {
       await leadsTab.getByRole('radio', { name: 'Qualified' }).or(leadsTab.getByRole('button', { name: 'Qualified', exact: true })).first().click();
       await pipeline.getByText(liveLeadName, { exact: true }).waitFor();
       expect(await seriousAxeViolations(leadsTab)).toEqual([]);
+
+      // The campaign's script beside the leads; the phone icon fills the dialer.
+      await page.getByRole('button', { name: 'Show Script' }).click();
+      await page.getByTestId('script-panel').getByRole('heading', { name: 'Script: Adwords' }).waitFor();
+      await page.getByTestId('script-panel').getByRole('heading', { level: 3 }).first().waitFor();
+      await page.getByRole('button', { name: `Call ${liveLeadName}` }).click();
+      await page.getByRole('button', { name: 'Hide Dialer' }).waitFor();
 
       // The Potentials tab and Client Progress show it too.
       await page.getByRole('tab', { name: 'Potentials' }).click();

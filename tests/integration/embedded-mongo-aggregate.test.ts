@@ -161,6 +161,19 @@ describe('aggregation', () => {
     expect(extremes).toEqual({ _id: null, lo: 1, hi: new Date('2024-01-02T03:04:05Z') });
   });
 
+  it('keeps document order for kept fields and spec order for computed ones, and converts ObjectIds', async () => {
+    const c = db.collection('shapes');
+    const id = new ObjectId('65a000000000000000000001');
+    await c.insertOne({ _id: id, z: 1, a: { y: 1, b: 2 }, m: 5, ref: '65a000000000000000000002' });
+    const [projected] = await c.aggregate([{ $project: { x: '$z', m: 1, a: 1, d: { $add: [1, 1] } } }]).toArray();
+    expect(Object.keys(projected)).toEqual(['_id', 'a', 'm', 'x', 'd']);
+    expect(Object.keys(projected.a)).toEqual(['y', 'b']);
+    const [converted] = await c.aggregate([{ $project: { _id: 0, hex: { $toString: '$_id' }, oid: { $toObjectId: '$ref' } } }]).toArray();
+    expect(converted).toEqual({ hex: '65a000000000000000000001', oid: new ObjectId('65a000000000000000000002') });
+    const bad = await c.aggregate([{ $project: { oid: { $toObjectId: 'nope' } } }]).toArray().catch((e) => e);
+    expect(bad.code).toBe(241);
+  });
+
   it('serves countDocuments and estimatedDocumentCount', async () => {
     const c = db.collection('deals');
     expect(await c.countDocuments()).toBe(5);

@@ -125,7 +125,10 @@ describe('error replies', () => {
     expect(rename.code).toBe(26);
   });
 
-  it('answers transactions like a standalone', async () => {
+  it('answers transactions like a standalone', async (ctx) => {
+    // A replica set (docker-compose's MongoDB) runs transactions: the claim is about standalones.
+    const hello = await db.command({ hello: 1 });
+    if (hello.setName) ctx.skip();
     const raw = await failure(db.command({ insert: 'c', documents: [{ tx: 1 }], txnNumber: 1, autocommit: false, startTransaction: true, lsid: { id: new UUID() } }));
     expect(raw.code).toBe(20);
     expect(raw.codeName).toBe('IllegalOperation');

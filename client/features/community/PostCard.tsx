@@ -50,18 +50,19 @@ export function PostCard({ post }: { post: PostItem }) {
           variant="ghost"
           size="sm"
           aria-pressed={post.likedByMe}
-          aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'})`}
           onPress={() => void toggleLike(post.id)}
           className={post.likedByMe ? styles.liked : undefined}
         >
           <Heart size={16} aria-hidden="true" fill={post.likedByMe ? 'currentColor' : 'none'} />
-          <span data-testid="like-count">{post.likeCount}</span>
+          {/* The name reads "Like (3 likes)"; the pressed state says whether it is mine. */}
+          <span className="visually-hidden">Like (</span>
+          <span>{post.likeCount}</span>
+          <span className="visually-hidden"> {post.likeCount === 1 ? 'like' : 'likes'})</span>
         </Button>
         <Button
           variant="ghost"
           size="sm"
           aria-expanded={showComments}
-          aria-label={`Comments (${post.commentCount})`}
           onPress={() => {
             const next = !showComments;
             setShowComments(next);
@@ -69,7 +70,9 @@ export function PostCard({ post }: { post: PostItem }) {
           }}
         >
           <MessageCircle size={16} aria-hidden="true" />
-          <span data-testid="comment-count">{post.commentCount}</span>
+          <span className="visually-hidden">Comments (</span>
+          <span>{post.commentCount}</span>
+          <span className="visually-hidden">)</span>
         </Button>
       </div>
       {showComments ? <Comments postId={post.id} /> : null}

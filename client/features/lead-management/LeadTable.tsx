@@ -57,7 +57,7 @@ export function LeadTable({ onCall }: { onCall: () => void }) {
   return (
     <div className={page.stack} aria-busy={view.status === 'loading'}>
       <div className={page.tableWrap}>
-        <table className={page.table} data-testid="lead-table">
+        <table className={[page.table, styles.wideTable].join(' ')} data-testid="lead-table">
           <caption className="visually-hidden">Leads</caption>
           <thead>
             <tr>

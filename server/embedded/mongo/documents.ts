@@ -66,21 +66,32 @@ export function setPath(doc: Doc, path: string, value: unknown): void {
 
 export type { Document };
 
+/** Projection values that keep a field where the document has it: inclusion, exclusion, a nested spec. */
+export function keepsPlace(specValue: unknown): boolean {
+  if (typeof specValue === 'number' || typeof specValue === 'boolean') return true;
+  return isPlainObject(specValue) && !isOperatorObject(specValue);
+}
+
 /**
- * `out` with its fields in the order they have in `src` (recursively), fields not in `src` after.
- * mingo's projection emits included fields sorted by name; MongoDB keeps the document's order.
+ * `out` with its fields in MongoDB's order: the fields `src` had keep their order (recursively),
+ * then the fields `spec` computes, in the order the spec names them, then anything else. mingo's
+ * projection emits fields sorted by name.
  */
-export function reorderLike(out: Doc, src: Doc): Doc {
+export function reorderLike(out: Doc, src: Doc, spec?: Doc, inPlace: (specValue: unknown) => boolean = keepsPlace): Doc {
   const result: Doc = {};
   for (const k of Object.keys(src)) {
     if (!(k in out)) continue;
+    const sub = spec?.[k];
+    if (sub !== undefined && !inPlace(sub)) continue;
     const o = out[k];
     const s = src[k];
-    if (isPlainObject(o) && isPlainObject(s)) result[k] = reorderLike(o, s);
+    const nested = isPlainObject(sub) ? sub : undefined;
+    if (isPlainObject(o) && isPlainObject(s)) result[k] = reorderLike(o, s, nested, inPlace);
     else if (Array.isArray(o) && Array.isArray(s) && o.length === s.length) {
-      result[k] = o.map((e, i) => (isPlainObject(e) && isPlainObject(s[i]) ? reorderLike(e, s[i] as Doc) : e));
+      result[k] = o.map((e, i) => (isPlainObject(e) && isPlainObject(s[i]) ? reorderLike(e, s[i] as Doc, nested, inPlace) : e));
     } else result[k] = o;
   }
+  if (spec) for (const k of Object.keys(spec)) if (k in out && !(k in result)) result[k] = out[k];
   for (const k of Object.keys(out)) if (!(k in result)) result[k] = out[k];
   return result;
 }

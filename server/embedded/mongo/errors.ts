@@ -26,6 +26,7 @@ export const CODE_NAMES: Record<number, string> = {
   168: 'InvalidPipelineOperator',
   171: 'CannotIndexParallelArrays',
   238: 'NotImplemented',
+  241: 'ConversionFailure',
   10334: 'BSONObjectTooLarge',
   11000: 'DuplicateKey',
   40324: 'UnrecognizedPipelineStage',

@@ -48,6 +48,10 @@ export function validateIndexSpec(raw: Record<string, unknown>): IndexSpec {
   }
   for (const [field, dir] of Object.entries(key as Record<string, unknown>)) {
     if (typeof dir === 'string') throw notImplemented(`Index type '${dir}' (on field ${field})`);
+    if (field.endsWith('$**')) throw notImplemented(`Wildcard index on '${field}'`);
+    if (field.split('.').some((part) => part.startsWith('$') || part === '')) {
+      throw new MongoCommandError(67, `Index key contains an illegal field name: '${field}'`);
+    }
     if (typeof dir !== 'number' || dir === 0 || Number.isNaN(dir)) {
       throw new MongoCommandError(67, `Values in the index key pattern can't be 0 or non-numeric: ${field}`);
     }
@@ -63,6 +67,9 @@ export function validateIndexSpec(raw: Record<string, unknown>): IndexSpec {
   if (raw.expireAfterSeconds !== undefined) {
     const ttl = Number(raw.expireAfterSeconds);
     if (!Number.isFinite(ttl) || ttl < 0) throw new MongoCommandError(67, 'TTL index expireAfterSeconds must be a non-negative number');
+    if (Object.keys(key as object).length !== 1) {
+      throw new MongoCommandError(67, 'TTL indexes are single-field indexes, compound indexes do not support TTL');
+    }
     spec.expireAfterSeconds = ttl;
   }
   if (raw.partialFilterExpression !== undefined) {

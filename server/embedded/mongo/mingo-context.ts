@@ -15,6 +15,7 @@ import { isPlainObject, reorderLike, type Doc } from './documents.js';
 import { MongoCommandError } from './errors.js';
 import { encodeValue } from './key-encoding.js';
 import { sortDocs } from './sort-order.js';
+import { EXPRESSION_EXTRAS } from './expression-extras.js';
 
 type Predicate = (doc: Record<string, unknown>) => boolean;
 type QueryOp = (selector: string, value: unknown, options: Options) => Predicate;
@@ -98,11 +99,12 @@ const overrides: Record<string, QueryOp> = {
 
 type PipelineOp = (coll: LazyIterator, expr: unknown, options: Options) => LazyIterator;
 
-/** $project keeps the input document's field order, as MongoDB does (mingo sorts included fields). */
+/** $project keeps the input document's field order and appends computed fields in spec order, as MongoDB does. */
 const $project: PipelineOp = (coll, expr, options) => {
   let last: Doc = {};
   const input = coll.map((o: Doc) => (last = o));
-  return (pipelineOperators.$project as PipelineOp)(input, expr, options).map((out: Doc) => reorderLike(out, last));
+  const spec = isPlainObject(expr) ? expr : undefined;
+  return (pipelineOperators.$project as PipelineOp)(input, expr, options).map((out: Doc) => reorderLike(out, last, spec));
 };
 
 /** mingo orders mixed types (Decimal128, ObjectId, arrays...) its own way; $sort uses MongoDB's order. */
@@ -147,7 +149,7 @@ const $elemMatch: ProjectionOp = (obj, expr, field, options) => {
 
 export const CONTEXT = Context.init({
   accumulator: { ...accumulatorOperators, $min: extreme(false), $max: extreme(true) },
-  expression: expressionOperators,
+  expression: { ...expressionOperators, ...EXPRESSION_EXTRAS },
   pipeline: { ...pipelineOperators, $project, $sort },
   projection: { ...projectionOperators, $elemMatch },
   query: { ...queryOperators, ...overrides } as never,

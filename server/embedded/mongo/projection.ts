@@ -1,6 +1,6 @@
 // Find-style projections ({a: 1}, {'b.c': 0}, {'arr.$': 1}, $slice, $elemMatch, expressions) via mingo.
 import { Query } from 'mingo/query';
-import { cloneDoc, isPlainObject, reorderLike, type Doc } from './documents.js';
+import { cloneDoc, isPlainObject, keepsPlace, reorderLike, type Doc } from './documents.js';
 import { MongoCommandError, notImplemented, toCommandError } from './errors.js';
 import { mingoOptions } from './mingo-context.js';
 
@@ -41,6 +41,11 @@ export function checkProjectionMode(projection: Doc, find: boolean, prefix = '',
   }
 }
 
+/** In a find projection a $slice trims the field where it stands; other operators move it after the kept fields. */
+function keepsPlaceInFind(specValue: unknown): boolean {
+  return keepsPlace(specValue) || (isPlainObject(specValue) && Object.keys(specValue)[0] === '$slice');
+}
+
 /** Wraps `docs` so each one comes out projected; returns `docs` itself for an empty projection. */
 export function projectIterator(docs: Iterator<Doc>, projection: unknown, filter?: Doc, variables?: Doc): Iterator<Doc> {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
@@ -64,7 +69,7 @@ export function projectIterator(docs: Iterator<Doc>, projection: unknown, filter
       next(): IteratorResult<Doc> {
         try {
           const value = out.next();
-          return value === undefined ? { done: true, value: undefined } : { done: false, value: reorderLike(value, last) };
+          return value === undefined ? { done: true, value: undefined } : { done: false, value: reorderLike(value, last, projection, keepsPlaceInFind) };
         } catch (err) {
           throw projectionError(err);
         }

@@ -1,3 +1,4 @@
+import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
 import type { Config } from '../../platform/config.js';
 import type { Platform } from '../../platform/context.js';
 import type { ProviderEvent, CallProgress } from './phone-provider.js';
@@ -31,3 +32,6 @@ export function phoneProvider(platform: Platform): SimulatedPhoneProvider {
   }
   return provider;
 }
+
+/** The spec's dialer texts with this app's provider name. */
+export const messagesFor = (platform: Platform) => dialerMessages(phoneProvider(platform).displayName);

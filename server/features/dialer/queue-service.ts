@@ -9,11 +9,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { findCampaignById } from '../campaigns/repository.js';
 import { findLeadById } from '../leads/repository.js';
 import { findUserById, type UserDoc } from '../users/repository.js';
-import { callOwnedBy, dialRefusal, freeLineWhenDue, kickAutoDial, messagesFor, placeCall, resolveTarget } from './calls-service.js';
+import { callOwnedBy, dialRefusal, placeCall, resolveTarget } from './calls-service.js';
+import { freeLineWhenDue, kickAutoDial } from './lifecycle.js';
 import { emitQueueUpdated } from './events.js';
 import { checkQueue } from './machine.js';
 import { toDncEntry, toQueueView } from './present.js';
-import { phoneProvider } from './provider.js';
+import { messagesFor, phoneProvider } from './provider.js';
 import {
   findCallByDialKey,
   findLiveCall,

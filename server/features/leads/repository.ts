@@ -34,6 +34,8 @@ export interface LeadDoc {
   importId?: ObjectId;
   /** Set while its import is still running: such a lead is in no pool and may be removed if the import fails. */
   staged?: boolean;
+  /** Present exactly while the lead waits for distribution (unassigned, released): the pool index holds only these. */
+  pool?: true;
   /** The agent it was taken back from (idle), so distribution prefers someone else. */
   reclaimedFrom?: ObjectId;
   /** Assigned, but the agent's notification is not written yet (a crashed job finishes it on the next run). */
@@ -54,8 +56,9 @@ export async function ensureLeadIndexes(db: Db): Promise<void> {
   await leads.createIndex({ assignedTo: 1, campaignId: 1, _id: -1 });
   await leads.createIndex({ assignedTo: 1, _id: -1 });
   await leads.createIndex({ campaignId: 1, _id: -1 });
-  // The pool of a campaign, oldest first.
-  await leads.createIndex({ campaignId: 1, assignedTo: 1, createdAt: 1 });
+  // The pool of a campaign, oldest first (with _id, so the index gives the whole sort: an import shares one
+  // createdAt). Partial: it holds only waiting leads, so taking the next ones never walks past assigned ones.
+  await leads.createIndex({ campaignId: 1, pool: 1, createdAt: 1, _id: 1 }, { partialFilterExpression: { pool: true } });
   await leads.createIndex({ campaignId: 1, phone: 1 }, { unique: true, partialFilterExpression: { phone: { $type: 'string' } } });
   await leads.createIndex({ campaignId: 1, email: 1 }, { unique: true, partialFilterExpression: { email: { $type: 'string' } } });
   // Idle sweep per campaign.
@@ -140,22 +143,22 @@ export async function insertLeads(db: Db, docs: LeadDoc[]): Promise<Set<number>>
 }
 
 export async function releaseStagedLeads(db: Db, importId: ObjectId): Promise<void> {
-  await leadsCollection(db).updateMany({ importId, staged: true }, { $unset: { staged: '' } });
+  await leadsCollection(db).updateMany({ importId, staged: true }, { $unset: { staged: '' }, $set: { pool: true } });
 }
 
 export async function deleteStagedLeads(db: Db, importId: ObjectId): Promise<void> {
   await leadsCollection(db).deleteMany({ importId, staged: true });
 }
 
-/** Unassigned, not staged leads of a campaign, oldest first. */
+/** Leads of a campaign waiting for distribution, oldest first. */
 export function poolLeads(db: Db, campaignId: ObjectId, limit: number, notReclaimedFrom?: ObjectId): Promise<LeadDoc[]> {
-  const filter: Filter<LeadDoc> = { campaignId, assignedTo: null, staged: { $ne: true } };
+  const filter: Filter<LeadDoc> = { campaignId, pool: true };
   if (notReclaimedFrom) filter.reclaimedFrom = { $ne: notReclaimedFrom };
   return leadsCollection(db).find(filter, { projection: { history: 0 } }).sort({ createdAt: 1, _id: 1 }).limit(limit).toArray();
 }
 
 export async function campaignsWithPool(db: Db): Promise<ObjectId[]> {
-  return (await leadsCollection(db).distinct('campaignId', { assignedTo: null, staged: { $ne: true } })) as ObjectId[];
+  return (await leadsCollection(db).distinct('campaignId', { pool: true })) as ObjectId[];
 }
 
 export interface Assignment {
@@ -166,10 +169,10 @@ export interface Assignment {
 /** Gives the lead to the agent unless someone took it meanwhile; answers the assigned lead (without history). */
 export function assignLead(db: Db, { leadId, agentId }: Assignment, at: Date, change: string): Promise<LeadDoc | null> {
   return leadsCollection(db).findOneAndUpdate(
-    { _id: leadId, assignedTo: null, staged: { $ne: true } },
+    { _id: leadId, pool: true },
     {
       $set: { assignedTo: agentId, assignedAt: at, dispositionAt: at, notifyPending: true, updatedAt: at },
-      $unset: { reclaimedFrom: '' },
+      $unset: { reclaimedFrom: '', pool: '' },
       $push: { history: { at, change } },
     },
     { returnDocument: 'after', projection: { history: 0 } },
@@ -196,7 +199,7 @@ export function idleLeads(db: Db, campaignId: ObjectId, cutoff: Date, limit: num
 export async function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: string): Promise<boolean> {
   const result = await leadsCollection(db).updateOne(
     { _id: lead._id, assignedTo: lead.assignedTo, dispositionAt: lead.dispositionAt },
-    { $set: { assignedTo: null, reclaimedFrom: lead.assignedTo!, updatedAt: at }, $unset: { assignedAt: '', notifyPending: '' }, $push: { history: { at, change } } },
+    { $set: { assignedTo: null, pool: true, reclaimedFrom: lead.assignedTo!, updatedAt: at }, $unset: { assignedAt: '', notifyPending: '' }, $push: { history: { at, change } } },
   );
   return result.modifiedCount === 1;
 }

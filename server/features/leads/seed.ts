@@ -77,6 +77,7 @@ export const leadsSeedStep: SeedStep = {
           leadType: company ? (i % 5 === 0 ? 'Agency' : 'Corporate') : 'Individual',
           details: detailsFor(slug, i),
           assignedTo: null,
+          pool: true,
           disposition: 'New',
           stage: 'New',
           history: [{ at: createdAt, change: 'Added with the demo data' }],

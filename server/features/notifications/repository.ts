@@ -57,12 +57,13 @@ export function countUnread(db: Db, userId: ObjectId): Promise<number> {
   return notificationsCollection(db).countDocuments({ userId, readAt: null });
 }
 
-/** Unread counts of several users in one round trip (users without unread notifications are absent). */
+/**
+ * Unread counts of several users. One indexed count per user: a `$match`+`$group` aggregate would be one round trip,
+ * but the embedded server runs aggregates without indexes (a full scan per call).
+ */
 export async function countUnreadOf(db: Db, userIds: ObjectId[]): Promise<Map<string, number>> {
-  const rows = await notificationsCollection(db)
-    .aggregate<{ _id: ObjectId; unread: number }>([{ $match: { userId: { $in: userIds }, readAt: null } }, { $group: { _id: '$userId', unread: { $sum: 1 } } }])
-    .toArray();
-  return new Map(rows.map((r) => [r._id.toHexString(), r.unread]));
+  const counts = await Promise.all(userIds.map(async (userId) => [userId.toHexString(), await countUnread(db, userId)] as const));
+  return new Map(counts);
 }
 
 export async function markRead(db: Db, userId: ObjectId, ids: ObjectId[] | 'all', at: Date): Promise<void> {

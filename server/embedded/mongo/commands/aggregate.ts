@@ -1,5 +1,5 @@
 // aggregate: the leading $match (and a $sort the chosen index already provides) runs on our own
-// indexes; mingo evaluates the rest of the pipeline.
+// indexes; mingo evaluates the rest of the pipeline, except the countDocuments shape, counted here.
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
 import { mingoOptions } from '../mingo-context.js';

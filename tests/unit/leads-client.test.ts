@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { progressBand } from '../../client/features/clients/store.js';
+import { groupDetails } from '../../client/features/lead-management/details.js';
+import { hasRequiredColumns, initialChoices, parseRecords } from '../../client/features/lead-management/import/csv-header.js';
+import { detailLabel, formatPhone } from '../../client/features/leads/labels.js';
+import { matchesFilter } from '../../client/features/leads/store.js';
+import type { LeadItem } from '../../shared/schemas/leads/lead.js';
+
+const lead: LeadItem = {
+  id: 'a'.repeat(24),
+  campaignId: 'c'.repeat(24),
+  campaignSlug: 'hotel',
+  campaignName: 'Hotel Accommodation',
+  name: 'Mona Hassan',
+  company: 'Nile Logistics',
+  email: 'mona@example.test',
+  phone: '15550101234',
+  source: 'Website',
+  leadType: 'Corporate',
+  details: {},
+  disposition: 'Potential',
+  stage: 'Qualified',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('CSV header row read in the browser', () => {
+  it('reads quoted fields, doubled quotes, CRLF and a byte-order mark', () => {
+    const text = '\ufeffFull Name,"Notes, long","Say ""hi"""\r\nAna,"a, b",x\r\nBen';
+    expect(parseRecords(text, 2)).toEqual([
+      ['Full Name', 'Notes, long', 'Say "hi"'],
+      ['Ana', 'a, b', 'x'],
+    ]);
+  });
+
+  it('drops a record cut off inside quotes by the peek window', () => {
+    expect(parseRecords('name,notes\nAna,"unfinished', 2)).toEqual([['name', 'notes']]);
+  });
+
+  it('starts from the server guesses; the first column of a field wins, unknown columns stay details', () => {
+    const choices = initialChoices(['Full Name', 'E-mail', 'Mobile', 'Phone', 'Budget']);
+    expect(choices).toEqual(['name', 'email', 'phone', 'details', 'details']);
+    expect(hasRequiredColumns(choices)).toBe(true);
+    expect(hasRequiredColumns(['name', 'company'])).toBe(false);
+    expect(hasRequiredColumns(['firstName', 'email'])).toBe(true);
+  });
+});
+
+describe('live leads land only in the lists that would list them', () => {
+  it('matches campaign, disposition, stage and the search the way the server does', () => {
+    expect(matchesFilter(lead, {})).toBe(true);
+    expect(matchesFilter(lead, { campaignId: 'c'.repeat(24), disposition: 'Potential' })).toBe(true);
+    expect(matchesFilter(lead, { disposition: 'New' })).toBe(false);
+    expect(matchesFilter(lead, { stage: 'Contacted' })).toBe(false);
+    expect(matchesFilter(lead, { search: 'nile' })).toBe(true);
+    expect(matchesFilter(lead, { search: '(555) 010' })).toBe(true);
+    expect(matchesFilter(lead, { search: 'zzz' })).toBe(false);
+  });
+});
+
+describe('lead and client display', () => {
+  it('colours client progress in the spec bands below 20, 40, 60, 80 and 100', () => {
+    expect([0, 19, 20, 39, 40, 59, 60, 79, 80, 100].map(progressBand)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+  });
+
+  it('formats phones and detail labels', () => {
+    expect(formatPhone('15550101234')).toBe('+1 (555) 010-1234');
+    expect(formatPhone('5550101234')).toBe('(555) 010-1234');
+    expect(formatPhone('201000000008')).toBe('+201000000008');
+    expect(detailLabel('preferredHotels')).toBe('Preferred hotels');
+    expect(detailLabel('Monthly Budget')).toBe('Monthly Budget');
+  });
+
+  it('groups campaign details as spec 2 lists them, keeping unknown columns', () => {
+    const groups = groupDetails('real-estate-us', { propertyType: 'Villa', budget: 100, mortgage: 'Needed', Referrer: 'Sam' });
+    expect(groups.map((group) => group.title)).toEqual(['Property', 'Budget and payment', 'US financing', 'Other details']);
+    expect(groupDetails('adwords', { monthlyBudget: 500 })[0].entries).toEqual([['monthlyBudget', 500]]);
+  });
+});
