@@ -57,6 +57,8 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
     requestIdHeader: false,
     trustProxy: config.env === 'production',
     bodyLimit: 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
   });
 
   app.setValidatorCompiler(validatorCompiler);

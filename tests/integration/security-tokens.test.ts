@@ -96,6 +96,12 @@ describe('HTTP hardening', () => {
     const huge = await fetch(`${testApp.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
     expect(huge.status).toBe(413);
     expect((await huge.json()).error).toBeTypeOf('string');
+    for (const poisoned of ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}']) {
+      const res = await fetch(`${testApp.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: poisoned });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBeTypeOf('string');
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const broken = await fetch(`${testApp.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
     expect(broken.status).toBe(400);
     expect((await broken.json()).error).toBeTypeOf('string');
