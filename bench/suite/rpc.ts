@@ -33,6 +33,7 @@ export function serveRpc(handlers: Handlers): void {
   });
   // The parent's death must not leave a server or thousands of sockets behind.
   process.on('disconnect', () => process.exit(0));
+  process.send({ ready: true });
 }
 
 export interface RpcChild {
@@ -64,7 +65,9 @@ export async function forkChild(entry: string, args: string[] = [], options: { e
       resolve();
     }),
   );
-  child.on('message', (message: Answer) => {
+  let ready: () => void = () => {};
+  child.on('message', (message: Answer & { ready?: boolean }) => {
+    if (message.ready) return ready();
     const waiting = pending.get(message.id);
     if (!waiting) return;
     pending.delete(message.id);
@@ -72,8 +75,9 @@ export async function forkChild(entry: string, args: string[] = [], options: { e
     else waiting.resolve(message.result);
   });
   await new Promise<void>((resolve, reject) => {
-    child.once('spawn', () => resolve());
+    ready = resolve;
     child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`${entry} ${args.join(' ')} exited before it was ready (${code ?? signal})`)));
   });
   return {
     child,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, expectToast, FAKE_MEDIA_ARGS, launchBrowser, openPage, seriousAxeViolations } from '../support/browser.js';
+import { appUrl, escapeRegExp, expectToast, FAKE_MEDIA_ARGS, launchBrowser, openPage, seriousAxeViolations } from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -45,6 +45,32 @@ async function recordProgress(page: Page): Promise<void> {
 }
 
 describe('resources', () => {
+  it('lets an admin edit a script (campaign owners and admins only)', async () => {
+    const { page, context, errors } = await openPage(browser, '/login');
+    try {
+      await signInAs(page, 'admin@demo.test');
+      await goTo(page, '/resources/scripts', 'Sales Scripts');
+      const trigger = page.locator('button[slot="trigger"][aria-expanded="true"]');
+      await trigger.waitFor();
+      const original = ((await trigger.locator('span').first().textContent()) ?? '').trim();
+      const renamed = `${original} (reviewed ${Date.now().toString(36)})`;
+      await page.getByRole('button', { name: 'Edit' }).first().click();
+      const editor = page.getByRole('dialog', { name: 'Edit script' });
+      await editor.getByLabel('Title').fill(renamed);
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Script saved', renamed);
+      await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(renamed)}`) }).waitFor();
+      // Back as it was, for the other tests.
+      await page.getByRole('button', { name: 'Edit' }).first().click();
+      await editor.getByLabel('Title').fill(original);
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Script saved', original);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('uploads a PDF to Materials with a progress bar, lists it and downloads it byte-identical', async () => {
     const { page, context, errors } = await openPage(browser, '/login', { bypassCSP: true, acceptDownloads: true });
     try {
@@ -132,8 +158,15 @@ describe('resources', () => {
 
       await page.getByRole('searchbox', { name: 'Search voice notes' }).fill(`${title} nothing like it`);
       await page.getByText('No voice notes found').waitFor();
-
+      await page.getByRole('searchbox', { name: 'Search voice notes' }).fill(title);
+      await note.getByRole('button', { name: `Play ${title}` }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // The author may delete it.
+      await note.getByRole('button', { name: `Delete ${title}` }).click();
+      await page.getByRole('dialog', { name: 'Delete voice note?' }).getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Voice note deleted', title);
+      await page.getByText('No voice notes found').waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

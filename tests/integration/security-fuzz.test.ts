@@ -54,7 +54,7 @@ function urlsFor(route: RouteEntry): string[] {
 function queriesFor(route: RouteEntry): string[] {
   const keys = propertiesOf(route.schema?.querystring);
   const queries = [''];
-  for (const key of keys) queries.push(`?${key}=${'y'.repeat(5000)}`, `?${key}[$gt]=`, `?${key}=-1`, `?${key}=%00`, `?${key}=a&${key}=b`);
+  for (const key of keys) queries.push(`?${key}=${'y'.repeat(5000)}`, `?${key}=2026-13-45T99:99`, `?${key}[$gt]=`, `?${key}=-1`, `?${key}=%00`, `?${key}=a&${key}=b`);
   return queries;
 }
 

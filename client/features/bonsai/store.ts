@@ -122,6 +122,8 @@ function setOnCall(actorId: string, onCall: boolean): void {
  * server, which owns the counting. `earnings:updated` refreshes the viewer's own figures and ledger.
  */
 export function followTeam(): () => void {
+  // Another account may have used this tab before: start from nothing.
+  Object.assign(bonsai, { campaignId: null, bonsai: null, bonsaiStatus: 'idle', payouts: null, payoutsStatus: 'idle', earnings: null, today: null, feed: [] });
   loadToday().catch(() => undefined);
   const refreshToday = debounced(() => void loadToday().catch(() => undefined), 800);
   const refreshMoney = debounced(() => {

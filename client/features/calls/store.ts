@@ -3,6 +3,7 @@ import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import type { CallHistoryPage, CallStats } from '../../../shared/schemas/dialer/history.js';
 import { api } from '../../api/client.js';
 import { dialerStore } from '../dialer/store.js';
+import { session } from '../session/store.js';
 
 export type StatusFilter = 'all' | 'answered' | 'missed' | 'voicemail';
 export type DirectionFilter = 'all' | 'outbound' | 'inbound';
@@ -24,6 +25,8 @@ interface CallHistoryState {
   nextCursor: string | null;
   stats: CallStats | null;
   loadingMore: boolean;
+  /** Whose calls these are: another account signing in on this page starts from an empty list. */
+  userId: string | null;
 }
 
 const PAGE_SIZE = 25;
@@ -36,6 +39,7 @@ export const callHistory = proxy<CallHistoryState>({
   nextCursor: null,
   stats: null,
   loadingMore: false,
+  userId: null,
 });
 
 export const useCallHistory = () => useSnapshot(callHistory);
@@ -113,6 +117,10 @@ export function followCallHistory(): () => void {
     clearTimeout(timer);
     timer = setTimeout(() => void loadCalls(), delay);
   };
+  const userId = session.user?.id ?? null;
+  if (callHistory.userId !== userId) {
+    Object.assign(callHistory, { userId, status: 'idle', items: [], nextCursor: null, stats: null });
+  }
   void loadCalls();
   let lastFilters = JSON.stringify(callHistory.filters);
   const offFilters = subscribe(callHistory.filters, () => {

@@ -2,10 +2,12 @@ import { SocketEvents } from '../../../shared/events.js';
 import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { CallStatePayload } from '../../../shared/schemas/dialer/state.js';
+import { subscribe } from 'valtio';
 import { onLive } from '../../live/socket.js';
+import { session } from '../session/store.js';
 import { toast, type ToastVariant } from '../../ui/toast.js';
 import { loadDialer } from './actions.js';
-import { adoptCallState, adoptQueue, clearContact, dialerStore } from './store.js';
+import { adoptCallState, adoptQueue, clearContact, dialerStore, resetDialer } from './store.js';
 
 function variantOf(message: string, provider: string): ToastVariant {
   const text = dialerMessages(provider);
@@ -26,29 +28,31 @@ function onCallState(payload: CallStatePayload): void {
   }
 }
 
-let followers = 0;
-let stop: (() => void) | null = null;
+let following = false;
 
 /**
- * Every mounted dialer panel follows the agent's call through here, so two panels on one page (or a
- * re-mount) subscribe once and show each toast once per tab.
+ * Called by every mounted dialer panel. The first one subscribes for the rest of the page's life: auto-dial
+ * goes on on the server while the agent visits other screens, and its toasts and state follow them there.
+ * Each mount (and a tab coming back into view, which may have missed pushes while asleep) re-reads the state.
  */
 export function followDialer(): () => void {
-  followers += 1;
-  if (followers === 1) {
-    const offCall = onLive<CallStatePayload>(SocketEvents.callState, onCallState);
-    const offQueue = onLive<QueueView>(SocketEvents.queueUpdated, adoptQueue);
-    stop = () => {
-      offCall();
-      offQueue();
-    };
+  if (!following) {
+    following = true;
+    onLive<CallStatePayload>(SocketEvents.callState, onCallState);
+    onLive<QueueView>(SocketEvents.queueUpdated, adoptQueue);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && session.status === 'signedIn') void loadDialer();
+    });
+    // Another account signed in on this page must not see the previous one's call or queue.
+    let userId = session.user?.id ?? null;
+    subscribe(session, () => {
+      const next = session.status === 'signedIn' ? (session.user?.id ?? null) : null;
+      if (next === userId) return;
+      userId = next;
+      resetDialer();
+      if (next) void loadDialer();
+    });
   }
   void loadDialer();
-  return () => {
-    followers -= 1;
-    if (followers === 0) {
-      stop?.();
-      stop = null;
-    }
-  };
+  return () => undefined;
 }

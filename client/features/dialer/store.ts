@@ -28,7 +28,7 @@ export interface DialerStore {
   markedDoNotCall: string[];
 }
 
-export const dialerStore = proxy<DialerStore>({
+const initialState = (): DialerStore => ({
   status: 'idle',
   phone: null,
   call: null,
@@ -44,6 +44,12 @@ export const dialerStore = proxy<DialerStore>({
   busy: { call: false, end: false, mute: false, queue: false, autoDial: false, connect: false },
   markedDoNotCall: [],
 });
+
+export const dialerStore = proxy<DialerStore>(initialState());
+
+export function resetDialer(): void {
+  Object.assign(dialerStore, initialState());
+}
 
 export const useDialer = () => useSnapshot(dialerStore);
 

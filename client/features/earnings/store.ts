@@ -31,6 +31,8 @@ export async function loadEarnings(): Promise<void> {
  * are recomputed by the server, so the stats are re-read.
  */
 export function followEarnings(): () => void {
+  // Another account may have used this tab before: never show its figures while ours load.
+  Object.assign(earningsState, { stats: null, earnings: null });
   loadStats().catch(() => undefined);
   return onLive<EarningsUpdatedPayload>(SocketEvents.earningsUpdated, (payload) => {
     earningsState.earnings = payload.earnings;

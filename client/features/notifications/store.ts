@@ -39,6 +39,8 @@ export async function markNotificationsRead(body: NotificationReadBody): Promise
  * when the user's preferences ask for it), `notification:count` is the server's unread count on every tab.
  */
 export function followNotifications(): () => void {
+  // Another account may have used this tab before: never show its items while ours load.
+  Object.assign(notifications, { items: [], unread: 0, loaded: false });
   loadNotifications().catch(() => undefined);
   const offNew = onLive<NotificationItem>(SocketEvents.notificationNew, (item) => {
     if (notifications.items.some((existing) => existing.id === item.id)) return;

@@ -65,6 +65,8 @@ function belongs(lead: LeadItem): boolean {
 
 /** New and changed leads arrive over the socket; the list follows without a reload. */
 export function followOverviewLeads(): () => void {
+  // Another account may have used this tab before: start from nothing.
+  Object.assign(overviewLeads, { campaignId: null, stage: 'All', items: [], nextCursor: null, status: 'idle' });
   const offAssigned = onLive<LeadItem>(SocketEvents.leadAssigned, (lead) => {
     if (belongs(lead) && !overviewLeads.items.some((item) => item.id === lead.id)) overviewLeads.items.unshift(lead);
   });

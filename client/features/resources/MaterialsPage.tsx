@@ -1,8 +1,8 @@
 import { Download, Eye, FileText, Film, FolderPlus, Image as ImageIcon, Music, Star, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
-import type { MaterialFilters } from './materials-api.js';
 import { MaterialMessages, type MaterialItem, type MaterialListQuery } from '../../../shared/schemas/materials/list.js';
 import { api } from '../../api/client.js';
+import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -13,7 +13,7 @@ import { toast } from '../../ui/toast.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { FolderDialog } from './FolderDialog.js';
-import { downloadUrl, useFolders, useMaterials } from './materials-api.js';
+import { downloadUrl, useFolders, useMaterials, type MaterialFilters } from './materials-api.js';
 import { UploadDialog } from './UploadDialog.js';
 import { campaignName, useCampaignOptions } from './useCampaignOptions.js';
 import styles from './Resources.module.css';
@@ -243,6 +243,7 @@ function MaterialTable({ items, loading, campaigns, star, askDelete }: ItemsProp
                   <span className={styles.nameCell}>
                     <Icon size={18} aria-hidden="true" />
                     {item.name}
+                    {item.scope === 'personal' ? <Badge>Personal</Badge> : null}
                   </span>
                 </td>
                 <td>{item.format.toUpperCase()}</td>

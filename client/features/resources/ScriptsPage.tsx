@@ -1,4 +1,4 @@
-import { ChevronDown, Copy } from 'lucide-react';
+import { ChevronDown, Copy, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button as AriaButton, Disclosure, DisclosureGroup, DisclosurePanel, Heading, type Key } from 'react-aria-components';
 import { ScriptMessages, type ScriptItem, type ScriptList } from '../../../shared/schemas/scripts/list.js';
@@ -10,6 +10,7 @@ import { Select } from '../../ui/Select.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { copyText } from './clipboard.js';
+import { ScriptEditor } from './ScriptEditor.js';
 import { useCampaignOptions } from './useCampaignOptions.js';
 import styles from './Resources.module.css';
 
@@ -24,6 +25,7 @@ export default function ScriptsPage() {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());
+  const [editing, setEditing] = useState<ScriptItem | null>(null);
 
   useEffect(() => {
     if (!selected) return;
@@ -84,10 +86,15 @@ export default function ScriptsPage() {
                       {script.category} · Last updated {formatDate(script.lastUpdated)}
                     </p>
                     <pre className={styles.scriptText}>{script.content}</pre>
-                    <div>
+                    <div className={page.row}>
                       <Button variant="secondary" size="sm" onPress={() => void copyText(script.content, ScriptMessages.copied)}>
                         <Copy size={16} aria-hidden="true" /> Copy
                       </Button>
+                      {script.editable ? (
+                        <Button variant="ghost" size="sm" onPress={() => setEditing(script)}>
+                          <Pencil size={16} aria-hidden="true" /> Edit
+                        </Button>
+                      ) : null}
                     </div>
                   </DisclosurePanel>
                 </>
@@ -96,6 +103,16 @@ export default function ScriptsPage() {
           ))}
         </DisclosureGroup>
       )}
+      {editing ? (
+        <ScriptEditor
+          script={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setScripts((current) => current.map((item) => (item.id === saved.id ? saved : item)));
+            setEditing(null);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

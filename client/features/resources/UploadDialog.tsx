@@ -121,6 +121,9 @@ export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, onUploa
           />
         </div>
         <TextField label="Category" placeholder="General" value={category} onChange={setCategory} isDisabled={uploading} maxLength={60} />
+        <p className={[page.muted, page.small].join(' ')} style={{ margin: 0 }}>
+          Uploads by admins, and by owners to their own campaigns, are shared with everyone; other uploads are personal (only you see them).
+        </p>
         {uploading ? (
           <div className={styles.progress}>
             <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className={styles.progressTrack}>

@@ -1,11 +1,14 @@
-import { ChevronDown, Pause, Play } from 'lucide-react';
+import { ChevronDown, Pause, Play, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { VoiceNoteMessages, type VoiceNoteItem, type VoiceNoteListQuery } from '../../../shared/schemas/voice-notes/list.js';
 import { api } from '../../api/client.js';
 import { Button } from '../../ui/Button.js';
+import { Dialog } from '../../ui/Dialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { Select } from '../../ui/Select.js';
+import { toast } from '../../ui/toast.js';
+import { useSession } from '../session/store.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { Recorder } from './Recorder.js';
@@ -31,6 +34,19 @@ export default function VoiceNotesPage() {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<VoiceNoteItem | null>(null);
+  const { user } = useSession();
+
+  async function remove(note: VoiceNoteItem) {
+    try {
+      await api(`/api/voice-notes/${note.id}`, { method: 'DELETE' });
+      setNotes((current) => current.filter((item) => item.id !== note.id));
+      toast({ title: 'Voice note deleted', description: note.title, variant: 'success' });
+    } catch {
+      // The API client showed why.
+    }
+    setDeleting(null);
+  }
 
   useEffect(() => {
     const params = new URLSearchParams({ sort });
@@ -93,15 +109,33 @@ export default function VoiceNotesPage() {
       ) : (
         <ul className={[page.list].join(' ')} aria-label="Voice notes" aria-busy={loading}>
           {notes.map((note) => (
-            <VoiceNoteRow key={note.id} note={note} campaigns={campaigns} open={openId === note.id} onToggle={() => setOpenId(openId === note.id ? null : note.id)} />
+            <VoiceNoteRow
+              key={note.id}
+              note={note}
+              campaigns={campaigns}
+              open={openId === note.id}
+              onToggle={() => setOpenId(openId === note.id ? null : note.id)}
+              onDelete={note.mine || user?.role === 'admin' ? () => setDeleting(note) : undefined}
+            />
           ))}
         </ul>
       )}
+      <Dialog title="Delete voice note?" isOpen={deleting !== null} onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
+        <p>{deleting ? `"${deleting.title}" will be deleted for the whole team.` : null}</p>
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onPress={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onPress={() => deleting && void remove(deleting)}>
+            Delete
+          </Button>
+        </div>
+      </Dialog>
     </section>
   );
 }
 
-function VoiceNoteRow({ note, campaigns, open, onToggle }: { note: VoiceNoteItem; campaigns: CampaignOption[]; open: boolean; onToggle: () => void }) {
+function VoiceNoteRow({ note, campaigns, open, onToggle, onDelete }: { note: VoiceNoteItem; campaigns: CampaignOption[]; open: boolean; onToggle: () => void; onDelete?: () => void }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const panelId = `voice-note-${note.id}`;
@@ -147,6 +181,11 @@ function VoiceNoteRow({ note, campaigns, open, onToggle }: { note: VoiceNoteItem
                 setPlaying(false);
               }}
             />
+            {onDelete ? (
+              <Button variant="ghost" size="sm" onPress={onDelete} aria-label={`Delete ${note.title}`}>
+                <Trash2 size={16} aria-hidden="true" />
+              </Button>
+            ) : null}
           </div>
           {note.transcription ? <p className={styles.transcription}>{note.transcription}</p> : <p className={[page.muted, page.small].join(' ')}>No transcription for this note.</p>}
         </div>

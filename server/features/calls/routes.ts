@@ -15,9 +15,10 @@ export function callsRoutes(app: FastifyInstance, platform: Platform) {
   );
 
   api.get('/calls/export.csv', { preHandler: signedIn, schema: { querystring: CallHistoryQuery } }, async (request, reply) => {
+    const rows = await callHistoryCsv(platform, request.currentUser, request.query);
     const day = platform.clock.now().toISOString().slice(0, 10);
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="call-log-${day}.csv"`).header('cache-control', 'no-store');
-    return reply.send(Readable.from(callHistoryCsv(platform, request.currentUser, request.query)));
+    return reply.send(Readable.from(rows));
   });
 
   api.get('/calls/:id/recording', { preHandler: signedIn, schema: { params: CallIdOnly } }, async (request, reply) => {

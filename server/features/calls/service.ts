@@ -66,8 +66,16 @@ export function csvCell(value: string | number): string {
 }
 
 /** `GET /api/calls/export.csv`: the same filtered set as the list, every row, as CSV lines. */
-export async function* callHistoryCsv(platform: Platform, user: UserDoc, query: CallHistoryQuery): AsyncGenerator<string> {
+/**
+ * The filter is checked before the answer starts: once the CSV streams, a bad date could no longer be answered with
+ * a clear 400.
+ */
+export async function callHistoryCsv(platform: Platform, user: UserDoc, query: CallHistoryQuery): Promise<AsyncGenerator<string>> {
   const filter = await filterFor(platform, user, query);
+  return callHistoryCsvRows(platform, filter);
+}
+
+async function* callHistoryCsvRows(platform: Platform, filter: Awaited<ReturnType<typeof filterFor>>): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(',')}\r\n`;
   const names = new Map<string, string>();
   const cursor = streamCallHistory(platform.db, filter, EXPORT_MAX_ROWS);

@@ -97,7 +97,7 @@ export async function agentsOnCall(db: Db, agentIds: ObjectId[]): Promise<Set<st
   if (agentIds.length === 0) return new Set();
   const rows = await db
     .collection('calls')
-    .find({ agentId: { $in: agentIds }, state: { $in: ['calling', 'connected', 'ending'] } }, { projection: { agentId: 1 } })
+    .find({ agentId: { $in: agentIds }, live: true }, { projection: { agentId: 1 } })
     .toArray();
   return new Set(rows.map((row) => String(row.agentId)));
 }

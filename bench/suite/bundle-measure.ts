@@ -1,0 +1,154 @@
+// (e), measuring side: run by part-bundle.ts under `flock /tmp/cw-build.lock`, so dist/client cannot be rebuilt by
+// someone else while its files are read and served. Prints one line `RESULT <json>`.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { startNode, type Deployment } from './processes.js';
+
+export interface BundleMeasure {
+  landing: { files: string[]; gzipBytes: number; rawBytes: number };
+  dashboard: { files: string[]; gzipBytes: number; rawBytes: number };
+  observed: { landing: { files: string[]; gzipBytes: number }; dashboard: { files: string[]; gzipBytes: number } };
+  lcp: { app: number[]; bare: number[]; element: string; fcp: number[] };
+}
+
+const dist = path.resolve(import.meta.dirname, '../../dist/client');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+const gzipSize = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length;
+const rawSize = (file: string) => readFileSync(path.join(dist, file)).length;
+
+/** `assets/x.js` and every chunk it statically imports (`from"./y.js"`, `import"./y.js"`), transitively. */
+function staticClosure(roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !file.endsWith('.js')) continue;
+    seen.add(file);
+    const code = readFileSync(path.join(dist, file), 'utf8');
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)) queue.push(path.posix.join(path.posix.dirname(file), m[1]));
+  }
+  return seen;
+}
+
+function sized(files: Set<string>) {
+  const list = [...files].sort();
+  return { files: list, gzipBytes: list.reduce((s, f) => s + gzipSize(f), 0), rawBytes: list.reduce((s, f) => s + rawSize(f), 0) };
+}
+
+/** The landing route's initial JS: the entry script and the modules index.html preloads, with their static imports. */
+function bundleSizes() {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  if (initial.length === 0) throw new Error('dist/client/index.html names no script: run `npm run build` first');
+  const landing = staticClosure(initial);
+  // The dashboard route adds the lazily loaded shell (DashboardRoutes), its index page (Overview) and the live
+  // connection (socket), each with its static imports.
+  const assets = readdirSync(path.join(dist, 'assets'));
+  const lazy = ['DashboardRoutes', 'OverviewPage', 'socket'].map((name) => {
+    const file = assets.find((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f));
+    if (!file) throw new Error(`no ${name} chunk in dist/client/assets`);
+    return `assets/${file}`;
+  });
+  const dashboard = new Set([...landing, ...staticClosure(lazy)]);
+  return { landing: sized(landing), dashboard: sized(dashboard) };
+}
+
+async function withContext<T>(browser: Browser, use: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    return await use(context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Loads `url` in a fresh context (cold cache) and reads the last largest-contentful-paint entry and FCP. */
+async function loadOnce(browser: Browser, url: string): Promise<{ lcp: number; fcp: number; element: string }> {
+  return withContext(browser, async (context) => {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    return page.evaluate(
+      () =>
+        new Promise<{ lcp: number; fcp: number; element: string }>((resolve) => {
+          let last: (PerformanceEntry & { element?: Element | null; size?: number }) | undefined;
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            last = entries[entries.length - 1] as typeof last;
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => {
+            const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+            const el = last?.element;
+            const element = el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` : 'none';
+            resolve({ lcp: last?.startTime ?? NaN, fcp, element });
+          }, 100);
+        }),
+    );
+  });
+}
+
+/** The JS files a page really fetched (until the network is idle), by path under dist/client. */
+async function observedScripts(browser: Browser, url: string, cookie?: { name: string; value: string }): Promise<{ files: string[]; gzipBytes: number }> {
+  return withContext(browser, async (context) => {
+    const origin = new URL(url);
+    if (cookie) await context.addCookies([{ ...cookie, domain: origin.hostname, path: '/api/auth', httpOnly: true, sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    const files = new Set<string>();
+    page.on('response', (response) => {
+      const p = new URL(response.url()).pathname.slice(1);
+      if (p.endsWith('.js') && existsSync(path.join(dist, p))) files.add(p);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1_000);
+    const list = [...files].sort();
+    return { files: list, gzipBytes: list.reduce((s, f) => s + gzipSize(f), 0) };
+  });
+}
+
+/** The reference page: a static document with a heading and a paragraph, from plain node:http. */
+async function barePage(): Promise<{ url: string; close: () => void }> {
+  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Commission Warriors</title></head>' +
+    '<body><h1 style="font:700 48px system-ui">Commission-only campaigns, supplied leads, one dashboard</h1><p style="font:18px system-ui">A static reference page.</p></body></html>';
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, close: () => server.close() };
+}
+
+async function main(): Promise<void> {
+  const { deployment, lcpRuns } = JSON.parse(process.argv[2]) as { deployment: Deployment; lcpRuns: number };
+  const sizes = bundleSizes();
+  const app = await startNode('app', deployment, { nodeEnv: 'development' });
+  const bare = await barePage();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  try {
+    const { cookie } = await app.call<{ cookie: { name: string; value: string } }>('setupAgent', { leads: 0 });
+    const lcp: BundleMeasure['lcp'] = { app: [], bare: [], element: '', fcp: [] };
+    // Untimed warm-up: the first Chromium page pays for its own start-up.
+    await loadOnce(browser, `${app.url}/`);
+    await loadOnce(browser, bare.url);
+    for (let r = 0; r < lcpRuns; r++) {
+      for (const side of r % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)) {
+        const shot = await loadOnce(browser, side === 'app' ? `${app.url}/` : bare.url);
+        lcp[side].push(shot.lcp);
+        if (side === 'app') {
+          lcp.fcp.push(shot.fcp);
+          lcp.element = shot.element;
+        }
+      }
+    }
+    const observed = { landing: await observedScripts(browser, `${app.url}/`), dashboard: await observedScripts(browser, `${app.url}/dashboard`, cookie) };
+    const result: BundleMeasure = { ...sizes, observed, lcp };
+    process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  } finally {
+    await browser.close();
+    bare.close();
+    await app.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,101 @@
+// (c) GET /api/me and GET /api/leads (authenticated: JWT check, user read, indexed lead read) with autocannon at
+// 100 connections, with and without pipelining, against a bare Fastify route answering the same JSON in the same run.
+import autocannon, { type AutocannonResult } from 'autocannon';
+import type { PartContext, PartOutput } from './options.js';
+import { newDeployment, startNode, type NodeHandle } from './processes.js';
+import { compared, type Figure } from './results.js';
+import { spread } from './stats.js';
+
+const LEADS = 200;
+const ROUTES = ['/api/me', '/api/leads'] as const;
+const PIPELINING = [1, 10] as const;
+
+interface Shot {
+  perSecond: number;
+  p99: number;
+  failures: number;
+}
+
+async function shot(url: string, token: string | undefined, connections: number, pipelining: number, duration: number): Promise<Shot> {
+  const result: AutocannonResult = await autocannon({ url, connections, pipelining, duration, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { perSecond: result['2xx'] / result.duration, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+}
+
+export async function httpPart(ctx: PartContext): Promise<PartOutput> {
+  const { options, log } = ctx;
+  const backends = await ctx.backends();
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  const app = await startNode('app', newDeployment(backends));
+  const bare: NodeHandle = await startNode('bare-http');
+  let failures = 0;
+  try {
+    const { token } = await app.call<{ token: string }>('setupAgent', { leads: LEADS });
+    const bodies: Record<string, string> = {};
+    for (const route of ROUTES) {
+      const res = await fetch(`${app.url}${route}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok) throw new Error(`${route} answered ${res.status}: ${await res.text()}`);
+      bodies[route] = await res.text();
+    }
+    await bare.call('serve', { routes: bodies });
+    for (const route of ROUTES) {
+      const check = await fetch(`${bare.url}${route}`);
+      if ((await check.text()) !== bodies[route]) throw new Error(`the bare route ${route} does not answer the same JSON`);
+    }
+
+    for (const route of ROUTES) {
+      // Untimed warm-up of both servers' code paths.
+      await shot(`${app.url}${route}`, token, options.connections, 1, 1);
+      await shot(`${bare.url}${route}`, undefined, options.connections, 1, 1);
+      for (const pipelining of PIPELINING) {
+        const measured: Shot[] = [];
+        const reference: Shot[] = [];
+        for (let r = 0; r < options.runs; r++) {
+          for (const side of r % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)) {
+            const s = side === 'app' ? await shot(`${app.url}${route}`, token, options.connections, pipelining, options.durationSeconds) : await shot(`${bare.url}${route}`, undefined, options.connections, pipelining, options.durationSeconds);
+            (side === 'app' ? measured : reference).push(s);
+            failures += s.failures;
+            log(`  ${route} pipelining ${pipelining} run ${r + 1} ${side.padEnd(4)}: ${Math.round(s.perSecond)} req/s, p99 ${s.p99} ms${s.failures ? `, ${s.failures} failed` : ''}`);
+          }
+        }
+        const label = `GET ${route} (${bytes(bodies[route])}), ${pipelining === 1 ? 'no pipelining' : `pipelining ${pipelining}`}`;
+        figures.push(
+          compared(
+            {
+              name: `${label}: requests/s`,
+              unit: 'req/s',
+              value: spread(measured.map((s) => s.perSecond)),
+              reference: { name: 'bare Fastify, same JSON', value: spread(reference.map((s) => s.perSecond)) },
+              target: '≥ 0.5× bare',
+            },
+            { ratioAtLeast: 0.5 },
+          ),
+          compared(
+            {
+              name: `${label}: p99 latency`,
+              unit: 'ms',
+              value: spread(measured.map((s) => s.p99)),
+              reference: { name: 'bare Fastify, same JSON', value: spread(reference.map((s) => s.p99)) },
+              target: '< 50 ms',
+            },
+            { valueAtMost: 49.999 },
+          ),
+        );
+      }
+    }
+    notes.push(
+      `autocannon (programmatic, in the suite's process) with ${options.connections} connections, ${options.durationSeconds} s per run, app and bare runs alternating; requests/s counts 2xx answers only (non-2xx, errors and timeouts over all runs: ${failures}).`,
+      `The agent has ${LEADS} leads assigned; \`/api/leads\` answers the first page (25, newest first) through the \`{ assignedTo, _id }\` index plus the campaign names. ` +
+        'The API node runs as `npm run api` does (NODE_ENV=production: helmet headers, request ids, JWT check and user read on every request), the embedded MongoDB in its own process.',
+      'Reference: `Fastify()` (no logger, no plugins) returning the same JSON documents, parsed, so both serialise them per request. Fastify publishes ~0.98× plain `node:http` for such a route.',
+    );
+  } finally {
+    await Promise.all([app.stop(), bare.stop()]);
+  }
+  return { title: '(c) HTTP reads', params: { connections: options.connections, 'seconds per run': options.durationSeconds, runs: options.runs, pipelining: [...PIPELINING] }, figures, notes };
+}
+
+function bytes(json: string): string {
+  const n = Buffer.byteLength(json);
+  return n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`;
+}

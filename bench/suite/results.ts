@@ -1,0 +1,137 @@
+// What a run records (bench/results/<date>.json) and its rendering as the "Performance suite" section of
+// docs/performance.md. Parts run on their own merge into the day's file, so a table can be completed part by part.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import type { Spread } from './stats.js';
+
+export interface Figure {
+  name: string;
+  unit: string;
+  value: Spread;
+  reference?: { name: string; value: Spread };
+  /** value / reference, both medians. */
+  ratio?: number;
+  target?: string;
+  met?: boolean;
+  note?: string;
+}
+
+export interface PartResult {
+  part: string;
+  title: string;
+  startedAt: string;
+  finishedAt: string;
+  /** `uptime` before and after the part: how loaded the shared machine was. */
+  uptimeBefore: string;
+  uptimeAfter: string;
+  params: Record<string, unknown>;
+  figures: Figure[];
+  notes: string[];
+}
+
+export interface ResultsFile {
+  date: string;
+  machine: { cpus: number; model: string; memoryGb: number; node: string };
+  command?: string;
+  parts: Record<string, PartResult>;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export function resultsPath(date: string): string {
+  return path.join(root, 'bench', 'results', `${date}.json`);
+}
+
+export function loadResults(date: string): ResultsFile {
+  const file = resultsPath(date);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ResultsFile;
+  return {
+    date,
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'cpu', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    parts: {},
+  };
+}
+
+export function saveResults(results: ResultsFile): void {
+  const file = resultsPath(results.date);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+/** A figure compared with its same-run reference; `better` says which way is good, `limit` is the target ratio. */
+export function compared(
+  figure: Omit<Figure, 'ratio' | 'met'>,
+  check?: { ratioAtMost?: number; ratioAtLeast?: number; valueAtMost?: number; valueAtLeast?: number },
+): Figure {
+  const ratio = figure.reference ? figure.value.median / figure.reference.value.median : undefined;
+  let met: boolean | undefined;
+  if (check) {
+    const v = figure.value.median;
+    met = true;
+    if (check.ratioAtMost !== undefined) met &&= ratio !== undefined && ratio <= check.ratioAtMost;
+    if (check.ratioAtLeast !== undefined) met &&= ratio !== undefined && ratio >= check.ratioAtLeast;
+    if (check.valueAtMost !== undefined) met &&= v <= check.valueAtMost;
+    if (check.valueAtLeast !== undefined) met &&= v >= check.valueAtLeast;
+    if (!Number.isFinite(v)) met = false;
+  }
+  return { ...figure, ratio, met };
+}
+
+function num(value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  const abs = Math.abs(value);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+}
+
+function spreadText(s: Spread, unit: string): string {
+  const runs = s.runs.filter(Number.isFinite).length;
+  if (runs <= 1 || s.min === s.max) return `${num(s.median)} ${unit}`;
+  return `**${num(s.median)}** ${unit} (${num(s.min)}–${num(s.max)}, ${runs} runs)`;
+}
+
+const START = '<!-- performance-suite:start (written by `npm run bench`; edit bench/suite/results.ts, not this section) -->';
+const END = '<!-- performance-suite:end -->';
+
+export function renderMarkdown(results: ResultsFile): string {
+  const lines: string[] = [START, '## Performance suite', ''];
+  const m = results.machine;
+  lines.push(
+    `Written by \`npm run bench\` (bench/run.ts) on ${results.date}; raw figures in \`bench/results/${results.date}.json\`. ` +
+      `Machine: ${m.cpus} × ${m.model}, ${m.memoryGb} GB, Node ${m.node}. Every figure is the median of its runs with the ` +
+      'smallest and largest run in brackets; the reference is measured in the same run on the same machine, and the ratio is ' +
+      'measured ÷ reference (medians). Server, clients and load generator share the same 2 cores, as in the issue\'s reference figures.',
+    '',
+  );
+  const order = ['sockets', 'fanout', 'http', 'jobs', 'bundle'];
+  const parts = Object.values(results.parts).sort((a, b) => order.indexOf(a.part) - order.indexOf(b.part));
+  for (const part of parts) {
+    lines.push(`### ${part.title}`, '');
+    lines.push(`Run ${part.startedAt.slice(11, 19)}–${part.finishedAt.slice(11, 19)} UTC. Load (\`uptime\`): before \`${part.uptimeBefore}\`, after \`${part.uptimeAfter}\`.`);
+    lines.push(`Parameters: ${Object.entries(part.params).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('/') : String(v)}`).join(', ')}.`, '');
+    lines.push('| Figure | Measured | Reference (same run) | Ratio | Target | Met |', '|---|---|---|---|---|---|');
+    for (const f of part.figures) {
+      const ref = f.reference ? `${f.reference.name}: ${spreadText(f.reference.value, f.unit)}` : '—';
+      const ratio = f.ratio === undefined ? '—' : `${f.ratio.toFixed(2)}×`;
+      const met = f.met === undefined ? '—' : f.met ? 'yes' : '**no**';
+      lines.push(`| ${f.name}${f.note ? ` (${f.note})` : ''} | ${spreadText(f.value, f.unit)} | ${ref} | ${ratio} | ${f.target ?? '—'} | ${met} |`);
+    }
+    if (part.notes.length) lines.push('', ...part.notes.map((n) => `- ${n}`));
+    lines.push('');
+  }
+  lines.push(END);
+  return lines.join('\n');
+}
+
+/** Replaces this suite's section of docs/performance.md, keeping every other section as it is. */
+export function writeMarkdown(results: ResultsFile): string {
+  const file = path.join(root, 'docs', 'performance.md');
+  const section = renderMarkdown(results);
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next = start >= 0 && end > start ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}` : `${current.replace(/\s*$/, '')}\n\n${section}\n`;
+  writeFileSync(file, next);
+  return file;
+}
