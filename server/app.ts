@@ -11,7 +11,7 @@ import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { features as allFeatures } from './features/index.js';
 import type { Feature } from './features/feature.js';
-import { registerJwt } from './platform/auth.js';
+import { hoistAuthHooks, registerJwt } from './platform/auth.js';
 import type { Platform } from './platform/context.js';
 import { installErrorHandler } from './platform/errors.js';
 import { refuseNulCharacters } from './platform/input-guards.js';
@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
   refuseNulCharacters(app);
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
+    hoistAuthHooks(route);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
   });
   app.addHook('onSend', async (request, reply) => {

@@ -55,19 +55,43 @@ export async function userFromToken(app: FastifyInstance, db: Db, token: string 
   return user;
 }
 
+/** Marks the hooks below, so the app runs them before validation wherever a route lists them (see `hoistAuthHooks`). */
+export const AUTH_HOOK = Symbol('auth hook');
+
+function markAuth<T extends object>(hook: T): T {
+  return Object.assign(hook, { [AUTH_HOOK]: true });
+}
+
+export function isAuthHook(hook: unknown): boolean {
+  return typeof hook === 'function' && (hook as unknown as Record<symbol, unknown>)[AUTH_HOOK] === true;
+}
+
 export function requireUser(app: FastifyInstance, db: Db): preHandlerAsyncHookHandler {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+  return markAuth(async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     const user = await userFromToken(app, db, token);
     if (!user) throw unauthenticated();
     request.currentUser = user;
-  };
+  });
 }
 
 /** Use after requireUser. */
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async function authorize(request: FastifyRequest) {
+  return markAuth(async function authorize(request: FastifyRequest) {
     if (!roles.includes(request.currentUser.role)) throw forbidden();
-  };
+  });
+}
+
+/**
+ * Routes list `requireUser`/`requireRole` as preHandlers, which Fastify runs after body validation and after a
+ * multipart upload is parsed: an anonymous caller would learn the body's shape, or upload a file, before hearing 401.
+ * Moved to onRequest, they answer 401/403 first.
+ */
+export function hoistAuthHooks(route: { preHandler?: unknown; onRequest?: unknown }): void {
+  const handlers = [route.preHandler ?? []].flat();
+  const auth = handlers.filter(isAuthHook);
+  if (auth.length === 0) return;
+  route.preHandler = handlers.filter((h) => !isAuthHook(h));
+  route.onRequest = [...auth, ...[route.onRequest ?? []].flat()];
 }

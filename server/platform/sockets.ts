@@ -94,21 +94,21 @@ export function createSocketServer(options: SocketServerOptions): Server {
     const socket = rawSocket as AppSocket & { user?: UserDoc };
     const user = socket.user ?? (socket.recovered ? await recoveredUser(options.db, socket.data) : null);
     if (!user) return socket.disconnect(true);
-    // On recovery the socket is already back in its rooms; joining again is harmless.
-    await socket.join(Rooms.user(socket.data.userId));
+    // Rooms are joined before anything is awaited: the client is told it is connected in this same tick, and an
+    // event sent to it right after must find it in its rooms. On recovery it is already back in them.
+    void socket.join(Rooms.user(socket.data.userId));
+    if (user.role === 'admin') void socket.join(Rooms.admins);
     const { userId } = socket.data;
     socket.on('disconnect', () => {
       options.presence.disconnected(userId, socket.id).catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
     });
+    const joined = options.features.map((feature) =>
+      Promise.resolve()
+        .then(() => feature(socket, user))
+        .catch((error) => options.app.log.error({ err: error }, 'socket feature failed')),
+    );
     await options.presence.connected(userId, socket.id).catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
-    if (user.role === 'admin') await socket.join(Rooms.admins);
-    for (const feature of options.features) {
-      try {
-        await feature(socket, user);
-      } catch (error) {
-        options.app.log.error({ err: error }, 'socket feature failed');
-      }
-    }
+    await Promise.all(joined);
   });
 
   return io;

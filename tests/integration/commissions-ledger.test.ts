@@ -185,10 +185,10 @@ describe('commissions ledger', () => {
     const asAdmin = await http.get<Earnings>(`/api/earnings?userId=${a.user._id}`, { token: admin.accessToken });
     expect(asAdmin.body.total).toBe(own.body.total);
 
-    // Another agent cannot close d's lead.
+    // Another agent cannot close d's lead: to them it does not exist, as on every lead route.
     const lead = await createAssignedLead(testApp, campaignId, d.user, 'Not Yours');
     const res = await http.post(`/api/leads/${lead._id}/close`, { dealValue: 100 }, { token: c.accessToken });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     expect((await http.get('/api/earnings')).status).toBe(401);
   });
 });

@@ -40,7 +40,8 @@ export async function closeLead(platform: Platform, viewer: UserDoc, leadId: str
   const campaign = await findCampaignById(platform.db, lead.campaignId);
   if (!campaign) throw notFound(DealMessages.leadNotFound);
   const isAssignee = Boolean(lead.assignedTo?.equals(viewer._id));
-  if (!isAssignee && !ownsCampaign(viewer, campaign)) throw forbidden(DealMessages.notYours);
+  // A lead someone may not see does not exist for them, as on every other lead route.
+  if (!isAssignee && !ownsCampaign(viewer, campaign)) throw notFound(DealMessages.leadNotFound);
   if (!lead.assignedTo) throw badRequest(DealMessages.noCloser);
   const closerId = lead.assignedTo;
   const value = dollarsToCents(body.dealValue);

@@ -3,7 +3,6 @@ import { Type, type Static } from 'typebox';
 export const DealMessages = {
   dealValueInvalid: 'Please enter the deal value.',
   alreadyClosed: 'This lead is already closed.',
-  notYours: 'Only the agent assigned to this lead, its campaign owner or an admin can close it.',
   leadNotFound: 'Lead not found.',
   noCloser: 'Assign this lead to an agent before closing it.',
   openerNotMember: 'The opener must be a member of this campaign.',

@@ -1,0 +1,143 @@
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Rooms, SocketEvents } from '../../shared/events.js';
+import { ROUTE_ACCESS } from '../../server/features/route-access.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
+import { createUser, type CreatedUser } from '../support/factories.js';
+import { client } from '../support/http.js';
+import { leadsCsv, uploadCsv } from '../support/leads.js';
+
+// The authorization matrix: every route, as anonymous, sales, another sales user, owner, owner of another campaign
+// and admin, against the table kept next to the routes (server/features/route-access.ts).
+let testApp: TestApp;
+let sales: CreatedUser;
+let otherSales: CreatedUser;
+let owner: CreatedUser;
+let otherOwner: CreatedUser;
+let admin: CreatedUser;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ workers: false });
+  [sales, otherSales, owner, otherOwner, admin] = [
+    await createUser(testApp),
+    await createUser(testApp),
+    await createUser(testApp, { role: 'owner' }),
+    await createUser(testApp, { role: 'owner' }),
+    await createUser(testApp, { role: 'admin' }),
+  ];
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function statusOf(method: string, url: string, who: CreatedUser | null): Promise<number> {
+  const body = ['POST', 'PUT', 'PATCH'].includes(method) ? '{}' : undefined;
+  const res = await fetch(`${testApp.url}${url}`, {
+    method,
+    headers: { ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body,
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+describe('authorization matrix', () => {
+  it('has a decision for every route, and every decision names a route', () => {
+    const registered = testApp.routes.filter((r) => r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((r) => !(r in ROUTE_ACCESS))).toEqual([]);
+    expect(Object.keys(ROUTE_ACCESS).filter((r) => !registered.includes(r))).toEqual([]);
+  });
+
+  it('answers every route as its table row says, for each kind of caller', async () => {
+    const wrong: string[] = [];
+    for (const route of testApp.routes.filter((r) => r.url.startsWith('/api/'))) {
+      const key = `${route.method} ${route.url}`;
+      const access = ROUTE_ACCESS[key];
+      const url = route.url.replace(/:[A-Za-z]+/g, () => new ObjectId().toHexString());
+      const [anon, asSales, asOwner, asAdmin] = [
+        await statusOf(route.method, url, null),
+        await statusOf(route.method, url, sales),
+        await statusOf(route.method, url, owner),
+        await statusOf(route.method, url, admin),
+      ];
+      const denied = (s: number) => s === 401 || s === 403;
+      const expectations: Array<[boolean, string]> = {
+        public: [[anon !== 403, 'anonymous is not forbidden']],
+        dev: [[anon !== 401 && anon !== 403, 'open outside production']],
+        signedIn: [
+          [anon === 401, 'anonymous gets 401'],
+          [!denied(asSales) && !denied(asOwner) && !denied(asAdmin), 'every signed-in role gets past the door'],
+        ],
+        ownerOrAdmin: [
+          [anon === 401, 'anonymous gets 401'],
+          [asSales === 403 || asSales === 404 || asSales === 400, 'sales is refused (403, or 404/400 before any resource exists)'],
+          [!denied(asAdmin), 'admin gets past the door'],
+        ],
+        admin: [
+          [anon === 401, 'anonymous gets 401'],
+          [asSales === 403 && asOwner === 403, 'sales and owners get 403'],
+          [!denied(asAdmin), 'admin gets past the door'],
+        ],
+      }[access] as Array<[boolean, string]>;
+      for (const [holds, rule] of expectations) if (!holds) wrong.push(`${key} (${access}): ${rule}; got anon ${anon}, sales ${asSales}, owner ${asOwner}, admin ${asAdmin}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps campaigns to their owner, and leads to their agent, for real resources', async () => {
+    const http = client(testApp.url);
+    const campaign = await createTestCampaign(testApp, owner.user);
+    await joinTestCampaign(testApp, sales.user, campaign.id);
+    await joinTestCampaign(testApp, otherSales.user, campaign.id);
+    const lead = await createAssignedLead(testApp, campaign.id, sales.user);
+    const leadUrl = `/api/leads/${lead._id.toHexString()}`;
+
+    const edit = { description: 'Edited by the matrix test' };
+    expect((await http.patch(`/api/campaigns/${campaign.id}`, edit, { token: sales.accessToken })).status).toBe(403);
+    expect((await http.patch(`/api/campaigns/${campaign.id}`, edit, { token: otherOwner.accessToken })).status).toBe(403);
+    expect((await http.patch(`/api/campaigns/${campaign.id}`, edit, { token: owner.accessToken })).status).toBe(200);
+    expect((await http.patch(`/api/campaigns/${campaign.id}`, edit, { token: admin.accessToken })).status).toBe(200);
+
+    const csv = leadsCsv(3);
+    expect((await uploadCsv(testApp, sales.accessToken, campaign.id, csv)).status).toBe(403);
+    expect((await uploadCsv(testApp, otherOwner.accessToken, campaign.id, csv)).status).toBe(403);
+    expect((await uploadCsv(testApp, owner.accessToken, campaign.id, csv)).status).toBe(202);
+
+    expect((await http.get(leadUrl, { token: sales.accessToken })).status).toBe(200);
+    expect((await http.get(leadUrl, { token: owner.accessToken })).status).toBe(200);
+    expect((await http.get(leadUrl, { token: admin.accessToken })).status).toBe(200);
+    expect((await http.get(leadUrl, { token: otherSales.accessToken })).status).toBe(404);
+    expect((await http.get(leadUrl, { token: otherOwner.accessToken })).status).toBe(404);
+    expect((await http.patch(leadUrl, { disposition: 'Answered' }, { token: otherSales.accessToken })).status).toBe(404);
+    expect((await http.post(`${leadUrl}/close`, { dealValue: 1000 }, { token: otherSales.accessToken })).status).toBe(404);
+    const otherList = await http.get<{ items: Array<{ id: string }> }>(`/api/leads?campaignId=${campaign.id}`, { token: otherSales.accessToken });
+    expect(otherList.body.items.map((l) => l.id)).not.toContain(lead._id.toHexString());
+  });
+});
+
+describe('socket subscriptions', () => {
+  it('delivers user, admin and feed rooms only to the sockets allowed in them', async () => {
+    const salesSocket = await testApp.socket(sales.accessToken);
+    const otherSocket = await testApp.socket(otherSales.accessToken);
+    const adminSocket = await testApp.socket(admin.accessToken);
+    const seen = { sales: [] as string[], other: [] as string[], admin: [] as string[] };
+    for (const [name, socket] of [['sales', salesSocket], ['other', otherSocket], ['admin', adminSocket]] as const) {
+      socket.on(SocketEvents.notificationCount, (p: { unread: number }) => seen[name].push(`user:${p.unread}`));
+      socket.on(SocketEvents.systemPong, (p: { room: string }) => seen[name].push(p.room));
+    }
+    testApp.platform.live.toUser(sales.user._id.toHexString(), SocketEvents.notificationCount, { unread: 7 });
+    testApp.platform.live.toRoom(Rooms.admins, SocketEvents.systemPong, { room: 'admins' });
+    testApp.platform.live.toRoom(Rooms.feed, SocketEvents.systemPong, { room: 'feed' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen.sales.sort()).toEqual(['feed', 'user:7']);
+    expect(seen.other).toEqual(['feed']);
+    expect(seen.admin.sort()).toEqual(['admins', 'feed']);
+    // A client cannot ask to join a room: the server offers no such message.
+    salesSocket.emit('join', Rooms.admins);
+    testApp.platform.live.toRoom(Rooms.admins, SocketEvents.systemPong, { room: 'admins-again' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.sales).not.toContain('admins-again');
+  });
+});
