@@ -6,6 +6,7 @@ type Handler = (payload: never) => void;
 
 let socket: Socket | null = null;
 const handlers = new Map<SocketEventName, Set<Handler>>();
+const resyncers = new Set<() => void>();
 
 /**
  * The one socket of the app. Features subscribe with `onLive` at any time (before or after the
@@ -31,6 +32,20 @@ export function connectLive(): void {
       .catch(() => undefined);
   });
   for (const [event, set] of handlers) for (const handler of set) socket.on(event, handler as (...args: unknown[]) => void);
+  // A reconnect the server could not recover (window passed, server restarted without the session) may have missed
+  // events: every feature that asked re-reads its state from REST.
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    const current = socket;
+    if (connectedBefore && current && !current.recovered) for (const resync of resyncers) resync();
+    connectedBefore = true;
+  });
+}
+
+/** Runs `resync` after a reconnect that may have missed events; returns the unsubscribe function. */
+export function onLiveResync(resync: () => void): () => void {
+  resyncers.add(resync);
+  return () => resyncers.delete(resync);
 }
 
 export function disconnectLive(): void {

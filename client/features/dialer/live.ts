@@ -3,7 +3,7 @@ import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { CallStatePayload } from '../../../shared/schemas/dialer/state.js';
 import { subscribe } from 'valtio';
-import { onLive } from '../../live/socket.js';
+import { onLive, onLiveResync } from '../../live/socket.js';
 import { session } from '../session/store.js';
 import { toast, type ToastVariant } from '../../ui/toast.js';
 import { loadDialer } from './actions.js';
@@ -40,6 +40,9 @@ export function followDialer(): () => void {
     following = true;
     onLive<CallStatePayload>(SocketEvents.callState, onCallState);
     onLive<QueueView>(SocketEvents.queueUpdated, adoptQueue);
+    onLiveResync(() => {
+      if (session.status === 'signedIn') void loadDialer();
+    });
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible' && session.status === 'signedIn') void loadDialer();
     });

@@ -3,7 +3,7 @@ import { SocketEvents, type NotificationCountPayload } from '../../../shared/eve
 import type { NotificationItem, NotificationList } from '../../../shared/schemas/notifications/list.js';
 import type { NotificationReadBody, NotificationReadResponse } from '../../../shared/schemas/notifications/read.js';
 import { api } from '../../api/client.js';
-import { onLive } from '../../live/socket.js';
+import { onLive, onLiveResync } from '../../live/socket.js';
 import { toast } from '../../ui/toast.js';
 import { wantsToast } from '../settings/preferences.js';
 
@@ -51,8 +51,10 @@ export function followNotifications(): () => void {
   const offCount = onLive<NotificationCountPayload>(SocketEvents.notificationCount, ({ unread }) => {
     notifications.unread = unread;
   });
+  const offResync = onLiveResync(() => void loadNotifications().catch(() => undefined));
   return () => {
     offNew();
     offCount();
+    offResync();
   };
 }
