@@ -70,15 +70,15 @@ async function main(): Promise<void> {
       const results = loadResults(date);
       results.command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
       results.parts[name] = { part: name, ...output, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString(), uptimeBefore, uptimeAfter };
-      saveResults(results);
-      const doc = writeMarkdown(results);
+      if (!options.dryRun) saveResults(results);
+      const doc = options.dryRun ? 'not written (--dry-run)' : writeMarkdown(results);
       console.log(`\n${output.title} (${uptimeAfter})`);
       for (const f of output.figures) {
-        const ref = f.reference ? `  | ${f.reference.name}: ${fmt(f.reference.value.median)} ${f.unit}  | ratio ${f.ratio?.toFixed(2)}×` : '';
+        const ref = f.reference ? `  | ${f.reference.name}: ${fmt(f.reference.value.median)} ${f.unit}${f.ratio === undefined ? '' : `  | ratio ${f.ratio.toFixed(2)}×`}` : '';
         const met = f.met === undefined ? '' : f.met ? '  [met]' : '  [MISSED]';
         console.log(`  ${f.name}: ${fmt(f.value.median)} ${f.unit} (${fmt(f.value.min)}–${fmt(f.value.max)})${ref}${f.target ? `  | target ${f.target}` : ''}${met}`);
       }
-      console.log(`  -> bench/results/${date}.json, ${doc}\n`);
+      console.log(options.dryRun ? '  (dry run: nothing written)\n' : `  -> bench/results/${date}.json, ${doc}\n`);
     }
   } finally {
     await stopBackends();

@@ -1,16 +1,27 @@
 // (e), measuring side: run by part-bundle.ts under `flock /tmp/cw-build.lock`, so dist/client cannot be rebuilt by
 // someone else while its files are read and served. Prints one line `RESULT <json>`.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { freePort } from '../../server/platform/local-redis.js';
 import { startNode, type Deployment } from './processes.js';
+
+interface Observed {
+  files: string[];
+  gzipBytes: number;
+  /** Where the page ended (a failed sign-in would end on /login). */
+  finalPath: string;
+}
 
 export interface BundleMeasure {
   landing: { files: string[]; gzipBytes: number; rawBytes: number };
   dashboard: { files: string[]; gzipBytes: number; rawBytes: number };
-  observed: { landing: { files: string[]; gzipBytes: number }; dashboard: { files: string[]; gzipBytes: number } };
+  observed: { landing: Observed; dashboard: Observed };
   lcp: { app: number[]; bare: number[]; element: string; fcp: number[] };
 }
 
@@ -92,7 +103,7 @@ async function loadOnce(browser: Browser, url: string): Promise<{ lcp: number; f
 }
 
 /** The JS files a page really fetched (until the network is idle), by path under dist/client. */
-async function observedScripts(browser: Browser, url: string, cookie?: { name: string; value: string }): Promise<{ files: string[]; gzipBytes: number }> {
+async function observedScripts(browser: Browser, url: string, cookie?: { name: string; value: string }): Promise<Observed> {
   return withContext(browser, async (context) => {
     const origin = new URL(url);
     if (cookie) await context.addCookies([{ ...cookie, domain: origin.hostname, path: '/api/auth', httpOnly: true, sameSite: 'Strict' }]);
@@ -105,7 +116,7 @@ async function observedScripts(browser: Browser, url: string, cookie?: { name: s
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1_000);
     const list = [...files].sort();
-    return { files: list, gzipBytes: list.reduce((s, f) => s + gzipSize(f), 0) };
+    return { files: list, gzipBytes: list.reduce((s, f) => s + gzipSize(f), 0), finalPath: new URL(page.url()).pathname };
   });
 }
 
@@ -119,14 +130,55 @@ async function barePage(): Promise<{ url: string; close: () => void }> {
   return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, close: () => server.close() };
 }
 
+/**
+ * The built API exactly as `npm run api` runs it (dist/server/api.js serves dist/client; run from source, the app
+ * would serve the Vite source folder instead).
+ */
+async function startBuiltApi(deployment: Deployment): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../dist/server/api.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      MONGO_URL: deployment.mongoUrl,
+      REDIS_URL: deployment.redisUrl,
+      REDIS_PREFIX: deployment.id,
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-bench-api-')),
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('API listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`dist/server/api.js exited with ${code}`)));
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const { deployment, lcpRuns } = JSON.parse(process.argv[2]) as { deployment: Deployment; lcpRuns: number };
   const sizes = bundleSizes();
-  const app = await startNode('app', deployment, { nodeEnv: 'development' });
+  // A signed-in agent for the dashboard, made through the services by a node of the same deployment.
+  const maker = await startNode('app', deployment);
+  const { cookie } = await maker.call<{ cookie: { name: string; value: string } }>('setupAgent', { leads: 0 });
+  await maker.stop();
+  const app = await startBuiltApi(deployment);
   const bare = await barePage();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   try {
-    const { cookie } = await app.call<{ cookie: { name: string; value: string } }>('setupAgent', { leads: 0 });
     const lcp: BundleMeasure['lcp'] = { app: [], bare: [], element: '', fcp: [] };
     // Untimed warm-up: the first Chromium page pays for its own start-up.
     await loadOnce(browser, `${app.url}/`);

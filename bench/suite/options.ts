@@ -23,6 +23,8 @@ export interface Options {
   jobs: number;
   lcpRuns: number;
   build: boolean;
+  /** Print the figures only: no results file, no docs/performance.md (smoke runs). */
+  dryRun: boolean;
 }
 
 export const USAGE = `npm run bench [-- options]
@@ -39,7 +41,8 @@ export const USAGE = `npm run bench [-- options]
       --duration <s>        seconds per autocannon run (default 3; issue-grade: 10)
   (d) --jobs <n>            e-mail jobs per run (default 1000; issue-grade: 10000)
   (e) --lcp-runs <n>        page loads for LCP (default 5)
-      --build               run \`npm run build\` first (under flock /tmp/cw-build.lock)`;
+      --build               run \`npm run build\` first (under flock /tmp/cw-build.lock)
+  --dry-run                 print the figures only (no results file, no docs/performance.md)`;
 
 export function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
@@ -59,6 +62,7 @@ export function parseOptions(argv: string[]): Options {
       jobs: { type: 'string' },
       'lcp-runs': { type: 'string' },
       build: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -91,6 +95,7 @@ export function parseOptions(argv: string[]): Options {
     jobs: int('jobs', values.jobs, 1000),
     lcpRuns: int('lcp-runs', values['lcp-runs'], 5),
     build: Boolean(values.build),
+    dryRun: Boolean(values['dry-run']),
   };
 }
 
@@ -106,4 +111,6 @@ export interface PartOutput {
   params: Record<string, unknown>;
   figures: Figure[];
   notes: string[];
+  /** Kept in the results file only (e.g. the files counted in a bundle). */
+  details?: unknown;
 }

@@ -38,8 +38,9 @@ async function series(emitter: NodeHandle, deliverer: NodeHandle, fleet: ClientF
   await fleet.collect();
   const before = await deliverer.call<NodeStats>('stats');
   await emitter.call('broadcast', { count, intervalMs });
-  // The last broadcast's deliveries may still be on their way.
-  await sleep(1_500);
+  // The last broadcast's deliveries may still be on their way (a lost one is given 3 s).
+  const deadline = Date.now() + 3_000;
+  while ((await fleet.received()) < sockets * count && Date.now() < deadline) await sleep(10);
   const after = await deliverer.call<NodeStats>('stats');
   const delays = await fleet.collect();
   const [p50, p99, max] = percentiles(delays, [50, 99, 100]);

@@ -4,7 +4,7 @@ import autocannon, { type AutocannonResult } from 'autocannon';
 import type { PartContext, PartOutput } from './options.js';
 import { newDeployment, startNode, type NodeHandle } from './processes.js';
 import { compared, type Figure } from './results.js';
-import { spread } from './stats.js';
+import { cpuSecondsOf, spread } from './stats.js';
 
 const LEADS = 200;
 const ROUTES = ['/api/me', '/api/leads'] as const;
@@ -14,11 +14,16 @@ interface Shot {
   perSecond: number;
   p99: number;
   failures: number;
+  /** CPU microseconds per answered request in each watched process (server under test, database). */
+  cpuPerRequest: number[];
 }
 
-async function shot(url: string, token: string | undefined, connections: number, pipelining: number, duration: number): Promise<Shot> {
+async function shot(url: string, token: string | undefined, connections: number, pipelining: number, duration: number, pids: number[]): Promise<Shot> {
+  const before = pids.map(cpuSecondsOf);
   const result: AutocannonResult = await autocannon({ url, connections, pipelining, duration, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { perSecond: result['2xx'] / result.duration, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+  const answered = Math.max(1, result['2xx']);
+  const cpuPerRequest = pids.map((pid, i) => (((cpuSecondsOf(pid) ?? NaN) - (before[i] ?? NaN)) * 1e6) / answered);
+  return { perSecond: result['2xx'] / result.duration, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts, cpuPerRequest };
 }
 
 export async function httpPart(ctx: PartContext): Promise<PartOutput> {
@@ -45,17 +50,21 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
 
     for (const route of ROUTES) {
       // Untimed warm-up of both servers' code paths.
-      await shot(`${app.url}${route}`, token, options.connections, 1, 1);
-      await shot(`${bare.url}${route}`, undefined, options.connections, 1, 1);
+      await shot(`${app.url}${route}`, token, options.connections, 1, 1, []);
+      await shot(`${bare.url}${route}`, undefined, options.connections, 1, 1, []);
       for (const pipelining of PIPELINING) {
         const measured: Shot[] = [];
         const reference: Shot[] = [];
         for (let r = 0; r < options.runs; r++) {
           for (const side of r % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)) {
-            const s = side === 'app' ? await shot(`${app.url}${route}`, token, options.connections, pipelining, options.durationSeconds) : await shot(`${bare.url}${route}`, undefined, options.connections, pipelining, options.durationSeconds);
+            const s =
+              side === 'app'
+                ? await shot(`${app.url}${route}`, token, options.connections, pipelining, options.durationSeconds, [app.pid, backends.mongo.pid])
+                : await shot(`${bare.url}${route}`, undefined, options.connections, pipelining, options.durationSeconds, [bare.pid]);
             (side === 'app' ? measured : reference).push(s);
             failures += s.failures;
-            log(`  ${route} pipelining ${pipelining} run ${r + 1} ${side.padEnd(4)}: ${Math.round(s.perSecond)} req/s, p99 ${s.p99} ms${s.failures ? `, ${s.failures} failed` : ''}`);
+            const cpu = s.cpuPerRequest.map((us, i) => `${['server', 'db'][i]} ${Math.round(us)} µs`).join(', ');
+            log(`  ${route} pipelining ${pipelining} run ${r + 1} ${side.padEnd(4)}: ${Math.round(s.perSecond)} req/s, p99 ${s.p99} ms, CPU/request ${cpu}${s.failures ? `, ${s.failures} failed` : ''}`);
           }
         }
         const label = `GET ${route} (${bytes(bodies[route])}), ${pipelining === 1 ? 'no pipelining' : `pipelining ${pipelining}`}`;
@@ -80,6 +89,13 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
             },
             { valueAtMost: 49.999 },
           ),
+          compared({
+            name: `${label}: server CPU per request`,
+            unit: 'µs',
+            value: spread(measured.map((s) => s.cpuPerRequest[0])),
+            reference: { name: 'bare Fastify', value: spread(reference.map((s) => s.cpuPerRequest[0])) },
+            note: `embedded MongoDB process: ${Math.round(spread(measured.map((s) => s.cpuPerRequest[1])).median)} µs more per request`,
+          }),
         );
       }
     }

@@ -61,8 +61,8 @@ export async function jobsPart(ctx: PartContext): Promise<PartOutput> {
   const outbox = database.db.collection('outbox');
   const n = options.jobs;
   try {
-    const aof = await connection.config('GET', 'appendonly');
-    const fsync = await connection.config('GET', 'appendfsync');
+    const aof = (await connection.config('GET', 'appendonly')) as string[];
+    const fsync = (await connection.config('GET', 'appendfsync')) as string[];
     const measured: Shot[] = [];
     const reference: Shot[] = [];
     for (let r = 0; r < options.runs; r++) {

@@ -85,17 +85,19 @@ export async function socketsPart(ctx: PartContext): Promise<PartOutput> {
     await app.stop();
 
     const disconnects = Object.values(measured.unexpectedDisconnects).reduce((s, n) => s + n, 0);
+    const held = compared(
+      {
+        name: `authenticated sockets held by one API node for ${measured.heldMinutes.toFixed(1)} min`,
+        unit: 'sockets',
+        value: spread([measured.openAtEnd]),
+        target: '10,000 for 15 min',
+        note: `${measured.failed} refused at connect; the server counted ${measured.serverSocketsAtEnd}`,
+      },
+      { valueAtLeast: 10_000 },
+    );
+    held.met &&= measured.heldMinutes >= 15;
     figures.push(
-      compared(
-        {
-          name: `authenticated sockets held by one API node for ${measured.heldMinutes.toFixed(1)} min`,
-          unit: 'sockets',
-          value: spread([measured.openAtEnd]),
-          target: '10,000 for 15 min',
-          note: `${measured.failed} refused at connect`,
-        },
-        { valueAtLeast: 10_000 },
-      ),
+      held,
       compared(
         { name: 'unexpected disconnects during the hold', unit: '', value: spread([disconnects]), target: '0', note: JSON.stringify(measured.unexpectedDisconnects) },
         { valueAtMost: 0 },

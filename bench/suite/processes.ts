@@ -144,6 +144,10 @@ export class ClientFleet {
     return all;
   }
 
+  async received(): Promise<number> {
+    return (await Promise.all(this.children.map((c) => c.call<number>('received')))).reduce((s, n) => s + n, 0);
+  }
+
   async counts(): Promise<ClientCounts> {
     const parts = await Promise.all(this.children.map((c) => c.call<ClientCounts>('counts')));
     const disconnects: Record<string, number> = {};

@@ -28,6 +28,7 @@ export interface PartResult {
   params: Record<string, unknown>;
   figures: Figure[];
   notes: string[];
+  details?: unknown;
 }
 
 export interface ResultsFile {
@@ -64,7 +65,8 @@ export function compared(
   figure: Omit<Figure, 'ratio' | 'met'>,
   check?: { ratioAtMost?: number; ratioAtLeast?: number; valueAtMost?: number; valueAtLeast?: number },
 ): Figure {
-  const ratio = figure.reference ? figure.value.median / figure.reference.value.median : undefined;
+  const refMedian = figure.reference?.value.median;
+  const ratio = refMedian !== undefined && refMedian > 0 && Number.isFinite(refMedian) ? figure.value.median / refMedian : undefined;
   let met: boolean | undefined;
   if (check) {
     const v = figure.value.median;

@@ -90,6 +90,8 @@ serveRpc({
     received = 0;
     return out;
   },
+  /** How many deliveries are recorded and not yet collected. */
+  received: () => received,
   counts: (): ClientCounts => ({ open: sockets.filter((s) => s.connected).length, disconnects: { ...disconnects }, connectErrors }),
   close() {
     closing = true;

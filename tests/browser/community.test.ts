@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, expectToast, launchBrowser, openPage, seriousAxeViolations, waitForLiveConnection } from '../support/browser.js';
-import { signInAs } from './dashboard-helpers.js';
+import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
 
@@ -90,6 +90,28 @@ describe('community feed', () => {
     } finally {
       await alex.context.close();
       await bianca.context.close();
+    }
+  });
+
+  it('loads further pages on scroll without repeating a post', async () => {
+    // Enough posts for a second page, spread over several authors (each may post 5 a minute).
+    const authors = ['agent2@demo.test', 'agent3@demo.test', 'agent4@demo.test', 'owner@demo.test', 'admin@demo.test'];
+    for (const email of authors) {
+      const token = await apiToken(email);
+      for (let i = 0; i < 4; i++) await apiCall(token, '/api/posts', { body: { type: 'tip', content: `Tip ${i + 1} from ${email}: smile while you dial.` } });
+    }
+    const { page, context, errors } = await openPage(browser, '/login');
+    try {
+      await openFeed(page, 'agent4@demo.test');
+      const articles = page.getByRole('article');
+      await expect.poll(() => articles.count()).toBe(20);
+      await page.getByRole('button', { name: 'Load more posts' }).scrollIntoViewIfNeeded();
+      await expect.poll(() => articles.count()).toBeGreaterThan(20);
+      const ids = await page.locator('article[data-post-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-post-id')));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

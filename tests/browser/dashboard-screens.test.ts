@@ -68,7 +68,8 @@ describe('dashboard screens', () => {
       await signInAs(page);
       await page.goto(appUrl('/dashboard/campaigns'));
       await page.getByRole('radio', { name: 'Coming Soon' }).or(page.getByRole('button', { name: 'Coming Soon', exact: true })).first().click();
-      await page.getByRole('link', { name: /^View details of / }).first().click();
+      // Until the filtered list arrives the cards of "All" are still shown: pick a coming-soon card explicitly.
+      await page.getByTestId('campaign-card').filter({ hasText: 'Coming Soon' }).first().getByRole('link', { name: /^View details of / }).click();
       await page.getByRole('button', { name: 'Join Campaign' }).click();
       await expectToast(page, 'Coming Soon', 'This campaign will be available soon. Join our waitlist to get early access.');
 

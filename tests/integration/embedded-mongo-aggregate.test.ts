@@ -1,6 +1,6 @@
 // Conformance: aggregation stages, through the official driver only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal128, Long, ObjectId, type Db } from 'mongodb';
+import { Binary, Decimal128, Long, ObjectId, Timestamp, type Db } from 'mongodb';
 import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
 
 let t: TestDb;
@@ -172,6 +172,28 @@ describe('aggregation', () => {
     expect(converted).toEqual({ hex: '65a000000000000000000001', oid: new ObjectId('65a000000000000000000002') });
     const bad = await c.aggregate([{ $project: { oid: { $toObjectId: 'nope' } } }]).toArray().catch((e) => e);
     expect(bad.code).toBe(241);
+  });
+
+  it('names BSON types with the $type expression', async () => {
+    const c = db.collection('typed');
+    await c.insertMany([
+      { _id: 1, x: new ObjectId() }, { _id: 2, x: 'text' }, { _id: 3, x: new Date() }, { _id: 4, x: false },
+      { _id: 5, x: 42 }, { _id: 6, x: Long.fromString('9007199254740993') }, { _id: 7, x: 0.5 },
+      { _id: 8, x: Decimal128.fromString('3.3') }, { _id: 9, x: null }, { _id: 10, x: [1] }, { _id: 11, x: { y: 1 } },
+      { _id: 12, x: new Binary(Buffer.from('b')) }, { _id: 13, x: /r/ }, { _id: 14, x: new Timestamp({ t: 1, i: 1 }) },
+      { _id: 15 },
+    ] as never[]);
+    const rows = await c.aggregate([{ $sort: { _id: 1 } }, { $project: { _id: 0, t: { $type: '$x' } } }]).toArray();
+    expect(rows.map((r) => r.t)).toEqual([
+      'objectId', 'string', 'date', 'bool', 'int', 'long', 'double', 'decimal', 'null', 'array', 'object', 'binData',
+      'regex', 'timestamp', 'missing',
+    ]);
+    const matched = await c.aggregate([{ $match: { x: { $type: 'objectId' } } }, { $project: { _id: 1 } }]).toArray();
+    expect(matched).toEqual([{ _id: 1 }]);
+    const viaExpr = await c.aggregate([{ $match: { $expr: { $eq: [{ $type: '$x' }, 'decimal'] } } }, { $project: { _id: 1 } }]).toArray();
+    expect(viaExpr).toEqual([{ _id: 8 }]);
+    const numeric = await c.aggregate([{ $match: { $expr: { $isNumber: '$x' } } }, { $project: { _id: 1 } }]).toArray();
+    expect(numeric.map((r) => r._id).sort((a, b) => a - b)).toEqual([5, 6, 7, 8]);
   });
 
   it('serves countDocuments and estimatedDocumentCount', async () => {

@@ -2,7 +2,7 @@
 // Runs through the official driver only, against whichever MongoDB the run uses
 // (the embedded server by default, real MongoDB 7.0 when TEST_MONGO_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal128, Long, MongoBulkWriteError, MongoServerError, ObjectId, Timestamp, type Db, type Document } from 'mongodb';
+import { Binary, Decimal128, Long, MongoBulkWriteError, MongoServerError, ObjectId, Timestamp, type Db, type Document } from 'mongodb';
 import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
 
 let t: TestDb;
@@ -242,6 +242,56 @@ describe('update operators', () => {
     expect(conflict.code).toBe(40);
   });
 
+  it('takes _id from $setOnInsert / $set on an upsert that inserts, and refuses changing an existing _id', async () => {
+    const c = db.collection('upsert_ids');
+    const joined = new Date('2025-01-02T03:04:05Z');
+    const id = new ObjectId();
+    const up = await c.updateOne(
+      { userId: 'u1', campaignId: 'c1' },
+      { $setOnInsert: { _id: id, userId: 'u1', campaignId: 'c1', joinedAt: joined } },
+      { upsert: true },
+    );
+    expect(up).toMatchObject({ matchedCount: 0, upsertedCount: 1 });
+    expect(up.upsertedId).toEqual(id);
+    const stored = await c.findOne({ _id: id });
+    expect(stored).toEqual({ _id: id, userId: 'u1', campaignId: 'c1', joinedAt: joined });
+    expect(Object.keys(stored!)[0]).toBe('_id');
+    // The same upsert again matches: $setOnInsert (and its _id) is ignored.
+    const again = await c.updateOne(
+      { userId: 'u1', campaignId: 'c1' },
+      { $setOnInsert: { _id: new ObjectId(), joinedAt: new Date() } },
+      { upsert: true },
+    );
+    expect(again).toMatchObject({ matchedCount: 1, modifiedCount: 0, upsertedCount: 0 });
+    expect(await c.countDocuments({})).toBe(1);
+
+    const viaSet = await c.updateOne({ slug: 's' }, { $set: { _id: 'set-id' as never, v: 1 } }, { upsert: true });
+    expect(viaSet.upsertedId).toBe('set-id');
+    expect(await c.findOne({ _id: 'set-id' as never })).toEqual({ _id: 'set-id', slug: 's', v: 1 });
+    const fam = await c.findOneAndUpdate(
+      { slug: 'fam' },
+      { $setOnInsert: { _id: 'fam-id' as never }, $set: { v: 2 } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    expect(fam).toEqual({ _id: 'fam-id', slug: 'fam', v: 2 });
+
+    // The same _id as the filter's equality is fine; a different one is an immutable-field error.
+    const same = await c.updateOne({ _id: 'q-id' as never }, { $setOnInsert: { _id: 'q-id' as never, w: 1 } }, { upsert: true });
+    expect(same.upsertedId).toBe('q-id');
+    const clash = await c.updateOne({ _id: 'other' as never }, { $setOnInsert: { _id: 'different' as never } }, { upsert: true }).catch((e) => e);
+    expect(clash).toBeInstanceOf(MongoServerError);
+    expect(clash.code).toBe(66);
+    expect(await c.countDocuments({ _id: { $in: ['other', 'different'] } as never })).toBe(0);
+
+    // On an existing document, $set of the same _id is a no-op and a different one is code 66.
+    const noop = await c.updateOne({ _id: 'set-id' as never }, { $set: { _id: 'set-id' as never } });
+    expect(noop).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+    const changed = await c.updateOne({ _id: 'set-id' as never }, { $set: { _id: 'moved' as never } }).catch((e) => e);
+    expect(changed).toBeInstanceOf(MongoServerError);
+    expect(changed.code).toBe(66);
+    expect(await c.findOne({ _id: 'set-id' as never })).toEqual({ _id: 'set-id', slug: 's', v: 1 });
+  });
+
   it('supports pipeline-style updates', async () => {
     const c = db.collection('pipeline_updates');
     await c.insertMany([{ _id: 1 as never, a: 2, b: 3, junk: 1 }, { _id: 2 as never, a: 5, b: 5, junk: 1 }]);
@@ -259,6 +309,69 @@ describe('update operators', () => {
     expect((await c.deleteOne({ k: 1 })).deletedCount).toBe(1);
     expect((await c.deleteMany({ k: { $gte: 1 } })).deletedCount).toBe(3);
     expect((await c.deleteMany({})).deletedCount).toBe(0);
+  });
+});
+
+describe('$type', () => {
+  const values: Array<[string, unknown]> = [
+    ['objectId', new ObjectId('64b7f0c2a1b2c3d4e5f60718')],
+    ['string', 'text'],
+    ['date', new Date('2024-05-06T07:08:09Z')],
+    ['bool', true],
+    ['int', 7],
+    ['long', Long.fromString('9007199254740993')],
+    ['double', 2.5],
+    ['decimal', Decimal128.fromString('1.10')],
+    ['null', null],
+    ['array', []],
+    ['object', { nested: 1 }],
+    ['binData', new Binary(Buffer.from('bin'))],
+    ['regex', /ab+c/i],
+    ['timestamp', new Timestamp({ t: 1700000000, i: 3 })],
+  ];
+  const codes: Record<string, number> = {
+    double: 1, string: 2, object: 3, array: 4, binData: 5, objectId: 7, bool: 8, date: 9, null: 10, regex: 11,
+    int: 16, timestamp: 17, long: 18, decimal: 19,
+  };
+
+  beforeAll(async () => {
+    await db.collection('types').insertMany(values.map(([name, x]) => ({ _id: name as never, x })));
+  });
+
+  it('matches every BSON type by alias and by number code', async () => {
+    const c = db.collection('types');
+    for (const [name] of values) {
+      const byAlias = (await c.find({ x: { $type: name as never } }).toArray()).map((d) => d._id);
+      const byCode = (await c.find({ x: { $type: codes[name] as never } }).toArray()).map((d) => d._id);
+      expect(byAlias, name).toEqual([name]);
+      expect(byCode, `${name} (${codes[name]})`).toEqual([name]);
+    }
+    const numbers = (await c.find({ x: { $type: 'number' } }).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    expect(numbers).toEqual(['decimal', 'double', 'int', 'long']);
+    const either = (await c.find({ x: { $type: ['objectId', 'bool'] } }).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    expect(either).toEqual(['bool', 'objectId']);
+  });
+
+  it('matches array elements and dotted paths, and refuses unknown aliases', async () => {
+    const c = db.collection('types_paths');
+    const oid = new ObjectId();
+    await c.insertMany([
+      { _id: 1 as never, a: [1, 'two', oid] },
+      { _id: 2 as never, a: { b: oid } },
+      { _id: 3 as never, a: [{ b: 'x' }, { b: oid }] },
+      { _id: 4 as never, a: 'plain' },
+    ]);
+    const ids = async (filter: Document) => (await c.find(filter).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    expect(await ids({ a: { $type: 'objectId' } })).toEqual([1]);
+    expect(await ids({ a: { $type: 'string' } })).toEqual([1, 4]);
+    expect(await ids({ a: { $type: 'array' } })).toEqual([1, 3]);
+    expect(await ids({ 'a.b': { $type: 'objectId' } })).toEqual([2, 3]);
+    expect(await ids({ a: { $not: { $type: 'objectId' } } })).toEqual([2, 3, 4]);
+    const unknown = await c.find({ a: { $type: 'objectid' } }).toArray().catch((e) => e);
+    expect(unknown).toBeInstanceOf(MongoServerError);
+    expect(unknown.code).toBe(2);
+    const badCode = await c.find({ a: { $type: 99 } }).toArray().catch((e) => e);
+    expect(badCode.code).toBe(2);
   });
 });
 

@@ -1,7 +1,7 @@
 // Conformance: index use (checked through explain's executionStats), unique / compound / partial /
 // sparse constraints with MongoDB's E11000 shape, and TTL expiry. Driver only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MongoServerError, type Collection, type Db, type Document } from 'mongodb';
+import { MongoServerError, ObjectId, type Collection, type Db, type Document } from 'mongodb';
 import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
 
 let t: TestDb;
@@ -183,6 +183,123 @@ describe('index use', () => {
   });
 });
 
+function winningPlanOf(explain: Document): string {
+  const cursor = explain.stages?.[0]?.$cursor as Document | undefined;
+  return JSON.stringify(explain.queryPlanner?.winningPlan ?? cursor?.queryPlanner?.winningPlan);
+}
+
+function docsExaminedOf(explain: Document): number {
+  const cursor = explain.stages?.[0]?.$cursor as Document | undefined;
+  const stats = (explain.executionStats ?? cursor?.executionStats) as Document;
+  return stats.totalDocsExamined as number;
+}
+
+describe('index use by aggregate, $or, $in and null equality', () => {
+  const USERS = 40;
+  const N = 3000;
+  let c: Collection;
+  const users = Array.from({ length: USERS }, () => new ObjectId());
+  // Every third notification is read, every third has readAt: null and every third has no readAt.
+  const unreadOf = (u: number) => Array.from({ length: N }, (_, i) => i).filter((i) => i % USERS === u && i % 3 !== 0).length;
+
+  beforeAll(async () => {
+    c = db.collection('notifications');
+    await c.insertMany(
+      Array.from({ length: N }, (_, i) => ({
+        userId: users[i % USERS],
+        kind: `k${i % 7}`,
+        ...(i % 3 === 0 ? { readAt: new Date(Date.UTC(2025, 0, 1) + i * 1000) } : i % 3 === 1 ? { readAt: null } : {}),
+        seq: i,
+      })),
+    );
+    await c.createIndex({ userId: 1, readAt: 1 });
+    await c.createIndex({ seq: 1 });
+  });
+
+  it('runs a leading $match ($in plus readAt: null) on the index, counting documents without readAt', async () => {
+    const wanted = users.slice(0, 3);
+    const pipeline = [
+      { $match: { userId: { $in: wanted }, readAt: null } },
+      { $group: { _id: '$userId', unread: { $sum: 1 } } },
+    ];
+    const rows = await c.aggregate(pipeline).toArray();
+    const byUser = new Map(rows.map((r) => [String(r._id), r.unread]));
+    wanted.forEach((u, i) => expect(byUser.get(String(u))).toBe(unreadOf(i)));
+    const explain = (await c.aggregate(pipeline).explain('executionStats')) as Document;
+    expect(winningPlanOf(explain)).toContain('IXSCAN');
+    expect(winningPlanOf(explain)).toContain('userId_1_readAt_1');
+    expect(winningPlanOf(explain)).not.toContain('COLLSCAN');
+    expect(docsExaminedOf(explain)).toBe(unreadOf(0) + unreadOf(1) + unreadOf(2));
+  });
+
+  it('runs $match + $sort on the index, with no sort stage left', async () => {
+    const pipeline = [{ $match: { userId: users[5] } }, { $sort: { readAt: -1 } }, { $limit: 5 }];
+    const rows = await c.aggregate(pipeline).toArray();
+    const reads = rows.map((r) => (r.readAt as Date).getTime());
+    expect(reads).toEqual([...reads].sort((a, b) => b - a));
+    expect(rows).toHaveLength(5);
+    const explain = (await c.aggregate(pipeline).explain('queryPlanner')) as Document;
+    const plan = winningPlanOf(explain);
+    expect(plan).toContain('IXSCAN');
+    expect(plan).not.toContain('COLLSCAN');
+    expect(plan).not.toContain('"SORT"');
+    expect(JSON.stringify(explain.stages ?? [])).not.toContain('"$sort"');
+  });
+
+  it('answers an $or whose branches are all indexed with index scans', async () => {
+    const filter = { $or: [{ userId: users[1], readAt: null }, { seq: { $lt: 10 } }, { seq: { $in: [2000, 2001] } }] };
+    const expected = Array.from({ length: N }, (_, i) => i)
+      .filter((i) => (i % USERS === 1 && i % 3 !== 0) || i < 10 || i === 2000 || i === 2001);
+    const got = (await c.find(filter).toArray()).map((d) => d.seq as number).sort((a, b) => a - b);
+    expect(got).toEqual(expected);
+    const sorted = await c.find(filter).sort({ seq: -1 }).limit(3).toArray();
+    expect(sorted.map((d) => d.seq)).toEqual([...expected].reverse().slice(0, 3));
+    const explain = (await c.find(filter).explain('executionStats')) as Document;
+    const plan = winningPlanOf(explain);
+    expect(plan).toContain('IXSCAN');
+    expect(plan).not.toContain('COLLSCAN');
+    expect(docsExaminedOf(explain)).toBeLessThan(N / 10);
+    // The same $or in an aggregate's leading $match, and in count / update / delete.
+    const agg = (await c.aggregate([{ $match: filter }, { $count: 'n' }]).explain('executionStats')) as Document;
+    expect(winningPlanOf(agg)).toContain('IXSCAN');
+    expect(winningPlanOf(agg)).not.toContain('COLLSCAN');
+    expect(await c.countDocuments(filter)).toBe(expected.length);
+    expect((await c.updateMany(filter, { $set: { flagged: true } })).modifiedCount).toBe(expected.length);
+    expect(await c.countDocuments({ flagged: true })).toBe(expected.length);
+    expect((await c.updateMany({ $and: [{ $or: [{ seq: 1 }, { seq: 2 }] }, { flagged: true }] }, { $unset: { flagged: '' } })).modifiedCount).toBe(2);
+    await c.updateMany({ flagged: true }, { $unset: { flagged: '' } });
+  });
+
+  it('still scans the collection for an $or with an unindexed branch, with the right answer', async () => {
+    const filter = { $or: [{ seq: 3 }, { kind: 'k6' }] };
+    const expected = Array.from({ length: N }, (_, i) => i).filter((i) => i === 3 || i % 7 === 6);
+    expect(await c.countDocuments(filter)).toBe(expected.length);
+    const got = (await c.find(filter).toArray()).map((d) => d.seq as number).sort((a, b) => a - b);
+    expect(got).toEqual(expected);
+  });
+
+  it('matches missing fields for null equality through the index, as a collection scan does', async () => {
+    const u = users[7];
+    const filters: Document[] = [
+      { userId: u, readAt: null },
+      { userId: u, readAt: { $eq: null } },
+      { userId: u, readAt: { $in: [null] } },
+      { userId: { $in: [u] }, readAt: { $in: [null, new Date(0)] } },
+    ];
+    for (const filter of filters) {
+      const viaIndex = await c.find(filter).toArray();
+      const viaScan = await c.find(filter).hint({ $natural: 1 }).toArray();
+      expect(viaIndex.length, JSON.stringify(filter)).toBe(unreadOf(7));
+      expect(viaScan.length, JSON.stringify(filter)).toBe(unreadOf(7));
+      expect(viaIndex.filter((d) => !('readAt' in d)).length).toBeGreaterThan(0);
+      expect(viaIndex.filter((d) => d.readAt === null).length).toBeGreaterThan(0);
+      const explain = (await c.find(filter).explain('queryPlanner')) as Document;
+      expect(winningPlanOf(explain), JSON.stringify(filter)).toContain('IXSCAN');
+    }
+    expect(await c.countDocuments({ userId: u, readAt: null })).toBe(unreadOf(7));
+  });
+});
+
 describe('unique indexes', () => {
   it('rejects duplicates with the E11000 shape', async () => {
     const c = db.collection('users');
@@ -231,6 +348,31 @@ describe('unique indexes', () => {
     expect(dup.keyValue).toEqual({ email: 'p@x.test' });
     const listed = (await partial.listIndexes().toArray()).find((i) => i.name === 'email_1');
     expect(listed).toMatchObject({ unique: true, partialFilterExpression: { email: { $type: 'string' } } });
+  });
+
+  it('enforces a unique index whose partial filter is {$type: objectId}, and uses it for queries that imply it', async () => {
+    const c = db.collection('partial_oid');
+    await c.createIndex({ dealId: 1 }, { unique: true, partialFilterExpression: { dealId: { $type: 'objectId' } } });
+    const dealId = new ObjectId();
+    await c.insertMany([{ dealId }, { dealId: null }, { dealId: null }, {}, { dealId: 'not-an-oid' }, { dealId: 'not-an-oid' }]);
+    const dup = await c.insertOne({ dealId }).catch((e) => e);
+    expect(dup).toBeInstanceOf(MongoServerError);
+    expect(dup.code).toBe(11000);
+    expect(dup.keyPattern).toEqual({ dealId: 1 });
+    expect(dup.keyValue).toEqual({ dealId });
+    const viaUpdate = await c.updateOne({ dealId: 'not-an-oid' }, { $set: { dealId } }).catch((e) => e);
+    expect(viaUpdate.code).toBe(11000);
+    expect(await c.countDocuments({ dealId })).toBe(1);
+    expect(await c.countDocuments({ dealId: { $type: 'objectId' } })).toBe(1);
+
+    const r = await examined(c, { dealId });
+    expect(r.returned).toBe(1);
+    expect(r.plan).toContain('IXSCAN');
+    expect(r.plan).not.toContain('COLLSCAN');
+    // A string can't be in the index: the query must not use it (and still finds both documents).
+    const s = await examined(c, { dealId: 'not-an-oid' });
+    expect(s.returned).toBe(2);
+    expect(s.plan).not.toContain('IXSCAN');
   });
 
   it('refuses to build a unique index over existing duplicates', async () => {

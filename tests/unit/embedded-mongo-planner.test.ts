@@ -48,6 +48,21 @@ describe('planner', () => {
     expect(planQuery(c, { b: 3 }).index).toBeUndefined();
   });
 
+  it('answers an $or whose branches are all indexed with a union of index scans, each document once', () => {
+    const c = collection();
+    c.addIndex({ v: 2, key: { s: 1 }, name: 's_1' });
+    const filter = { $or: [{ a: 3 }, { s: { $in: ['s3', 's4'] } }, { a: 4, b: { $lt: 10 } }] };
+    const plan = planQuery(c, filter);
+    expect(plan.index).toBeUndefined();
+    expect(plan.branches?.map((b) => b.index?.name)).toEqual(['a_1_b_-1', 's_1', 'a_1_b_-1']);
+    const exec = execute(c, { filter });
+    // a: 3 gives 10 documents (s3 among them), s4 one more; a: 4 with b < 10 is s4 again.
+    expect(values(exec, 'b').sort((x, y) => Number(x) - Number(y))).toEqual([3, 4, 13, 23, 33, 43, 53, 63, 73, 83, 93]);
+    expect(exec.stats.docsExamined).toBe(11);
+    expect(planQuery(c, { $or: [{ a: 3 }, { b: 4 }] }).branches).toBeUndefined();
+    expect(planQuery(c, { $and: [{ $or: [{ a: 3 }, { s: 's1' }] }, { b: { $gt: 0 } }] }).branches).toHaveLength(2);
+  });
+
   it('serves a sort from the index, including reversed', () => {
     const c = collection();
     const plan = planQuery(c, { a: 2 }, { b: 1 });

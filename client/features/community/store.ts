@@ -58,6 +58,8 @@ export async function loadFeed(tab: PostTab, sort: PostSort): Promise<void> {
     const list = await api<PostList>(`/api/posts?${new URLSearchParams({ type: tab, sort, limit: String(PAGE_SIZE) })}`);
     if (mine !== generation) return;
     feed.items = [];
+    // Threads were only kept current while they were on screen.
+    feed.threads = {};
     appendUnique(list.items);
     feed.nextCursor = list.nextCursor;
   } catch {

@@ -16,6 +16,7 @@ import { MongoCommandError } from './errors.js';
 import { encodeValue } from './key-encoding.js';
 import { sortDocs } from './sort-order.js';
 import { EXPRESSION_EXTRAS } from './expression-extras.js';
+import { $isNumberExpression, $typeExpression, $typeQuery } from './bson-types.js';
 
 type Predicate = (doc: Record<string, unknown>) => boolean;
 type QueryOp = (selector: string, value: unknown, options: Options) => Predicate;
@@ -95,6 +96,7 @@ const overrides: Record<string, QueryOp> = {
   $gte: widen(queryOperators.$gte as QueryOp, (a, b) => a >= b),
   $lt: widen(queryOperators.$lt as QueryOp, (a, b) => a < b),
   $lte: widen(queryOperators.$lte as QueryOp, (a, b) => a <= b),
+  $type: $typeQuery,
 };
 
 type PipelineOp = (coll: LazyIterator, expr: unknown, options: Options) => LazyIterator;
@@ -149,7 +151,7 @@ const $elemMatch: ProjectionOp = (obj, expr, field, options) => {
 
 export const CONTEXT = Context.init({
   accumulator: { ...accumulatorOperators, $min: extreme(false), $max: extreme(true) },
-  expression: { ...expressionOperators, ...EXPRESSION_EXTRAS },
+  expression: { ...expressionOperators, ...EXPRESSION_EXTRAS, $type: $typeExpression, $isNumber: $isNumberExpression },
   pipeline: { ...pipelineOperators, $project, $sort },
   projection: { ...projectionOperators, $elemMatch },
   query: { ...queryOperators, ...overrides } as never,

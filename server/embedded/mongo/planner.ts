@@ -36,6 +36,8 @@ export interface Plan {
   providesSort: boolean;
   /** Every scanned document matches the filter: the index bounds express it completely. */
   exact: boolean;
+  /** An $or answered by the union of one index scan per branch (no `index` then). */
+  branches?: Plan[];
 }
 
 export interface ScanStats {
@@ -275,10 +277,55 @@ export function planQuery(coll: Collection | undefined, filter: Doc, sort?: Doc,
     const forced = planForIndex(index, preds, sortSpec, true);
     return forced?.plan ?? { index, intervals: [['', KEY_HIGH]], reverse: false, providesSort: sortSpec.length === 0, exact: false };
   }
+  const best = bestCandidate(coll, preds, sortSpec);
+  // An index that only walks everything in sort order narrows nothing: an indexed $or does better.
+  if (!best || best.score <= 1) {
+    const union = planOr(coll, filter, sortSpec);
+    if (union) return union;
+  }
+  return best ? best.plan : collscan;
+}
+
+function bestCandidate(coll: Collection, preds: Predicates, sortSpec: Array<[string, number]>): Candidate | undefined {
   let best: Candidate | undefined;
   for (const index of coll.indexes.values()) {
     const c = planForIndex(index, preds, sortSpec);
     if (c && (!best || c.score > best.score)) best = c;
   }
-  return best ? best.plan : collscan;
+  return best;
+}
+
+/** The first $or of the filter's top level (or of a top-level $and), and the filter without it. */
+function splitOr(filter: Doc): { branches: unknown[]; rest: Doc } | undefined {
+  if (Array.isArray(filter.$or)) {
+    const { $or: branches, ...rest } = filter;
+    return { branches: branches as unknown[], rest };
+  }
+  if (!Array.isArray(filter.$and)) return undefined;
+  const and = filter.$and as unknown[];
+  const at = and.findIndex((sub) => isPlainObject(sub) && Array.isArray(sub.$or) && Object.keys(sub).length === 1);
+  if (at < 0) return undefined;
+  const rest: Doc = { ...filter, $and: and.filter((_, i) => i !== at) };
+  if ((rest.$and as unknown[]).length === 0) delete rest.$and;
+  return { branches: (and[at] as Doc).$or as unknown[], rest };
+}
+
+/**
+ * An $or whose every branch (with the rest of the filter, which each match also satisfies) can
+ * use an index: one scan per branch, their union deduplicated, every document re-matched against
+ * the whole filter. Any branch without an index makes it a collection scan, as in mongod.
+ */
+function planOr(coll: Collection, filter: Doc, sortSpec: Array<[string, number]>): Plan | undefined {
+  const split = splitOr(filter);
+  if (!split || split.branches.length === 0 || split.branches.length > 100) return undefined;
+  const branches: Plan[] = [];
+  for (const branch of split.branches) {
+    if (!isPlainObject(branch)) return undefined;
+    const preds = extractPredicates({ $and: [split.rest, branch] });
+    // A branch's own plan must narrow the scan: sort order alone is no use in a union.
+    const c = bestCandidate(coll, preds, []);
+    if (!c || c.score <= 1) return undefined;
+    branches.push({ ...c.plan, exact: false });
+  }
+  return { intervals: [], reverse: false, providesSort: sortSpec.length === 0, exact: false, branches };
 }

@@ -41,6 +41,24 @@ export function compileFilter(filter: Doc | undefined, variables?: Doc): ((doc: 
 
 /** Candidate [rid, doc] pairs from the plan, counting what was examined. */
 export function* scan(coll: Collection, plan: Plan, stats: ScanStats): Generator<[number, Doc]> {
+  if (plan.branches) {
+    // The union of an $or's index scans: a document reached by several branches is fetched once.
+    const seen = new Set<number>();
+    for (const branch of plan.branches) {
+      for (const [lo, hi] of branch.intervals) {
+        for (const entry of branch.index!.entries.range(lo, hi, false)) {
+          stats.keysExamined++;
+          if (seen.has(entry.rid)) continue;
+          seen.add(entry.rid);
+          const doc = coll.records.get(entry.rid);
+          if (!doc) continue;
+          stats.docsExamined++;
+          yield [entry.rid, doc];
+        }
+      }
+    }
+    return;
+  }
   if (!plan.index) {
     const rids = plan.reverse ? [...coll.records.keys()].reverse() : coll.records.keys();
     for (const rid of rids) {

@@ -205,6 +205,14 @@ export function applyUpdate(
     // Conflicts are refused on the update as written, whether or not this run is an insert.
     orderedPaths(spec as Doc);
     const modifier = foldIntoSet(spec as Doc, doc, opts.insertMode === true);
+    const set = modifier.$set as Doc | undefined;
+    if (set && '_id' in set && doc._id === undefined) {
+      // An upsert whose filter names no _id takes it from $set / $setOnInsert, as mongod does;
+      // mingo would refuse any update of the path.
+      doc = { _id: cloneDoc(set._id), ...doc };
+      delete set._id;
+      if (Object.keys(set).length === 0) delete modifier.$set;
+    }
     checkOperandTypes(doc, modifier);
     if (Object.keys(modifier).length === 0) return { doc, modified: false };
     const next = cloneDoc(doc);

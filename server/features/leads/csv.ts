@@ -5,6 +5,7 @@ import { parse, type Options as CsvOptions, type Parser } from 'csv-parse';
 import { LEAD_TYPES } from '../../../shared/constants.js';
 import { IMPORT_LIMITS, ImportMessages, SkipReasons, type ImportField, type ImportMapping } from '../../../shared/schemas/leads/import.js';
 import type { GridFSBucketWriteStream } from 'mongodb';
+import { guessField } from '../../../shared/schemas/leads/column-guesses.js';
 
 /** A problem with the file as a whole: the upload is refused with this text and nothing is imported. */
 export class ImportFileError extends Error {
@@ -113,36 +114,6 @@ export async function storeAndInspect(source: Readable, upload: GridFSBucketWrit
   return { size, columns, rows };
 }
 
-const GUESSES: Record<string, ImportField> = {
-  name: 'name',
-  fullname: 'name',
-  leadname: 'name',
-  contactname: 'name',
-  firstname: 'firstName',
-  first: 'firstName',
-  lastname: 'lastName',
-  last: 'lastName',
-  surname: 'lastName',
-  email: 'email',
-  emailaddress: 'email',
-  mail: 'email',
-  phone: 'phone',
-  phonenumber: 'phone',
-  mobile: 'phone',
-  mobilenumber: 'phone',
-  cell: 'phone',
-  tel: 'phone',
-  telephone: 'phone',
-  company: 'company',
-  companyname: 'company',
-  organization: 'company',
-  organisation: 'company',
-  business: 'company',
-  source: 'source',
-  leadsource: 'source',
-  type: 'leadType',
-  leadtype: 'leadType',
-};
 
 /** Field of each column (by position): the mapping the importer chose, else a guess from the header, else details. */
 export function resolveMapping(columns: string[], mapping: ImportMapping | undefined): Array<ImportField | undefined> {
@@ -160,7 +131,7 @@ export function resolveMapping(columns: string[], mapping: ImportMapping | undef
   });
   columns.forEach((column, i) => {
     if (fields[i]) return;
-    const guess = GUESSES[column.toLowerCase().replace(/[^a-z]/g, '')];
+    const guess = guessField(column);
     if (guess && !taken.has(guess)) {
       fields[i] = guess;
       taken.add(guess);

@@ -1,4 +1,5 @@
 import type { ImportField } from '../../../../shared/schemas/leads/import.js';
+import { guessField } from '../../../../shared/schemas/leads/column-guesses.js';
 
 /** Enough of the file for the header row and a sample row, without reading a 20 MB file into memory. */
 const PEEK_BYTES = 128 * 1024;
@@ -51,42 +52,7 @@ export async function previewCsv(file: File): Promise<CsvPreview> {
   return { columns: columns.map((column) => column.trim()), sample };
 }
 
-/**
- * The server's guesses for common headers (server/features/leads/csv.ts GUESSES), so the mapping step starts from
- * what the import would do anyway.
- */
-const GUESSES: Record<string, ImportField> = {
-  name: 'name',
-  fullname: 'name',
-  leadname: 'name',
-  contactname: 'name',
-  firstname: 'firstName',
-  first: 'firstName',
-  lastname: 'lastName',
-  last: 'lastName',
-  surname: 'lastName',
-  email: 'email',
-  emailaddress: 'email',
-  mail: 'email',
-  phone: 'phone',
-  phonenumber: 'phone',
-  mobile: 'phone',
-  mobilenumber: 'phone',
-  cell: 'phone',
-  tel: 'phone',
-  telephone: 'phone',
-  company: 'company',
-  companyname: 'company',
-  organization: 'company',
-  organisation: 'company',
-  business: 'company',
-  source: 'source',
-  leadsource: 'source',
-  type: 'leadType',
-  leadtype: 'leadType',
-};
-
-export const guessField = (column: string): ImportField | undefined => GUESSES[column.toLowerCase().replace(/[^a-z]/g, '')];
+export { guessField };
 
 /** `details` = no mapping entry: the column is kept in the lead's details under its header. */
 export type ColumnChoice = ImportField | 'details';

@@ -10,24 +10,27 @@ import { collectionArg, optionalDoc } from './args.js';
 import { findSpec } from './read.js';
 import { preparePipeline, runPipeline } from './aggregate.js';
 
+function indexScan(plan: Plan & { index: NonNullable<Plan['index']> }): Doc {
+  return {
+    stage: 'IXSCAN',
+    keyPattern: plan.index.spec.key,
+    indexName: plan.index.name,
+    isMultiKey: plan.index.multikey,
+    isUnique: plan.index.unique,
+    isSparse: !!plan.index.spec.sparse,
+    isPartial: !!plan.index.spec.partialFilterExpression,
+    direction: plan.reverse ? 'backward' : 'forward',
+    intervals: plan.intervals.length,
+  };
+}
+
 function winningPlan(plan: Plan, filter: Doc, sorted: boolean): Doc {
   let stage: Doc;
-  if (plan.index) {
-    stage = {
-      stage: 'FETCH',
-      filter,
-      inputStage: {
-        stage: 'IXSCAN',
-        keyPattern: plan.index.spec.key,
-        indexName: plan.index.name,
-        isMultiKey: plan.index.multikey,
-        isUnique: plan.index.unique,
-        isSparse: !!plan.index.spec.sparse,
-        isPartial: !!plan.index.spec.partialFilterExpression,
-        direction: plan.reverse ? 'backward' : 'forward',
-        intervals: plan.intervals.length,
-      },
-    };
+  if (plan.branches) {
+    const inputStages = plan.branches.map((b) => indexScan(b as Plan & { index: NonNullable<Plan['index']> }));
+    stage = { stage: 'FETCH', filter, inputStage: { stage: 'OR', inputStages } };
+  } else if (plan.index) {
+    stage = { stage: 'FETCH', filter, inputStage: indexScan(plan as Plan & { index: NonNullable<Plan['index']> }) };
   } else {
     stage = { stage: 'COLLSCAN', filter, direction: plan.reverse ? 'backward' : 'forward' };
   }
