@@ -1,13 +1,38 @@
+import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commissionsCollection } from '../../server/features/commissions/repository.js';
+import { dealsCollection } from '../../server/features/deals/repository.js';
 import { enqueueEmail } from '../../server/features/email/enqueue.js';
+import { leadsCollection } from '../../server/features/leads/repository.js';
 import { createRedis } from '../../server/platform/redis.js';
 import { startWorkers } from '../../workers/index.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { eventually } from '../support/http.js';
+import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
+import { createUser } from '../support/factories.js';
+import { client, eventually } from '../support/http.js';
+import { leadsCsv, uploadCsv, waitForImport } from '../support/leads.js';
 import { spawnWorkerProcess } from '../support/worker-process.js';
 
 // Fault (1) of the scale-out issue: a worker process is SIGKILLed in the middle of its jobs; another worker
 // finishes them, and every job's effect happens exactly once.
+
+/** Runs a real worker process until `started` holds, SIGKILLs it, then lets in-process workers finish. */
+async function killMidway(started: () => Promise<boolean>, finished: () => Promise<boolean>): Promise<void> {
+  const doomed = spawnWorkerProcess(testApp, { JOB_LOCK_MS });
+  await eventually(async () => ((await started()) ? true : undefined), 40_000).catch((error) => {
+    throw new Error(`the worker process did not start its jobs: ${doomed.output()} (${error})`);
+  });
+  doomed.kill('SIGKILL');
+  await new Promise((resolve) => doomed.once('exit', resolve));
+  const rescueRedis = createRedis(testApp.redisUrl, 'bullmq');
+  const rescue = startWorkers(testApp.platform, rescueRedis);
+  try {
+    await eventually(async () => ((await finished()) ? true : undefined), 60_000);
+  } finally {
+    await rescue.close();
+    rescueRedis.disconnect();
+  }
+}
 const JOB_LOCK_MS = '2000';
 let testApp: TestApp;
 
@@ -48,5 +73,49 @@ describe('a worker killed mid-stream', () => {
       await rescue.close();
       rescueRedis.disconnect();
     }
+  });
+
+  it('leaves no lead of an import behind and imports none twice', async () => {
+    const owner = await createUser(testApp, { role: 'owner' });
+    const campaign = await createTestCampaign(testApp, owner.user);
+    const upload = await uploadCsv(testApp, owner.accessToken, campaign.id, leadsCsv(6_000));
+    expect(upload.status).toBe(202);
+    const leads = leadsCollection(testApp.platform.db);
+    const campaignId = new ObjectId(campaign.id);
+    // Killed once the import job has begun writing leads (they stay hidden from distribution until it completes).
+    await killMidway(
+      async () => (await leads.countDocuments({ campaignId })) > 0,
+      async () => (await waitForImport(testApp, owner.accessToken, String(upload.body.importId), 1_000).catch(() => undefined))?.status === 'completed',
+    );
+    const status = await waitForImport(testApp, owner.accessToken, String(upload.body.importId));
+    expect({ imported: status.imported, skipped: status.skipped }).toEqual({ imported: 6_000, skipped: 0 });
+    expect(await leads.countDocuments({ campaignId })).toBe(6_000);
+    expect(await leads.distinct('email', { campaignId })).toHaveLength(6_000);
+  });
+
+  it('writes every commission of closed deals once', async () => {
+    const owner = await createUser(testApp, { role: 'owner' });
+    const campaign = await createTestCampaign(testApp, owner.user);
+    const agent = await createUser(testApp);
+    await joinTestCampaign(testApp, agent.user, campaign.id);
+    const http = client(testApp.url);
+    const deals = 30;
+    for (let i = 0; i < deals; i++) {
+      const lead = await createAssignedLead(testApp, campaign.id, agent.user, `Deal ${i}`);
+      expect((await http.post(`/api/leads/${lead._id}/close`, { dealValue: 1_000 + i }, { token: agent.accessToken })).status).toBe(201);
+    }
+    const campaignId = new ObjectId(campaign.id);
+    const ledger = commissionsCollection(testApp.platform.db);
+    await killMidway(
+      async () => (await ledger.countDocuments({ campaignId })) > 0,
+      async () => (await ledger.countDocuments({ campaignId })) >= deals,
+    );
+    // One agent who opened and closed: one full-stack line per deal, never two.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await dealsCollection(testApp.platform.db).countDocuments({ campaignId })).toBe(deals);
+    expect(await ledger.countDocuments({ campaignId })).toBe(deals);
+    // Delayed jobs are each line's approval at the end of the campaign's hold window, not leftovers.
+    const left = await testApp.platform.queues.commissions.getJobCounts('failed', 'waiting', 'active');
+    expect(left).toEqual({ failed: 0, waiting: 0, active: 0 });
   });
 });
