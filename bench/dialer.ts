@@ -129,7 +129,8 @@ async function main() {
   await Promise.all(
     agents.map(async (agent, a) => {
       const contacts = Array.from({ length: QUEUE }, (_, i) => ({ name: `Contact ${a}-${i}`, phone: `55${String(a).padStart(4, '0')}${String(i).padStart(3, '0')}${ending[i % 3]}` }));
-      await api(agent.accessToken, 'PUT', '/dialer/queue', { contacts });
+      const { version } = (await api(agent.accessToken, 'GET', '/dialer/queue')) as { version: number };
+      await api(agent.accessToken, 'PUT', '/dialer/queue', { contacts, version });
       await api(agent.accessToken, 'POST', '/dialer/connect');
     }),
   );

@@ -68,8 +68,8 @@ async function main(): Promise<void> {
       // Re-read the day's file right before writing: another part (or another run) may have written it meanwhile.
       const date = startedAt.toISOString().slice(0, 10);
       const results = loadResults(date);
-      results.command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
-      results.parts[name] = { part: name, ...output, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString(), uptimeBefore, uptimeAfter };
+      const command = process.argv.length > 2 ? `npm run bench -- ${process.argv.slice(2).join(' ')}` : 'npm run bench';
+      results.parts[name] = { part: name, command, ...output, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString(), uptimeBefore, uptimeAfter };
       if (!options.dryRun) saveResults(results);
       const doc = options.dryRun ? 'not written (--dry-run)' : writeMarkdown(results);
       console.log(`\n${output.title} (${uptimeAfter})`);

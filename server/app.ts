@@ -15,6 +15,7 @@ import { hoistAuthHooks, registerJwt } from './platform/auth.js';
 import type { Platform } from './platform/context.js';
 import { installErrorHandler } from './platform/errors.js';
 import { refuseNulCharacters } from './platform/input-guards.js';
+import { scaleRateLimits } from './platform/rate-limits.js';
 import { healthRoutes } from './platform/health.js';
 import { liveEventsFrom } from './platform/live-events.js';
 import { redisPresence } from './platform/presence.js';
@@ -51,6 +52,7 @@ export function clientDir(): string | undefined {
 /** Plugins in order: external (security, cookies, JWT, limits) -> app (errors, health, sockets) -> feature routes. */
 export async function buildApp(deps: AppDeps, options: { features?: Feature[]; serveClient?: boolean } = {}): Promise<BuiltApp> {
   const { config } = deps;
+  scaleRateLimits(config.rateLimitFactor);
   const app = Fastify({
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),

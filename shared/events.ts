@@ -14,6 +14,7 @@ export const SocketEvents = {
   queueUpdated: 'queue:updated',
   teamActivity: 'team:activity',
   earningsUpdated: 'earnings:updated',
+  leaderboardUpdated: 'leaderboard:updated',
   importProgress: 'import:progress',
   systemPong: 'system:pong',
 } as const;
@@ -68,3 +69,6 @@ export type { CallStatePayload } from './schemas/dialer/state.js';
 
 /** `queue:updated`, to every socket of the agent: their call queue and auto-dial switch. */
 export type { QueueView as QueueUpdatedPayload } from './schemas/dialer/queue.js';
+
+/** `leaderboard:updated`, to the `feed` room when a deal's commissions are written or reversed (shared/schemas/leaderboard/standings.ts). */
+export type { LeaderboardUpdated as LeaderboardUpdatedPayload } from './schemas/leaderboard/standings.js';

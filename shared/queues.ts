@@ -56,6 +56,7 @@ export type EmailTemplateName =
   | 'password-reset'
   | 'invitation'
   | 'support-request'
+  | 'support-confirmation'
   | 'rebuttals-waitlist';
 
 /** `key` makes the job idempotent: a retried or re-run job never sends the same e-mail twice. */

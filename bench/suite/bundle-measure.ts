@@ -106,7 +106,11 @@ async function loadOnce(browser: Browser, url: string): Promise<{ lcp: number; f
 async function observedScripts(browser: Browser, url: string, cookie?: { name: string; value: string }): Promise<Observed> {
   return withContext(browser, async (context) => {
     const origin = new URL(url);
-    if (cookie) await context.addCookies([{ ...cookie, domain: origin.hostname, path: '/api/auth', httpOnly: true, sameSite: 'Strict' }]);
+    if (cookie) {
+      await context.addCookies([{ ...cookie, domain: origin.hostname, path: '/api/auth', httpOnly: true, sameSite: 'Strict' }]);
+      // The client only tries its refresh cookie when it remembers having one (client/features/session/actions.ts).
+      await context.addInitScript(() => localStorage.setItem('session_hint', '1'));
+    }
     const page = await context.newPage();
     const files = new Set<string>();
     page.on('response', (response) => {

@@ -65,7 +65,8 @@ export async function socketsPart(ctx: PartContext): Promise<PartOutput> {
   const { options, log } = ctx;
   const count = options.sockets;
   const holdMs = options.holdMinutes * 60_000;
-  const samples = Math.max(3, options.runs);
+  // At least one heap sample a minute over a long hold, so a leak or a drop shows.
+  const samples = Math.max(3, options.runs, Math.ceil(options.holdMinutes) + 1);
   const backends = await ctx.backends();
   const fleet = await ClientFleet.start(options.clientProcesses);
   const figures: Figure[] = [];

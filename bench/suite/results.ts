@@ -25,6 +25,8 @@ export interface PartResult {
   /** `uptime` before and after the part: how loaded the shared machine was. */
   uptimeBefore: string;
   uptimeAfter: string;
+  /** The command line of the run that measured this part. */
+  command: string;
   params: Record<string, unknown>;
   figures: Figure[];
   notes: string[];
@@ -34,7 +36,6 @@ export interface PartResult {
 export interface ResultsFile {
   date: string;
   machine: { cpus: number; model: string; memoryGb: number; node: string };
-  command?: string;
   parts: Record<string, PartResult>;
 }
 
@@ -105,12 +106,18 @@ export function renderMarkdown(results: ResultsFile): string {
       'smallest and largest run in brackets; the reference is measured in the same run on the same machine, and the ratio is ' +
       'measured ÷ reference (medians). Server, clients and load generator share the same 2 cores, as in the issue\'s reference figures.',
     '',
+    'Run it: `npm run bench` (all parts, scaled-down sizes, a few minutes); one part: `npm run bench -- --only fanout` ' +
+      '(parts: sockets, fanout, http, jobs, bundle); the issue\'s sizes: `npm run bench -- --sockets 10000 --hold-minutes 15 ' +
+      '--fanout-sizes 1000,4000,5000 --duration 10 --jobs 10000 --build`; `--dry-run` prints without writing; `--help` lists every option. ' +
+      'Many sockets need file descriptors: each process may open `ulimit -n` (20,000 here); the suite spreads the clients over processes.',
+    '',
   );
   const order = ['sockets', 'fanout', 'http', 'jobs', 'bundle'];
   const parts = Object.values(results.parts).sort((a, b) => order.indexOf(a.part) - order.indexOf(b.part));
   for (const part of parts) {
     lines.push(`### ${part.title}`, '');
     lines.push(`Run ${part.startedAt.slice(11, 19)}–${part.finishedAt.slice(11, 19)} UTC. Load (\`uptime\`): before \`${part.uptimeBefore}\`, after \`${part.uptimeAfter}\`.`);
+    lines.push(`Command: \`${part.command}\`.`);
     lines.push(`Parameters: ${Object.entries(part.params).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('/') : String(v)}`).join(', ')}.`, '');
     lines.push('| Figure | Measured | Reference (same run) | Ratio | Target | Met |', '|---|---|---|---|---|---|');
     for (const f of part.figures) {

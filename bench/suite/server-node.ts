@@ -177,7 +177,6 @@ async function appNode(): Promise<Handlers> {
     stats: (): NodeStats => ({ sockets: io?.of('/').sockets.size ?? 0, cpuMicros: cpuMicros(), disconnects }),
     /** Through the product's only door to Socket.IO: platform.live, over the Redis Streams adapter. */
     broadcast: (params: BroadcastParams) => broadcastSeries((seq) => platform.live.toRoom(Rooms.feed, SocketEvents.postLiked, likedPayload(seq)), params),
-    stop: () => runtime.stop(),
   };
 }
 
@@ -193,7 +192,6 @@ async function bareIo(): Promise<Handlers> {
     heap: settledHeap,
     stats: (): NodeStats => ({ sockets: io.of('/').sockets.size, cpuMicros: cpuMicros(), disconnects }),
     broadcast: (params: BroadcastParams) => broadcastSeries((seq) => io.emit(SocketEvents.postLiked, likedPayload(seq)), params),
-    stop: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
 }
 
@@ -211,7 +209,6 @@ async function bareHttp(): Promise<Handlers> {
     serve({ routes }: { routes: Record<string, string> }) {
       for (const [route, json] of Object.entries(routes)) bodies.set(route, JSON.parse(json));
     },
-    stop: () => app.close(),
   };
 }
 
@@ -223,10 +220,6 @@ async function bareWorker(): Promise<Handlers> {
   return {
     info: () => ({ pid: process.pid }),
     stats: () => ({ processed, cpuMicros: cpuMicros() }),
-    stop: async () => {
-      await worker.close();
-      connection.disconnect();
-    },
   };
 }
 

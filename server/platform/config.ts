@@ -16,6 +16,8 @@ export interface Config {
   /** Unset means: e-mails go to the `outbox` collection. */
   mailUrl?: string;
   mailFrom: string;
+  /** Where the support form's messages go. */
+  supportEmail: string;
   jwtSecret: string;
   accessMode: AccessMode;
   demoPassword: string;
@@ -24,6 +26,8 @@ export interface Config {
   seedDemo: boolean;
   /** How long a worker holds a job before others may take it over (a SIGKILLed worker's jobs wait this long). */
   jobLockMs: number;
+  /** Multiplies every rate limit (tests that sign in the same account many times a minute). */
+  rateLimitFactor: number;
   publicUrl: string;
   allowedOrigins: string[];
   logLevel: string;
@@ -100,6 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else jobLockMs = Number(env.JOB_LOCK_MS);
   }
 
+  let rateLimitFactor = 1;
+  if (env.RATE_LIMIT_FACTOR) {
+    if (!/^\d+$/.test(env.RATE_LIMIT_FACTOR) || Number(env.RATE_LIMIT_FACTOR) < 1) problems.push(`RATE_LIMIT_FACTOR must be a whole number, at least 1 (got "${env.RATE_LIMIT_FACTOR}").`);
+    else rateLimitFactor = Number(env.RATE_LIMIT_FACTOR);
+  }
+
   const demoPassword = env.DEMO_PASSWORD || 'commission-warrior';
   if (demoPassword.length < 8) problems.push('DEMO_PASSWORD must be at least 8 characters long.');
 
@@ -109,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
+
+  const supportEmail = env.SUPPORT_EMAIL?.trim() || 'support@commissionwarriors.local';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) problems.push(`SUPPORT_EMAIL must be an e-mail address (got "${env.SUPPORT_EMAIL}").`);
 
   const host = env.HOST || '0.0.0.0';
   const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
@@ -138,11 +151,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     mailUrl: env.MAIL_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Commission Warriors <no-reply@commissionwarriors.local>',
+    supportEmail,
     jwtSecret,
     accessMode,
     demoPassword,
     workers: ['on', 'true', '1'].includes(workersValue),
     jobLockMs,
+    rateLimitFactor,
     seedDemo: nodeEnv !== 'production' && ['on', 'true', '1'].includes(seedValue),
     publicUrl,
     allowedOrigins: [...new Set(allowedOrigins)],

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, expectToast, launchBrowser, openPage, waitForPath } from '../support/browser.js';
+import { appUrl, createAccountByApi, expectToast, launchBrowser, openPage, uniqueEmail, waitForPath } from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -102,6 +102,65 @@ describe('dashboard screens', () => {
       await page.goto(appUrl('/dashboard/calendar'));
       await page.getByRole('grid').waitFor();
       await page.getByRole('button', { name: 'Next month' }).click();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the profile edits name and contact, changes the password (staying signed in), and support sends a message', async () => {
+    const email = uniqueEmail('profile');
+    await createAccountByApi(email, 'first-password-1', 'Pat Profile');
+    const { page, context, errors } = await openPage(browser, '/login');
+    try {
+      await signInAs(page, email, 'first-password-1');
+      await page.goto(appUrl('/dashboard/profile'));
+      const profileForm = page.getByRole('form', { name: 'Edit profile' });
+      await profileForm.getByLabel('Name').fill('   ');
+      await profileForm.getByRole('button', { name: 'Save Profile' }).click();
+      await expectToast(page, 'Error', 'Please enter your name (at most 80 characters).');
+      await profileForm.getByLabel('Name').fill('Patricia Profile');
+      await profileForm.getByLabel('Phone / WhatsApp / Telegram').fill('+20 100 555 0199');
+      await profileForm.getByRole('button', { name: 'Save Profile' }).click();
+      await expectToast(page, 'Profile updated');
+      await page.getByRole('heading', { level: 2, name: 'Patricia Profile' }).waitFor();
+      await page.getByText('+20 100 555 0199').first().waitFor();
+
+      const passwordForm = page.getByRole('form', { name: 'Change password' });
+      await passwordForm.getByLabel('Current password').fill('not-my-password');
+      await passwordForm.getByLabel('New password').fill('second-password-2');
+      await passwordForm.getByRole('button', { name: 'Change Password' }).click();
+      await expectToast(page, 'Password change failed', 'Your current password is incorrect.');
+      await passwordForm.getByLabel('Current password').fill('first-password-1');
+      await passwordForm.getByRole('button', { name: 'Change Password' }).click();
+      await expectToast(page, 'Password changed');
+      await page.getByRole('button', { name: 'E-mail me a reset link' }).waitFor();
+
+      // Still signed in after a reload (the new refresh cookie), and the new password is the one that works.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Patricia Profile' }).waitFor();
+      const logins = await page.evaluate(async (address) => {
+        const attempt = (password: string) =>
+          fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address, password }) }).then((r) => r.status);
+        return [await attempt('first-password-1'), await attempt('second-password-2')];
+      }, email);
+      expect(logins).toEqual([401, 200]);
+
+      await page.goto(appUrl('/dashboard/support'));
+      await page.getByLabel('Subject').fill('Payout question');
+      await page.getByLabel('Message').fill('When is the next payout run?');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expectToast(page, 'Message sent', 'Our team will answer you by e-mail.');
+
+      await page.goto(appUrl('/dashboard/settings'));
+      const community = page.getByRole('group', { name: 'Likes and comments on my posts' });
+      await community.getByRole('checkbox', { name: 'Show in notifications' }).click({ force: true });
+      await expectToast(page, 'Preferences saved');
+      await page.reload();
+      // Read back from the server after the reload.
+      await community.getByRole('checkbox', { name: 'Show in notifications', checked: false }).waitFor({ state: 'attached' });
+      await community.getByRole('checkbox', { name: 'Pop up', disabled: true }).waitFor({ state: 'attached' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

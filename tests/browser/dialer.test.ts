@@ -142,6 +142,8 @@ describe('dialer and call history', () => {
       await table.getByRole('button', { name: `Play the recording of the call with ${ANSWERED.name}` }).click();
       const audio = table.locator('audio');
       await audio.waitFor();
+      // Streamed straight from the signed URL (no blob copy).
+      await expect(audio.getAttribute('src')).resolves.toMatch(/^\/api\/calls\/[0-9a-f]{24}\/recording\?sig=/);
       const playable = await audio.evaluate(async (element: HTMLAudioElement) => {
         if (element.readyState < 1) await new Promise((resolve) => element.addEventListener('loadedmetadata', resolve, { once: true }));
         return { duration: element.duration, error: element.error?.code ?? null };

@@ -59,6 +59,8 @@ describe('leads', () => {
       await expect(dialog.getByRole('combobox', { name: 'Use column Full Name as' }).inputValue()).resolves.toBe('name');
       await expect(dialog.getByRole('combobox', { name: 'Use column Mobile as' }).inputValue()).resolves.toBe('phone');
       await expect(dialog.getByRole('combobox', { name: 'Use column Monthly Budget as' }).inputValue()).resolves.toBe('details');
+      // A recognised header can still be kept as a detail.
+      await dialog.getByRole('combobox', { name: 'Use column Company as' }).selectOption('details');
       await dialog.getByRole('button', { name: 'Import leads', exact: true }).click();
 
       const progress = dialog.getByTestId('import-progress');
@@ -85,6 +87,7 @@ describe('leads', () => {
       await table.getByRole('button', { name: `Details of ${prefix} 0` }).click();
       const panel = page.getByTestId('lead-panel');
       await panel.getByText('Monthly Budget').waitFor();
+      await panel.getByText('Acme 0', { exact: true }).waitFor();
       await panel.getByRole('list', { name: `History of ${prefix} 0` }).waitFor();
 
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -95,6 +98,7 @@ describe('leads', () => {
   });
 
   let liveLeadName = '';
+  let liveLeadId = '';
 
   it('an agent sees new leads and the bell count arrive live, without a reload', async () => {
     const { page, context, errors } = await openPage(browser, '/login', { bypassCSP: true });
@@ -123,6 +127,7 @@ describe('leads', () => {
       await expect.poll(async () => (await agentLeads(prefix)).length, { timeout: 30_000, interval: 500 }).toBeGreaterThan(0);
       const mine = await agentLeads(prefix);
       liveLeadName = mine[0].name;
+      liveLeadId = mine[0].id;
       const table = page.getByTestId('lead-table');
       for (const lead of mine) await table.getByText(lead.name, { exact: true }).waitFor({ timeout: 30_000 });
       await expect.poll(() => unreadCount(page), { timeout: 30_000, interval: 300 }).toBeGreaterThanOrEqual(before + mine.length);
@@ -151,10 +156,13 @@ describe('leads', () => {
       await signInAs(page);
       // A second tab of the same agent shows the Leads page.
       const leadsTab = await context.newPage();
-      await leadsTab.goto(appUrl('/dashboard/leads'));
+      // Opened from a search result link: the lead's details open beside the list and its row is marked.
+      await leadsTab.goto(appUrl(`/dashboard/leads?lead=${liveLeadId}`));
       const pipeline = leadsTab.getByTestId('pipeline-table');
       const row = pipeline.locator('tr', { has: leadsTab.getByText(liveLeadName, { exact: true }) });
       await row.getByText('New', { exact: true }).first().waitFor();
+      await leadsTab.getByTestId('lead-panel').getByRole('heading', { name: liveLeadName }).waitFor();
+      await expect(pipeline.locator(`tr[data-lead-id="${liveLeadId}"]`).getAttribute('aria-current')).resolves.toBe('true');
 
       await page.goto(appUrl(`/lead-management?campaign=${CAMPAIGN}`));
       await page.getByRole('searchbox', { name: 'Search leads' }).fill(liveLeadName);

@@ -133,9 +133,22 @@ describe('community feed', () => {
     const fan = await createUser(testApp, { name: 'Fan Person' });
     const { body } = await post(author, { type: 'tip', content: 'like me' });
     const like = () => http.post<{ liked: boolean; likeCount: number }>(`/api/posts/${body.post.id}/like`, undefined, { token: fan.accessToken });
-    expect((await like()).body).toEqual({ liked: true, likeCount: 1 });
-    expect((await like()).body).toEqual({ liked: false, likeCount: 0 });
-    expect((await like()).body).toEqual({ liked: true, likeCount: 1 });
+    // Each answer carries both counts at the post's rev, like `post:liked`.
+    const liked: unknown[] = [];
+    const socket = await testApp.socket(fan.accessToken);
+    socket.on(SocketEvents.postLiked, (event: PostLikedPayload) => {
+      if (event.postId === body.post.id) liked.push({ likeCount: event.likeCount, commentCount: event.commentCount, rev: event.rev });
+    });
+    expect((await like()).body).toEqual({ liked: true, likeCount: 1, commentCount: 0, rev: 1 });
+    expect((await like()).body).toEqual({ liked: false, likeCount: 0, commentCount: 0, rev: 2 });
+    expect((await like()).body).toEqual({ liked: true, likeCount: 1, commentCount: 0, rev: 3 });
+    await eventually(async () => (liked.length === 3 ? true : undefined));
+    expect(liked).toEqual([
+      { likeCount: 1, commentCount: 0, rev: 1 },
+      { likeCount: 0, commentCount: 0, rev: 2 },
+      { likeCount: 1, commentCount: 0, rev: 3 },
+    ]);
+    socket.disconnect();
     await http.post(`/api/posts/${body.post.id}/like`, undefined, { token: author.accessToken });
     const notes = await notificationsCollection(testApp.platform.db).find({ userId: author.user._id }).toArray();
     expect(notes.map((n) => [n.type, n.body])).toEqual([['post-liked', 'Fan Person liked your post.']]);
@@ -150,8 +163,9 @@ describe('community feed', () => {
     expect((await http.post(url, { content: '  ' }, { token: commenter.accessToken })).body).toMatchObject({ error: 'Comment cannot be empty' });
     const added = await http.post<{ commentCount: number; comment: { content: string } }>(url, { content: 'Ask about their goals' }, { token: commenter.accessToken });
     expect(added.status).toBe(201);
-    expect(added.body.commentCount).toBe(1);
-    await http.post(url, { content: 'Thanks!' }, { token: author.accessToken });
+    expect(added.body).toMatchObject({ likeCount: 0, commentCount: 1, rev: 1 });
+    const second = await http.post(url, { content: 'Thanks!' }, { token: author.accessToken });
+    expect(second.body).toMatchObject({ likeCount: 0, commentCount: 2, rev: 2 });
     const list = await http.get<{ items: Array<{ content: string; author: { name: string } }> }>(url, { token: author.accessToken });
     expect(list.body.items.map((c) => [c.author.name, c.content])).toEqual([
       ['Chatty', 'Ask about their goals'],

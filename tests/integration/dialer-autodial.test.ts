@@ -1,5 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DialerRuleMessages } from '../../shared/schemas/dialer/messages.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { configureSimulator } from '../../server/features/dialer/provider.js';
 import { runAutoDial } from '../../server/features/dialer/queue-service.js';
@@ -14,6 +15,13 @@ import { createCampaignWithAgents } from '../support/leads.js';
 
 const callsOf = (testApp: TestApp, agent: CreatedUser) => callsCollection(testApp.platform.db).find({ agentId: agent.user._id }).sort({ startedAt: 1 }).toArray();
 const allIdle = (calls: CallDoc[], n: number) => calls.length === n && calls.every((c) => c.state === 'idle');
+
+type Contact = { leadId?: string; name: string; phone: string };
+/** PUT /api/dialer/queue based on the queue as it is now (its current version). */
+async function putQueue(http: ReturnType<typeof client>, token: string, contacts: Contact[]) {
+  const { version } = (await http.get<QueueView>('/dialer/queue', { token })).body;
+  return http.put<QueueView & { error?: string }>('/dialer/queue', { contacts, version }, { token });
+}
 
 describe('auto-dial at the spec timings', () => {
   // The simulator and auto-dial run at the spec's timings here: ring 2 s (numbers ending in 0 ring out), next contact 2 s after the end.
@@ -51,10 +59,10 @@ describe('auto-dial at the spec timings', () => {
     const queueEvents: QueueView[] = [];
     socket.on('queue:updated', (q: QueueView) => queueEvents.push(q));
 
-    const put = await http.put<QueueView>('/dialer/queue', { contacts }, { token: agent.accessToken });
+    const put = await putQueue(http, agent.accessToken, contacts);
     expect(put.status).toBe(200);
     expect(put.body.contacts).toHaveLength(7);
-    const duplicate = await http.put('/dialer/queue', { contacts: [...contacts, { name: 'Again', phone: '(555) 000-0010' }] }, { token: agent.accessToken });
+    const duplicate = await putQueue(http, agent.accessToken, [...contacts, { name: 'Again', phone: '(555) 000-0010' }]);
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toBe('Again is already in the call queue');
 
@@ -89,7 +97,7 @@ describe('auto-dial at the spec timings', () => {
 
   it('pauses by itself when the agent has no dialer tab open: no call is placed for nobody', async () => {
     const before = (await callsOf(testApp, agent)).length;
-    await http.put('/dialer/queue', { contacts: [{ name: 'Nobody Home', phone: '5550000060' }] }, { token: agent.accessToken });
+    await putQueue(http, agent.accessToken, [{ name: 'Nobody Home', phone: '5550000060' }]);
     await eventually(async () => ((await testApp.platform.live.connectedCount(agent.user._id.toHexString())) === 0 ? true : undefined));
     await http.put('/dialer/auto-dial', { enabled: true }, { token: agent.accessToken });
     const paused = await eventually(async () => {
@@ -124,7 +132,10 @@ describe('auto-dial when its worker is killed', () => {
     const other = await createUser(testApp);
     await connectDialer(testApp, other.accessToken);
     await testApp.socket(other.accessToken);
-    await http.put('/dialer/queue', { contacts: [{ name: 'Once', phone: '5550200000' }, { name: 'Later', phone: '5550300000' }] }, { token: other.accessToken });
+    await putQueue(http, other.accessToken, [
+      { name: 'Once', phone: '5550200000' },
+      { name: 'Later', phone: '5550300000' },
+    ]);
     await http.put('/dialer/auto-dial', { enabled: false }, { token: other.accessToken });
     await testApp.platform.db.collection('dialQueues').updateOne({ agentId: other.user._id }, { $set: { autoDial: true } });
     const job = { agentId: other.user._id.toHexString(), key: `rerun-${new ObjectId().toHexString()}` };
@@ -136,10 +147,65 @@ describe('auto-dial when its worker is killed', () => {
     expect((await loadDialQueue(testApp.platform.db, other.user._id, new Date())).contacts.map((c) => c.name)).toEqual(['Later']);
   });
 
+  it('refuses a queue list made before auto-dial removed the contact it dialed (409), so the contact never comes back', async () => {
+    const racer = await createUser(testApp);
+    await connectDialer(testApp, racer.accessToken);
+    const socket = await testApp.socket(racer.accessToken);
+    const pushed: QueueView[] = [];
+    socket.on('queue:updated', (q: QueueView) => pushed.push(q));
+    const first = await putQueue(http, racer.accessToken, [
+      { name: 'Dialed First', phone: '5550400000' },
+      { name: 'Still Queued', phone: '5550500000' },
+    ]);
+    expect(first.status).toBe(200);
+    const seen = first.body.version;
+    await eventually(async () => (pushed.some((q) => q.version === seen) ? true : undefined));
+
+    // Auto-dial dials the first contact and removes it, while the agent's tab still shows the list at `seen`.
+    await http.put('/dialer/auto-dial', { enabled: false }, { token: racer.accessToken });
+    await testApp.platform.db.collection('dialQueues').updateOne({ agentId: racer.user._id }, { $set: { autoDial: true } });
+    expect(await runAutoDial(testApp.platform, { agentId: racer.user._id.toHexString(), key: `race-${new ObjectId().toHexString()}` })).toBe('dialed');
+    const afterDial = await http.get<QueueView>('/dialer/queue', { token: racer.accessToken });
+    expect(afterDial.body.contacts.map((c) => c.name)).toEqual(['Still Queued']);
+    expect(afterDial.body.version).toBeGreaterThan(seen);
+    await eventually(async () => (pushed.at(-1)?.version === afterDial.body.version ? true : undefined));
+
+    // The tab adds a contact to the list it was showing: stale, refused, nothing written.
+    const stale = await http.put('/dialer/queue', {
+      contacts: [
+        { name: 'Dialed First', phone: '5550400000' },
+        { name: 'Still Queued', phone: '5550500000' },
+        { name: 'New One', phone: '5550600000' },
+      ],
+      version: seen,
+    }, { token: racer.accessToken });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe(DialerRuleMessages.queueChanged);
+    const unchanged = await http.get<QueueView>('/dialer/queue', { token: racer.accessToken });
+    expect(unchanged.body).toMatchObject({ version: afterDial.body.version, contacts: [{ name: 'Still Queued' }] });
+
+    // Reloaded and reapplied on the current version: saved, one version up, pushed with it.
+    const retried = await http.put<QueueView>('/dialer/queue', {
+      contacts: [...unchanged.body.contacts.map(({ name, phone }) => ({ name, phone })), { name: 'New One', phone: '5550600000' }],
+      version: unchanged.body.version,
+    }, { token: racer.accessToken });
+    expect(retried.status).toBe(200);
+    expect(retried.body.contacts.map((c) => c.name)).toEqual(['Still Queued', 'New One']);
+    expect(retried.body.version).toBe(unchanged.body.version + 1);
+    await eventually(async () => (pushed.at(-1)?.version === retried.body.version ? true : undefined));
+    expect(pushed.at(-1)!.contacts.map((c) => c.name)).toEqual(['Still Queued', 'New One']);
+    await http.put('/dialer/auto-dial', { enabled: false }, { token: racer.accessToken });
+    socket.disconnect();
+  });
+
   it('loses no queued contact and places no call twice', async () => {
     const phones = Array.from({ length: 6 }, (_, i) => `555010${i}000`);
     await testApp.socket(agent.accessToken);
-    await http.put('/dialer/queue', { contacts: phones.map((phone, i) => ({ name: `Kill ${i}`, phone })) }, { token: agent.accessToken });
+    await putQueue(
+      http,
+      agent.accessToken,
+      phones.map((phone, i) => ({ name: `Kill ${i}`, phone })),
+    );
     await http.put('/dialer/auto-dial', { enabled: true }, { token: agent.accessToken });
 
     await eventually(async () => ((await callsOf(testApp, agent)).length >= 2 ? true : undefined), 20_000);

@@ -5,6 +5,7 @@ import type { CallView } from '../../shared/schemas/dialer/call.js';
 import { configureSimulator } from '../../server/features/dialer/provider.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { findLeadById } from '../../server/features/leads/repository.js';
+import { signFileLink } from '../../server/platform/file-links.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { joinTestCampaign } from '../support/campaign-factories.js';
 import { connectDialer, createCallableLead, recordCallStates, zoneWithLocalHour } from '../support/dialer.js';
@@ -82,8 +83,9 @@ describe('the dialer', () => {
 
     // The recording: the agent, the campaign owner and admins only; ranges supported.
     const history = await http.get<{ items: CallView[] }>('/calls', { token: alice.accessToken });
-    const url = history.body.items.find((c) => c.id === id)!.recordingUrl!;
-    expect(url).toBe(`/api/calls/${id}/recording`);
+    const signedUrl = history.body.items.find((c) => c.id === id)!.recordingUrl!;
+    expect(signedUrl).toMatch(new RegExp(`^/api/calls/${id}/recording\\?sig=[^&]+$`));
+    const url = `/api/calls/${id}/recording`;
     const full = await fetch(`${testApp.url}${url}`, { headers: { authorization: `Bearer ${alice.accessToken}` } });
     expect(full.status).toBe(200);
     expect(full.headers.get('content-type')).toBe('audio/wav');
@@ -95,6 +97,30 @@ describe('the dialer', () => {
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(0, 44));
     expect((await fetch(`${testApp.url}${url}`, { headers: { authorization: `Bearer ${admin.accessToken}` } })).status).toBe(200);
     expect((await fetch(`${testApp.url}${url}`, { headers: { authorization: `Bearer ${bob.accessToken}` } })).status).toBe(403);
+
+    // The signed URL needs no header (an <audio src> streams it with range requests); a forged, foreign or missing
+    // signature opens nothing.
+    const bySig = await fetch(`${testApp.url}${signedUrl}`);
+    expect(bySig.status).toBe(200);
+    expect(Buffer.from(await bySig.arrayBuffer())).toEqual(bytes);
+    const rangeBySig = await fetch(`${testApp.url}${signedUrl}`, { headers: { range: 'bytes=44-' } });
+    expect(rangeBySig.status).toBe(206);
+    expect(rangeBySig.headers.get('content-range')).toBe(`bytes 44-${bytes.length - 1}/${bytes.length}`);
+    const sig = new URL(signedUrl, testApp.url).searchParams.get('sig')!;
+    expect((await fetch(`${testApp.url}${url}?sig=${sig.slice(0, -2)}xx`)).status).toBe(401);
+    expect((await fetch(`${testApp.url}${url}`)).status).toBe(401);
+    expect((await fetch(`${testApp.url}/api/calls/${new ObjectId().toHexString()}/recording?sig=${sig}`)).status).toBe(401);
+    const bobsSig = signFileLink(testApp.platform, 'recording', id, bob.user._id.toHexString());
+    expect((await fetch(`${testApp.url}${url}?sig=${bobsSig}`)).status).toBe(403);
+    const materialSig = signFileLink(testApp.platform, 'material', id, alice.user._id.toHexString());
+    expect((await fetch(`${testApp.url}${url}?sig=${materialSig}`)).status).toBe(401);
+    // The owner's Call History signs the URL for the owner; the live call view for the agent.
+    const ownerHistory = await http.get<{ items: CallView[] }>('/calls', { token: owner.accessToken });
+    const ownerUrl = ownerHistory.body.items.find((c) => c.id === id)!.recordingUrl!;
+    expect(ownerUrl.startsWith(`${url}?sig=${owner.user._id.toHexString()}.`)).toBe(true);
+    expect((await fetch(`${testApp.url}${ownerUrl}`)).status).toBe(200);
+    const ended = seen1.filter((s) => s.call?.id === id && s.call.recordingUrl).at(-1)!;
+    expect((await fetch(`${testApp.url}${ended.call!.recordingUrl}`, { headers: { range: 'bytes=0-3' } })).status).toBe(206);
     tab1.disconnect();
     tab2.disconnect();
   });

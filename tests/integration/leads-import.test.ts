@@ -102,6 +102,22 @@ describe('lead import', () => {
     expect(fresh).toMatchObject({ name: 'Fresh One', phone: '442079460000', details: { Notes: 'hello' } });
   });
 
+  it("keeps a recognised column as a detail when it is mapped to 'details'", async () => {
+    const csv = 'Full Name,Email,Mobile,Company\nDetail Keeper,keeper@example.com,+1 555 222 3333,Keeper Inc\n';
+    const res = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, csv, { mapping: { Mobile: 'details', Company: 'details' } });
+    expect(res.status).toBe(202);
+    const status = await waitForImport(testApp, campaign.owner.accessToken, res.body.importId as string);
+    expect(status).toMatchObject({ imported: 1, skipped: 0 });
+    const lead = await leadsCollection(testApp.platform.db).findOne({ email: 'keeper@example.com' });
+    expect(lead).toMatchObject({ name: 'Detail Keeper', details: { Mobile: '+1 555 222 3333', Company: 'Keeper Inc' } });
+    expect(lead?.phone).toBeUndefined();
+    expect(lead?.company).toBeUndefined();
+
+    // Mapped away, the recognised phone column no longer counts towards the required columns.
+    const refused = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, 'Name,Phone\nA,5552223333\n', { mapping: { Phone: 'details' } });
+    expect(refused).toMatchObject({ status: 400, body: { error: ImportMessages.missingColumns } });
+  });
+
   it('refuses bad files with one clear error and keeps nothing of them', async () => {
     const before = await leadsCollection(testApp.platform.db).countDocuments();
     const importsBefore = await leadImportsCollection(testApp.platform.db).countDocuments();

@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => testApp?.close());
 
 describe('live lead distribution', () => {
-  it('50 connected agents, 1,000 leads: each receives exactly its own lead:assigned and notifications', async () => {
+  it('50 connected agents, 1,000 leads: each receives exactly its own lead:assigned and notifications; the owner sees every assignment', async () => {
+    const ownerSocket = await testApp.socket(campaign.owner.accessToken);
+    const ownerSaw: LeadUpdatedPayload[] = [];
+    ownerSocket.on(SocketEvents.leadUpdated, (p: LeadUpdatedPayload) => ownerSaw.push(p));
+    ownerSocket.on(SocketEvents.leadAssigned, () => ownerSaw.push({ id: 'lead:assigned reached the owner', removed: true }));
     const received = new Map<string, { leads: LeadAssignedPayload[]; notes: NotificationItem[]; lastCount: number }>();
     for (const agent of campaign.agents) {
       const id = agent.user._id.toHexString();
@@ -51,6 +55,28 @@ describe('live lead distribution', () => {
       expect(unread).toBe(20);
       expect(box.lastCount).toBe(unread);
     }
+
+    // The owner's open screens follow distribution: every lead once, with its assignee and the assignee's name.
+    await until(async () => ownerSaw.length >= 1_000, 30_000);
+    expect(ownerSaw).toHaveLength(1_000);
+    const names = new Map(campaign.agents.map((a) => [a.user._id.toHexString(), a.user.name]));
+    for (const seen of ownerSaw) {
+      expect('removed' in seen).toBe(false);
+      if ('removed' in seen) continue;
+      expect(seen.campaignId).toBe(campaign.campaignId);
+      expect(seen.assignedToName).toBe(names.get(seen.assignedTo!));
+    }
+    expect(new Set(ownerSaw.map((p) => p.id)).size).toBe(1_000);
+    // The list the owner loads names the assignee too; an agent's own list as well.
+    const http = client(testApp.url);
+    type Listed = { id: string; assignedTo?: string; assignedToName?: string };
+    const ownerList = await http.get<{ items: Listed[] }>(`/api/leads?campaignId=${campaign.campaignId}&limit=100`, { token: campaign.owner.accessToken });
+    expect(ownerList.status).toBe(200);
+    const items = ownerList.body.items;
+    expect(items).toHaveLength(100);
+    expect(items.every((item) => item.assignedTo && item.assignedToName === names.get(item.assignedTo))).toBe(true);
+    const one = await http.get<{ lead: Listed }>(`/api/leads/${items[0].id}`, { token: campaign.owner.accessToken });
+    expect(one.body.lead.assignedToName).toBe(names.get(items[0].assignedTo!));
   }, 120_000);
 
   it('a disposition change reaches every tab of the agent and the campaign owner, and nobody else', async () => {

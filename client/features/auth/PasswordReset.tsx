@@ -10,6 +10,7 @@ import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
 import styles from './Auth.module.css';
 import { showFailure } from './failure.js';
+import { NewPasswordFields } from './NewPasswordFields.js';
 
 /** Step 1: ask for a reset code. The answer is the same whether or not the e-mail has an account. */
 export function RequestResetForm({ initialEmail = '', onSent }: { initialEmail?: string; onSent: (email: string) => void }) {
@@ -87,23 +88,12 @@ export function SetPasswordForm({ initialEmail = '', initialCode = '', onDone }:
         description="The 8-character code from the e-mail."
         autoFocus={Boolean(initialEmail)}
       />
-      <TextField
+      <NewPasswordFields
         label="New Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        isDisabled={busy}
-        description="At least 8 characters."
-      />
-      <TextField
-        label="Confirm New Password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
+        password={form.password}
+        confirmPassword={form.confirmPassword}
+        onPasswordChange={set('password')}
+        onConfirmPasswordChange={set('confirmPassword')}
         isDisabled={busy}
       />
       <Button type="submit" size="lg" fullWidth isDisabled={busy}>

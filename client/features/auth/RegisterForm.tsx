@@ -11,6 +11,7 @@ import { TextField } from '../../ui/TextField.js';
 import { errorToast } from '../../ui/toast.js';
 import styles from './Auth.module.css';
 import { announceCodeSent } from './code-sent.js';
+import { NewPasswordFields } from './NewPasswordFields.js';
 import { clearReferralCode, readReferralCode, savePendingUser } from './pending.js';
 
 const EMPTY = { name: '', email: '', password: '', confirmPassword: '', agreeTerms: false };
@@ -62,23 +63,12 @@ export function RegisterForm() {
     <form className={styles.form} onSubmit={submit} aria-label="Register">
       <TextField label="Full Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} isDisabled={busy} />
       <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} isDisabled={busy} />
-      <TextField
+      <NewPasswordFields
         label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        isDisabled={busy}
-        description="At least 8 characters."
-      />
-      <TextField
-        label="Confirm Password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
+        password={form.password}
+        confirmPassword={form.confirmPassword}
+        onPasswordChange={set('password')}
+        onConfirmPasswordChange={set('confirmPassword')}
         isDisabled={busy}
       />
       <Checkbox isSelected={form.agreeTerms} onChange={set('agreeTerms')} isDisabled={busy}>

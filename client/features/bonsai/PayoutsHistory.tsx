@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { ShareWinButton } from '../community/ShareWinButton.js';
 import { formatCents, formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { loadMorePayouts } from './store.js';
@@ -161,6 +162,9 @@ export function PayoutsHistory({ payouts }: { payouts: PayoutsResponse }) {
                       <Button variant="ghost" size="sm" onPress={() => setWhy(line)} aria-label={`Why this amount? ${kindLabel(line)}, ${line.why.leadName}, ${formatCents(line.amount)}`}>
                         <HelpCircle size={16} aria-hidden="true" /> Why this amount?
                       </Button>
+                      {line.level === 0 && line.kind !== 'clawback' && line.status !== 'void' ? (
+                        <ShareWinButton dealId={line.dealId} dealValue={line.why.dealValue} campaignName={line.campaignName} />
+                      ) : null}
                     </td>
                   </tr>
                 ))}

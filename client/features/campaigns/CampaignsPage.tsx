@@ -5,7 +5,9 @@ import { CAMPAIGN_ROLES, type CampaignListQuery } from '../../../shared/schemas/
 import { CampaignMessages } from '../../../shared/schemas/campaigns/messages.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { FilterBar } from '../../ui/FilterBar.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { Select } from '../../ui/Select.js';
 import { useSession } from '../session/store.js';
@@ -53,17 +55,13 @@ export default function CampaignsPage() {
           </Button>
         ) : null}
       </div>
-      <div className={styles.filters}>
+      <FilterBar>
         <SearchInput label="Search campaigns" hideLabel placeholder="Search campaigns..." value={search} onChange={setSearch} className={styles.search} />
         <FilterGroup label="Campaign status" options={STATUS_FILTERS} value={status} onChange={setStatus} />
         <Select label="Role needed" options={ROLE_OPTIONS} value={role} onChange={(value) => setRole(value ?? 'all')} className={styles.roleSelect} />
-      </div>
+      </FilterBar>
       {failed ? (
-        <EmptyState title="Campaigns could not be loaded.">
-          <Button variant="ghost" size="sm" onPress={reload}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadFailed title="Campaigns could not be loaded." onRetry={reload} />
       ) : !loading && items.length === 0 ? (
         <EmptyState title={CampaignMessages.notFound} />
       ) : (

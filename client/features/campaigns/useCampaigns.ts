@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { CampaignList, CampaignListQuery, CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
-import { api } from '../../api/client.js';
+import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 
 export interface CampaignsResult {
   items: CampaignSummary[];
@@ -12,48 +12,22 @@ export interface CampaignsResult {
 }
 
 const SEARCH_DEBOUNCE_MS = 200;
+// One array for "nothing yet", so callers can memoise on `items`.
+const NO_CAMPAIGNS: CampaignSummary[] = [];
 
 /** GET /api/campaigns with the given filters (search is debounced while typing). */
 export function useCampaigns(query: CampaignListQuery = {}): CampaignsResult {
-  const [items, setItems] = useState<CampaignSummary[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const { search, status, role } = query;
+  const { data, loading, failed, retry, setData } = useApiQuery<CampaignList>(pathWithQuery('/api/campaigns', { search: search?.trim(), status, role }), {
+    debounceMs: search ? SEARCH_DEBOUNCE_MS : 0,
+  });
 
-  useEffect(() => {
-    const params = new URLSearchParams();
-    if (search?.trim()) params.set('search', search.trim());
-    if (status) params.set('status', status);
-    if (role) params.set('role', role);
-    const controller = new AbortController();
-    setLoading(true);
-    const timer = setTimeout(
-      () => {
-        api<CampaignList>(`/api/campaigns${params.size ? `?${params}` : ''}`, { signal: controller.signal })
-          .then((list) => {
-            setItems(list.items);
-            setFailed(false);
-            setLoading(false);
-          })
-          .catch((error: unknown) => {
-            if (error instanceof DOMException && error.name === 'AbortError') return;
-            setFailed(true);
-            setLoading(false);
-          });
-      },
-      search ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [search, status, role, attempt]);
+  const patch = useCallback(
+    (id: string, change: Partial<CampaignSummary>) => {
+      setData((list) => list && { ...list, items: list.items.map((item) => (item.id === id ? { ...item, ...change } : item)) });
+    },
+    [setData],
+  );
 
-  const patch = useCallback((id: string, change: Partial<CampaignSummary>) => {
-    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
-  }, []);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  return { items, loading, failed, patch, reload };
+  return { items: data?.items ?? NO_CAMPAIGNS, loading, failed, patch, reload: retry };
 }

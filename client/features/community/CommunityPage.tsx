@@ -8,6 +8,7 @@ import { Select } from '../../ui/Select.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
 import page from '../dashboard/Page.module.css';
 import { Composer } from './Composer.js';
+import { Leaderboard } from './Leaderboard.js';
 import { PostCard } from './PostCard.js';
 import { followFeed, loadFeed, loadMorePosts, useFeed } from './store.js';
 import styles from './Community.module.css';
@@ -45,6 +46,7 @@ export default function CommunityPage() {
         </div>
       </div>
       <Composer />
+      <Leaderboard />
       <Tabs selectedKey={tab} onSelectionChange={(key: Key) => setTab(String(key) as PostTab)}>
         <div className={styles.feedBar}>
           <TabList aria-label="Post categories" className={styles.tabList}>

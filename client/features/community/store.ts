@@ -113,8 +113,9 @@ export async function toggleLike(postId: string): Promise<void> {
     const current = findPost(postId);
     if (!current) return;
     current.likedByMe = answer.liked;
-    // The answer has no rev: it only wins when no live event moved the post meanwhile.
-    if (current.rev === revBefore) current.likeCount = answer.likeCount;
+    // Counts at a higher rev replace the optimistic ones; an answer that changed nothing (a concurrent click of
+    // this user took the like back first) carries the rev shown and undoes the optimistic count.
+    if (!applyCounts(current, answer) && current.rev === revBefore) current.likeCount = answer.likeCount;
   } catch {
     const current = findPost(postId);
     if (current && current.rev === revBefore) {
@@ -160,12 +161,10 @@ function addComments(postId: string, comments: CommentItem[]) {
 }
 
 export async function addComment(postId: string, content: string): Promise<void> {
-  const post = findPost(postId);
-  const revBefore = post?.rev;
   const answer = await api<CreateCommentResponse>(`/api/posts/${postId}/comments`, { body: { content } });
   addComments(postId, [answer.comment]);
   const current = findPost(postId);
-  if (current && current.rev === revBefore) current.commentCount = answer.commentCount;
+  if (current) applyCounts(current, answer);
 }
 
 /**

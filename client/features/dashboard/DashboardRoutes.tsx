@@ -20,6 +20,7 @@ const Calls = lazy(() => import('../calls/CallsPage.js'));
 const Perks = lazy(() => import('../perks/PerksPage.js'));
 const WaitlistAdmin = lazy(() => import('../waitlist-admin/WaitlistAdminPage.js'));
 const AdminQueues = lazy(() => import('../waitlist-admin/QueuesPage.js'));
+const AdminPayouts = lazy(() => import('../waitlist-admin/PayoutsPage.js'));
 const Materials = lazy(() => import('../resources/MaterialsPage.js'));
 const Scripts = lazy(() => import('../resources/ScriptsPage.js'));
 const VoiceNotes = lazy(() => import('../resources/VoiceNotesPage.js'));
@@ -33,7 +34,7 @@ const Community = lazy(() => import('../community/CommunityPage.js'));
  * Each area's screen lives in its own folder (client/features/<area>/) and is replaced there.
  */
 const SHELL_PATHS =
-  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|clients|calls|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community|admin\/queues)\/?$/;
+  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|clients|calls|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community|admin\/(?:queues|payouts))\/?$/;
 
 export default function DashboardRoutes() {
   return (
@@ -65,6 +66,7 @@ function ShellRoutes() {
           <Route path="/dashboard/perks/:category" component={Perks} />
           <Route path="/dashboard/waitlist-admin" component={WaitlistAdmin} />
           <Route path="/admin/queues" component={AdminQueues} />
+          <Route path="/admin/payouts" component={AdminPayouts} />
           <Route path="/dashboard/settings" component={Settings} />
           <Route path="/dashboard/support" component={Support} />
           <Route path="/dashboard/profile" component={Profile} />

@@ -1,9 +1,9 @@
-import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import { DialerRuleMessages, formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import type { DncAdded } from '../../../shared/schemas/dialer/dnc.js';
-import type { QueueBody, QueueView } from '../../../shared/schemas/dialer/queue.js';
+import type { QueueBody, QueueContactView, QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { AutoDialAnswer, ConnectAnswer, DialerState } from '../../../shared/schemas/dialer/state.js';
-import { api, ApiError } from '../../api/client.js';
+import { api, ApiError, isNetworkError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
@@ -16,7 +16,7 @@ export async function loadDialer(): Promise<void> {
     const state = await api<DialerState>('/api/dialer/state', { quiet: true });
     dialerStore.phone = state.phone;
     adoptCall(state.call);
-    adoptQueue(state.queue);
+    adoptQueue(state.queue, true);
     dialerStore.callsToday = state.callsToday;
     dialerStore.callsPerDay = state.callsPerDay;
     dialerStore.status = 'ready';
@@ -136,12 +136,37 @@ export async function flushNotes(): Promise<void> {
   }
 }
 
-async function saveQueue(contacts: QueueBody['contacts']): Promise<boolean> {
+/** The new list made from the contacts of a queue; null when there is nothing to save (any more). */
+type QueueEdit = (contacts: readonly QueueContactView[]) => QueueBody['contacts'] | null;
+
+/**
+ * PUTs the queue edited from the version shown. When auto-dial or another tab changed the queue meanwhile (409,
+ * `queueChanged`), the queue is reloaded and the same edit applied to it once more, so a contact auto-dial has just
+ * dialed never comes back.
+ */
+async function saveQueue(edit: QueueEdit): Promise<boolean> {
   dialerStore.busy.queue = true;
   try {
-    adoptQueue(await api<QueueView>('/api/dialer/queue', { method: 'PUT', body: { contacts } }));
-    return true;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const base = dialerStore.queue;
+      const contacts = edit(base.contacts);
+      if (!contacts) return false;
+      try {
+        adoptQueue(await api<QueueView>('/api/dialer/queue', { method: 'PUT', body: { contacts, version: base.version }, quiet: true }));
+        return true;
+      } catch (error) {
+        if (attempt === 0 && error instanceof ApiError && error.status === 409 && error.message === DialerRuleMessages.queueChanged) {
+          adoptQueue(await api<QueueView>('/api/dialer/queue'));
+          continue;
+        }
+        if (error instanceof ApiError) errorToast(error.title ?? 'Error', error.message);
+        else if (isNetworkError(error)) errorToast('Connection problem', error.message);
+        return false;
+      }
+    }
+    return false;
   } catch {
+    // Reloading the queue failed; api() said why.
     return false;
   } finally {
     dialerStore.busy.queue = false;
@@ -161,23 +186,26 @@ export async function queueContact(contact: { leadId?: string; name: string; pho
     errorToast('Error', messages().duplicateInQueue(name));
     return false;
   }
-  const added = await saveQueue([...dialerStore.queue.contacts.map(asInput), asInput({ ...contact, name })]);
+  // On a reloaded queue the contact may be there already (another tab added it): nothing left to do.
+  const added = await saveQueue((queued) => (isQueued(contact) ? null : [...queued.map(asInput), asInput({ ...contact, name })]));
   if (added) toast({ title: messages().addedToQueue(name), variant: 'success' });
   return added;
 }
 
 export function removeFromQueue(id: string): Promise<boolean> {
-  return saveQueue(dialerStore.queue.contacts.filter((contact) => contact.id !== id).map(asInput));
+  return saveQueue((queued) => (queued.some((contact) => contact.id === id) ? queued.filter((contact) => contact.id !== id).map(asInput) : null));
 }
 
 export function moveInQueue(id: string, by: -1 | 1): Promise<boolean> {
-  const contacts = [...dialerStore.queue.contacts];
-  const from = contacts.findIndex((contact) => contact.id === id);
-  const to = from + by;
-  if (from < 0 || to < 0 || to >= contacts.length) return Promise.resolve(false);
-  const [moved] = contacts.splice(from, 1);
-  contacts.splice(to, 0, moved!);
-  return saveQueue(contacts.map(asInput));
+  return saveQueue((queued) => {
+    const contacts = [...queued];
+    const from = contacts.findIndex((contact) => contact.id === id);
+    const to = from + by;
+    if (from < 0 || to < 0 || to >= contacts.length) return null;
+    const [moved] = contacts.splice(from, 1);
+    contacts.splice(to, 0, moved!);
+    return contacts.map(asInput);
+  });
 }
 
 export async function setAutoDial(enabled: boolean): Promise<void> {

@@ -39,7 +39,7 @@ export function followDialer(): () => void {
   if (!following) {
     following = true;
     onLive<CallStatePayload>(SocketEvents.callState, onCallState);
-    onLive<QueueView>(SocketEvents.queueUpdated, adoptQueue);
+    onLive<QueueView>(SocketEvents.queueUpdated, (queue) => adoptQueue(queue));
     onLiveResync(() => {
       if (session.status === 'signedIn') void loadDialer();
     });

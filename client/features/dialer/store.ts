@@ -32,7 +32,7 @@ const initialState = (): DialerStore => ({
   status: 'idle',
   phone: null,
   call: null,
-  queue: { contacts: [], autoDial: false },
+  queue: { contacts: [], autoDial: false, version: 0 },
   callsToday: 0,
   callsPerDay: 0,
   number: '',
@@ -85,7 +85,12 @@ export function adoptCall(call: CallView | null): void {
   }
 }
 
-export function adoptQueue(queue: QueueView): void {
+/**
+ * REST answers and `queue:updated` can cross on the way: a view older than the one shown is dropped. `force` (a full
+ * reload of the dialer) takes the server's view whatever it is.
+ */
+export function adoptQueue(queue: QueueView, force = false): void {
+  if (!force && queue.version < dialerStore.queue.version) return;
   dialerStore.queue = queue;
 }
 

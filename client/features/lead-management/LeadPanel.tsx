@@ -17,6 +17,7 @@ import page from '../dashboard/Page.module.css';
 import { detailLabel, detailValue, formatPhone, STAGE_TONES } from '../leads/labels.js';
 import styles from '../leads/Leads.module.css';
 import { closeLeadDetail, updateLead, useLeads } from '../leads/store.js';
+import { rememberClosedDeal, ShareClosedLeadWin } from '../community/ShareWinButton.js';
 import { groupDetails } from './details.js';
 import { changeDisposition } from './LeadTable.js';
 
@@ -99,7 +100,7 @@ function LeadPanelBody({ lead, history }: { lead: LeadItem; history: ReadonlyArr
       ))}
 
       <FollowUpForm lead={lead} />
-      {lead.stage !== 'Closed' ? <CloseDealForm lead={lead} /> : null}
+      {lead.stage !== 'Closed' ? <CloseDealForm lead={lead} /> : <ShareClosedLeadWin leadId={lead.id} campaignName={lead.campaignName} />}
 
       <section className={styles.section}>
         <h3>History</h3>
@@ -208,6 +209,7 @@ function CloseDealForm({ lead }: { lead: LeadItem }) {
     try {
       const deal = await api<DealItem>(`/api/leads/${lead.id}/close`, { body });
       toast({ title: DealMessages.closedTitle, description: `${lead.name}: ${formatCents(deal.value)}`, variant: 'success' });
+      rememberClosedDeal(deal);
       setValue('');
     } catch {
       // api() showed the server's message.

@@ -82,7 +82,16 @@ export function LeadTable({ onCall }: { onCall: () => void }) {
                   <div>{formatPhone(lead.phone)}</div>
                   <div className={styles.sub}>{lead.email}</div>
                 </td>
-                <td>{lead.assignedAt ? formatDate(lead.assignedAt) : 'Unassigned'}</td>
+                <td>
+                  {lead.assignedTo ? (
+                    <>
+                      <div>{lead.assignedToName ?? 'Assigned'}</div>
+                      {lead.assignedAt ? <div className={styles.sub}>{formatDate(lead.assignedAt)}</div> : null}
+                    </>
+                  ) : (
+                    'Unassigned'
+                  )}
+                </td>
                 <td>{lead.lastContactAt ? formatDate(lead.lastContactAt) : 'Never'}</td>
                 <td>
                   <select

@@ -99,10 +99,11 @@ export function matchesFilter(lead: LeadItem, filter: LeadFilter): boolean {
 }
 
 /** The one place a fresh lead (REST answer or socket event) is written into every list and the open panel. */
-export function applyLead(lead: LeadItem, arrived = false): void {
+export function applyLead(incoming: LeadItem, arrived = false): void {
   for (const view of Object.values(leads.views)) {
     if (view.status !== 'ready') continue;
-    const index = view.items.findIndex((item) => item.id === lead.id);
+    const index = view.items.findIndex((item) => item.id === incoming.id);
+    const lead = keepAssigneeName(incoming, index >= 0 ? view.items[index] : undefined);
     if (!matchesFilter(lead, view.filter)) {
       if (index >= 0) view.items.splice(index, 1);
     } else if (index >= 0) view.items[index] = lead;
@@ -111,7 +112,13 @@ export function applyLead(lead: LeadItem, arrived = false): void {
       if (arrived) view.fresh.push(lead.id);
     }
   }
-  if (leads.detail?.id === lead.id && leads.detail.data) leads.detail.data.lead = lead;
+  if (leads.detail?.id === incoming.id && leads.detail.data) leads.detail.data.lead = keepAssigneeName(incoming, leads.detail.data.lead);
+}
+
+/** An answer that names no assignee (an older server, another feature's push) keeps the name already shown. */
+function keepAssigneeName(lead: LeadItem, shown: LeadItem | undefined): LeadItem {
+  if (lead.assignedToName || !lead.assignedTo || shown?.assignedTo !== lead.assignedTo || !shown.assignedToName) return lead;
+  return { ...lead, assignedToName: shown.assignedToName };
 }
 
 function removeLead(id: string): void {

@@ -1,12 +1,13 @@
 import { Copy, ExternalLink, MapPin } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { useLocation, useParams } from 'wouter';
 import { PERK_TABS, PerkMessages, type PerkItem, type PerkList } from '../../../shared/schemas/perks/list.js';
-import { api } from '../../api/client.js';
+import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
 import { formatDate } from '../dashboard/format.js';
@@ -30,45 +31,13 @@ export default function PerksPage() {
   // Any other value shows all (spec 2).
   const tab = category && category in PERK_TABS ? category : 'all';
   const [q, setQ] = useState('');
-  const [perks, setPerks] = useState<PerkItem[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const params = new URLSearchParams();
-    if (tab !== 'all') params.set('category', tab);
-    if (q.trim()) params.set('q', q.trim());
-    const controller = new AbortController();
-    setLoading(true);
-    const timer = setTimeout(
-      () => {
-        api<PerkList>(`/api/perks${params.size ? `?${params}` : ''}`, { signal: controller.signal })
-          .then((list) => {
-            setPerks(list.items);
-            setFailed(false);
-            setLoading(false);
-          })
-          .catch((error: unknown) => {
-            if (error instanceof DOMException && error.name === 'AbortError') return;
-            setFailed(true);
-            setLoading(false);
-          });
-      },
-      q ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [tab, q, attempt]);
+  const { data, loading, failed, retry } = useApiQuery<PerkList>(pathWithQuery('/api/perks', { category: tab === 'all' ? undefined : tab, q: q.trim() }), {
+    debounceMs: q ? SEARCH_DEBOUNCE_MS : 0,
+  });
+  const perks = data?.items ?? [];
 
   const list = failed ? (
-    <EmptyState title="Perks could not be loaded.">
-      <Button variant="ghost" size="sm" onPress={() => setAttempt((n) => n + 1)}>
-        Try again
-      </Button>
-    </EmptyState>
+    <LoadFailed title="Perks could not be loaded." onRetry={retry} />
   ) : !loading && perks.length === 0 ? (
     <EmptyState title={PerkMessages.empty} />
   ) : (

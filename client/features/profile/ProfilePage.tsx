@@ -1,37 +1,21 @@
-import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
-import type { ForgotAccepted } from '../../../shared/schemas/auth/forgot.js';
-import { api } from '../../api/client.js';
+import { KeyRound, UserPen } from 'lucide-react';
 import { Avatar } from '../../ui/Avatar.js';
 import { Badge } from '../../ui/Badge.js';
-import { Button, LinkButton } from '../../ui/Button.js';
-import { toast } from '../../ui/toast.js';
+import { LinkButton } from '../../ui/Button.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { trialDaysLeft } from '../overview/trial.js';
 import { useSession } from '../session/store.js';
+import { ChangePasswordForm } from './ChangePasswordForm.js';
 import styles from './Profile.module.css';
+import { ProfileForm } from './ProfileForm.js';
 
 const ROLE_NAMES = { sales: 'Sales Agent', owner: 'Campaign Owner', admin: 'Admin' } as const;
 const PLAN_NAMES = { trial: 'Free Trial', pro: 'Pro Agent', matrix: 'Matrix Escape' } as const;
 
 export default function ProfilePage() {
   const { user } = useSession();
-  const [sending, setSending] = useState(false);
   if (!user) return null;
-
-  // Password changes go through the e-mailed reset code, which also proves the mailbox is still the user's.
-  const sendReset = async () => {
-    setSending(true);
-    try {
-      await api<ForgotAccepted>('/api/auth/forgot', { method: 'POST', body: { email: user.email } });
-      toast({ title: 'Check your email', description: `We sent a password reset link to ${user.email}.`, variant: 'success' });
-    } catch {
-      // The API client showed why.
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <section className={page.page} aria-labelledby="profile-title">
@@ -80,14 +64,19 @@ export default function ProfilePage() {
             View Plans
           </LinkButton>
         </section>
+      </div>
+      <div className={page.grid}>
+        <section className={page.card} aria-labelledby="edit-profile-title">
+          <h2 id="edit-profile-title" className={page.cardTitle}>
+            <UserPen size={18} aria-hidden="true" /> Edit Profile
+          </h2>
+          <ProfileForm key={user.id} user={user} />
+        </section>
         <section className={page.card} aria-labelledby="password-title">
           <h2 id="password-title" className={page.cardTitle}>
             <KeyRound size={18} aria-hidden="true" /> Password
           </h2>
-          <p className={page.muted}>We e-mail you a link to choose a new password.</p>
-          <Button variant="secondary" onPress={() => void sendReset()} isDisabled={sending}>
-            {sending ? 'Sending...' : 'Change Password'}
-          </Button>
+          <ChangePasswordForm user={user} />
         </section>
       </div>
     </section>

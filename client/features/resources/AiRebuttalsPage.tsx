@@ -5,6 +5,7 @@ import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
+import { FilterBar } from '../../ui/FilterBar.js';
 import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
@@ -86,10 +87,10 @@ export default function AiRebuttalsPage() {
             Sample Rebuttals
           </h2>
         </div>
-        <div className={styles.filters} style={{ marginBottom: '1rem' }}>
+        <FilterBar style={{ marginBottom: '1rem' }}>
           <TextField label="Search rebuttals" placeholder="Coming soon" isDisabled className={styles.search} />
           <Select label="Campaign" options={[{ id: 'all', label: 'All campaigns' }]} value="all" onChange={() => undefined} isDisabled className={styles.select} />
-        </div>
+        </FilterBar>
         <div className={page.stack}>
           {samples.map((sample) => (
             <article key={sample.id} className={[page.card, styles.rebuttal].join(' ')}>

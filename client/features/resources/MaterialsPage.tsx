@@ -4,14 +4,16 @@ import { MaterialMessages, type MaterialItem, type MaterialListQuery } from '../
 import { api } from '../../api/client.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
-import { Dialog } from '../../ui/Dialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { FilterBar } from '../../ui/FilterBar.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { Select } from '../../ui/Select.js';
 import { toast } from '../../ui/toast.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
+import { ConfirmDelete } from './ConfirmDelete.js';
 import { FolderDialog } from './FolderDialog.js';
 import { downloadUrl, useFolders, useMaterials, type MaterialFilters } from './materials-api.js';
 import { UploadDialog } from './UploadDialog.js';
@@ -100,7 +102,7 @@ export default function MaterialsPage() {
           </Button>
         </div>
       </div>
-      <div className={styles.filters}>
+      <FilterBar>
         <SearchInput label="Search materials" hideLabel placeholder="Search materials..." value={q} onChange={setQ} className={styles.search} />
         <Select label="Campaign" options={[{ id: ALL, label: 'All campaigns' }, ...campaigns]} value={campaign} onChange={(value) => setCampaign(value ?? ALL)} className={styles.select} />
         <Select
@@ -119,13 +121,9 @@ export default function MaterialsPage() {
         />
         <Select label="Sort by" options={SORTS} value={sort} onChange={(value) => setSort((value as Sort | null) ?? 'lastModified')} className={styles.select} />
         <FilterGroup label="View" options={VIEWS} value={view} onChange={setView} />
-      </div>
+      </FilterBar>
       {failed ? (
-        <EmptyState title="Materials could not be loaded.">
-          <Button variant="ghost" size="sm" onPress={reload}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadFailed title="Materials could not be loaded." onRetry={reload} />
       ) : !loading && items.length === 0 ? (
         <EmptyState title={MaterialMessages.empty}>
           {filtered ? (
@@ -159,17 +157,13 @@ export default function MaterialsPage() {
           setFolder(created.id);
         }}
       />
-      <Dialog title="Delete material?" isOpen={deleting !== null} onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
-        <p>{deleting ? `"${deleting.name}" will be deleted for everyone who can see it.` : null}</p>
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onPress={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onPress={() => deleting && void remove(deleting)}>
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDelete
+        title="Delete material?"
+        item={deleting}
+        message={(item) => `"${item.name}" will be deleted for everyone who can see it.`}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(item) => void remove(item)}
+      />
     </section>
   );
 }

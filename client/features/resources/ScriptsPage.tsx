@@ -1,11 +1,12 @@
 import { ChevronDown, Copy, Pencil } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button as AriaButton, Disclosure, DisclosureGroup, DisclosurePanel, Heading, type Key } from 'react-aria-components';
 import { ScriptMessages, type ScriptItem, type ScriptList } from '../../../shared/schemas/scripts/list.js';
-import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
 import { Select } from '../../ui/Select.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
@@ -20,32 +21,14 @@ export default function ScriptsPage() {
   const campaigns = useCampaignOptions();
   const [campaign, setCampaign] = useState<string | null>(null);
   const selected = campaign ?? campaigns[0]?.id ?? null;
-  const [scripts, setScripts] = useState<ScriptItem[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());
   const [editing, setEditing] = useState<ScriptItem | null>(null);
 
-  useEffect(() => {
-    if (!selected) return;
-    const controller = new AbortController();
-    setLoading(true);
-    api<ScriptList>(`/api/scripts?campaign=${encodeURIComponent(selected)}`, { signal: controller.signal })
-      .then((list) => {
-        setScripts(list.items);
-        // The first script opens, as an accordion starts.
-        setExpanded(new Set(list.items[0] ? [list.items[0].id] : []));
-        setFailed(false);
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setFailed(true);
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [selected, attempt]);
+  const { data, loading, failed, retry, setData } = useApiQuery<ScriptList>(selected ? `/api/scripts?campaign=${encodeURIComponent(selected)}` : null, {
+    // The first script opens, as an accordion starts.
+    onLoad: (list) => setExpanded(new Set(list.items[0] ? [list.items[0].id] : [])),
+  });
+  const scripts = data?.items ?? [];
 
   return (
     <section className={page.page} aria-labelledby="scripts-title">
@@ -59,11 +42,7 @@ export default function ScriptsPage() {
         <Select label="Campaign" options={campaigns} value={selected} onChange={(value) => setCampaign(value)} className={styles.select} placeholder="Choose a campaign" />
       </div>
       {failed ? (
-        <EmptyState title="Scripts could not be loaded.">
-          <Button variant="ghost" size="sm" onPress={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadFailed title="Scripts could not be loaded." onRetry={retry} />
       ) : !loading && scripts.length === 0 ? (
         <EmptyState title={ScriptMessages.none} />
       ) : (
@@ -108,7 +87,7 @@ export default function ScriptsPage() {
           script={editing}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
-            setScripts((current) => current.map((item) => (item.id === saved.id ? saved : item)));
+            setData((list) => list && { ...list, items: list.items.map((item) => (item.id === saved.id ? saved : item)) });
             setEditing(null);
           }}
         />

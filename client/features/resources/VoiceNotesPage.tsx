@@ -1,16 +1,19 @@
 import { ChevronDown, Pause, Play, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { VoiceNoteMessages, type VoiceNoteItem, type VoiceNoteListQuery } from '../../../shared/schemas/voice-notes/list.js';
 import { api } from '../../api/client.js';
+import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 import { Button } from '../../ui/Button.js';
-import { Dialog } from '../../ui/Dialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { FilterBar } from '../../ui/FilterBar.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { Select } from '../../ui/Select.js';
 import { toast } from '../../ui/toast.js';
 import { useSession } from '../session/store.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
+import { ConfirmDelete } from './ConfirmDelete.js';
 import { Recorder } from './Recorder.js';
 import { campaignName, useCampaignOptions, type CampaignOption } from './useCampaignOptions.js';
 import styles from './Resources.module.css';
@@ -29,52 +32,25 @@ export default function VoiceNotesPage() {
   const [q, setQ] = useState('');
   const [campaign, setCampaign] = useState(ALL);
   const [sort, setSort] = useState<Sort>('date');
-  const [notes, setNotes] = useState<VoiceNoteItem[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<VoiceNoteItem | null>(null);
   const { user } = useSession();
+  const { data, loading, failed, retry, setData } = useApiQuery<{ items: VoiceNoteItem[] }>(
+    pathWithQuery('/api/voice-notes', { sort, q: q.trim(), campaign: campaign === ALL ? undefined : campaign }),
+    { debounceMs: q ? SEARCH_DEBOUNCE_MS : 0 },
+  );
+  const notes = data?.items ?? [];
 
   async function remove(note: VoiceNoteItem) {
     try {
       await api(`/api/voice-notes/${note.id}`, { method: 'DELETE' });
-      setNotes((current) => current.filter((item) => item.id !== note.id));
+      setData((list) => list && { ...list, items: list.items.filter((item) => item.id !== note.id) });
       toast({ title: 'Voice note deleted', description: note.title, variant: 'success' });
     } catch {
       // The API client showed why.
     }
     setDeleting(null);
   }
-
-  useEffect(() => {
-    const params = new URLSearchParams({ sort });
-    if (q.trim()) params.set('q', q.trim());
-    if (campaign !== ALL) params.set('campaign', campaign);
-    const controller = new AbortController();
-    setLoading(true);
-    const timer = setTimeout(
-      () => {
-        api<{ items: VoiceNoteItem[] }>(`/api/voice-notes?${params}`, { signal: controller.signal })
-          .then((list) => {
-            setNotes(list.items);
-            setFailed(false);
-            setLoading(false);
-          })
-          .catch((error: unknown) => {
-            if (error instanceof DOMException && error.name === 'AbortError') return;
-            setFailed(true);
-            setLoading(false);
-          });
-      },
-      q ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, campaign, sort, attempt]);
 
   return (
     <section className={page.page} aria-labelledby="voice-notes-title">
@@ -90,20 +66,16 @@ export default function VoiceNotesPage() {
         campaigns={campaigns}
         onSaved={(note) => {
           setOpenId(note.id);
-          setAttempt((n) => n + 1);
+          retry();
         }}
       />
-      <div className={styles.filters}>
+      <FilterBar>
         <SearchInput label="Search voice notes" hideLabel placeholder="Search voice notes..." value={q} onChange={setQ} className={styles.search} />
         <Select label="Campaign" options={[{ id: ALL, label: 'All campaigns' }, ...campaigns]} value={campaign} onChange={(value) => setCampaign(value ?? ALL)} className={styles.select} />
         <Select label="Sort by" options={SORTS} value={sort} onChange={(value) => setSort((value as Sort | null) ?? 'date')} className={styles.select} />
-      </div>
+      </FilterBar>
       {failed ? (
-        <EmptyState title="Voice notes could not be loaded.">
-          <Button variant="ghost" size="sm" onPress={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadFailed title="Voice notes could not be loaded." onRetry={retry} />
       ) : !loading && notes.length === 0 ? (
         <EmptyState title={VoiceNoteMessages.empty} />
       ) : (
@@ -120,17 +92,13 @@ export default function VoiceNotesPage() {
           ))}
         </ul>
       )}
-      <Dialog title="Delete voice note?" isOpen={deleting !== null} onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
-        <p>{deleting ? `"${deleting.title}" will be deleted for the whole team.` : null}</p>
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onPress={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onPress={() => deleting && void remove(deleting)}>
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDelete
+        title="Delete voice note?"
+        item={deleting}
+        message={(item) => `"${item.title}" will be deleted for the whole team.`}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(item) => void remove(item)}
+      />
     </section>
   );
 }

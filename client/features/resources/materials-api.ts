@@ -1,57 +1,35 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MaterialFolder, MaterialItem, MaterialList, MaterialListQuery } from '../../../shared/schemas/materials/list.js';
 import { api } from '../../api/client.js';
+import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 
 export type MaterialFilters = Pick<MaterialListQuery, 'q' | 'campaign' | 'category' | 'folder' | 'sort'>;
 
 const SEARCH_DEBOUNCE_MS = 200;
+// One array for "nothing yet", so callers can memoise on them.
+const NO_ITEMS: MaterialItem[] = [];
+const NO_CATEGORIES: string[] = [];
 
 /** GET /api/materials with the page's filters (search debounced while typing). */
 export function useMaterials(filters: MaterialFilters) {
-  const [items, setItems] = useState<MaterialItem[]>([]);
-  const [categories, setCategories] = useState<string[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const { q, campaign, category, folder, sort } = filters;
+  const { data, loading, failed, retry, setData } = useApiQuery<MaterialList>(pathWithQuery('/api/materials', { q: q?.trim(), campaign, category, folder, sort }), {
+    debounceMs: q ? SEARCH_DEBOUNCE_MS : 0,
+  });
 
-  useEffect(() => {
-    const params = new URLSearchParams();
-    if (q?.trim()) params.set('q', q.trim());
-    if (campaign) params.set('campaign', campaign);
-    if (category) params.set('category', category);
-    if (folder) params.set('folder', folder);
-    if (sort) params.set('sort', sort);
-    const controller = new AbortController();
-    setLoading(true);
-    const timer = setTimeout(
-      () => {
-        api<MaterialList>(`/api/materials${params.size ? `?${params}` : ''}`, { signal: controller.signal })
-          .then((list) => {
-            setItems(list.items);
-            setCategories(list.categories);
-            setFailed(false);
-            setLoading(false);
-          })
-          .catch((error: unknown) => {
-            if (error instanceof DOMException && error.name === 'AbortError') return;
-            setFailed(true);
-            setLoading(false);
-          });
-      },
-      q ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, campaign, category, folder, sort, attempt]);
-
-  const patch = useCallback((id: string, change: Partial<MaterialItem> | null) => {
-    setItems((current) => (change === null ? current.filter((item) => item.id !== id) : current.map((item) => (item.id === id ? { ...item, ...change } : item))));
-  }, []);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { items, categories, loading, failed, patch, reload };
+  const patch = useCallback(
+    (id: string, change: Partial<MaterialItem> | null) => {
+      setData(
+        (list) =>
+          list && {
+            ...list,
+            items: change === null ? list.items.filter((item) => item.id !== id) : list.items.map((item) => (item.id === id ? { ...item, ...change } : item)),
+          },
+      );
+    },
+    [setData],
+  );
+  return { items: data?.items ?? NO_ITEMS, categories: data?.categories ?? NO_CATEGORIES, loading, failed, patch, reload: retry };
 }
 
 export function useFolders() {

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
+import type { NotificationChannelPrefs } from '../../../shared/schemas/me/preferences.js';
 import { Checkbox } from '../../ui/Checkbox.js';
+import { toast } from '../../ui/toast.js';
 import page from '../dashboard/Page.module.css';
 import { applyStoredTheme, storedTheme } from '../theme/theme.js';
-import { PREFERENCE_GROUPS, preferences, usePreferences } from './preferences.js';
+import { groupChoice, loadPreferences, PREFERENCE_GROUPS, saveGroupChoice, usePreferences, type PreferenceGroup } from './preferences.js';
 import { TwoFactorSettings } from './TwoFactorSettings.js';
 import styles from './Settings.module.css';
 
@@ -22,9 +24,19 @@ function chooseTheme(choice: ThemeChoice): void {
   applyStoredTheme();
 }
 
+function choose(group: PreferenceGroup, channel: keyof NotificationChannelPrefs, value: boolean): void {
+  saveGroupChoice(group, channel, value)
+    .then(() => toast({ title: 'Preferences saved', variant: 'success' }))
+    .catch(() => undefined); // The API client showed why; the previous choice is back on screen.
+}
+
 export default function SettingsPage() {
   const [theme, setTheme] = useState<ThemeChoice>(() => storedTheme() ?? 'system');
   const prefs = usePreferences();
+  useEffect(() => {
+    // Another tab may have changed them.
+    loadPreferences().catch(() => undefined);
+  }, []);
 
   return (
     <section className={page.page} aria-labelledby="settings-title">
@@ -58,19 +70,30 @@ export default function SettingsPage() {
         <h2 id="notification-settings-title" className={page.cardTitle}>
           Notifications
         </h2>
-        <p className={page.muted}>Every notification is kept in the bell menu. Choose which ones also pop up while you work (saved in this browser).</p>
+        <p className={page.muted}>
+          Choose which notifications you receive in the bell menu, and which of those also pop up while you work. Saved to your account.
+        </p>
         <div className={page.stack}>
-          {PREFERENCE_GROUPS.map((group) => (
-            <Checkbox
-              key={group.id}
-              isSelected={prefs[group.id]}
-              onChange={(selected) => {
-                preferences[group.id] = selected;
-              }}
-            >
-              {group.label}
-            </Checkbox>
-          ))}
+          {PREFERENCE_GROUPS.map((group) => {
+            const inApp = groupChoice(prefs.notifications, group, 'inApp');
+            return (
+              <fieldset key={group.id} className={styles.preference}>
+                <legend className={styles.groupLabel}>{group.label}</legend>
+                <div className={page.row}>
+                  <Checkbox isSelected={inApp} onChange={(selected) => choose(group, 'inApp', selected)}>
+                    Show in notifications
+                  </Checkbox>
+                  <Checkbox
+                    isSelected={inApp && groupChoice(prefs.notifications, group, 'toast')}
+                    isDisabled={!inApp}
+                    onChange={(selected) => choose(group, 'toast', selected)}
+                  >
+                    Pop up
+                  </Checkbox>
+                </div>
+              </fieldset>
+            );
+          })}
         </div>
       </section>
       <TwoFactorSettings />

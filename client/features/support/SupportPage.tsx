@@ -32,7 +32,7 @@ export default function SupportPage() {
       setMessage('');
     } catch (error) {
       // Keep what was typed; say plainly that nothing was sent.
-      if (error instanceof ApiError && error.status !== 404) errorToast(error.title ?? 'Error', error.message);
+      if (error instanceof ApiError) errorToast(error.title ?? 'Error', error.message);
       else errorToast('Message not sent', 'Support messages cannot be sent right now. Please try again later.');
     } finally {
       setSending(false);

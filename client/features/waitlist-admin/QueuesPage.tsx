@@ -4,6 +4,7 @@ import { JOB_STATES, type QueueOverview } from '../../../shared/schemas/admin/qu
 import { api } from '../../api/client.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
 import { toast } from '../../ui/toast.js';
 import { formatDateTime } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
@@ -68,11 +69,7 @@ function QueueDashboard() {
         </div>
       </div>
       {failed && !overview ? (
-        <EmptyState title="The queues could not be loaded.">
-          <Button variant="ghost" size="sm" onPress={() => void load(false)}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadFailed title="The queues could not be loaded." onRetry={() => void load(false)} />
       ) : overview ? (
         <>
           <div className={[page.card, page.tableWrap].join(' ')}>

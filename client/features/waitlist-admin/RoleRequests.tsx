@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { RoleDecisionResponse, RoleRequestItem, RoleRequestList } from '../../../shared/schemas/admin/role-requests.js';
 import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
 import { toast } from '../../ui/toast.js';
 import { formatDateTime } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
@@ -21,40 +23,27 @@ const TONES = { pending: 'yellow', approved: 'green', rejected: 'grey' } as cons
 
 export function RoleRequests() {
   const [status, setStatus] = useState<Status>('pending');
-  const [items, setItems] = useState<RoleRequestItem[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    api<RoleRequestList>(`/api/admin/role-requests?status=${status}`, { signal: controller.signal })
-      .then((list) => {
-        setItems(list.items);
-        setFailed(false);
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setFailed(true);
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [status, attempt]);
+  const { data, loading, failed, retry, setData } = useApiQuery<RoleRequestList>(`/api/admin/role-requests?status=${status}`);
+  const items = data?.items ?? [];
 
   async function decide(request: RoleRequestItem, decision: 'approve' | 'reject') {
     setBusy(request.userId);
     try {
       const answer = await api<RoleDecisionResponse>(`/api/admin/role-requests/${request.userId}`, { body: { decision } });
-      setItems((current) =>
-        status === 'pending' ? current.filter((item) => item.userId !== request.userId) : current.map((item) => (item.userId === request.userId ? answer.request : item)),
+      setData(
+        (list) =>
+          list && {
+            ...list,
+            items:
+              status === 'pending' ? list.items.filter((item) => item.userId !== request.userId) : list.items.map((item) => (item.userId === request.userId ? answer.request : item)),
+          },
       );
       toast({ title: decision === 'approve' ? 'Role request approved' : 'Role request declined', description: `${request.name} (${request.requestedRole})`, variant: 'success' });
     } catch {
       // The API client showed why (e.g. already decided); the list is re-read.
-      setAttempt((n) => n + 1);
+      retry();
     } finally {
       setBusy(null);
     }
@@ -69,11 +58,7 @@ export function RoleRequests() {
         <FilterGroup label="Request status" options={STATUSES} value={status} onChange={setStatus} />
       </div>
       {failed ? (
-        <EmptyState title="Role requests could not be loaded.">
-          <Button variant="ghost" size="sm" onPress={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadFailed title="Role requests could not be loaded." onRetry={retry} />
       ) : !loading && items.length === 0 ? (
         <EmptyState title="No role requests" />
       ) : (

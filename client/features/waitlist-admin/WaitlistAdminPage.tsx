@@ -1,4 +1,4 @@
-import { Activity } from 'lucide-react';
+import { Activity, Banknote } from 'lucide-react';
 import { LinkButton } from '../../ui/Button.js';
 import page from '../dashboard/Page.module.css';
 import { AdminOnly } from './AdminOnly.js';
@@ -16,9 +16,14 @@ export default function WaitlistAdminPage() {
             </h1>
             <p className={page.subtitle}>Sign-ups by position, early access, access grants and role requests.</p>
           </div>
-          <LinkButton href="/admin/queues" variant="secondary">
-            <Activity size={16} aria-hidden="true" /> Queue dashboard
-          </LinkButton>
+          <div className={page.row}>
+            <LinkButton href="/admin/payouts" variant="secondary">
+              <Banknote size={16} aria-hidden="true" /> Payouts
+            </LinkButton>
+            <LinkButton href="/admin/queues" variant="secondary">
+              <Activity size={16} aria-hidden="true" /> Queue dashboard
+            </LinkButton>
+          </div>
         </div>
         <WaitlistTable />
         <RoleRequests />

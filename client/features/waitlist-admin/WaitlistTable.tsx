@@ -1,12 +1,15 @@
 import { Download } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { WaitlistAdminItem, WaitlistAdminList } from '../../../shared/schemas/admin/waitlist.js';
 import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { Checkbox } from '../../ui/Checkbox.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { FilterBar } from '../../ui/FilterBar.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { toast } from '../../ui/toast.js';
 import { formatDate } from '../dashboard/format.js';
@@ -36,50 +39,24 @@ function queryFor(q: string, filter: ProcessedFilter, cursor?: number) {
 export function WaitlistTable() {
   const [q, setQ] = useState('');
   const [filter, setFilter] = useState<ProcessedFilter>('all');
-  const [items, setItems] = useState<WaitlistAdminItem[]>([]);
-  const [total, setTotal] = useState(0);
-  const [nextCursor, setNextCursor] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    const timer = setTimeout(
-      () => {
-        api<WaitlistAdminList>(queryFor(q, filter), { signal: controller.signal })
-          .then((list) => {
-            setItems(list.items);
-            setTotal(list.total);
-            setNextCursor(list.nextCursor);
-            setFailed(false);
-            setLoading(false);
-          })
-          .catch((error: unknown) => {
-            if (error instanceof DOMException && error.name === 'AbortError') return;
-            setFailed(true);
-            setLoading(false);
-          });
-      },
-      q ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, filter, attempt]);
+  const { data, loading, failed, retry, setData } = useApiQuery<WaitlistAdminList>(queryFor(q, filter), { debounceMs: q ? SEARCH_DEBOUNCE_MS : 0 });
+  const items = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const nextCursor = data?.nextCursor ?? null;
 
   async function loadMore() {
     if (nextCursor === null) return;
     const list = await api<WaitlistAdminList>(queryFor(q, filter, nextCursor)).catch(() => null);
     if (!list) return;
-    setItems((current) => [...current, ...list.items.filter((item) => !current.some((known) => known.id === item.id))]);
-    setNextCursor(list.nextCursor);
+    setData((current) => current && { ...current, items: [...current.items, ...list.items.filter((item) => !current.items.some((known) => known.id === item.id))], nextCursor: list.nextCursor });
   }
 
-  const replace = useCallback((entry: WaitlistAdminItem) => setItems((current) => current.map((item) => (item.id === entry.id ? entry : item))), []);
+  const replace = useCallback(
+    (entry: WaitlistAdminItem) => setData((list) => list && { ...list, items: list.items.map((item) => (item.id === entry.id ? entry : item)) }),
+    [setData],
+  );
 
   async function setProcessed(entry: WaitlistAdminItem, processed: boolean) {
     replace({ ...entry, processed });
@@ -125,16 +102,12 @@ export function WaitlistTable() {
           <Download size={16} aria-hidden="true" /> {exporting ? 'Exporting...' : 'Export CSV'}
         </Button>
       </div>
-      <div className={styles.filters}>
+      <FilterBar className={styles.filters}>
         <SearchInput label="Search the waitlist" hideLabel placeholder="Search name, email, contact..." value={q} onChange={setQ} className={styles.search} />
         <FilterGroup label="Entry status" options={FILTERS} value={filter} onChange={setFilter} />
-      </div>
+      </FilterBar>
       {failed ? (
-        <EmptyState title="The waitlist could not be loaded.">
-          <Button variant="ghost" size="sm" onPress={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadFailed title="The waitlist could not be loaded." onRetry={retry} />
       ) : !loading && items.length === 0 ? (
         <EmptyState title="No waitlist entries found" />
       ) : (

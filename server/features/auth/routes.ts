@@ -22,7 +22,7 @@ function cookieOptions(platform: Platform) {
   return { httpOnly: true, sameSite: 'strict' as const, secure: platform.config.env === 'production', path: '/api/auth' };
 }
 
-function setRefreshCookie(reply: FastifyReply, platform: Platform, issued: IssuedRefreshToken) {
+export function setRefreshCookie(reply: FastifyReply, platform: Platform, issued: IssuedRefreshToken) {
   reply.setCookie(REFRESH_COOKIE, issued.token, { ...cookieOptions(platform), ...(issued.persistent ? { maxAge: PERSISTENT_SESSION_SECONDS } : {}) });
 }
 

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { CallHistoryPage, CallHistoryQuery, CallIdOnly } from '../../../shared/schemas/dialer/history.js';
+import { CallHistoryPage, CallHistoryQuery, CallIdOnly, RecordingQuery } from '../../../shared/schemas/dialer/history.js';
 import { requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
+import { bearerUser } from '../materials/routes.js';
+import { fileViewer } from '../materials/service.js';
 import { callHistory, callHistoryCsv, openCallRecording } from './service.js';
 
 export function callsRoutes(app: FastifyInstance, platform: Platform) {
@@ -21,8 +23,10 @@ export function callsRoutes(app: FastifyInstance, platform: Platform) {
     return reply.send(Readable.from(rows));
   });
 
-  api.get('/calls/:id/recording', { preHandler: signedIn, schema: { params: CallIdOnly } }, async (request, reply) => {
-    const opened = await openCallRecording(platform, request.currentUser, request.params.id, request.headers.range);
+  // The bearer header, or the `?sig=` of the call view's recordingUrl (an <audio src> sends no header).
+  api.get('/calls/:id/recording', { schema: { params: CallIdOnly, querystring: RecordingQuery } }, async (request, reply) => {
+    const viewer = await fileViewer(platform, await bearerUser(request, app, platform), 'recording', request.params.id, request.query.sig);
+    const opened = await openCallRecording(platform, viewer, request.params.id, request.headers.range);
     reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
     if ('unsatisfiable' in opened) return reply.status(416).header('content-range', `bytes */${opened.unsatisfiable}`).send();
     reply.header('content-type', 'audio/wav');

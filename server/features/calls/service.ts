@@ -6,7 +6,7 @@ import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
 import { userNames } from '../leads/repository.js';
-import { toCallView } from '../dialer/present.js';
+import { signedRecordingLink, toCallView } from '../dialer/present.js';
 import { findCall, openRecording, recordingLength, type CallDoc } from '../dialer/repository.js';
 import type { UserDoc } from '../users/repository.js';
 import { callTotals, historyFilter, listCallHistory, streamCallHistory, type CallScope } from './repository.js';
@@ -49,8 +49,9 @@ export async function callHistory(platform: Platform, user: UserDoc, query: Call
   const page = docs.slice(0, limit);
   const names = await userNames(platform.db, [...new Set(page.map((d) => d.agentId.toHexString()))].map((id) => new ObjectId(id)));
   const totals = await callTotals(platform.db, filter);
+  const recordingLink = signedRecordingLink(platform, user._id.toHexString());
   return {
-    items: page.map((doc) => toCallView(doc, names.get(doc.agentId.toHexString()))),
+    items: page.map((doc) => toCallView(doc, names.get(doc.agentId.toHexString()), recordingLink)),
     nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,
     stats: { ...totals, averageDuration: totals.answered ? Math.round(totals.totalDuration / totals.answered) : 0 },
   };

@@ -1,5 +1,6 @@
 import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import type { CommissionKind, CommissionStatus } from '../../../shared/schemas/commissions/ledger.js';
+import { usersCollection } from '../users/repository.js';
 
 export interface CommissionWhyDoc {
   dealValue: number;
@@ -219,4 +220,55 @@ export async function unpaidByCampaign(db: Db, userId: ObjectId, campaignId?: Ob
     ])
     .toArray();
   return rows.map((row) => ({ campaignId: row._id, campaignName: row.campaignName, amount: row.amount, lines: row.lines, clawbacks: row.clawbacks, nextHold: row.nextHold }));
+}
+
+/** The admin payouts list: each user's unpaid money per campaign, approved (the next run pays it) and still held. */
+export async function unpaidGroups(db: Db, limit: number): Promise<Array<{ userId: ObjectId; campaignId: ObjectId; campaignName: string; approved: number; held: number; lines: number; clawbacks: number; releaseAt: Date | null }>> {
+  const rows = await commissionsCollection(db)
+    .aggregate<{ _id: { userId: ObjectId; campaignId: ObjectId }; campaignName: string; approved: number; held: number; lines: number; clawbacks: number; releaseAt: Date | null }>([
+      { $match: { status: { $in: ['pending', 'approved'] } } },
+      {
+        $group: {
+          _id: { userId: '$userId', campaignId: '$campaignId' },
+          campaignName: { $first: '$why.campaignName' },
+          approved: { $sum: { $cond: [{ $eq: ['$status', 'approved'] }, '$amount', 0] } },
+          held: { $sum: { $cond: [{ $eq: ['$status', 'pending'] }, '$amount', 0] } },
+          lines: { $sum: 1 },
+          clawbacks: { $sum: { $cond: [{ $eq: ['$kind', 'clawback'] }, 1, 0] } },
+          releaseAt: { $max: { $cond: [{ $eq: ['$status', 'pending'] }, '$holdUntil', null] } },
+        },
+      },
+      { $sort: { approved: -1, held: -1, _id: 1 } },
+      { $limit: limit },
+    ])
+    .toArray();
+  return rows.map((row) => ({ userId: row._id.userId, campaignId: row._id.campaignId, campaignName: row.campaignName, approved: row.approved, held: row.held, lines: row.lines, clawbacks: row.clawbacks, releaseAt: row.releaseAt ?? null }));
+}
+
+/** Every user's payouts, newest first (the admin list of completed payouts). */
+export function payoutsPage(db: Db, limit: number, before?: ObjectId): Promise<PayoutDoc[]> {
+  return payoutsCollection(db)
+    .find(before ? { _id: { $lt: before } } : {})
+    .sort({ _id: -1 })
+    .limit(limit)
+    .toArray();
+}
+
+/** Sums of the whole ledger by status, in cents. */
+export async function ledgerTotalsByStatus(db: Db): Promise<Record<'pending' | 'approved' | 'paid', number>> {
+  const rows = await commissionsCollection(db)
+    .aggregate<{ _id: 'pending' | 'approved' | 'paid'; amount: number }>([{ $match: { status: { $in: ['pending', 'approved', 'paid'] } } }, { $group: { _id: '$status', amount: { $sum: '$amount' } } }])
+    .toArray();
+  const totals = { pending: 0, approved: 0, paid: 0 };
+  for (const row of rows) totals[row._id] = row.amount;
+  return totals;
+}
+
+/** Name and e-mail of the people on the admin payouts list. */
+export async function payeesOf(db: Db, ids: ObjectId[]): Promise<Map<string, { name: string; email: string }>> {
+  if (ids.length === 0) return new Map();
+  const users = await usersCollection(db)
+    .find({ _id: { $in: ids } }, { projection: { name: 1, email: 1 } })
+    .toArray();
+  return new Map(users.map((user) => [user._id.toHexString(), { name: user.name, email: user.email }]));
 }

@@ -1,10 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { AdminPayoutList, AdminPayoutsQuery } from '../../../shared/schemas/commissions/admin-payouts.js';
 import { Earnings, EarningsQuery } from '../../../shared/schemas/commissions/earnings.js';
 import { PayoutsQuery, PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
 import { PayoutRunResponse } from '../../../shared/schemas/commissions/payout-run.js';
 import { requireRole, requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
+import { adminPayouts } from './admin-payouts.js';
 import { earningsOf, payoutsOf, runPayouts } from './service.js';
 
 export function commissionRoutes(app: FastifyInstance, platform: Platform) {
@@ -21,5 +23,11 @@ export function commissionRoutes(app: FastifyInstance, platform: Platform) {
 
   api.post('/admin/payouts/run', { preHandler: [signedIn, requireRole('admin')], schema: { response: { 200: PayoutRunResponse } } }, async (request) =>
     runPayouts(platform, request.currentUser),
+  );
+
+  api.get(
+    '/admin/payouts',
+    { preHandler: [signedIn, requireRole('admin')], schema: { querystring: AdminPayoutsQuery, response: { 200: AdminPayoutList } } },
+    async (request) => adminPayouts(platform, request.query),
   );
 }

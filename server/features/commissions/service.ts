@@ -11,6 +11,7 @@ import { notify } from '../notifications/service.js';
 import { downlineOf, uplinesOf } from '../team/service.js';
 import { findTreeUser } from '../team/repository.js';
 import { findUserById, type UserDoc } from '../users/repository.js';
+import { emitLeaderboardUpdated } from '../leaderboard/events.js';
 import { emitEarningsUpdated } from './events.js';
 import { scheduleApproval } from './jobs.js';
 import { commissionLines, formatCents, holdUntil, percentOfCents, projectedForLead, reverseDeal, summarizeEarnings, type LineDraft } from './math.js';
@@ -95,6 +96,8 @@ export async function recordDealCommissions(platform: Platform, dealId: ObjectId
   const written = await insertLinesOnce(platform.db, docs);
   await scheduleApproval(platform, deal._id, until);
   await pushEarnings(platform, docs.map((d) => d.userId), { reason: 'deal-closed', dealId: deal._id.toHexString() });
+  // Also on a retry that wrote nothing: the first attempt may have stopped before telling anyone.
+  emitLeaderboardUpdated(platform, { reason: 'deal-closed', dealId: deal._id.toHexString(), campaignId: deal.campaignId.toHexString() });
   return written;
 }
 
@@ -153,6 +156,7 @@ export async function reverseDealCommissions(platform: Platform, dealId: ObjectI
     });
   }
   await pushEarnings(platform, await usersOfDeal(platform.db, deal._id), { reason: 'deal-cancelled', dealId: deal._id.toHexString() });
+  emitLeaderboardUpdated(platform, { reason: 'deal-cancelled', dealId: deal._id.toHexString(), campaignId: deal.campaignId.toHexString() });
   return docs.length;
 }
 

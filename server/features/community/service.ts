@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
-import type { CommentItem, CommentList } from '../../../shared/schemas/community/comments.js';
-import type { PostList, PostSort, PostTab } from '../../../shared/schemas/community/list.js';
+import type { CommentItem, CommentList, CreateCommentResponse } from '../../../shared/schemas/community/comments.js';
+import type { LikeResponse, PostList, PostSort, PostTab } from '../../../shared/schemas/community/list.js';
 import {
   COMMENT_MAX_LENGTH,
   COMMENTS_PER_MINUTE,
@@ -167,7 +167,7 @@ async function existingPost(platform: Platform, postId: string): Promise<PostDoc
 }
 
 /** One like per user: the first call likes, the next unlikes. */
-export async function toggleLike(platform: Platform, user: UserDoc, postId: string): Promise<{ liked: boolean; likeCount: number }> {
+export async function toggleLike(platform: Platform, user: UserDoc, postId: string): Promise<LikeResponse> {
   const post = await existingPost(platform, postId);
   let liked: boolean;
   let change: number;
@@ -201,7 +201,7 @@ export async function toggleLike(platform: Platform, user: UserDoc, postId: stri
       key: `post-liked-${post._id.toHexString()}-${user._id.toHexString()}`,
     });
   }
-  return { liked, likeCount: fresh.likeCount };
+  return { liked, likeCount: fresh.likeCount, commentCount: fresh.commentCount, rev: fresh.rev };
 }
 
 export async function commentsOf(platform: Platform, postId: string, cursor: string | undefined, limit = 50): Promise<CommentList> {
@@ -215,7 +215,7 @@ export async function commentsOf(platform: Platform, postId: string, cursor: str
   };
 }
 
-export async function addComment(platform: Platform, author: UserDoc, postId: string, rawContent: string): Promise<{ comment: CommentItem; commentCount: number }> {
+export async function addComment(platform: Platform, author: UserDoc, postId: string, rawContent: string): Promise<CreateCommentResponse> {
   const content = plainText(rawContent);
   if (!content) throw badRequest(CommunityMessages.commentEmpty);
   if (content.length > COMMENT_MAX_LENGTH) throw badRequest(CommunityMessages.commentTooLong);
@@ -245,5 +245,7 @@ export async function addComment(platform: Platform, author: UserDoc, postId: st
       key: `post-commented-${doc._id.toHexString()}`,
     });
   }
-  return { comment, commentCount: fresh?.commentCount ?? post.commentCount + 1 };
+  // A post deleted meanwhile has no fresher counts: the old rev never replaces what a client shows.
+  const counts = fresh ?? { likeCount: post.likeCount, commentCount: post.commentCount + 1, rev: post.rev };
+  return { comment, likeCount: counts.likeCount, commentCount: counts.commentCount, rev: counts.rev };
 }

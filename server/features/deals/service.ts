@@ -7,7 +7,7 @@ import { findCampaignById, isMember, type CampaignDoc } from '../campaigns/repos
 import { enqueueDealCancelled, enqueueDealClosed } from '../commissions/jobs.js';
 import { dollarsToCents, formatCents } from '../commissions/math.js';
 import { emitLeadUpdated } from '../leads/events.js';
-import { toLeadItem } from '../leads/present.js';
+import { assigneeNames, toLeadItem } from '../leads/present.js';
 import { findLeadById } from '../leads/repository.js';
 import { emitTeamActivity } from '../team/service.js';
 import { findUserById, isDuplicateKey, type UserDoc } from '../users/repository.js';
@@ -65,7 +65,7 @@ export async function closeLead(platform: Platform, viewer: UserDoc, leadId: str
   const closedLead = await markLeadClosed(platform.db, lead._id, viewer._id, at, `Closed: ${formatCents(value)} deal`);
   if (closedLead) {
     const audience = [closerId.toHexString(), campaign.ownerId?.toHexString()].filter((id): id is string => Boolean(id));
-    emitLeadUpdated(platform, audience, toLeadItem(closedLead, campaign));
+    emitLeadUpdated(platform, audience, toLeadItem(closedLead, campaign, await assigneeNames(platform.db, [closedLead])));
   }
   await enqueueDealClosed(platform, deal._id);
   const activity = { kind: 'deal-closed' as const, campaignId: campaign._id, leadName: lead.name, dealValue: value };

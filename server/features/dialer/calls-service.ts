@@ -12,7 +12,7 @@ import type { UserDoc } from '../users/repository.js';
 import { callingTimeZone, secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from './compliance.js';
 import { AUTO_DIAL_LEAD_MS, applyEvent, movePhone, pushState } from './lifecycle.js';
 import { callTransition, startCall as startCallRule } from './machine.js';
-import { toCallView, toQueueView } from './present.js';
+import { signedRecordingLink, toCallView, toQueueView } from './present.js';
 import { messagesFor, phoneProvider } from './provider.js';
 import { countCallsSince, findCall, findDnc, findLatestCall, findLiveCall, insertCall, loadDialQueue, setCallNotes, type CallDoc, type InsertCallResult } from './repository.js';
 
@@ -168,7 +168,7 @@ export async function startCallByHand(platform: Platform, agent: UserDoc, input:
   if (refusal) throw refusal.error;
   const result = await placeCall(platform, agent, target);
   if ('refused' in result) throw conflict(result.message);
-  return toCallView(result.placed);
+  return toCallView(result.placed, undefined, signedRecordingLink(platform, agent._id.toHexString()));
 }
 
 // --- controlling a call ------------------------------------------------------------------------
@@ -193,7 +193,7 @@ export async function endCall(platform: Platform, agent: UserDoc, callId: string
       throw new AppError('UNAVAILABLE', messagesFor(platform).endFailed);
     });
   }
-  return toCallView(after);
+  return toCallView(after, undefined, signedRecordingLink(platform, agent._id.toHexString()));
 }
 
 /** `POST /api/dialer/calls/:id/mute`: applied 0.3 s later by the provider, then pushed. */
@@ -207,7 +207,7 @@ export async function muteCall(platform: Platform, agent: UserDoc, callId: strin
     platform.log.error({ err: error, callId }, 'mute step not scheduled');
     throw new AppError('UNAVAILABLE', messagesFor(platform).muteFailed);
   }
-  return toCallView(call);
+  return toCallView(call, undefined, signedRecordingLink(platform, agent._id.toHexString()));
 }
 
 /** `PATCH /api/dialer/calls/:id`: notes while in call and after. */
@@ -216,7 +216,7 @@ export async function saveNotes(platform: Platform, agent: UserDoc, callId: stri
   const saved = await setCallNotes(platform.db, call._id, agent._id, notes);
   if (!saved) throw notFound(DialerRuleMessages.callNotFound);
   await pushState(platform, agent._id, { call: saved });
-  return toCallView(saved);
+  return toCallView(saved, undefined, signedRecordingLink(platform, agent._id.toHexString()));
 }
 
 export async function callOwnedBy(platform: Platform, agent: UserDoc, callId: string): Promise<CallDoc> {
@@ -229,7 +229,7 @@ export async function dialerState(platform: Platform, agent: UserDoc): Promise<D
   const call = (await findLiveCall(platform.db, agent._id)) ?? (await findLatestCall(platform.db, agent._id));
   return {
     phone: { status: session.phone.status, provider: phoneProvider(platform).displayName },
-    call: call ? toCallView(call) : null,
+    call: call ? toCallView(call, undefined, signedRecordingLink(platform, agent._id.toHexString())) : null,
     queue: toQueueView(session),
     callsToday: await countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now())),
     callsPerDay: PLAN_LIMITS.callsPerDay,

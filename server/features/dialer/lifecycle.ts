@@ -11,7 +11,7 @@ import { DialerRuleMessages } from '../../../shared/schemas/dialer/messages.js';
 import { emitCallState } from './events.js';
 import { callTransition, phoneTransition, type CallCommand, type CallSnapshot, type PhoneCommand } from './machine.js';
 import type { CallProgress, ProviderEvent } from './phone-provider.js';
-import { toCallView } from './present.js';
+import { signedRecordingLink, toCallView } from './present.js';
 import { handleProviderEventsWith, messagesFor, phoneProvider } from './provider.js';
 import { recordingWav } from './recording.js';
 import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQueue, storeRecording, updateDialQueue, type CallDoc } from './repository.js';
@@ -28,7 +28,7 @@ export async function movePhone(platform: Platform, agentId: ObjectId, command: 
     const result = phoneTransition(session.phone.status, command, provider.displayName);
     if (!result.ok) throw conflict(result.error);
     if (!result.changed) return { status: result.value, changed: false };
-    const saved = await updateDialQueue(platform.db, agentId, { 'phone.status': session.phone.status }, { phone: { status: result.value, at: platform.clock.now() } });
+    const saved = await updateDialQueue(platform.db, agentId, { 'phone.status': session.phone.status }, { phone: { status: result.value, at: platform.clock.now() } }, [], false);
     if (saved) return { status: result.value, changed: true };
   }
   throw conflict(messagesFor(platform).initFailed);
@@ -153,7 +153,7 @@ export async function pushState(platform: Platform, agentId: ObjectId, input: { 
   const call = input.call !== undefined ? input.call : ((await findLiveCall(platform.db, agentId)) ?? (await findLatestCall(platform.db, agentId)));
   emitCallState(platform, agentId.toHexString(), {
     phone: { status: phoneStatus, provider: phoneProvider(platform).displayName },
-    call: call ? toCallView(call) : null,
+    call: call ? toCallView(call, undefined, signedRecordingLink(platform, agentId.toHexString())) : null,
     ...(input.message ? { message: input.message } : {}),
     ...(input.description ? { description: input.description } : {}),
   });

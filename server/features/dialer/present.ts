@@ -1,11 +1,21 @@
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { DncEntry } from '../../../shared/schemas/dialer/dnc.js';
+import type { Platform } from '../../platform/context.js';
+import { signFileLink } from '../../platform/file-links.js';
 import type { CallDoc, DialQueueDoc, DncDoc } from './repository.js';
 
 export const recordingUrl = (callId: string) => `/api/calls/${callId}/recording`;
 
-export function toCallView(doc: CallDoc, agentName?: string): CallView {
+/** A call's recording URL signed for one viewer (`?sig=`), so an <audio src> can stream it with range requests. */
+export type RecordingLink = (callId: string) => string;
+export const signedRecordingLink =
+  (platform: Platform, viewerId: string): RecordingLink =>
+  (callId) =>
+    `${recordingUrl(callId)}?sig=${signFileLink(platform, 'recording', callId, viewerId)}`;
+
+/** `recordingLink` signs the recording URL for the viewer; without it the URL needs the bearer header. */
+export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: RecordingLink): CallView {
   const id = doc._id.toHexString();
   const view: CallView = {
     id,
@@ -28,7 +38,7 @@ export function toCallView(doc: CallDoc, agentName?: string): CallView {
   if (doc.status) view.status = doc.status;
   if (doc.connectedAt) view.connectedAt = doc.connectedAt.toISOString();
   if (doc.endedAt) view.endedAt = doc.endedAt.toISOString();
-  if (doc.recordingId && doc.status === 'answered') view.recordingUrl = recordingUrl(id);
+  if (doc.recordingId && doc.status === 'answered') view.recordingUrl = recordingLink ? recordingLink(id) : recordingUrl(id);
   return view;
 }
 
@@ -36,6 +46,7 @@ export function toQueueView(doc: DialQueueDoc): QueueView {
   return {
     contacts: doc.contacts.map((c) => ({ id: c.id, ...(c.leadId ? { leadId: c.leadId } : {}), name: c.name, phone: c.phone, ...(c.skipReason ? { skipReason: c.skipReason } : {}) })),
     autoDial: doc.autoDial,
+    version: doc.version ?? 0,
     ...(doc.pausedReason ? { pausedReason: doc.pausedReason } : {}),
     ...(doc.notice ? { notice: doc.notice } : {}),
   };

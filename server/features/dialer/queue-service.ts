@@ -16,6 +16,7 @@ import { checkQueue } from './machine.js';
 import { toDncEntry, toQueueView } from './present.js';
 import { messagesFor, phoneProvider } from './provider.js';
 import {
+  atQueueVersion,
   findCallByDialKey,
   findLiveCall,
   insertDnc,
@@ -46,6 +47,8 @@ export async function replaceQueue(platform: Platform, agent: UserDoc, body: Que
   const checked = checkQueue(body.contacts, phoneProvider(platform).displayName);
   if (!checked.ok) throw conflict(checked.error);
   const current = await loadDialQueue(platform.db, agent._id, platform.clock.now());
+  // The list was made from an older queue: saving it could bring back a contact auto-dial has just dialed.
+  if ((current.version ?? 0) !== body.version) throw conflict(DialerRuleMessages.queueChanged);
   const known = new Set(current.contacts.map((c) => c.leadId).filter(Boolean));
   for (const contact of checked.value) {
     if (!contact.leadId || known.has(contact.leadId)) continue;
@@ -55,7 +58,8 @@ export async function replaceQueue(platform: Platform, agent: UserDoc, body: Que
     const allowed = agent.role === 'admin' || lead.assignedTo?.equals(agent._id) || (agent.role === 'owner' && campaign?.ownerId?.equals(agent._id));
     if (!allowed) throw forbidden(DialerRuleMessages.leadNotYours);
   }
-  const saved = await updateDialQueue(platform.db, agent._id, {}, { contacts: checked.value, updatedAt: platform.clock.now() }, ['notice']);
+  const saved = await updateDialQueue(platform.db, agent._id, atQueueVersion(body.version), { contacts: checked.value, updatedAt: platform.clock.now() }, ['notice']);
+  if (!saved) throw conflict(DialerRuleMessages.queueChanged);
   return publish(platform, saved)!;
 }
 

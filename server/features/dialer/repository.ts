@@ -34,6 +34,8 @@ export interface DialQueueDoc {
   autoDial: boolean;
   pausedReason?: string;
   notice?: string;
+  /** +1 on every change of the queue view (not of the phone session); missing on queues written before it = 0. */
+  version?: number;
   /** The agent's phone session with the provider (initialize -> connect). */
   phone: { status: PhoneStatus; at: Date };
   updatedAt: Date;
@@ -162,7 +164,7 @@ export async function loadDialQueue(db: Db, agentId: ObjectId, now: Date): Promi
   const found = await dialQueuesCollection(db).findOne({ agentId });
   if (found) return found;
   try {
-    const doc: DialQueueDoc = { _id: new ObjectId(), agentId, contacts: [], autoDial: false, phone: { status: 'uninitialized', at: now }, updatedAt: now };
+    const doc: DialQueueDoc = { _id: new ObjectId(), agentId, contacts: [], autoDial: false, version: 0, phone: { status: 'uninitialized', at: now }, updatedAt: now };
     await dialQueuesCollection(db).insertOne(doc);
     return doc;
   } catch (error) {
@@ -171,19 +173,31 @@ export async function loadDialQueue(db: Db, agentId: ObjectId, now: Date): Promi
   }
 }
 
-export function updateDialQueue(db: Db, agentId: ObjectId, filter: Filter<DialQueueDoc>, set: Partial<DialQueueDoc>, unset: Array<keyof DialQueueDoc> = []): Promise<DialQueueDoc | null> {
+/** `bump`: the queue view changes (its version goes up); false for the phone session only. */
+export function updateDialQueue(
+  db: Db,
+  agentId: ObjectId,
+  filter: Filter<DialQueueDoc>,
+  set: Partial<DialQueueDoc>,
+  unset: Array<keyof DialQueueDoc> = [],
+  bump = true,
+): Promise<DialQueueDoc | null> {
   return dialQueuesCollection(db).findOneAndUpdate(
     { agentId, ...filter },
-    { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) },
+    { $set: set, ...(bump ? { $inc: { version: 1 } } : {}), ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) },
     { returnDocument: 'after' },
   );
 }
+
+/** Matches the queue only while it is still at `version` (queues from before versions count as 0). */
+export const atQueueVersion = (version: number): Filter<DialQueueDoc> =>
+  version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
 
 /** Removes one contact (by its id) from the queue; harmless when it is already gone. */
 export function pullQueueContact(db: Db, agentId: ObjectId, contactId: string, now: Date): Promise<DialQueueDoc | null> {
   return dialQueuesCollection(db).findOneAndUpdate(
     { agentId },
-    { $pull: { contacts: { id: contactId } }, $set: { updatedAt: now } },
+    { $pull: { contacts: { id: contactId } }, $set: { updatedAt: now }, $inc: { version: 1 } },
     { returnDocument: 'after' },
   );
 }
@@ -198,7 +212,7 @@ export async function setContactSkipReasons(db: Db, agentId: ObjectId, reasons: 
   });
   return dialQueuesCollection(db).findOneAndUpdate(
     { agentId, updatedAt: queue.updatedAt },
-    { $set: { contacts, updatedAt: now, ...(notice ? { notice } : {}) }, ...(notice ? {} : { $unset: { notice: '' as const } }) },
+    { $set: { contacts, updatedAt: now, ...(notice ? { notice } : {}) }, $inc: { version: 1 }, ...(notice ? {} : { $unset: { notice: '' as const } }) },
     { returnDocument: 'after' },
   );
 }

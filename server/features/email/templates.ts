@@ -59,6 +59,14 @@ const renderers: Record<EmailTemplateName, (d: Data) => RenderedEmail> = {
     text: `From ${d.name} <${d.email}>\n\n${d.message}`,
     html: layout('Support request', `<p>From ${escapeHtml(d.name)} &lt;${escapeHtml(d.email)}&gt;</p><p style="white-space:pre-wrap">${escapeHtml(d.message)}</p>`),
   }),
+  'support-confirmation': (d) => ({
+    subject: `We received your message: ${d.subject}`,
+    text: `Hi ${d.name},\n\nThanks for writing to Commission Warriors support. Our team will answer you by e-mail.\n\nYour message:\n${d.message}`,
+    html: layout(
+      'Support request received',
+      `<p>Hi ${escapeHtml(d.name)},</p><p>Thanks for writing to Commission Warriors support. Our team will answer you by e-mail.</p><p>Your message:</p><p style="white-space:pre-wrap">${escapeHtml(d.message)}</p>`,
+    ),
+  }),
   'rebuttals-waitlist': () => ({
     subject: "You're on the AI Rebuttals waitlist",
     text: "Thanks! You're on the AI Rebuttals waitlist. Early-access members get 100 free AI-generated rebuttals.",

@@ -124,7 +124,7 @@ export function resolveMapping(columns: string[], mapping: ImportMapping | undef
   const fields = columns.map((column) => {
     const chosen = mapping?.[column];
     if (chosen) {
-      if (chosen !== 'ignore') taken.add(chosen);
+      if (chosen !== 'ignore' && chosen !== 'details') taken.add(chosen);
       return chosen;
     }
     return undefined;
@@ -201,6 +201,7 @@ export function readRow(values: string[], columns: string[], fields: Array<Impor
       }
       case 'ignore':
         break;
+      case 'details':
       default:
         if (value) row.details[columns[i]] = value;
     }

@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/context.js';
 import { findCampaignById, listCampaignIdleWindows, listMemberUserIds } from '../campaigns/repository.js';
 import { notify, notifyMany } from '../notifications/service.js';
 import { emitLeadAssigned, emitLeadUpdated } from './events.js';
-import { campaignInfos, toLeadItem, type CampaignInfo } from './present.js';
+import { assigneeNames, campaignInfos, toLeadItem, type CampaignInfo } from './present.js';
 import { findQuotas, highestServedSeq, saveQuotas, type LeadQuotaDoc } from './quota-repository.js';
 import {
   assignLead,
@@ -109,8 +109,16 @@ async function notifyAssigned(platform: Platform, leads: LeadDoc[], campaigns: M
   );
 }
 
-const pushAssigned = (platform: Platform, lead: LeadDoc, campaigns: Map<string, CampaignInfo>) =>
-  emitLeadAssigned(platform, lead.assignedTo!.toHexString(), toLeadItem(lead, campaigns.get(lead.campaignId.toHexString())));
+/**
+ * The agent gets `lead:assigned`; the campaign owner's open screens get the same lead as `lead:updated` (owned
+ * leads are in their lists already; the assignee and their name change).
+ */
+function pushAssigned(platform: Platform, lead: LeadDoc, campaigns: Map<string, CampaignInfo>, names: Map<string, string>): void {
+  const campaign = campaigns.get(lead.campaignId.toHexString());
+  const item = toLeadItem(lead, campaign, names);
+  emitLeadAssigned(platform, lead.assignedTo!.toHexString(), item);
+  if (campaign?.ownerId && !campaign.ownerId.equals(lead.assignedTo!)) emitLeadUpdated(platform, [campaign.ownerId.toHexString()], item);
+}
 
 /** Finishes the announcements a crashed run left (their leads carry `notifyPending`). */
 async function finishPendingAnnouncements(platform: Platform): Promise<void> {
@@ -118,7 +126,8 @@ async function finishPendingAnnouncements(platform: Platform): Promise<void> {
     const pending = await leadsWithPendingNotification(platform.db, BATCH);
     if (pending.length === 0) return;
     const campaigns = await campaignInfos(platform.db, pending.map((l) => l.campaignId));
-    for (const lead of pending) pushAssigned(platform, lead, campaigns);
+    const names = await assigneeNames(platform.db, pending);
+    for (const lead of pending) pushAssigned(platform, lead, campaigns, names);
     await notifyAssigned(platform, pending, campaigns);
     if (pending.length < BATCH) return;
   }
@@ -159,6 +168,7 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
     const campaigns = new Map<string, CampaignInfo>([[campaign._id.toHexString(), campaign]]);
     const memberIds = options.agentId ? [options.agentId] : await listMemberUserIds(db, campaignId);
     const agents = await salesAgentsAmong(db, memberIds);
+    const names = new Map(agents.map((a) => [a._id.toHexString(), a.name]));
     const order = new Map(memberIds.map((id, i) => [id.toHexString(), i]));
     const now = platform.clock.now();
     const stored = new Map((await findQuotas(db, agents.map((a) => a._id))).map((q) => [q._id.toHexString(), q]));
@@ -204,7 +214,7 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
       await inParallel(plan, WRITE_CONCURRENCY, async (assignment) => {
         const lead = await assignLead(db, assignment, platform.clock.now(), 'Assigned by distribution');
         if (!lead) return;
-        pushAssigned(platform, lead, campaigns);
+        pushAssigned(platform, lead, campaigns, names);
         assigned.push(lead);
       });
       // The bell follows while the next batch is written; at most one batch of notifications is in flight.

@@ -1,7 +1,7 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { LeadHistoryItem, LeadItem } from '../../../shared/schemas/leads/lead.js';
 import { findCampaignsByIds, type CampaignDoc } from '../campaigns/repository.js';
-import type { LeadDoc, LeadHistoryEntry } from './repository.js';
+import { userNames, type LeadDoc, type LeadHistoryEntry } from './repository.js';
 
 export type CampaignInfo = Pick<CampaignDoc, '_id' | 'slug' | 'name' | 'ownerId' | 'leadIdleHours'>;
 
@@ -12,9 +12,19 @@ export async function campaignInfos(db: Db, ids: ObjectId[]): Promise<Map<string
   return new Map(campaigns.map((c) => [c._id.toHexString(), c]));
 }
 
+/** Distinct ids, the missing ones left out. */
+export const idsOf = (ids: Array<ObjectId | null | undefined>): ObjectId[] => [
+  ...new Map(ids.filter((id): id is ObjectId => Boolean(id)).map((id) => [id.toHexString(), id])).values(),
+];
+
+/** Display names of the leads' assignees, one query for a page or a batch. */
+export const assigneeNames = (db: Db, docs: Array<Pick<LeadDoc, 'assignedTo'>>): Promise<Map<string, string>> =>
+  userNames(db, idsOf(docs.map((d) => d.assignedTo)));
+
 const iso = (date: Date | undefined) => (date ? date.toISOString() : undefined);
 
-export function toLeadItem(lead: LeadDoc, campaign: CampaignInfo | undefined): LeadItem {
+/** `names` (user id -> display name) adds the assignee's name, which owners and admins see in the Assigned column. */
+export function toLeadItem(lead: LeadDoc, campaign: CampaignInfo | undefined, names?: Map<string, string>): LeadItem {
   const item: LeadItem = {
     id: lead._id.toHexString(),
     campaignId: lead.campaignId.toHexString(),
@@ -32,7 +42,11 @@ export function toLeadItem(lead: LeadDoc, campaign: CampaignInfo | undefined): L
   if (lead.company) item.company = lead.company;
   if (lead.email) item.email = lead.email;
   if (lead.phone) item.phone = lead.phone;
-  if (lead.assignedTo) item.assignedTo = lead.assignedTo.toHexString();
+  if (lead.assignedTo) {
+    item.assignedTo = lead.assignedTo.toHexString();
+    const name = names?.get(item.assignedTo);
+    if (name) item.assignedToName = name;
+  }
   if (lead.assignedAt) item.assignedAt = iso(lead.assignedAt);
   if (lead.lastContactAt) item.lastContactAt = iso(lead.lastContactAt);
   if (lead.nextAction) item.nextAction = lead.nextAction;

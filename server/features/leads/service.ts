@@ -12,7 +12,7 @@ import { syncClientWithLead } from '../clients/service.js';
 import type { UserDoc } from '../users/repository.js';
 import { distributeCampaign } from './distribution.js';
 import { emitLeadUpdated } from './events.js';
-import { campaignInfos, toHistoryItems, toLeadItem } from './present.js';
+import { assigneeNames, campaignInfos, idsOf, toHistoryItems, toLeadItem } from './present.js';
 import { findLeadById, listLeads, updateLead, userNames, type LeadDoc, type LeadHistoryEntry, type LeadScope } from './repository.js';
 
 /** Agents see the leads assigned to them, owners their campaigns' leads, admins every lead. */
@@ -41,8 +41,9 @@ export async function listLeadsFor(platform: Platform, user: UserDoc, query: Lea
   });
   const page = docs.slice(0, limit);
   const campaigns = await campaignInfos(platform.db, page.map((d) => d.campaignId));
+  const names = await assigneeNames(platform.db, page);
   return {
-    items: page.map((d) => toLeadItem(d, campaigns.get(d.campaignId.toHexString()))),
+    items: page.map((d) => toLeadItem(d, campaigns.get(d.campaignId.toHexString()), names)),
     nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,
   };
 }
@@ -56,8 +57,8 @@ async function visibleLead(platform: Platform, user: UserDoc, id: string): Promi
 
 async function detailOf(platform: Platform, lead: LeadDoc): Promise<LeadDetail> {
   const campaigns = await campaignInfos(platform.db, [lead.campaignId]);
-  const names = await userNames(platform.db, [...new Set(lead.history.filter((h) => h.by).map((h) => h.by!.toHexString()))].map((id) => new ObjectId(id)));
-  return { lead: toLeadItem(lead, campaigns.get(lead.campaignId.toHexString())), history: toHistoryItems(lead.history, names) };
+  const names = await userNames(platform.db, idsOf([...lead.history.map((h) => h.by), lead.assignedTo]));
+  return { lead: toLeadItem(lead, campaigns.get(lead.campaignId.toHexString()), names), history: toHistoryItems(lead.history, names) };
 }
 
 export async function leadDetailFor(platform: Platform, user: UserDoc, id: string): Promise<LeadDetail> {

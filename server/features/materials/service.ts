@@ -4,12 +4,12 @@ import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants.js';
 import { MATERIAL_FORMATS, UploadMessages, formatBytes } from '../../../shared/schemas/materials/formats.js';
 import { MaterialMessages, type MaterialFolder, type MaterialItem, type MaterialList, type MaterialListQuery } from '../../../shared/schemas/materials/list.js';
 import type { Platform } from '../../platform/context.js';
+import { signFileLink, verifyFileLink, type FileLinkPurpose } from '../../platform/file-links.js';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../platform/errors.js';
 import { findCampaignByIdOrSlug } from '../campaigns/repository.js';
 import { findAuthors } from '../community/repository.js';
 import { findUserById, type UserDoc } from '../users/repository.js';
 import { checkMaterial } from './file-types.js';
-import { signFileLink, verifyFileLink } from './file-links.js';
 import {
   addStar,
   deleteMaterialRecords,
@@ -268,7 +268,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 }
 
 /** The viewer behind a request: a bearer user, or the user a signed link was made for. */
-export async function fileViewer(platform: Platform, bearerUser: UserDoc | null, purpose: 'material' | 'voice-note', id: string, sig: string | undefined): Promise<UserDoc> {
+export async function fileViewer(platform: Platform, bearerUser: UserDoc | null, purpose: FileLinkPurpose, id: string, sig: string | undefined): Promise<UserDoc> {
   if (bearerUser) return bearerUser;
   const userId = verifyFileLink(platform, purpose, id, sig);
   const user = userId ? await findUserById(platform.db, userId) : null;

@@ -1,6 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { AuthSession } from '../../../shared/schemas/auth/session.js';
 import { MeResponse } from '../../../shared/schemas/me/get.js';
+import { PasswordChangeBody } from '../../../shared/schemas/me/password.js';
+import { PreferencesBody, PreferencesResponse } from '../../../shared/schemas/me/preferences.js';
+import { ProfileBody } from '../../../shared/schemas/me/profile.js';
 import { RoleBody, RoleResponse } from '../../../shared/schemas/me/role.js';
 import {
   TwoFactorCodeBody,
@@ -8,11 +12,14 @@ import {
   TwoFactorEnableResponse,
   TwoFactorSetupResponse,
 } from '../../../shared/schemas/me/two-factor.js';
-import { requireUser } from '../../platform/auth.js';
+import { requireUser, signAccessToken } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy } from '../../platform/rate-limits.js';
+import { setRefreshCookie } from '../auth/routes.js';
+import { startSession } from '../auth/sessions.js';
 import { beginTwoFactorSetup, disableTwoFactor, enableTwoFactor } from '../auth/two-factor.js';
-import { chooseRole, describeMe } from './service.js';
+import { toPublicUser } from '../users/repository.js';
+import { changePassword, chooseRole, describeMe, preferencesOf, savePreferences, updateProfile } from './service.js';
 
 export function meRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -25,7 +32,36 @@ export function meRoutes(app: FastifyInstance, platform: Platform) {
     key: (request) => request.currentUser?._id.toHexString(),
   });
 
+  // Each wrong current password is an offline-free guess at it: a few per account, whatever the address.
+  const passwordGuesses = limitBy(platform.redis, platform.config.redisPrefix, {
+    name: 'me-password',
+    max: 5,
+    windowSeconds: 15 * 60,
+    key: (request) => request.currentUser?._id.toHexString(),
+  });
+
   api.get('/me', { preHandler: signedIn, schema: { response: { 200: MeResponse } } }, async (request) => describeMe(platform, request.currentUser));
+
+  api.patch('/me', { preHandler: signedIn, schema: { body: ProfileBody, response: { 200: MeResponse } } }, async (request) =>
+    updateProfile(platform, request.currentUser, request.body),
+  );
+
+  api.post(
+    '/me/password',
+    { preHandler: [signedIn, passwordGuesses], schema: { body: PasswordChangeBody, response: { 200: AuthSession } } },
+    async (request, reply) => {
+      const user = await changePassword(platform, request.currentUser, request.body);
+      // The refresh cookie is not sent here (Path=/api/auth), so this device's new session is a browser session.
+      setRefreshCookie(reply, platform, await startSession(platform, user, false));
+      return { accessToken: signAccessToken(app, user), user: toPublicUser(user) };
+    },
+  );
+
+  api.get('/me/preferences', { preHandler: signedIn, schema: { response: { 200: PreferencesResponse } } }, async (request) => preferencesOf(request.currentUser));
+
+  api.put('/me/preferences', { preHandler: signedIn, schema: { body: PreferencesBody, response: { 200: PreferencesResponse } } }, async (request) =>
+    savePreferences(platform, request.currentUser, request.body),
+  );
 
   api.post('/me/role', { preHandler: signedIn, schema: { body: RoleBody, response: { 200: RoleResponse } } }, async (request) =>
     chooseRole(platform, request.currentUser, request.body.role),

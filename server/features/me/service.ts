@@ -1,9 +1,25 @@
+import { AuthTitles } from '../../../shared/schemas/auth/messages.js';
 import type { MeResponse } from '../../../shared/schemas/me/get.js';
+import { PasswordChangeMessages, passwordChangeFormError, type PasswordChangeBody } from '../../../shared/schemas/me/password.js';
+import { completePreferences, type PreferencesBody, type PreferencesResponse } from '../../../shared/schemas/me/preferences.js';
+import { profileFormError, type ProfileBody } from '../../../shared/schemas/me/profile.js';
 import { RoleMessages, type RoleResponse } from '../../../shared/schemas/me/role.js';
+import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications/list.js';
 import type { Role } from '../../../shared/types/user.js';
 import type { Platform } from '../../platform/context.js';
-import { forbidden } from '../../platform/errors.js';
-import { findUserById, requestRole, toPublicUser, withdrawPendingRoleRequest, type UserDoc } from '../users/repository.js';
+import { badRequest, forbidden, unauthenticated } from '../../platform/errors.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { endAllSessions } from '../auth/sessions.js';
+import {
+  findUserById,
+  requestRole,
+  setNotificationPrefs,
+  setPasswordAndEndSessions,
+  toPublicUser,
+  updateUserProfile,
+  withdrawPendingRoleRequest,
+  type UserDoc,
+} from '../users/repository.js';
 
 /** ACCESS_MODE=waitlist lets in only users an admin granted, the first 50 of the waitlist, and admins. */
 export function accessFor(platform: Platform, user: UserDoc): 'granted' | 'denied' {
@@ -29,4 +45,53 @@ export async function chooseRole(platform: Platform, user: UserDoc, role: Role):
   }
   const fresh = (await findUserById(platform.db, user._id)) ?? user;
   return { user: toPublicUser(fresh), ...(notice ? { notice } : {}) };
+}
+
+// --- profile ---
+
+export async function updateProfile(platform: Platform, user: UserDoc, body: ProfileBody): Promise<MeResponse> {
+  const changes: { name?: string; contact?: string } = {};
+  if (body.name !== undefined) changes.name = body.name.trim();
+  if (body.contact !== undefined) changes.contact = body.contact.trim();
+  const problem = profileFormError(changes);
+  if (problem) throw badRequest(problem);
+  const fresh = await updateUserProfile(platform.db, user._id, changes);
+  if (!fresh) throw unauthenticated();
+  return describeMe(platform, fresh);
+}
+
+// --- password ---
+
+/**
+ * The current password proves the account holder is at the keyboard. The new password ends every session
+ * (sessionVersion bumped, refresh tokens revoked); the caller starts a fresh one for this device.
+ */
+export async function changePassword(platform: Platform, user: UserDoc, body: PasswordChangeBody): Promise<UserDoc> {
+  const problem = passwordChangeFormError(body);
+  if (problem) throw badRequest(problem, AuthTitles.validation);
+  if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+    throw badRequest(PasswordChangeMessages.currentWrong, PasswordChangeMessages.failedTitle);
+  }
+  await setPasswordAndEndSessions(platform.db, user._id, await hashPassword(body.newPassword));
+  await endAllSessions(platform, user._id);
+  const fresh = await findUserById(platform.db, user._id);
+  if (!fresh) throw unauthenticated();
+  return fresh;
+}
+
+// --- notification preferences ---
+
+export function preferencesOf(user: UserDoc): PreferencesResponse {
+  return { notifications: completePreferences(user.notificationPrefs) };
+}
+
+export async function savePreferences(platform: Platform, user: UserDoc, body: PreferencesBody): Promise<PreferencesResponse> {
+  // Only what differs from the default is kept, so a new notification type starts on for everyone.
+  const stored: NonNullable<UserDoc['notificationPrefs']> = {};
+  for (const type of NOTIFICATION_TYPES) {
+    const choice = body.notifications[type];
+    if (choice && (!choice.inApp || !choice.toast)) stored[type] = { inApp: choice.inApp, toast: choice.toast };
+  }
+  await setNotificationPrefs(platform.db, user._id, stored);
+  return { notifications: completePreferences(stored) };
 }

@@ -1,6 +1,7 @@
 import { ObjectId } from 'mongodb';
 import type { NotificationItem, NotificationList, NotificationType } from '../../../shared/schemas/notifications/list.js';
 import type { Platform } from '../../platform/context.js';
+import { usersMutingInApp } from '../users/repository.js';
 import { emitNotificationCount, emitNotificationNew } from './events.js';
 import { countUnread, countUnreadOf, insertNotification, insertNotifications, listNotifications, markRead, type NotificationDoc } from './repository.js';
 
@@ -25,8 +26,12 @@ export function toNotificationItem(doc: NotificationDoc): NotificationItem {
   };
 }
 
-/** Stores the notification, then pushes it and the new unread count to every tab of the user. */
+/**
+ * Stores the notification, then pushes it and the new unread count to every tab of the user. A type the user
+ * turned off in the app (GET|PUT /api/me/preferences) is neither stored nor pushed.
+ */
 export async function notify(platform: Platform, userId: ObjectId, input: NotificationInput): Promise<void> {
+  if ((await usersMutingInApp(platform.db, [userId], input.type)).size > 0) return;
   const doc: NotificationDoc = { _id: new ObjectId(), userId, readAt: null, createdAt: platform.clock.now(), ...input };
   if (!input.key) delete doc.key;
   if (!(await insertNotification(platform.db, doc))) return;
@@ -39,8 +44,10 @@ export async function notify(platform: Platform, userId: ObjectId, input: Notifi
  * `notify` for a burst (lead distribution): one write for all, each new one pushed, then one fresh unread count per
  * user instead of one per notification.
  */
-export async function notifyMany(platform: Platform, items: Array<{ userId: ObjectId; input: NotificationInput }>): Promise<void> {
+export async function notifyMany(platform: Platform, requested: Array<{ userId: ObjectId; input: NotificationInput }>): Promise<void> {
   const now = platform.clock.now();
+  const items = await withoutMuted(platform, requested);
+  if (items.length === 0) return;
   const docs = items.map(({ userId, input }) => {
     const doc: NotificationDoc = { _id: new ObjectId(), userId, readAt: null, createdAt: now, ...input };
     if (!input.key) delete doc.key;
@@ -54,6 +61,17 @@ export async function notifyMany(platform: Platform, items: Array<{ userId: Obje
   }
   const unread = await countUnreadOf(platform.db, [...users.values()]);
   for (const id of users.keys()) emitNotificationCount(platform, id, unread.get(id) ?? 0);
+}
+
+/** Drops the items whose type their user turned off in the app: one read per type present in the burst. */
+async function withoutMuted(platform: Platform, items: Array<{ userId: ObjectId; input: NotificationInput }>) {
+  const usersByType = new Map<string, ObjectId[]>();
+  for (const { userId, input } of items) usersByType.set(input.type, [...(usersByType.get(input.type) ?? []), userId]);
+  const muted = new Set<string>();
+  for (const [type, userIds] of usersByType) {
+    for (const id of await usersMutingInApp(platform.db, userIds, type)) muted.add(`${type}:${id}`);
+  }
+  return muted.size === 0 ? items : items.filter(({ userId, input }) => !muted.has(`${input.type}:${userId.toHexString()}`));
 }
 
 export async function notificationsOf(platform: Platform, userId: ObjectId, cursor: string | undefined, limit = 20): Promise<NotificationList> {

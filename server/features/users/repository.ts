@@ -18,7 +18,8 @@ export interface UserDoc {
   earlyAccess: boolean;
   activeCampaignId?: ObjectId;
   totp?: { secret: string; enabled: boolean; lastUsedStep?: number; recoveryCodeHashes?: string[] };
-  notificationPrefs?: Record<string, boolean>;
+  /** Per notification type; a type not stored is on (shared/schemas/me/preferences.ts). */
+  notificationPrefs?: Partial<Record<string, { inApp: boolean; toast: boolean }>>;
   /** Bumped when every session must end (password reset); access tokens carry it. */
   sessionVersion: number;
   createdAt: Date;
@@ -140,4 +141,22 @@ export async function consumeRecoveryCode(db: Db, userId: ObjectId, codeHash: st
 
 export async function removeTotp(db: Db, userId: ObjectId): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, { $unset: { totp: '' } });
+}
+
+/** Name and/or contact (already trimmed); the updated user, or null when it no longer exists. */
+export function updateUserProfile(db: Db, userId: ObjectId, changes: { name?: string; contact?: string }): Promise<UserDoc | null> {
+  return usersCollection(db).findOneAndUpdate({ _id: userId }, { $set: changes }, { returnDocument: 'after' });
+}
+
+export async function setNotificationPrefs(db: Db, userId: ObjectId, prefs: NonNullable<UserDoc['notificationPrefs']>): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId }, { $set: { notificationPrefs: prefs } });
+}
+
+/** Of these users, the ones who turned this notification type off in the app (one indexed read, ids only). */
+export async function usersMutingInApp(db: Db, userIds: ObjectId[], type: string): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const muted = await usersCollection(db)
+    .find({ _id: userIds.length === 1 ? userIds[0] : { $in: userIds }, [`notificationPrefs.${type}.inApp`]: false }, { projection: { _id: 1 } })
+    .toArray();
+  return new Set(muted.map((user) => user._id.toHexString()));
 }

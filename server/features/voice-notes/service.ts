@@ -11,9 +11,9 @@ import {
 } from '../../../shared/schemas/voice-notes/list.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { signFileLink } from '../../platform/file-links.js';
 import { findCampaignByIdOrSlug } from '../campaigns/repository.js';
 import { findAuthors } from '../community/repository.js';
-import { signFileLink } from '../materials/file-links.js';
 import { detectVoiceNoteFormat } from '../materials/file-types.js';
 import { fileAnswer, type FileAnswer, type UploadPart } from '../materials/service.js';
 import { deleteStoredFile, storeStream, voiceNotesBucket } from '../materials/storage.js';

@@ -24,5 +24,11 @@ export type CommentList = Static<typeof CommentList>;
 export const CreateCommentBody = Type.Object({ content: Type.String({ errorMessage: CommunityMessages.commentEmpty }) }, { errorMessage: CommunityMessages.commentEmpty });
 export type CreateCommentBody = Static<typeof CreateCommentBody>;
 
-export const CreateCommentResponse = Type.Object({ comment: CommentItem, commentCount: Type.Integer({ minimum: 0 }) });
+/** Both counts at the post's `rev`, as `post:commented` carries them. */
+export const CreateCommentResponse = Type.Object({
+  comment: CommentItem,
+  likeCount: Type.Integer({ minimum: 0 }),
+  commentCount: Type.Integer({ minimum: 0 }),
+  rev: Type.Integer({ minimum: 0 }),
+});
 export type CreateCommentResponse = Static<typeof CreateCommentResponse>;

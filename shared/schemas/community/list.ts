@@ -25,5 +25,11 @@ export const PostIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{
 export type PostIdParams = Static<typeof PostIdParams>;
 
 /** `POST /api/posts/:id/like` toggles: a second call unlikes. */
-export const LikeResponse = Type.Object({ liked: Type.Boolean(), likeCount: Type.Integer({ minimum: 0 }) });
+/** Both counts at the post's `rev`, as `post:liked` carries them: the client keeps the counts of the highest rev. */
+export const LikeResponse = Type.Object({
+  liked: Type.Boolean(),
+  likeCount: Type.Integer({ minimum: 0 }),
+  commentCount: Type.Integer({ minimum: 0 }),
+  rev: Type.Integer({ minimum: 0 }),
+});
 export type LikeResponse = Static<typeof LikeResponse>;

@@ -36,3 +36,7 @@ export const CallHistoryPage = Type.Object({
 export type CallHistoryPage = Static<typeof CallHistoryPage>;
 
 export const CallIdOnly = Type.Object({ id: objectId });
+
+/** `GET /api/calls/:id/recording?sig=`: the signature of the call view's `recordingUrl` (for <audio src>). */
+export const RecordingQuery = Type.Object({ sig: Type.Optional(Type.String({ maxLength: 200 })) });
+export type RecordingQuery = Static<typeof RecordingQuery>;

@@ -39,6 +39,7 @@ export const DialerRuleMessages = {
   callNotFound: 'Call not found.',
   notYourCall: 'You can only control your own calls.',
   queueFull: (max: number) => `The call queue holds at most ${max} contacts.`,
+  queueChanged: 'The call queue changed in the meantime (auto-dial or another tab). Reload it and make your change again.',
   pausedNoSocket: 'Auto-dialer paused: no dialer tab is open.',
   pausedDailyCap: 'Auto-dialer paused: daily call limit reached.',
   dncAdded: (number: string) => `${formatPhone(number)} added to the do-not-call list`,

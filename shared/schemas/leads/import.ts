@@ -2,8 +2,11 @@ import { Type, type Static } from 'typebox';
 
 export const IMPORT_LIMITS = { maxRows: 50_000, maxBytes: 20 * 1024 * 1024 } as const;
 
-/** Lead fields a CSV column can be mapped to; any other column is kept in the lead's `details`. */
-export const IMPORT_FIELDS = ['name', 'firstName', 'lastName', 'email', 'phone', 'company', 'source', 'leadType', 'ignore'] as const;
+/**
+ * What a CSV column can be mapped to: a lead field, `details` (kept in the lead's `details` under its header, even
+ * when the header would be recognised as a field) or `ignore`. Unmapped, unrecognised columns are details too.
+ */
+export const IMPORT_FIELDS = ['name', 'firstName', 'lastName', 'email', 'phone', 'company', 'source', 'leadType', 'details', 'ignore'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** The optional `mapping` form field: JSON `{ "<column header>": "<field>" }`. Unmapped headers are guessed. */

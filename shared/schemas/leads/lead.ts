@@ -20,6 +20,8 @@ export const LeadItem = Type.Object({
   leadType: Type.Enum(LEAD_TYPES),
   details: Type.Record(Type.String(), Type.Unknown()),
   assignedTo: Type.Optional(Type.String()),
+  /** The assignee's display name (the Assigned column of Lead Management). */
+  assignedToName: Type.Optional(Type.String()),
   assignedAt: Type.Optional(Type.String()),
   disposition: Type.Enum(LEAD_DISPOSITIONS),
   stage: Type.Enum(LEAD_STAGES),

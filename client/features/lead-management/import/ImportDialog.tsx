@@ -74,10 +74,10 @@ function ImportSteps({ campaignId, campaignName, onDone }: { campaignId: string;
     const chosen = choices.filter((choice) => choice !== 'details' && choice !== 'ignore');
     if (new Set(chosen).size !== chosen.length) return setProblem('Each lead field can be chosen for one column only.');
     if (!hasRequiredColumns(choices)) return setProblem(ImportMessages.missingColumns);
+    // An unrecognised header left as a detail needs no entry; a recognised one kept as a detail does.
     const mapping: Record<string, ImportField> = {};
     preview.columns.forEach((column, i) => {
-      const choice = choices[i];
-      if (choice !== 'details') mapping[column] = choice;
+      if (choices[i] !== 'details' || guessField(column)) mapping[column] = choices[i];
     });
     const invalid = schemaError(ImportMapping, mapping);
     if (invalid) return setProblem(ImportMessages.badMapping);
@@ -116,11 +116,6 @@ function ImportSteps({ campaignId, campaignName, onDone }: { campaignId: string;
             </thead>
             <tbody>
               {preview.columns.map((column, i) => {
-                // A column the server would recognise by its header can be kept as a detail only while another
-                // column is mapped to that field (the mapping has no "details" value of its own).
-                const guess = guessField(column);
-                const canKeep = !guess || choices.some((choice, j) => j !== i && choice === guess);
-                const options: ColumnChoice[] = [...IMPORT_FIELDS.filter((field) => field !== 'ignore'), ...(canKeep ? (['details'] as const) : []), 'ignore'];
                 return (
                   <tr key={`${column}-${i}`}>
                     <th scope="row" className={styles.rowHead}>
@@ -134,7 +129,7 @@ function ImportSteps({ campaignId, campaignName, onDone }: { campaignId: string;
                         value={choices[i]}
                         onChange={(event) => setChoices((current) => current.map((choice, j) => (j === i ? (event.target.value as ColumnChoice) : choice)))}
                       >
-                        {options.map((option) => (
+                        {IMPORT_FIELDS.map((option) => (
                           <option key={option} value={option}>
                             {FIELD_LABELS[option]}
                           </option>

@@ -54,8 +54,8 @@ export async function previewCsv(file: File): Promise<CsvPreview> {
 
 export { guessField };
 
-/** `details` = no mapping entry: the column is kept in the lead's details under its header. */
-export type ColumnChoice = ImportField | 'details';
+/** `details`: the column is kept in the lead's details under its header (sent explicitly in the mapping). */
+export type ColumnChoice = ImportField;
 
 /** The first guess of each field wins, as on the server; a later column with the same guess stays a detail. */
 export function initialChoices(columns: string[]): ColumnChoice[] {

@@ -1,0 +1,179 @@
+import { Banknote, RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { AdminPayoutList, AdminPayoutStatus } from '../../../shared/schemas/commissions/admin-payouts.js';
+import type { PayoutRunResponse } from '../../../shared/schemas/commissions/payout-run.js';
+import { api } from '../../api/client.js';
+import { Badge } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { FilterGroup } from '../../ui/FilterGroup.js';
+import { toast } from '../../ui/toast.js';
+import { formatCents, formatDate } from '../dashboard/format.js';
+import page from '../dashboard/Page.module.css';
+import { AdminOnly } from './AdminOnly.js';
+
+const STATUSES: { id: AdminPayoutStatus; label: string }[] = [
+  { id: 'pending', label: 'Pending' },
+  { id: 'completed', label: 'Completed' },
+];
+
+export default function PayoutsPage() {
+  return (
+    <AdminOnly title="Payouts">
+      <PayoutsAdmin />
+    </AdminOnly>
+  );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function PayoutsAdmin() {
+  const [status, setStatus] = useState<AdminPayoutStatus>('pending');
+  const [list, setList] = useState<AdminPayoutList | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const load = useCallback(async (wanted: AdminPayoutStatus) => {
+    try {
+      const answer = await api<AdminPayoutList>(`/api/admin/payouts?status=${wanted}`, { quiet: true });
+      setList((current) => (answer.status === wanted ? answer : current));
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    setList(null);
+    void load(status);
+  }, [status, load]);
+
+  async function loadMore() {
+    if (!list?.nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const next = await api<AdminPayoutList>(`/api/admin/payouts?status=${list.status}&cursor=${list.nextCursor}`);
+      setList({ ...next, items: [...list.items, ...next.items] });
+    } catch {
+      // The API client showed why.
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  async function run() {
+    setRunning(true);
+    try {
+      const result = await api<PayoutRunResponse>('/api/admin/payouts/run', { method: 'POST' });
+      const carried = result.carried > 0 ? `; ${plural(result.carried, 'balance')} carried to the next run` : '';
+      toast({
+        title: 'Payout run completed',
+        description: `${plural(result.payouts, 'payout')} for ${formatCents(result.total)}, ${plural(result.approved, 'commission')} approved${carried}.`,
+        variant: 'success',
+      });
+      await load(status);
+    } catch {
+      // The API client showed why.
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <section className={page.page} aria-labelledby="payouts-admin-title">
+      <div className={page.pageHead}>
+        <div>
+          <h1 id="payouts-admin-title" className={page.title}>
+            Payouts
+          </h1>
+          <p className={page.subtitle}>Approved commissions waiting for the next payout run, and the payouts runs have made.</p>
+        </div>
+        <div className={page.row}>
+          <Button variant="secondary" onPress={() => void load(status)}>
+            <RefreshCw size={16} aria-hidden="true" /> Refresh
+          </Button>
+          <Button onPress={() => void run()} isDisabled={running}>
+            <Banknote size={16} aria-hidden="true" /> {running ? 'Running...' : 'Run payouts'}
+          </Button>
+        </div>
+      </div>
+      {list ? (
+        <section className={page.stats} aria-label="Payout totals">
+          <div className={[page.card, page.stat].join(' ')}>
+            <span className={page.statLabel}>Ready to pay</span>
+            <span className={page.statValue}>{formatCents(list.totals.approved)}</span>
+          </div>
+          <div className={[page.card, page.stat].join(' ')}>
+            <span className={page.statLabel}>On hold</span>
+            <span className={page.statValue}>{formatCents(list.totals.held)}</span>
+          </div>
+          <div className={[page.card, page.stat].join(' ')}>
+            <span className={page.statLabel}>Paid</span>
+            <span className={page.statValue}>{formatCents(list.totals.paid)}</span>
+          </div>
+        </section>
+      ) : null}
+      <FilterGroup label="Payout status" options={STATUSES} value={status} onChange={setStatus} />
+      {failed && !list ? (
+        <EmptyState title="The payouts could not be loaded.">
+          <Button variant="ghost" size="sm" onPress={() => void load(status)}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : !list ? (
+        <p className={page.muted}>Loading...</p>
+      ) : list.items.length === 0 ? (
+        <EmptyState title={status === 'pending' ? 'Nothing is waiting to be paid.' : 'No Payouts Yet'} />
+      ) : (
+        <div className={[page.card, page.tableWrap].join(' ')} tabIndex={0} role="region" aria-label={`${status === 'pending' ? 'Pending' : 'Completed'} payouts`}>
+          <table className={page.table} data-testid="admin-payouts-table">
+            <thead>
+              <tr>
+                <th scope="col">Agent</th>
+                <th scope="col">Campaign</th>
+                <th scope="col">{status === 'pending' ? 'Released by' : 'Paid'}</th>
+                <th scope="col">Lines</th>
+                <th scope="col">Status</th>
+                {status === 'pending' ? (
+                  <th scope="col" className={page.num}>
+                    On hold
+                  </th>
+                ) : null}
+                <th scope="col" className={page.num}>
+                  {status === 'pending' ? 'Ready to pay' : 'Amount'}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    {item.user.name}
+                    <div className={[page.muted, page.small].join(' ')}>{item.user.email}</div>
+                  </td>
+                  <td>{item.campaign}</td>
+                  <td>{formatDate(item.date)}</td>
+                  <td>
+                    {plural(item.lineCount - item.clawbackCount, 'commission')}
+                    {item.clawbackCount > 0 ? `, ${plural(item.clawbackCount, 'clawback')}` : ''}
+                  </td>
+                  <td>
+                    <Badge tone={item.status === 'completed' ? 'green' : 'yellow'}>{item.status === 'completed' ? 'Completed' : 'Pending'}</Badge>
+                  </td>
+                  {status === 'pending' ? <td className={page.num}>{formatCents(item.held)}</td> : null}
+                  <td className={page.num}>{formatCents(item.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list?.nextCursor ? (
+        <Button variant="ghost" size="sm" isDisabled={loadingMore} onPress={() => void loadMore()}>
+          {loadingMore ? 'Loading...' : 'Show older payouts'}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

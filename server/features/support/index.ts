@@ -1,0 +1,5 @@
+import type { Feature } from '../feature.js';
+import { ensureSupportIndexes } from './repository.js';
+import { supportRoutes } from './routes.js';
+
+export const supportFeature: Feature = { name: 'support', indexes: ensureSupportIndexes, routes: supportRoutes };
