@@ -66,6 +66,7 @@ describe('leaderboard', () => {
       const deals = before.me.deals + 1;
       await expect.poll(() => mine.textContent(), { timeout: 30_000, interval: 300 }).toMatch(new RegExp(`Your rank: #\\d+ · ${deals} deals?`));
       await board.getByTestId('leaderboard-entry').first().waitFor();
+      await board.screenshot({ path: '/tmp/lb-board.png' });
 
       // The filters work on the server: all time by earnings still has the agent ranked.
       await board.getByRole('radio', { name: 'Earnings' }).or(board.getByRole('button', { name: 'Earnings' })).first().click();
@@ -96,6 +97,7 @@ describe('leaderboard', () => {
       await row.getByRole('button', { name: /^Share this win/ }).click();
       await expectToast(page, 'Post shared with the community!');
       await row.getByText('Shared with the community').waitFor();
+      await row.screenshot({ path: '/tmp/lb-row.png' });
 
       // The post carries the deal's own value, so the Whale Deal badge is earned.
       const posts = await apiCall<{ items: Array<{ content: string; dealValue?: number; whaleDeal: boolean; verifiedDeal: boolean }> }>(agentToken, '/api/posts?type=wins&limit=5');
@@ -116,6 +118,7 @@ describe('leaderboard', () => {
       // The demo agent's deals closed above wait in their hold window.
       await page.getByTestId('admin-payouts-table').getByRole('row').filter({ hasText: 'Alex Warrior' }).first().waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: '/tmp/lb-payouts.png' });
 
       await page.getByRole('button', { name: 'Run payouts' }).click();
       await expectToast(page, 'Payout run completed');
