@@ -66,7 +66,6 @@ describe('leaderboard', () => {
       const deals = before.me.deals + 1;
       await expect.poll(() => mine.textContent(), { timeout: 30_000, interval: 300 }).toMatch(new RegExp(`Your rank: #\\d+ · ${deals} deals?`));
       await board.getByTestId('leaderboard-entry').first().waitFor();
-      await board.screenshot({ path: '/tmp/lb-board.png' });
 
       // The filters work on the server: all time by earnings still has the agent ranked.
       await board.getByRole('radio', { name: 'Earnings' }).or(board.getByRole('button', { name: 'Earnings' })).first().click();
@@ -97,11 +96,34 @@ describe('leaderboard', () => {
       await row.getByRole('button', { name: /^Share this win/ }).click();
       await expectToast(page, 'Post shared with the community!');
       await row.getByText('Shared with the community').waitFor();
-      await row.screenshot({ path: '/tmp/lb-row.png' });
 
       // The post carries the deal's own value, so the Whale Deal badge is earned.
       const posts = await apiCall<{ items: Array<{ content: string; dealValue?: number; whaleDeal: boolean; verifiedDeal: boolean }> }>(agentToken, '/api/posts?type=wins&limit=5');
       expect(posts.items[0]).toMatchObject({ dealValue: 1_250_000, whaleDeal: true, verifiedDeal: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers to share the win in the lead panel right after closing the deal', async () => {
+    const agentToken = await apiToken('agent@demo.test');
+    const lead = await openLeadOfAgent(agentToken);
+    const { page, context, errors } = await openPage(browser, '/login');
+    try {
+      await signInAs(page);
+      await page.goto(appUrl(`/dashboard/leads?lead=${lead.id}`));
+      const panel = page.getByTestId('lead-panel');
+      await panel.getByRole('heading', { name: lead.name }).waitFor();
+      const closeForm = panel.getByRole('form', { name: `Close a deal with ${lead.name}` });
+      await closeForm.getByLabel('Deal value (USD)').fill('15000');
+      await closeForm.getByRole('button', { name: 'Close deal' }).click();
+      await expectToast(page, 'Deal closed');
+      await panel.getByTestId('share-win').getByRole('button', { name: /^Share this win/ }).click();
+      await expectToast(page, 'Post shared with the community!');
+      await panel.getByText('Shared with the community').waitFor();
+      const posts = await apiCall<{ items: Array<{ dealValue?: number; whaleDeal: boolean; verifiedDeal: boolean }> }>(agentToken, '/api/posts?type=wins&limit=1');
+      expect(posts.items[0]).toMatchObject({ dealValue: 1_500_000, whaleDeal: true, verifiedDeal: true });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -118,7 +140,6 @@ describe('leaderboard', () => {
       // The demo agent's deals closed above wait in their hold window.
       await page.getByTestId('admin-payouts-table').getByRole('row').filter({ hasText: 'Alex Warrior' }).first().waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: '/tmp/lb-payouts.png' });
 
       await page.getByRole('button', { name: 'Run payouts' }).click();
       await expectToast(page, 'Payout run completed');

@@ -4,8 +4,12 @@ import type { Leaderboard, LeaderboardMetric, LeaderboardPeriod } from '../../..
 import { api } from '../../api/client.js';
 import { onLive, onLiveResync } from '../../live/socket.js';
 
-/** The live event only says standings moved; many deals closing at once become one re-read. */
+/**
+ * The live event only says standings moved: many deals closing at once become one re-read, and every open feed
+ * waits a random extra moment so they do not all ask the server in the same instant.
+ */
 const REFRESH_DEBOUNCE_MS = 750;
+const REFRESH_SPREAD_MS = 1_000;
 
 interface LeaderboardState {
   period: LeaderboardPeriod;
@@ -50,7 +54,7 @@ export function followLeaderboard(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const refresh = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void loadLeaderboard(true), REFRESH_DEBOUNCE_MS);
+    timer = setTimeout(() => void loadLeaderboard(true), REFRESH_DEBOUNCE_MS + Math.random() * REFRESH_SPREAD_MS);
   };
   const offUpdated = onLive<LeaderboardUpdatedPayload>(SocketEvents.leaderboardUpdated, (event) => {
     if (leaderboard.campaignId && event.campaignId !== leaderboard.campaignId) return;
