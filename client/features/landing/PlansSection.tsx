@@ -3,36 +3,8 @@ import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import styles from './Landing.module.css';
 import { scrollToWaitlist } from './scroll.js';
+import { PLANS } from '../plans/plans.js';
 
-/** Spec 1 section 9, "Plans". */
-const PLANS = [
-  {
-    name: 'Free Trial',
-    price: '$0',
-    period: 'for the first 3 months',
-    features: ['200 leads per day (4,000 monthly)', 'Basic campaigns', 'Basic training', 'Commission dashboard', 'Referral tree'],
-  },
-  {
-    name: 'Pro Agent',
-    price: '$50',
-    period: 'per month',
-    popular: true,
-    features: ['Medium-tier campaigns', 'Priority lead distribution', 'Weekly strategy sessions', 'Early access'],
-  },
-  {
-    name: 'Matrix Escape',
-    price: '$499',
-    period: 'one-time',
-    features: [
-      'Hidden high-ticket campaigns',
-      'Payouts up to $10,000 per deal',
-      'Mastermind community',
-      '1-on-1 coaching',
-      'Territory exclusivity',
-      'Priority support',
-    ],
-  },
-];
 
 export function PlansSection() {
   return (
