@@ -12,7 +12,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
 import { useCampaigns } from '../campaigns/useCampaigns.js';
 import page from '../dashboard/Page.module.css';
 import styles from '../leads/Leads.module.css';
-import { closeLeadDetail, followLeads, showLeadList, useLeads } from '../leads/store.js';
+import { closeLeadDetail, followLeads, openLeadDetail, showLeadList, useLeads } from '../leads/store.js';
 import { useSession } from '../session/store.js';
 import { ImportLeads } from './import/ImportDialog.js';
 import { LeadPanel } from './LeadPanel.js';
@@ -64,6 +64,11 @@ export default function LeadManagementPage() {
     const disposition = tab === 'potentials' ? 'Potential' : status === 'all' ? undefined : status;
     void showLeadList('management', { campaignId: campaign.id, disposition, search: debounced });
   }, [campaign, tab, status, debounced]);
+  // `?lead={id}` (a "New lead assigned" notification): that lead opens in the details panel.
+  const targetLead = query.get('lead');
+  useEffect(() => {
+    if (targetLead) void openLeadDetail(targetLead);
+  }, [targetLead]);
   useEffect(() => closeLeadDetail, []);
 
   const chooseCampaign = (next: string) => {
