@@ -1,6 +1,8 @@
 import { demoAccountsSeedStep } from '../features/auth/seed.js';
 import { campaignsSeedStep } from '../features/campaigns/seed.js';
+import { postsSeedStep } from '../features/community/seed.js';
 import { dealsSeedStep } from '../features/deals/seed.js';
+import { callsSeedStep } from '../features/dialer/seed.js';
 import { leadsSeedStep } from '../features/leads/seed.js';
 import { perksSeedStep } from '../features/perks/seed.js';
 import { rebuttalsSeedStep } from '../features/rebuttals/seed.js';
@@ -14,7 +16,7 @@ export interface SeedStep {
 }
 
 /** Steps in dependency order (users before campaigns before leads...). Features append theirs here. */
-export const seedSteps: SeedStep[] = [demoAccountsSeedStep(() => DEMO_ACCOUNTS), campaignsSeedStep, leadsSeedStep, perksSeedStep, scriptsSeedStep, rebuttalsSeedStep, dealsSeedStep];
+export const seedSteps: SeedStep[] = [demoAccountsSeedStep(() => DEMO_ACCOUNTS), campaignsSeedStep, leadsSeedStep, perksSeedStep, scriptsSeedStep, rebuttalsSeedStep, dealsSeedStep, postsSeedStep, callsSeedStep];
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.test', role: 'admin', name: 'Ada Admin' },

@@ -67,6 +67,11 @@ export function findPost(db: Db, id: ObjectId): Promise<PostDoc | null> {
   return postsCollection(db).findOne({ _id: id });
 }
 
+/** The seed's idempotency marker: a demo post is its author and its fixed text. */
+export function findPostByAuthorContent(db: Db, authorId: ObjectId, content: string): Promise<PostDoc | null> {
+  return postsCollection(db).findOne({ authorId, content });
+}
+
 export interface PostPageQuery {
   types?: PostType[];
   field: PostSortField;
