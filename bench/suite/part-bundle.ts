@@ -84,8 +84,8 @@ export async function bundlePart(ctx: PartContext): Promise<PartOutput> {
     notes: [
       'Sizes are of the files in dist/client (gzip, zlib default level 6), read under `flock /tmp/cw-build.lock`. Landing = the entry script and the modules index.html preloads, with their static imports; ' +
         'dashboard = landing + the lazily loaded DashboardRoutes, OverviewPage and socket chunks with their static imports. The "fetched" rows are what Chromium actually requested (incl. lazy chunks such as the landing demo).',
-      'The API node does not compress responses itself (no compression plugin): the gzipped figures assume the reverse proxy compresses, as docker-compose\'s nginx is meant to.',
-      `LCP: the app's API node (NODE_ENV=development, serving dist/client) on 127.0.0.1, a fresh browser context per load (cold cache), PerformanceObserver('largest-contentful-paint', buffered) read after network idle + 0.5 s; Chromium ${CHROMIUM_FLAGS}. Reference: a static page (heading + paragraph) from plain node:http.`,
+      `Neither the API node (no compression plugin) nor deploy/nginx.conf (no \`gzip on\`) compresses responses today, so browsers receive the raw sizes (landing ${Math.round(kb(m.landing.rawBytes))} KB, dashboard ${Math.round(kb(m.dashboard.rawBytes))} KB); the gzipped targets assume compression is switched on.`,
+      `LCP: the built API exactly as \`npm run api\` runs it (\`node dist/server/api.js\`, NODE_ENV=production, serving dist/client) on 127.0.0.1, a fresh browser context per load (cold cache), PerformanceObserver('largest-contentful-paint', buffered) read after network idle + 0.5 s; Chromium ${CHROMIUM_FLAGS}. Reference: a static page (heading + paragraph) from plain node:http.`,
     ],
   };
 }
