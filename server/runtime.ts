@@ -116,7 +116,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       platform = built.platform;
     } else {
       const io = createHeadlessSocketServer(adapterRedis, config.redisPrefix);
-      stops.push(() => new Promise<void>((resolve) => io.close(() => resolve())));
+      // A headless server has no engine, so `io.close()` would throw; its adapter stops with its Redis connection.
+      stops.push(() => io.of('/').adapter.close());
       platform = { ...base, live: liveEventsFrom(io, redisPresence(redis, config.redisPrefix)) };
     }
 
