@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { features as allFeatures } from './features/index.js';
 import type { Feature } from './features/feature.js';
 import { hoistAuthHooks, registerJwt } from './platform/auth.js';
+import { serveClientFiles } from './platform/client-files.js';
+import { compressApiAnswers } from './platform/compression.js';
 import type { Platform } from './platform/context.js';
 import { installErrorHandler } from './platform/errors.js';
 import { refuseNulCharacters } from './platform/input-guards.js';
@@ -50,7 +51,15 @@ export function clientDir(): string | undefined {
 }
 
 /** Plugins in order: external (security, cookies, JWT, limits) -> app (errors, health, sockets) -> feature routes. */
-export async function buildApp(deps: AppDeps, options: { features?: Feature[]; serveClient?: boolean } = {}): Promise<BuiltApp> {
+export interface BuildAppOptions {
+  features?: Feature[];
+  /** false: API only (tests, benchmarks). */
+  serveClient?: boolean;
+  /** A built client to serve instead of dist/client (tests). */
+  clientDir?: string;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<BuiltApp> {
   const { config } = deps;
   scaleRateLimits(config.rateLimitFactor);
   const app = Fastify({
@@ -122,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
 
   await app.register(
     async (api) => {
+      await compressApiAnswers(api);
       for (const feature of features) await feature.routes?.(api, platform);
     },
     { prefix: '/api' },
@@ -129,29 +139,8 @@ export async function buildApp(deps: AppDeps, options: { features?: Feature[]; s
 
   for (const feature of features) if (feature.socket) socketFeatures.push(feature.socket(platform));
 
-  const dir = options.serveClient === false ? undefined : clientDir();
-  if (dir) {
-    await app.register(fastifyStatic, {
-      root: dir,
-      wildcard: false,
-      cacheControl: false,
-      // Hashed assets never change; the HTML that names them must be checked on every visit, or a deploy strands
-      // browsers on assets that no longer exist.
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', filePath.endsWith('.html') ? 'no-cache' : hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-    // Client-side routes: any GET that is not the API and not a file gets the app shell. A catch-all route, not a
-    // second not-found handler: installErrorHandler already owns the root one and Fastify allows only one.
-    app.get('/*', (request, reply) => {
-      const path = request.url.split('?')[0];
-      if (path.startsWith('/api/') || path.startsWith('/socket.io')) {
-        return reply.status(404).send({ error: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  const dir = options.serveClient === false ? undefined : (options.clientDir ?? clientDir());
+  if (dir) await serveClientFiles(app, dir);
 
   // Open websockets would hold the HTTP server's close until they time out. Closing their transports first makes
   // clients reconnect at once (to another node behind the proxy) with their session kept for recovery.
