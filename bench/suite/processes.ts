@@ -20,7 +20,8 @@ export interface MongoProcess {
 export async function startMongoProcess(): Promise<MongoProcess> {
   const dbPath = mkdtempSync(path.join(tmpdir(), 'cw-bench-mongo-'));
   const cli = path.resolve(import.meta.dirname, '../../server/embedded/mongo/cli.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--dbpath', dbPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', cli, '--port', '0', '--dbpath', dbPath], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => {
       const match = /^ready (mongodb:\/\/\S+)$/.exec(line);
