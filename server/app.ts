@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -17,6 +16,7 @@ import type { Platform } from './platform/context.js';
 import { installErrorHandler } from './platform/errors.js';
 import { refuseNulCharacters } from './platform/input-guards.js';
 import { scaleRateLimits } from './platform/rate-limits.js';
+import { securityHeaders } from './platform/security-headers.js';
 import { healthRoutes } from './platform/health.js';
 import { liveEventsFrom } from './platform/live-events.js';
 import { redisPresence } from './platform/presence.js';
@@ -74,23 +74,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.setValidatorCompiler(validatorCompiler);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://api.dicebear.com'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.env === 'production' ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  securityHeaders(app, config);
   await app.register(fastifyCookie);
   await registerJwt(app, config.jwtSecret);
   await app.register(fastifyRateLimit, {

@@ -22,6 +22,10 @@ export const apiCompressionOptions: FastifyCompressOptions = {
   globalDecompression: false,
 };
 
+/**
+ * Stored files (materials, recordings, voice notes) opt out per route with `compress: false`: they go out as uploaded,
+ * with their Content-Length, so a browser can resume or seek them with Range requests.
+ */
 export async function compressApiAnswers(api: FastifyInstance): Promise<void> {
   await api.register(fastifyCompress, apiCompressionOptions);
 }

@@ -24,7 +24,7 @@ export function callsRoutes(app: FastifyInstance, platform: Platform) {
   });
 
   // The bearer header, or the `?sig=` of the call view's recordingUrl (an <audio src> sends no header).
-  api.get('/calls/:id/recording', { schema: { params: CallIdOnly, querystring: RecordingQuery } }, async (request, reply) => {
+  api.get('/calls/:id/recording', { compress: false, schema: { params: CallIdOnly, querystring: RecordingQuery } }, async (request, reply) => {
     const viewer = await fileViewer(platform, await bearerUser(request, app, platform), 'recording', request.params.id, request.query.sig);
     const opened = await openCallRecording(platform, viewer, request.params.id, request.headers.range);
     reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');

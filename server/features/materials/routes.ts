@@ -60,7 +60,7 @@ export async function materialRoutes(app: FastifyInstance, platform: Platform) {
       reply.status(201).send(await uploadMaterial(platform, request.currentUser, uploadParts(request))),
     );
 
-    api.get('/materials/:id/file', { schema: { params: MaterialParams, querystring: MaterialFileQuery } }, async (request, reply) => {
+    api.get('/materials/:id/file', { compress: false, schema: { params: MaterialParams, querystring: MaterialFileQuery } }, async (request, reply) => {
       const viewer = await fileViewer(platform, await bearerUser(request, scoped, platform), 'material', request.params.id, request.query.sig);
       const download = request.query.download === '1' || request.query.download === true;
       return sendFile(reply, await materialFile(platform, viewer, request.params.id, request.headers.range, download));

@@ -30,7 +30,7 @@ export async function voiceNoteRoutes(app: FastifyInstance, platform: Platform) 
       reply.status(201).send(await saveVoiceNote(platform, request.currentUser, uploadParts(request))),
     );
 
-    api.get('/voice-notes/:id/audio', { schema: { params: VoiceNoteParams, querystring: VoiceNoteAudioQuery } }, async (request, reply) => {
+    api.get('/voice-notes/:id/audio', { compress: false, schema: { params: VoiceNoteParams, querystring: VoiceNoteAudioQuery } }, async (request, reply) => {
       await fileViewer(platform, await bearerUser(request, scoped, platform), 'voice-note', request.params.id, request.query.sig);
       return sendFile(reply, await voiceNoteAudio(platform, request.params.id, request.headers.range));
     });
