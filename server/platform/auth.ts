@@ -10,6 +10,16 @@ export interface AccessTokenClaims {
   sub: string;
   role: Role;
   sv: number;
+  /**
+   * Present (true) when the token belongs to a "remember me" session. Routes outside /api/auth never see the
+   * refresh cookie, so a route that starts a new session for this device (password change) learns it here.
+   */
+  rem?: true;
+}
+
+/** The sign-in an access token was issued for. */
+export interface AccessSession {
+  persistent: boolean;
 }
 
 declare module '@fastify/jwt' {
@@ -23,6 +33,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, loaded fresh from the database by `requireUser`. */
     currentUser: UserDoc;
+    /** The session of the caller's access token, set by `requireUser`. */
+    currentSession: AccessSession;
   }
 }
 
@@ -37,14 +49,15 @@ export async function registerJwt(app: FastifyInstance, secret: string): Promise
     verify: { algorithms: ['HS256'], cache: 10_000 },
   });
   app.decorateRequest('currentUser', null as unknown as UserDoc);
+  app.decorateRequest('currentSession', null as unknown as AccessSession);
 }
 
-export function signAccessToken(app: FastifyInstance, user: UserDoc): string {
-  return app.jwt.sign({ sub: user._id.toHexString(), role: user.role, sv: user.sessionVersion ?? 0 });
+/** Without `session` (tests, tools) the token counts as a browser session's. */
+export function signAccessToken(app: FastifyInstance, user: UserDoc, session?: AccessSession): string {
+  return app.jwt.sign({ sub: user._id.toHexString(), role: user.role, sv: user.sessionVersion ?? 0, ...(session?.persistent ? { rem: true as const } : {}) });
 }
 
-/** Verifies a bearer token and loads its user; null when the token or the user is no longer good. */
-export async function userFromToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<UserDoc | null> {
+async function verifyAccessToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<{ user: UserDoc; session: AccessSession } | null> {
   if (!token) return null;
   let claims: AccessTokenClaims;
   try {
@@ -54,7 +67,12 @@ export async function userFromToken(app: FastifyInstance, db: Db, token: string 
   }
   const user = await findUserById(db, claims.sub);
   if (!user || (user.sessionVersion ?? 0) !== claims.sv) return null;
-  return user;
+  return { user, session: { persistent: claims.rem === true } };
+}
+
+/** Verifies a bearer token and loads its user; null when the token or the user is no longer good. */
+export async function userFromToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<UserDoc | null> {
+  return (await verifyAccessToken(app, db, token))?.user ?? null;
 }
 
 /** Marks the hooks below, so the app runs them before validation wherever a route lists them (see `hoistAuthHooks`). */
@@ -72,9 +90,10 @@ export function requireUser(app: FastifyInstance, db: Db): preHandlerAsyncHookHa
   return markAuth(async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const user = await userFromToken(app, db, token);
-    if (!user) throw unauthenticated();
-    request.currentUser = user;
+    const verified = await verifyAccessToken(app, db, token);
+    if (!verified) throw unauthenticated();
+    request.currentUser = verified.user;
+    request.currentSession = verified.session;
   });
 }
 

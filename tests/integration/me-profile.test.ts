@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketEvents } from '../../shared/events.js';
 import { notify, notifyMany } from '../../server/features/notifications/service.js';
 import { notificationsCollection } from '../../server/features/notifications/repository.js';
+import { sha256 } from '../../server/features/auth/codes.js';
+import { refreshTokensCollection } from '../../server/features/auth/repository.js';
 import { findUserById } from '../../server/features/users/repository.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/factories.js';
@@ -81,6 +83,8 @@ describe('POST /api/me/password', () => {
     const line = ok.cookies.find((c) => c.startsWith('cw_refresh='))!;
     expect(line).toMatch(/HttpOnly/i);
     expect(line).toMatch(/Path=\/api\/auth/);
+    // This device was not remembered: still a browser-session cookie.
+    expect(line).not.toMatch(/Max-Age|Expires/i);
     const freshCookie = cookiePair(ok.cookies, 'cw_refresh')!;
     expect((await findUserById(testApp.platform.db, agent.user._id))!.sessionVersion).toBe(1);
 
@@ -97,6 +101,44 @@ describe('POST /api/me/password', () => {
 
     expect((await http.post('/api/auth/login', { email: agent.user.email, password: 'old-password-1' })).status).toBe(401);
     expect((await http.post('/api/auth/login', { email: agent.user.email, password: 'new-password-1' })).status).toBe(200);
+  });
+
+  // The route never sees the refresh cookie (Path=/api/auth): the access token tells it how this device signed in.
+  it.each([
+    { rememberMe: true, cookie: /Max-Age=2592000/, serverSeconds: 30 * 24 * 3600 },
+    { rememberMe: false, cookie: /^(?!.*(Max-Age|Expires))/i, serverSeconds: 12 * 3600 },
+  ])('keeps this device\'s "remember me" choice ($rememberMe) for the new session', async ({ rememberMe, cookie, serverSeconds }) => {
+    const agent = await createUser(testApp, { password: 'old-password-3' });
+    const signIn = await http.post<{ accessToken: string }>('/api/auth/login', { email: agent.user.email, password: 'old-password-3', rememberMe });
+    const signInLine = signIn.cookies.find((c) => c.startsWith('cw_refresh='))!;
+    expect(signInLine).toMatch(cookie);
+
+    const ok = await http.post<{ accessToken: string }>(
+      '/api/me/password',
+      { currentPassword: 'old-password-3', newPassword: 'new-password-3' },
+      { token: signIn.body.accessToken },
+    );
+    expect(ok.status).toBe(200);
+    const line = ok.cookies.find((c) => c.startsWith('cw_refresh='))!;
+    expect(line).toMatch(cookie);
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Strict/i);
+    expect(line).toMatch(/Path=\/api\/auth/);
+    const stored = await refreshTokensCollection(testApp.platform.db).findOne({ tokenHash: sha256(cookiePair(ok.cookies, 'cw_refresh')!.slice('cw_refresh='.length)) });
+    expect(stored).toMatchObject({ persistent: rememberMe, revokedAt: null });
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(serverSeconds * 1000);
+
+    // The sign-in's refresh token is refused; the new one works and rotates into the same kind of cookie.
+    expect((await http.post('/api/auth/refresh', undefined, { cookie: cookiePair(signIn.cookies, 'cw_refresh') })).status).toBe(401);
+    expect((await http.post('/api/auth/refresh', undefined, { cookie: agent.cookie })).status).toBe(401);
+    const refreshed = await http.post<{ accessToken: string }>('/api/auth/refresh', undefined, { cookie: cookiePair(ok.cookies, 'cw_refresh') });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.cookies.find((c) => c.startsWith('cw_refresh='))).toMatch(cookie);
+
+    // A second change from the refreshed token still knows the choice.
+    const again = await http.post('/api/me/password', { currentPassword: 'new-password-3', newPassword: 'newer-password-3' }, { token: refreshed.body.accessToken });
+    expect(again.status).toBe(200);
+    expect(again.cookies.find((c) => c.startsWith('cw_refresh='))).toMatch(cookie);
   });
 
   it('limits wrong guesses per account', async () => {

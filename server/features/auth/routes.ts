@@ -38,8 +38,9 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
     limitBy(platform.redis, platform.config.redisPrefix, { name, max, windowSeconds, key: (request) => (request.body as { email?: string } | undefined)?.email });
 
   async function signIn(reply: FastifyReply, user: UserDoc, persistent: boolean): Promise<AuthSession> {
-    setRefreshCookie(reply, platform, await startSession(platform, user, persistent));
-    return { accessToken: signAccessToken(app, user), user: toPublicUser(user) };
+    const session = await startSession(platform, user, persistent);
+    setRefreshCookie(reply, platform, session);
+    return { accessToken: signAccessToken(app, user, session), user: toPublicUser(user) };
   }
 
   async function answerLogin(reply: FastifyReply, outcome: LoginOutcome) {
@@ -104,7 +105,7 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
       try {
         const { user, refresh } = await rotateSession(platform, request.cookies[REFRESH_COOKIE]);
         setRefreshCookie(reply, platform, refresh);
-        return { accessToken: signAccessToken(app, user) };
+        return { accessToken: signAccessToken(app, user, refresh) };
       } catch (error) {
         reply.clearCookie(REFRESH_COOKIE, cookieOptions(platform));
         throw error;

@@ -51,9 +51,11 @@ export function meRoutes(app: FastifyInstance, platform: Platform) {
     { preHandler: [signedIn, passwordGuesses], schema: { body: PasswordChangeBody, response: { 200: AuthSession } } },
     async (request, reply) => {
       const user = await changePassword(platform, request.currentUser, request.body);
-      // The refresh cookie is not sent here (Path=/api/auth), so this device's new session is a browser session.
-      setRefreshCookie(reply, platform, await startSession(platform, user, false));
-      return { accessToken: signAccessToken(app, user), user: toPublicUser(user) };
+      // The refresh cookie is not sent here (Path=/api/auth): the access token says whether this device's session
+      // was a "remember me" one, and the new session keeps that.
+      const session = await startSession(platform, user, request.currentSession.persistent);
+      setRefreshCookie(reply, platform, session);
+      return { accessToken: signAccessToken(app, user, session), user: toPublicUser(user) };
     },
   );
 
