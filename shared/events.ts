@@ -5,6 +5,7 @@
 export const SocketEvents = {
   leadAssigned: 'lead:assigned',
   leadUpdated: 'lead:updated',
+  leadsUpdated: 'leads:updated',
   notificationNew: 'notification:new',
   notificationCount: 'notification:count',
   postCreated: 'post:created',
@@ -57,6 +58,14 @@ export type { LeadItem as LeadAssignedPayload } from './schemas/leads/lead.js';
  * whose lead went back to the pool, `{ id, removed: true }`.
  */
 export type LeadUpdatedPayload = import('./schemas/leads/lead.js').LeadItem | { id: string; removed: true };
+
+/**
+ * `leads:updated`, to the campaign owner: the fresh leads of one distribution batch (now assigned) or of one sweep
+ * batch (back in the pool), each to be applied like a `lead:updated` LeadItem. Never the `removed` shape.
+ */
+export interface LeadsUpdatedPayload {
+  items: Array<import('./schemas/leads/lead.js').LeadItem>;
+}
 
 /** `import:progress`, to the importer, while the `leads` job reads the file and when it ends. */
 export type { ImportStatus as ImportProgressPayload } from './schemas/leads/import.js';

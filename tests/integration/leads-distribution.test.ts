@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../shared/constants.js';
-import { SocketEvents, type LeadUpdatedPayload } from '../../shared/events.js';
+import { SocketEvents, type LeadsUpdatedPayload, type LeadUpdatedPayload } from '../../shared/events.js';
 import { LeadMessages } from '../../shared/schemas/leads/lead.js';
 import { leadQuotasCollection } from '../../server/features/leads/quota-repository.js';
 import { leadsCollection } from '../../server/features/leads/repository.js';
@@ -157,5 +157,48 @@ describe('lead distribution: idle leads', () => {
     // Running the sweep again changes nothing (idempotent).
     await sweep();
     expect(await notes.countDocuments({ userId: first.user._id, type: 'lead-reassigned' })).toBe(2);
+  });
+
+  it("tells the campaign owner: the reclaimed lead shows up unassigned, then with its new agent, never as removed", async () => {
+    const start = clock.now();
+    const c = await createCampaignWithAgents(testApp, 1);
+    const [first] = c.agents;
+    await importLeads(c, 2, 40_000);
+    await until(async () => (await unassigned(c)) === 0);
+    const { createUser } = await import('../support/factories.js');
+    const { addAgents } = await import('../support/leads.js');
+    const second = await createUser(testApp, { name: 'Next Agent' });
+    await addAgents(testApp, c.campaignId, [second]);
+
+    // What the owner's open Lead Management screen is told, in order (single updates and batches alike).
+    const ownerSocket = await testApp.socket(c.owner.accessToken);
+    const ownerSaw: LeadUpdatedPayload[] = [];
+    ownerSocket.on(SocketEvents.leadUpdated, (p: LeadUpdatedPayload) => ownerSaw.push(p));
+    ownerSocket.on(SocketEvents.leadsUpdated, (p: LeadsUpdatedPayload) => ownerSaw.push(...p.items));
+    const agentSaw: LeadUpdatedPayload[] = [];
+    (await testApp.socket(first.accessToken)).on(SocketEvents.leadUpdated, (p: LeadUpdatedPayload) => agentSaw.push(p));
+
+    clock.set(new Date(start.getTime() + 73 * HOUR));
+    await sweep();
+    const leads = await leadsCollection(testApp.platform.db).find({ campaignId: c.campaignObjectId }).toArray();
+    expect(leads.every((l) => l.assignedTo?.equals(second.user._id))).toBe(true);
+    await until(async () => ownerSaw.length >= 4 && agentSaw.length >= 2);
+    await new Promise((r) => setTimeout(r, 200));
+
+    expect(ownerSaw.some((p) => 'removed' in p)).toBe(false);
+    for (const lead of leads) {
+      const id = lead._id.toHexString();
+      const seen = ownerSaw.filter((p) => p.id === id) as LeadsUpdatedPayload['items'];
+      // Back in the pool first (the owner's list stops naming the old agent), then the sweep's distribution.
+      expect(seen).toHaveLength(2);
+      expect(seen[0]).toMatchObject({ id, campaignId: c.campaignId, disposition: 'New' });
+      expect(seen[0].assignedTo).toBeUndefined();
+      expect(seen[0].assignedToName).toBeUndefined();
+      expect(seen[0].assignedAt).toBeUndefined();
+      expect(seen[1]).toMatchObject({ id, assignedTo: second.user._id.toHexString(), assignedToName: 'Next Agent' });
+    }
+    // The agent who lost them still gets the removed shape.
+    expect(agentSaw.map((p) => p.id).sort()).toEqual(leads.map((l) => l._id.toHexString()).sort());
+    expect(agentSaw.every((p) => 'removed' in p)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SocketEvents, type LeadAssignedPayload, type LeadUpdatedPayload, type NotificationCountPayload } from '../../shared/events.js';
+import { SocketEvents, type LeadAssignedPayload, type LeadsUpdatedPayload, type LeadUpdatedPayload, type NotificationCountPayload } from '../../shared/events.js';
 import type { NotificationItem } from '../../shared/schemas/notifications/list.js';
+import { LEAD_BATCH } from '../../server/features/leads/distribution.js';
 import { leadsCollection } from '../../server/features/leads/repository.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { client } from '../support/http.js';
@@ -19,7 +20,12 @@ describe('live lead distribution', () => {
   it('50 connected agents, 1,000 leads: each receives exactly its own lead:assigned and notifications; the owner sees every assignment', async () => {
     const ownerSocket = await testApp.socket(campaign.owner.accessToken);
     const ownerSaw: LeadUpdatedPayload[] = [];
-    ownerSocket.on(SocketEvents.leadUpdated, (p: LeadUpdatedPayload) => ownerSaw.push(p));
+    const ownerBatches: number[] = [];
+    ownerSocket.on(SocketEvents.leadUpdated, (p: LeadUpdatedPayload) => ownerSaw.push({ id: `single lead:updated ${p.id}`, removed: true }));
+    ownerSocket.on(SocketEvents.leadsUpdated, (p: LeadsUpdatedPayload) => {
+      ownerBatches.push(p.items.length);
+      ownerSaw.push(...p.items);
+    });
     ownerSocket.on(SocketEvents.leadAssigned, () => ownerSaw.push({ id: 'lead:assigned reached the owner', removed: true }));
     const received = new Map<string, { leads: LeadAssignedPayload[]; notes: NotificationItem[]; lastCount: number }>();
     for (const agent of campaign.agents) {
@@ -56,9 +62,10 @@ describe('live lead distribution', () => {
       expect(box.lastCount).toBe(unread);
     }
 
-    // The owner's open screens follow distribution: every lead once, with its assignee and the assignee's name.
+    // The owner's open screens follow distribution, in batches: every lead once, with its assignee and their name.
     await until(async () => ownerSaw.length >= 1_000, 30_000);
     expect(ownerSaw).toHaveLength(1_000);
+    expect(ownerBatches.length).toBeLessThanOrEqual(Math.ceil(1_000 / LEAD_BATCH));
     const names = new Map(campaign.agents.map((a) => [a.user._id.toHexString(), a.user.name]));
     for (const seen of ownerSaw) {
       expect('removed' in seen).toBe(false);
@@ -77,6 +84,48 @@ describe('live lead distribution', () => {
     expect(items.every((item) => item.assignedTo && item.assignedToName === names.get(item.assignedTo))).toBe(true);
     const one = await http.get<{ lead: Listed }>(`/api/leads/${items[0].id}`, { token: campaign.owner.accessToken });
     expect(one.body.lead.assignedToName).toBe(names.get(items[0].assignedTo!));
+  }, 120_000);
+
+  it('250 leads: the owner gets a few leads:updated batches carrying each lead once; each agent one lead:assigned per lead', async () => {
+    const small = await createCampaignWithAgents(testApp, 5);
+    const ownerSocket = await testApp.socket(small.owner.accessToken);
+    const batches: LeadsUpdatedPayload[] = [];
+    const ownerSingles: LeadUpdatedPayload[] = [];
+    ownerSocket.on(SocketEvents.leadsUpdated, (p: LeadsUpdatedPayload) => batches.push(p));
+    ownerSocket.on(SocketEvents.leadUpdated, (p: LeadUpdatedPayload) => ownerSingles.push(p));
+    const perAgent = new Map<string, LeadAssignedPayload[]>();
+    for (const agent of small.agents) {
+      const box: LeadAssignedPayload[] = [];
+      perAgent.set(agent.user._id.toHexString(), box);
+      (await testApp.socket(agent.accessToken)).on(SocketEvents.leadAssigned, (lead: LeadAssignedPayload) => box.push(lead));
+    }
+
+    const res = await uploadCsv(testApp, small.owner.accessToken, small.campaignId, leadsCsv(250, 50_000));
+    expect(res.status).toBe(202);
+    const ownerTotal = () => batches.reduce((sum, b) => sum + b.items.length, 0);
+    const agentTotal = () => [...perAgent.values()].reduce((sum, box) => sum + box.length, 0);
+    await until(async () => ownerTotal() >= 250 && agentTotal() >= 250, 60_000);
+    await new Promise((r) => setTimeout(r, 300));
+
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches.length).toBeLessThanOrEqual(Math.ceil(250 / LEAD_BATCH));
+    expect(ownerSingles).toEqual([]);
+    const items = batches.flatMap((b) => b.items);
+    expect(items).toHaveLength(250);
+    const inDb = await leadsCollection(testApp.platform.db).find({ campaignId: small.campaignObjectId }, { projection: { assignedTo: 1 } }).toArray();
+    expect(new Set(items.map((i) => i.id))).toEqual(new Set(inDb.map((l) => l._id.toHexString())));
+    const names = new Map(small.agents.map((a) => [a.user._id.toHexString(), a.user.name]));
+    const assignee = new Map(inDb.map((l) => [l._id.toHexString(), l.assignedTo!.toHexString()]));
+    for (const item of items) {
+      expect(item.assignedTo).toBe(assignee.get(item.id));
+      expect(item.assignedToName).toBe(names.get(item.assignedTo!));
+    }
+    // The agents' side is unchanged: one lead:assigned per lead, to its assignee only.
+    expect(agentTotal()).toBe(250);
+    for (const [id, box] of perAgent) {
+      expect(box).toHaveLength(50);
+      expect(box.every((lead) => lead.assignedTo === id)).toBe(true);
+    }
   }, 120_000);
 
   it('a disposition change reaches every tab of the agent and the campaign owner, and nobody else', async () => {

@@ -3,7 +3,7 @@ import { progressBand } from '../../client/features/clients/store.js';
 import { groupDetails } from '../../client/features/lead-management/details.js';
 import { hasRequiredColumns, initialChoices, parseRecords } from '../../client/features/lead-management/import/csv-header.js';
 import { detailLabel, formatPhone } from '../../client/features/leads/labels.js';
-import { matchesFilter } from '../../client/features/leads/store.js';
+import { applyLead, applyLeads, leads, matchesFilter, type LeadFilter } from '../../client/features/leads/store.js';
 import type { LeadItem } from '../../shared/schemas/leads/lead.js';
 
 const lead: LeadItem = {
@@ -55,6 +55,46 @@ describe('live leads land only in the lists that would list them', () => {
     expect(matchesFilter(lead, { search: 'nile' })).toBe(true);
     expect(matchesFilter(lead, { search: '(555) 010' })).toBe(true);
     expect(matchesFilter(lead, { search: 'zzz' })).toBe(false);
+  });
+});
+
+describe('a leads:updated batch', () => {
+  const other = 'd'.repeat(24);
+  const make = (n: number, patch: Partial<LeadItem> = {}): LeadItem => ({ ...lead, id: String(n).padStart(24, '0'), name: `Lead ${n}`, disposition: 'New', stage: 'New', ...patch });
+  const show = (filter: LeadFilter, items: LeadItem[]) => {
+    leads.views.management = { filter, items: structuredClone(items), nextCursor: null, status: 'ready', fresh: [] };
+    leads.views.pipeline = { filter: {}, items: [], nextCursor: null, status: 'idle', fresh: [] };
+  };
+  const listed = () => leads.views.management.items.map((item) => ({ ...item }));
+
+  it('lands exactly as the same leads would one by one: replaced, dropped, added on top, names kept', () => {
+    const filter = { campaignId: lead.campaignId, stage: 'New' as const };
+    const before = [make(1, { assignedTo: 'a'.repeat(24), assignedToName: 'Ann' }), make(2), make(3)];
+    const batch = [
+      make(1, { assignedTo: 'a'.repeat(24) }), // same assignee, no name in the push: the shown name stays
+      make(2, { stage: 'Contacted' }), // leaves the stage filter
+      make(4, { assignedTo: 'b'.repeat(24), assignedToName: 'Ben' }),
+      make(5, { campaignId: other }), // another campaign's list
+      make(6),
+      make(4, { assignedTo: 'b'.repeat(24), assignedToName: 'Ben', notes: 'twice in one batch' }),
+      make(3, { assignedTo: 'b'.repeat(24), assignedToName: 'Ben' }),
+    ];
+    show(filter, before);
+    for (const item of batch) applyLead(item);
+    const oneByOne = listed();
+    show(filter, before);
+    applyLeads(batch);
+    expect(listed()).toEqual(oneByOne);
+    expect(listed().map((item) => item.name)).toEqual(['Lead 6', 'Lead 4', 'Lead 1', 'Lead 3']);
+    expect(listed()[1].notes).toBe('twice in one batch');
+    expect(listed()[2].assignedToName).toBe('Ann');
+    expect(leads.views.management.fresh).toEqual([]);
+  });
+
+  it('a lead back in the pool stays listed for the owner, without its old assignee', () => {
+    show({}, [make(1, { assignedTo: 'a'.repeat(24), assignedToName: 'Ann' })]);
+    applyLeads([make(1)]);
+    expect(listed()).toEqual([make(1)]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
-import { SocketEvents, type LeadUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents, type LeadsUpdatedPayload, type LeadUpdatedPayload } from '../../../shared/events.js';
 import type { LeadDetail, LeadItem } from '../../../shared/schemas/leads/lead.js';
 import type { LeadList } from '../../../shared/schemas/leads/list.js';
 import type { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
@@ -100,19 +100,41 @@ export function matchesFilter(lead: LeadItem, filter: LeadFilter): boolean {
 
 /** The one place a fresh lead (REST answer or socket event) is written into every list and the open panel. */
 export function applyLead(incoming: LeadItem, arrived = false): void {
+  applyLeads([incoming], arrived);
+}
+
+/**
+ * Fresh leads in arrival order, each as `applyLead` would write it: replaced where listed, dropped where the filter
+ * no longer holds, added on top where it newly does (the last one topmost). One pass per list, so a batch of 200
+ * (`leads:updated`) does not search a long list 200 times.
+ */
+export function applyLeads(batch: LeadItem[], arrived = false): void {
   for (const view of Object.values(leads.views)) {
     if (view.status !== 'ready') continue;
-    const index = view.items.findIndex((item) => item.id === incoming.id);
-    const lead = keepAssigneeName(incoming, index >= 0 ? view.items[index] : undefined);
-    if (!matchesFilter(lead, view.filter)) {
-      if (index >= 0) view.items.splice(index, 1);
-    } else if (index >= 0) view.items[index] = lead;
-    else {
-      view.items.unshift(lead);
-      if (arrived) view.fresh.push(lead.id);
+    const listed = new Map(view.items.map((item, index) => [item.id, index]));
+    const dropped = new Set<number>();
+    const added = new Map<string, LeadItem>();
+    for (const incoming of batch) {
+      const index = listed.get(incoming.id);
+      const lead = keepAssigneeName(incoming, index === undefined ? added.get(incoming.id) : view.items[index]);
+      const fits = matchesFilter(lead, view.filter);
+      if (index === undefined) {
+        if (fits) added.set(lead.id, lead);
+        else added.delete(lead.id);
+      } else if (fits) {
+        view.items[index] = lead;
+        dropped.delete(index);
+      } else dropped.add(index);
+    }
+    for (const index of [...dropped].sort((a, b) => b - a)) view.items.splice(index, 1);
+    if (added.size > 0) {
+      view.items.unshift(...[...added.values()].reverse());
+      if (arrived) view.fresh.push(...added.keys());
     }
   }
-  if (leads.detail?.id === incoming.id && leads.detail.data) leads.detail.data.lead = keepAssigneeName(incoming, leads.detail.data.lead);
+  const open = leads.detail;
+  if (!open?.data) return;
+  for (const incoming of batch) if (incoming.id === open.id) open.data.lead = keepAssigneeName(incoming, open.data.lead);
 }
 
 /** An answer that names no assignee (an older server, another feature's push) keeps the name already shown. */
@@ -162,7 +184,8 @@ let unfollow: (() => void) | null = null;
 
 /**
  * Every screen showing leads calls this (as an effect); one subscription serves them all. `lead:assigned` adds a
- * lead to the lists it belongs in, `lead:updated` moves or drops it, and the open panel re-reads its history.
+ * lead to the lists it belongs in, `lead:updated` moves or drops it (`leads:updated`: a batch of them, to campaign
+ * owners), and the open panel re-reads its history.
  */
 export function followLeads(): () => void {
   if (followers++ === 0) {
@@ -175,9 +198,15 @@ export function followLeads(): () => void {
       applyLead(payload);
       if (leads.detail?.id === payload.id) void refreshDetail(payload.id);
     });
+    const offBatch = onLive<LeadsUpdatedPayload>(SocketEvents.leadsUpdated, ({ items }) => {
+      applyLeads(items);
+      const open = leads.detail?.id;
+      if (open && items.some((lead) => lead.id === open)) void refreshDetail(open);
+    });
     unfollow = () => {
       offAssigned();
       offUpdated();
+      offBatch();
     };
   }
   return () => {

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { LeadStage } from '../../../shared/constants.js';
-import { SocketEvents, type LeadUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents, type LeadsUpdatedPayload, type LeadUpdatedPayload } from '../../../shared/events.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import type { LeadList } from '../../../shared/schemas/leads/list.js';
 import { api } from '../../api/client.js';
@@ -63,6 +63,16 @@ function belongs(lead: LeadItem): boolean {
   return lead.campaignId === overviewLeads.campaignId && (overviewLeads.stage === 'All' || lead.stage === overviewLeads.stage);
 }
 
+function applyUpdate(payload: LeadUpdatedPayload): void {
+  const index = overviewLeads.items.findIndex((item) => item.id === payload.id);
+  if ('removed' in payload || !belongs(payload)) {
+    if (index >= 0) overviewLeads.items.splice(index, 1);
+    return;
+  }
+  if (index >= 0) overviewLeads.items[index] = payload;
+  else overviewLeads.items.unshift(payload);
+}
+
 /** New and changed leads arrive over the socket; the list follows without a reload. */
 export function followOverviewLeads(): () => void {
   // Another account may have used this tab before: start from nothing.
@@ -70,17 +80,12 @@ export function followOverviewLeads(): () => void {
   const offAssigned = onLive<LeadItem>(SocketEvents.leadAssigned, (lead) => {
     if (belongs(lead) && !overviewLeads.items.some((item) => item.id === lead.id)) overviewLeads.items.unshift(lead);
   });
-  const offUpdated = onLive<LeadUpdatedPayload>(SocketEvents.leadUpdated, (payload) => {
-    const index = overviewLeads.items.findIndex((item) => item.id === payload.id);
-    if ('removed' in payload || !belongs(payload)) {
-      if (index >= 0) overviewLeads.items.splice(index, 1);
-      return;
-    }
-    if (index >= 0) overviewLeads.items[index] = payload;
-    else overviewLeads.items.unshift(payload);
-  });
+  const offUpdated = onLive<LeadUpdatedPayload>(SocketEvents.leadUpdated, applyUpdate);
+  // A campaign owner gets distribution and the sweep as batches.
+  const offBatch = onLive<LeadsUpdatedPayload>(SocketEvents.leadsUpdated, ({ items }) => items.forEach(applyUpdate));
   return () => {
     offAssigned();
     offUpdated();
+    offBatch();
   };
 }

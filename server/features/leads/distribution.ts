@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { PLAN_LIMITS } from '../../../shared/constants.js';
+import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import type { Platform } from '../../platform/context.js';
 import { findCampaignById, listCampaignIdleWindows, listMemberUserIds } from '../campaigns/repository.js';
 import { notify, notifyMany } from '../notifications/service.js';
-import { emitLeadAssigned, emitLeadUpdated } from './events.js';
+import { emitLeadAssigned, emitLeadsUpdated, emitLeadUpdated } from './events.js';
 import { assigneeNames, campaignInfos, toLeadItem, type CampaignInfo } from './present.js';
 import { findQuotas, highestServedSeq, saveQuotas, type LeadQuotaDoc } from './quota-repository.js';
 import {
@@ -21,8 +22,11 @@ import {
 } from './repository.js';
 
 export const DEFAULT_LEAD_IDLE_HOURS = 72;
-/** Leads written per round trip: small enough that the first agents see theirs at once, big enough for 10,000. */
-const BATCH = 200;
+/**
+ * Leads written per round trip, and at most this many per `leads:updated` to an owner: small enough that the first
+ * agents see theirs at once, big enough for 10,000.
+ */
+export const LEAD_BATCH = 200;
 /** Lead writes in flight at once: each lead is pushed to its agent the moment its own write is acknowledged. */
 const WRITE_CONCURRENCY = 32;
 const LOCK_TTL_MS = 30_000;
@@ -109,27 +113,44 @@ async function notifyAssigned(platform: Platform, leads: LeadDoc[], campaigns: M
   );
 }
 
-/**
- * The agent gets `lead:assigned`; the campaign owner's open screens get the same lead as `lead:updated` (owned
- * leads are in their lists already; the assignee and their name change).
- */
-function pushAssigned(platform: Platform, lead: LeadDoc, campaigns: Map<string, CampaignInfo>, names: Map<string, string>): void {
-  const campaign = campaigns.get(lead.campaignId.toHexString());
-  const item = toLeadItem(lead, campaign, names);
+/** The agent gets `lead:assigned` (one toast per lead); answers the lead as presented, for `pushToOwners`. */
+function pushAssigned(platform: Platform, lead: LeadDoc, campaigns: Map<string, CampaignInfo>, names: Map<string, string>): LeadItem {
+  const item = toLeadItem(lead, campaigns.get(lead.campaignId.toHexString()), names);
   emitLeadAssigned(platform, lead.assignedTo!.toHexString(), item);
-  if (campaign?.ownerId && !campaign.ownerId.equals(lead.assignedTo!)) emitLeadUpdated(platform, [campaign.ownerId.toHexString()], item);
+  return item;
+}
+
+/**
+ * The campaign owners' open screens get a batch's fresh leads (assigned, or back in the pool) as one `leads:updated`
+ * per owner: an import of 10,000 leads is some 50 events for its owner, not 10,000. An owner who is the assignee
+ * already got `lead:assigned`.
+ */
+function pushToOwners(platform: Platform, items: LeadItem[], campaigns: Map<string, CampaignInfo>): void {
+  const byOwner = new Map<string, LeadItem[]>();
+  for (const item of items) {
+    const ownerId = campaigns.get(item.campaignId)?.ownerId?.toHexString();
+    if (!ownerId || ownerId === item.assignedTo) continue;
+    const batch = byOwner.get(ownerId);
+    if (batch) batch.push(item);
+    else byOwner.set(ownerId, [item]);
+  }
+  for (const [ownerId, batch] of byOwner) emitLeadsUpdated(platform, ownerId, { items: batch });
 }
 
 /** Finishes the announcements a crashed run left (their leads carry `notifyPending`). */
 async function finishPendingAnnouncements(platform: Platform): Promise<void> {
   for (;;) {
-    const pending = await leadsWithPendingNotification(platform.db, BATCH);
+    const pending = await leadsWithPendingNotification(platform.db, LEAD_BATCH);
     if (pending.length === 0) return;
     const campaigns = await campaignInfos(platform.db, pending.map((l) => l.campaignId));
     const names = await assigneeNames(platform.db, pending);
-    for (const lead of pending) pushAssigned(platform, lead, campaigns, names);
+    pushToOwners(
+      platform,
+      pending.map((lead) => pushAssigned(platform, lead, campaigns, names)),
+      campaigns,
+    );
     await notifyAssigned(platform, pending, campaigns);
-    if (pending.length < BATCH) return;
+    if (pending.length < LEAD_BATCH) return;
   }
 }
 
@@ -186,7 +207,7 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
 
     while (queue.length > 0 && budget > 0) {
       const capacity = queue.reduce((sum, s) => sum + s.left, 0);
-      const want = Math.min(BATCH, budget, capacity);
+      const want = Math.min(LEAD_BATCH, budget, capacity);
       const pool = await poolLeads(db, campaignId, want, options.agentId);
       if (pool.length === 0) break;
       const plan: Assignment[] = [];
@@ -211,12 +232,14 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
         [...touched.values()].map((s) => s.quota),
       );
       const assigned: LeadDoc[] = [];
+      const items: LeadItem[] = [];
       await inParallel(plan, WRITE_CONCURRENCY, async (assignment) => {
         const lead = await assignLead(db, assignment, platform.clock.now(), 'Assigned by distribution');
         if (!lead) return;
-        pushAssigned(platform, lead, campaigns, names);
+        items.push(pushAssigned(platform, lead, campaigns, names));
         assigned.push(lead);
       });
+      pushToOwners(platform, items, campaigns);
       // The bell follows while the next batch is written; at most one batch of notifications is in flight.
       await notifying;
       notifying = notifyAssigned(platform, assigned, campaigns);
@@ -235,7 +258,10 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
   });
 }
 
-/** Takes back leads whose disposition has not moved within the campaign's idle window, and tells their agents. */
+/**
+ * Takes back leads whose disposition has not moved within the campaign's idle window: their agents lose them
+ * (`removed`), the campaign owner sees them back in the pool (a distribution right after may assign them again).
+ */
 export async function reclaimIdleLeads(platform: Platform): Promise<{ reclaimed: number; campaignIds: ObjectId[] }> {
   const { db } = platform;
   const now = platform.clock.now();
@@ -245,23 +271,35 @@ export async function reclaimIdleLeads(platform: Platform): Promise<{ reclaimed:
     const hours = campaign.leadIdleHours || DEFAULT_LEAD_IDLE_HOURS;
     const cutoff = new Date(now.getTime() - hours * 3600_000);
     let count = 0;
+    let infos: Map<string, CampaignInfo> | undefined;
     for (;;) {
-      const idle = await idleLeads(db, campaign._id, cutoff, BATCH);
+      const idle = await idleLeads(db, campaign._id, cutoff, LEAD_BATCH);
       if (idle.length === 0) break;
-      for (const lead of idle) {
-        if (!(await returnLeadToPool(db, lead, now, `Returned to the pool after ${hours} h without a status change`))) continue;
-        count++;
-        const previous = lead.assignedTo!;
-        emitLeadUpdated(platform, [previous.toHexString()], { id: lead._id.toHexString(), removed: true });
-        await notify(platform, previous, {
-          type: 'lead-reassigned',
-          title: 'Lead reassigned',
-          body: `${lead.name} went to another agent after ${hours} h without a status change.`,
-          link: '/lead-management',
-          key: `lead-reassigned:${lead._id.toHexString()}:${lead.assignedAt?.getTime() ?? 0}`,
-        });
+      infos ??= await campaignInfos(db, [campaign._id]);
+      const ownerId = infos.get(campaign._id.toHexString())?.ownerId;
+      const returned: LeadItem[] = [];
+      try {
+        for (const lead of idle) {
+          const fresh = await returnLeadToPool(db, lead, now, `Returned to the pool after ${hours} h without a status change`);
+          if (!fresh) continue;
+          count++;
+          returned.push(toLeadItem(fresh, infos.get(campaign._id.toHexString())));
+          const previous = lead.assignedTo!;
+          // The owner keeps seeing the lead (unassigned, pushed below): only someone else's list drops it.
+          if (!ownerId?.equals(previous)) emitLeadUpdated(platform, [previous.toHexString()], { id: lead._id.toHexString(), removed: true });
+          await notify(platform, previous, {
+            type: 'lead-reassigned',
+            title: 'Lead reassigned',
+            body: `${lead.name} went to another agent after ${hours} h without a status change.`,
+            link: '/lead-management',
+            key: `lead-reassigned:${lead._id.toHexString()}:${lead.assignedAt?.getTime() ?? 0}`,
+          });
+        }
+      } finally {
+        // Even when a notification fails: the leads already returned are in the pool, and the owner must see that.
+        pushToOwners(platform, returned, infos);
       }
-      if (idle.length < BATCH) break;
+      if (idle.length < LEAD_BATCH) break;
     }
     if (count > 0) touchedCampaigns.push(campaign._id);
     reclaimed += count;

@@ -195,13 +195,13 @@ export function idleLeads(db: Db, campaignId: ObjectId, cutoff: Date, limit: num
     .toArray();
 }
 
-/** Puts an idle lead back in the pool, unless its agent touched it in the meantime. */
-export async function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: string): Promise<boolean> {
-  const result = await leadsCollection(db).updateOne(
+/** Puts an idle lead back in the pool, unless its agent touched it in the meantime; answers it (without history). */
+export function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: string): Promise<LeadDoc | null> {
+  return leadsCollection(db).findOneAndUpdate(
     { _id: lead._id, assignedTo: lead.assignedTo, dispositionAt: lead.dispositionAt },
     { $set: { assignedTo: null, pool: true, reclaimedFrom: lead.assignedTo!, updatedAt: at }, $unset: { assignedAt: '', notifyPending: '' }, $push: { history: { at, change } } },
+    { returnDocument: 'after', projection: { history: 0 } },
   );
-  return result.modifiedCount === 1;
 }
 
 export function countLeadsAssignedTo(db: Db, agentId: ObjectId, campaignId?: ObjectId): Promise<number> {
