@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { Queues, type QueueName } from '../shared/queues.js';
 import type { Platform } from '../server/platform/context.js';
 import { createMailTransport } from '../server/platform/mail.js';
-import { bullPrefix } from '../server/platform/queues.js';
+import { bullPrefix, defaultJobOptions } from '../server/platform/queues.js';
 import { callsProcessor } from './calls.js';
 import { commissionsProcessor } from './commissions.js';
 import { emailProcessor } from './email.js';
@@ -33,7 +33,18 @@ export function startWorkers(platform: Platform, connection: Redis): RunningWork
   const workers = Object.entries(processorsFor(platform)).map(([name, entry]) => {
     const { jobLockMs } = platform.config;
     // A killed worker's jobs are taken over once their lock lapses; the stalled check runs as often as the lock lasts.
-    const worker = new Worker(name, entry!.processor, { connection, prefix, concurrency: entry!.concurrency, autorun: true, lockDuration: jobLockMs, stalledInterval: jobLockMs });
+    // BullMQ fails a job for good the second time it stalls (maxStalledCount 1): a job running in two workers that die
+    // in turn was lost, e.g. an auto-dial step, and with it the rest of the agent's queue. Jobs are idempotent, so a
+    // stalled one is re-run as many times as a failing one is retried.
+    const worker = new Worker(name, entry!.processor, {
+      connection,
+      prefix,
+      concurrency: entry!.concurrency,
+      autorun: true,
+      lockDuration: jobLockMs,
+      stalledInterval: jobLockMs,
+      maxStalledCount: defaultJobOptions.attempts,
+    });
     worker.on('failed', (job, error) => platform.log.warn({ queue: name, jobId: job?.id, err: error }, 'job failed'));
     worker.on('error', (error) => platform.log.error({ queue: name, err: error }, 'worker error'));
     return worker;

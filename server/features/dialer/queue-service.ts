@@ -18,6 +18,7 @@ import { messagesFor, phoneProvider } from './provider.js';
 import {
   atQueueVersion,
   findCallByDialKey,
+  findLatestQueueCall,
   findLiveCall,
   insertDnc,
   listDnc,
@@ -89,10 +90,10 @@ export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise
   if (already) {
     // A worker killed between placing the call and scheduling its first step: schedule it (job id dedupes).
     if (already.state === 'calling') await phoneProvider(platform).makeCall({ callId: already._id.toHexString(), phone: already.phoneDigits, startedAt: already.startedAt });
-    if (already.queueContactId) publish(platform, await pullQueueContact(platform.db, agentId, already.queueContactId, now()));
+    await settleLastQueueDial(platform, agentId);
     return 'already';
   }
-  const queue = await loadDialQueue(platform.db, agentId, now());
+  const queue = await settleLastQueueDial(platform, agentId);
   if (!queue.autoDial) return 'off';
   if ((await platform.live.connectedCount(job.agentId)) === 0) {
     await pause(platform, agentId, DialerRuleMessages.pausedNoSocket);
@@ -127,7 +128,7 @@ export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise
     if ('placed' in result) {
       const hadNotes = Boolean(queue.notice) || queue.contacts.some((c) => c.skipReason);
       if (skipped.size > 0 || hadNotes) await setContactSkipReasons(platform.db, agentId, skipped, skipNotice(queue, skipped), now());
-      publish(platform, await pullQueueContact(platform.db, agentId, contact.id, now()));
+      publish(platform, await pullQueueContact(platform.db, agentId, contact.id, now(), dialKey));
       return 'dialed';
     }
     if (result.refused === 'already-dialed') return runAutoDial(platform, job);
@@ -136,6 +137,25 @@ export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise
   }
   publish(platform, await setContactSkipReasons(platform.db, agentId, skipped, skipNotice(queue, skipped), now()));
   return 'nothing';
+}
+
+/**
+ * The agent's queue, after taking off the contact of the last call dialed from it if that was never done. A worker
+ * killed between placing an auto-dialed call and removing its contact leaves the contact queued; the call goes on,
+ * and its end schedules the next auto-dial (another key), which ran before the killed job's retry and dialed the
+ * same contact again. Every auto-dial step settles the last queue call first. `dequeuedDialKey`, written with each
+ * removal, tells a contact the agent queued again after its call (dial it) from one never taken off (do not).
+ */
+async function settleLastQueueDial(platform: Platform, agentId: ObjectId): Promise<DialQueueDoc> {
+  const queue = await loadDialQueue(platform.db, agentId, platform.clock.now());
+  const last = await findLatestQueueCall(platform.db, agentId);
+  if (!last?.dialKey || !last.queueContactId || queue.dequeuedDialKey === last.dialKey) return queue;
+  if (queue.contacts.some((c) => c.id === last.queueContactId)) {
+    const settled = await pullQueueContact(platform.db, agentId, last.queueContactId, platform.clock.now(), last.dialKey);
+    publish(platform, settled);
+    return settled ?? queue;
+  }
+  return (await updateDialQueue(platform.db, agentId, {}, { dequeuedDialKey: last.dialKey }, [], false)) ?? queue;
 }
 
 /** True when the agent has no live call, or only one that ended and whose idle step is due now. */

@@ -39,6 +39,8 @@ export interface DialQueueDoc {
   /** The agent's phone session with the provider (initialize -> connect). */
   phone: { status: PhoneStatus; at: Date };
   updatedAt: Date;
+  /** `dialKey` of the last call dialed from the queue whose contact has been taken off it (see settleLastQueueDial). */
+  dequeuedDialKey?: string;
 }
 
 export interface DncDoc {
@@ -103,6 +105,11 @@ export function findLiveCall(db: Db, agentId: ObjectId): Promise<CallDoc | null>
 
 export function findLatestCall(db: Db, agentId: ObjectId): Promise<CallDoc | null> {
   return callsCollection(db).findOne({ agentId }, { sort: { startedAt: -1 } });
+}
+
+/** The agent's most recent call dialed from the call queue (by auto-dial). */
+export function findLatestQueueCall(db: Db, agentId: ObjectId): Promise<CallDoc | null> {
+  return callsCollection(db).findOne({ agentId, queueContactId: { $exists: true } }, { sort: { startedAt: -1 } });
 }
 
 export function findLiveCallForLead(db: Db, leadId: ObjectId): Promise<CallDoc | null> {
@@ -193,11 +200,11 @@ export function updateDialQueue(
 export const atQueueVersion = (version: number): Filter<DialQueueDoc> =>
   version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
 
-/** Removes one contact (by its id) from the queue; harmless when it is already gone. */
-export function pullQueueContact(db: Db, agentId: ObjectId, contactId: string, now: Date): Promise<DialQueueDoc | null> {
+/** Removes one contact (by its id) from the queue; harmless when it is already gone. `dialKey`: the call dialed from it. */
+export function pullQueueContact(db: Db, agentId: ObjectId, contactId: string, now: Date, dialKey?: string): Promise<DialQueueDoc | null> {
   return dialQueuesCollection(db).findOneAndUpdate(
     { agentId },
-    { $pull: { contacts: { id: contactId } }, $set: { updatedAt: now }, $inc: { version: 1 } },
+    { $pull: { contacts: { id: contactId } }, $set: { updatedAt: now, ...(dialKey ? { dequeuedDialKey: dialKey } : {}) }, $inc: { version: 1 } },
     { returnDocument: 'after' },
   );
 }
