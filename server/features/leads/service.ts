@@ -40,12 +40,19 @@ export async function listLeadsFor(platform: Platform, user: UserDoc, query: Lea
     limit: limit + 1,
   });
   const page = docs.slice(0, limit);
-  const campaigns = await campaignInfos(platform.db, page.map((d) => d.campaignId));
-  const names = await assigneeNames(platform.db, page);
+  const [campaigns, names] = await Promise.all([campaignInfos(platform.db, page.map((d) => d.campaignId)), pageAssigneeNames(platform, user, page)]);
   return {
     items: page.map((d) => toLeadItem(d, campaigns.get(d.campaignId.toHexString()), names)),
     nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,
   };
+}
+
+/** The signed-in user's own name needs no read: an agent's list is all theirs, one round trip fewer per page. */
+async function pageAssigneeNames(platform: Platform, user: UserDoc, page: LeadDoc[]): Promise<Map<string, string>> {
+  const others = page.filter((d) => d.assignedTo && !d.assignedTo.equals(user._id));
+  const names = others.length > 0 ? await assigneeNames(platform.db, others) : new Map<string, string>();
+  names.set(user._id.toHexString(), user.name);
+  return names;
 }
 
 /** The lead when this user may see it; 404 otherwise (an agent never learns another agent's lead exists). */
