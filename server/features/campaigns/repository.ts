@@ -87,6 +87,13 @@ export function findCampaignsByIds(db: Db, ids: ObjectId[]): Promise<CampaignDoc
   return campaignsCollection(db).find({ _id: { $in: ids } }).toArray();
 }
 
+/** Only the named fields of the campaigns: a page of leads needs names and slugs, not whole campaign documents. */
+export function findCampaignFieldsByIds<K extends keyof CampaignDoc>(db: Db, ids: ObjectId[], fields: readonly K[]): Promise<Array<Pick<CampaignDoc, K | '_id'>>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  const projection = Object.fromEntries(fields.map((f) => [f, 1]));
+  return campaignsCollection(db).find({ _id: { $in: ids } }, { projection }).toArray() as Promise<Array<Pick<CampaignDoc, K | '_id'>>>;
+}
+
 /** `:id` of a route: the ObjectId or the slug. */
 export async function findCampaignByIdOrSlug(db: Db, idOrSlug: string): Promise<CampaignDoc | null> {
   if (/^[0-9a-f]{24}$/.test(idOrSlug)) {

@@ -1,14 +1,15 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { LeadHistoryItem, LeadItem } from '../../../shared/schemas/leads/lead.js';
-import { findCampaignsByIds, type CampaignDoc } from '../campaigns/repository.js';
+import { findCampaignFieldsByIds, type CampaignDoc } from '../campaigns/repository.js';
 import { userNames, type LeadDoc, type LeadHistoryEntry } from './repository.js';
 
-export type CampaignInfo = Pick<CampaignDoc, '_id' | 'slug' | 'name' | 'ownerId' | 'leadIdleHours'>;
+const CAMPAIGN_INFO_FIELDS = ['slug', 'name', 'ownerId', 'leadIdleHours'] as const;
+export type CampaignInfo = Pick<CampaignDoc, '_id' | (typeof CAMPAIGN_INFO_FIELDS)[number]>;
 
 /** Campaigns by id, loaded once for a page of leads. */
 export async function campaignInfos(db: Db, ids: ObjectId[]): Promise<Map<string, CampaignInfo>> {
   const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
-  const campaigns = await findCampaignsByIds(db, unique);
+  const campaigns = await findCampaignFieldsByIds(db, unique, CAMPAIGN_INFO_FIELDS);
   return new Map(campaigns.map((c) => [c._id.toHexString(), c]));
 }
 
