@@ -1,10 +1,10 @@
-import { createServer, connect, type Server, type Socket as TcpSocket } from 'node:net';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketEvents } from '../../shared/events.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { eventually } from '../support/http.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
 // Fault (3) of the scale-out issue: one of two API nodes restarts while clients are connected through the proxy.
 // The clients reconnect to the other node and, thanks to connection state recovery on the Redis Streams adapter,
@@ -12,10 +12,8 @@ import { createUser, type CreatedUser } from '../support/factories.js';
 let nodeA: TestApp;
 let nodeB: TestApp;
 let agent: CreatedUser;
-let proxy: Server;
-let proxyUrl: string;
+let proxy: TcpProxy;
 let target: number;
-const piped = new Set<TcpSocket>();
 
 const portOf = (app: TestApp) => Number(new URL(app.url).port);
 
@@ -24,26 +22,12 @@ beforeAll(async () => {
   nodeB = await buildTestApp({ workers: false, nodeOf: nodeA });
   agent = await createUser(nodeA);
   target = portOf(nodeA);
-  // A load balancer in miniature: new connections go to the current target.
-  proxy = createServer((client) => {
-    const upstream = connect(target, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      piped.add(s);
-      s.on('close', () => piped.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const address = proxy.address();
-  proxyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // New connections go to the current target.
+  proxy = await startTcpProxy(() => target);
 });
 
 afterAll(async () => {
   proxy?.close();
-  for (const s of piped) s.destroy();
   await nodeB?.platform.db.dropDatabase().catch(() => {});
   await nodeB?.close();
 });
@@ -53,7 +37,7 @@ describe('an API node restarts under connected clients', () => {
     const clients: Socket[] = [];
     const received: number[][] = [];
     for (let i = 0; i < 5; i++) {
-      const socket = connectSocket(proxyUrl, { auth: { token: agent.accessToken }, transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 300, forceNew: true });
+      const socket = connectSocket(proxy.url, { auth: { token: agent.accessToken }, transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 300, forceNew: true });
       const seen: number[] = [];
       socket.on(SocketEvents.systemPong, (payload: { seq: number }) => seen.push(payload.seq));
 

@@ -1,45 +1,28 @@
-import { createServer, connect, type Server, type Socket as TcpSocket } from 'node:net';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rooms, SocketEvents } from '../../shared/events.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { eventually } from '../support/http.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
 // A short network cut between clients and their API node (issue 9): every connection through the proxy is cut and
 // new ones are refused for a while, as when a phone changes networks. Numbered events keep being emitted to the
 // user's room and to the feed room during the cut; connection state recovery must replay them in order, once.
 let app: TestApp;
 let agent: CreatedUser;
-let proxy: Server;
-let proxyUrl: string;
+let proxy: TcpProxy;
 let cut = false;
-const piped = new Set<TcpSocket>();
 
 beforeAll(async () => {
   app = await buildTestApp({ workers: false });
   agent = await createUser(app);
   const port = Number(new URL(app.url).port);
-  proxy = createServer((client) => {
-    if (cut) return client.destroy();
-    const upstream = connect(port, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      piped.add(s);
-      s.on('close', () => piped.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const address = proxy.address();
-  proxyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  proxy = await startTcpProxy(() => port, () => cut);
 });
 
 afterAll(async () => {
   proxy?.close();
-  for (const s of piped) s.destroy();
   await app?.close();
 });
 
@@ -49,7 +32,7 @@ describe('a short network cut', () => {
   it('the clients reconnect and recover every event emitted during the cut, in order, once', async () => {
     const clients: Array<{ socket: Socket; toUser: number[]; toFeed: number[]; disconnects: number }> = [];
     for (let i = 0; i < 4; i++) {
-      const socket = connectSocket(proxyUrl, { auth: { token: agent.accessToken }, transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 400, forceNew: true });
+      const socket = connectSocket(proxy.url, { auth: { token: agent.accessToken }, transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 400, forceNew: true });
       const client = { socket, toUser: [] as number[], toFeed: [] as number[], disconnects: 0 };
       socket.on(SocketEvents.systemPong, (payload: { seq: number; to: string }) => (payload.to === 'feed' ? client.toFeed : client.toUser).push(payload.seq));
       socket.on('disconnect', () => client.disconnects++);
@@ -79,7 +62,7 @@ describe('a short network cut', () => {
       await pause(20);
     }
     cut = true;
-    for (const s of piped) s.destroy();
+    proxy.cutAll();
     // 1.5 s without a network, events still being emitted.
     for (let i = 0; i < 30; i++) {
       emit();
