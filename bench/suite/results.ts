@@ -109,7 +109,7 @@ export function renderMarkdown(results: ResultsFile): string {
     'Run it: `npm run bench` (all parts, scaled-down sizes, a few minutes); one part: `npm run bench -- --only fanout` ' +
       '(parts: sockets, fanout, http, jobs, bundle); the issue\'s sizes: `npm run bench -- --sockets 10000 --hold-minutes 15 ' +
       '--fanout-sizes 1000,4000,5000 --duration 10 --jobs 10000 --build`; `--dry-run` prints without writing; `--help` lists every option; ' +
-      '`BENCH_CPU_PROF=<dir>` writes V8 CPU profiles of the processes under test. ' +
+      '`BENCH_CPU_PROF=<dir>` writes V8 CPU profiles of the processes under test; `BENCH_NODE_FLAGS="--flag ..."` passes V8/Node flags to the API node under test. ' +
       'Many sockets need file descriptors: each process may open `ulimit -n` (20,000 here); the suite spreads the clients over processes.',
     '',
   );

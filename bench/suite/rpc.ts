@@ -50,6 +50,8 @@ export interface RpcChild {
 export async function forkChild(entry: string, args: string[] = [], options: { env?: NodeJS.ProcessEnv; maxOldSpaceMb?: number } = {}): Promise<RpcChild> {
   const execArgv = ['--import', 'tsx', '--expose-gc'];
   if (options.maxOldSpaceMb) execArgv.push(`--max-old-space-size=${options.maxOldSpaceMb}`);
+  // BENCH_NODE_FLAGS="--flag ...": try V8/Node flags (e.g. heap sizes) on the API node without touching the deployment.
+  if (process.env.BENCH_NODE_FLAGS && entry === 'server-node.ts') execArgv.push(...process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean));
   // BENCH_CPU_PROF=<dir>: V8 CPU profiles of the processes under test, to see where a figure's time goes.
   if (process.env.BENCH_CPU_PROF && entry === 'server-node.ts') execArgv.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const child = fork(path.resolve(import.meta.dirname, entry), args, {
