@@ -1,5 +1,6 @@
 // (c) GET /api/me and GET /api/leads (authenticated: JWT check, user read, indexed lead read) with autocannon at
-// 100 connections, with and without pipelining, against a bare Fastify route answering the same JSON in the same run.
+// 100 connections, with and without pipelining, against a bare Fastify route answering the same JSON in the same run,
+// and against the same bare route after the app's own database reads (what the app adds on top of its queries).
 import autocannon, { type AutocannonResult } from 'autocannon';
 import type { PartContext, PartOutput } from './options.js';
 import { newDeployment, startNode, type NodeHandle } from './processes.js';
@@ -9,6 +10,8 @@ import { cpuSecondsOf, spread } from './stats.js';
 const LEADS = 200;
 const ROUTES = ['/api/me', '/api/leads'] as const;
 const PIPELINING = [1, 10] as const;
+const SIDES = ['app', 'bare', 'reads'] as const;
+type Side = (typeof SIDES)[number];
 
 interface Shot {
   perSecond: number;
@@ -31,42 +34,48 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
   const backends = await ctx.backends();
   const figures: Figure[] = [];
   const notes: string[] = [];
-  const app = await startNode('app', newDeployment(backends));
+  const deployment = newDeployment(backends);
+  const app = await startNode('app', deployment);
   const bare: NodeHandle = await startNode('bare-http');
+  const bareWithReads: NodeHandle = await startNode('bare-http-db', deployment);
   let failures = 0;
   try {
-    const { token } = await app.call<{ token: string }>('setupAgent', { leads: LEADS });
+    const { token, userId } = await app.call<{ token: string; userId: string }>('setupAgent', { leads: LEADS });
     const bodies: Record<string, string> = {};
     for (const route of ROUTES) {
       const res = await fetch(`${app.url}${route}`, { headers: { authorization: `Bearer ${token}` } });
       if (!res.ok) throw new Error(`${route} answered ${res.status}: ${await res.text()}`);
       bodies[route] = await res.text();
     }
-    await bare.call('serve', { routes: bodies });
-    for (const route of ROUTES) {
-      const check = await fetch(`${bare.url}${route}`);
-      if ((await check.text()) !== bodies[route]) throw new Error(`the bare route ${route} does not answer the same JSON`);
+    for (const reference of [bare, bareWithReads]) {
+      await reference.call('serve', { routes: bodies, user: userId });
+      for (const route of ROUTES) {
+        const check = await fetch(`${reference.url}${route}`);
+        if ((await check.text()) !== bodies[route]) throw new Error(`the bare route ${route} does not answer the same JSON`);
+      }
     }
 
     for (const route of ROUTES) {
-      // Untimed warm-up of both servers' code paths.
-      await shot(`${app.url}${route}`, token, options.connections, 1, 1, []);
-      await shot(`${bare.url}${route}`, undefined, options.connections, 1, 1, []);
+      // Untimed warm-up of the three servers' code paths.
+      for (const url of [app.url, bare.url, bareWithReads.url]) await shot(`${url}${route}`, token, options.connections, 1, 1, []);
       for (const pipelining of PIPELINING) {
-        const measured: Shot[] = [];
-        const reference: Shot[] = [];
+        const shots: Record<Side, Shot[]> = { app: [], bare: [], reads: [] };
         for (let r = 0; r < options.runs; r++) {
-          for (const side of r % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)) {
+          // The order rotates, so no side always runs first (or after the same one).
+          for (const side of SIDES.map((_, i) => SIDES[(i + r) % SIDES.length])) {
             const s =
               side === 'app'
                 ? await shot(`${app.url}${route}`, token, options.connections, pipelining, options.durationSeconds, [app.pid, backends.mongo.pid])
-                : await shot(`${bare.url}${route}`, undefined, options.connections, pipelining, options.durationSeconds, [bare.pid]);
-            (side === 'app' ? measured : reference).push(s);
+                : side === 'bare'
+                  ? await shot(`${bare.url}${route}`, undefined, options.connections, pipelining, options.durationSeconds, [bare.pid])
+                  : await shot(`${bareWithReads.url}${route}`, undefined, options.connections, pipelining, options.durationSeconds, [bareWithReads.pid, backends.mongo.pid]);
+            shots[side].push(s);
             failures += s.failures;
             const cpu = s.cpuPerRequest.map((us, i) => `${['server', 'db'][i]} ${Math.round(us)} µs`).join(', ');
-            log(`  ${route} pipelining ${pipelining} run ${r + 1} ${side.padEnd(4)}: ${Math.round(s.perSecond)} req/s, p99 ${s.p99} ms, CPU/request ${cpu}${s.failures ? `, ${s.failures} failed` : ''}`);
+            log(`  ${route} pipelining ${pipelining} run ${r + 1} ${side.padEnd(5)}: ${Math.round(s.perSecond)} req/s, p99 ${s.p99} ms, CPU/request ${cpu}${s.failures ? `, ${s.failures} failed` : ''}`);
           }
         }
+        const { app: measured, bare: reference, reads: withReads } = shots;
         const label = `GET ${route} (${bytes(bodies[route])}), ${pipelining === 1 ? 'no pipelining' : `pipelining ${pipelining}`}`;
         figures.push(
           compared(
@@ -96,20 +105,31 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
             reference: { name: 'bare Fastify', value: spread(reference.map((s) => s.cpuPerRequest[0])) },
             note: `embedded MongoDB process: ${Math.round(spread(measured.map((s) => s.cpuPerRequest[1])).median)} µs more per request`,
           }),
+          compared({
+            name: `${label}: requests/s against bare Fastify making the app's reads`,
+            unit: 'req/s',
+            value: spread(measured.map((s) => s.perSecond)),
+            reference: { name: 'bare Fastify + the same reads', value: spread(withReads.map((s) => s.perSecond)) },
+            note: `the reference: p99 ${whole(withReads.map((s) => s.p99))} ms, ${whole(withReads.map((s) => s.cpuPerRequest[0]))} µs CPU per request, embedded MongoDB ${whole(withReads.map((s) => s.cpuPerRequest[1]))} µs more`,
+          }),
         );
       }
     }
     notes.push(
-      `autocannon (programmatic, in the suite's process) with ${options.connections} connections, ${options.durationSeconds} s per run, app and bare runs alternating; requests/s counts 2xx answers only (non-2xx, errors and timeouts over all runs: ${failures}).`,
+      `autocannon (programmatic, in the suite's process) with ${options.connections} connections, ${options.durationSeconds} s per run, the app and both references in rotating order; requests/s counts 2xx answers only (non-2xx, errors and timeouts over all runs: ${failures}).`,
       `The agent has ${LEADS} leads assigned; \`/api/leads\` answers the first page (25, newest first) through the \`{ assignedTo, _id }\` index plus the campaign names. ` +
         'The API node runs as `npm run api` does (NODE_ENV=production: helmet headers, request ids, JWT check and user read on every request), the embedded MongoDB in its own process.',
       'Reference: `Fastify()` (no logger, no plugins) returning the same JSON documents, parsed, so both serialise them per request. Fastify publishes ~0.98× plain `node:http` for such a route.',
+      'Second reference ("bare Fastify + the same reads"): the same bare route, after the database reads the app\'s route makes, through the app\'s own repository functions and driver settings on the same embedded MongoDB (`/api/me`: the user by id; `/api/leads`: the user, the page of 26 leads, its campaigns). The ratio to it is what the app\'s own layers (JWT, security headers, cookies, request ids, presenting, schema serialisation) cost on top of the queries.',
     );
   } finally {
-    await Promise.all([app.stop(), bare.stop()]);
+    await Promise.all([app.stop(), bare.stop(), bareWithReads.stop()]);
   }
   return { title: '(c) HTTP reads', params: { connections: options.connections, 'seconds per run': options.durationSeconds, runs: options.runs, pipelining: [...PIPELINING] }, figures, notes };
 }
+
+/** Median, rounded, with thousands separators. */
+const whole = (values: number[]) => Math.round(spread(values).median).toLocaleString('en-US');
 
 function bytes(json: string): string {
   const n = Buffer.byteLength(json);

@@ -78,7 +78,7 @@ export function newDeployment(backends: Backends): Deployment {
   return { mongoUrl: `${backends.mongo.url}/cw_${id}?directConnection=true`, redisUrl: backends.redis.url, id };
 }
 
-export type NodeMode = 'app' | 'worker' | 'bare-io' | 'bare-http' | 'bare-worker';
+export type NodeMode = 'app' | 'worker' | 'bare-io' | 'bare-http' | 'bare-http-db' | 'bare-worker';
 
 export interface NodeHandle extends RpcChild {
   url: string;

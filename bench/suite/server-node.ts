@@ -4,6 +4,7 @@
 //   worker       a worker process exactly as `npm run worker` starts it
 //   bare-io      the reference: a bare Socket.IO server (defaults, in-memory adapter, no auth)
 //   bare-http    the reference: a bare Fastify server answering fixed JSON
+//   bare-http-db the reference: the same, after the app's own database reads for the route (same driver, same queries)
 //   bare-worker  the reference: a bare BullMQ worker with a no-op processor
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,9 @@ import { startSession } from '../../server/features/auth/sessions.js';
 import { createCampaign } from '../../server/features/campaigns/service.js';
 import { insertLeads, type LeadDoc } from '../../server/features/leads/repository.js';
 import { findUserById, usersCollection, type UserDoc } from '../../server/features/users/repository.js';
+import { campaignInfos } from '../../server/features/leads/present.js';
+import { listLeads } from '../../server/features/leads/repository.js';
+import { connectDatabase } from '../../server/platform/db.js';
 import { likedPayload } from './payload.js';
 import { serveRpc, type Handlers } from './rpc.js';
 import { wallMs } from './stats.js';
@@ -171,7 +175,7 @@ async function appNode(): Promise<Handlers> {
       }));
       await insertLeads(platform.db, docs);
       const session = await startSession(platform, agent, false);
-      return { token: signAccessToken(runtime.built!.app, agent), cookie: { name: 'cw_refresh', value: session.token } };
+      return { token: signAccessToken(runtime.built!.app, agent), userId: agent._id.toHexString(), cookie: { name: 'cw_refresh', value: session.token } };
     },
     heap: settledHeap,
     stats: (): NodeStats => ({ sockets: io?.of('/').sockets.size ?? 0, cpuMicros: cpuMicros(), disconnects }),
@@ -195,21 +199,44 @@ async function bareIo(): Promise<Handlers> {
   };
 }
 
-async function bareHttp(): Promise<Handlers> {
+type RouteReads = (route: string, userId: ObjectId) => Promise<void>;
+
+/** A bare Fastify server; with `reads`, each request first runs them (the reference for "what the database costs"). */
+async function bareFastify(reads?: RouteReads): Promise<Handlers> {
   const app = Fastify({ logger: false });
   const bodies = new Map<string, unknown>();
+  let userId = new ObjectId();
   // The routes the suite compares, each returning the document the app answered (set once the app has answered).
-  for (const route of ['/api/me', '/api/leads']) app.get(route, async () => bodies.get(route));
+  for (const route of ['/api/me', '/api/leads']) {
+    app.get(route, async () => {
+      await reads?.(route, userId);
+      return bodies.get(route);
+    });
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
     info: () => ({ url, pid: process.pid }),
     /** The same JSON documents the app answered, parsed, so Fastify serialises them on every request as the app does. */
-    serve({ routes }: { routes: Record<string, string> }) {
+    serve({ routes, user }: { routes: Record<string, string>; user?: string }) {
       for (const [route, json] of Object.entries(routes)) bodies.set(route, JSON.parse(json));
+      if (user) userId = new ObjectId(user);
     },
   };
+}
+
+const bareHttp = () => bareFastify();
+
+/** The reads the app's routes make, through the app's repositories: the signed-in user, then the page and its campaigns. */
+async function bareHttpWithReads(): Promise<Handlers> {
+  const { db } = await connectDatabase(env.BENCH_MONGO_URL!);
+  return bareFastify(async (route, userId) => {
+    await findUserById(db, userId);
+    if (route !== '/api/leads') return;
+    const page = await listLeads(db, { scope: { assignedTo: userId }, limit: 26 });
+    await campaignInfos(db, page.map((d) => d.campaignId));
+  });
 }
 
 async function bareWorker(): Promise<Handlers> {
@@ -223,7 +250,7 @@ async function bareWorker(): Promise<Handlers> {
   };
 }
 
-const builders: Record<string, () => Promise<Handlers>> = { app: appNode, worker: appNode, 'bare-io': bareIo, 'bare-http': bareHttp, 'bare-worker': bareWorker };
+const builders: Record<string, () => Promise<Handlers>> = { app: appNode, worker: appNode, 'bare-io': bareIo, 'bare-http': bareHttp, 'bare-http-db': bareHttpWithReads, 'bare-worker': bareWorker };
 const build = builders[mode];
 if (!build) throw new Error(`unknown mode ${mode}`);
 serveRpc(await build());
