@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { CampaignList } from '../../../shared/schemas/campaigns/list.js';
-import { api } from '../../api/client.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { Select, type SelectOption } from '../../ui/Select.js';
+import { ALL_CAMPAIGNS, useCampaignFilterOptions } from '../campaigns/useCampaignFilterOptions.js';
 import { setFilter, useCallHistory, type DirectionFilter, type StatusFilter } from './store.js';
 import styles from './Calls.module.css';
 
@@ -19,23 +17,9 @@ const DIRECTION_OPTIONS: SelectOption[] = [
   { id: 'inbound', label: 'Inbound' },
 ];
 
-const ALL_CAMPAIGNS = 'all';
-
-function useCampaignOptions(): SelectOption[] {
-  const [options, setOptions] = useState<SelectOption[]>([{ id: ALL_CAMPAIGNS, label: 'All campaigns' }]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<CampaignList>('/api/campaigns', { quiet: true, signal: controller.signal })
-      .then((list) => setOptions([{ id: ALL_CAMPAIGNS, label: 'All campaigns' }, ...list.items.map((campaign) => ({ id: campaign.id, label: campaign.name }))]))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, []);
-  return options;
-}
-
 export function CallFilters() {
   const { filters } = useCallHistory();
-  const campaigns = useCampaignOptions();
+  const campaigns = useCampaignFilterOptions();
   return (
     <div className={styles.filters} role="search" aria-label="Filter calls">
       <SearchInput

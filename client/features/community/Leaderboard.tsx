@@ -1,14 +1,13 @@
 import { Trophy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { Key } from 'react-aria-components';
-import type { CampaignList } from '../../../shared/schemas/campaigns/list.js';
 import type { Leaderboard as Standings, LeaderboardMetric, LeaderboardPeriod } from '../../../shared/schemas/leaderboard/standings.js';
-import { api } from '../../api/client.js';
 import { Avatar } from '../../ui/Avatar.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
-import { Select, type SelectOption } from '../../ui/Select.js';
+import { Select } from '../../ui/Select.js';
+import { ALL_CAMPAIGNS, useCampaignFilterOptions } from '../campaigns/useCampaignFilterOptions.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
 import { formatCents } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
@@ -25,26 +24,12 @@ const METRICS: { id: LeaderboardMetric; label: string }[] = [
   { id: 'deals', label: 'Deals closed' },
   { id: 'earnings', label: 'Earnings' },
 ];
-const ALL_CAMPAIGNS = 'all';
-
-function useCampaignOptions(): SelectOption[] {
-  const [options, setOptions] = useState<SelectOption[]>([{ id: ALL_CAMPAIGNS, label: 'All campaigns' }]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<CampaignList>('/api/campaigns', { quiet: true, signal: controller.signal })
-      .then((list) => setOptions([{ id: ALL_CAMPAIGNS, label: 'All campaigns' }, ...list.items.map((campaign) => ({ id: campaign.id, label: campaign.name }))]))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, []);
-  return options;
-}
-
 const dealsLabel = (n: number) => `${n.toLocaleString('en-US')} deal${n === 1 ? '' : 's'}`;
 
 /** Standings on real sales (closed deals or ledger earnings), re-read live as deals close. */
 export function Leaderboard() {
   const { period, by, campaignId } = useLeaderboard();
-  const campaigns = useCampaignOptions();
+  const campaigns = useCampaignFilterOptions();
 
   useEffect(() => followLeaderboard(), []);
   useEffect(() => {
