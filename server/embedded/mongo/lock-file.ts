@@ -7,10 +7,27 @@ const heldHere = new Set<string>();
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !exited(pid);
+}
+
+/**
+ * A killed process stays in the process table as a zombie until its parent reaps it, and signal 0 still reaches
+ * it: without this, a restart right after a SIGKILL would take the dead holder for alive.
+ */
+function exited(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // Gone since the signal; or no procfs (not Linux), where signal 0 is all there is to go on.
+    return fs.existsSync('/proc/self/stat');
+  }
+  // The state follows the command name, which is in parentheses and may itself contain spaces or parentheses.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
 }
 
 export interface DirLock {
