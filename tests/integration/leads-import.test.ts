@@ -84,7 +84,7 @@ describe('lead import', () => {
     const lines = (await report.text()).trim().split('\r\n');
     expect(lines[0]).toBe('line,reason,Full Name,Email,Phone,Company,Preferred Hotel,Guests');
     expect(lines).toHaveLength(201);
-    expect(lines[1]).toBe(`9,${SkipReasons.missingName},,nobody7@example.com,+20 100 000007,Acme,Hilton,2`);
+    expect(lines[1]).toBe(`9,${SkipReasons.missingName},,nobody7@example.com,'+20 100 000007,Acme,Hilton,2`);
 
     // The importer was told once.
     const notes = await testApp.platform.db.collection('notifications').find({ userId: campaign.owner.user._id, type: 'import-finished' }).toArray();

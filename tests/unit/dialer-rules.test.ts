@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callingTimeZone, secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from '../../server/features/dialer/compliance.js';
 import { recordingWav } from '../../server/features/dialer/recording.js';
 import { scaledTimings, simulatedOutcome, SPEC_TIMINGS } from '../../server/features/dialer/simulator.js';
-import { parseRange, csvCell } from '../../server/features/calls/service.js';
+import { parseRange } from '../../server/features/calls/service.js';
 import { dialerMessages, formatDuration, formatPhone, normalizePhone } from '../../shared/schemas/dialer/messages.js';
 
 describe('simulated provider', () => {
@@ -82,12 +82,5 @@ describe('recordings and exports', () => {
     expect(parseRange('bytes=0-5000', 1000)).toEqual({ start: 0, end: 999 });
     expect(parseRange('bytes=1000-', 1000)).toBeNull();
     expect(parseRange('items=0-1', 1000)).toBeNull();
-  });
-
-  it('quotes CSV cells and defuses formulas', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvCell(42)).toBe('42');
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../server/features/admin/service.js';
 import { checkMaterial, detectVoiceNoteFormat } from '../../server/features/materials/file-types.js';
 import { parseRange } from '../../server/features/materials/storage.js';
 
@@ -55,16 +54,5 @@ describe('byte ranges', () => {
     expect(parseRange('bytes=5-4', 100)).toBe('unsatisfiable');
     expect(parseRange('bytes=0-1,5-6', 100)).toBeUndefined();
     expect(parseRange('items=0-1', 100)).toBeUndefined();
-  });
-});
-
-describe('CSV cells', () => {
-  it('quotes separators and neutralises formulas', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a, "b"')).toBe('"a, ""b"""');
-    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvCell('+201234')).toBe("'+201234");
-    expect(csvCell(true)).toBe('true');
-    expect(csvCell(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');
   });
 });

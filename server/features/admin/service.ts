@@ -2,8 +2,10 @@ import { ObjectId } from 'mongodb';
 import { RoleDecisionNotice, type RoleRequestItem } from '../../../shared/schemas/admin/role-requests.js';
 import { AdminMessages, WAITLIST_CSV_COLUMNS, type WaitlistAdminItem, type WaitlistAdminList } from '../../../shared/schemas/admin/waitlist.js';
 import type { Platform } from '../../platform/context.js';
+import { csvRow, type CsvValue } from '../../platform/csv.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { notify } from '../notifications/service.js';
+import { emitRoleRequestUpdated } from './events.js';
 import { findUserById, type UserDoc } from '../users/repository.js';
 import type { WaitlistEntryDoc } from '../waitlist/repository.js';
 import {
@@ -69,19 +71,12 @@ export async function grantAccess(platform: Platform, id: string): Promise<{ ent
   return { entry: await itemFor(platform, marked), accountUpdated };
 }
 
-/** A spreadsheet must not run what a stranger typed: cells starting with = + - @ are prefixed with '. */
-export function csvCell(value: unknown): string {
-  let text = value instanceof Date ? value.toISOString() : String(value ?? '');
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The whole waitlist as CSV lines, by position, read in batches. */
 export async function* waitlistCsv(platform: Platform): AsyncGenerator<string> {
-  yield `${WAITLIST_CSV_COLUMNS.join(',')}\r\n`;
+  yield csvRow([...WAITLIST_CSV_COLUMNS]);
   for await (const entry of streamWaitlist(platform.db)) {
-    const row: Record<(typeof WAITLIST_CSV_COLUMNS)[number], unknown> = { ...entry, accessGranted: Boolean(entry.accessGranted) };
-    yield `${WAITLIST_CSV_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
+    const row: Record<(typeof WAITLIST_CSV_COLUMNS)[number], CsvValue> = { ...entry, accessGranted: Boolean(entry.accessGranted) };
+    yield csvRow(WAITLIST_CSV_COLUMNS.map((column) => row[column]));
   }
 }
 
@@ -97,6 +92,12 @@ function toRequestItem(user: UserDoc): RoleRequestItem {
     requestedAt: request.at.toISOString(),
     ...(request.decidedAt ? { decidedAt: request.decidedAt.toISOString() } : {}),
   };
+}
+
+/** Tells the admins where a user's role request stands now (after it was made, withdrawn or decided). */
+export async function announceRoleRequest(platform: Platform, userId: ObjectId): Promise<void> {
+  const user = await findUserById(platform.db, userId);
+  emitRoleRequestUpdated(platform, { userId: userId.toHexString(), item: user?.roleRequest ? toRequestItem(user) : null });
 }
 
 export async function roleRequests(platform: Platform, status: 'pending' | 'approved' | 'rejected' | 'all' = 'pending'): Promise<RoleRequestItem[]> {
@@ -120,5 +121,9 @@ export async function decideRole(platform: Platform, admin: UserDoc, userId: str
     link: '/dashboard',
     key: `role-request-${decided._id.toHexString()}-${decided.roleRequest!.at.getTime()}`,
   });
-  return toRequestItem(decided);
+  // The user's open sockets sit in the old role's rooms: they reconnect into the new role's.
+  if (approve) platform.live.endUserSockets(decided._id.toHexString());
+  const item = toRequestItem(decided);
+  emitRoleRequestUpdated(platform, { userId: item.userId, item });
+  return item;
 }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { CallHistoryPage, CallHistoryQuery } from '../../../shared/schemas/dialer/history.js';
 import { DialerRuleMessages, formatDuration } from '../../../shared/schemas/dialer/messages.js';
 import type { Platform } from '../../platform/context.js';
+import { csvRow, csvRows, type CsvValue } from '../../platform/csv.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
 import { userNames } from '../leads/repository.js';
@@ -59,13 +60,6 @@ export async function callHistory(platform: Platform, user: UserDoc, query: Call
 
 const CSV_COLUMNS = ['Date', 'Name', 'Phone', 'Campaign', 'Direction', 'Status', 'Duration', 'Duration (seconds)', 'Agent', 'Notes', 'Recording'] as const;
 
-/** RFC 4180 quoting; a leading =, +, - or @ is neutralised so a spreadsheet never runs it as a formula. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** `GET /api/calls/export.csv`: the same filtered set as the list, every row, as CSV lines. */
 /**
  * The filter is checked before the answer starts: once the CSV streams, a bad date could no longer be answered with
@@ -77,14 +71,14 @@ export async function callHistoryCsv(platform: Platform, user: UserDoc, query: C
 }
 
 async function* callHistoryCsvRows(platform: Platform, filter: Awaited<ReturnType<typeof filterFor>>): AsyncGenerator<string> {
-  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  yield csvRow([...CSV_COLUMNS]);
   const names = new Map<string, string>();
   const cursor = streamCallHistory(platform.db, filter, EXPORT_MAX_ROWS);
   let batch: CallDoc[] = [];
   const flush = async () => {
     const missing = [...new Set(batch.map((d) => d.agentId.toHexString()).filter((id) => !names.has(id)))];
     if (missing.length) for (const [id, name] of await userNames(platform.db, missing.map((id) => new ObjectId(id)))) names.set(id, name);
-    const lines = batch.map((doc) => {
+    const rows = batch.map((doc): CsvValue[] => {
       const view = toCallView(doc);
       return [
         view.startedAt,
@@ -98,12 +92,10 @@ async function* callHistoryCsvRows(platform: Platform, filter: Awaited<ReturnTyp
         names.get(view.agentId) ?? '',
         view.notes,
         view.recordingUrl ? `${platform.config.publicUrl}${view.recordingUrl}` : '',
-      ]
-        .map(csvCell)
-        .join(',');
+      ];
     });
     batch = [];
-    return lines.length ? `${lines.join('\r\n')}\r\n` : '';
+    return csvRows(rows);
   };
   for await (const doc of cursor) {
     batch.push(doc);

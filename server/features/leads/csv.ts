@@ -6,6 +6,7 @@ import { LEAD_TYPES } from '../../../shared/constants.js';
 import { IMPORT_LIMITS, ImportMessages, SkipReasons, type ImportField, type ImportMapping } from '../../../shared/schemas/leads/import.js';
 import type { GridFSBucketWriteStream } from 'mongodb';
 import { guessField } from '../../../shared/schemas/leads/column-guesses.js';
+import { canonicalTimeZone } from './time-zone.js';
 
 /** A problem with the file as a whole: the upload is refused with this text and nothing is imported. */
 export class ImportFileError extends Error {
@@ -158,6 +159,8 @@ export interface ParsedRow {
   company?: string;
   source?: string;
   leadType: (typeof LEAD_TYPES)[number];
+  /** The row's own time zone, as Intl names it. */
+  timeZone?: string;
   details: Record<string, string>;
 }
 
@@ -169,6 +172,7 @@ export function readRow(values: string[], columns: string[], fields: Array<Impor
   let last = '';
   let rawEmail = '';
   let rawPhone = '';
+  let rawZone = '';
   const row: ParsedRow = { name: '', leadType: 'Individual', details: {} };
   values.forEach((rawValue, i) => {
     const value = rawValue.trim();
@@ -199,6 +203,9 @@ export function readRow(values: string[], columns: string[], fields: Array<Impor
         if (type) row.leadType = type;
         break;
       }
+      case 'timeZone':
+        rawZone = value;
+        break;
       case 'ignore':
         break;
       case 'details':
@@ -219,10 +226,10 @@ export function readRow(values: string[], columns: string[], fields: Array<Impor
     if (!phone) return { reason: SkipReasons.badPhone };
     row.phone = phone;
   }
+  if (rawZone) {
+    const zone = canonicalTimeZone(rawZone);
+    if (!zone) return { reason: SkipReasons.badTimeZone };
+    row.timeZone = zone;
+  }
   return row;
-}
-
-/** One CSV field, quoted when needed (the rejected-rows report). */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }

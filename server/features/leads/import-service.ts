@@ -6,11 +6,12 @@ import { ImportMapping, ImportMessages, SkipReasons, type ImportAccepted, type I
 import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
 import { Jobs, type LeadDistributeJob, type LeadImportJob } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
+import { csvRow } from '../../platform/csv.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, findCampaignByIdOrSlug, type CampaignDoc } from '../campaigns/repository.js';
 import { notify } from '../notifications/service.js';
 import type { UserDoc } from '../users/repository.js';
-import { csvField, csvParser, ImportFileError, looksLikeCsvName, readRow, resolveMapping, storeAndInspect } from './csv.js';
+import { csvParser, ImportFileError, looksLikeCsvName, readRow, resolveMapping, storeAndInspect } from './csv.js';
 import { emitImportProgress } from './events.js';
 import {
   deleteRejects,
@@ -25,6 +26,7 @@ import {
   type LeadImportDoc,
 } from './import-repository.js';
 import { deleteStagedLeads, insertLeads, releaseStagedLeads, type LeadDoc } from './repository.js';
+import { leadTimeZone } from './time-zone.js';
 
 const ROWS_PER_BATCH = 1_000;
 
@@ -161,9 +163,9 @@ export async function rejectedRowsCsv(platform: Platform, user: UserDoc, importI
   const doc = await importVisibleTo(platform, user, importId);
   const db = platform.db;
   async function* lines() {
-    yield `${['line', 'reason', ...doc.columns].map(csvField).join(',')}\r\n`;
+    yield csvRow(['line', 'reason', ...doc.columns]);
     for await (const reject of rejectsOf(db, doc._id)) {
-      yield `${[String(reject.line), reject.reason, ...reject.values].map(csvField).join(',')}\r\n`;
+      yield csvRow([reject.line, reject.reason, ...reject.values]);
     }
   }
   return { fileName: `rejected-${doc.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'rows'}.csv`, lines: lines() };
@@ -220,6 +222,8 @@ async function queueDistribution(platform: Platform, doc: LeadImportDoc): Promis
   await platform.queues.leads.add(Jobs.leads.distribute, job, { jobId: `distribute-import-${doc._id.toHexString()}` });
 }
 
+const withTimeZone = (timeZone: string | undefined) => (timeZone ? { timeZone } : {});
+
 async function importRows(platform: Platform, doc: LeadImportDoc, onProgress: (counts: Counts) => void): Promise<Counts> {
   const { db } = platform;
   const fields = resolveMapping(doc.columns, doc.mapping);
@@ -269,6 +273,7 @@ async function importRows(platform: Platform, doc: LeadImportDoc, onProgress: (c
         ...(row.company ? { company: row.company } : {}),
         ...(row.email ? { email: row.email } : {}),
         ...(row.phone ? { phone: row.phone } : {}),
+        ...withTimeZone(leadTimeZone(row.timeZone, row.phone)),
         source: row.source ?? 'Import',
         leadType: row.leadType,
         details: row.details,
