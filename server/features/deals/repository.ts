@@ -38,6 +38,11 @@ export function findStandingDealOfLead(db: Db, leadId: ObjectId): Promise<DealDo
   return dealsCollection(db).findOne({ leadId, status: 'closed' });
 }
 
+/** The lead's most recent deal, standing or not (a refunded deal stays on the lead's record). */
+export function latestDealOfLead(db: Db, leadId: ObjectId): Promise<DealDoc | null> {
+  return dealsCollection(db).findOne({ leadId }, { sort: { closedAt: -1, _id: -1 } });
+}
+
 /** Throws a duplicate-key error (11000) when the lead already has a standing deal. */
 export async function insertDeal(db: Db, deal: DealDoc): Promise<void> {
   await dealsCollection(db).insertOne(deal);

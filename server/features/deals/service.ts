@@ -3,14 +3,15 @@ import { DealMessages, type CloseLeadBody, type DealItem } from '../../../shared
 import type { CancelDealBody } from '../../../shared/schemas/deals/cancel.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, isMember, type CampaignDoc } from '../campaigns/repository.js';
+import { findCampaignById, isMember } from '../campaigns/repository.js';
 import { enqueueDealCancelled, enqueueDealClosed } from '../commissions/jobs.js';
 import { dollarsToCents, formatCents } from '../commissions/math.js';
 import { emitLeadUpdated } from '../leads/events.js';
 import { assigneeNames, toLeadItem } from '../leads/present.js';
-import { findLeadById } from '../leads/repository.js';
+import { findLeadById, updateLead } from '../leads/repository.js';
 import { emitTeamActivity } from '../team/service.js';
 import { findUserById, isDuplicateKey, type UserDoc } from '../users/repository.js';
+import { ownsCampaign } from './lead-deal.js';
 import { findDealById, findStandingDealOfLead, insertDeal, markDealCancelled, markLeadClosed, type DealDoc } from './repository.js';
 
 export function toDealItem(deal: DealDoc): DealItem {
@@ -26,8 +27,6 @@ export function toDealItem(deal: DealDoc): DealItem {
     ...(deal.cancelledAt ? { cancelledAt: deal.cancelledAt.toISOString() } : {}),
   };
 }
-
-const ownsCampaign = (user: UserDoc, campaign: CampaignDoc) => user.role === 'admin' || (user.role === 'owner' && Boolean(campaign.ownerId?.equals(user._id)));
 
 /**
  * Closes a lead with a deal: only its assignee, its campaign's owner or an admin. The assignee is the closer;
@@ -81,7 +80,16 @@ export async function cancelDeal(platform: Platform, viewer: UserDoc, dealId: st
   const campaign = await findCampaignById(platform.db, deal.campaignId);
   if (!campaign || !ownsCampaign(viewer, campaign)) throw forbidden(DealMessages.cancelNotAllowed);
   const status = body.reason ?? 'cancelled';
-  if (!(await markDealCancelled(platform.db, deal._id, status, viewer._id, platform.clock.now(), body.note))) throw conflict(DealMessages.alreadyCancelled);
+  const note = body.note?.trim() || undefined;
+  const at = platform.clock.now();
+  if (!(await markDealCancelled(platform.db, deal._id, status, viewer._id, at, note))) throw conflict(DealMessages.alreadyCancelled);
   await enqueueDealCancelled(platform, deal._id);
+  // The lead's record says what happened, and every open panel of it (closer, opener, owner) follows at once.
+  const change = `Deal ${status} (${formatCents(deal.value)})${note ? `: ${note}` : ''}`;
+  const lead = await updateLead(platform.db, deal.leadId, { updatedAt: at }, [], [{ at, by: viewer._id, change }]);
+  if (lead) {
+    const audience = [deal.closerId, deal.openerId, campaign.ownerId, lead.assignedTo].filter((id): id is ObjectId => Boolean(id)).map((id) => id.toHexString());
+    emitLeadUpdated(platform, audience, toLeadItem(lead, campaign, await assigneeNames(platform.db, [lead])));
+  }
   return toDealItem((await findDealById(platform.db, deal._id))!);
 }

@@ -7,7 +7,7 @@ import type { LeadRequestBody, LeadRequestResult } from '../../../shared/schemas
 import type { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, isMember, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
+import { findCampaignById, findCampaignByIdOrSlug, isMember, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
 import { syncClientWithLead } from '../clients/service.js';
 import type { UserDoc } from '../users/repository.js';
 import { distributeCampaign } from './distribution.js';
@@ -28,11 +28,19 @@ export function inScope(scope: LeadScope, doc: { assignedTo?: ObjectId | null; c
   return scope.campaignIds.some((id) => id.equals(doc.campaignId));
 }
 
+/** `campaignId` of a lead route: the id or the slug; an unknown one is a 404, never "every campaign". */
+async function campaignIdOf(platform: Platform, idOrSlug: string): Promise<ObjectId> {
+  const campaign = await findCampaignByIdOrSlug(platform.db, idOrSlug);
+  if (!campaign) throw notFound(LeadMessages.campaignNotFound);
+  return campaign._id;
+}
+
 export async function listLeadsFor(platform: Platform, user: UserDoc, query: LeadListQuery): Promise<LeadList> {
   const limit = query.limit ?? 25;
+  const [scope, campaignId] = await Promise.all([leadScopeFor(platform, user), query.campaignId ? campaignIdOf(platform, query.campaignId) : undefined]);
   const docs = await listLeads(platform.db, {
-    scope: await leadScopeFor(platform, user),
-    campaignId: query.campaignId ? new ObjectId(query.campaignId) : undefined,
+    scope,
+    campaignId,
     disposition: query.disposition,
     stage: query.stage,
     search: query.search,
@@ -136,7 +144,7 @@ export async function updateLeadFor(platform: Platform, user: UserDoc, id: strin
 /** "Request Leads": up to `count` more of the campaign's pool for this agent, within the caps. */
 export async function requestLeads(platform: Platform, user: UserDoc, body: LeadRequestBody): Promise<LeadRequestResult> {
   if (user.role !== 'sales') throw forbidden(LeadMessages.agentsOnly);
-  const campaign = await findCampaignById(platform.db, body.campaignId);
+  const campaign = await findCampaignByIdOrSlug(platform.db, body.campaignId);
   if (!campaign) throw notFound(LeadMessages.campaignNotFound);
   if (!(await isMember(platform.db, user._id, campaign._id))) throw forbidden(LeadMessages.notMember);
   const result = await distributeCampaign(platform, campaign._id, { agentId: user._id, max: body.count });

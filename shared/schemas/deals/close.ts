@@ -10,6 +10,8 @@ export const DealMessages = {
   cancelNotAllowed: 'Only the campaign owner or an admin can cancel a deal.',
   alreadyCancelled: 'This deal is already cancelled.',
   closedTitle: 'Deal closed',
+  cancelReasonMissing: 'Please give a reason.',
+  cancelledTitle: (status: 'cancelled' | 'refunded') => (status === 'refunded' ? 'Deal refunded' : 'Deal cancelled'),
 } as const;
 
 export const LeadParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: DealMessages.leadNotFound }) });

@@ -1,14 +1,16 @@
 import { Type, type Static } from 'typebox';
 import { LEAD_DISPOSITIONS, LEAD_STAGES } from '../../constants.js';
+import { CampaignIdOrSlug } from './campaign-ref.js';
 import { LeadItem, ObjectIdString } from './lead.js';
 
 /**
  * `GET /api/leads?campaignId=&disposition=&stage=&search=&cursor=&limit=`: newest first. Agents get the leads
  * assigned to them, owners their campaigns' leads, admins all. `search` is a case-insensitive substring of the
- * name, e-mail, phone or company. `cursor` is the `nextCursor` of the previous page.
+ * name, e-mail, phone or company. `cursor` is the `nextCursor` of the previous page. `campaignId` is the campaign's id
+ * or its slug, as on the campaign routes; an unknown campaign is a 404.
  */
 export const LeadListQuery = Type.Object({
-  campaignId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'Campaign not found.' })),
+  campaignId: Type.Optional(CampaignIdOrSlug),
   disposition: Type.Optional(Type.Enum(LEAD_DISPOSITIONS)),
   stage: Type.Optional(Type.Enum(LEAD_STAGES)),
   search: Type.Optional(Type.String({ maxLength: 100 })),

@@ -1,9 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { PLAN_LIMITS } from '../../constants.js';
+import { CampaignIdOrSlug } from './campaign-ref.js';
 
 /** `POST /api/leads/request` ("Request Leads"): up to `count` more leads of that campaign, within the plan's caps. */
 export const LeadRequestBody = Type.Object({
-  campaignId: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'Campaign not found.' }),
+  /** The campaign's id or slug. */
+  campaignId: CampaignIdOrSlug,
   count: Type.Integer({ minimum: 1, maximum: PLAN_LIMITS.leadsPerDay, errorMessage: `Ask for between 1 and ${PLAN_LIMITS.leadsPerDay} leads.` }),
 });
 export type LeadRequestBody = Static<typeof LeadRequestBody>;
