@@ -108,4 +108,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/calls': 'signedIn',
   'GET /api/calls/export.csv': 'signedIn',
   'GET /api/calls/:id/recording': 'signedIn',
+  'GET /api/insights/earnings': 'signedIn',
+  'GET /api/insights/calls': 'signedIn',
+  'GET /api/insights/funnel': 'signedIn',
+  'GET /api/insights/team': 'signedIn',
+  'GET /api/insights/campaigns': 'ownerOrAdmin',
 };

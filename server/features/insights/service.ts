@@ -1,0 +1,180 @@
+import { ObjectId } from 'mongodb';
+import type { CallsBucket, CallsInsights, EarningsBucket, EarningsInsights, FunnelInsights } from '../../../shared/schemas/insights/agent.js';
+import type { CampaignInsights } from '../../../shared/schemas/insights/campaigns.js';
+import { insightMessages, type InsightsQuery } from '../../../shared/schemas/insights/query.js';
+import type { TeamInsights, TeamMemberRow } from '../../../shared/schemas/insights/team.js';
+import type { Platform } from '../../platform/context.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
+import { earningsFor } from '../commissions/service.js';
+import { downlineOf } from '../team/service.js';
+import type { UserDoc } from '../users/repository.js';
+import { resolveRange, type ResolvedRange } from './period.js';
+import * as repo from './repository.js';
+
+const DAY = 86_400_000;
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+async function windowFor(platform: Platform, query: InsightsQuery): Promise<{ resolved: ResolvedRange; window: repo.Window }> {
+  const resolved = resolveRange(query, platform.clock.now());
+  let campaignIds: ObjectId[] | undefined;
+  if (query.campaignId) {
+    const campaign = await findCampaignById(platform.db, query.campaignId);
+    if (!campaign) throw notFound(insightMessages.campaign);
+    campaignIds = [campaign._id];
+  }
+  const { startsAt, endsAt } = resolved;
+  return { resolved, window: { startsAt, endsAt, tz: resolved.range.tz, bucket: resolved.range.bucket, campaignIds } };
+}
+
+/** Every label of the period gets a row, zero where nothing happened, so charts have no gaps. */
+function fill<T>(labels: string[], rows: Map<string, T>, empty: () => T): Array<T & { start: string }> {
+  return labels.map((start) => ({ ...(rows.get(start) ?? empty()), start }));
+}
+
+export async function earningsInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<EarningsInsights> {
+  const { resolved, window } = await windowFor(platform, query);
+  const [rows, earnings] = await Promise.all([repo.earningsByBucket(platform.db, viewer._id, window), earningsFor(platform, viewer, window.campaignIds?.[0])]);
+  const zero = (): Omit<EarningsBucket, 'start'> => ({ own: 0, level1: 0, level2: 0, level3: 0, clawbacks: 0, total: 0, pending: 0, approved: 0, paid: 0 });
+  const buckets = fill(resolved.labels, new Map(rows.map(({ _id, ...figures }) => [_id, figures])), zero);
+  const totals = zero();
+  for (const bucket of buckets) for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += bucket[key];
+  return { range: resolved.range, buckets, totals, projected: earnings.projected };
+}
+
+export async function callsInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<CallsInsights> {
+  const { resolved, window } = await windowFor(platform, query);
+  const rows = await repo.callsByBucketAndHour(platform.db, viewer._id, window);
+  const perBucket = new Map<string, { dials: number; connects: number; talkSeconds: number }>();
+  const byHour = Array.from({ length: 24 }, (_, hour) => ({ hour, dials: 0, connects: 0 }));
+  const totals = { dials: 0, connects: 0, talkSeconds: 0 };
+  for (const row of rows) {
+    const bucket = perBucket.get(row._id.b) ?? { dials: 0, connects: 0, talkSeconds: 0 };
+    bucket.dials += row.dials;
+    bucket.connects += row.connects;
+    bucket.talkSeconds += row.talk;
+    perBucket.set(row._id.b, bucket);
+    byHour[row._id.h].dials += row.dials;
+    byHour[row._id.h].connects += row.connects;
+    totals.dials += row.dials;
+    totals.connects += row.connects;
+    totals.talkSeconds += row.talk;
+  }
+  const buckets: CallsBucket[] = fill(resolved.labels, perBucket, () => ({ dials: 0, connects: 0, talkSeconds: 0 })).map((b) => ({ ...b, connectRate: percent(b.connects, b.dials) }));
+  return { range: resolved.range, buckets, byHour, totals: { ...totals, connectRate: percent(totals.connects, totals.dials) } };
+}
+
+export async function funnelInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<FunnelInsights> {
+  const { resolved, window } = await windowFor(platform, query);
+  const rows = await repo.funnelByCampaign(platform.db, viewer._id, window);
+  const names = new Map((await repo.campaignNames(platform.db, rows.map((r) => r._id))).map((c) => [c._id.toHexString(), c.name]));
+  const campaigns = rows
+    .map((row) => ({
+      campaignId: row._id.toHexString(),
+      campaignName: names.get(row._id.toHexString()) ?? 'Removed campaign',
+      assigned: row.assigned,
+      contacted: row.contacted,
+      interested: row.interested,
+      closed: row.closed,
+      contactRate: percent(row.contacted, row.assigned),
+      interestRate: percent(row.interested, row.contacted),
+      closeRate: percent(row.closed, row.interested),
+    }))
+    .sort((a, b) => a.campaignName.localeCompare(b.campaignName));
+  return { range: resolved.range, campaigns };
+}
+
+/** The viewer's downline at levels 1-3: production per member and per level, and who is rising or falling. */
+export async function teamInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<TeamInsights> {
+  const { resolved, window } = await windowFor(platform, query);
+  const members = await downlineOf(platform, viewer._id, 3);
+  const ids = members.map((m) => m._id);
+  const trendEnd = new Date(Math.min(window.endsAt.getTime(), platform.clock.now().getTime()));
+  const weekStart = new Date(trendEnd.getTime() - 7 * DAY);
+  const trendStart = new Date(trendEnd.getTime() - 14 * DAY);
+  const none = Promise.resolve([]);
+  const [calls, deals, overrides, trendCalls, trendDeals] = ids.length
+    ? await Promise.all([
+        repo.callsPerAgent(platform.db, ids, window.startsAt, window.endsAt, window.campaignIds),
+        repo.dealsPerAgent(platform.db, ids, window.startsAt, window.endsAt, window.campaignIds),
+        repo.overridesBySource(platform.db, viewer._id, ids, window),
+        repo.callsPerAgent(platform.db, ids, trendStart, trendEnd, window.campaignIds, weekStart),
+        repo.dealsPerAgent(platform.db, ids, trendStart, trendEnd, window.campaignIds, weekStart),
+      ])
+    : await Promise.all([none, none, none, none, none]);
+  const byId = <T extends { _id: ObjectId }>(rows: T[]) => new Map(rows.map((r) => [r._id.toHexString(), r]));
+  const [c, d, o, tc, td] = [byId(calls), byId(deals), byId(overrides), byId(trendCalls), byId(trendDeals)];
+  const rows: TeamMemberRow[] = members.map((member) => {
+    const id = member._id.toHexString();
+    const thisWeek = { dials: tc.get(id)?.late ?? 0, deals: td.get(id)?.late ?? 0 };
+    const lastWeek = { dials: (tc.get(id)?.dials ?? 0) - thisWeek.dials, deals: (td.get(id)?.deals ?? 0) - thisWeek.deals };
+    // Deals decide first; dials only break a tie in deals.
+    const delta = thisWeek.deals - lastWeek.deals || thisWeek.dials - lastWeek.dials;
+    return {
+      id,
+      name: member.name,
+      level: member.level,
+      dials: c.get(id)?.dials ?? 0,
+      connects: c.get(id)?.connects ?? 0,
+      deals: d.get(id)?.deals ?? 0,
+      override: o.get(id)?.amount ?? 0,
+      trend: { thisWeek, lastWeek, direction: delta > 0 ? 'rising' : delta < 0 ? 'falling' : 'steady' },
+    };
+  });
+  rows.sort((a, b) => a.level - b.level || a.name.localeCompare(b.name));
+  const levels = [1, 2, 3].map((level) => {
+    const at = rows.filter((r) => r.level === level);
+    const sum = (key: 'dials' | 'connects' | 'deals' | 'override') => at.reduce((total, r) => total + r[key], 0);
+    return { level, members: at.length, dials: sum('dials'), connects: sum('connects'), deals: sum('deals'), override: sum('override') };
+  });
+  return { range: resolved.range, members: rows, levels };
+}
+
+/** Owners see their own campaigns, admins every campaign; sales users are refused. */
+export async function campaignInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<CampaignInsights> {
+  if (viewer.role !== 'owner' && viewer.role !== 'admin') throw forbidden(insightMessages.ownersOnly);
+  const { resolved, window } = await windowFor(platform, query);
+  if (viewer.role === 'owner') {
+    const owned = await listCampaignIdsOwnedBy(platform.db, viewer._id);
+    if (window.campaignIds && !owned.some((id) => id.equals(window.campaignIds![0]))) throw notFound(insightMessages.campaign);
+    window.campaignIds ??= owned;
+  }
+  const [campaigns, flow, calls, deals, cost, active] = await Promise.all([
+    repo.campaignNames(platform.db, window.campaignIds),
+    repo.leadFlow(platform.db, window),
+    repo.callsPerCampaign(platform.db, window),
+    repo.dealsPerCampaign(platform.db, window),
+    repo.commissionCostPerCampaign(platform.db, window),
+    repo.activeAgentDays(platform.db, window),
+  ]);
+  const count = (rows: Array<{ _id: ObjectId | null; n: number }>) => new Map(rows.map((r) => [r._id?.toHexString() ?? '', r.n]));
+  const [imported, distributed, worked, recycled, callCounts] = [count(flow.imported), count(flow.distributed), count(flow.worked), count(flow.recycled), count(calls)];
+  const dealRows = new Map(deals.map((r) => [r._id.toHexString(), r]));
+  const costRows = new Map(cost.map((r) => [r._id.toHexString(), r.cost]));
+  const agentsPerDay = new Map<string, Set<string>>();
+  for (const { day, agentId } of active) {
+    const set = agentsPerDay.get(day) ?? new Set<string>();
+    set.add(agentId.toHexString());
+    agentsPerDay.set(day, set);
+  }
+  const dayLabels = resolveRange({ ...query, bucket: 'day' }, platform.clock.now()).labels;
+  return {
+    range: resolved.range,
+    campaigns: campaigns.map(({ _id, name }) => {
+      const id = _id.toHexString();
+      return {
+        campaignId: id,
+        campaignName: name,
+        imported: imported.get(id) ?? 0,
+        distributed: distributed.get(id) ?? 0,
+        worked: worked.get(id) ?? 0,
+        recycled: recycled.get(id) ?? 0,
+        calls: callCounts.get(id) ?? 0,
+        deals: dealRows.get(id)?.deals ?? 0,
+        revenue: dealRows.get(id)?.revenue ?? 0,
+        commissionCost: costRows.get(id) ?? 0,
+      };
+    }),
+    activeAgents: dayLabels.map((start) => ({ start, agents: agentsPerDay.get(start)?.size ?? 0 })),
+  };
+}
