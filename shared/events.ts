@@ -81,3 +81,26 @@ export type { QueueView as QueueUpdatedPayload } from './schemas/dialer/queue.js
 
 /** `leaderboard:updated`, to the `feed` room when a deal's commissions are written or reversed (shared/schemas/leaderboard/standings.ts). */
 export type { LeaderboardUpdated as LeaderboardUpdatedPayload } from './schemas/leaderboard/standings.js';
+
+/**
+ * Client -> server: `auth:renew` carries a fresh access token over an open socket (ack: `RenewAuthAnswer`). A socket's
+ * authorisation lapses with the token it was opened (or last renewed) with; the server closes it then.
+ */
+export const SocketRequests = {
+  renewAuth: 'auth:renew',
+} as const;
+
+export interface RenewAuthAnswer {
+  ok: boolean;
+  error?: string;
+}
+
+/** Why the server refused a handshake: the `connect_error` message, and `data.code` for the ones a client must not retry. */
+export const SocketRefusals = {
+  unauthorized: 'unauthorized',
+  tooManyConnections: 'Too many open connections. Please close some tabs or windows and try again.',
+  tooManyConnectionsCode: 'TOO_MANY_CONNECTIONS',
+} as const;
+
+/** Open sockets one user may hold across every node (tabs, windows, devices). */
+export const MAX_SOCKETS_PER_USER = 20;

@@ -7,6 +7,7 @@ let accessToken: string | null = null;
 let inflight: Promise<string | null> | null = null;
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
 const lostListeners = new Set<(message: string | undefined) => void>();
+const renewedListeners = new Set<(token: string) => void>();
 
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
 const RETRY_START_MS = 200;
@@ -24,12 +25,20 @@ export function currentAccessToken(): string | null {
 }
 
 export function setAccessToken(token: string | null): void {
+  const changed = token !== accessToken;
   accessToken = token;
+  if (token && changed) for (const listener of renewedListeners) listener(token);
   clearTimeout(renewTimer);
   const expiresAt = token ? expiryOf(token) : undefined;
   if (expiresAt) {
     renewTimer = setTimeout(() => void renewQuietly(), Math.max(5_000, expiresAt - Date.now() - RENEW_BEFORE_EXPIRY_MS));
   }
+}
+
+/** Called with each new access token (sign-in, refresh, password change): the live socket hands it to the server. */
+export function onAccessTokenRenewed(listener: (token: string) => void): () => void {
+  renewedListeners.add(listener);
+  return () => renewedListeners.delete(listener);
 }
 
 /** Called when the server ends the session (refresh refused): the session store signs the user out. */

@@ -1,10 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
-import type { SocketEventName } from '../../shared/events.js';
-import { currentAccessToken, refreshAccessToken } from '../api/token.js';
+import { SocketRefusals, SocketRequests, type SocketEventName } from '../../shared/events.js';
+import { currentAccessToken, onAccessTokenRenewed, refreshAccessToken } from '../api/token.js';
 
 type Handler = (payload: never) => void;
 
 let socket: Socket | null = null;
+let stopRenewing: (() => void) | null = null;
 const handlers = new Map<SocketEventName, Set<Handler>>();
 const resyncers = new Set<() => void>();
 
@@ -21,15 +22,27 @@ export function connectLive(): void {
     reconnectionDelayMax: 10_000,
     timeout: 10_000,
   });
-  // A refused handshake (expired token) is not retried by the client: renew the token and try again.
-  socket.on('connect_error', () => {
+  // A refused handshake (expired token) is not retried by the client: renew the token and try again. A refusal
+  // for too many open connections stays: retrying would only be refused again.
+  socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
     const current = socket;
-    if (!current || current.active) return;
+    if (!current || current.active || error.data?.code === SocketRefusals.tooManyConnectionsCode) return;
     void refreshAccessToken()
       .then((token) => {
         if (token && socket === current) current.connect();
       })
       .catch(() => undefined);
+  });
+  // The server closes a socket whose credentials ended (token expired, password changed, role changed): open it
+  // again with the current token; a refused handshake then goes through the refresh above.
+  socket.on('disconnect', (reason) => {
+    const current = socket;
+    if (reason === 'io server disconnect' && current) current.connect();
+  });
+  // The socket's authorisation lapses with the token it was opened with: each new token is handed over in place.
+  stopRenewing = onAccessTokenRenewed((token) => {
+    const current = socket;
+    if (current?.connected) current.emit(SocketRequests.renewAuth, token);
   });
   for (const [event, set] of handlers) for (const handler of set) socket.on(event, handler as (...args: unknown[]) => void);
   // A reconnect the server could not recover (window passed, server restarted without the session) may have missed
@@ -49,6 +62,8 @@ export function onLiveResync(resync: () => void): () => void {
 }
 
 export function disconnectLive(): void {
+  stopRenewing?.();
+  stopRenewing = null;
   socket?.disconnect();
   socket = null;
 }

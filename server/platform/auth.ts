@@ -20,6 +20,25 @@ export interface AccessTokenClaims {
 /** The sign-in an access token was issued for. */
 export interface AccessSession {
   persistent: boolean;
+  /** When the token stops being accepted (ms since the epoch): a socket's authorisation lapses with it. */
+  expiresAt: number;
+}
+
+const OBJECT_ID_HEX = /^[0-9a-f]{24}$/;
+
+/**
+ * Our own tokens always carry these. A token signed with the secret but shaped otherwise (a `sub` that is not a
+ * user id string, no `exp` so it would never expire) did not come from `signAccessToken` and is refused.
+ */
+function wellFormed(claims: AccessTokenClaims & { exp?: unknown }): claims is AccessTokenClaims & { exp: number } {
+  return (
+    typeof claims.sub === 'string' &&
+    OBJECT_ID_HEX.test(claims.sub) &&
+    typeof claims.exp === 'number' &&
+    Number.isFinite(claims.exp) &&
+    Number.isInteger(claims.sv) &&
+    (claims.rem === undefined || claims.rem === true)
+  );
 }
 
 declare module '@fastify/jwt' {
@@ -53,11 +72,11 @@ export async function registerJwt(app: FastifyInstance, secret: string): Promise
 }
 
 /** Without `session` (tests, tools) the token counts as a browser session's. */
-export function signAccessToken(app: FastifyInstance, user: UserDoc, session?: AccessSession): string {
+export function signAccessToken(app: FastifyInstance, user: UserDoc, session?: Pick<AccessSession, 'persistent'>): string {
   return app.jwt.sign({ sub: user._id.toHexString(), role: user.role, sv: user.sessionVersion ?? 0, ...(session?.persistent ? { rem: true as const } : {}) });
 }
 
-async function verifyAccessToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<{ user: UserDoc; session: AccessSession } | null> {
+export async function verifyAccessToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<{ user: UserDoc; session: AccessSession } | null> {
   if (!token) return null;
   let claims: AccessTokenClaims;
   try {
@@ -65,9 +84,10 @@ async function verifyAccessToken(app: FastifyInstance, db: Db, token: string | u
   } catch {
     return null;
   }
+  if (!wellFormed(claims)) return null;
   const user = await findUserById(db, claims.sub);
   if (!user || (user.sessionVersion ?? 0) !== claims.sv) return null;
-  return { user, session: { persistent: claims.rem === true } };
+  return { user, session: { persistent: claims.rem === true, expiresAt: claims.exp * 1000 } };
 }
 
 /** Verifies a bearer token and loads its user; null when the token or the user is no longer good. */

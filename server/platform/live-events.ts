@@ -13,6 +13,11 @@ export interface LiveEvents {
   toRoom(room: string, event: SocketEventName, payload: unknown): void;
   /** How many sockets (tabs, devices) of this user are connected across all nodes. */
   connectedCount(userId: string): Promise<number>;
+  /**
+   * Closes every socket of this user on every node (the adapter carries the order across nodes). For when the
+   * credentials they were opened with no longer hold: the client reconnects with a current token, or not at all.
+   */
+  endUserSockets(userId: string): void;
 }
 
 export function liveEventsFrom(io: Server, presence: Presence): LiveEvents {
@@ -29,6 +34,9 @@ export function liveEventsFrom(io: Server, presence: Presence): LiveEvents {
     },
     connectedCount(userId) {
       return presence.count(userId);
+    },
+    endUserSockets(userId) {
+      io.in(Rooms.user(userId)).disconnectSockets(true);
     },
   };
 }

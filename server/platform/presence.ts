@@ -12,9 +12,20 @@ export interface Presence {
   connected(userId: string, socketId: string): Promise<void>;
   disconnected(userId: string, socketId: string): Promise<void>;
   count(userId: string): Promise<number>;
+  /**
+   * Counts a new socket in unless the user already has `max` live ones (across every node); false when refused.
+   * Check and add are one step, so parallel handshakes cannot all slip under the cap.
+   */
+  admit(userId: string, socketId: string, max: number): Promise<boolean>;
   /** Refreshes the heartbeat of every socket this node holds. */
   heartbeat(sockets: Array<{ userId: string; socketId: string }>): Promise<void>;
 }
+
+const ADMIT = `redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) == false and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return 1`;
 
 export function redisPresence(redis: Redis, redisPrefix: string, now: () => number = Date.now): Presence {
   const key = (userId: string) => `${redisPrefix}:presence:${userId}`;
@@ -30,6 +41,11 @@ export function redisPresence(redis: Redis, redisPrefix: string, now: () => numb
       const k = key(userId);
       const [, counted] = (await redis.multi().zremrangebyscore(k, '-inf', now() - STALE_AFTER_MS).zcard(k).exec()) ?? [];
       return Number(counted?.[1] ?? 0);
+    },
+    async admit(userId, socketId, max) {
+      const at = now();
+      const admitted = await redis.eval(ADMIT, 1, key(userId), String(at - STALE_AFTER_MS), String(at), socketId, String(max), String(expireSeconds));
+      return Number(admitted) === 1;
     },
     async heartbeat(sockets) {
       if (sockets.length === 0) return;

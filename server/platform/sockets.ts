@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from 'mongodb';
 import { Server, type Socket } from 'socket.io';
-import { Rooms } from '../../shared/events.js';
+import { MAX_SOCKETS_PER_USER, Rooms, SocketRefusals } from '../../shared/events.js';
 import { findUserById, type UserDoc } from '../features/users/repository.js';
-import { userFromToken } from './auth.js';
+import { verifyAccessToken } from './auth.js';
+import { watchAuthorisation, type SocketMessages } from './socket-auth.js';
 import { HEARTBEAT_MS, type Presence } from './presence.js';
 import { orderRecoveries } from './socket-recovery.js';
 
@@ -15,9 +16,11 @@ export interface SocketData {
   role: UserDoc['role'];
   /** The user's session version when the token was checked: a password reset ends recovered sessions too. */
   sessionVersion: number;
+  /** When the access token the socket was opened or last renewed with expires (ms since the epoch). */
+  authExpiresAt: number;
 }
 
-export type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+export type AppSocket = Socket<SocketMessages, Record<string, never>, Record<string, never>, SocketData>;
 
 /** A feature's socket handlers: rooms it lets a socket join (re-checking permission) and messages it takes. */
 export type SocketFeature = (socket: AppSocket, user: UserDoc) => void | Promise<void>;
@@ -28,7 +31,7 @@ export type SocketFeature = (socket: AppSocket, user: UserDoc) => void | Promise
  * authenticated when it dropped; here the user must still exist, with the same role and session version.
  */
 async function recoveredUser(db: Db, data: SocketData): Promise<UserDoc | null> {
-  if (!data?.userId) return null;
+  if (!data?.userId || !(data.authExpiresAt > Date.now())) return null;
   const user = await findUserById(db, data.userId);
   if (!user || user.role !== data.role || (user.sessionVersion ?? 0) !== data.sessionVersion) return null;
   return user;
@@ -80,9 +83,16 @@ export function createSocketServer(options: SocketServerOptions): Server {
   io.use(async (socket, next) => {
     try {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-      const user = await userFromToken(options.app, options.db, token);
-      if (!user) return next(new Error('unauthorized'));
-      (socket as AppSocket).data = { userId: user._id.toHexString(), role: user.role, sessionVersion: user.sessionVersion ?? 0 };
+      const verified = await verifyAccessToken(options.app, options.db, token);
+      if (!verified) return next(new Error(SocketRefusals.unauthorized));
+      const { user, session } = verified;
+      const userId = user._id.toHexString();
+      // Presence being unreachable must not keep users out: the cap is then not enforced, as with the rate limits.
+      const admitted = await options.presence.admit(userId, socket.id, MAX_SOCKETS_PER_USER).catch(() => true);
+      if (!admitted) {
+        return next(Object.assign(new Error(SocketRefusals.tooManyConnections), { data: { code: SocketRefusals.tooManyConnectionsCode } }));
+      }
+      (socket as AppSocket).data = { userId, role: user.role, sessionVersion: user.sessionVersion ?? 0, authExpiresAt: session.expiresAt };
       (socket as AppSocket & { user?: UserDoc }).user = user;
       next();
     } catch (error) {
@@ -99,7 +109,9 @@ export function createSocketServer(options: SocketServerOptions): Server {
     void socket.join(Rooms.user(socket.data.userId));
     if (user.role === 'admin') void socket.join(Rooms.admins);
     const { userId } = socket.data;
+    const stopWatching = watchAuthorisation(socket, options.app, options.db);
     socket.on('disconnect', () => {
+      stopWatching();
       options.presence.disconnected(userId, socket.id).catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
     });
     const joined = options.features.map((feature) =>

@@ -73,4 +73,6 @@ export async function createVerifiedUser(platform: Platform, account: NewAccount
 /** Sets a role without the request flow. Only for trusted code (the demo seed, admin tools, tests) — never from a user's own request. */
 export async function assignRoleDirectly(platform: Platform, userId: ObjectId, role: Role): Promise<void> {
   await setUserRole(platform.db, userId, role);
+  // Open sockets sit in the rooms of the old role; they reconnect and get the new role's.
+  platform.live.endUserSockets(userId.toHexString());
 }

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { AuthMessages } from '../../../shared/schemas/auth/messages.js';
 import type { Platform } from '../../platform/context.js';
 import { unauthenticated } from '../../platform/errors.js';
-import { findUserById, type UserDoc } from '../users/repository.js';
+import { endAccessTokens, findUserById, type UserDoc } from '../users/repository.js';
 import { newOpaqueToken, sha256 } from './codes.js';
 import { findRefreshToken, insertRefreshToken, markRefreshTokenRotated, revokeRefreshFamily, revokeUserRefreshTokens } from './repository.js';
 
@@ -53,6 +53,10 @@ export async function rotateSession(platform: Platform, token: string | undefine
     const known = await findRefreshToken(platform.db, tokenHash);
     if (known?.rotatedAt) {
       await revokeRefreshFamily(platform.db, known.family, now);
+      // The copy may already have bought access tokens and sockets: end them all. The user's other devices hold
+      // refresh tokens of other families and get new access tokens silently.
+      await endAccessTokens(platform.db, known.userId);
+      platform.live.endUserSockets(known.userId.toHexString());
       platform.log.warn({ userId: known.userId.toHexString(), family: known.family }, 'refresh token reused; session family revoked');
     }
     throw unauthenticated(AuthMessages.sessionEnded);
@@ -69,6 +73,12 @@ export async function endSession(platform: Platform, token: string | undefined):
   if (known) await revokeRefreshFamily(platform.db, known.family, platform.clock.now());
 }
 
-export async function endAllSessions(platform: Platform, userId: ObjectId): Promise<void> {
+/**
+ * Every refresh token of the user is revoked and every open socket closed, on every node. A caller that answers
+ * the same device with a new session closes the sockets itself once that answer is out (`closeSockets: false`):
+ * closed earlier, this device's socket would reconnect, be refused and refresh with the cookie just revoked.
+ */
+export async function endAllSessions(platform: Platform, userId: ObjectId, options: { closeSockets?: boolean } = {}): Promise<void> {
   await revokeUserRefreshTokens(platform.db, userId, platform.clock.now());
+  if (options.closeSockets !== false) platform.live.endUserSockets(userId.toHexString());
 }

@@ -51,6 +51,8 @@ export function meRoutes(app: FastifyInstance, platform: Platform) {
     { preHandler: [signedIn, passwordGuesses], schema: { body: PasswordChangeBody, response: { 200: AuthSession } } },
     async (request, reply) => {
       const user = await changePassword(platform, request.currentUser, request.body);
+      // 'close' comes once the answer is out, or the connection is gone: either way the old sockets end.
+      reply.raw.once('close', () => platform.live.endUserSockets(user._id.toHexString()));
       // The refresh cookie is not sent here (Path=/api/auth): the access token says whether this device's session
       // was a "remember me" one, and the new session keeps that.
       const session = await startSession(platform, user, request.currentSession.persistent);

@@ -73,7 +73,8 @@ export async function changePassword(platform: Platform, user: UserDoc, body: Pa
     throw badRequest(PasswordChangeMessages.currentWrong, PasswordChangeMessages.failedTitle);
   }
   await setPasswordAndEndSessions(platform.db, user._id, await hashPassword(body.newPassword));
-  await endAllSessions(platform, user._id);
+  // The route closes the user's sockets once this device has its new session (see endAllSessions).
+  await endAllSessions(platform, user._id, { closeSockets: false });
   const fresh = await findUserById(platform.db, user._id);
   if (!fresh) throw unauthenticated();
   return fresh;

@@ -88,6 +88,11 @@ export async function setPasswordAndEndSessions(db: Db, userId: ObjectId, passwo
   await usersCollection(db).updateOne({ _id: userId }, { $set: { passwordHash }, $inc: { sessionVersion: 1 } });
 }
 
+/** Every access token issued so far stops being accepted; refresh tokens are not touched. */
+export async function endAccessTokens(db: Db, userId: ObjectId): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId }, { $inc: { sessionVersion: 1 } });
+}
+
 export async function setUserRole(db: Db, userId: ObjectId, role: Role): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, { $set: { role } });
 }
