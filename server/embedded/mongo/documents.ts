@@ -35,6 +35,30 @@ export function withIdFirst(doc: Doc): Doc {
 export function validateId(id: unknown): void {
   if (Array.isArray(id)) throw new MongoCommandError(53, "The '_id' value cannot be of type array");
   if (id instanceof RegExp) throw new MongoCommandError(53, "can't use a regex for _id");
+  const dollar = dollarKeyIn(id);
+  if (dollar !== undefined) {
+    throw new MongoCommandError(52, `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`);
+  }
+}
+
+const DBREF_KEYS = new Set(['$ref', '$id', '$db']);
+
+/** The first `$`-prefixed field name inside a value (DBRef's own fields excepted), if any. */
+function dollarKeyIn(v: unknown): string | undefined {
+  if (Array.isArray(v)) {
+    for (const e of v) {
+      const found = dollarKeyIn(e);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(v)) return undefined;
+  for (const [k, e] of Object.entries(v)) {
+    if (k.startsWith('$') && !DBREF_KEYS.has(k)) return k;
+    const found = dollarKeyIn(e);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** True for `{ $op: ... }` style objects (query operators or update modifiers). */

@@ -2,6 +2,7 @@
 // mingo's operators, with the comparison operators widened so that numbers compare across
 // double / long / Decimal128 as they do in MongoDB (mingo only compares values of one JS type).
 import { Context } from 'mingo';
+import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import * as accumulatorOperators from 'mingo/operators/accumulator';
 import * as expressionOperators from 'mingo/operators/expression';
@@ -171,4 +172,23 @@ export function updateOptions(variables?: Record<string, unknown>): Partial<Opti
 /** Options for mingo Query / Aggregator / updater calls. */
 export function mingoOptions(variables?: Record<string, unknown>): Partial<Options> {
   return variables ? { context: CONTEXT, scriptEnabled: false, variables } : { context: CONTEXT, scriptEnabled: false };
+}
+
+/**
+ * `let` values are expressions (`{$literal: '$x'}` is the string '$x', `{$add: [1, 2]}` is 3), with
+ * no document to read fields from: what `$$name` resolves to is the evaluated value.
+ */
+export function evaluateLet(spec: Doc): Doc {
+  const out: Doc = {};
+  for (const [name, expr] of Object.entries(spec)) {
+    if (!/^[a-z\u0080-\uffff]/.test(name)) {
+      throw new MongoCommandError(16870, `'${name}' starts with an invalid character for a user variable name`, {}, 'Location16870');
+    }
+    if (!/^[A-Za-z0-9_\u0080-\uffff]*$/.test(name)) {
+      throw new MongoCommandError(16871, `'${name}' contains an invalid character for a variable name: '${name.replace(/[A-Za-z0-9_\u0080-\uffff]/g, '')[0]}'`, {}, 'Location16871');
+    }
+    const value = evalExpr({}, expr, mingoOptions() as Options);
+    out[name] = value === undefined ? null : value;
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 // Applies an update (operator document, replacement, or pipeline) to a copy of a document with
 // mingo's updater, and builds the seed document for upserts.
-import { update as mingoUpdate, updateOne as mingoUpdateOne } from 'mingo/updater';
+import { update as mingoUpdate } from 'mingo/updater';
+import { Aggregator } from 'mingo/aggregator';
 import * as updateOperators from 'mingo/operators/update';
 import { Timestamp } from 'bson';
 import { cloneDoc, getPath, isOperatorObject, isPlainObject, setPath, withIdFirst, type Doc } from './documents.js';
@@ -170,6 +171,22 @@ function foldIntoSet(spec: Doc, doc: Doc, insertMode: boolean): Doc {
   return modifier;
 }
 
+const UPDATE_PIPELINE_STAGES = new Set(['$addFields', '$set', '$project', '$unset', '$replaceRoot', '$replaceWith']);
+
+/**
+ * A pipeline update is the pipeline run over the one document, with the same stage implementations
+ * as aggregate (so `$setField` / `$replaceWith` may produce `$`-prefixed or dotted top-level fields).
+ */
+function runUpdatePipeline(doc: Doc, stages: Doc[], variables?: Doc): Doc {
+  for (const stage of stages) {
+    const [name] = Object.keys(stage);
+    if (!UPDATE_PIPELINE_STAGES.has(name)) throw new MongoCommandError(72, `${name} is not allowed to be used within an update`);
+  }
+  const [out] = new Aggregator(stages, mingoOptions(variables)).run([doc]) as Doc[];
+  if (!isPlainObject(out)) throw new MongoCommandError(1, 'internal error: the update pipeline produced no document');
+  return out;
+}
+
 /** Applies `spec` to a copy of `doc`. `insertMode` is true while building an upserted document. */
 export function applyUpdate(
   doc: Doc,
@@ -178,16 +195,14 @@ export function applyUpdate(
 ): UpdateOutcome {
   try {
     if (Array.isArray(spec)) {
-      const docs = [cloneDoc(doc)];
-      const res = mingoUpdateOne(docs, {}, spec as never, { cloneMode: 'copy', let: opts.variables }, mingoOptions());
-      let next = docs[0];
+      let next = runUpdatePipeline(cloneDoc(doc), spec as Doc[], opts.variables);
       if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
       if (doc._id !== undefined) {
         const err = idChanged(doc._id, next);
         if (err) throw err;
       }
       next = withIdFirst(next);
-      return { doc: next, modified: res.modifiedCount > 0 && !sameDoc(doc, next) };
+      return { doc: next, modified: !sameDoc(doc, next) };
     }
     if (!isModifierUpdate(spec)) {
       spec = spec as Doc;

@@ -9,7 +9,7 @@ import { cloneDoc, isPlainObject, type Doc } from '../documents.js';
 import { MongoCommandError, failedToParse, notImplemented, toCommandError, typeMismatch } from '../errors.js';
 import { execute, type Execution } from '../query-exec.js';
 import type { CommandContext } from '../state.js';
-import { checkCollation, optionalDoc, optionalNumber } from './args.js';
+import { checkCollation, letVariables, optionalNumber } from './args.js';
 import { validateCollectionName } from '../catalogue.js';
 import { checkProjectionMode } from '../projection.js';
 
@@ -92,9 +92,10 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
   const next = pipeline[consumed];
   let sort: Doc | undefined;
   if (next && '$sort' in next && isPlainObject(next.$sort)) sort = next.$sort;
-  let exec = execute(coll, { filter, variables: optionalDoc(cmd, 'let') });
+  const variables = letVariables(cmd);
+  let exec = execute(coll, { filter, variables });
   if (sort) {
-    const sorted = execute(coll, { filter, sort, variables: optionalDoc(cmd, 'let') });
+    const sorted = execute(coll, { filter, sort, variables });
     if (sorted.plan.providesSort) {
       exec = sorted;
       consumed++;
@@ -179,7 +180,7 @@ export function runPipeline(prepared: PreparedPipeline, cmd: Doc, ctx: CommandCo
   };
   try {
     const agg = new Aggregator(prepared.rest, {
-      ...mingoOptions(optionalDoc(cmd, 'let')),
+      ...mingoOptions(letVariables(cmd)),
       collectionResolver: resolver,
       processingMode: copyFree ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
     });

@@ -2,6 +2,7 @@
 import { isPlainObject, type Doc } from '../documents.js';
 import { MongoCommandError, typeMismatch, notImplemented } from '../errors.js';
 import { validateCollectionName } from '../catalogue.js';
+import { evaluateLet } from '../mingo-context.js';
 
 export function collectionArg(cmd: Doc, name: string, db: string): string {
   const coll = cmd[name];
@@ -39,4 +40,10 @@ export function checkCollation(collation: unknown): void {
   if (collation === undefined || collation === null) return;
   if (isPlainObject(collation) && collation.locale === 'simple') return;
   throw notImplemented('Collation');
+}
+
+/** A command's `let`: each value is a constant expression, evaluated once before the command runs. */
+export function letVariables(cmd: Doc): Doc | undefined {
+  const spec = optionalDoc(cmd, 'let');
+  return spec && evaluateLet(spec);
 }

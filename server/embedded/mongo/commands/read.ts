@@ -6,7 +6,7 @@ import { projectIterator } from '../projection.js';
 import { EMPTY_ARRAY, MISSING, encodeValue } from '../key-encoding.js';
 import { valuesAtPath } from '../path-values.js';
 import type { CommandContext } from '../state.js';
-import { checkCollation, collectionArg, optionalDoc, optionalNumber } from './args.js';
+import { checkCollation, collectionArg, letVariables, optionalDoc, optionalNumber } from './args.js';
 
 const UNSUPPORTED_FIND_OPTIONS = ['tailable', 'awaitData', 'oplogReplay', 'returnKey', 'showRecordId', 'min', 'max'];
 
@@ -21,7 +21,7 @@ export function findSpec(cmd: Doc): FindSpec {
     skip,
     limit,
     hint: cmd.hint,
-    variables: optionalDoc(cmd, 'let'),
+    variables: letVariables(cmd),
   };
 }
 

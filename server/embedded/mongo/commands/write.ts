@@ -2,13 +2,14 @@
 // at the first error, an unordered one keeps going; each failure is one `writeErrors` entry.
 import type { Collection } from '../collection.js';
 import { isPlainObject, type Doc } from '../documents.js';
-import { failedToParse, toCommandError } from '../errors.js';
+import { MongoCommandError, failedToParse, toCommandError } from '../errors.js';
 import { matchRecords } from '../query-exec.js';
 import { planQuery } from '../planner.js';
 import { applyUpdate, buildUpsert, isModifierUpdate, validateUpdate } from '../updates.js';
 import { projectOne } from '../projection.js';
 import type { CommandContext } from '../state.js';
-import { checkCollation, collectionArg, docArray, optionalDoc } from './args.js';
+import { checkCollation, collectionArg, docArray, letVariables, optionalDoc } from './args.js';
+import { evaluateLet } from '../mingo-context.js';
 
 interface BatchResult {
   writeErrors: Doc[];
@@ -41,9 +42,9 @@ function insert(cmd: Doc, ctx: CommandContext): Doc {
 }
 
 /** Record ids matched by a filter, collected before any change so an update never sees its own writes. */
-function matchingRids(coll: Collection | undefined, filter: Doc, opts: { sort?: Doc; limit?: number; variables?: Doc }): number[] {
+function matchingRids(coll: Collection | undefined, filter: Doc, opts: { sort?: Doc; limit?: number; variables?: Doc; hint?: unknown }): number[] {
   if (!coll) return [];
-  const plan = planQuery(coll, filter, opts.sort);
+  const plan = planQuery(coll, filter, opts.sort, opts.hint);
   const stats = { keysExamined: 0, docsExamined: 0 };
   const rids: number[] = [];
   for (const [rid] of matchRecords(coll, { filter, sort: opts.sort, limit: opts.limit, variables: opts.variables }, plan, stats)) {
@@ -58,6 +59,26 @@ interface UpdateStatement {
   multi: boolean;
   upsert: boolean;
   arrayFilters?: Doc[];
+  hint?: unknown;
+  /** The statement's own constants (`c`), on top of the command's `let`. */
+  constants?: Doc;
+}
+
+// What a 7.0 update statement may hold; anything else (such as 8.0's `sort`) fails the command.
+const UPDATE_STATEMENT_FIELDS = new Set([
+  'q', 'u', 'c', 'multi', 'upsert', 'upsertSupplied', 'arrayFilters', 'hint', 'collation', 'sampleId',
+  '$_allowShardKeyUpdatesWithoutFullShardKeyInQuery',
+]);
+const DELETE_STATEMENT_FIELDS = new Set(['q', 'limit', 'hint', 'collation', 'sampleId']);
+
+function checkStatementFields(statements: Doc[], command: string, array: string, known: Set<string>): void {
+  for (const st of statements) {
+    for (const field of Object.keys(st)) {
+      if (!known.has(field)) {
+        throw new MongoCommandError(40415, `BSON field '${command}.${array}.${field}' is an unknown field.`, {}, 'Location40415');
+      }
+    }
+  }
 }
 
 function parseStatement(raw: Doc): UpdateStatement {
@@ -72,14 +93,19 @@ function parseStatement(raw: Doc): UpdateStatement {
   if (raw.arrayFilters !== undefined && !Array.isArray(raw.arrayFilters)) {
     throw failedToParse("BSON field 'arrayFilters' must be an array");
   }
-  return { q, u, multi, upsert: raw.upsert === true, arrayFilters: raw.arrayFilters as Doc[] | undefined };
+  const constants = optionalDoc(raw, 'c');
+  return {
+    q, u, multi, upsert: raw.upsert === true, arrayFilters: raw.arrayFilters as Doc[] | undefined, hint: raw.hint,
+    constants: constants && evaluateLet(constants),
+  };
 }
 
 function update(cmd: Doc, ctx: CommandContext): Doc {
   const name = collectionArg(cmd, 'update', ctx.db);
   const statements = docArray(cmd, 'updates');
+  checkStatementFields(statements, 'update', 'updates', UPDATE_STATEMENT_FIELDS);
   const ordered = cmd.ordered !== false;
-  const variables = optionalDoc(cmd, 'let');
+  const commandVariables = letVariables(cmd);
   const result: BatchResult = { writeErrors: [] };
   const upserted: Doc[] = [];
   let n = 0;
@@ -87,8 +113,9 @@ function update(cmd: Doc, ctx: CommandContext): Doc {
   for (let i = 0; i < statements.length; i++) {
     try {
       const st = parseStatement(statements[i]);
+      const variables = st.constants ? { ...commandVariables, ...st.constants } : commandVariables;
       let coll = ctx.state.catalogue.get(ctx.db, name);
-      const rids = matchingRids(coll, st.q, { limit: st.multi ? undefined : 1, variables });
+      const rids = matchingRids(coll, st.q, { limit: st.multi ? undefined : 1, variables, hint: st.hint });
       if (rids.length === 0) {
         if (st.upsert) {
           const doc = buildUpsert(st.q, st.u, { arrayFilters: st.arrayFilters, variables });
@@ -122,8 +149,9 @@ function update(cmd: Doc, ctx: CommandContext): Doc {
 function del(cmd: Doc, ctx: CommandContext): Doc {
   const name = collectionArg(cmd, 'delete', ctx.db);
   const statements = docArray(cmd, 'deletes');
+  checkStatementFields(statements, 'delete', 'deletes', DELETE_STATEMENT_FIELDS);
   const ordered = cmd.ordered !== false;
-  const variables = optionalDoc(cmd, 'let');
+  const variables = letVariables(cmd);
   const result: BatchResult = { writeErrors: [] };
   let n = 0;
   // A bad limit fails the whole command (it is a parse error in mongod), not one statement.
@@ -139,7 +167,7 @@ function del(cmd: Doc, ctx: CommandContext): Doc {
       checkCollation(st.collation);
       const limit = Number(st.limit ?? 0);
       const coll = ctx.state.catalogue.get(ctx.db, name);
-      for (const rid of matchingRids(coll, q, { limit: limit === 1 ? 1 : undefined, variables })) {
+      for (const rid of matchingRids(coll, q, { limit: limit === 1 ? 1 : undefined, variables, hint: st.hint })) {
         coll!.remove(rid);
         n++;
       }
@@ -156,7 +184,7 @@ function findAndModify(cmd: Doc, ctx: CommandContext): Doc {
   const query = optionalDoc(cmd, 'query') ?? {};
   const sort = optionalDoc(cmd, 'sort');
   const fields = cmd.fields ?? cmd.projection;
-  const variables = optionalDoc(cmd, 'let');
+  const variables = letVariables(cmd);
   const remove = cmd.remove === true;
   const hasUpdate = cmd.update !== undefined && cmd.update !== null;
   checkCollation(cmd.collation);
@@ -169,7 +197,7 @@ function findAndModify(cmd: Doc, ctx: CommandContext): Doc {
   const arrayFilters = Array.isArray(cmd.arrayFilters) ? (cmd.arrayFilters as Doc[]) : undefined;
 
   let coll = ctx.state.catalogue.get(ctx.db, name);
-  const [rid] = matchingRids(coll, query, { sort, limit: 1, variables });
+  const [rid] = matchingRids(coll, query, { sort, limit: 1, variables, hint: cmd.hint });
   const found = rid !== undefined ? coll!.records.get(rid) : undefined;
 
   if (remove) {
