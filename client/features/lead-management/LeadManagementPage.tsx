@@ -2,8 +2,7 @@ import { FileText, Phone } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
-import { LEAD_DISPOSITIONS, WORKING_CAMPAIGNS, type LeadDisposition } from '../../../shared/constants.js';
-import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
+import { LEAD_DISPOSITIONS, type LeadDisposition } from '../../../shared/constants.js';
 import { Badge } from '../../ui/Badge.js';
 import { buttonClass, LinkButton } from '../../ui/Button.js';
 import { SearchInput } from '../../ui/SearchInput.js';
@@ -14,6 +13,7 @@ import page from '../dashboard/Page.module.css';
 import styles from '../leads/Leads.module.css';
 import { closeLeadDetail, followLeads, openLeadDetail, showLeadList, useLeads } from '../leads/store.js';
 import { useSession } from '../session/store.js';
+import { campaignTiles, chooseCampaign as pickCampaign, type CampaignTile } from './campaign-choice.js';
 import { ImportLeads } from './import/ImportDialog.js';
 import { LeadPanel } from './LeadPanel.js';
 import { LeadTable } from './LeadTable.js';
@@ -42,16 +42,12 @@ export default function LeadManagementPage() {
   const [showScript, setShowScript] = useState(false);
   const [showDialer, setShowDialer] = useState(false);
 
-  const bySlug = useMemo(() => new Map(campaigns.map((campaign) => [campaign.slug, campaign])), [campaigns]);
-  const activeSlug = campaigns.find((campaign) => campaign.id === user?.activeCampaignId)?.slug;
   const requested = query.get('campaign');
-  const slug =
-    WORKING_CAMPAIGNS.find((c) => c.slug === requested)?.slug ??
-    WORKING_CAMPAIGNS.find((c) => c.slug === activeSlug)?.slug ??
-    WORKING_CAMPAIGNS.find((c) => bySlug.get(c.slug)?.joined || bySlug.get(c.slug)?.ownerId === user?.id)?.slug ??
-    WORKING_CAMPAIGNS[0].slug;
-  const campaign = bySlug.get(slug);
-  const campaignName = campaign?.name ?? WORKING_CAMPAIGNS.find((c) => c.slug === slug)!.name;
+  const tiles = useMemo(() => campaignTiles(campaigns, user, requested), [campaigns, user, requested]);
+  const choice = pickCampaign(tiles, user, requested, loading);
+  const slug = choice.kind === 'chosen' ? choice.slug : undefined;
+  const campaign = choice.kind === 'chosen' ? choice.campaign : undefined;
+  const campaignName = choice.kind === 'chosen' ? choice.name : '';
   const canImport = Boolean(campaign && (user?.role === 'admin' || (user?.role === 'owner' && campaign.ownerId === user.id)));
 
   useEffect(() => followLeads(), []);
@@ -76,7 +72,7 @@ export default function LeadManagementPage() {
     navigate(`/lead-management?campaign=${next}`, { replace: true });
   };
 
-  const side = detail ? <LeadPanel /> : showScript ? <ScriptPanel campaignSlug={slug} campaignName={campaignName} /> : null;
+  const side = detail ? <LeadPanel /> : showScript && slug ? <ScriptPanel campaignSlug={slug} campaignName={campaignName} /> : null;
   const aside =
     showDialer || side ? (
       <div className={page.stack}>
@@ -120,12 +116,17 @@ export default function LeadManagementPage() {
         </div>
       </div>
 
-      <CampaignTiles slug={slug} campaigns={bySlug} userId={user?.id} onChange={chooseCampaign} />
+      <CampaignTiles slug={slug} tiles={tiles} userId={user?.id} onChange={chooseCampaign} />
 
-      {!loading && !campaign ? <p className={page.muted}>{campaignName} is not open yet.</p> : null}
+      {choice.kind === 'unknown' ? (
+        <p className={page.error} role="alert">
+          There is no campaign "{choice.slug}". Choose one of the campaigns above.
+        </p>
+      ) : null}
+      {!loading && choice.kind === 'chosen' && !campaign ? <p className={page.muted}>{campaignName} is not open yet.</p> : null}
 
       <div className={[styles.layout, aside ? styles.withAside : ''].join(' ')}>
-        <div className={page.card}>
+        <div className={page.card} hidden={choice.kind === 'unknown'}>
           <Tabs selectedKey={tab} onSelectionChange={(key: Key) => setTab(key as TabKey)}>
             <TabList aria-label="Lead lists">
               <Tab id="all">All Leads</Tab>
@@ -157,31 +158,20 @@ export default function LeadManagementPage() {
   );
 }
 
-function CampaignTiles({
-  slug,
-  campaigns,
-  userId,
-  onChange,
-}: {
-  slug: string;
-  campaigns: Map<string, CampaignSummary>;
-  userId?: string;
-  onChange: (slug: string) => void;
-}) {
+function CampaignTiles({ slug, tiles, userId, onChange }: { slug?: string; tiles: CampaignTile[]; userId?: string; onChange: (slug: string) => void }) {
   return (
     <ToggleButtonGroup
         aria-label="Campaign"
         selectionMode="single"
         disallowEmptySelection
-        selectedKeys={[slug]}
+        selectedKeys={slug ? [slug] : []}
         onSelectionChange={(keys: Set<Key>) => {
           const [next] = keys;
           if (next != null) onChange(String(next));
         }}
         className={styles.tiles}
       >
-        {WORKING_CAMPAIGNS.map(({ slug: key, name }) => {
-          const campaign = campaigns.get(key);
+        {tiles.map(({ slug: key, name, campaign }) => {
           const tag = !campaign
             ? 'Coming soon'
             : campaign.ownerId && campaign.ownerId === userId
@@ -191,7 +181,7 @@ function CampaignTiles({
                 : `${campaign.agentCount} agents`;
           return (
             <ToggleButton key={key} id={key} className={styles.tile}>
-              <span className={styles.tileName}>{campaign?.name ?? name}</span>
+              <span className={styles.tileName}>{name}</span>
               <Badge tone={campaign?.joined || tag === 'Your campaign' ? 'green' : 'grey'}>{tag}</Badge>
             </ToggleButton>
           );
