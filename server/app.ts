@@ -17,6 +17,7 @@ import { installErrorHandler } from './platform/errors.js';
 import { refuseNulCharacters } from './platform/input-guards.js';
 import { scaleRateLimits } from './platform/rate-limits.js';
 import { securityHeaders } from './platform/security-headers.js';
+import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { healthRoutes } from './platform/health.js';
 import { liveEventsFrom } from './platform/live-events.js';
 import { redisPresence } from './platform/presence.js';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
     requestIdHeader: false,
-    trustProxy: config.env === 'production',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export type AccessMode = 'open' | 'waitlist';
 
@@ -33,6 +34,8 @@ export interface Config {
   logLevel: string;
   /** Prefix of every Redis key this deployment writes (queues, adapter stream, rate limits). */
   redisPrefix: string;
+  /** The proxies whose `X-Forwarded-For` names the client (TRUST_PROXY, default none). */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -130,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (problem) problems.push(problem);
   }
 
+  const proxy = parseTrustProxy(env.TRUST_PROXY);
+  if ('problem' in proxy) problems.push(proxy.problem);
+
   if (problems.length) throw new ConfigError(problems);
 
   // Outside production a secret is made once and kept with the data, so sessions survive restarts.
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: [...new Set(allowedOrigins)],
     logLevel,
     redisPrefix: env.REDIS_PREFIX || 'cw',
+    trustProxy: 'trustProxy' in proxy ? proxy.trustProxy : false,
   };
 }
 
