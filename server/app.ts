@@ -10,6 +10,7 @@ import type { Server } from 'socket.io';
 import { features as allFeatures } from './features/index.js';
 import type { Feature } from './features/feature.js';
 import { hoistAuthHooks, registerJwt } from './platform/auth.js';
+import { keepApiAnswersOutOfCaches } from './platform/cache-control.js';
 import { serveClientFiles } from './platform/client-files.js';
 import { compressApiAnswers } from './platform/compression.js';
 import type { Platform } from './platform/context.js';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(
     async (api) => {
       await compressApiAnswers(api);
+      keepApiAnswersOutOfCaches(api);
       for (const feature of features) await feature.routes?.(api, platform);
     },
     { prefix: '/api' },
