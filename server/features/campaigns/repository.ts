@@ -1,4 +1,5 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
+import type { CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
 import { usersCollection } from '../users/repository.js';
 
 export interface CommissionStructure {
@@ -28,8 +29,10 @@ export interface CampaignDoc {
   holdDays: number;
   /** Hours without a disposition change before an assigned lead goes back to the pool. */
   leadIdleHours: number;
-  /** IANA time zone used for calling hours when a lead has none. */
+  /** IANA time zone used for calling hours when neither the lead nor its phone number gives one. */
   timeZone: string;
+  /** Local to the lead; missing on campaigns written before it = DEFAULT_CALLING_HOURS. */
+  callingHours?: CallingHours;
   ownerId?: ObjectId;
   createdAt: Date;
   updatedAt: Date;

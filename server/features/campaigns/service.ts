@@ -3,11 +3,13 @@ import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
 import type { CampaignJoinResponse } from '../../../shared/schemas/campaigns/join.js';
 import type { CampaignList, CampaignListQuery, CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
+import { CallingHoursMessages, DEFAULT_CALLING_HOURS, validCallingHours, type CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
 import { CampaignMessages } from '../../../shared/schemas/campaigns/messages.js';
 import type { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/schemas/campaigns/save.js';
 import type { ActiveCampaignResponse } from '../../../shared/schemas/campaigns/select.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { canonicalTimeZone } from '../leads/time-zone.js';
 import { isDuplicateKey, type UserDoc } from '../users/repository.js';
 import {
   addMembership,
@@ -75,7 +77,15 @@ async function summaryOf(platform: Platform, doc: CampaignDoc, viewer: UserDoc |
 
 export async function campaignDetail(platform: Platform, viewer: UserDoc | null, idOrSlug: string): Promise<CampaignDetail> {
   const doc = await load(platform, idOrSlug);
-  return { ...(await summaryOf(platform, doc, viewer)), payoutDetails: doc.payoutDetails, tiers: doc.tiers, holdDays: doc.holdDays ?? DEFAULT_HOLD_DAYS, canEdit: canEdit(viewer, doc) };
+  return {
+    ...(await summaryOf(platform, doc, viewer)),
+    payoutDetails: doc.payoutDetails,
+    tiers: doc.tiers,
+    holdDays: doc.holdDays ?? DEFAULT_HOLD_DAYS,
+    timeZone: doc.timeZone || 'UTC',
+    callingHours: doc.callingHours ?? DEFAULT_CALLING_HOURS,
+    canEdit: canEdit(viewer, doc),
+  };
 }
 
 /** "Campaign Joined"; coming-soon campaigns answer with the spec's "Coming Soon" toast. Joining twice is harmless. */
@@ -122,6 +132,18 @@ function slugify(name: string): string {
   );
 }
 
+/** The zone as Intl names it; an unknown name changes nothing. */
+function checkedTimeZone(value: string): string {
+  const zone = canonicalTimeZone(value);
+  if (!zone) throw badRequest(CallingHoursMessages.badTimeZone);
+  return zone;
+}
+
+function checkedHours(hours: CallingHours): CallingHours {
+  if (!validCallingHours(hours)) throw badRequest(CallingHoursMessages.badHours);
+  return { start: hours.start, end: hours.end };
+}
+
 function parseDate(value: string | null | undefined): Date | undefined {
   if (!value) return undefined;
   const date = new Date(value);
@@ -138,6 +160,8 @@ export async function createCampaign(platform: Platform, viewer: UserDoc, body: 
   if (!body.name.trim() || !body.description.trim()) throw badRequest(CampaignMessages.invalid);
   const now = platform.clock.now();
   const limitedUntil = parseDate(body.limitedUntil);
+  const timeZone = body.timeZone === undefined ? 'UTC' : checkedTimeZone(body.timeZone);
+  const callingHours = checkedHours(body.callingHours ?? DEFAULT_CALLING_HOURS);
   const base = fixedSlug ?? slugify(body.name);
   for (let attempt = 0; attempt < 5; attempt++) {
     const doc: CampaignDoc = {
@@ -158,7 +182,8 @@ export async function createCampaign(platform: Platform, viewer: UserDoc, body: 
       tiers: body.tiers ?? [],
       holdDays: body.holdDays ?? DEFAULT_HOLD_DAYS,
       leadIdleHours: 72,
-      timeZone: 'UTC',
+      timeZone,
+      callingHours,
       ownerId: viewer._id,
       createdAt: now,
       updatedAt: now,
@@ -188,6 +213,8 @@ export async function editCampaign(platform: Platform, viewer: UserDoc, idOrSlug
   for (const key of ['status', 'roleNeeded', 'leadSourceType', 'campaignTypes', 'isProfitShare', 'isLimited', 'commissionStructure', 'payoutDetails', 'tiers', 'holdDays'] as const) {
     if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
   }
+  if (body.timeZone !== undefined) set.timeZone = checkedTimeZone(body.timeZone);
+  if (body.callingHours !== undefined) set.callingHours = checkedHours(body.callingHours);
   if (body.limitedUntil === null) unset.push('limitedUntil');
   else if (body.limitedUntil !== undefined) set.limitedUntil = parseDate(body.limitedUntil);
   const updated = await updateCampaign(platform.db, doc._id, set, unset);

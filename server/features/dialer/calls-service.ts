@@ -1,11 +1,12 @@
 import { ObjectId } from 'mongodb';
 import { PLAN_LIMITS } from '../../../shared/constants.js';
+import { DEFAULT_CALLING_HOURS } from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { DialerRuleMessages, formatPhone, normalizePhone } from '../../../shared/schemas/dialer/messages.js';
 import type { DialerState, PhoneView } from '../../../shared/schemas/dialer/state.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound, rateLimited } from '../../platform/errors.js';
-import { findCampaignById, type CampaignDoc } from '../campaigns/repository.js';
+import { campaignIdsOfMember, findCampaignById, listCampaignIdsOwnedBy, type CampaignDoc } from '../campaigns/repository.js';
 import { findLeadById, type LeadDoc } from '../leads/repository.js';
 import { emitTeamActivity } from '../team/service.js';
 import type { UserDoc } from '../users/repository.js';
@@ -70,17 +71,31 @@ export async function resolveTarget(platform: Platform, agent: UserDoc, input: {
 export async function dialRefusal(platform: Platform, agent: UserDoc, target: DialTarget): Promise<DialRefusal | null> {
   const { lead, campaign } = target;
   if (lead && !mayDialLead(agent, lead, campaign)) return { kind: 'not-yours', error: forbidden(DialerRuleMessages.leadNotYours) };
-  if (await findDnc(platform.db, target.phoneDigits, lead?.campaignId)) return { kind: 'dnc', error: forbidden(DialerRuleMessages.doNotCall(target.phone)) };
+  if (await findDnc(platform.db, target.phoneDigits, await dncScopesFor(platform, agent, lead?.campaignId), agent._id)) {
+    return { kind: 'dnc', error: forbidden(DialerRuleMessages.doNotCall(target.phone)) };
+  }
   const timeZone = callingTimeZone(lead, campaign);
   if (timeZone) {
-    const { allowed, local } = withinCallingHours(platform.clock.now(), timeZone);
-    if (!allowed) return { kind: 'hours', error: forbidden(DialerRuleMessages.outsideHours(local?.text ?? 'unknown', timeZone)) };
+    const hours = campaign?.callingHours ?? DEFAULT_CALLING_HOURS;
+    const { allowed, local } = withinCallingHours(platform.clock.now(), timeZone, hours);
+    if (!allowed) return { kind: 'hours', error: forbidden(DialerRuleMessages.outsideHours(local?.text ?? 'unknown', timeZone, hours)) };
   }
   const today = await countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now()));
   if (today >= PLAN_LIMITS.callsPerDay) {
     return { kind: 'cap', error: rateLimited(DialerRuleMessages.dailyCap(PLAN_LIMITS.callsPerDay), secondsUntilNextUtcDay(platform.clock.now())) };
   }
   return null;
+}
+
+/**
+ * Every do-not-call list that applies to this agent, wherever the number came from (typed, lead, queue, auto-dial):
+ * the global one, the lead's campaign and every campaign the agent works in or owns. Numbers the agent marked
+ * from a call count too (matched by `addedBy`).
+ */
+async function dncScopesFor(platform: Platform, agent: UserDoc, leadCampaignId: ObjectId | undefined): Promise<string[]> {
+  const [joined, owned] = await Promise.all([campaignIdsOfMember(platform.db, agent._id), listCampaignIdsOwnedBy(platform.db, agent._id)]);
+  const ids = [...joined, ...owned, ...(leadCampaignId ? [leadCampaignId] : [])].map((id) => id.toHexString());
+  return ['global', ...new Set(ids)];
 }
 
 function mayDialLead(agent: UserDoc, lead: LeadDoc, campaign: CampaignDoc | null): boolean {

@@ -1,6 +1,7 @@
-/** Calling-hours and daily-cap arithmetic, pure so tests can pin the clock. */
+import { DEFAULT_CALLING_HOURS, minutesOfDay, type CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
+import { callingTimeZone } from '../leads/time-zone.js';
 
-export const CALLING_HOURS = { startHour: 8, endHour: 21 } as const;
+/** Calling-hours and daily-cap arithmetic, pure so tests can pin the clock. */
 
 export interface LocalTime {
   hour: number;
@@ -21,11 +22,12 @@ export function localTimeIn(now: Date, timeZone: string): LocalTime | null {
   }
 }
 
-/** 8:00 inclusive to 21:00 exclusive, local to the lead. An unknown zone is never a reason to call. */
-export function withinCallingHours(now: Date, timeZone: string): { allowed: boolean; local: LocalTime | null } {
+/** Start inclusive, end exclusive (8:00-21:00 unless the campaign says), local to the lead. An unknown zone is never a reason to call. */
+export function withinCallingHours(now: Date, timeZone: string, hours: CallingHours = DEFAULT_CALLING_HOURS): { allowed: boolean; local: LocalTime | null } {
   const local = localTimeIn(now, timeZone);
   if (!local) return { allowed: false, local };
-  return { allowed: local.hour >= CALLING_HOURS.startHour && local.hour < CALLING_HOURS.endHour, local };
+  const minute = local.hour * 60 + local.minute;
+  return { allowed: minute >= minutesOfDay(hours.start) && minute < minutesOfDay(hours.end), local };
 }
 
 /** The daily cap counts calls since midnight UTC. */
@@ -37,8 +39,5 @@ export function secondsUntilNextUtcDay(now: Date): number {
   return Math.ceil((startOfUtcDay(now).getTime() + 86_400_000 - now.getTime()) / 1000);
 }
 
-/** The lead's own zone first (top-level or in its campaign details), else the campaign's. */
-export function callingTimeZone(lead: { timeZone?: string; details?: Record<string, unknown> } | null, campaign: { timeZone?: string } | null): string | undefined {
-  const fromDetails = lead?.details?.timeZone;
-  return lead?.timeZone || (typeof fromDetails === 'string' && fromDetails ? fromDetails : undefined) || campaign?.timeZone || undefined;
-}
+/** Re-exported: the dialer and the lead views judge a lead's zone the same way. */
+export { callingTimeZone };

@@ -236,10 +236,10 @@ export async function insertDnc(db: Db, doc: DncDoc): Promise<DncDoc> {
   }
 }
 
-/** The first entry (global or this campaign's) that bars this number, if any. */
-export function findDnc(db: Db, phoneDigits: string, campaignId?: ObjectId): Promise<DncDoc | null> {
-  const scopes = campaignId ? ['global', campaignId.toHexString()] : ['global'];
-  return dncCollection(db).findOne({ phone: phoneDigits, scope: { $in: scopes } });
+/** The first entry that bars this number: on one of `scopes` ('global' or campaign ids), or marked by `markedBy`. */
+export function findDnc(db: Db, phoneDigits: string, scopes: string[], markedBy?: ObjectId): Promise<DncDoc | null> {
+  const where: Filter<DncDoc>[] = [{ scope: { $in: scopes } }, ...(markedBy ? [{ addedBy: markedBy }] : [])];
+  return dncCollection(db).findOne({ phone: phoneDigits, $or: where });
 }
 
 export async function dncNumbersAmong(db: Db, phones: string[], campaignIds: string[]): Promise<Set<string>> {

@@ -2,8 +2,9 @@ import type { Db, ObjectId } from 'mongodb';
 import type { LeadHistoryItem, LeadItem } from '../../../shared/schemas/leads/lead.js';
 import { findCampaignFieldsByIds, type CampaignDoc } from '../campaigns/repository.js';
 import { userNames, type LeadDoc, type LeadHistoryEntry } from './repository.js';
+import { callingTimeZone } from './time-zone.js';
 
-const CAMPAIGN_INFO_FIELDS = ['slug', 'name', 'ownerId', 'leadIdleHours'] as const;
+const CAMPAIGN_INFO_FIELDS = ['slug', 'name', 'ownerId', 'leadIdleHours', 'timeZone'] as const;
 export type CampaignInfo = Pick<CampaignDoc, '_id' | (typeof CAMPAIGN_INFO_FIELDS)[number]>;
 
 /** Campaigns by id, loaded once for a page of leads. */
@@ -53,6 +54,8 @@ export function toLeadItem(lead: LeadDoc, campaign: CampaignInfo | undefined, na
   if (lead.nextAction) item.nextAction = lead.nextAction;
   if (lead.nextActionDate) item.nextActionDate = iso(lead.nextActionDate);
   if (lead.notes) item.notes = lead.notes;
+  const timeZone = callingTimeZone(lead, campaign ?? null);
+  if (timeZone) item.timeZone = timeZone;
   return item;
 }
 

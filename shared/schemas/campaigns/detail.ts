@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CallingHoursSchema } from './calling-hours.js';
 import { CampaignSummary } from './list.js';
 import { TierSchema } from './structure.js';
 
@@ -13,6 +14,9 @@ export const CampaignDetail = Type.Object({
   tiers: Type.Array(TierSchema),
   /** Days a commission stays pending before it can be paid. */
   holdDays: Type.Integer({ minimum: 0 }),
+  /** IANA zone used for calling hours when a lead's own zone is unknown. */
+  timeZone: Type.String(),
+  callingHours: CallingHoursSchema,
   /** The viewer owns the campaign or is an admin. */
   canEdit: Type.Boolean(),
 });

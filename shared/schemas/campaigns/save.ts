@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CallingHoursSchema, TimeZoneSchema } from './calling-hours.js';
 import { CAMPAIGN_ROLES, CAMPAIGN_STATUSES } from './list.js';
 import { CampaignMessages } from './messages.js';
 import { CommissionStructureSchema, TierSchema } from './structure.js';
@@ -19,6 +20,10 @@ const fields = {
   payoutDetails: Type.String({ maxLength: 2000 }),
   tiers: Type.Array(TierSchema, { maxItems: 20 }),
   holdDays: Type.Integer({ minimum: 0, maximum: 365 }),
+  /** IANA zone for calling hours of leads whose own zone is unknown (neither imported nor given by the number). */
+  timeZone: TimeZoneSchema,
+  /** Local to the lead; default 08:00-21:00. */
+  callingHours: CallingHoursSchema,
 };
 
 /** `POST /api/campaigns` (owners and admins): name, description, status, role needed, payout range and commission structure are required. */
@@ -38,6 +43,8 @@ export const CampaignCreateBody = Type.Object(
     payoutDetails: Type.Optional(fields.payoutDetails),
     tiers: Type.Optional(fields.tiers),
     holdDays: Type.Optional(fields.holdDays),
+    timeZone: Type.Optional(fields.timeZone),
+    callingHours: Type.Optional(fields.callingHours),
   },
   { errorMessage: CampaignMessages.invalid, additionalProperties: false },
 );

@@ -1,3 +1,5 @@
+import { DEFAULT_CALLING_HOURS, hoursText, type CallingHours } from '../campaigns/calling-hours.js';
+
 /**
  * Spec 2 section 8 (Dialer) word for word, with the phone provider's display name where the spec says
  * "Zoom Phone", plus the server-side rules the spec leaves open (caps, do-not-call, calling hours, lead claim).
@@ -32,8 +34,8 @@ export function dialerMessages(provider: string) {
 export const DialerRuleMessages = {
   dailyCap: (limit: number) => `You have reached today's limit of ${limit} calls. Calling resumes tomorrow.`,
   doNotCall: (number: string) => `${formatPhone(number)} is on the do-not-call list and cannot be dialed.`,
-  outsideHours: (localTime: string, timeZone: string) =>
-    `Outside calling hours: it is ${localTime} for this lead (${timeZone}); calls are allowed 8:00-21:00 in the lead's time zone.`,
+  outsideHours: (localTime: string, timeZone: string, hours: CallingHours = DEFAULT_CALLING_HOURS) =>
+    `Outside calling hours: it is ${localTime} for this lead (${timeZone}); calls are allowed ${hoursText(hours.start)}-${hoursText(hours.end)} in the lead's time zone.`,
   leadClaimed: 'Another agent is already calling this lead.',
   leadNotYours: 'You can only call leads assigned to you.',
   callNotFound: 'Call not found.',
@@ -53,9 +55,9 @@ export function normalizePhone(input: string): string {
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
-/** Numbers of exactly 10 digits are shown as (xxx) xxx-xxxx; anything else as typed. */
+/** North American numbers (10 digits, or 11 with the leading 1) are shown as (xxx) xxx-xxxx; anything else as typed. */
 export function formatPhone(number: string): string {
-  const digits = number.replace(/\D/g, '');
+  const digits = normalizePhone(number);
   if (digits.length !== 10) return number;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }

@@ -33,6 +33,9 @@ const GUESSES: Record<string, ImportField> = {
   leadsource: 'source',
   type: 'leadType',
   leadtype: 'leadType',
+  timezone: 'timeZone',
+  tz: 'timeZone',
+  zone: 'timeZone',
 };
 
 export const guessField = (column: string): ImportField | undefined => GUESSES[column.toLowerCase().replace(/[^a-z]/g, '')];

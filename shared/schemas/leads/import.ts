@@ -6,7 +6,7 @@ export const IMPORT_LIMITS = { maxRows: 50_000, maxBytes: 20 * 1024 * 1024 } as 
  * What a CSV column can be mapped to: a lead field, `details` (kept in the lead's `details` under its header, even
  * when the header would be recognised as a field) or `ignore`. Unmapped, unrecognised columns are details too.
  */
-export const IMPORT_FIELDS = ['name', 'firstName', 'lastName', 'email', 'phone', 'company', 'source', 'leadType', 'details', 'ignore'] as const;
+export const IMPORT_FIELDS = ['name', 'firstName', 'lastName', 'email', 'phone', 'company', 'source', 'leadType', 'timeZone', 'details', 'ignore'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** The optional `mapping` form field: JSON `{ "<column header>": "<field>" }`. Unmapped headers are guessed. */
@@ -31,6 +31,7 @@ export const SkipReasons = {
   duplicateInFile: 'Duplicate of an earlier row in this file',
   duplicateInCampaign: 'Already in this campaign',
   badColumns: 'Wrong number of columns',
+  badTimeZone: 'Unknown time zone (use an IANA name such as America/New_York)',
 } as const;
 
 /** `GET /api/imports/:id` and the `import:progress` payload. */

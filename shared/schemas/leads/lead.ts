@@ -29,6 +29,8 @@ export const LeadItem = Type.Object({
   nextAction: Type.Optional(Type.String()),
   nextActionDate: Type.Optional(Type.String()),
   notes: Type.Optional(Type.String()),
+  /** IANA zone calling hours are judged in: the lead's own, else its phone number's, else the campaign's. */
+  timeZone: Type.Optional(Type.String()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

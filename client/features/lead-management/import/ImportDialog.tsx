@@ -20,6 +20,7 @@ const FIELD_LABELS: Record<ColumnChoice, string> = {
   company: 'Company',
   source: 'Source',
   leadType: 'Lead type',
+  timeZone: 'Time zone',
   ignore: 'Ignore',
   details: 'Keep as details',
 };
