@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import { CallingHoursMessages, DEFAULT_CALLING_HOURS, validCallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
 import { CAMPAIGN_ROLES } from '../../../shared/schemas/campaigns/list.js';
 import { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/schemas/campaigns/save.js';
@@ -15,6 +16,7 @@ import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
 import page from '../dashboard/Page.module.css';
 import field from '../../ui/Field.module.css';
+import { CallingHoursFields } from './CallingHoursFields.js';
 import styles from './Campaigns.module.css';
 
 interface Draft {
@@ -37,6 +39,9 @@ interface Draft {
   payoutDetails: string;
   tiers: { target: string; payout: string }[];
   holdDays: string;
+  timeZone: string;
+  callingStart: string;
+  callingEnd: string;
 }
 
 function draftFrom(campaign?: CampaignDetail): Draft {
@@ -61,6 +66,10 @@ function draftFrom(campaign?: CampaignDetail): Draft {
     payoutDetails: campaign?.payoutDetails ?? '',
     tiers: campaign?.tiers.map((tier) => ({ target: tier.target, payout: String(tier.payout) })) ?? [],
     holdDays: String(campaign?.holdDays ?? 0),
+    // A new campaign starts in the creator's own zone rather than UTC, which is nobody's local time.
+    timeZone: campaign?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    callingStart: campaign?.callingHours.start ?? DEFAULT_CALLING_HOURS.start,
+    callingEnd: campaign?.callingHours.end ?? DEFAULT_CALLING_HOURS.end,
   };
 }
 
@@ -91,7 +100,19 @@ function bodyFrom(draft: Draft) {
     payoutDetails: draft.payoutDetails.trim(),
     tiers: draft.tiers.filter((tier) => tier.target.trim() || tier.payout.trim()).map((tier) => ({ target: tier.target.trim(), payout: number(tier.payout) })),
     holdDays: number(draft.holdDays),
+    timeZone: draft.timeZone.trim(),
+    callingHours: { start: draft.callingStart, end: draft.callingEnd },
   };
+}
+
+/** What the schema cannot see: a zone this browser does not know, or hours that end before they start. */
+function callingHoursProblem(body: ReturnType<typeof bodyFrom>): string | undefined {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: body.timeZone });
+  } catch {
+    return CallingHoursMessages.badTimeZone;
+  }
+  return validCallingHours(body.callingHours) ? undefined : CallingHoursMessages.badHours;
 }
 
 export interface CampaignFormDialogProps {
@@ -120,7 +141,7 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = bodyFrom(draft);
-    const message = schemaError(campaign ? CampaignUpdateBody : CampaignCreateBody, body);
+    const message = schemaError(campaign ? CampaignUpdateBody : CampaignCreateBody, body) ?? callingHoursProblem(body);
     setProblem(message);
     if (message) {
       errorToast('Error', message);
@@ -224,6 +245,7 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
         <TextField label="Hold window (days)" type="number" value={draft.holdDays} onChange={set('holdDays')} isDisabled={saving} description="Commissions stay pending this long." />
         {draft.isLimited ? <TextField label="Limited until" type="date" value={draft.limitedUntil} onChange={set('limitedUntil')} isDisabled={saving} /> : null}
       </div>
+      <CallingHoursFields value={draft} onChange={(next) => setDraft((current) => ({ ...current, ...next }))} isDisabled={saving} />
       <div className={page.row}>
         <Checkbox isSelected={draft.isProfitShare} onChange={set('isProfitShare')} isDisabled={saving}>
           Profit share

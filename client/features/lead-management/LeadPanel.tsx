@@ -19,6 +19,7 @@ import styles from '../leads/Leads.module.css';
 import { closeLeadDetail, updateLead, useLeads } from '../leads/store.js';
 import { rememberClosedDeal, ShareClosedLeadWin } from '../community/ShareWinButton.js';
 import { groupDetails } from './details.js';
+import { LeadLocalTime } from './LeadLocalTime.js';
 import { changeDisposition } from './LeadTable.js';
 
 /** The details side panel: the lead, its campaign-specific fields, follow-up, closing a deal, and its history. */
@@ -67,6 +68,7 @@ function LeadPanelBody({ lead, history }: { lead: LeadItem; history: ReadonlyArr
           {lead.company ? <Fact label="Company" value={lead.company} /> : null}
           <Fact label="Type" value={lead.leadType} />
           {lead.phone ? <Fact label="Phone" value={formatPhone(lead.phone)} /> : null}
+          {lead.timeZone ? <LeadLocalTime timeZone={lead.timeZone} /> : null}
           {lead.email ? <Fact label="E-mail" value={lead.email} /> : null}
           <Fact label="Source" value={lead.source} />
           {lead.assignedAt ? <Fact label="Assigned" value={formatDate(lead.assignedAt)} /> : null}
