@@ -1,4 +1,5 @@
 import { TextField } from '../../ui/TextField.js';
+import { PasswordStrengthHint } from './PasswordStrengthHint.js';
 
 interface NewPasswordFieldsProps {
   /** "Password" or "New Password"; the second field is "Confirm <label>". */
@@ -8,10 +9,13 @@ interface NewPasswordFieldsProps {
   onPasswordChange: (value: string) => void;
   onConfirmPasswordChange: (value: string) => void;
   isDisabled?: boolean;
+  /** Whose password it is: a password made of their e-mail or name is refused, and the hint says so. */
+  email?: string;
+  name?: string;
 }
 
 /** A password being chosen, typed twice (registration and password reset). */
-export function NewPasswordFields({ label, password, confirmPassword, onPasswordChange, onConfirmPasswordChange, isDisabled }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ label, password, confirmPassword, onPasswordChange, onConfirmPasswordChange, isDisabled, email, name }: NewPasswordFieldsProps) {
   return (
     <>
       <TextField
@@ -22,7 +26,7 @@ export function NewPasswordFields({ label, password, confirmPassword, onPassword
         value={password}
         onChange={onPasswordChange}
         isDisabled={isDisabled}
-        description="At least 8 characters."
+        description={<PasswordStrengthHint password={password} email={email} name={name} />}
       />
       <TextField
         label={`Confirm ${label}`}

@@ -95,6 +95,7 @@ export function SetPasswordForm({ initialEmail = '', initialCode = '', onDone }:
         onPasswordChange={set('password')}
         onConfirmPasswordChange={set('confirmPassword')}
         isDisabled={busy}
+        email={form.email}
       />
       <Button type="submit" size="lg" fullWidth isDisabled={busy}>
         {busy ? 'Saving...' : 'Set new password'}

@@ -70,6 +70,8 @@ export function RegisterForm() {
         onPasswordChange={set('password')}
         onConfirmPasswordChange={set('confirmPassword')}
         isDisabled={busy}
+        email={form.email}
+        name={form.name}
       />
       <Checkbox isSelected={form.agreeTerms} onChange={set('agreeTerms')} isDisabled={busy}>
         I agree to the terms and conditions

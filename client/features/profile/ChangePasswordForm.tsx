@@ -8,6 +8,7 @@ import { api } from '../../api/client.js';
 import { setAccessToken } from '../../api/token.js';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
+import { PasswordStrengthHint } from '../auth/PasswordStrengthHint.js';
 import { errorToast, toast } from '../../ui/toast.js';
 import page from '../dashboard/Page.module.css';
 import { replaceUser } from '../session/actions.js';
@@ -57,7 +58,20 @@ export function ChangePasswordForm({ user }: { user: PublicUser }) {
     <div className={page.stack}>
       <Form className={page.form} aria-label="Change password" validationBehavior="aria" onSubmit={(event) => void submit(event)}>
         <TextField label="Current password" type="password" value={currentPassword} onChange={setCurrentPassword} isRequired isDisabled={busy} autoComplete="current-password" />
-        <TextField label="New password" type="password" value={newPassword} onChange={setNewPassword} isRequired isDisabled={busy} autoComplete="new-password" description="At least 8 characters. Your other devices will be signed out." />
+        <TextField
+          label="New password"
+          type="password"
+          value={newPassword}
+          onChange={setNewPassword}
+          isRequired
+          isDisabled={busy}
+          autoComplete="new-password"
+          description={
+            <>
+              <PasswordStrengthHint password={newPassword} email={user.email} name={user.name} /> Your other devices will be signed out.
+            </>
+          }
+        />
         <div>
           <Button type="submit" isDisabled={busy}>
             Change Password

@@ -3,6 +3,7 @@ import { PASSWORD_RESET_TTL_MINUTES, VERIFICATION } from '../../../shared/consta
 import type { ForgotBody } from '../../../shared/schemas/auth/forgot.js';
 import type { LoginBody } from '../../../shared/schemas/auth/login.js';
 import { AuthMessages, AuthTitles, isEmailAddress } from '../../../shared/schemas/auth/messages.js';
+import { weakPasswordError } from '../../../shared/schemas/auth/password-strength.js';
 import { registerFormError, type RegisterBody } from '../../../shared/schemas/auth/register.js';
 import { resetFormError, type ResetBody } from '../../../shared/schemas/auth/reset.js';
 import type { Platform } from '../../platform/context.js';
@@ -61,7 +62,7 @@ async function sendVerificationEmail(platform: Platform, pending: VerificationDo
 // --- registration ---
 
 export async function register(platform: Platform, body: RegisterBody): Promise<CodeSent> {
-  const problem = registerFormError(body);
+  const problem = registerFormError(body) ?? weakPasswordError(body.password, { email: body.email, name: body.name });
   if (problem) throw badRequest(problem, AuthTitles.validation);
   const email = normalizeEmail(body.email);
   if (await findUserByEmail(platform.db, email)) throw conflict(AuthMessages.accountExists, AuthTitles.registrationFailed);
@@ -218,7 +219,8 @@ export async function forgotPassword(platform: Platform, body: ForgotBody): Prom
 
 /** A reset code works once and for 30 minutes; the new password ends every session of the account. */
 export async function resetPassword(platform: Platform, body: ResetBody): Promise<void> {
-  const problem = resetFormError(body);
+  // Refused before the code is tried, so a weak choice costs none of the code's tries.
+  const problem = resetFormError(body) ?? weakPasswordError(body.password, { email: body.email });
   if (problem) throw badRequest(problem, AuthTitles.validation);
   const email = normalizeEmail(body.email);
   const invalid = () => badRequest(AuthMessages.resetInvalid, AuthTitles.passwordResetFailed);

@@ -1,4 +1,5 @@
 import { AuthTitles } from '../../../shared/schemas/auth/messages.js';
+import { weakPasswordError } from '../../../shared/schemas/auth/password-strength.js';
 import type { MeResponse } from '../../../shared/schemas/me/get.js';
 import { PasswordChangeMessages, passwordChangeFormError, type PasswordChangeBody } from '../../../shared/schemas/me/password.js';
 import { completePreferences, type PreferencesBody, type PreferencesResponse } from '../../../shared/schemas/me/preferences.js';
@@ -67,7 +68,7 @@ export async function updateProfile(platform: Platform, user: UserDoc, body: Pro
  * (sessionVersion bumped, refresh tokens revoked); the caller starts a fresh one for this device.
  */
 export async function changePassword(platform: Platform, user: UserDoc, body: PasswordChangeBody): Promise<UserDoc> {
-  const problem = passwordChangeFormError(body);
+  const problem = passwordChangeFormError(body) ?? weakPasswordError(body.newPassword, { email: user.email, name: user.name });
   if (problem) throw badRequest(problem, AuthTitles.validation);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest(PasswordChangeMessages.currentWrong, PasswordChangeMessages.failedTitle);

@@ -12,6 +12,8 @@ export const AuthMessages = {
   passwordsDiffer: 'Passwords do not match',
   termsRequired: 'You must agree to the terms and conditions',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  passwordTooWeak: 'This password is too common or too easy to guess. Please choose a stronger one.',
+  passwordFromEmail: 'Your password must not be made from your email address. Please choose another one.',
   emailInvalid: 'Please enter a valid email address.',
   accountExists: 'An account with this email already exists.',
   codeFormat: 'Please enter a valid verification code',
