@@ -77,7 +77,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     let redisUrl = config.redisUrl;
     if (!redisUrl) {
       if (!options.embedded) throw new StartupError('REDIS_URL must be set for this process (e.g. redis://127.0.0.1:6379).');
-      const local = await startLocalRedis({ dir: path.join(config.dataDir, 'redis') });
+      const local = await startLocalRedis({
+        dir: path.join(config.dataDir, 'redis'),
+        log: (line) => log.debug({ component: 'redis-server' }, line),
+        onEvent: (event) => {
+          if (event.type === 'exited') log.error({ component: 'redis-server', ...event }, 'redis-server died; restarting it');
+          else if (event.type === 'restarted') log.warn({ component: 'redis-server', ...event }, 'redis-server restarted');
+          else log.error({ component: 'redis-server', attempt: event.attempt, err: event.error }, 'redis-server did not restart; trying again');
+        },
+      });
       stops.push(() => local.stop());
       redisUrl = local.url;
       log.info({ url: local.url }, 'redis-server started');

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCodes, type ApiErrorBody, type ErrorCode } from '../../shared/errors.js';
+import { isRedisOutage, REDIS_UNAVAILABLE_MESSAGE } from './redis.js';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -44,6 +45,8 @@ export const notFound = (message = 'Not found.', title?: string) => new AppError
 export const conflict = (message: string, title?: string) => new AppError(ErrorCodes.conflict, message, title);
 export const rateLimited = (message: string, retryAfter: number, title?: string) =>
   new AppError(ErrorCodes.rateLimited, message, title, retryAfter);
+/** Redis is down: the caller may retry shortly, the server restarts the Redis it supervises. */
+export const redisUnavailable = () => new AppError(ErrorCodes.unavailable, REDIS_UNAVAILABLE_MESSAGE, undefined, 2);
 
 interface SchemaWithMessage {
   errorMessage?: string;
@@ -83,6 +86,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: clientMessage(error), code: status === 404 ? ErrorCodes.notFound : ErrorCodes.validation });
+    }
+    if (isRedisOutage(error)) {
+      request.log.warn({ err: error }, 'request needs Redis, which is down');
+      return reply.header('retry-after', '2').status(503).send(redisUnavailable().toBody());
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'Something went wrong. Please try again later.', code: ErrorCodes.internal } satisfies ApiErrorBody);

@@ -1,6 +1,8 @@
-import { Queue, type JobsOptions } from 'bullmq';
+import { Queue, type BulkJobOptions, type JobsOptions, type QueueOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Queues, type QueueName } from '../../shared/queues.js';
+import { redisUnavailable } from './errors.js';
+import { REDIS_COMMAND_TIMEOUT_MS } from './redis.js';
 
 export type QueueRegistry = Record<QueueName, Queue>;
 
@@ -14,11 +16,50 @@ export const defaultJobOptions: JobsOptions = {
 
 export const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
 
+/**
+ * BullMQ's connection waits for Redis forever (it must, for workers), so an add while Redis is down would hold the
+ * request until Redis returns. An add fails with 503 at once when the connection is down, and when Redis does not
+ * take it within the command timeout (it went down meanwhile, or hangs).
+ */
+async function whileConnected<T>(connection: Redis, add: () => Promise<T>): Promise<T> {
+  if (connection.status !== 'ready') throw redisUnavailable();
+  const pending = add();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(redisUnavailable()), REDIS_COMMAND_TIMEOUT_MS)));
+  try {
+    return await Promise.race([pending, timedOut]);
+  } catch (error) {
+    // It may still land once Redis is back; jobs whose double would matter carry a jobId, so a retry adds none.
+    pending.catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+class ConnectedQueue extends Queue {
+  constructor(
+    name: string,
+    options: QueueOptions,
+    private readonly redis: Redis,
+  ) {
+    super(name, options);
+  }
+
+  override add(name: string, data: unknown, opts?: JobsOptions) {
+    return whileConnected(this.redis, () => super.add(name, data, opts));
+  }
+
+  override addBulk(jobs: { name: string; data: unknown; opts?: BulkJobOptions }[]) {
+    return whileConnected(this.redis, () => super.addBulk(jobs));
+  }
+}
+
 /** Connection errors surface through /readyz and the adds that fail; `onError` logs them once each. */
 export function createQueues(connection: Redis, redisPrefix: string, onError: (error: Error) => void = () => {}): QueueRegistry {
   const prefix = bullPrefix(redisPrefix);
   const entries = Object.values(Queues).map((name) => {
-    const queue = new Queue(name, { connection, prefix, defaultJobOptions });
+    const queue: Queue = new ConnectedQueue(name, { connection, prefix, defaultJobOptions }, connection);
     queue.on('error', onError);
     return [name, queue] as const;
   });

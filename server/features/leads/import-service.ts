@@ -134,7 +134,13 @@ export async function startImport(platform: Platform, user: UserDoc, campaign: C
     };
     await insertImport(platform.db, doc);
     const job: LeadImportJob = { importId: doc._id.toHexString() };
-    await platform.queues.leads.add(Jobs.leads.import, job, { jobId: `import-${job.importId}` });
+    try {
+      await platform.queues.leads.add(Jobs.leads.import, job, { jobId: `import-${job.importId}` });
+    } catch (error) {
+      // Not queued (Redis is down): the import must not wait in the list for a job that will never come.
+      await failImport(platform, job.importId).catch(() => {});
+      throw error;
+    }
     emitImportProgress(platform, user._id.toHexString(), toImportStatus(doc));
     return { importId: job.importId };
   } catch (error) {
