@@ -18,6 +18,9 @@ export const SocketEvents = {
   leaderboardUpdated: 'leaderboard:updated',
   importProgress: 'import:progress',
   systemPong: 'system:pong',
+  materialsChanged: 'materials:changed',
+  voiceNotesChanged: 'voice-notes:changed',
+  roleRequestUpdated: 'role-request:updated',
 } as const;
 
 export type SocketEventName = (typeof SocketEvents)[keyof typeof SocketEvents];
@@ -28,6 +31,8 @@ export const Rooms = {
   campaign: (campaignId: string) => `campaign:${campaignId}`,
   feed: 'feed',
   admins: 'role:admin',
+  /** Every signed-in socket: the people who may read shared materials and voice notes. */
+  resources: 'resources',
 } as const;
 
 export interface SystemPongPayload {
@@ -81,6 +86,28 @@ export type { QueueView as QueueUpdatedPayload } from './schemas/dialer/queue.js
 
 /** `leaderboard:updated`, to the `feed` room when a deal's commissions are written or reversed (shared/schemas/leaderboard/standings.ts). */
 export type { LeaderboardUpdated as LeaderboardUpdatedPayload } from './schemas/leaderboard/standings.js';
+
+/**
+ * `materials:changed`: a material or folder was added or removed. Shared ones go to the `resources` room, personal
+ * ones to their owner's tabs. Items carry per-viewer links, so the list is re-read rather than patched.
+ */
+export interface MaterialsChangedPayload {
+  kind: 'material' | 'folder';
+  id: string;
+  change: 'created' | 'deleted';
+}
+
+/** `voice-notes:changed`, to the `resources` room: a voice note was added, edited or deleted (the list is re-read). */
+export interface VoiceNotesChangedPayload {
+  id: string;
+  change: 'created' | 'updated' | 'deleted';
+}
+
+/** `role-request:updated`, to admins: a user's role request as the admin list shows it, or null once withdrawn. */
+export interface RoleRequestUpdatedPayload {
+  userId: string;
+  item: import('./schemas/admin/role-requests.js').RoleRequestItem | null;
+}
 
 /**
  * Client -> server: `auth:renew` carries a fresh access token over an open socket (ack: `RenewAuthAnswer`). A socket's

@@ -1,5 +1,14 @@
+import { Rooms } from '../../../shared/events.js';
 import type { Feature } from '../feature.js';
 import { ensureMaterialIndexes } from './repository.js';
 import { materialRoutes } from './routes.js';
 
-export const materialsFeature: Feature = { name: 'materials', indexes: ensureMaterialIndexes, routes: materialRoutes };
+/** Every signed-in socket follows shared resources: the same people who may read `GET /api/materials`. */
+export const materialsFeature: Feature = {
+  name: 'materials',
+  indexes: ensureMaterialIndexes,
+  routes: materialRoutes,
+  socket: () => async (socket) => {
+    await socket.join(Rooms.resources);
+  },
+};

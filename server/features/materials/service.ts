@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../.
 import { findCampaignByIdOrSlug } from '../campaigns/repository.js';
 import { findAuthors } from '../community/repository.js';
 import { findUserById, type UserDoc } from '../users/repository.js';
+import { emitMaterialsChanged } from './events.js';
 import { checkMaterial } from './file-types.js';
 import {
   addStar,
@@ -205,6 +206,7 @@ export async function uploadMaterial(platform: Platform, user: UserDoc, parts: A
       updatedAt: now,
     };
     await insertMaterial(platform.db, doc);
+    emitMaterialsChanged(platform, { scope, ownerId: user._id.toHexString() }, { kind: 'material', id: doc._id.toHexString(), change: 'created' });
     return (await toItems(platform, user, [doc]))[0];
   } catch (error) {
     if (stored) await deleteStoredFile(bucket, stored.fileId);
@@ -221,7 +223,9 @@ async function visibleMaterial(platform: Platform, viewer: UserDoc, id: string):
 export async function deleteMaterial(platform: Platform, user: UserDoc, id: string): Promise<void> {
   const material = await visibleMaterial(platform, user, id);
   if (!(await canDelete(platform, user, material))) throw forbidden(MaterialMessages.deleteForbidden);
-  if (await deleteMaterialRecords(platform.db, material._id)) await deleteStoredFile(materialsBucket(platform.db), material.fileId);
+  if (!(await deleteMaterialRecords(platform.db, material._id))) return;
+  await deleteStoredFile(materialsBucket(platform.db), material.fileId);
+  emitMaterialsChanged(platform, { scope: material.scope, ownerId: material.createdBy.toHexString() }, { kind: 'material', id: material._id.toHexString(), change: 'deleted' });
 }
 
 export async function toggleStar(platform: Platform, user: UserDoc, id: string): Promise<{ starred: boolean }> {
@@ -252,6 +256,7 @@ export async function createFolder(platform: Platform, user: UserDoc, body: { na
     createdAt: platform.clock.now(),
   };
   if (!(await insertFolder(platform.db, folder))) throw conflict(MaterialMessages.folderExists);
+  emitMaterialsChanged(platform, { scope: folder.scope, ownerId: user._id.toHexString() }, { kind: 'folder', id: folder._id.toHexString(), change: 'created' });
   return toFolder(folder);
 }
 

@@ -9,6 +9,7 @@ import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications/list.j
 import type { Role } from '../../../shared/types/user.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, unauthenticated } from '../../platform/errors.js';
+import { announceRoleRequest } from '../admin/service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { endAllSessions } from '../auth/sessions.js';
 import {
@@ -39,11 +40,13 @@ export function describeMe(platform: Platform, user: UserDoc): MeResponse {
 export async function chooseRole(platform: Platform, user: UserDoc, role: Role): Promise<RoleResponse> {
   let notice: RoleResponse['notice'];
   if (role === 'admin' && user.role !== 'admin') throw forbidden(RoleMessages.adminDenied, RoleMessages.adminDeniedTitle);
+  const hadPending = user.roleRequest?.status === 'pending';
   if (role === 'sales' && user.role === 'sales') await withdrawPendingRoleRequest(platform.db, user._id);
   if (role === 'owner' && user.role === 'sales') {
     await requestRole(platform.db, user._id, 'owner', platform.clock.now());
     notice = RoleMessages.ownerRequested;
   }
+  if (user.role === 'sales' && (role === 'owner' || hadPending)) await announceRoleRequest(platform, user._id);
   const fresh = (await findUserById(platform.db, user._id)) ?? user;
   return { user: toPublicUser(fresh), ...(notice ? { notice } : {}) };
 }

@@ -1,5 +1,14 @@
+import { Rooms } from '../../../shared/events.js';
 import type { Feature } from '../feature.js';
 import { ensureVoiceNoteIndexes } from './repository.js';
 import { voiceNoteRoutes } from './routes.js';
 
-export const voiceNotesFeature: Feature = { name: 'voice-notes', indexes: ensureVoiceNoteIndexes, routes: voiceNoteRoutes };
+/** Every signed-in socket follows shared voice notes: the same people who may read `GET /api/voice-notes`. */
+export const voiceNotesFeature: Feature = {
+  name: 'voice-notes',
+  indexes: ensureVoiceNoteIndexes,
+  routes: voiceNoteRoutes,
+  socket: () => async (socket) => {
+    await socket.join(Rooms.resources);
+  },
+};

@@ -18,6 +18,7 @@ import { detectVoiceNoteFormat } from '../materials/file-types.js';
 import { fileAnswer, type FileAnswer, type UploadPart } from '../materials/service.js';
 import { deleteStoredFile, storeStream, voiceNotesBucket } from '../materials/storage.js';
 import type { UserDoc } from '../users/repository.js';
+import { emitVoiceNotesChanged } from './events.js';
 import { deleteVoiceNoteRecord, findVoiceNote, insertVoiceNote, listVoiceNotes, updateVoiceNote, type VoiceNoteDoc } from './repository.js';
 
 const MAX_DURATION_SECONDS = 3 * 3600;
@@ -124,6 +125,7 @@ export async function saveVoiceNote(platform: Platform, author: UserDoc, parts: 
       updatedAt: now,
     };
     await insertVoiceNote(platform.db, doc);
+    emitVoiceNotesChanged(platform, { id: doc._id.toHexString(), change: 'created' });
     return { note: (await toItems(platform, author, [doc]))[0], message: VoiceNoteMessages.saved(title) };
   } catch (error) {
     if (stored) await deleteStoredFile(bucket, stored.fileId);
@@ -151,13 +153,16 @@ export async function editVoiceNote(platform: Platform, user: UserDoc, id: strin
   }
   const updated = await updateVoiceNote(platform.db, note._id, set, unset, platform.clock.now());
   if (!updated) throw notFound(VoiceNoteMessages.notFound);
+  emitVoiceNotesChanged(platform, { id: updated._id.toHexString(), change: 'updated' });
   return (await toItems(platform, user, [updated]))[0];
 }
 
 export async function deleteVoiceNote(platform: Platform, user: UserDoc, id: string): Promise<void> {
   const note = await existing(platform, id);
   if (!note.createdBy.equals(user._id) && user.role !== 'admin') throw forbidden(VoiceNoteMessages.authorOnly);
-  if (await deleteVoiceNoteRecord(platform.db, note._id)) await deleteStoredFile(voiceNotesBucket(platform.db), note.fileId);
+  if (!(await deleteVoiceNoteRecord(platform.db, note._id))) return;
+  await deleteStoredFile(voiceNotesBucket(platform.db), note.fileId);
+  emitVoiceNotesChanged(platform, { id: note._id.toHexString(), change: 'deleted' });
 }
 
 export async function voiceNoteAudio(platform: Platform, id: string, rangeHeader: string | undefined): Promise<FileAnswer> {
