@@ -7,6 +7,7 @@ import { EMPTY_ARRAY, MISSING, complement, encodeValue } from './key-encoding.js
 import { valuesAtPath } from './path-values.js';
 import { SortedList } from './sorted-list.js';
 import { formatValue } from './format.js';
+import { holdsString, parseCollation, type Collation } from './collation.js';
 
 export interface IndexSpec {
   v: number;
@@ -41,7 +42,8 @@ export function defaultIndexName(key: Record<string, unknown>): string {
   return Object.entries(key).map(([k, v]) => `${k}_${v}`).join('_');
 }
 
-export function validateIndexSpec(raw: Record<string, unknown>): IndexSpec {
+/** `defaultCollation`: the collection's, which an index without its own collation takes. */
+export function validateIndexSpec(raw: Record<string, unknown>, defaultCollation?: Collation): IndexSpec {
   const key = raw.key;
   if (!key || typeof key !== 'object' || Array.isArray(key) || Object.keys(key).length === 0) {
     throw new MongoCommandError(67, "Index key pattern must be a non-empty object");
@@ -59,7 +61,10 @@ export function validateIndexSpec(raw: Record<string, unknown>): IndexSpec {
   for (const option of Object.keys(raw)) {
     if (!ALLOWED_OPTIONS.has(option)) throw notImplemented(`Index option '${option}'`);
   }
-  if (raw.collation) throw notImplemented('Index collation');
+  const collation = raw.collation === undefined ? defaultCollation : parseCollation(raw.collation);
+  // Unique keys and partial filters compare binary strings here: refused rather than enforced wrongly.
+  if (collation && raw.unique) throw notImplemented('Unique index with a non-simple collation');
+  if (collation && holdsString(raw.partialFilterExpression)) throw notImplemented('Partial index on strings with a non-simple collation');
   const name = typeof raw.name === 'string' ? raw.name : defaultIndexName(key as Record<string, unknown>);
   const spec: IndexSpec = { v: 2, key: key as Record<string, number>, name };
   if (raw.unique) spec.unique = true;
@@ -79,6 +84,7 @@ export function validateIndexSpec(raw: Record<string, unknown>): IndexSpec {
     spec.partialFilterExpression = raw.partialFilterExpression as Record<string, unknown>;
   }
   if (raw.hidden) spec.hidden = true;
+  if (collation) spec.collation = collation.spec;
   return spec;
 }
 

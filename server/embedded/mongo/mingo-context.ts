@@ -16,6 +16,7 @@ import { isPlainObject, reorderLike, type Doc } from './documents.js';
 import { MongoCommandError } from './errors.js';
 import { encodeValue } from './key-encoding.js';
 import { sortDocs } from './sort-order.js';
+import { Collation, holdsString } from './collation.js';
 import { EXPRESSION_EXTRAS } from './expression-extras.js';
 import { $isNumberExpression, $typeExpression, $typeQuery } from './bson-types.js';
 
@@ -82,21 +83,46 @@ const $in: QueryOp = (selector, value, options) => {
   return (doc) => original(doc) || tests.some((t) => t(doc));
 };
 
+function collationOf(options: Options): Collation | undefined {
+  const c = (options as { collation?: unknown }).collation;
+  return c instanceof Collation ? c : undefined;
+}
+
+/** Under a collation, a comparison with a string operand compares by the collation; others as before. */
+function collated(base: QueryOp, test: (order: number) => boolean): QueryOp {
+  return (selector, value, options) => {
+    const collation = collationOf(options);
+    if (!collation || !holdsString(value)) return base(selector, value, options);
+    return (doc) => candidates(doc, selector).some((v) => collation.sameBracket(v, value) && test(collation.compare(v, value)));
+  };
+}
+
+const collatedEq = collated($eq, (c) => c === 0);
+
+const collatedIn: QueryOp = (selector, value, options) => {
+  const collation = collationOf(options);
+  if (!collation || !Array.isArray(value) || !value.some(holdsString)) return $in(selector, value, options);
+  const others = value.filter((v) => !holdsString(v));
+  const tests = value.filter(holdsString).map((v) => collatedEq(selector, v, options));
+  if (others.length) tests.push($in(selector, others, options));
+  return (doc) => tests.some((t) => t(doc));
+};
+
 const overrides: Record<string, QueryOp> = {
-  $eq,
-  $in,
+  $eq: collatedEq,
+  $in: collatedIn,
   $ne: (selector, value, options) => {
-    const eq = $eq(selector, value, options);
+    const eq = collatedEq(selector, value, options);
     return (doc) => !eq(doc);
   },
   $nin: (selector, value, options) => {
-    const inn = $in(selector, value, options);
+    const inn = collatedIn(selector, value, options);
     return (doc) => !inn(doc);
   },
-  $gt: widen(queryOperators.$gt as QueryOp, (a, b) => a > b),
-  $gte: widen(queryOperators.$gte as QueryOp, (a, b) => a >= b),
-  $lt: widen(queryOperators.$lt as QueryOp, (a, b) => a < b),
-  $lte: widen(queryOperators.$lte as QueryOp, (a, b) => a <= b),
+  $gt: collated(widen(queryOperators.$gt as QueryOp, (a, b) => a > b), (c) => c > 0),
+  $gte: collated(widen(queryOperators.$gte as QueryOp, (a, b) => a >= b), (c) => c >= 0),
+  $lt: collated(widen(queryOperators.$lt as QueryOp, (a, b) => a < b), (c) => c < 0),
+  $lte: collated(widen(queryOperators.$lte as QueryOp, (a, b) => a <= b), (c) => c <= 0),
   $type: $typeQuery,
 };
 
@@ -111,9 +137,10 @@ const $project: PipelineOp = (coll, expr, options) => {
 };
 
 /** mingo orders mixed types (Decimal128, ObjectId, arrays...) its own way; $sort uses MongoDB's order. */
-const $sort: PipelineOp = (coll, expr, _options) => {
+const $sort: PipelineOp = (coll, expr, options) => {
   if (!isPlainObject(expr)) throw new MongoCommandError(15973, 'the $sort key specification must be an object', {}, 'Location15973');
-  return coll.transform((docs: Doc[]) => Lazy(sortDocs(docs, expr)));
+  const collation = collationOf(options);
+  return coll.transform((docs: Doc[]) => Lazy(sortDocs(docs, expr, collation)));
 };
 
 type AccumulatorOp = (coll: Doc[], expr: unknown, options: Options) => unknown;
@@ -165,13 +192,23 @@ export const CONTEXT = Context.init({
  */
 export const UPDATE_CONTEXT = Context.init({ query: { ...queryOperators, ...overrides } } as never);
 
-export function updateOptions(variables?: Record<string, unknown>): Partial<Options> {
-  return variables ? { context: UPDATE_CONTEXT, scriptEnabled: false, variables } : { context: UPDATE_CONTEXT, scriptEnabled: false };
+export function updateOptions(variables?: Record<string, unknown>, collation?: Collation): Partial<Options> {
+  return {
+    context: UPDATE_CONTEXT,
+    scriptEnabled: false,
+    ...(variables ? { variables } : {}),
+    ...(collation ? { collation: collation as never } : {}),
+  };
 }
 
-/** Options for mingo Query / Aggregator / updater calls. */
-export function mingoOptions(variables?: Record<string, unknown>): Partial<Options> {
-  return variables ? { context: CONTEXT, scriptEnabled: false, variables } : { context: CONTEXT, scriptEnabled: false };
+/** Options for mingo Query / Aggregator / updater calls; a collation rides along for our operators. */
+export function mingoOptions(variables?: Record<string, unknown>, collation?: Collation): Partial<Options> {
+  return {
+    context: CONTEXT,
+    scriptEnabled: false,
+    ...(variables ? { variables } : {}),
+    ...(collation ? { collation: collation as never } : {}),
+  };
 }
 
 /**

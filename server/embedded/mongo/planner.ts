@@ -7,6 +7,7 @@ import type { Index } from './index-store.js';
 import { KEY_HIGH, complement, encodeValue, typeBracket } from './key-encoding.js';
 import { badValue, notImplemented } from './errors.js';
 import { impliesPartialFilter } from './partial-filter.js';
+import type { Collation } from './collation.js';
 
 interface Bound {
   value: unknown;
@@ -264,7 +265,16 @@ function hintedIndex(coll: Collection, hint: unknown): Index {
   return index;
 }
 
-export function planQuery(coll: Collection | undefined, filter: Doc, sort?: Doc, hint?: unknown): Plan {
+/**
+ * Index keys hold strings in binary order, and a collated index is kept the same way: so under a
+ * non-simple collation (the query's or the index's) no index narrows a scan or provides an order;
+ * a hinted one is walked whole and every document re-matched.
+ */
+function collatedIndex(index: Index): boolean {
+  return isPlainObject(index.spec.collation) && index.spec.collation.locale !== 'simple';
+}
+
+export function planQuery(coll: Collection | undefined, filter: Doc, sort?: Doc, hint?: unknown, collation?: Collation): Plan {
   const sortSpec = sortEntries(sort);
   const natural = sortSpec.length === 1 && sortSpec[0][0] === '$natural';
   const collscan: Plan = { intervals: [], reverse: natural && sortSpec[0][1] < 0, providesSort: natural || sortSpec.length === 0, exact: false };
@@ -274,9 +284,10 @@ export function planQuery(coll: Collection | undefined, filter: Doc, sort?: Doc,
   if (hint !== undefined && hint !== null && !(isPlainObject(hint) && Object.keys(hint).length === 0)) {
     // A hinted index is used even where it can't narrow the scan (or, sparse/partial, misses documents), as in mongod.
     const index = hintedIndex(coll, hint);
-    const forced = planForIndex(index, preds, sortSpec, true);
+    const forced = collation || collatedIndex(index) ? undefined : planForIndex(index, preds, sortSpec, true);
     return forced?.plan ?? { index, intervals: [['', KEY_HIGH]], reverse: false, providesSort: sortSpec.length === 0, exact: false };
   }
+  if (collation) return collscan;
   const best = bestCandidate(coll, preds, sortSpec);
   // An index that only walks everything in sort order narrows nothing: an indexed $or does better.
   if (!best || best.score <= 1) {
@@ -289,6 +300,7 @@ export function planQuery(coll: Collection | undefined, filter: Doc, sort?: Doc,
 function bestCandidate(coll: Collection, preds: Predicates, sortSpec: Array<[string, number]>): Candidate | undefined {
   let best: Candidate | undefined;
   for (const index of coll.indexes.values()) {
+    if (collatedIndex(index)) continue;
     const c = planForIndex(index, preds, sortSpec);
     if (c && (!best || c.score > best.score)) best = c;
   }

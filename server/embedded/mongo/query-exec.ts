@@ -5,8 +5,9 @@ import { mingoOptions } from './mingo-context.js';
 import type { Collection } from './collection.js';
 import type { Doc } from './documents.js';
 import { planQuery, type Plan, type ScanStats } from './planner.js';
-import { toCommandError } from './errors.js';
-import { sortFields, sortKey } from './sort-order.js';
+import { notImplemented, toCommandError } from './errors.js';
+import { collatedSortValues, compareCollated, sortFields, sortKey } from './sort-order.js';
+import { holdsString, type Collation } from './collation.js';
 
 export interface FindSpec {
   filter?: Doc;
@@ -16,6 +17,8 @@ export interface FindSpec {
   hint?: unknown;
   /** `let` variables for $expr. */
   variables?: Doc;
+  /** The non-simple collation strings compare by, if any. */
+  collation?: Collation;
 }
 
 export interface Execution {
@@ -24,18 +27,33 @@ export interface Execution {
   docs: Iterator<Doc>;
 }
 
-export function compileFilter(filter: Doc | undefined, variables?: Doc): ((doc: Doc) => boolean) | undefined {
+export function compileFilter(filter: Doc | undefined, variables?: Doc, collation?: Collation): ((doc: Doc) => boolean) | undefined {
   if (filter && '$comment' in filter) {
     // A top-level $comment only labels the query (for the profiler / logs): it matches everything.
     const { $comment: _comment, ...rest } = filter;
     filter = rest;
   }
   if (!filter || Object.keys(filter).length === 0) return undefined;
+  if (collation) refuseUncollated(filter);
   try {
-    const q = new Query(filter, mingoOptions(variables));
+    const q = new Query(filter, mingoOptions(variables, collation));
     return (doc) => q.test(doc);
   } catch (err) {
     throw toCommandError(err);
+  }
+}
+
+/** Operators that would compare strings without the collation: refused rather than answered wrongly. */
+export function refuseUncollated(filter: unknown): void {
+  if (Array.isArray(filter)) {
+    filter.forEach(refuseUncollated);
+    return;
+  }
+  if (typeof filter !== 'object' || filter === null) return;
+  for (const [k, v] of Object.entries(filter)) {
+    if (k === '$expr' || k === '$where') throw notImplemented(`Query operator ${k} with a non-simple collation`);
+    if (k === '$all' && holdsString(v)) throw notImplemented('Query operator $all on strings with a non-simple collation');
+    refuseUncollated(v);
   }
 }
 
@@ -90,7 +108,7 @@ export function* scan(coll: Collection, plan: Plan, stats: ScanStats): Generator
 export function* matchRecords(coll: Collection | undefined, spec: FindSpec, plan: Plan, stats: ScanStats): Generator<[number, Doc]> {
   if (!coll) return;
   // An exact plan's bounds are the whole filter: no need to compile and run it per document.
-  const test = plan.exact ? undefined : compileFilter(spec.filter, spec.variables);
+  const test = plan.exact ? undefined : compileFilter(spec.filter, spec.variables, spec.collation);
   let skip = spec.skip ?? 0;
   let limit = spec.limit && spec.limit > 0 ? spec.limit : Infinity;
   const hasSort = spec.sort && Object.keys(spec.sort).length > 0 && !plan.providesSort;
@@ -109,6 +127,18 @@ export function* matchRecords(coll: Collection | undefined, spec: FindSpec, plan
     return;
   }
   const fields = sortFields(spec.sort!);
+  const collation = spec.collation;
+  if (collation) {
+    const rows: Array<{ rec: [number, Doc]; values: unknown[] }> = [];
+    for (const rec of scan(coll, plan, stats)) {
+      if (test && !test(rec[1])) continue;
+      rows.push({ rec, values: collatedSortValues(rec[1], fields, collation) });
+    }
+    rows.sort((a, b) => compareCollated(a.values, b.values, fields, collation));
+    const last = Math.min(rows.length, skip + limit);
+    for (let i = skip; i < last; i++) yield rows[i].rec;
+    return;
+  }
   const matched: Array<{ rec: [number, Doc]; key: string }> = [];
   for (const rec of scan(coll, plan, stats)) {
     if (test && !test(rec[1])) continue;
@@ -120,7 +150,7 @@ export function* matchRecords(coll: Collection | undefined, spec: FindSpec, plan
 }
 
 export function execute(coll: Collection | undefined, spec: FindSpec): Execution {
-  const plan = planQuery(coll, spec.filter ?? {}, spec.sort, spec.hint);
+  const plan = planQuery(coll, spec.filter ?? {}, spec.sort, spec.hint, spec.collation);
   const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
   const records = matchRecords(coll, spec, plan, stats);
   const docs: Iterator<Doc> = {

@@ -4,6 +4,7 @@ import { isPlainObject, type Doc } from './documents.js';
 import { MongoCommandError, notImplemented } from './errors.js';
 import { EMPTY_ARRAY, MISSING, complement, encodeValue } from './key-encoding.js';
 import { valuesAtPath } from './path-values.js';
+import type { Collation } from './collation.js';
 
 /** Sort key of one document: arrays sort by their smallest (ascending) or largest (descending) element. */
 export function sortKey(doc: Doc, fields: Array<{ parts: string[]; desc: boolean }>): string {
@@ -33,8 +34,39 @@ export function sortFields(sort: Doc): Array<{ parts: string[]; desc: boolean }>
   });
 }
 
-export function sortDocs<T extends Doc>(docs: T[], sort: Doc): T[] {
+type SortFields = Array<{ parts: string[]; desc: boolean }>;
+
+/** Under a collation: each sort field's deciding value (smallest ascending, largest descending). */
+export function collatedSortValues(doc: Doc, fields: SortFields, collation: Collation): unknown[] {
+  return fields.map((f) => {
+    const values: unknown[] = [];
+    valuesAtPath(doc, f.parts, 0, values);
+    let best: unknown;
+    let first = true;
+    for (const raw of values) {
+      const v = raw === MISSING ? null : raw;
+      if (first || (f.desc ? collation.compare(v, best) > 0 : collation.compare(v, best) < 0)) best = v;
+      first = false;
+    }
+    return best;
+  });
+}
+
+export function compareCollated(a: unknown[], b: unknown[], fields: SortFields, collation: Collation): number {
+  for (let i = 0; i < fields.length; i++) {
+    const c = collation.compare(a[i], b[i]);
+    if (c !== 0) return fields[i].desc ? -c : c;
+  }
+  return 0;
+}
+
+export function sortDocs<T extends Doc>(docs: T[], sort: Doc, collation?: Collation): T[] {
   const fields = sortFields(sort);
+  if (collation) {
+    const keyed = docs.map((doc) => ({ doc, values: collatedSortValues(doc, fields, collation) }));
+    keyed.sort((a, b) => compareCollated(a.values, b.values, fields, collation));
+    return keyed.map((k) => k.doc);
+  }
   const keyed = docs.map((doc) => ({ doc, key: sortKey(doc, fields) }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return keyed.map((k) => k.doc);

@@ -5,10 +5,11 @@ import { Aggregator } from 'mingo/aggregator';
 import * as updateOperators from 'mingo/operators/update';
 import { Timestamp } from 'bson';
 import { cloneDoc, getPath, isOperatorObject, isPlainObject, setPath, withIdFirst, type Doc } from './documents.js';
-import { MongoCommandError, badValue, failedToParse, toCommandError } from './errors.js';
+import { MongoCommandError, badValue, failedToParse, notImplemented, toCommandError } from './errors.js';
 import { encodeValue } from './key-encoding.js';
 import { formatValue } from './format.js';
 import { mingoOptions, updateOptions } from './mingo-context.js';
+import { comparingOperatorIn, holdsString, type Collation } from './collation.js';
 
 const MODIFIERS = new Set([
   '$set', '$unset', '$inc', '$push', '$pull', '$addToSet', '$setOnInsert', '$min', '$max', '$currentDate',
@@ -188,12 +189,30 @@ function runUpdatePipeline(doc: Doc, stages: Doc[], variables?: Doc): Doc {
 }
 
 /** Applies `spec` to a copy of `doc`. `insertMode` is true while building an upserted document. */
+const COLLATION_SENSITIVE_MODIFIERS = new Set(['$pull', '$pullAll', '$addToSet', '$min', '$max']);
+
+/** Parts of an update that would compare strings without the collation: refused, not answered wrongly. */
+export function refuseUncollatedUpdate(spec: UpdateSpec, arrayFilters: Doc[] | undefined): void {
+  if (Array.isArray(spec)) {
+    const op = comparingOperatorIn(spec);
+    if (op) throw notImplemented(`Expression operator ${op} in a pipeline update with a non-simple collation`);
+  } else {
+    for (const op of Object.keys(spec)) {
+      if (COLLATION_SENSITIVE_MODIFIERS.has(op) && holdsString(spec[op])) {
+        throw notImplemented(`Update operator ${op} on strings with a non-simple collation`);
+      }
+    }
+  }
+  if (arrayFilters && holdsString(arrayFilters)) throw notImplemented('arrayFilters on strings with a non-simple collation');
+}
+
 export function applyUpdate(
   doc: Doc,
   spec: UpdateSpec,
-  opts: { filter?: Doc; arrayFilters?: Doc[]; variables?: Doc; insertMode?: boolean },
+  opts: { filter?: Doc; arrayFilters?: Doc[]; variables?: Doc; insertMode?: boolean; collation?: Collation },
 ): UpdateOutcome {
   try {
+    if (opts.collation) refuseUncollatedUpdate(spec, opts.arrayFilters);
     if (Array.isArray(spec)) {
       let next = runUpdatePipeline(cloneDoc(doc), spec as Doc[], opts.variables);
       if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
@@ -239,7 +258,7 @@ export function applyUpdate(
     const operators = updateOperators as unknown as Record<string, (expr: Doc, arrayFilters?: Doc[]) => (obj: Doc) => string[]>;
     const run = (m: Doc) => {
       if (condition) {
-        return mingoUpdate(next, m as never, opts.arrayFilters, condition as never, { cloneMode: 'copy', queryOptions: updateOptions(opts.variables) }).length;
+        return mingoUpdate(next, m as never, opts.arrayFilters, condition as never, { cloneMode: 'copy', queryOptions: updateOptions(opts.variables, opts.collation) }).length;
       }
       let n = 0;
       for (const [op, expr] of Object.entries(m)) n += operators[op](expr as Doc, opts.arrayFilters ?? [])(next).length;
@@ -283,7 +302,7 @@ export function upsertSeed(filter: Doc): Doc {
 }
 
 /** The document an upsert inserts. */
-export function buildUpsert(filter: Doc, spec: UpdateSpec, opts: { arrayFilters?: Doc[]; variables?: Doc }): Doc {
+export function buildUpsert(filter: Doc, spec: UpdateSpec, opts: { arrayFilters?: Doc[]; variables?: Doc; collation?: Collation }): Doc {
   const seed = upsertSeed(filter);
   if (!Array.isArray(spec) && !isModifierUpdate(spec)) {
     const doc: Doc = {};

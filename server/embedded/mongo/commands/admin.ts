@@ -6,6 +6,7 @@ import { MongoCommandError, badValue, notImplemented, toCommandError } from '../
 import { validateIndexSpec, type IndexSpec } from '../index-store.js';
 import { ID_INDEX_SPEC, type Collection } from '../collection.js';
 import type { CommandContext } from '../state.js';
+import { parseCollation } from '../collation.js';
 import { collectionArg, optionalDoc, optionalNumber } from './args.js';
 
 function sameKey(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -14,7 +15,7 @@ function sameKey(a: Record<string, unknown>, b: Record<string, unknown>): boolea
   return ka.length === kb.length && ka.every((k, i) => k === kb[i] && Number(a[k]) === Number(b[k]));
 }
 
-const OPTION_FIELDS = ['unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression'] as const;
+const OPTION_FIELDS = ['unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression', 'collation'] as const;
 
 function sameOptions(a: IndexSpec, b: IndexSpec): boolean {
   return OPTION_FIELDS.every((f) => JSON.stringify(a[f] ?? null) === JSON.stringify(b[f] ?? null));
@@ -25,11 +26,12 @@ function createIndexes(cmd: Doc, ctx: CommandContext): Doc {
   if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0) {
     throw badValue('Must specify at least one index to create');
   }
+  const existed = ctx.state.catalogue.get(ctx.db, name);
+  const defaultCollation = parseCollation(existed?.options.collation);
   const specs = (cmd.indexes as unknown[]).map((raw) => {
     if (!isPlainObject(raw)) throw new MongoCommandError(14, "BSON field 'createIndexes.indexes' element is the wrong type, expected type 'object'");
-    return validateIndexSpec(raw);
+    return validateIndexSpec(raw, defaultCollation);
   });
-  const existed = ctx.state.catalogue.get(ctx.db, name);
   const coll = existed ?? ctx.state.catalogue.getOrCreate(ctx.db, name);
   const before = coll.indexes.size;
   const toBuild: IndexSpec[] = [];
@@ -140,6 +142,8 @@ function create(cmd: Doc, ctx: CommandContext): Doc {
   }
   const options: Doc = {};
   for (const key of ['validator', 'validationLevel', 'validationAction']) if (cmd[key] !== undefined) options[key] = cmd[key];
+  const collation = parseCollation(cmd.collation);
+  if (collation) options.collation = collation.spec;
   if (options.validator && Object.keys(options.validator as Doc).length) throw notImplemented('Collection validators');
   ctx.state.catalogue.create(ctx.db, name, options);
   return { ok: 1 };

@@ -7,9 +7,10 @@ import { Lazy } from 'mingo/lazy';
 import type { Collection } from '../collection.js';
 import { cloneDoc, isPlainObject, type Doc } from '../documents.js';
 import { MongoCommandError, failedToParse, notImplemented, toCommandError, typeMismatch } from '../errors.js';
-import { execute, type Execution } from '../query-exec.js';
+import { execute, refuseUncollated, type Execution } from '../query-exec.js';
 import type { CommandContext } from '../state.js';
-import { checkCollation, letVariables, optionalNumber } from './args.js';
+import { effectiveCollation, letVariables, optionalNumber } from './args.js';
+import { comparingOperatorIn, type Collation } from '../collation.js';
 import { validateCollectionName } from '../catalogue.js';
 import { checkProjectionMode } from '../projection.js';
 
@@ -21,6 +22,32 @@ export interface PreparedPipeline {
   exec?: Execution;
   /** Output of $collStats, which replaces the collection as the pipeline's source. */
   source?: Doc[];
+  collation?: Collation;
+}
+
+const COLLATION_FREE_STAGES = new Set(['$skip', '$limit', '$count', '$unwind', '$sample', '$sort', '$collStats', '$documents']);
+const EXPRESSION_STAGES = new Set(['$project', '$addFields', '$set', '$unset', '$replaceRoot', '$replaceWith']);
+
+/** Stages that would compare strings without the collation are refused rather than answered wrongly. */
+function refuseUncollatedStages(pipeline: Doc[]): void {
+  for (const stage of pipeline) {
+    const [name] = Object.keys(stage);
+    const spec = stage[name];
+    if (COLLATION_FREE_STAGES.has(name)) continue;
+    if (name === '$match') {
+      refuseUncollated(spec);
+      continue;
+    }
+    let op = EXPRESSION_STAGES.has(name) ? comparingOperatorIn(spec) : undefined;
+    if (name === '$group' && isPlainObject(spec)) {
+      // Grouping by a constant (what countDocuments does) never compares strings.
+      const byField = JSON.stringify(spec._id ?? null).includes('"$');
+      op = byField ? '$group by a field' : comparingOperatorIn(spec);
+      if (!op) continue;
+    }
+    if (EXPRESSION_STAGES.has(name) && !op) continue;
+    throw notImplemented(`Aggregation stage ${op && op !== name ? `${name} (${op})` : name} with a non-simple collation`);
+  }
 }
 
 function collStatsDoc(ctx: CommandContext, coll: Collection | undefined, ns: string, spec: Doc): Doc {
@@ -55,7 +82,6 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
   const target = cmd.aggregate;
   if (!Array.isArray(cmd.pipeline)) throw typeMismatch("BSON field 'aggregate.pipeline' is the wrong type, expected type 'array'");
   const pipeline = cmd.pipeline as Doc[];
-  checkCollation(cmd.collation);
   pipeline.forEach((stage, i) => {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
       throw new MongoCommandError(40323, 'A pipeline stage specification object must contain exactly one field.', {}, 'Location40323');
@@ -75,12 +101,14 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
   if (typeof target === 'string') validateCollectionName(ctx.db, target);
   const ns = typeof target === 'string' ? `${ctx.db}.${target}` : `${ctx.db}.$cmd.aggregate`;
   const coll = typeof target === 'string' ? ctx.state.catalogue.get(ctx.db, target) : undefined;
-  if (typeof target !== 'string') return { ns, rest: pipeline, source: [] };
+  const collation = effectiveCollation(cmd.collation, coll);
+  if (collation) refuseUncollatedStages(pipeline);
+  if (typeof target !== 'string') return { ns, rest: pipeline, source: [], collation };
 
   const first = pipeline[0];
   if (first && '$collStats' in first) {
     const spec = isPlainObject(first.$collStats) ? first.$collStats : {};
-    return { coll, ns, rest: pipeline.slice(1), source: [collStatsDoc(ctx, coll, ns, spec)] };
+    return { coll, ns, rest: pipeline.slice(1), source: [collStatsDoc(ctx, coll, ns, spec)], collation };
   }
   let filter: Doc = {};
   let consumed = 0;
@@ -93,15 +121,15 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
   let sort: Doc | undefined;
   if (next && '$sort' in next && isPlainObject(next.$sort)) sort = next.$sort;
   const variables = letVariables(cmd);
-  let exec = execute(coll, { filter, variables });
+  let exec = execute(coll, { filter, variables, collation });
   if (sort) {
-    const sorted = execute(coll, { filter, sort, variables });
+    const sorted = execute(coll, { filter, sort, variables, collation });
     if (sorted.plan.providesSort) {
       exec = sorted;
       consumed++;
     }
   }
-  return { coll, ns, rest: pipeline.slice(consumed), exec };
+  return { coll, ns, rest: pipeline.slice(consumed), exec, collation };
 }
 
 // Stages that never modify the documents they receive. A pipeline made only of these can read
@@ -180,7 +208,7 @@ export function runPipeline(prepared: PreparedPipeline, cmd: Doc, ctx: CommandCo
   };
   try {
     const agg = new Aggregator(prepared.rest, {
-      ...mingoOptions(letVariables(cmd)),
+      ...mingoOptions(letVariables(cmd), prepared.collation),
       collectionResolver: resolver,
       processingMode: copyFree ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
     });

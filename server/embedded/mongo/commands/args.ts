@@ -1,6 +1,7 @@
 // Argument checks shared by command handlers, with MongoDB's error codes for bad input.
 import { isPlainObject, type Doc } from '../documents.js';
-import { MongoCommandError, typeMismatch, notImplemented } from '../errors.js';
+import { MongoCommandError, typeMismatch } from '../errors.js';
+import { parseCollation, type Collation } from '../collation.js';
 import { validateCollectionName } from '../catalogue.js';
 import { evaluateLet } from '../mingo-context.js';
 
@@ -35,11 +36,10 @@ export function docArray(cmd: Doc, field: string): Doc[] {
   return v as Doc[];
 }
 
-/** Only the default (binary) collation is supported; anything else would silently compare wrongly. */
-export function checkCollation(collation: unknown): void {
-  if (collation === undefined || collation === null) return;
-  if (isPlainObject(collation) && collation.locale === 'simple') return;
-  throw notImplemented('Collation');
+/** The collation a command runs with: its own, else the collection's default; undefined is binary. */
+export function effectiveCollation(raw: unknown, coll?: { options: Doc }): Collation | undefined {
+  if (raw !== undefined && raw !== null) return parseCollation(raw);
+  return coll?.options.collation === undefined ? undefined : parseCollation(coll.options.collation);
 }
 
 /** A command's `let`: each value is a constant expression, evaluated once before the command runs. */

@@ -6,7 +6,7 @@ import { execute, type Execution } from '../query-exec.js';
 import type { Plan } from '../planner.js';
 import type { CommandContext } from '../state.js';
 import { SERVER_VERSION } from './handshake.js';
-import { collectionArg, optionalDoc } from './args.js';
+import { collectionArg, effectiveCollation, optionalDoc } from './args.js';
 import { findSpec } from './read.js';
 import { preparePipeline, runPipeline } from './aggregate.js';
 
@@ -83,14 +83,17 @@ function explain(cmd: Doc, ctx: CommandContext): Doc {
     case 'find': {
       const coll = collectionArg(inner, 'find', innerCtx.db);
       const spec = findSpec(inner);
-      const exec = execute(ctx.state.catalogue.get(innerCtx.db, coll), spec);
+      const collection = ctx.state.catalogue.get(innerCtx.db, coll);
+      spec.collation = effectiveCollation(inner.collation, collection);
+      const exec = execute(collection, spec);
       const sorted = !!spec.sort && Object.keys(spec.sort).length > 0 && !exec.plan.providesSort;
       return explainDoc(`${innerCtx.db}.${coll}`, exec, spec.filter ?? {}, sorted, verbosity, inner, innerCtx, () => drain(exec.docs));
     }
     case 'count': {
       const coll = collectionArg(inner, 'count', innerCtx.db);
       const filter = optionalDoc(inner, 'query') ?? {};
-      const exec = execute(ctx.state.catalogue.get(innerCtx.db, coll), { filter });
+      const collection = ctx.state.catalogue.get(innerCtx.db, coll);
+      const exec = execute(collection, { filter, collation: effectiveCollation(inner.collation, collection) });
       return explainDoc(`${innerCtx.db}.${coll}`, exec, filter, false, verbosity, inner, innerCtx, () => drain(exec.docs));
     }
     case 'aggregate': {

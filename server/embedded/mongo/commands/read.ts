@@ -6,7 +6,8 @@ import { projectIterator } from '../projection.js';
 import { EMPTY_ARRAY, MISSING, encodeValue } from '../key-encoding.js';
 import { valuesAtPath } from '../path-values.js';
 import type { CommandContext } from '../state.js';
-import { checkCollation, collectionArg, letVariables, optionalDoc, optionalNumber } from './args.js';
+import type { Collation } from '../collation.js';
+import { collectionArg, effectiveCollation, letVariables, optionalDoc, optionalNumber } from './args.js';
 
 const UNSUPPORTED_FIND_OPTIONS = ['tailable', 'awaitData', 'oplogReplay', 'returnKey', 'showRecordId', 'min', 'max'];
 
@@ -28,12 +29,12 @@ export function findSpec(cmd: Doc): FindSpec {
 function find(cmd: Doc, ctx: CommandContext): Doc {
   const name = collectionArg(cmd, 'find', ctx.db);
   for (const option of UNSUPPORTED_FIND_OPTIONS) if (cmd[option]) throw notImplemented(`find option '${option}'`);
-  checkCollation(cmd.collation);
   const spec = findSpec(cmd);
   const projection = optionalDoc(cmd, 'projection');
   const batchSize = optionalNumber(cmd, 'batchSize');
   if (batchSize !== undefined && batchSize < 0) throw badValue('batchSize value must be non-negative');
   const coll = ctx.state.catalogue.get(ctx.db, name);
+  spec.collation = effectiveCollation(cmd.collation, coll);
   const { docs } = execute(coll, spec);
   const out = projectIterator(docs, projection, spec.filter, spec.variables);
   // The limit itself is enforced by the iterator, so the cursor closes by itself after `limit` docs.
@@ -59,18 +60,18 @@ function killCursors(cmd: Doc, ctx: CommandContext): Doc {
 
 function count(cmd: Doc, ctx: CommandContext): Doc {
   const name = collectionArg(cmd, 'count', ctx.db);
-  checkCollation(cmd.collation);
   const filter = optionalDoc(cmd, 'query') ?? {};
   const skip = optionalNumber(cmd, 'skip') ?? 0;
   const limit = Math.abs(optionalNumber(cmd, 'limit') ?? 0);
   const coll = ctx.state.catalogue.get(ctx.db, name);
+  const collation = effectiveCollation(cmd.collation, coll);
   if (!coll) return { n: 0, ok: 1 };
   if (Object.keys(filter).length === 0) {
     let n = Math.max(0, coll.count - skip);
     if (limit > 0) n = Math.min(n, limit);
     return { n, ok: 1 };
   }
-  const { docs } = execute(coll, { filter, skip, limit: limit || undefined, hint: cmd.hint });
+  const { docs } = execute(coll, { filter, skip, limit: limit || undefined, hint: cmd.hint, collation });
   let n = 0;
   while (!docs.next().done) n++;
   return { n, ok: 1 };
@@ -78,13 +79,13 @@ function count(cmd: Doc, ctx: CommandContext): Doc {
 
 function distinct(cmd: Doc, ctx: CommandContext): Doc {
   const name = collectionArg(cmd, 'distinct', ctx.db);
-  checkCollation(cmd.collation);
   if (typeof cmd.key !== 'string') throw new MongoCommandError(14, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
   const parts = cmd.key.split('.');
   const coll = ctx.state.catalogue.get(ctx.db, name);
+  const collation = effectiveCollation(cmd.collation, coll);
   const seen = new Map<string, unknown>();
   if (coll) {
-    const { docs } = execute(coll, { filter: optionalDoc(cmd, 'query') ?? {}, hint: cmd.hint });
+    const { docs } = execute(coll, { filter: optionalDoc(cmd, 'query') ?? {}, hint: cmd.hint, collation });
     for (let r = docs.next(); !r.done; r = docs.next()) {
       const values: unknown[] = [];
       valuesAtPath(r.value, parts, 0, values);
@@ -96,7 +97,14 @@ function distinct(cmd: Doc, ctx: CommandContext): Doc {
     }
   }
   const values = [...seen.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
-  return { values, ok: 1 };
+  return { values: collation ? collatedDistinct(values, collation) : values, ok: 1 };
+}
+
+/** Values equal under the collation count once (the first in binary order stands for them). */
+function collatedDistinct(values: unknown[], collation: Collation): unknown[] {
+  const kept: unknown[] = [];
+  for (const v of values) if (!kept.some((k) => collation.sameBracket(k, v) && collation.compare(k, v) === 0)) kept.push(v);
+  return kept.sort((a, b) => collation.compare(a, b));
 }
 
 export const readCommands: Record<string, (cmd: Doc, ctx: CommandContext) => Doc> = {

@@ -8,8 +8,9 @@ import { planQuery } from '../planner.js';
 import { applyUpdate, buildUpsert, isModifierUpdate, validateUpdate } from '../updates.js';
 import { projectOne } from '../projection.js';
 import type { CommandContext } from '../state.js';
-import { checkCollation, collectionArg, docArray, letVariables, optionalDoc } from './args.js';
+import { collectionArg, effectiveCollation, docArray, letVariables, optionalDoc } from './args.js';
 import { evaluateLet } from '../mingo-context.js';
+import type { Collation } from '../collation.js';
 
 interface BatchResult {
   writeErrors: Doc[];
@@ -42,12 +43,16 @@ function insert(cmd: Doc, ctx: CommandContext): Doc {
 }
 
 /** Record ids matched by a filter, collected before any change so an update never sees its own writes. */
-function matchingRids(coll: Collection | undefined, filter: Doc, opts: { sort?: Doc; limit?: number; variables?: Doc; hint?: unknown }): number[] {
+function matchingRids(
+  coll: Collection | undefined,
+  filter: Doc,
+  opts: { sort?: Doc; limit?: number; variables?: Doc; hint?: unknown; collation?: Collation },
+): number[] {
   if (!coll) return [];
-  const plan = planQuery(coll, filter, opts.sort, opts.hint);
+  const plan = planQuery(coll, filter, opts.sort, opts.hint, opts.collation);
   const stats = { keysExamined: 0, docsExamined: 0 };
   const rids: number[] = [];
-  for (const [rid] of matchRecords(coll, { filter, sort: opts.sort, limit: opts.limit, variables: opts.variables }, plan, stats)) {
+  for (const [rid] of matchRecords(coll, { filter, sort: opts.sort, limit: opts.limit, variables: opts.variables, collation: opts.collation }, plan, stats)) {
     rids.push(rid);
   }
   return rids;
@@ -84,7 +89,6 @@ function checkStatementFields(statements: Doc[], command: string, array: string,
 function parseStatement(raw: Doc): UpdateStatement {
   const q = raw.q ?? {};
   if (!isPlainObject(q)) throw failedToParse("BSON field 'update.updates.q' is the wrong type, expected type 'object'");
-  checkCollation(raw.collation);
   const u = validateUpdate(raw.u);
   const multi = raw.multi === true;
   if (multi && !Array.isArray(u) && !isModifierUpdate(u)) {
@@ -115,10 +119,11 @@ function update(cmd: Doc, ctx: CommandContext): Doc {
       const st = parseStatement(statements[i]);
       const variables = st.constants ? { ...commandVariables, ...st.constants } : commandVariables;
       let coll = ctx.state.catalogue.get(ctx.db, name);
-      const rids = matchingRids(coll, st.q, { limit: st.multi ? undefined : 1, variables, hint: st.hint });
+      const collation = effectiveCollation(statements[i].collation, coll);
+      const rids = matchingRids(coll, st.q, { limit: st.multi ? undefined : 1, variables, hint: st.hint, collation });
       if (rids.length === 0) {
         if (st.upsert) {
-          const doc = buildUpsert(st.q, st.u, { arrayFilters: st.arrayFilters, variables });
+          const doc = buildUpsert(st.q, st.u, { arrayFilters: st.arrayFilters, variables, collation });
           coll ??= ctx.state.catalogue.getOrCreate(ctx.db, name);
           const stored = coll.insert(doc);
           upserted.push({ index: i, _id: stored._id });
@@ -129,7 +134,7 @@ function update(cmd: Doc, ctx: CommandContext): Doc {
       for (const rid of rids) {
         const doc = coll!.records.get(rid);
         if (!doc) continue;
-        const out = applyUpdate(doc, st.u, { filter: st.q, arrayFilters: st.arrayFilters, variables });
+        const out = applyUpdate(doc, st.u, { filter: st.q, arrayFilters: st.arrayFilters, variables, collation });
         n++;
         if (out.modified) {
           coll!.replace(rid, out.doc);
@@ -164,10 +169,10 @@ function del(cmd: Doc, ctx: CommandContext): Doc {
       const st = statements[i];
       const q = st.q ?? {};
       if (!isPlainObject(q)) throw failedToParse("BSON field 'delete.deletes.q' is the wrong type, expected type 'object'");
-      checkCollation(st.collation);
       const limit = Number(st.limit ?? 0);
       const coll = ctx.state.catalogue.get(ctx.db, name);
-      for (const rid of matchingRids(coll, q, { limit: limit === 1 ? 1 : undefined, variables, hint: st.hint })) {
+      const collation = effectiveCollation(st.collation, coll);
+      for (const rid of matchingRids(coll, q, { limit: limit === 1 ? 1 : undefined, variables, hint: st.hint, collation })) {
         coll!.remove(rid);
         n++;
       }
@@ -187,7 +192,6 @@ function findAndModify(cmd: Doc, ctx: CommandContext): Doc {
   const variables = letVariables(cmd);
   const remove = cmd.remove === true;
   const hasUpdate = cmd.update !== undefined && cmd.update !== null;
-  checkCollation(cmd.collation);
   if (remove && hasUpdate) throw failedToParse('Cannot specify both an update and remove=true');
   if (!remove && !hasUpdate) throw failedToParse('Either an update or remove=true must be specified');
   if (remove && cmd.new === true) {
@@ -197,7 +201,8 @@ function findAndModify(cmd: Doc, ctx: CommandContext): Doc {
   const arrayFilters = Array.isArray(cmd.arrayFilters) ? (cmd.arrayFilters as Doc[]) : undefined;
 
   let coll = ctx.state.catalogue.get(ctx.db, name);
-  const [rid] = matchingRids(coll, query, { sort, limit: 1, variables, hint: cmd.hint });
+  const collation = effectiveCollation(cmd.collation, coll);
+  const [rid] = matchingRids(coll, query, { sort, limit: 1, variables, hint: cmd.hint, collation });
   const found = rid !== undefined ? coll!.records.get(rid) : undefined;
 
   if (remove) {
@@ -208,13 +213,13 @@ function findAndModify(cmd: Doc, ctx: CommandContext): Doc {
 
   const spec = validateUpdate(cmd.update);
   if (found) {
-    const out = applyUpdate(found, spec, { filter: query, arrayFilters, variables });
+    const out = applyUpdate(found, spec, { filter: query, arrayFilters, variables, collation });
     if (out.modified) coll!.replace(rid, out.doc);
     const value = cmd.new === true ? out.doc : found;
     return { lastErrorObject: { n: 1, updatedExisting: true }, value: projectOne(value, fields, query), ok: 1 };
   }
   if (cmd.upsert === true) {
-    const doc = buildUpsert(query, spec, { arrayFilters, variables });
+    const doc = buildUpsert(query, spec, { arrayFilters, variables, collation });
     coll ??= ctx.state.catalogue.getOrCreate(ctx.db, name);
     const stored = coll.insert(doc);
     return {
