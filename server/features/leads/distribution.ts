@@ -4,14 +4,14 @@ import { PLAN_LIMITS } from '../../../shared/constants.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import type { Platform } from '../../platform/context.js';
 import { findCampaignById, listCampaignIdleWindows, listMemberUserIds } from '../campaigns/repository.js';
-import { notify, notifyMany } from '../notifications/service.js';
+import { notify } from '../notifications/service.js';
+import { assignedLead, notifyAssigned, type AssignedLead } from './assigned-notices.js';
 import { emitLeadAssigned, emitLeadsUpdated, emitLeadUpdated } from './events.js';
 import { assigneeNames, campaignInfos, toLeadItem, type CampaignInfo } from './present.js';
 import { findQuotas, highestServedSeq, saveQuotas, type LeadQuotaDoc } from './quota-repository.js';
 import {
   assignLead,
   campaignsWithPool,
-  clearNotifyPending,
   idleLeads,
   leadsWithPendingNotification,
   poolLeads,
@@ -85,31 +85,6 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
     Array.from({ length: Math.min(limit, items.length) }, async () => {
       while (next < items.length) await work(items[next++]);
     }),
-  );
-}
-
-/** The "New lead assigned" notifications of assigned leads (idempotent keys), then their pending marks go. */
-async function notifyAssigned(platform: Platform, leads: LeadDoc[], campaigns: Map<string, CampaignInfo>): Promise<void> {
-  if (leads.length === 0) return;
-  await notifyMany(
-    platform,
-    leads.map((lead) => {
-      const campaign = campaigns.get(lead.campaignId.toHexString());
-      return {
-        userId: lead.assignedTo!,
-        input: {
-          type: 'lead-assigned' as const,
-          title: 'New lead assigned',
-          body: `${lead.name}${lead.company ? ` (${lead.company})` : ''}${campaign ? ` - ${campaign.name}` : ''}`,
-          link: `/lead-management?lead=${lead._id.toHexString()}`,
-          key: `lead-assigned:${lead._id.toHexString()}:${lead.assignedAt!.getTime()}`,
-        },
-      };
-    }),
-  );
-  await clearNotifyPending(
-    platform.db,
-    leads.map((l) => l._id),
   );
 }
 
@@ -203,7 +178,8 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
       .filter((s) => s.left > 0)
       .sort((a, b) => a.quota.lastServedSeq - b.quota.lastServedSeq || order.get(a.id.toHexString())! - order.get(b.id.toHexString())!);
     let budget = options.max ?? Number.POSITIVE_INFINITY;
-    let notifying: Promise<void> = Promise.resolve();
+    // Announced once the run is over: one notification per agent and campaign, not one per lead.
+    const announced: AssignedLead[] = [];
 
     while (queue.length > 0 && budget > 0) {
       const capacity = queue.reduce((sum, s) => sum + s.left, 0);
@@ -240,10 +216,7 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
         assigned.push(lead);
       });
       pushToOwners(platform, items, campaigns);
-      // The bell follows while the next batch is written; at most one batch of notifications is in flight.
-      await notifying;
-      notifying = notifyAssigned(platform, assigned, campaigns);
-      notifying.catch(() => {});
+      for (const lead of assigned) announced.push(assignedLead(lead));
       for (const lead of assigned) {
         const id = lead.assignedTo!.toHexString();
         result.perAgent.set(id, (result.perAgent.get(id) ?? 0) + 1);
@@ -252,7 +225,7 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
       budget -= plan.length;
       if (pool.length < want) break;
     }
-    await notifying;
+    await notifyAssigned(platform, announced, campaigns);
     for (const slot of all) result.remaining.set(slot.id.toHexString(), remainingOf(slot.quota));
     return result;
   });

@@ -48,9 +48,22 @@ export async function insertNotifications(db: Db, docs: NotificationDoc[]): Prom
   }
 }
 
-export function listNotifications(db: Db, userId: ObjectId, limit: number, before?: ObjectId): Promise<NotificationDoc[]> {
-  const filter = before ? { userId, _id: { $lt: before } } : { userId };
-  return notificationsCollection(db).find(filter).sort({ _id: -1 }).limit(limit).toArray();
+export interface NotificationFilter {
+  unreadOnly?: boolean;
+  type?: NotificationType;
+}
+
+export function listNotifications(db: Db, userId: ObjectId, limit: number, before?: ObjectId, filter: NotificationFilter = {}): Promise<NotificationDoc[]> {
+  return notificationsCollection(db)
+    .find({
+      userId,
+      ...(before ? { _id: { $lt: before } } : {}),
+      ...(filter.unreadOnly ? { readAt: null } : {}),
+      ...(filter.type ? { type: filter.type } : {}),
+    })
+    .sort({ _id: -1 })
+    .limit(limit)
+    .toArray();
 }
 
 export function countUnread(db: Db, userId: ObjectId): Promise<number> {

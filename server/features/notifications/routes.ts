@@ -12,7 +12,7 @@ export function notificationRoutes(app: FastifyInstance, platform: Platform) {
   const signedIn = requireUser(app, platform.db);
 
   api.get('/notifications', { preHandler: signedIn, schema: { querystring: NotificationListQuery, response: { 200: NotificationList } } }, async (request) =>
-    notificationsOf(platform, request.currentUser._id, request.query.cursor, request.query.limit),
+    notificationsOf(platform, request.currentUser._id, request.query.cursor, request.query.limit, { unreadOnly: request.query.status === 'unread', type: request.query.type }),
   );
 
   api.post('/notifications/read', { preHandler: signedIn, schema: { body: NotificationReadBody, response: { 200: NotificationReadResponse } } }, async (request) => {

@@ -3,7 +3,16 @@ import type { NotificationItem, NotificationList, NotificationType } from '../..
 import type { Platform } from '../../platform/context.js';
 import { usersMutingInApp } from '../users/repository.js';
 import { emitNotificationCount, emitNotificationNew } from './events.js';
-import { countUnread, countUnreadOf, insertNotification, insertNotifications, listNotifications, markRead, type NotificationDoc } from './repository.js';
+import {
+  countUnread,
+  countUnreadOf,
+  insertNotification,
+  insertNotifications,
+  listNotifications,
+  markRead,
+  type NotificationDoc,
+  type NotificationFilter,
+} from './repository.js';
 
 export interface NotificationInput {
   type: NotificationType;
@@ -74,8 +83,8 @@ async function withoutMuted(platform: Platform, items: Array<{ userId: ObjectId;
   return muted.size === 0 ? items : items.filter(({ userId, input }) => !muted.has(`${input.type}:${userId.toHexString()}`));
 }
 
-export async function notificationsOf(platform: Platform, userId: ObjectId, cursor: string | undefined, limit = 20): Promise<NotificationList> {
-  const docs = await listNotifications(platform.db, userId, limit + 1, cursor ? new ObjectId(cursor) : undefined);
+export async function notificationsOf(platform: Platform, userId: ObjectId, cursor: string | undefined, limit = 20, filter: NotificationFilter = {}): Promise<NotificationList> {
+  const docs = await listNotifications(platform.db, userId, limit + 1, cursor ? new ObjectId(cursor) : undefined, filter);
   const page = docs.slice(0, limit);
   return {
     items: page.map(toNotificationItem),

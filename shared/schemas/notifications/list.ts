@@ -24,10 +24,28 @@ export const NotificationItem = Type.Object({
 });
 export type NotificationItem = Static<typeof NotificationItem>;
 
-/** `GET /api/notifications?cursor=&limit=`: newest first; `cursor` is the last item's id. */
+/** What the notifications page calls each kind (its filter). */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
+  'lead-assigned': 'Leads assigned',
+  'lead-reassigned': 'Leads reassigned',
+  'import-finished': 'Imports',
+  'role-request-decided': 'Role requests',
+  'post-liked': 'Likes',
+  'post-commented': 'Comments',
+  'downline-joined': 'Team',
+  'payout-completed': 'Payouts',
+  'commission-clawback': 'Clawbacks',
+};
+
+/**
+ * `GET /api/notifications?cursor=&limit=&status=&type=`: newest first; `cursor` is the last item's id; `status=unread`
+ * keeps the unread ones, `type` one kind.
+ */
 export const NotificationListQuery = Type.Object({
   cursor: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'That page of notifications does not exist.' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  status: Type.Optional(Type.Enum(['all', 'unread'], { errorMessage: 'Show all notifications or the unread ones.' })),
+  type: Type.Optional(Type.Enum(NOTIFICATION_TYPES, { errorMessage: 'There is no such kind of notification.' })),
 });
 export type NotificationListQuery = Static<typeof NotificationListQuery>;
 
