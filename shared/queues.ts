@@ -54,6 +54,7 @@ export type EmailTemplateName =
   | 'verification'
   | 'waitlist-confirmation'
   | 'password-reset'
+  | 'login-code'
   | 'invitation'
   | 'support-request'
   | 'support-confirmation'

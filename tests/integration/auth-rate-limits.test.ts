@@ -14,7 +14,7 @@ afterEach(() => testApp?.close());
 const tooMany = /^Too many requests\. Please wait \d+s and try again\.$/;
 
 describe('rate limits', () => {
-  it('allows 10 sign-in attempts per e-mail and minute, whatever the address', async () => {
+  it('allows 10 sign-in attempts per e-mail and address and minute', async () => {
     for (let i = 0; i < 10; i++) {
       expect((await http.post('/api/auth/login', { email: 'target@test.local', password: `guess-${i}` })).status).toBe(401);
     }

@@ -17,14 +17,18 @@ export function LoginForm({ initialEmail = '', onTwoFactor }: { initialEmail?: s
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Set once the account asks for an e-mailed sign-in code (too many failed sign-ins): the text says why.
+  const [codeRequest, setCodeRequest] = useState<string | null>(null);
+  const [emailCode, setEmailCode] = useState('');
   const [, navigate] = useLocation();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(event: FormEvent<HTMLFormElement> | null, withCode = codeRequest !== null) {
+    event?.preventDefault();
     if (busy) return;
-    const body: LoginBody = { email: email.trim(), password, rememberMe };
+    const body: LoginBody = { email: email.trim(), password, rememberMe, ...(withCode ? { emailCode: emailCode.trim() } : {}) };
     const problem = !body.email || !body.password ? AuthMessages.loginEmpty : schemaError(LoginBody, body);
     if (problem) return void errorToast(AuthTitles.validation, problem);
+    if (withCode && !/^\d{6}$/.test(body.emailCode ?? '')) return void errorToast(AuthTitles.validation, AuthMessages.loginCodeFormat);
 
     setBusy(true);
     try {
@@ -32,6 +36,11 @@ export function LoginForm({ initialEmail = '', onTwoFactor }: { initialEmail?: s
       if ('twoFactorRequired' in answer) {
         setBusy(false);
         return onTwoFactor(answer.challengeToken);
+      }
+      if ('emailCodeRequired' in answer) {
+        setBusy(false);
+        setEmailCode('');
+        return setCodeRequest(answer.message);
       }
       adoptSession(answer);
       toast({ title: 'Login successful!', variant: 'success' });
@@ -46,6 +55,27 @@ export function LoginForm({ initialEmail = '', onTwoFactor }: { initialEmail?: s
     <form className={styles.form} onSubmit={submit} aria-label="Login">
       <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} isDisabled={busy} autoFocus />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} isDisabled={busy} />
+      {codeRequest !== null ? (
+        <>
+          <p className={styles.fine} role="status">
+            {codeRequest}
+          </p>
+          <TextField
+            label="Sign-in code"
+            name="emailCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={emailCode}
+            onChange={setEmailCode}
+            isDisabled={busy}
+            autoFocus
+            description="The 6-digit code from the e-mail, valid for 10 minutes."
+          />
+          <Button variant="ghost" size="sm" onPress={() => void submit(null, false)} isDisabled={busy}>
+            Send a new code
+          </Button>
+        </>
+      ) : null}
       <div className={styles.row}>
         <Checkbox isSelected={rememberMe} onChange={setRememberMe} isDisabled={busy}>
           Remember me for 30 days

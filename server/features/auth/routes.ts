@@ -8,6 +8,7 @@ import { ResendBody } from '../../../shared/schemas/auth/resend.js';
 import { ResetBody, ResetResponse } from '../../../shared/schemas/auth/reset.js';
 import { AuthSession, RefreshResponse } from '../../../shared/schemas/auth/session.js';
 import { VerifyBody } from '../../../shared/schemas/auth/verify.js';
+import { AuthMessages } from '../../../shared/schemas/auth/messages.js';
 import { signAccessToken } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy, perIpLimit } from '../../platform/rate-limits.js';
@@ -45,6 +46,7 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
 
   async function answerLogin(reply: FastifyReply, outcome: LoginOutcome) {
     if (outcome.kind === 'twoFactorRequired') return { twoFactorRequired: true as const, challengeToken: outcome.challengeToken };
+    if (outcome.kind === 'emailCodeRequired') return { emailCodeRequired: true as const, message: AuthMessages.loginCodeRequired };
     return signIn(reply, outcome.user, outcome.persistent);
   }
 
@@ -75,7 +77,17 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
     {
       schema: { body: LoginBody, response: { 200: LoginResponse } },
       config: { rateLimit: perIpLimit(30, 60) },
-      preHandler: perEmail('login', 10, 60),
+      // Per e-mail and address, not per e-mail alone: guesses from elsewhere must not answer the owner with 429.
+      // Guessing one account from many addresses is met by the e-mailed code instead (login-guard.ts).
+      preHandler: limitBy(platform.redis, platform.config.redisPrefix, {
+        name: 'login-pair',
+        max: 10,
+        windowSeconds: 60,
+        key: (request) => {
+          const email = (request.body as { email?: string } | undefined)?.email?.trim();
+          return email ? `${email}\n${request.ip}` : undefined;
+        },
+      }),
     },
     async (request, reply) => answerLogin(reply, await login(platform, request.body)),
   );

@@ -26,6 +26,7 @@ import {
   savePendingRegistration,
   type VerificationDoc,
 } from './repository.js';
+import { checkLoginCode, countLoginFailure, needsLoginCode, sendLoginCode } from './login-guard.js';
 import { endAllSessions } from './sessions.js';
 import { checkSecondFactor } from './two-factor.js';
 
@@ -129,27 +130,54 @@ export async function verifyRegistration(platform: Platform, rawEmail: string, c
 
 // --- sign-in ---
 
-export type LoginOutcome = { kind: 'signedIn'; user: UserDoc; persistent: boolean } | { kind: 'twoFactorRequired'; challengeToken: string };
+export type LoginOutcome =
+  | { kind: 'signedIn'; user: UserDoc; persistent: boolean }
+  | { kind: 'twoFactorRequired'; challengeToken: string }
+  | { kind: 'emailCodeRequired' };
 
 const invalidLogin = () => unauthenticated(AuthMessages.loginInvalid, AuthTitles.loginFailed);
 const challengeKey = (platform: Platform, token: string) => `${platform.config.redisPrefix}:auth:2fa:${sha256(token)}`;
 
+/** Whether the password is right; a pending registration's right password is told apart (403). */
+async function passwordMatches(platform: Platform, user: UserDoc | null, email: string, password: string): Promise<boolean> {
+  if (user) return verifyPassword(password, user.passwordHash);
+  // Only someone who knows the password learns that the account waits for its e-mail code.
+  const pending = await findVerification(platform.db, email);
+  if (pending && pending.expiresAt > platform.clock.now()) {
+    if (await verifyPassword(password, pending.passwordHash)) throw forbidden(AuthMessages.loginUnverified, AuthTitles.loginFailed);
+  } else {
+    await spendPasswordCheckTime(password);
+  }
+  return false;
+}
+
 export async function login(platform: Platform, body: LoginBody): Promise<LoginOutcome> {
   if (!body.email.trim() || !body.password) throw badRequest(AuthMessages.loginEmpty, AuthTitles.validation);
+  const emailCode = body.emailCode?.trim();
+  if (emailCode !== undefined && emailCode !== '' && !/^\d{6}$/.test(emailCode)) throw badRequest(AuthMessages.loginCodeFormat, AuthTitles.validation);
   const email = normalizeEmail(body.email);
   const persistent = body.rememberMe === true;
   const user = await findUserByEmail(platform.db, email);
-  if (!user) {
-    // Only someone who knows the password learns that the account waits for its e-mail code.
-    const pending = await findVerification(platform.db, email);
-    if (pending && pending.expiresAt > platform.clock.now()) {
-      if (await verifyPassword(body.password, pending.passwordHash)) throw forbidden(AuthMessages.loginUnverified, AuthTitles.loginFailed);
-    } else {
-      await spendPasswordCheckTime(body.password);
+  const guarded = await needsLoginCode(platform, email);
+  const passwordRight = await passwordMatches(platform, user, email, body.password);
+
+  if (guarded) {
+    // The same answer whatever the password: guessing from many addresses learns nothing and locks nobody out.
+    if (!emailCode) {
+      if (!passwordRight) await countLoginFailure(platform, email);
+      else if (user?.emailVerified) await sendLoginCode(platform, user);
+      return { kind: 'emailCodeRequired' };
     }
+    const codeRight = await checkLoginCode(platform, email, emailCode, passwordRight);
+    if (!passwordRight || !codeRight) {
+      if (!passwordRight) await countLoginFailure(platform, email);
+      throw unauthenticated(AuthMessages.loginCodeInvalid, AuthTitles.loginFailed);
+    }
+  } else if (!passwordRight) {
+    await countLoginFailure(platform, email);
     throw invalidLogin();
   }
-  if (!(await verifyPassword(body.password, user.passwordHash))) throw invalidLogin();
+  if (!user) throw invalidLogin();
   if (!user.emailVerified) throw forbidden(AuthMessages.loginUnverified, AuthTitles.loginFailed);
 
   if (user.totp?.enabled) {

@@ -49,6 +49,14 @@ const renderers: Record<EmailTemplateName, (d: Data) => RenderedEmail> = {
       `<p>Hi ${escapeHtml(d.name)},</p><p>Use this code to reset your password:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${escapeHtml(d.code)}</p>${button(String(d.link), 'Reset password')}<p>It is valid for 30 minutes and can be used once.</p>`,
     ),
   }),
+  'login-code': (d) => ({
+    subject: `Your Commission Warriors sign-in code: ${d.code}`,
+    text: `Hi ${d.name},\n\nThere have been several failed sign-ins to your account, so signing in now takes this code as well as your password: ${d.code}\n\nIt is valid for 10 minutes and can be used once. If you were not signing in, someone may be guessing your password: your account stays protected, and changing your password is a good idea.`,
+    html: layout(
+      'Your sign-in code',
+      `<p>Hi ${escapeHtml(d.name)},</p><p>There have been several failed sign-ins to your account, so signing in now takes this code as well as your password:</p><p style="font-size:32px;letter-spacing:8px;font-weight:bold">${escapeHtml(d.code)}</p><p>It is valid for 10 minutes and can be used once. If you were not signing in, someone may be guessing your password: your account stays protected, and changing your password is a good idea.</p>`,
+    ),
+  }),
   invitation: (d) => ({
     subject: `${d.inviterName} invited you to join their Commission Warriors team`,
     text: `Hi,\n\n${d.inviterName} invited you to join their team on Commission Warriors.\nSign up here: ${d.link}`,
