@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { features as allFeatures } from './features/index.js';
+import { mountQueueBoard } from './features/admin/queue-board.js';
 import type { Feature } from './features/feature.js';
 import { hoistAuthHooks, registerJwt } from './platform/auth.js';
 import { keepApiAnswersOutOfCaches } from './platform/cache-control.js';
@@ -125,6 +126,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   );
 
   for (const feature of features) if (feature.socket) socketFeatures.push(feature.socket(platform));
+
+  // Before the client's files: both register @fastify/static, and the board's must stay in its own scope.
+  await mountQueueBoard(app, platform);
 
   const dir = options.serveClient === false ? undefined : (options.clientDir ?? clientDir());
   if (dir) await serveClientFiles(app, dir);

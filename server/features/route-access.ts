@@ -59,6 +59,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/waitlist': 'admin',
   'GET /api/admin/waitlist/export.csv': 'admin',
   'PATCH /api/admin/waitlist/:id': 'admin',
+  'POST /api/admin/queues/board-session': 'admin',
   'POST /api/admin/waitlist/:id/grant': 'admin',
   'GET /api/admin/role-requests': 'admin',
   'POST /api/admin/role-requests/:userId': 'admin',

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import { QueueJobParams, QueueOverview } from '../../../shared/schemas/admin/queues.js';
+import { QUEUE_BOARD_PATH, QueueBoardSession, QueueJobParams, QueueOverview } from '../../../shared/schemas/admin/queues.js';
 import { RoleDecisionBody, RoleDecisionResponse, RoleRequestList, RoleRequestParams, RoleRequestQuery } from '../../../shared/schemas/admin/role-requests.js';
 import { WaitlistAdminItem, WaitlistAdminList, WaitlistAdminQuery, WaitlistEntryParams, WaitlistGrantResponse, WaitlistPatchBody } from '../../../shared/schemas/admin/waitlist.js';
 import { requireRole, requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
+import { setQueueBoardCookie } from './queue-board.js';
 import { queueOverview, retryFailedJob } from './queues.js';
 import { decideRole, grantAccess, markProcessed, roleRequests, waitlistCsv, waitlistPage } from './service.js';
 
@@ -58,6 +59,11 @@ export async function adminRoutes(app: FastifyInstance, platform: Platform) {
     api.post('/admin/queues/:name/jobs/:jobId/retry', { schema: { params: QueueJobParams } }, async (request) => {
       await retryFailedJob(platform, request.params.name, request.params.jobId);
       return { retried: true };
+    });
+
+    api.post('/admin/queues/board-session', { schema: { response: { 200: QueueBoardSession } } }, async (request, reply) => {
+      setQueueBoardCookie(reply, platform, request);
+      return { url: QUEUE_BOARD_PATH };
     });
   });
 }

@@ -24,3 +24,10 @@ export type QueueOverview = Static<typeof QueueOverview>;
 
 export const QueueJobParams = Type.Object({ name: Type.String({ maxLength: 40 }), jobId: Type.String({ maxLength: 200 }) });
 export type QueueJobParams = Static<typeof QueueJobParams>;
+
+/** Where the standard BullMQ dashboard (bull-board) is served, outside /api: a page of its own, not a client route. */
+export const QUEUE_BOARD_PATH = '/admin/queue-board/';
+
+/** `POST /api/admin/queues/board-session`: the board's cookie is set; open `url`. */
+export const QueueBoardSession = Type.Object({ url: Type.String() });
+export type QueueBoardSession = Static<typeof QueueBoardSession>;
