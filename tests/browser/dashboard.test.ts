@@ -60,7 +60,7 @@ describe('dashboard', () => {
     try {
       await signInAs(page);
       const nav = page.getByRole('navigation', { name: 'Dashboard' });
-      for (const name of ['Overview', 'Campaigns', 'Leads', 'Calls', 'Calendar', 'My Bonsai', 'Egypt Perks', 'Waitlist', 'Settings', 'Support', 'Materials', 'Sales Scripts', 'Voice Notes', 'AI Rebuttals', 'Lead Management'])
+      for (const name of ['Overview', 'Campaigns', 'Leads', 'Calls', 'Insights', 'Calendar', 'My Bonsai', 'Egypt Perks', 'Waitlist', 'Settings', 'Support', 'Materials', 'Sales Scripts', 'Voice Notes', 'AI Rebuttals', 'Lead Management'])
         await nav.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor();
       await nav.getByRole('link', { name: /^Campaigns/ }).click();
       await waitForPath(page, '/dashboard/campaigns');

@@ -10,6 +10,7 @@ describe('dashboard sidebar', () => {
       '/dashboard/campaigns',
       '/dashboard/leads',
       '/dashboard/calls',
+      '/dashboard/insights',
       '/dashboard/calendar',
       '/dashboard/bonsai',
       '/dashboard/perks',

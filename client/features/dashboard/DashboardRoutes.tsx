@@ -27,6 +27,7 @@ const VoiceNotes = lazy(() => import('../resources/VoiceNotesPage.js'));
 const AiRebuttals = lazy(() => import('../resources/AiRebuttalsPage.js'));
 const LeadManagement = lazy(() => import('../lead-management/LeadManagementPage.js'));
 const Community = lazy(() => import('../community/CommunityPage.js'));
+const Insights = lazy(() => import('../insights/InsightsPage.js'));
 
 /**
  * Every signed-in route — /dashboard/*, /lead-management, /resources/* and /community — inside the shell.
@@ -34,7 +35,7 @@ const Community = lazy(() => import('../community/CommunityPage.js'));
  * Each area's screen lives in its own folder (client/features/<area>/) and is replaced there.
  */
 const SHELL_PATHS =
-  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|clients|calls|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community|admin\/(?:queues|payouts))\/?$/;
+  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|clients|calls|insights|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community|admin\/(?:queues|payouts))\/?$/;
 
 export default function DashboardRoutes() {
   return (
@@ -61,6 +62,7 @@ function ShellRoutes() {
           <Route path="/dashboard/leads" component={Leads} />
           <Route path="/dashboard/clients" component={ClientProgress} />
           <Route path="/dashboard/calls" component={Calls} />
+          <Route path="/dashboard/insights" component={Insights} />
           <Route path="/dashboard/calendar" component={Calendar} />
           <Route path="/dashboard/perks" component={Perks} />
           <Route path="/dashboard/perks/:category" component={Perks} />

@@ -1,6 +1,7 @@
 import {
   Bot,
   CalendarDays,
+  ChartColumn,
   ClipboardList,
   FileText,
   FolderOpen,
@@ -30,6 +31,7 @@ export const MAIN_NAV: NavEntry[] = [
   { href: '/dashboard/campaigns', label: 'Campaigns', icon: Megaphone },
   { href: '/dashboard/leads', label: 'Leads', icon: Users },
   { href: '/dashboard/calls', label: 'Calls', icon: Phone },
+  { href: '/dashboard/insights', label: 'Insights', icon: ChartColumn },
   { href: '/dashboard/calendar', label: 'Calendar', icon: CalendarDays },
   { href: '/dashboard/bonsai', label: 'My Bonsai', icon: Network },
   { href: '/dashboard/perks', label: 'Egypt Perks', icon: Gift, badge: 'NEW' },

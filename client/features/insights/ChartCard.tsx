@@ -1,0 +1,93 @@
+import { Download } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Switch } from 'react-aria-components';
+import { Button } from '../../ui/Button.js';
+import page from '../dashboard/Page.module.css';
+import { saveBlob } from '../calls/download.js';
+import { toCsv } from './csv.js';
+import { UPlotChart, type ChartSeries } from './UPlotChart.js';
+import styles from './Insights.module.css';
+
+export interface ChartTable {
+  header: string[];
+  /** Figures as shown; numbers right-aligned. */
+  rows: Array<Array<string | number>>;
+}
+
+interface Props {
+  title: string;
+  /** The headline figure, said with the title as the chart's accessible name. */
+  headline: string;
+  labels: string[];
+  series: ChartSeries[];
+  formatValue: (value: number) => string;
+  table: ChartTable;
+  fileName: string;
+  children?: ReactNode;
+}
+
+/** One chart: title and headline, the drawing (or its table), a legend, a "View as table" switch and the CSV. */
+export function ChartCard({ title, headline, labels, series, formatValue, table, fileName, children }: Props) {
+  const titleId = useId();
+  const [asTable, setAsTable] = useState(false);
+  const download = () => saveBlob(new Blob([toCsv(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }), fileName);
+  return (
+    <section className={page.card} aria-labelledby={titleId}>
+      <div className={styles.cardHead}>
+        <div>
+          <h2 id={titleId} className={page.cardTitle}>
+            {title}
+          </h2>
+          <p className={styles.headline}>{headline}</p>
+        </div>
+        <div className={styles.cardTools}>
+          <Switch className={styles.switch} isSelected={asTable} onChange={setAsTable}>
+            <span className={styles.track} aria-hidden="true">
+              <span className={styles.thumb} />
+            </span>
+            View as table
+          </Switch>
+          <Button variant="secondary" onPress={download} aria-label={`Download ${title} as CSV`}>
+            <Download size={16} aria-hidden="true" /> CSV
+          </Button>
+        </div>
+      </div>
+      {children}
+      {asTable ? (
+        // A wide table scrolls sideways: keyboard users reach it by Tab and scroll it with the arrow keys.
+        <div className={page.tableWrap} tabIndex={0} role="group" aria-label={`${title} table`}>
+          <table className={page.table} aria-label={`${title} table`}>
+            <thead>
+              <tr>
+                {table.header.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((value, c) => (c === 0 ? <th key={c} scope="row">{value}</th> : <td key={c} className={page.num}>{value}</td>))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <figure className={styles.figure} role="img" aria-label={`${title}: ${headline}`}>
+          <UPlotChart labels={labels} series={series} formatValue={formatValue} />
+          <ul className={styles.legend} aria-hidden="true">
+            {series.map((s) => (
+              <li key={s.label}>
+                <span className={styles.swatch} style={{ background: `var(${s.color})` }} />
+                {s.label}
+              </li>
+            ))}
+          </ul>
+        </figure>
+      )}
+    </section>
+  );
+}
