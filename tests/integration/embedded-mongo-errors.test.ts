@@ -70,9 +70,9 @@ describe('error replies', () => {
       expect(text.codeName).toBe('NotImplemented');
       expect(text.message).toContain('$text');
 
-      const out = await failure(c.aggregate([{ $match: {} }, { $out: 'copy' }]).toArray());
-      expect(out.code).toBe(238);
-      expect(out.message).toContain('$out');
+      const stats = await failure(c.aggregate([{ $planCacheStats: {} }]).toArray());
+      expect(stats.code).toBe(238);
+      expect(stats.message).toContain('$planCacheStats');
 
       const near = await failure(c.aggregate([{ $geoNear: { near: [0, 0], distanceField: 'd' } }]).toArray());
       expect(near.code).toBe(238);

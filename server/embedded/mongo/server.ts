@@ -3,7 +3,7 @@
 import net from 'node:net';
 import type { Catalogue } from './catalogue.js';
 import { CursorManager } from './cursors.js';
-import { runCommand, WRITE_COMMANDS } from './commands/index.js';
+import { isWriteCommand, runCommand } from './commands/index.js';
 import { sweepExpired } from './ttl.js';
 import type { ServerState } from './state.js';
 import {
@@ -159,7 +159,7 @@ export class MongoServer {
       }
     };
     const name = Object.keys(request.command)[0];
-    if (this.opts.durability && WRITE_COMMANDS.has(name)) this.opts.durability.afterFlush(send, wantsSync(request.command));
+    if (this.opts.durability && isWriteCommand(name, request.command)) this.opts.durability.afterFlush(send, wantsSync(request.command));
     else send();
     return true;
   }

@@ -11,6 +11,7 @@ import { execute, refuseUncollated, type Execution } from '../query-exec.js';
 import type { CommandContext } from '../state.js';
 import { effectiveCollation, letVariables, optionalNumber } from './args.js';
 import { comparingOperatorIn, type Collation } from '../collation.js';
+import { outputStageOf, writeMerge, writeOut } from './aggregate-output.js';
 import { validateCollectionName } from '../catalogue.js';
 import { checkProjectionMode } from '../projection.js';
 
@@ -87,7 +88,9 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
       throw new MongoCommandError(40323, 'A pipeline stage specification object must contain exactly one field.', {}, 'Location40323');
     }
     const name = Object.keys(stage)[0];
-    if (name === '$out' || name === '$merge') throw notImplemented(`Aggregation stage ${name}`);
+    if ((name === '$out' || name === '$merge') && i !== pipeline.length - 1) {
+      throw new MongoCommandError(40601, `${name} can only be the final stage in the pipeline`, {}, 'Location40601');
+    }
     if (name === '$changeStream') throw new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
     if (name === '$project' && isPlainObject(stage.$project)) checkProjectionMode(stage.$project, false);
     if (name === '$sample') checkSample(stage.$sample);
@@ -237,6 +240,21 @@ function aggregate(cmd: Doc, ctx: CommandContext): Doc {
     throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
   }
   const batchSize = optionalNumber(cursor, 'batchSize');
+  const pipeline = Array.isArray(cmd.pipeline) ? (cmd.pipeline as Doc[]) : [];
+  const output = outputStageOf(pipeline[pipeline.length - 1]);
+  if (output) {
+    // Checked whole first (stage shapes, final position), then run without the output stage.
+    preparePipeline(cmd, ctx);
+    const inner = { ...cmd, pipeline: pipeline.slice(0, -1) };
+    const prepared = preparePipeline(inner, ctx);
+    const docs: Doc[] = [];
+    const iter = runPipeline(prepared, inner, ctx);
+    for (let r = iter.next(); !r.done; r = iter.next()) docs.push(cloneDoc(r.value));
+    const spec = pipeline[pipeline.length - 1][output];
+    if (output === '$out') writeOut(docs, spec, ctx);
+    else writeMerge(docs, spec, ctx, letVariables(cmd));
+    return ctx.state.cursors.open(prepared.ns, [][Symbol.iterator](), { batchSize });
+  }
   const prepared = preparePipeline(cmd, ctx);
   const iter = runPipeline(prepared, cmd, ctx);
   return ctx.state.cursors.open(prepared.ns, iter, { batchSize });

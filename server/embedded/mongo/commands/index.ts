@@ -28,6 +28,14 @@ export const WRITE_COMMANDS = new Set([
   'create', 'drop', 'dropDatabase', 'renameCollection', 'collMod', 'fsync',
 ]);
 
+/** True when a command changes data, so its reply must wait for the journal (an aggregate with $out / $merge too). */
+export function isWriteCommand(name: string, command: Doc): boolean {
+  if (WRITE_COMMANDS.has(name)) return true;
+  if (name !== 'aggregate' || !Array.isArray(command.pipeline)) return false;
+  const last = command.pipeline[command.pipeline.length - 1] as unknown;
+  return typeof last === 'object' && last !== null && ('$out' in last || '$merge' in last);
+}
+
 const NO_DB_CHECK = new Set(['hello', 'isMaster', 'ismaster', 'ping', 'buildInfo', 'buildinfo']);
 
 export function runCommand(cmd: Doc, ctx: CommandContext): Doc {
