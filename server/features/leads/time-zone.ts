@@ -1,22 +1,36 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { NANP_AREA_ZONES } from './nanp-zones.js';
 
+const canonicalNames = new Map<string, string | undefined>();
+
 /** The zone's name as Intl knows it (an alias such as US/Eastern becomes America/New_York), or undefined if unknown. */
 export function canonicalTimeZone(name: unknown): string | undefined {
   if (typeof name !== 'string') return undefined;
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > 64) return undefined;
+  // Building a DateTimeFormat costs about a millisecond; an import asks for the same few names thousands of times.
+  if (canonicalNames.has(trimmed)) return canonicalNames.get(trimmed);
+  let zone: string | undefined;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
+    zone = new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
   } catch {
-    return undefined;
+    zone = undefined;
   }
+  if (canonicalNames.size >= 2_000) canonicalNames.clear();
+  canonicalNames.set(trimmed, zone);
+  return zone;
 }
 
-/** Zones of a country from the CLDR data Intl ships (Node 20 has the `timeZones` getter, later versions `getTimeZones()`). */
-function countryZones(country: CountryCode): string[] {
+const countryZoneCache = new Map<CountryCode, string | undefined>();
+
+/** The zone of a country that has exactly one (CLDR data in Intl: the `timeZones` getter in Node 20, `getTimeZones()` later). */
+function countryZone(country: CountryCode): string | undefined {
+  if (countryZoneCache.has(country)) return countryZoneCache.get(country);
   const locale = new Intl.Locale(`und-${country}`) as Intl.Locale & { timeZones?: string[]; getTimeZones?: () => string[] };
-  return locale.getTimeZones?.() ?? locale.timeZones ?? [];
+  const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
+  const zone = zones.length === 1 ? canonicalTimeZone(zones[0]) : undefined;
+  countryZoneCache.set(country, zone);
+  return zone;
 }
 
 /**
@@ -27,12 +41,13 @@ function countryZones(country: CountryCode): string[] {
 export function timeZoneOfPhone(phone: string | undefined): string | undefined {
   const digits = phone?.replace(/\D/g, '') ?? '';
   if (digits.length < 7) return undefined;
-  const parsed = parsePhoneNumberFromString(digits.length === 10 ? `+1${digits}` : `+${digits}`);
+  // North American numbers need no parsing: the area code follows the optional 1.
+  if (digits.length === 10) return NANP_AREA_ZONES.get(digits.slice(0, 3));
+  if (digits.length === 11 && digits.startsWith('1')) return NANP_AREA_ZONES.get(digits.slice(1, 4));
+  const parsed = parsePhoneNumberFromString(`+${digits}`);
   if (!parsed) return undefined;
   if (parsed.countryCallingCode === '1') return NANP_AREA_ZONES.get(parsed.nationalNumber.slice(0, 3));
-  if (!parsed.country) return undefined;
-  const zones = countryZones(parsed.country);
-  return zones.length === 1 ? canonicalTimeZone(zones[0]) : undefined;
+  return parsed.country ? countryZone(parsed.country) : undefined;
 }
 
 /** A lead's own zone: the value it was imported with, else the one its phone number gives. */
