@@ -1,6 +1,6 @@
-import { RefreshCw, RotateCcw } from 'lucide-react';
+import { ExternalLink, RefreshCw, RotateCcw } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import { JOB_STATES, type QueueOverview } from '../../../shared/schemas/admin/queues.js';
+import { JOB_STATES, type QueueBoardSession, type QueueOverview } from '../../../shared/schemas/admin/queues.js';
 import { api } from '../../api/client.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -52,6 +52,16 @@ function QueueDashboard() {
     }
   }
 
+  // The board is a page of its own outside the app: the server first gives this browser the board's session cookie.
+  async function openBoard() {
+    try {
+      const { url } = await api<QueueBoardSession>('/api/admin/queues/board-session', { method: 'POST' });
+      window.location.assign(url);
+    } catch {
+      // The API client showed why.
+    }
+  }
+
   return (
     <section className={page.page} aria-labelledby="queues-title">
       <div className={page.pageHead}>
@@ -65,6 +75,9 @@ function QueueDashboard() {
           {updatedAt ? <span className={[page.muted, page.small].join(' ')}>Updated {formatDateTime(updatedAt)}</span> : null}
           <Button variant="secondary" onPress={() => void load(false)}>
             <RefreshCw size={16} aria-hidden="true" /> Refresh
+          </Button>
+          <Button variant="secondary" onPress={() => void openBoard()}>
+            <ExternalLink size={16} aria-hidden="true" /> Open Bull Board
           </Button>
         </div>
       </div>
