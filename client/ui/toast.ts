@@ -9,12 +9,14 @@ export interface ToastContent {
   variant?: ToastVariant;
 }
 
-export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: TIMINGS.maxToasts });
-
 /**
- * Shows a toast for 4 s. The queue alone would hold back a fourth toast and show it later, out of context;
- * instead the oldest one is closed so the newest three are what the user sees.
+ * No `maxVisibleToasts`: with a limit the queue hides a fourth toast's predecessor instead of dropping it and
+ * shows it again when a slot frees up, long after its moment (a form already corrected). Every queued toast is
+ * visible here, so closing the ones past the newest three really removes them.
  */
+export const toastQueue = new ToastQueue<ToastContent>();
+
+/** Shows a toast for 4 s; a fourth closes the oldest so the newest three are what the user sees. */
 export function toast(content: ToastContent): string {
   const key = toastQueue.add(content, { timeout: TIMINGS.toastMs });
   for (const stale of toastQueue.visibleToasts.slice(TIMINGS.maxToasts)) toastQueue.close(stale.key);

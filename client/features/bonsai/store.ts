@@ -37,6 +37,21 @@ export const bonsai = proxy<BonsaiState>({
 
 export const useBonsai = () => useSnapshot(bonsai);
 
+/**
+ * The newest call state heard per team member from `team:activity` (`at` of the activity, and the order it
+ * was applied in). A REST answer asked for before that update, or an activity older than it (events can
+ * arrive out of order), must not turn the member's call state back.
+ */
+const callStates = new Map<string, { onCall: boolean; at: string; applied: number }>();
+let applied = 0;
+
+function keepNewestCallStates(members: { id: string; onCall: boolean }[], askedAt: number): void {
+  for (const member of members) {
+    const heard = callStates.get(member.id);
+    if (heard && heard.applied > askedAt) member.onCall = heard.onCall;
+  }
+}
+
 const withCampaign = (path: string, campaignId: string | null, extra: Record<string, string> = {}) => {
   const params = new URLSearchParams(extra);
   if (campaignId) params.set('campaignId', campaignId);
@@ -45,9 +60,11 @@ const withCampaign = (path: string, campaignId: string | null, extra: Record<str
 
 async function loadTree(campaignId: string | null): Promise<void> {
   if (!bonsai.bonsai) bonsai.bonsaiStatus = 'loading';
+  const askedAt = applied;
   try {
     const answer = await api<BonsaiResponse>(withCampaign('/api/bonsai', campaignId), { quiet: true });
     if (bonsai.campaignId !== campaignId) return;
+    keepNewestCallStates(answer.members, askedAt);
     bonsai.bonsai = answer;
     bonsai.bonsaiStatus = 'ready';
   } catch {
@@ -95,7 +112,9 @@ export function showCampaign(campaignId: string | null): void {
 }
 
 export async function loadToday(): Promise<void> {
+  const askedAt = applied;
   const answer = await api<TeamActivityToday>('/api/team/activity/today', { quiet: true });
+  keepNewestCallStates(answer.members, askedAt);
   bonsai.today = answer;
   const live = bonsai.feed.filter((item) => !answer.recent.some((recent) => recent.id === item.id));
   bonsai.feed = [...live, ...answer.recent].sort((a, b) => b.at.localeCompare(a.at)).slice(0, FEED_LIMIT);
@@ -109,7 +128,10 @@ function debounced(task: () => void, ms: number): () => void {
   };
 }
 
-function setOnCall(actorId: string, onCall: boolean): void {
+function setOnCall(actorId: string, onCall: boolean, at: string): void {
+  const heard = callStates.get(actorId);
+  if (heard && heard.at > at) return;
+  callStates.set(actorId, { onCall, at, applied: ++applied });
   const member = bonsai.today?.members.find((candidate) => candidate.id === actorId);
   if (member) member.onCall = onCall;
   const treeMember = bonsai.bonsai?.members.find((candidate) => candidate.id === actorId);
@@ -124,6 +146,7 @@ function setOnCall(actorId: string, onCall: boolean): void {
 export function followTeam(): () => void {
   // Another account may have used this tab before: start from nothing.
   Object.assign(bonsai, { campaignId: null, bonsai: null, bonsaiStatus: 'idle', payouts: null, payoutsStatus: 'idle', earnings: null, today: null, feed: [] });
+  callStates.clear();
   loadToday().catch(() => undefined);
   const refreshToday = debounced(() => void loadToday().catch(() => undefined), 800);
   const refreshMoney = debounced(() => {
@@ -137,8 +160,8 @@ export function followTeam(): () => void {
       bonsai.feed.unshift(item);
       bonsai.feed.splice(FEED_LIMIT);
     }
-    if (item.kind === 'call-started') setOnCall(item.actorId, true);
-    if (item.kind === 'call-ended') setOnCall(item.actorId, false);
+    if (item.kind === 'call-started') setOnCall(item.actorId, true, item.at);
+    if (item.kind === 'call-ended') setOnCall(item.actorId, false, item.at);
     refreshToday();
     if (item.kind === 'deal-closed' || item.kind === 'lead-closed' || item.kind === 'recruit-joined') refreshMoney();
   });

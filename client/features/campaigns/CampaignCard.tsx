@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
 import { Badge } from '../../ui/Badge.js';
 import { formatDate } from '../dashboard/format.js';
+import { limitedBadge } from './limited.js';
 import page from '../dashboard/Page.module.css';
 import styles from './Campaigns.module.css';
 
@@ -14,7 +15,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
       <div className={styles.badges}>
         {soon ? <Badge tone="grey">Coming Soon</Badge> : <Badge tone="green">Active</Badge>}
         {campaign.joined ? <Badge tone="blue">Joined</Badge> : null}
-        {campaign.isLimited ? <Badge tone="yellow">{campaign.limitedUntil ? `Limited until ${formatDate(campaign.limitedUntil)}` : 'Limited'}</Badge> : null}
+        {limitedBadge(campaign, formatDate) ? <Badge tone="yellow">{limitedBadge(campaign, formatDate)}</Badge> : null}
         {campaign.isProfitShare ? <Badge tone="accent">Profit Share</Badge> : null}
       </div>
       <h2 id={`campaign-${campaign.id}`} className={styles.name}>

@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { PageStatus } from '../../app/PageStatus.js';
 import { useSession } from '../session/store.js';
 import { formatDate } from '../dashboard/format.js';
+import { limitedBadge } from './limited.js';
 import page from '../dashboard/Page.module.css';
 import { joinCampaign, leaveCampaign, selectCampaign } from './actions.js';
 import { CampaignFormDialog } from './CampaignForm.js';
@@ -71,7 +72,7 @@ export default function CampaignDetailPage() {
           <div className={styles.badges}>
             {soon ? <Badge tone="grey">Coming Soon</Badge> : <Badge tone="green">Active</Badge>}
             {campaign.joined ? <Badge tone="blue">Joined</Badge> : null}
-            {campaign.isLimited ? <Badge tone="yellow">{campaign.limitedUntil ? `Limited until ${formatDate(campaign.limitedUntil)}` : 'Limited'}</Badge> : null}
+            {limitedBadge(campaign, formatDate) ? <Badge tone="yellow">{limitedBadge(campaign, formatDate)}</Badge> : null}
             {campaign.isProfitShare ? <Badge tone="accent">Profit Share</Badge> : null}
           </div>
           <h1 id="campaign-title" className={page.title}>

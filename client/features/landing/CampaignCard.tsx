@@ -2,6 +2,7 @@ import { Users } from 'lucide-react';
 import { Badge } from '../../ui/Badge.js';
 import { LinkButton } from '../../ui/Button.js';
 import type { CampaignSummary } from './campaigns.js';
+import { limitedBadge } from '../campaigns/limited.js';
 import { formatDate } from './format.js';
 import styles from './CampaignDirectory.module.css';
 
@@ -12,7 +13,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
       <div className={styles.badges}>
         {campaign.status === 'coming-soon' ? <Badge tone="grey">Coming Soon</Badge> : null}
         {campaign.isProfitShare ? <Badge tone="green">Profit Share</Badge> : null}
-        {campaign.isLimited ? <Badge tone="accent">{campaign.limitedUntil ? `Limited until ${formatDate(campaign.limitedUntil)}` : 'Limited'}</Badge> : null}
+        {limitedBadge(campaign, formatDate) ? <Badge tone="accent">{limitedBadge(campaign, formatDate)}</Badge> : null}
       </div>
       <h3 id={titleId}>{campaign.name}</h3>
       <p className={styles.description}>{campaign.description}</p>

@@ -1,5 +1,6 @@
-import { LogIn } from 'lucide-react';
+import { LayoutDashboard, LogIn } from 'lucide-react';
 import { LinkButton } from '../../ui/Button.js';
+import { useSession } from '../session/store.js';
 import { CampaignDirectory } from './CampaignDirectory.js';
 import { useCampaigns } from './campaigns.js';
 import { DemoSection } from './DemoSection.js';
@@ -14,13 +15,20 @@ import { WaitlistSection } from './WaitlistSection.js';
 /** Sections in the spec's order: hero, waitlist, unlock, plans, fit, campaigns, demo, footer. */
 export function LandingPage() {
   const [campaigns, retryCampaigns] = useCampaigns();
+  const { status } = useSession();
   return (
     <div className={styles.page}>
       <header className={styles.topbar}>
         <span className={styles.brand}>Commission Warriors</span>
-        <LinkButton href="/login" variant="ghost" size="sm">
-          <LogIn size={16} aria-hidden="true" /> Login
-        </LinkButton>
+        {status === 'signedIn' ? (
+          <LinkButton href="/dashboard" variant="ghost" size="sm">
+            <LayoutDashboard size={16} aria-hidden="true" /> Dashboard
+          </LinkButton>
+        ) : (
+          <LinkButton href="/login" variant="ghost" size="sm">
+            <LogIn size={16} aria-hidden="true" /> Login
+          </LinkButton>
+        )}
       </header>
       <main>
         <Hero />

@@ -144,7 +144,10 @@ export default function MaterialsPage() {
         onOpenChange={setUploading}
         campaigns={campaigns}
         folders={folders}
-        onUploaded={() => {
+        defaultFolderId={folder === ALL || folder === 'root' ? undefined : folder}
+        onUploaded={(item) => {
+          // A new material outside the folder the list is filtered to would look lost: show its folder.
+          if (folder !== ALL && folder !== (item.folderId ?? 'root')) setFolder(item.folderId ?? 'root');
           reload();
         }}
       />

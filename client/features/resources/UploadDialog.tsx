@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants.js';
 import { formatBytes, MATERIAL_ACCEPT, UploadMessages } from '../../../shared/schemas/materials/formats.js';
 import type { MaterialFolder, MaterialItem } from '../../../shared/schemas/materials/list.js';
@@ -17,12 +17,17 @@ interface UploadDialogProps {
   onOpenChange: (open: boolean) => void;
   campaigns: CampaignOption[];
   folders: MaterialFolder[];
+  /** The folder the list shows, offered as the upload's folder. */
+  defaultFolderId?: string;
   onUploaded: (item: MaterialItem) => void;
 }
 
-export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, onUploaded }: UploadDialogProps) {
+export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, defaultFolderId, onUploaded }: UploadDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
+  // The name taken from the chosen file, so choosing another file (say after one was refused) replaces it
+  // unless the user typed a name of their own.
+  const [nameFromFile, setNameFromFile] = useState('');
   const [campaign, setCampaign] = useState('none');
   const [category, setCategory] = useState('');
   const [folderId, setFolderId] = useState('none');
@@ -30,9 +35,14 @@ export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, onUploa
   const abort = useRef<AbortController | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  useEffect(() => {
+    if (isOpen) setFolderId(defaultFolderId && folders.some((folder) => folder.id === defaultFolderId) ? defaultFolderId : 'none');
+  }, [isOpen, defaultFolderId, folders]);
+
   function reset() {
     setFile(null);
     setName('');
+    setNameFromFile('');
     setCategory('');
     setProgress(null);
     if (fileInput.current) fileInput.current.value = '';
@@ -102,7 +112,9 @@ export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, onUploa
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               setFile(chosen);
-              if (chosen && !name) setName(chosen.name.replace(/\.[^.]+$/, ''));
+              const derived = chosen ? chosen.name.replace(/\.[^.]+$/, '') : '';
+              if (!name.trim() || name === nameFromFile) setName(derived);
+              setNameFromFile(derived);
             }}
           />
           <p className={[page.muted, page.small].join(' ')}>

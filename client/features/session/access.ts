@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { TIMINGS } from '../../../shared/constants.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import { signOut } from './actions.js';
+import { signOut, takeWelcome } from './actions.js';
 import { useSession } from './store.js';
 
 /**
  * The dashboard's access check (spec: "Access state"): with ACCESS_MODE=waitlist the server may deny a
- * signed-in user; they are told so and sent to /login after 2 s. The session is ended first, otherwise
+ * signed-in user; they are told so and sent to /login after 2 s. The welcome greets a sign-in only. The session is ended first, otherwise
  * /login would send them straight back here.
  */
 export function useDashboardAccess(): 'pending' | 'granted' | 'denied' {
@@ -19,7 +19,9 @@ export function useDashboardAccess(): 'pending' | 'granted' | 'denied' {
     if (!access) return;
     if (!announced.current) {
       announced.current = true;
-      if (access === 'granted') toast({ title: 'Welcome to your Dashboard!', variant: 'success' });
+      if (access === 'granted') {
+        if (takeWelcome()) toast({ title: 'Welcome to your Dashboard!', variant: 'success' });
+      }
       else errorToast('Access Denied', 'This is a demo. Please join the waitlist to get access.');
     }
     if (access !== 'denied') return;

@@ -14,6 +14,23 @@ const HINT_KEY = 'session_hint';
 
 const hasHint = () => localStorage.getItem(HINT_KEY) === '1';
 
+/**
+ * Set by a sign-in in this tab and taken by the dashboard's first access check, so "Welcome to your
+ * Dashboard!" greets a sign-in, not every full page load of a signed-in page. Session storage keeps it across
+ * the navigation that follows a sign-in but not into other tabs.
+ */
+const WELCOME_KEY = 'welcome_pending';
+
+export function takeWelcome(): boolean {
+  try {
+    const pending = sessionStorage.getItem(WELCOME_KEY) === '1';
+    sessionStorage.removeItem(WELCOME_KEY);
+    return pending;
+  } catch {
+    return false;
+  }
+}
+
 function becomeSignedOut(): void {
   setAccessToken(null);
   localStorage.removeItem(HINT_KEY);
@@ -59,6 +76,11 @@ export async function loadMe(): Promise<MeResponse | null> {
 export function adoptSession(auth: AuthSession): void {
   setAccessToken(auth.accessToken);
   localStorage.setItem(HINT_KEY, '1');
+  try {
+    sessionStorage.setItem(WELCOME_KEY, '1');
+  } catch {
+    // Storage refused: the sign-in works, only the greeting is skipped.
+  }
   session.user = auth.user as PublicUser;
   session.access = null;
   session.status = 'signedIn';

@@ -97,7 +97,9 @@ export async function agentsOnCall(db: Db, agentIds: ObjectId[]): Promise<Set<st
   if (agentIds.length === 0) return new Set();
   const rows = await db
     .collection('calls')
-    .find({ agentId: { $in: agentIds }, live: true }, { projection: { agentId: 1 } })
+    // An ended call keeps the agent's line (`live`) until it goes idle a moment later; the agent is off the
+    // call as soon as it ended, as the `call-ended` activity already told the uplines.
+    .find({ agentId: { $in: agentIds }, live: true, state: { $ne: 'ended' } }, { projection: { agentId: 1 } })
     .toArray();
   return new Set(rows.map((row) => String(row.agentId)));
 }
