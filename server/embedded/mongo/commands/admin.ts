@@ -7,6 +7,7 @@ import { validateIndexSpec, type IndexSpec } from '../index-store.js';
 import { ID_INDEX_SPEC, type Collection } from '../collection.js';
 import type { CommandContext } from '../state.js';
 import { parseCollation } from '../collation.js';
+import { viewOptions } from './views.js';
 import { collectionArg, optionalDoc, optionalNumber } from './args.js';
 
 function sameKey(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -105,6 +106,9 @@ function dropIndexes(cmd: Doc, ctx: CommandContext): Doc {
 }
 
 function collectionInfo(coll: Collection, nameOnly: boolean): Doc {
+  if (typeof coll.options.viewOn === 'string') {
+    return nameOnly ? { name: coll.name, type: 'view' } : { name: coll.name, type: 'view', options: coll.options, info: { readOnly: true } };
+  }
   if (nameOnly) return { name: coll.name, type: 'collection' };
   return {
     name: coll.name,
@@ -137,7 +141,14 @@ function listCollections(cmd: Doc, ctx: CommandContext): Doc {
 
 function create(cmd: Doc, ctx: CommandContext): Doc {
   const name = collectionArg(cmd, 'create', ctx.db);
-  for (const unsupported of ['capped', 'viewOn', 'timeseries', 'clusteredIndex', 'changeStreamPreAndPostImages', 'encryptedFields']) {
+  if (cmd.viewOn !== undefined) {
+    const options = viewOptions(cmd);
+    parseCollation(options.collation);
+    if (ctx.state.catalogue.get(ctx.db, name)) throw new MongoCommandError(48, `Collection ${ctx.db}.${name} already exists.`);
+    ctx.state.catalogue.create(ctx.db, name, options);
+    return { ok: 1 };
+  }
+  for (const unsupported of ['capped', 'timeseries', 'clusteredIndex', 'changeStreamPreAndPostImages', 'encryptedFields']) {
     if (cmd[unsupported]) throw notImplemented(`create option '${unsupported}'`);
   }
   const options: Doc = {};

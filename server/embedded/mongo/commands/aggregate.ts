@@ -12,6 +12,7 @@ import type { CommandContext } from '../state.js';
 import { effectiveCollation, letVariables, optionalNumber } from './args.js';
 import { comparingOperatorIn, type Collation } from '../collation.js';
 import { outputStageOf, writeMerge, writeOut } from './aggregate-output.js';
+import { resolveView } from './views.js';
 import { validateCollectionName } from '../catalogue.js';
 import { checkProjectionMode } from '../projection.js';
 
@@ -80,8 +81,15 @@ function checkSample(spec: unknown): void {
 }
 
 export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline {
-  const target = cmd.aggregate;
   if (!Array.isArray(cmd.pipeline)) throw typeMismatch("BSON field 'aggregate.pipeline' is the wrong type, expected type 'array'");
+  const view = typeof cmd.aggregate === 'string' ? resolveView(ctx, cmd.aggregate) : undefined;
+  if (view) {
+    // The view's own pipeline runs first, on the collection it finally reads; the cursor keeps the view's name.
+    const onSource: Doc = { ...cmd, aggregate: view.source, pipeline: [...view.pipeline, ...(cmd.pipeline as Doc[])] };
+    if (onSource.collation === undefined && view.collation) onSource.collation = view.collation;
+    return { ...preparePipeline(onSource, ctx), ns: `${ctx.db}.${cmd.aggregate as string}` };
+  }
+  const target = cmd.aggregate;
   const pipeline = cmd.pipeline as Doc[];
   pipeline.forEach((stage, i) => {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {

@@ -10,6 +10,7 @@ import { readCommands } from './read.js';
 import { aggregateCommands } from './aggregate.js';
 import { adminCommands } from './admin.js';
 import { explainCommands } from './explain.js';
+import { refuseWriteToView } from './views.js';
 
 export type CommandHandler = (cmd: Doc, ctx: CommandContext) => Doc;
 
@@ -49,6 +50,7 @@ export function runCommand(cmd: Doc, ctx: CommandContext): Doc {
     const handler = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : name === 'buildinfo' ? COMMANDS.buildInfo : undefined;
     if (!handler) throw commandNotFound(name);
     if (!NO_DB_CHECK.has(name)) validateDbName(ctx.db);
+    refuseWriteToView(name, cmd, ctx);
     return handler(cmd, ctx);
   } catch (err) {
     return toCommandError(err).toReply();

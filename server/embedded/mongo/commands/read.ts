@@ -6,7 +6,9 @@ import { projectIterator } from '../projection.js';
 import { EMPTY_ARRAY, MISSING, encodeValue } from '../key-encoding.js';
 import { valuesAtPath } from '../path-values.js';
 import type { CommandContext } from '../state.js';
-import type { Collation } from '../collation.js';
+import { parseCollation, type Collation } from '../collation.js';
+import { isView, resolveView } from './views.js';
+import { preparePipeline, runPipeline } from './aggregate.js';
 import { collectionArg, effectiveCollation, letVariables, optionalDoc, optionalNumber } from './args.js';
 
 const UNSUPPORTED_FIND_OPTIONS = ['tailable', 'awaitData', 'oplogReplay', 'returnKey', 'showRecordId', 'min', 'max'];
@@ -34,9 +36,19 @@ function find(cmd: Doc, ctx: CommandContext): Doc {
   const batchSize = optionalNumber(cmd, 'batchSize');
   if (batchSize !== undefined && batchSize < 0) throw badValue('batchSize value must be non-negative');
   const coll = ctx.state.catalogue.get(ctx.db, name);
-  spec.collation = effectiveCollation(cmd.collation, coll);
-  const { docs } = execute(coll, spec);
-  const out = projectIterator(docs, projection, spec.filter, spec.variables);
+  let out: Iterator<Doc>;
+  if (isView(ctx, ctx.db, name)) {
+    const stages: Doc[] = [{ $match: spec.filter ?? {} }];
+    if (spec.sort && Object.keys(spec.sort).length) stages.push({ $sort: spec.sort });
+    if (spec.skip) stages.push({ $skip: spec.skip });
+    if (spec.limit) stages.push({ $limit: spec.limit });
+    if (projection && Object.keys(projection).length) stages.push({ $project: projection });
+    out = viewDocs(cmd, ctx, name, stages);
+  } else {
+    spec.collation = effectiveCollation(cmd.collation, coll);
+    const { docs } = execute(coll, spec);
+    out = projectIterator(docs, projection, spec.filter, spec.variables);
+  }
   // The limit itself is enforced by the iterator, so the cursor closes by itself after `limit` docs.
   const first = Math.min(spec.limit || Infinity, batchSize ?? 101);
   return ctx.state.cursors.open(`${ctx.db}.${name}`, out, {
@@ -64,6 +76,13 @@ function count(cmd: Doc, ctx: CommandContext): Doc {
   const skip = optionalNumber(cmd, 'skip') ?? 0;
   const limit = Math.abs(optionalNumber(cmd, 'limit') ?? 0);
   const coll = ctx.state.catalogue.get(ctx.db, name);
+  if (isView(ctx, ctx.db, name)) {
+    const stages: Doc[] = [{ $match: filter }];
+    if (skip) stages.push({ $skip: skip });
+    if (limit) stages.push({ $limit: limit });
+    const r = viewDocs(cmd, ctx, name, [...stages, { $count: 'n' }]).next();
+    return { n: r.done ? 0 : r.value.n, ok: 1 };
+  }
   const collation = effectiveCollation(cmd.collation, coll);
   if (!coll) return { n: 0, ok: 1 };
   if (Object.keys(filter).length === 0) {
@@ -82,10 +101,12 @@ function distinct(cmd: Doc, ctx: CommandContext): Doc {
   if (typeof cmd.key !== 'string') throw new MongoCommandError(14, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
   const parts = cmd.key.split('.');
   const coll = ctx.state.catalogue.get(ctx.db, name);
-  const collation = effectiveCollation(cmd.collation, coll);
+  const view = isView(ctx, ctx.db, name);
+  const collation = view ? parseCollation(cmd.collation ?? resolveView(ctx, name)?.collation) : effectiveCollation(cmd.collation, coll);
   const seen = new Map<string, unknown>();
   if (coll) {
-    const { docs } = execute(coll, { filter: optionalDoc(cmd, 'query') ?? {}, hint: cmd.hint, collation });
+    const filter = optionalDoc(cmd, 'query') ?? {};
+    const docs = view ? viewDocs(cmd, ctx, name, [{ $match: filter }]) : execute(coll, { filter, hint: cmd.hint, collation }).docs;
     for (let r = docs.next(); !r.done; r = docs.next()) {
       const values: unknown[] = [];
       valuesAtPath(r.value, parts, 0, values);
@@ -98,6 +119,14 @@ function distinct(cmd: Doc, ctx: CommandContext): Doc {
   }
   const values = [...seen.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
   return { values: collation ? collatedDistinct(values, collation) : values, ok: 1 };
+}
+
+/** A read on a view: an aggregate on the view (resolved by the aggregate path) with `stages` after it. */
+function viewDocs(cmd: Doc, ctx: CommandContext, name: string, stages: Doc[]): Iterator<Doc> {
+  const aggregate: Doc = { aggregate: name, pipeline: stages, cursor: {} };
+  if (cmd.let !== undefined) aggregate.let = cmd.let;
+  if (cmd.collation !== undefined) aggregate.collation = cmd.collation;
+  return runPipeline(preparePipeline(aggregate, ctx), aggregate, ctx);
 }
 
 /** Values equal under the collation count once (the first in binary order stands for them). */
