@@ -16,16 +16,22 @@ export const defaultJobOptions: JobsOptions = {
 
 export const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
 
+const connectedOnce = new WeakSet<Redis>();
+
 /**
  * BullMQ's connection waits for Redis forever (it must, for workers), so an add while Redis is down would hold the
  * request until Redis returns. An add fails with 503 at once when the connection is down, and when Redis does not
  * take it within the command timeout (it went down meanwhile, or hangs).
  */
 async function whileConnected<T>(connection: Redis, add: () => Promise<T>): Promise<T> {
+  // Until its first connection (start-up: the seed and the workers' first adds) an add waits, as BullMQ does.
+  if (!connectedOnce.has(connection)) return add();
   if (connection.status !== 'ready') throw redisUnavailable();
   const pending = add();
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(redisUnavailable()), REDIS_COMMAND_TIMEOUT_MS)));
+  // The refusal waits for one pass of the event loop's I/O after the timer: when the process itself was stalled
+  // (a busy CPU), an answer that arrived meanwhile is read first, and is not refused as if Redis had been silent.
+  const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => setImmediate(() => reject(redisUnavailable())), REDIS_COMMAND_TIMEOUT_MS)));
   try {
     return await Promise.race([pending, timedOut]);
   } catch (error) {
@@ -46,6 +52,10 @@ class ConnectedQueue extends Queue {
     super(name, options);
   }
 
+  refuseWhileDown(): void {
+    if (connectedOnce.has(this.redis) && this.redis.status !== 'ready') throw redisUnavailable();
+  }
+
   override add(name: string, data: unknown, opts?: JobsOptions) {
     return whileConnected(this.redis, () => super.add(name, data, opts));
   }
@@ -55,9 +65,16 @@ class ConnectedQueue extends Queue {
   }
 }
 
+/** Throws the 503 an add would throw now, for a request that should refuse before it does any work. */
+export function refuseWhileDown(queue: Queue): void {
+  if (queue instanceof ConnectedQueue) queue.refuseWhileDown();
+}
+
 /** Connection errors surface through /readyz and the adds that fail; `onError` logs them once each. */
 export function createQueues(connection: Redis, redisPrefix: string, onError: (error: Error) => void = () => {}): QueueRegistry {
   const prefix = bullPrefix(redisPrefix);
+  if (connection.status === 'ready') connectedOnce.add(connection);
+  else connection.once('ready', () => connectedOnce.add(connection));
   const entries = Object.values(Queues).map((name) => {
     const queue: Queue = new ConnectedQueue(name, { connection, prefix, defaultJobOptions }, connection);
     queue.on('error', onError);

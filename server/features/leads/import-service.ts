@@ -6,8 +6,9 @@ import { ImportMapping, ImportMessages, SkipReasons, type ImportAccepted, type I
 import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
 import { Jobs, type LeadDistributeJob, type LeadImportJob } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
-import { csvRow } from '../../platform/csv.js';
+import { csvRow } from '../../../shared/csv.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { refuseWhileDown } from '../../platform/queues.js';
 import { findCampaignById, findCampaignByIdOrSlug, type CampaignDoc } from '../campaigns/repository.js';
 import { notify } from '../notifications/service.js';
 import type { UserDoc } from '../users/repository.js';
@@ -83,6 +84,13 @@ export async function startImport(platform: Platform, user: UserDoc, campaign: C
       if (part.fieldname !== 'file' || stored) {
         await drain(part.file);
         continue;
+      }
+      try {
+        // Without Redis the import could not be queued: refuse before storing the file.
+        refuseWhileDown(platform.queues.leads);
+      } catch (error) {
+        await drain(part.file);
+        throw error;
       }
       if (!looksLikeCsvName(part.filename, part.mimetype)) {
         await drain(part.file);
