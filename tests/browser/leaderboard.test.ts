@@ -118,6 +118,7 @@ describe('leaderboard', () => {
       const closeForm = panel.getByRole('form', { name: `Close a deal with ${lead.name}` });
       await closeForm.getByLabel('Deal value (USD)').fill('15000');
       await closeForm.getByRole('button', { name: 'Close deal' }).click();
+      await page.getByRole('dialog', { name: `Close the deal with ${lead.name}?` }).getByRole('button', { name: 'Confirm and close' }).click();
       await expectToast(page, 'Deal closed');
       await panel.getByTestId('share-win').getByRole('button', { name: /^Share this win/ }).click();
       await expectToast(page, 'Post shared with the community!');

@@ -2,22 +2,20 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button as AriaButton, Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { LEAD_DISPOSITIONS, type LeadDisposition } from '../../../shared/constants.js';
-import { CloseLeadBody, DealMessages, type DealItem } from '../../../shared/schemas/deals/close.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
-import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import fieldStyles from '../../ui/Field.module.css';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import { formatCents, formatDate, formatDateTime } from '../dashboard/format.js';
+import { formatDate, formatDateTime } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { detailLabel, detailValue, formatPhone, STAGE_TONES } from '../leads/labels.js';
 import styles from '../leads/Leads.module.css';
 import { closeLeadDetail, updateLead, useLeads } from '../leads/store.js';
-import { rememberClosedDeal, ShareClosedLeadWin } from '../community/ShareWinButton.js';
+import { DealSection } from './DealSection.js';
 import { groupDetails } from './details.js';
 import { LeadLocalTime } from './LeadLocalTime.js';
 import { changeDisposition } from './LeadTable.js';
@@ -102,7 +100,7 @@ function LeadPanelBody({ lead, history }: { lead: LeadItem; history: ReadonlyArr
       ))}
 
       <FollowUpForm lead={lead} />
-      {lead.stage !== 'Closed' ? <CloseDealForm lead={lead} /> : <ShareClosedLeadWin leadId={lead.id} campaignName={lead.campaignName} />}
+      <DealSection lead={lead} />
 
       <section className={styles.section}>
         <h3>History</h3>
@@ -190,52 +188,6 @@ function FollowUpForm({ lead }: { lead: LeadItem }) {
             </Button>
           ) : null}
         </div>
-      </Form>
-    </section>
-  );
-}
-
-function CloseDealForm({ lead }: { lead: LeadItem }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function close(event: FormEvent) {
-    event.preventDefault();
-    const dealValue = Number(value.replace(/[$,\s]/g, ''));
-    const body = { dealValue: value.trim() === '' ? Number.NaN : dealValue };
-    const problem = Number.isFinite(body.dealValue) ? schemaError(CloseLeadBody, body) : DealMessages.dealValueInvalid;
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const deal = await api<DealItem>(`/api/leads/${lead.id}/close`, { body });
-      toast({ title: DealMessages.closedTitle, description: `${lead.name}: ${formatCents(deal.value)}`, variant: 'success' });
-      rememberClosedDeal(deal);
-      setValue('');
-    } catch {
-      // api() showed the server's message.
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <section className={styles.section}>
-      <h3>Close a deal</h3>
-      <Form className={page.stack} onSubmit={(event) => void close(event)} aria-label={`Close a deal with ${lead.name}`}>
-        <TextField
-          label="Deal value (USD)"
-          inputMode="decimal"
-          value={value}
-          onChange={setValue}
-          isInvalid={Boolean(error)}
-          validationBehavior="aria"
-          description={error ? <span className={page.error}>{error}</span> : undefined}
-        />
-        <Button type="submit" size="sm" isDisabled={busy}>
-          Close deal
-        </Button>
       </Form>
     </section>
   );

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import { SocketEvents, type LeaderboardUpdatedPayload } from '../../../shared/events.js';
+import type { LeadDealView } from '../../../shared/schemas/deals/lead-deal.js';
+import { dollarsToCents, percentOfCents } from '../../../shared/money.js';
+import { api } from '../../api/client.js';
+import { onLive } from '../../live/socket.js';
+
+/**
+ * GET /api/leads/:id/deal for the open lead. Read again when the lead changes (closed, cancelled: `lead:updated`
+ * bumps `updatedAt`) and when the commissions worker has written the deal's lines or clawbacks (`leaderboard:updated`
+ * names the deal), so the lines appear without a reload.
+ */
+export function useLeadDeal(leadId: string, leadUpdatedAt: string, leadClosed: boolean) {
+  const [view, setView] = useState<LeadDealView | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(() => {
+    api<LeadDealView>(`/api/leads/${leadId}/deal`, { quiet: true })
+      .then((next) => {
+        setView(next);
+        setFailed(false);
+      })
+      .catch(() => setFailed(true));
+  }, [leadId]);
+
+  useEffect(load, [load, leadUpdatedAt]);
+
+  const dealId = view?.deal?.id;
+  useEffect(
+    () =>
+      onLive<LeaderboardUpdatedPayload>(SocketEvents.leaderboardUpdated, (payload) => {
+        // A deal this tab has not heard of yet may be this lead's, just closed.
+        if (payload.dealId === dealId || (leadClosed && !dealId)) load();
+      }),
+    [dealId, leadClosed, load],
+  );
+
+  return { view, failed, reload: load };
+}
+
+export interface SplitLine {
+  name: string;
+  role: 'Opener' | 'Closer' | 'Full stack';
+  percent: number;
+  /** Integer cents. */
+  amount: number;
+}
+
+/** The earning agents' lines the ledger will write for this value and opener (zero-cent lines are not written). */
+export function dealSplit(view: Pick<LeadDealView, 'closer' | 'openers' | 'percents'>, dollars: number, openerId: string): SplitLine[] {
+  if (!view.closer || !Number.isFinite(dollars) || dollars <= 0) return [];
+  const cents = dollarsToCents(dollars);
+  const opener = view.openers.find((person) => person.id === openerId);
+  const lines: SplitLine[] = opener
+    ? [
+        { name: opener.name, role: 'Opener', percent: view.percents.opener, amount: percentOfCents(cents, view.percents.opener) },
+        { name: view.closer.name, role: 'Closer', percent: view.percents.closer, amount: percentOfCents(cents, view.percents.closer) },
+      ]
+    : [{ name: view.closer.name, role: 'Full stack', percent: view.percents.fullStack, amount: percentOfCents(cents, view.percents.fullStack) }];
+  return lines.filter((line) => line.amount > 0);
+}
