@@ -99,7 +99,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     }
     stops.push(() => database.close());
 
-    const redis = createRedis(redisUrl, 'commands', { retryStrategy: (times) => (times > 3 ? Math.min(times * 200, 2_000) : 200) });
+    const redis = createRedis(redisUrl, 'commands', { retryStrategy: (times) => (times > 3 ? Math.min(times * 200, 1_000) : 200) });
     stops.push(() => redis.disconnect());
     try {
       await withTimeout('Redis', 5_000, redis.ping());

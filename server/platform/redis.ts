@@ -26,7 +26,8 @@ export function createRedis(url: string, purpose: 'commands' | 'bullmq' | 'adapt
     lazyConnect: false,
     enableReadyCheck: true,
     connectionName: `cw-${purpose}`,
-    retryStrategy: (times) => Math.min(times * 200, 2_000),
+    // At most 1 s between attempts, so every connection is back about a second after Redis is.
+    retryStrategy: (times) => Math.min(times * 200, 1_000),
     ...(purpose === 'commands' ? { maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS } : { maxRetriesPerRequest: null }),
     ...extra,
   };
