@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { bundlePart } from './suite/part-bundle.js';
 import { fanoutPart } from './suite/part-fanout.js';
 import { httpPart } from './suite/part-http.js';
+import { insightsPart } from './suite/part-insights.js';
 import { jobsPart } from './suite/part-jobs.js';
 import { socketsPart } from './suite/part-sockets.js';
 import { parseOptions, type PartContext, type PartName, type PartOutput } from './suite/options.js';
@@ -20,6 +21,7 @@ const parts: Record<PartName, (ctx: PartContext) => Promise<PartOutput>> = {
   http: httpPart,
   jobs: jobsPart,
   bundle: bundlePart,
+  insights: insightsPart,
 };
 
 function uptime(): string {

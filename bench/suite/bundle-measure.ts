@@ -21,6 +21,8 @@ interface Observed {
 export interface BundleMeasure {
   landing: { files: string[]; gzipBytes: number; rawBytes: number };
   dashboard: { files: string[]; gzipBytes: number; rawBytes: number };
+  /** The Insights route's own JS: its lazy chunk and static imports not already loaded by the dashboard. */
+  insights: { files: string[]; gzipBytes: number; rawBytes: number };
   observed: { landing: Observed; dashboard: Observed };
   lcp: { app: number[]; bare: number[]; element: string; fcp: number[] };
 }
@@ -65,7 +67,10 @@ function bundleSizes() {
     return `assets/${file}`;
   });
   const dashboard = new Set([...landing, ...staticClosure(lazy)]);
-  return { landing: sized(landing), dashboard: sized(dashboard) };
+  const insightsChunk = assets.find((f) => /^InsightsPage-[\w-]{8}\.js$/.test(f));
+  if (!insightsChunk) throw new Error('no InsightsPage chunk in dist/client/assets');
+  const insights = new Set([...staticClosure([`assets/${insightsChunk}`])].filter((f) => !dashboard.has(f)));
+  return { landing: sized(landing), dashboard: sized(dashboard), insights: sized(insights) };
 }
 
 async function withContext<T>(browser: Browser, use: (context: BrowserContext) => Promise<T>): Promise<T> {
