@@ -187,6 +187,7 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
         const timer = setTimeout(() => running.child.kill('SIGKILL'), 5_000);
         await running.exited;
         clearTimeout(timer);
+        current = undefined;
       })();
       return stopped;
     },
