@@ -30,6 +30,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PATCH /api/clients/:id': 'signedIn',
   'POST /api/waitlist': 'public',
   'POST /api/auth/register': 'public',
+  'GET /api/referrals/:code': 'public',
   'POST /api/auth/resend': 'public',
   'POST /api/auth/verify': 'public',
   'POST /api/auth/login': 'public',

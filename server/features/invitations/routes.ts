@@ -4,7 +4,8 @@ import { InvitationBody, InvitationResponse } from '../../../shared/schemas/invi
 import { requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy } from '../../platform/rate-limits.js';
-import { inviteToTeam } from './service.js';
+import { ReferralAnswer, ReferralParams } from '../../../shared/schemas/invitations/referral.js';
+import { inviteToTeam, referralInviter } from './service.js';
 
 export function invitationRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -15,6 +16,11 @@ export function invitationRoutes(app: FastifyInstance, platform: Platform) {
     windowSeconds: 3600,
     key: (request) => request.currentUser?._id.toHexString(),
   });
+  // Public (a visitor on the sign-up form), so bounded per address: enough to open links, too few to walk codes.
+  const perAddress = limitBy(platform.redis, platform.config.redisPrefix, { name: 'referral-lookups', max: 30, windowSeconds: 600, key: (request) => request.ip });
+  api.get('/referrals/:code', { preHandler: perAddress, schema: { params: ReferralParams, response: { 200: ReferralAnswer } } }, async (request) =>
+    referralInviter(platform, request.params.code),
+  );
   api.post(
     '/invitations',
     { preHandler: [requireUser(app, platform.db), perInviter], schema: { body: InvitationBody, response: { 201: InvitationResponse } } },

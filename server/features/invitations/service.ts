@@ -1,11 +1,19 @@
 import { ObjectId } from 'mongodb';
 import { isEmailAddress } from '../../../shared/schemas/auth/messages.js';
 import { InvitationMessages, type InvitationResponse } from '../../../shared/schemas/invitations/create.js';
+import { ReferralMessages, type ReferralAnswer } from '../../../shared/schemas/invitations/referral.js';
 import type { Platform } from '../../platform/context.js';
-import { badRequest, conflict } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { enqueueEmail } from '../email/enqueue.js';
-import { findUserByEmail, type UserDoc } from '../users/repository.js';
+import { findUserByEmail, findUserByReferralCode, type UserDoc } from '../users/repository.js';
 import { insertInvitation } from './repository.js';
+
+/** The owner of a referral code, as the sign-up form names them; an unknown code is said to be so. */
+export async function referralInviter(platform: Platform, code: string): Promise<ReferralAnswer> {
+  const inviter = await findUserByReferralCode(platform.db, code);
+  if (!inviter) throw notFound(ReferralMessages.unknown);
+  return { code: inviter.referralCode, inviterFirstName: inviter.name.trim().split(/\s+/)[0] ?? inviter.name };
+}
 
 export function referralLink(platform: Platform, referralCode: string): string {
   return `${platform.config.publicUrl}/join/${encodeURIComponent(referralCode)}`;
