@@ -64,6 +64,13 @@ export class Catalogue {
     return coll;
   }
 
+  /** Replaces a collection's options (collMod), recorded so a restart sees them. */
+  setOptions(coll: Collection, options: Doc): void {
+    for (const k of Object.keys(coll.options)) delete coll.options[k];
+    Object.assign(coll.options, options);
+    this.sink.write({ o: 'co', d: coll.db, c: coll.name, options });
+  }
+
   dropDatabase(db: string): void {
     if (!this.dbs.has(db)) return;
     this.dbs.delete(db);

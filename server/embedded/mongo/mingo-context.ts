@@ -17,6 +17,7 @@ import { MongoCommandError } from './errors.js';
 import { encodeValue } from './key-encoding.js';
 import { sortDocs } from './sort-order.js';
 import { Collation, holdsString } from './collation.js';
+import { jsonSchemaValidator } from './json-schema.js';
 import { EXPRESSION_EXTRAS } from './expression-extras.js';
 import { $isNumberExpression, $typeExpression, $typeQuery } from './bson-types.js';
 
@@ -196,6 +197,7 @@ export function updateOptions(variables?: Record<string, unknown>, collation?: C
   return {
     context: UPDATE_CONTEXT,
     scriptEnabled: false,
+    jsonSchemaValidator: jsonSchemaValidator as never,
     ...(variables ? { variables } : {}),
     ...(collation ? { collation: collation as never } : {}),
   };
@@ -206,6 +208,7 @@ export function mingoOptions(variables?: Record<string, unknown>, collation?: Co
   return {
     context: CONTEXT,
     scriptEnabled: false,
+    jsonSchemaValidator: jsonSchemaValidator as never,
     ...(variables ? { variables } : {}),
     ...(collation ? { collation: collation as never } : {}),
   };

@@ -48,6 +48,11 @@ export function applyRecord(catalogue: Catalogue, r: Doc): void {
     case 'cc':
       if (!catalogue.get(d, c)) catalogue.create(d, c, (r.options as Doc) ?? {}, r.uuid as UUID);
       return;
+    case 'co': {
+      const coll = catalogue.get(d, c);
+      if (coll) catalogue.setOptions(coll, (r.options as Doc) ?? {});
+      return;
+    }
     case 'dc':
       catalogue.drop(d, c);
       return;

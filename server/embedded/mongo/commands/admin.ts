@@ -8,6 +8,7 @@ import { ID_INDEX_SPEC, type Collection } from '../collection.js';
 import type { CommandContext } from '../state.js';
 import { parseCollation } from '../collation.js';
 import { viewOptions } from './views.js';
+import { checkValidationOptions, checkValidator } from '../validation.js';
 import { collectionArg, optionalDoc, optionalNumber } from './args.js';
 
 function sameKey(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -155,7 +156,8 @@ function create(cmd: Doc, ctx: CommandContext): Doc {
   for (const key of ['validator', 'validationLevel', 'validationAction']) if (cmd[key] !== undefined) options[key] = cmd[key];
   const collation = parseCollation(cmd.collation);
   if (collation) options.collation = collation.spec;
-  if (options.validator && Object.keys(options.validator as Doc).length) throw notImplemented('Collection validators');
+  if (options.validator !== undefined) checkValidator(options.validator);
+  checkValidationOptions(options.validationLevel, options.validationAction);
   ctx.state.catalogue.create(ctx.db, name, options);
   return { ok: 1 };
 }
@@ -264,9 +266,20 @@ function collMod(cmd: Doc, ctx: CommandContext): Doc {
   const coll = ctx.state.catalogue.get(ctx.db, name);
   if (!coll) throw new MongoCommandError(26, `ns does not exist`);
   const change = optionalDoc(cmd, 'index');
+  const validation: Doc = {};
   for (const key of Object.keys(cmd)) {
     if (['collMod', 'index', 'lsid', 'comment', 'writeConcern', '$db', '$clusterTime', '$readPreference'].includes(key)) continue;
+    if (['validator', 'validationLevel', 'validationAction'].includes(key)) {
+      validation[key] = cmd[key];
+      continue;
+    }
     throw notImplemented(`collMod option '${key}'`);
+  }
+  if (Object.keys(validation).length) {
+    if (typeof coll.options.viewOn === 'string') throw new MongoCommandError(72, 'option not supported on a view: validator', {}, 'InvalidOptions');
+    if (validation.validator !== undefined) checkValidator(validation.validator);
+    checkValidationOptions(validation.validationLevel, validation.validationAction);
+    ctx.state.catalogue.setOptions(coll, { ...coll.options, ...validation });
   }
   if (!change) return { ok: 1 };
   const index = typeof change.name === 'string'

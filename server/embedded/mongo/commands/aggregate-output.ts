@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
-import { cloneDoc, getPath, isPlainObject, type Doc } from '../documents.js';
+import { cloneDoc, getPath, isPlainObject, withIdFirst, type Doc } from '../documents.js';
+import { validateForWrite } from '../validation.js';
 import { MongoCommandError, failedToParse, toCommandError } from '../errors.js';
 import { validateCollectionName, validateDbName } from '../catalogue.js';
 import type { Collection } from '../collection.js';
@@ -38,7 +39,7 @@ function checkTarget(db: string, coll: string, ctx: CommandContext): void {
   void ctx;
 }
 
-export function writeOut(docs: Doc[], spec: unknown, ctx: CommandContext): void {
+export function writeOut(docs: Doc[], spec: unknown, ctx: CommandContext, bypass = false): void {
   const { db, coll } = target(spec, ctx, '$out');
   checkTarget(db, coll, ctx);
   const catalogue = ctx.state.catalogue;
@@ -47,7 +48,11 @@ export function writeOut(docs: Doc[], spec: unknown, ctx: CommandContext): void 
   const temp = catalogue.create(db, tempName, cloneDoc(existing?.options ?? {}));
   try {
     for (const index of existing?.indexes.values() ?? []) if (index.name !== '_id_') temp.addIndex(cloneDoc(index.spec));
-    for (const doc of docs) temp.insert(doc);
+    for (const doc of docs) {
+      const stored = withIdFirst(doc);
+      validateForWrite(temp, stored, { bypass });
+      temp.insert(stored);
+    }
   } catch (err) {
     catalogue.drop(db, tempName);
     throw toCommandError(err);
@@ -108,7 +113,7 @@ function checkOnIndex(coll: Collection | undefined, on: string[]): void {
 
 const IMMUTABLE = '$merge failed to update the matching document, did you attempt to modify the _id or the shard key?';
 
-export function writeMerge(docs: Doc[], raw: unknown, ctx: CommandContext, variables?: Doc): void {
+export function writeMerge(docs: Doc[], raw: unknown, ctx: CommandContext, variables?: Doc, bypass = false): void {
   const spec = parseMerge(raw, ctx);
   checkTarget(spec.db, spec.coll, ctx);
   checkOnIndex(ctx.state.catalogue.get(spec.db, spec.coll), spec.on);
@@ -129,7 +134,10 @@ export function writeMerge(docs: Doc[], raw: unknown, ctx: CommandContext, varia
       if (spec.whenNotMatched === 'fail') {
         throw new MongoCommandError(13113, '$merge could not find a matching document in the target collection for at least one document in the source collection', {}, 'MergeStageNoMatchingDocument');
       }
-      ctx.state.catalogue.getOrCreate(spec.db, spec.coll).insert(doc);
+      const into = ctx.state.catalogue.getOrCreate(spec.db, spec.coll);
+      const stored = withIdFirst(doc);
+      validateForWrite(into, stored, { bypass });
+      into.insert(stored);
       continue;
     }
     const [rid, existing] = match;
@@ -151,6 +159,7 @@ export function writeMerge(docs: Doc[], raw: unknown, ctx: CommandContext, varia
       void _id;
       next = spec.whenMatched === 'merge' ? { ...existing, ...cloneDoc(fields) } : { _id: existing._id, ...cloneDoc(fields) };
     }
+    validateForWrite(coll, next, { previous: existing, bypass });
     coll!.replace(rid, next);
   }
 }

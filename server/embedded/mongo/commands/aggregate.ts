@@ -259,8 +259,9 @@ function aggregate(cmd: Doc, ctx: CommandContext): Doc {
     const iter = runPipeline(prepared, inner, ctx);
     for (let r = iter.next(); !r.done; r = iter.next()) docs.push(cloneDoc(r.value));
     const spec = pipeline[pipeline.length - 1][output];
-    if (output === '$out') writeOut(docs, spec, ctx);
-    else writeMerge(docs, spec, ctx, letVariables(cmd));
+    const bypass = cmd.bypassDocumentValidation === true;
+    if (output === '$out') writeOut(docs, spec, ctx, bypass);
+    else writeMerge(docs, spec, ctx, letVariables(cmd), bypass);
     return ctx.state.cursors.open(prepared.ns, [][Symbol.iterator](), { batchSize });
   }
   const prepared = preparePipeline(cmd, ctx);

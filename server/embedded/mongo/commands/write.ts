@@ -1,7 +1,8 @@
 // insert, update, delete and findAndModify, with MongoDB's batch semantics: an ordered batch stops
 // at the first error, an unordered one keeps going; each failure is one `writeErrors` entry.
 import type { Collection } from '../collection.js';
-import { isPlainObject, type Doc } from '../documents.js';
+import { isPlainObject, withIdFirst, type Doc } from '../documents.js';
+import { validateForWrite } from '../validation.js';
 import { MongoCommandError, failedToParse, toCommandError } from '../errors.js';
 import { matchRecords } from '../query-exec.js';
 import { planQuery } from '../planner.js';
@@ -30,9 +31,12 @@ function insert(cmd: Doc, ctx: CommandContext): Doc {
   let n = 0;
   if (docs.length === 0) return { n: 0, ok: 1 };
   const coll = ctx.state.catalogue.getOrCreate(ctx.db, name);
+  const bypass = cmd.bypassDocumentValidation === true;
   for (let i = 0; i < docs.length; i++) {
     try {
-      coll.insert(docs[i]);
+      const doc = withIdFirst(docs[i]);
+      validateForWrite(coll, doc, { bypass });
+      coll.insert(doc);
       n++;
     } catch (err) {
       result.writeErrors.push(toCommandError(err).toWriteError(i));
@@ -112,6 +116,7 @@ function update(cmd: Doc, ctx: CommandContext): Doc {
   const commandVariables = letVariables(cmd);
   const result: BatchResult = { writeErrors: [] };
   const upserted: Doc[] = [];
+  const bypass = cmd.bypassDocumentValidation === true;
   let n = 0;
   let nModified = 0;
   for (let i = 0; i < statements.length; i++) {
@@ -125,6 +130,7 @@ function update(cmd: Doc, ctx: CommandContext): Doc {
         if (st.upsert) {
           const doc = buildUpsert(st.q, st.u, { arrayFilters: st.arrayFilters, variables, collation });
           coll ??= ctx.state.catalogue.getOrCreate(ctx.db, name);
+          validateForWrite(coll, doc, { bypass });
           const stored = coll.insert(doc);
           upserted.push({ index: i, _id: stored._id });
           n++;
@@ -137,6 +143,7 @@ function update(cmd: Doc, ctx: CommandContext): Doc {
         const out = applyUpdate(doc, st.u, { filter: st.q, arrayFilters: st.arrayFilters, variables, collation });
         n++;
         if (out.modified) {
+          validateForWrite(coll, out.doc, { previous: doc, bypass });
           coll!.replace(rid, out.doc);
           nModified++;
         }
@@ -214,13 +221,17 @@ function findAndModify(cmd: Doc, ctx: CommandContext): Doc {
   const spec = validateUpdate(cmd.update);
   if (found) {
     const out = applyUpdate(found, spec, { filter: query, arrayFilters, variables, collation });
-    if (out.modified) coll!.replace(rid, out.doc);
+    if (out.modified) {
+      validateForWrite(coll, out.doc, { previous: found, bypass: cmd.bypassDocumentValidation === true });
+      coll!.replace(rid, out.doc);
+    }
     const value = cmd.new === true ? out.doc : found;
     return { lastErrorObject: { n: 1, updatedExisting: true }, value: projectOne(value, fields, query), ok: 1 };
   }
   if (cmd.upsert === true) {
     const doc = buildUpsert(query, spec, { arrayFilters, variables, collation });
     coll ??= ctx.state.catalogue.getOrCreate(ctx.db, name);
+    validateForWrite(coll, doc, { bypass: cmd.bypassDocumentValidation === true });
     const stored = coll.insert(doc);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: stored._id },
