@@ -32,6 +32,21 @@ async function timings(url: string, token: string, count: number): Promise<numbe
   return times;
 }
 
+interface Caller {
+  token: string;
+  cookie: { name: string; value: string };
+}
+
+/** Access tokens outlive no long run: a fresh one from the refresh cookie (which rotates) before each endpoint. */
+async function refreshed(base: string, caller: Caller): Promise<string> {
+  const res = await fetch(`${base}/api/auth/refresh`, { method: 'POST', headers: { cookie: `${caller.cookie.name}=${caller.cookie.value}` } });
+  if (!res.ok) throw new Error(`refresh answered ${res.status}`);
+  const rotated = res.headers.getSetCookie().find((c) => c.startsWith(`${caller.cookie.name}=`));
+  if (rotated) caller.cookie.value = rotated.slice(caller.cookie.name.length + 1).split(';')[0];
+  caller.token = ((await res.json()) as { accessToken: string }).accessToken;
+  return caller.token;
+}
+
 export async function insightsPart(ctx: PartContext): Promise<PartOutput> {
   const { options, log } = ctx;
   const backends = await ctx.backends();
@@ -39,8 +54,8 @@ export async function insightsPart(ctx: PartContext): Promise<PartOutput> {
   const app = await startNode('app', deployment);
   const figures: Figure[] = [];
   try {
-    const lead = await app.call<{ token: string; userId: string }>('setupAgent', { leads: 0 });
-    const admin = await app.call<{ token: string; userId: string }>('setupAgent', { leads: 0 });
+    const lead = await app.call<Caller & { userId: string }>('setupAgent', { leads: 0 });
+    const admin = await app.call<Caller & { userId: string }>('setupAgent', { leads: 0 });
     const client = await MongoClient.connect(deployment.mongoUrl);
     try {
       await client.db().collection('users').updateOne({ _id: new ObjectId(admin.userId) }, { $set: { role: 'admin' } });
@@ -52,7 +67,7 @@ export async function insightsPart(ctx: PartContext): Promise<PartOutput> {
     log(`  wrote ${SIZE.calls} calls, ${SIZE.leads} leads, ${SIZE.deals} deals in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     for (const period of PERIODS) {
       for (const endpoint of ENDPOINTS) {
-        const token = endpoint.as === 'admin' ? admin.token : lead.token;
+        const token = await refreshed(app.url, endpoint.as === 'admin' ? admin : lead);
         const url = `${app.url}/api/insights/${endpoint.path}?period=${period}&tz=America%2FNew_York`;
         await timings(url, token, WARMUP);
         const p99s: number[] = [];
