@@ -2,7 +2,9 @@ import { ChevronDown, Pause, Play, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { VoiceNoteMessages, type VoiceNoteItem, type VoiceNoteListQuery } from '../../../shared/schemas/voice-notes/list.js';
 import { api } from '../../api/client.js';
+import { SocketEvents } from '../../../shared/events.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
+import { useLiveRefresh } from '../../live/useLiveRefresh.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterBar } from '../../ui/FilterBar.js';
@@ -40,6 +42,7 @@ export default function VoiceNotesPage() {
     { debounceMs: q ? SEARCH_DEBOUNCE_MS : 0 },
   );
   const notes = data?.items ?? [];
+  useLiveRefresh(SocketEvents.voiceNotesChanged, retry);
 
   async function remove(note: VoiceNoteItem) {
     try {

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MaterialFolder, MaterialItem, MaterialList, MaterialListQuery } from '../../../shared/schemas/materials/list.js';
 import { api } from '../../api/client.js';
+import { SocketEvents, type MaterialsChangedPayload } from '../../../shared/events.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
+import { useLiveRefresh } from '../../live/useLiveRefresh.js';
 
 export type MaterialFilters = Pick<MaterialListQuery, 'q' | 'campaign' | 'category' | 'folder' | 'sort'>;
 
@@ -10,7 +12,7 @@ const SEARCH_DEBOUNCE_MS = 200;
 const NO_ITEMS: MaterialItem[] = [];
 const NO_CATEGORIES: string[] = [];
 
-/** GET /api/materials with the page's filters (search debounced while typing). */
+/** GET /api/materials with the page's filters (search debounced while typing), re-read when materials change. */
 export function useMaterials(filters: MaterialFilters) {
   const { q, campaign, category, folder, sort } = filters;
   const { data, loading, failed, retry, setData } = useApiQuery<MaterialList>(pathWithQuery('/api/materials', { q: q?.trim(), campaign, category, folder, sort }), {
@@ -29,6 +31,9 @@ export function useMaterials(filters: MaterialFilters) {
     },
     [setData],
   );
+  useLiveRefresh<MaterialsChangedPayload>(SocketEvents.materialsChanged, (change) => {
+    if (!change || change.kind === 'material') retry();
+  });
   return { items: data?.items ?? NO_ITEMS, categories: data?.categories ?? NO_CATEGORIES, loading, failed, patch, reload: retry };
 }
 
@@ -47,6 +52,9 @@ export function useFolders() {
     };
   }, [attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  useLiveRefresh<MaterialsChangedPayload>(SocketEvents.materialsChanged, (change) => {
+    if (!change || change.kind === 'folder') reload();
+  });
   return { folders, reload };
 }
 

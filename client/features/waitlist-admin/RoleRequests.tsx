@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RoleDecisionResponse, RoleRequestItem, RoleRequestList } from '../../../shared/schemas/admin/role-requests.js';
 import { api } from '../../api/client.js';
+import { SocketEvents, type RoleRequestUpdatedPayload } from '../../../shared/events.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
+import { onLive, onLiveResync } from '../../live/socket.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -11,8 +13,9 @@ import { toast } from '../../ui/toast.js';
 import { formatDateTime } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import styles from './Admin.module.css';
+import { applyRoleRequest, type RoleRequestStatus } from './role-requests-list.js';
 
-type Status = 'pending' | 'approved' | 'rejected' | 'all';
+type Status = RoleRequestStatus;
 const STATUSES: { id: Status; label: string }[] = [
   { id: 'pending', label: 'Pending' },
   { id: 'approved', label: 'Approved' },
@@ -28,18 +31,20 @@ export function RoleRequests() {
   const { data, loading, failed, retry, setData } = useApiQuery<RoleRequestList>(`/api/admin/role-requests?status=${status}`);
   const items = data?.items ?? [];
 
+  useEffect(() => {
+    const off = onLive<RoleRequestUpdatedPayload>(SocketEvents.roleRequestUpdated, (change) => setData((list) => applyRoleRequest(list, status, change)));
+    const offResync = onLiveResync(retry);
+    return () => {
+      off();
+      offResync();
+    };
+  }, [status, setData, retry]);
+
   async function decide(request: RoleRequestItem, decision: 'approve' | 'reject') {
     setBusy(request.userId);
     try {
       const answer = await api<RoleDecisionResponse>(`/api/admin/role-requests/${request.userId}`, { body: { decision } });
-      setData(
-        (list) =>
-          list && {
-            ...list,
-            items:
-              status === 'pending' ? list.items.filter((item) => item.userId !== request.userId) : list.items.map((item) => (item.userId === request.userId ? answer.request : item)),
-          },
-      );
+      setData((list) => applyRoleRequest(list, status, { userId: request.userId, item: answer.request }));
       toast({ title: decision === 'approve' ? 'Role request approved' : 'Role request declined', description: `${request.name} (${request.requestedRole})`, variant: 'success' });
     } catch {
       // The API client showed why (e.g. already decided); the list is re-read.
