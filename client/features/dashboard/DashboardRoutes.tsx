@@ -28,6 +28,7 @@ const AiRebuttals = lazy(() => import('../resources/AiRebuttalsPage.js'));
 const LeadManagement = lazy(() => import('../lead-management/LeadManagementPage.js'));
 const Community = lazy(() => import('../community/CommunityPage.js'));
 const Insights = lazy(() => import('../insights/InsightsPage.js'));
+const Notifications = lazy(() => import('../notifications/NotificationsPage.js'));
 
 /**
  * Every signed-in route — /dashboard/*, /lead-management, /resources/* and /community — inside the shell.
@@ -35,7 +36,7 @@ const Insights = lazy(() => import('../insights/InsightsPage.js'));
  * Each area's screen lives in its own folder (client/features/<area>/) and is replaced there.
  */
 const SHELL_PATHS =
-  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|clients|calls|insights|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community|admin\/(?:queues|payouts))\/?$/;
+  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|clients|calls|insights|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile|notifications))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community|admin\/(?:queues|payouts))\/?$/;
 
 export default function DashboardRoutes() {
   return (
@@ -55,6 +56,7 @@ function ShellRoutes() {
       <Suspense fallback={<PageStatus />}>
         <Switch>
           <Route path="/dashboard" component={Overview} />
+          <Route path="/dashboard/notifications" component={Notifications} />
           <Route path="/dashboard/plans" component={Plans} />
           <Route path="/dashboard/campaigns" component={Campaigns} />
           <Route path="/dashboard/campaigns/:id" component={CampaignDetail} />

@@ -1,11 +1,11 @@
-import { Bell, CheckCheck } from 'lucide-react';
+import { Bell, CheckCheck, ListChecks } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { markNotificationsRead, useNotifications } from '../../notifications/store.js';
 import { MenuButton, MenuItem } from '../../../ui/Menu.js';
 import { timeAgo } from '../format.js';
 import styles from './Shell.module.css';
 
-/** The header bell: the live unread count and the latest notifications; opening one marks it read. */
+/** The header bell: the live unread count and the latest notifications; opening one marks it read; the page has the rest. */
 export function NotificationsMenu() {
   const { items, unread, loaded } = useNotifications();
   const [, navigate] = useLocation();
@@ -64,6 +64,10 @@ export function NotificationsMenu() {
           Mark all as read
         </MenuItem>
       ) : null}
+      <MenuItem id="view-all" textValue="View all notifications" onAction={() => navigate('/dashboard/notifications')}>
+        <ListChecks size={16} aria-hidden="true" />
+        View all notifications
+      </MenuItem>
     </MenuButton>
   );
 }

@@ -1,0 +1,149 @@
+import { CheckCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { SocketEvents } from '../../../shared/events.js';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_TYPES, type NotificationItem, type NotificationList, type NotificationType } from '../../../shared/schemas/notifications/list.js';
+import { api } from '../../api/client.js';
+import { pathWithQuery } from '../../api/useApiQuery.js';
+import { onLive, onLiveResync } from '../../live/socket.js';
+import { Button } from '../../ui/Button.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { FilterBar } from '../../ui/FilterBar.js';
+import { FilterGroup } from '../../ui/FilterGroup.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
+import { Select } from '../../ui/Select.js';
+import { formatDateTime } from '../dashboard/format.js';
+import page from '../dashboard/Page.module.css';
+import { markNotificationsRead, useNotifications } from './store.js';
+
+const PAGE_SIZE = 20;
+type Status = 'all' | 'unread';
+const STATUSES: { id: Status; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'unread', label: 'Unread' },
+];
+const KINDS = [{ id: 'all', label: 'All kinds' }, ...NOTIFICATION_TYPES.map((type) => ({ id: type, label: NOTIFICATION_KIND_LABELS[type] }))];
+
+/** `/dashboard/notifications`: every notification, newest first, by page; unread or one kind; marked read here or from the bell. */
+export default function NotificationsPage() {
+  const [status, setStatus] = useState<Status>('all');
+  const [kind, setKind] = useState<NotificationType | 'all'>('all');
+  const [items, setItems] = useState<NotificationItem[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [more, setMore] = useState(false);
+  const { unread } = useNotifications();
+
+  const pathFor = (after?: string) =>
+    pathWithQuery('/api/notifications', { limit: String(PAGE_SIZE), status: status === 'unread' ? 'unread' : undefined, type: kind === 'all' ? undefined : kind, cursor: after });
+
+  useEffect(() => {
+    let current = true;
+    setState('loading');
+    api<NotificationList>(pathFor(), { quiet: true })
+      .then((list) => {
+        if (!current) return;
+        setItems(list.items);
+        setCursor(list.nextCursor);
+        setState('ready');
+      })
+      .catch(() => current && setState('failed'));
+    return () => {
+      current = false;
+    };
+    // pathFor reads only status and kind.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, kind, attempt]);
+
+  useEffect(() => {
+    const off = onLive<NotificationItem>(SocketEvents.notificationNew, (item) => {
+      if (kind !== 'all' && item.type !== kind) return;
+      setItems((shown) => (shown.some((existing) => existing.id === item.id) ? shown : [item, ...shown]));
+    });
+    const offResync = onLiveResync(() => setAttempt((n) => n + 1));
+    return () => {
+      off();
+      offResync();
+    };
+  }, [kind]);
+
+  async function loadMore() {
+    if (!cursor || more) return;
+    setMore(true);
+    try {
+      const list = await api<NotificationList>(pathFor(cursor));
+      setItems((shown) => [...shown, ...list.items.filter((item) => !shown.some((existing) => existing.id === item.id))]);
+      setCursor(list.nextCursor);
+    } catch {
+      // The API client showed why; the button stays for another try.
+    } finally {
+      setMore(false);
+    }
+  }
+
+  async function markRead(ids: string[] | 'all') {
+    try {
+      await markNotificationsRead(ids === 'all' ? { all: true } : { ids });
+      setItems((shown) => shown.map((item) => (ids === 'all' || ids.includes(item.id) ? { ...item, read: true } : item)));
+    } catch {
+      // The API client showed why.
+    }
+  }
+
+  return (
+    <section className={page.page} aria-labelledby="notifications-title">
+      <div className={page.pageHead}>
+        <div>
+          <h1 id="notifications-title" className={page.title}>
+            Notifications
+          </h1>
+          <p className={page.subtitle}>{unread ? `${unread} unread` : 'All caught up'}</p>
+        </div>
+        {unread ? (
+          <Button variant="secondary" onPress={() => void markRead('all')}>
+            <CheckCheck size={18} aria-hidden="true" /> Mark all as read
+          </Button>
+        ) : null}
+      </div>
+      <FilterBar>
+        <FilterGroup label="Show" options={STATUSES} value={status} onChange={setStatus} />
+        <Select label="Kind" options={KINDS} value={kind} onChange={(value) => setKind((value as NotificationType | null) ?? 'all')} />
+      </FilterBar>
+      {state === 'failed' ? (
+        <LoadFailed title="Notifications could not be loaded." onRetry={() => setAttempt((n) => n + 1)} />
+      ) : state === 'ready' && items.length === 0 ? (
+        <EmptyState title={status === 'unread' ? 'No unread notifications' : 'No notifications yet'} />
+      ) : (
+        <ul className={page.list} aria-label="Notifications" aria-busy={state === 'loading'}>
+          {items.map((item) => (
+            <li key={item.id} className={page.listItem}>
+              <div className={page.stack}>
+                <strong>
+                  {item.link ? <Link href={item.link}>{item.title}</Link> : item.title}
+                  {item.read ? null : <span className="visually-hidden"> (unread)</span>}
+                </strong>
+                <span>{item.body}</span>
+                <span className={[page.muted, page.small].join(' ')}>
+                  {NOTIFICATION_KIND_LABELS[item.type]} · {formatDateTime(item.createdAt)}
+                </span>
+              </div>
+              {item.read ? (
+                <span className={[page.muted, page.small].join(' ')}>Read</span>
+              ) : (
+                <Button variant="ghost" size="sm" aria-label={`Mark "${item.title}" as read`} onPress={() => void markRead([item.id])}>
+                  Mark as read
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {state === 'ready' && cursor ? (
+        <Button variant="secondary" onPress={() => void loadMore()} isDisabled={more}>
+          {more ? 'Loading...' : 'Load more'}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
