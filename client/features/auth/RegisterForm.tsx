@@ -12,7 +12,9 @@ import { errorToast } from '../../ui/toast.js';
 import styles from './Auth.module.css';
 import { announceCodeSent } from './code-sent.js';
 import { NewPasswordFields } from './NewPasswordFields.js';
-import { clearReferralCode, readReferralCode, savePendingUser } from './pending.js';
+import { ReferralMessages } from '../../../shared/schemas/invitations/referral.js';
+import { clearReferralCode, savePendingUser } from './pending.js';
+import { useReferral } from './useReferral.js';
 
 const EMPTY = { name: '', email: '', password: '', confirmPassword: '', agreeTerms: false };
 
@@ -36,7 +38,9 @@ export function RegisterForm() {
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
-  const referralCode = readReferralCode();
+  const referral = useReferral();
+  // An unknown code cannot name an upline: it is not sent, and the form says so.
+  const referralCode = referral.status === 'none' || referral.status === 'unknown' ? undefined : referral.code;
   const set = <K extends keyof typeof EMPTY>(key: K) => (value: (typeof EMPTY)[K]) => setForm((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -78,8 +82,14 @@ export function RegisterForm() {
       </Checkbox>
       <p className={styles.fine}>
         Read the <Link href="/terms">Terms of Service</Link> and the <Link href="/privacy">Privacy Policy</Link>.
-        {referralCode ? ` You were invited with the referral code ${referralCode}.` : ''}
+        {referral.status === 'valid' ? ` ${referral.inviterFirstName} invited you with the referral code ${referral.code}.` : ''}
+        {referral.status === 'checking' ? ` You were invited with the referral code ${referral.code}.` : ''}
       </p>
+      {referral.status === 'unknown' ? (
+        <p className={styles.fine} role="alert">
+          {ReferralMessages.unknown}
+        </p>
+      ) : null}
       <Button type="submit" size="lg" fullWidth isDisabled={busy}>
         {busy ? 'Creating Account...' : 'Create Account'}
       </Button>
