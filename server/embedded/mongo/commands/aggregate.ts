@@ -13,6 +13,7 @@ import { effectiveCollation, letVariables, optionalNumber } from './args.js';
 import { comparingOperatorIn, type Collation } from '../collation.js';
 import { outputStageOf, writeMerge, writeOut } from './aggregate-output.js';
 import { resolveView } from './views.js';
+import { localSessions } from '../sessions.js';
 import { validateCollectionName } from '../catalogue.js';
 import { checkProjectionMode } from '../projection.js';
 
@@ -102,6 +103,9 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
     if (name === '$changeStream') throw new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
     if (name === '$project' && isPlainObject(stage.$project)) checkProjectionMode(stage.$project, false);
     if (name === '$sample') checkSample(stage.$sample);
+    if (name === '$listLocalSessions' && (i !== 0 || cmd.aggregate !== 1)) {
+      throw new MongoCommandError(40602, '$listLocalSessions must be the first stage of an aggregate: 1 pipeline', {}, 'Location40602');
+    }
     if (name === '$collStats' && i !== 0) {
       throw new MongoCommandError(40602, '$collStats is only valid as the first stage in a pipeline', {}, 'Location40602');
     }
@@ -114,7 +118,13 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
   const coll = typeof target === 'string' ? ctx.state.catalogue.get(ctx.db, target) : undefined;
   const collation = effectiveCollation(cmd.collation, coll);
   if (collation) refuseUncollatedStages(pipeline);
-  if (typeof target !== 'string') return { ns, rest: pipeline, source: [], collation };
+  if (typeof target !== 'string') {
+    const first = pipeline[0];
+    if (first && '$listLocalSessions' in first) {
+      return { ns, rest: pipeline.slice(1), source: localSessions(ctx.state, first.$listLocalSessions), collation };
+    }
+    return { ns, rest: pipeline, source: [], collation };
+  }
 
   const first = pipeline[0];
   if (first && '$collStats' in first) {

@@ -11,6 +11,7 @@ import { aggregateCommands } from './aggregate.js';
 import { adminCommands } from './admin.js';
 import { explainCommands } from './explain.js';
 import { refuseWriteToView } from './views.js';
+import { endSessions, touchSession } from '../sessions.js';
 
 export type CommandHandler = (cmd: Doc, ctx: CommandContext) => Doc;
 
@@ -51,6 +52,8 @@ export function runCommand(cmd: Doc, ctx: CommandContext): Doc {
     if (!handler) throw commandNotFound(name);
     if (!NO_DB_CHECK.has(name)) validateDbName(ctx.db);
     refuseWriteToView(name, cmd, ctx);
+    touchSession(ctx.state, cmd.lsid);
+    if (name === 'endSessions') endSessions(ctx.state, cmd.endSessions);
     return handler(cmd, ctx);
   } catch (err) {
     return toCommandError(err).toReply();
