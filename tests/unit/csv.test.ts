@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRow, csvRows } from '../../shared/csv.js';
+import { csvRow, csvRows } from '../../server/platform/csv.js';
 
 describe('the CSV writer every export uses', () => {
   it('quotes separators, quotes and line breaks, with CRLF records', () => {

@@ -1,7 +1,7 @@
 /**
  * The CSV of a chart's table, built in the browser from the figures on screen. A spreadsheet runs a cell starting
  * with = + - @ (or a tab or carriage return) as a formula, and campaign or member names are typed by people, so such
- * cells get a leading quote, as the server's exports do (shared/csv.ts).
+ * cells get a leading quote, as the server's exports do (server/platform/csv.ts).
  */
 export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;

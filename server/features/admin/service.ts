@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { RoleDecisionNotice, type RoleRequestItem } from '../../../shared/schemas/admin/role-requests.js';
 import { AdminMessages, WAITLIST_CSV_COLUMNS, type WaitlistAdminItem, type WaitlistAdminList } from '../../../shared/schemas/admin/waitlist.js';
 import type { Platform } from '../../platform/context.js';
-import { csvRow, type CsvValue } from '../../../shared/csv.js';
+import { csvRow, type CsvValue } from '../../platform/csv.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { notify } from '../notifications/service.js';
 import { emitRoleRequestUpdated } from './events.js';

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { CallHistoryPage, CallHistoryQuery } from '../../../shared/schemas/dialer/history.js';
 import { DialerRuleMessages, formatDuration } from '../../../shared/schemas/dialer/messages.js';
 import type { Platform } from '../../platform/context.js';
-import { csvRow, csvRows, type CsvValue } from '../../../shared/csv.js';
+import { csvRow, csvRows, type CsvValue } from '../../platform/csv.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
 import { userNames } from '../leads/repository.js';

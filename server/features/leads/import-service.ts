@@ -6,7 +6,7 @@ import { ImportMapping, ImportMessages, SkipReasons, type ImportAccepted, type I
 import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
 import { Jobs, type LeadDistributeJob, type LeadImportJob } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
-import { csvRow } from '../../../shared/csv.js';
+import { csvRow } from '../../platform/csv.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { refuseWhileDown } from '../../platform/queues.js';
 import { findCampaignById, findCampaignByIdOrSlug, type CampaignDoc } from '../campaigns/repository.js';

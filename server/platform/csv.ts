@@ -24,10 +24,7 @@ const OPTIONS = {
   },
 };
 
-/**
- * Every CSV the product exports (the server's downloads and the ones the client builds) is written here: RFC 4180
- * quoting, CRLF lines, formulas neutralised.
- */
+/** Every CSV the server exports is written here: RFC 4180 quoting, CRLF lines, formulas neutralised. */
 export function csvRows(rows: CsvValue[][]): string {
   return rows.length ? stringify(rows, OPTIONS) : '';
 }
