@@ -131,3 +131,14 @@ describe('pipeline updates setting $-prefixed and dotted fields', () => {
     expect(err.code).toBe(72);
   });
 });
+
+describe('hint on writes and aggregate follows the index, as mongod does', () => {
+  it('a hinted sparse index limits updates, deletes and aggregate to the documents it holds', async () => {
+    await coll.updateOne({ _id: 1 } as never, { $set: { s: 1 } });
+    await coll.createIndex({ s: 1 }, { sparse: true });
+    expect((await coll.updateMany({}, { $set: { u: 1 } }, { hint: { s: 1 } })).matchedCount).toBe(1);
+    expect(await coll.aggregate([{ $match: {} }], { hint: { s: 1 } }).toArray()).toEqual([{ _id: 1, x: 11, s: 1, u: 1 }]);
+    expect((await coll.deleteMany({}, { hint: 's_1' })).deletedCount).toBe(1);
+    expect(await coll.countDocuments()).toBe(2);
+  });
+});

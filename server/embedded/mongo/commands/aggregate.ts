@@ -142,9 +142,10 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
   let sort: Doc | undefined;
   if (next && '$sort' in next && isPlainObject(next.$sort)) sort = next.$sort;
   const variables = letVariables(cmd);
-  let exec = execute(coll, { filter, variables, collation });
+  const hint = cmd.hint;
+  let exec = execute(coll, { filter, variables, collation, hint });
   if (sort) {
-    const sorted = execute(coll, { filter, sort, variables, collation });
+    const sorted = execute(coll, { filter, sort, variables, collation, hint });
     if (sorted.plan.providesSort) {
       exec = sorted;
       consumed++;
