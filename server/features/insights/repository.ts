@@ -5,7 +5,7 @@ import { commissionsCollection } from '../commissions/repository.js';
 import { callsCollection } from '../dialer/repository.js';
 import { dealsCollection } from '../deals/repository.js';
 import { leadsCollection } from '../leads/repository.js';
-import { aggregationZone, bucketKey } from './period.js';
+import { slotExpr } from './period.js';
 
 /** The window and zone an aggregation counts in, and the campaign(s) it is limited to (none: every campaign). */
 export interface Window {
@@ -31,7 +31,8 @@ const sumIf = (condition: unknown, value: unknown = 1) => ({ $sum: { $cond: [con
 const connected = { $ne: [{ $ifNull: ['$connectedAt', null] }, null] };
 
 export interface EarningsRow {
-  _id: string;
+  /** 15-minute slot (see slotExpr). */
+  _id: number;
   own: number;
   level1: number;
   level2: number;
@@ -43,7 +44,7 @@ export interface EarningsRow {
   paid: number;
 }
 
-/** The user's ledger lines written in the window per bucket, split by kind/level and by status (void left out). */
+/** The user's ledger lines written in the window per 15-minute slot, split by kind/level and by status (void left out). */
 export function earningsByBucket(db: Db, userId: ObjectId, w: Window): Promise<EarningsRow[]> {
   const isOverride = (level: number) => ({ $and: [{ $eq: ['$kind', 'override'] }, { $eq: ['$level', level] }] });
   return commissionsCollection(db)
@@ -51,7 +52,7 @@ export function earningsByBucket(db: Db, userId: ObjectId, w: Window): Promise<E
       { $match: { userId, createdAt: during(w), status: { $ne: 'void' }, ...inCampaigns(w) } },
       {
         $group: {
-          _id: bucketKey('$createdAt', w.bucket, w.tz),
+          _id: slotExpr('$createdAt'),
           own: sumIf({ $in: ['$kind', ['opener', 'closer', 'fullStack']] }, '$amount'),
           level1: sumIf(isOverride(1), '$amount'),
           level2: sumIf(isOverride(2), '$amount'),
@@ -68,20 +69,21 @@ export function earningsByBucket(db: Db, userId: ObjectId, w: Window): Promise<E
 }
 
 export interface CallsRow {
-  _id: { b: string; h: number };
+  /** 15-minute slot (see slotExpr). */
+  _id: number;
   dials: number;
   connects: number;
   talk: number;
 }
 
-/** The agent's calls started in the window per (bucket, local hour of day). */
+/** The agent's calls started in the window per 15-minute slot. */
 export function callsByBucketAndHour(db: Db, agentId: ObjectId, w: Window): Promise<CallsRow[]> {
   return callsCollection(db)
     .aggregate<CallsRow>([
       { $match: { agentId, startedAt: during(w), ...inCampaigns(w) } },
       {
         $group: {
-          _id: { b: bucketKey('$startedAt', w.bucket, w.tz), h: { $hour: { date: '$startedAt', timezone: aggregationZone(w.tz) } } },
+          _id: slotExpr('$startedAt'),
           dials: { $sum: 1 },
           connects: sumIf(connected),
           talk: { $sum: { $ifNull: ['$duration', 0] } },
@@ -197,18 +199,17 @@ export function commissionCostPerCampaign(db: Db, w: Window): Promise<Array<{ _i
     .toArray();
 }
 
-/** (local day, agent) pairs with a call started or a standing deal closed in the window. */
-export async function activeAgentDays(db: Db, w: Window): Promise<Array<{ day: string; agentId: ObjectId }>> {
-  const day = (field: string) => bucketKey(field, 'day', w.tz);
+/** (15-minute slot, agent) pairs with a call started or a standing deal closed in the window. */
+export async function activeAgentSlots(db: Db, w: Window): Promise<Array<{ slot: number; agentId: ObjectId }>> {
   const [calls, deals] = await Promise.all([
     callsCollection(db)
-      .aggregate<{ _id: { d: string; a: ObjectId } }>([{ $match: { startedAt: during(w), ...inCampaigns(w) } }, { $group: { _id: { d: day('$startedAt'), a: '$agentId' } } }])
+      .aggregate<{ _id: { s: number; a: ObjectId } }>([{ $match: { startedAt: during(w), ...inCampaigns(w) } }, { $group: { _id: { s: slotExpr('$startedAt'), a: '$agentId' } } }])
       .toArray(),
     dealsCollection(db)
-      .aggregate<{ _id: { d: string; a: ObjectId } }>([{ $match: { status: 'closed', closedAt: during(w), ...inCampaigns(w) } }, { $group: { _id: { d: day('$closedAt'), a: '$closerId' } } }])
+      .aggregate<{ _id: { s: number; a: ObjectId } }>([{ $match: { status: 'closed', closedAt: during(w), ...inCampaigns(w) } }, { $group: { _id: { s: slotExpr('$closedAt'), a: '$closerId' } } }])
       .toArray(),
   ]);
-  return [...calls, ...deals].map((row) => ({ day: row._id.d, agentId: row._id.a }));
+  return [...calls, ...deals].map((row) => ({ slot: row._id.s, agentId: row._id.a }));
 }
 
 export function campaignNames(db: Db, ids?: ObjectId[]): Promise<Array<{ _id: ObjectId; name: string }>> {

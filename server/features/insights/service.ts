@@ -9,7 +9,7 @@ import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/repositor
 import { earningsFor } from '../commissions/service.js';
 import { downlineOf } from '../team/service.js';
 import type { UserDoc } from '../users/repository.js';
-import { resolveRange, type ResolvedRange } from './period.js';
+import { resolveRange, slotPlace, type ResolvedRange } from './period.js';
 import * as repo from './repository.js';
 
 const DAY = 86_400_000;
@@ -36,7 +36,14 @@ export async function earningsInsights(platform: Platform, viewer: UserDoc, quer
   const { resolved, window } = await windowFor(platform, query);
   const [rows, earnings] = await Promise.all([repo.earningsByBucket(platform.db, viewer._id, window), earningsFor(platform, viewer, window.campaignIds?.[0])]);
   const zero = (): Omit<EarningsBucket, 'start'> => ({ own: 0, level1: 0, level2: 0, level3: 0, clawbacks: 0, total: 0, pending: 0, approved: 0, paid: 0 });
-  const buckets = fill(resolved.labels, new Map(rows.map(({ _id, ...figures }) => [_id, figures])), zero);
+  const perBucket = new Map<string, Omit<EarningsBucket, 'start'>>();
+  for (const { _id, ...figures } of rows) {
+    const { label } = slotPlace(_id, window.bucket, window.tz);
+    const bucket = perBucket.get(label) ?? zero();
+    for (const key of Object.keys(figures) as Array<keyof typeof figures>) bucket[key] += figures[key];
+    perBucket.set(label, bucket);
+  }
+  const buckets = fill(resolved.labels, perBucket, zero);
   const totals = zero();
   for (const bucket of buckets) for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += bucket[key];
   return { range: resolved.range, buckets, totals, projected: earnings.projected };
@@ -49,13 +56,14 @@ export async function callsInsights(platform: Platform, viewer: UserDoc, query: 
   const byHour = Array.from({ length: 24 }, (_, hour) => ({ hour, dials: 0, connects: 0 }));
   const totals = { dials: 0, connects: 0, talkSeconds: 0 };
   for (const row of rows) {
-    const bucket = perBucket.get(row._id.b) ?? { dials: 0, connects: 0, talkSeconds: 0 };
+    const { label, hour } = slotPlace(row._id, window.bucket, window.tz);
+    const bucket = perBucket.get(label) ?? { dials: 0, connects: 0, talkSeconds: 0 };
     bucket.dials += row.dials;
     bucket.connects += row.connects;
     bucket.talkSeconds += row.talk;
-    perBucket.set(row._id.b, bucket);
-    byHour[row._id.h].dials += row.dials;
-    byHour[row._id.h].connects += row.connects;
+    perBucket.set(label, bucket);
+    byHour[hour].dials += row.dials;
+    byHour[hour].connects += row.connects;
     totals.dials += row.dials;
     totals.connects += row.connects;
     totals.talkSeconds += row.talk;
@@ -145,14 +153,15 @@ export async function campaignInsights(platform: Platform, viewer: UserDoc, quer
     repo.callsPerCampaign(platform.db, window),
     repo.dealsPerCampaign(platform.db, window),
     repo.commissionCostPerCampaign(platform.db, window),
-    repo.activeAgentDays(platform.db, window),
+    repo.activeAgentSlots(platform.db, window),
   ]);
   const count = (rows: Array<{ _id: ObjectId | null; n: number }>) => new Map(rows.map((r) => [r._id?.toHexString() ?? '', r.n]));
   const [imported, distributed, worked, recycled, callCounts] = [count(flow.imported), count(flow.distributed), count(flow.worked), count(flow.recycled), count(calls)];
   const dealRows = new Map(deals.map((r) => [r._id.toHexString(), r]));
   const costRows = new Map(cost.map((r) => [r._id.toHexString(), r.cost]));
   const agentsPerDay = new Map<string, Set<string>>();
-  for (const { day, agentId } of active) {
+  for (const { slot, agentId } of active) {
+    const day = slotPlace(slot, 'day', window.tz).label;
     const set = agentsPerDay.get(day) ?? new Set<string>();
     set.add(agentId.toHexString());
     agentsPerDay.set(day, set);
