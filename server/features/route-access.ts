@@ -84,6 +84,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PATCH /api/voice-notes/:id': 'signedIn',
   'DELETE /api/voice-notes/:id': 'signedIn',
   'POST /api/leads/:id/close': 'signedIn',
+  'GET /api/leads/:id/deal': 'signedIn',
   'POST /api/deals/:id/cancel': 'ownerOrAdmin',
   'GET /api/payouts': 'signedIn',
   'GET /api/earnings': 'signedIn',
