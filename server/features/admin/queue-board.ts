@@ -28,9 +28,7 @@ export async function mountQueueBoard(app: FastifyInstance, platform: Platform):
   board.setBasePath(BASE);
   createBullBoard({
     queues: Object.values(platform.queues).map((queue) => new BullMQAdapter(queue)),
-    // @bull-board/fastify 9.10.1 pins its own copy of @bull-board/api 9.10.1; the two copies' classes differ only by
-    // their private fields to TypeScript, and the adapter uses nothing but the shared interface.
-    serverAdapter: board as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+    serverAdapter: board,
     options: { uiConfig: { boardTitle: 'Commission Warriors queues' } },
   });
 
