@@ -36,8 +36,9 @@ describe('campaign choice and demo money', () => {
     const agent = await openPage(browser, '/login');
     try {
       await signInAs(agent.page, AGENT);
-      await agent.page.goto(appUrl('/dashboard/bonsai'));
-      await agent.page.getByRole('tab', { name: 'Payouts History' }).click();
+      // The address the payout notifications link to opens the Payouts History tab.
+      await agent.page.goto(appUrl('/dashboard/bonsai?tab=payouts'));
+      await agent.page.getByRole('tab', { name: 'Payouts History', selected: true }).waitFor();
       await agent.page.getByTestId('payouts-table').getByText('Completed', { exact: true }).first().waitFor();
     } finally {
       await agent.context.close();

@@ -35,11 +35,16 @@ function initialCampaign(campaigns: readonly CampaignSummary[], wanted: string |
 
 export default function BonsaiPage() {
   const search = useSearch();
-  const wanted = new URLSearchParams(search).get('campaign');
+  const params = new URLSearchParams(search);
+  const wanted = params.get('campaign');
+  // `?tab=payouts` (the payout and clawback notifications link there) opens that tab; a choice made on the page holds
+  // until the address changes again.
+  const linkedTab: Key = params.get('tab') === 'payouts' ? 'payouts' : 'structure';
   const { user } = useSession();
   const campaigns = useCampaigns();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [tab, setTab] = useState<Key>('structure');
+  const [picked, setPicked] = useState<{ search: string; tab: Key } | null>(null);
+  const tab = picked?.search === search ? picked.tab : linkedTab;
   const state = useBonsai();
 
   const campaignId = chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted, user?.activeCampaignId));
@@ -78,7 +83,7 @@ export default function BonsaiPage() {
                   onPress={() => {
                     if (item.status === 'coming-soon') return announceComingSoon();
                     setChosen(item.id);
-                    setTab('structure');
+                    setPicked({ search, tab: 'structure' });
                   }}
                 >
                   {item.name}
@@ -112,7 +117,7 @@ export default function BonsaiPage() {
             </section>
           ) : null}
           <div className={styles.columns}>
-            <Tabs selectedKey={tab} onSelectionChange={setTab} className={styles.mainColumn}>
+            <Tabs selectedKey={tab} onSelectionChange={(key) => setPicked({ search, tab: key })} className={styles.mainColumn}>
               <TabList aria-label="Bonsai views">
                 <Tab id="structure">Bonsai Structure</Tab>
                 <Tab id="payouts">Payouts History</Tab>
