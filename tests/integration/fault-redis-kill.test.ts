@@ -26,6 +26,12 @@ beforeAll(async () => {
   redis = await startLocalRedis({ dir, restartDelaysMs: [RESTART_AFTER_MS], onEvent: (e) => events.push(e) });
   testApp = await buildTestApp({ redisUrl: redis.url, workers: false });
   worker = spawnWorkerProcess(testApp);
+  // A worker that is still starting when Redis dies gives up (start-up does not wait for a lost Redis): the kills
+  // below must hit a running worker, as in production.
+  await eventually(async () => {
+    if (worker.exitCode !== null) throw new Error(`worker process exited: ${worker.output()}`);
+    return worker.output().includes('Workers running') ? true : undefined;
+  }, 60_000);
 });
 
 afterAll(async () => {
