@@ -31,45 +31,65 @@ export interface ApiRequestOptions {
 export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError;
 
 /**
- * JSON request to the API with the access token attached. A 401 on a signed-in call is answered by
- * one refresh through the cookie and one retry; failures surface the server's `{error, title}` as a toast.
+ * Sends with the access token (`send` is a fetch or an XMLHttpRequest). A 401 on a signed-in call outside
+ * /api/auth/ is answered by one refresh through the cookie and one retry with the new token.
  */
+export async function withAccessToken<R extends { status: number }>(path: string, send: (token: string | null) => Promise<R>): Promise<R> {
+  let answer = await send(currentAccessToken());
+  if (answer.status === 401 && currentAccessToken() && !path.startsWith('/api/auth/')) {
+    const renewed = await refreshAccessToken();
+    if (renewed) answer = await send(renewed);
+  }
+  return answer;
+}
+
+export interface AuthorizedRequest {
+  method?: ApiRequestOptions['method'];
+  headers?: Record<string, string>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+/**
+ * fetch with the access token (refresh and retry on 401). Resolves with an ok response only: a refusal
+ * becomes an `ApiError` carrying the server's `{error, title}`, an unreachable server a `NetworkError`.
+ */
+export async function authorizedFetch(path: string, request: AuthorizedRequest = {}): Promise<Response> {
+  const response = await withAccessToken(path, async (token) => {
+    const headers = { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    try {
+      return await fetch(path, { method: request.method ?? 'GET', headers, body: request.body, credentials: 'same-origin', signal: request.signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new NetworkError();
+    }
+  });
+  if (!response.ok) throw new ApiError(response.status, await errorBody(response));
+  return response;
+}
+
+/** Shows why a request failed: the server's title (else `fallbackTitle`) and text, or the connection problem. */
+export function toastRequestFailure(error: unknown, fallbackTitle = 'Error'): void {
+  if (error instanceof ApiError) errorToast(error.title ?? fallbackTitle, error.message);
+  else if (error instanceof NetworkError) errorToast('Connection problem', error.message);
+}
+
+/** JSON request to the API through `authorizedFetch`; failures are toasted unless `quiet`. */
 export async function api<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   try {
-    let response = await send(path, options, currentAccessToken());
-    if (response.status === 401 && currentAccessToken() && !path.startsWith('/api/auth/')) {
-      const renewed = await refreshAccessToken();
-      if (renewed) response = await send(path, options, renewed);
-    }
-    if (!response.ok) throw new ApiError(response.status, await errorBody(response));
+    const response = await authorizedFetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
   } catch (error) {
-    if (!options.quiet && !(error instanceof DOMException && error.name === 'AbortError')) {
-      // The API leaves the title out of validation answers; the spec shows those under "Error".
-      if (error instanceof ApiError) errorToast(error.title ?? 'Error', error.message);
-      else if (error instanceof NetworkError) errorToast('Connection problem', error.message);
-    }
+    // The API leaves the title out of validation answers; the spec shows those under "Error".
+    if (!options.quiet) toastRequestFailure(error);
     throw error;
-  }
-}
-
-async function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  try {
-    return await fetch(path, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError();
   }
 }
 

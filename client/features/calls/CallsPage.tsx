@@ -2,6 +2,7 @@ import { Download, PhoneCall } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { formatDuration } from '../../../shared/schemas/dialer/messages.js';
+import { downloadFile } from '../../api/download.js';
 import { PageStatus } from '../../app/PageStatus.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -10,7 +11,6 @@ import { DialerPanel } from '../dialer/DialerPanel.js';
 import { dialNumber } from '../dialer/store.js';
 import { CallFilters } from './CallFilters.js';
 import { CallsTable } from './CallsTable.js';
-import { fetchAuthorizedBlob, saveBlob } from './download.js';
 import { callHistory, filterParams, followCallHistory, loadCalls, loadMoreCalls, useCallHistory } from './store.js';
 import styles from './Calls.module.css';
 
@@ -25,8 +25,7 @@ function ExportButton() {
     setExporting(true);
     try {
       const params = filterParams();
-      const { blob, fileName } = await fetchAuthorizedBlob(`/api/calls/export.csv${params.size ? `?${params}` : ''}`);
-      saveBlob(blob, fileName ?? 'call-log.csv');
+      await downloadFile(`/api/calls/export.csv${params.size ? `?${params}` : ''}`, 'call-log.csv');
     } catch {
       // The toast said why.
     } finally {

@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Switch } from 'react-aria-components';
 import { Button } from '../../ui/Button.js';
 import page from '../dashboard/Page.module.css';
-import { saveBlob } from '../calls/download.js';
+import { saveBlob } from '../../api/download.js';
 import { toCsv } from './csv.js';
 import { UPlotChart, type ChartSeries } from './UPlotChart.js';
 import styles from './Insights.module.css';

@@ -1,7 +1,6 @@
 import type { ApiErrorBody } from '../../../shared/errors.js';
-import { ApiError } from '../../api/client.js';
-import { currentAccessToken, NetworkError, refreshAccessToken } from '../../api/token.js';
-import { errorToast } from '../../ui/toast.js';
+import { ApiError, toastRequestFailure, withAccessToken } from '../../api/client.js';
+import { NetworkError } from '../../api/token.js';
 
 export interface UploadOptions {
   /** 0..1 while the body is sent. */
@@ -11,20 +10,15 @@ export interface UploadOptions {
 
 /**
  * A multipart upload with progress: fetch cannot report upload progress, XMLHttpRequest's `upload` events can.
- * Same rules as `api()`: bearer token, one refresh and retry on 401, the server's `{error, title}` as a toast.
+ * Same rules as `api()` (`withAccessToken`): bearer token, one refresh and retry on 401, the server's `{error, title}` as a toast.
  */
 export async function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   try {
-    let answer = await send<T>(path, form, options, currentAccessToken());
-    if (answer.status === 401 && currentAccessToken()) {
-      const renewed = await refreshAccessToken();
-      if (renewed) answer = await send<T>(path, form, options, renewed);
-    }
+    const answer = await withAccessToken(path, (token) => send<T>(path, form, options, token));
     if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, (answer.body ?? {}) as Partial<ApiErrorBody>);
     return answer.body as T;
   } catch (error) {
-    if (error instanceof ApiError) errorToast(error.title ?? 'Upload failed', error.message);
-    else if (error instanceof NetworkError) errorToast('Connection problem', error.message);
+    toastRequestFailure(error, 'Upload failed');
     throw error;
   }
 }

@@ -14,7 +14,7 @@ import { SearchInput } from '../../ui/SearchInput.js';
 import { toast } from '../../ui/toast.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
-import { downloadWithToken } from './download.js';
+import { downloadFile } from '../../api/download.js';
 import styles from './Admin.module.css';
 
 type ProcessedFilter = 'all' | 'pending' | 'processed' | 'early';
@@ -84,9 +84,9 @@ export function WaitlistTable() {
   async function exportCsv() {
     setExporting(true);
     try {
-      await downloadWithToken('/api/admin/waitlist/export.csv', 'waitlist.csv');
+      await downloadFile('/api/admin/waitlist/export.csv', 'waitlist.csv', { failureTitle: 'Export failed' });
     } catch {
-      // downloadWithToken showed why.
+      // downloadFile showed why.
     } finally {
       setExporting(false);
     }
