@@ -95,6 +95,12 @@ export async function userFromToken(app: FastifyInstance, db: Db, token: string 
   return (await verifyAccessToken(app, db, token))?.user ?? null;
 }
 
+/** The user of an optional `Authorization: Bearer` header (file routes also accept a signed link instead). */
+export async function bearerUser(request: FastifyRequest, app: FastifyInstance, db: Db): Promise<UserDoc | null> {
+  const header = request.headers.authorization;
+  return userFromToken(app, db, header?.startsWith('Bearer ') ? header.slice(7) : undefined);
+}
+
 /** Marks the hooks below, so the app runs them before validation wherever a route lists them (see `hoistAuthHooks`). */
 export const AUTH_HOOK = Symbol('auth hook');
 

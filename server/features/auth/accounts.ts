@@ -5,7 +5,8 @@ import { AuthMessages, AuthTitles } from '../../../shared/schemas/auth/messages.
 import type { Role } from '../../../shared/types/user.js';
 import type { Platform } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
-import { findUserByReferralCode, insertUser, isDuplicateKey, setUserRole, type UserDoc } from '../users/repository.js';
+import { isDuplicateKey } from '../../platform/db-errors.js';
+import { findUserByReferralCode, insertUser, setUserRole, type UserDoc } from '../users/repository.js';
 import { waitlistPerksFor } from '../waitlist/service.js';
 
 export interface NewAccount {

@@ -2,9 +2,8 @@ import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { CallHistoryPage, CallHistoryQuery, CallIdOnly, RecordingQuery } from '../../../shared/schemas/dialer/history.js';
-import { requireUser } from '../../platform/auth.js';
+import { bearerUser, requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
-import { bearerUser } from '../materials/routes.js';
 import { fileViewer } from '../materials/service.js';
 import { callHistory, callHistoryCsv, openCallRecording } from './service.js';
 
@@ -25,7 +24,7 @@ export function callsRoutes(app: FastifyInstance, platform: Platform) {
 
   // The bearer header, or the `?sig=` of the call view's recordingUrl (an <audio src> sends no header).
   api.get('/calls/:id/recording', { compress: false, schema: { params: CallIdOnly, querystring: RecordingQuery } }, async (request, reply) => {
-    const viewer = await fileViewer(platform, await bearerUser(request, app, platform), 'recording', request.params.id, request.query.sig);
+    const viewer = await fileViewer(platform, await bearerUser(request, app, platform.db), 'recording', request.params.id, request.query.sig);
     const opened = await openCallRecording(platform, viewer, request.params.id, request.headers.range);
     reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
     if ('unsatisfiable' in opened) return reply.status(416).header('content-range', `bytes */${opened.unsatisfiable}`).send();

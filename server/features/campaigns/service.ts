@@ -10,7 +10,8 @@ import type { ActiveCampaignResponse } from '../../../shared/schemas/campaigns/s
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canonicalTimeZone } from '../leads/time-zone.js';
-import { isDuplicateKey, type UserDoc } from '../users/repository.js';
+import { isDuplicateKey } from '../../platform/db-errors.js';
+import { type UserDoc } from '../users/repository.js';
 import {
   addMembership,
   agentCounts,

@@ -1,6 +1,6 @@
 import { ObjectId, type Collection, type Db, type Filter, type Sort } from 'mongodb';
 import type { PostType } from '../../../shared/schemas/community/post.js';
-import { isDuplicateKey } from '../users/repository.js';
+import { isDuplicateKey } from '../../platform/db-errors.js';
 
 export interface PostDoc {
   _id: ObjectId;

@@ -10,7 +10,8 @@ import { emitLeadUpdated } from '../leads/events.js';
 import { assigneeNames, toLeadItem } from '../leads/present.js';
 import { findLeadById, updateLead } from '../leads/repository.js';
 import { emitTeamActivity } from '../team/service.js';
-import { findUserById, isDuplicateKey, type UserDoc } from '../users/repository.js';
+import { isDuplicateKey } from '../../platform/db-errors.js';
+import { findUserById, type UserDoc } from '../users/repository.js';
 import { ownsCampaign } from './lead-deal.js';
 import { findDealById, findStandingDealOfLead, insertDeal, markDealCancelled, markLeadClosed, type DealDoc } from './repository.js';
 

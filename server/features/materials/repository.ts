@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter, ObjectId, Sort } from 'mongodb';
 import type { MaterialFormat, MaterialType } from '../../../shared/schemas/materials/formats.js';
-import { isDuplicateKey } from '../users/repository.js';
+import { isDuplicateKey } from '../../platform/db-errors.js';
 
 export interface MaterialDoc {
   _id: ObjectId;

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants.js';
 import { UploadMessages } from '../../../shared/schemas/materials/formats.js';
 import {
@@ -14,10 +14,11 @@ import {
   MaterialParams,
   StarResponse,
 } from '../../../shared/schemas/materials/list.js';
-import { requireUser, userFromToken } from '../../platform/auth.js';
+import { bearerUser, requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
-import { createFolder, deleteMaterial, fileViewer, foldersFor, listMaterialsFor, materialFile, toggleStar, uploadMaterial, type FileAnswer, type UploadPart } from './service.js';
+import { createFolder, deleteMaterial, fileViewer, foldersFor, listMaterialsFor, materialFile, toggleStar, uploadMaterial, type UploadPart } from './service.js';
+import { sendFile } from '../../platform/file-answers.js';
 import { tooLarge } from './storage.js';
 
 /** Room for the form's text fields and boundaries around a file of exactly the limit. */
@@ -33,16 +34,6 @@ export const declaredSizeGuard: onRequestAsyncHookHandler = async (request) => {
 export function uploadParts(request: FastifyRequest): AsyncIterable<UploadPart> {
   if (!request.isMultipart()) throw badRequest(UploadMessages.badForm);
   return request.parts({ limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, fieldSize: 20_000, parts: 12 } }) as AsyncIterable<UploadPart>;
-}
-
-export async function bearerUser(request: FastifyRequest, app: FastifyInstance, platform: Platform) {
-  const header = request.headers.authorization;
-  return userFromToken(app, platform.db, header?.startsWith('Bearer ') ? header.slice(7) : undefined);
-}
-
-export function sendFile(reply: FastifyReply, answer: FileAnswer) {
-  reply.status(answer.status).headers(answer.headers);
-  return answer.body ? reply.send(answer.body) : reply.send();
 }
 
 export async function materialRoutes(app: FastifyInstance, platform: Platform) {
@@ -61,7 +52,7 @@ export async function materialRoutes(app: FastifyInstance, platform: Platform) {
     );
 
     api.get('/materials/:id/file', { compress: false, schema: { params: MaterialParams, querystring: MaterialFileQuery } }, async (request, reply) => {
-      const viewer = await fileViewer(platform, await bearerUser(request, scoped, platform), 'material', request.params.id, request.query.sig);
+      const viewer = await fileViewer(platform, await bearerUser(request, scoped, platform.db), 'material', request.params.id, request.query.sig);
       const download = request.query.download === '1' || request.query.download === true;
       return sendFile(reply, await materialFile(platform, viewer, request.params.id, request.headers.range, download));
     });

@@ -6,6 +6,7 @@ import { MaterialMessages, type MaterialFolder, type MaterialItem, type Material
 import type { Platform } from '../../platform/context.js';
 import { signFileLink, verifyFileLink, type FileLinkPurpose } from '../../platform/file-links.js';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../platform/errors.js';
+import type { FileAnswer } from '../../platform/file-answers.js';
 import { findCampaignByIdOrSlug } from '../campaigns/repository.js';
 import { findAuthors } from '../community/repository.js';
 import { findUserById, type UserDoc } from '../users/repository.js';
@@ -258,12 +259,6 @@ export async function createFolder(platform: Platform, user: UserDoc, body: { na
   if (!(await insertFolder(platform.db, folder))) throw conflict(MaterialMessages.folderExists);
   emitMaterialsChanged(platform, { scope: folder.scope, ownerId: user._id.toHexString() }, { kind: 'folder', id: folder._id.toHexString(), change: 'created' });
   return toFolder(folder);
-}
-
-export interface FileAnswer {
-  status: 200 | 206 | 416;
-  headers: Record<string, string>;
-  body?: Readable;
 }
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */

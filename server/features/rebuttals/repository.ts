@@ -1,5 +1,5 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
-import { isDuplicateKey } from '../users/repository.js';
+import { isDuplicateKey } from '../../platform/db-errors.js';
 
 export interface RebuttalDoc {
   _id: ObjectId;

@@ -10,9 +10,10 @@ import {
   VoiceNoteParams,
   VoiceNotePatchBody,
 } from '../../../shared/schemas/voice-notes/list.js';
-import { requireUser } from '../../platform/auth.js';
+import { bearerUser, requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
-import { bearerUser, declaredSizeGuard, sendFile, uploadParts } from '../materials/routes.js';
+import { declaredSizeGuard, uploadParts } from '../materials/routes.js';
+import { sendFile } from '../../platform/file-answers.js';
 import { fileViewer } from '../materials/service.js';
 import { deleteVoiceNote, editVoiceNote, saveVoiceNote, voiceNoteAudio, voiceNotesFor } from './service.js';
 
@@ -31,7 +32,7 @@ export async function voiceNoteRoutes(app: FastifyInstance, platform: Platform) 
     );
 
     api.get('/voice-notes/:id/audio', { compress: false, schema: { params: VoiceNoteParams, querystring: VoiceNoteAudioQuery } }, async (request, reply) => {
-      await fileViewer(platform, await bearerUser(request, scoped, platform), 'voice-note', request.params.id, request.query.sig);
+      await fileViewer(platform, await bearerUser(request, scoped, platform.db), 'voice-note', request.params.id, request.query.sig);
       return sendFile(reply, await voiceNoteAudio(platform, request.params.id, request.headers.range));
     });
 

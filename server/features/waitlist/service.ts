@@ -4,7 +4,7 @@ import { WaitlistMessages, waitlistFormError, type WaitlistJoinBody, type Waitli
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { enqueueEmail } from '../email/enqueue.js';
-import { isDuplicateKey } from '../users/repository.js';
+import { isDuplicateKey } from '../../platform/db-errors.js';
 import { findWaitlistEntryByEmail, insertWaitlistEntry, nextWaitlistPosition, type WaitlistEntryDoc } from './repository.js';
 
 export async function joinWaitlist(platform: Platform, body: WaitlistJoinBody): Promise<WaitlistJoined> {
