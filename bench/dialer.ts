@@ -18,6 +18,7 @@ import type { CallStatePayload } from '../shared/schemas/dialer/state.js';
 import { TIMINGS } from '../shared/constants.js';
 import { buildApp } from '../server/app.js';
 import { features } from '../server/features/index.js';
+import { createPhoneProvider } from '../server/features/dialer/provider.js';
 import { callsCollection } from '../server/features/dialer/repository.js';
 import { systemClock } from '../server/platform/clock.js';
 import { loadConfig } from '../server/platform/config.js';
@@ -92,7 +93,7 @@ async function main() {
   const workerRedis = createRedis(backends.redisUrl, 'bullmq');
   for (const feature of features) await feature.indexes?.(database.db);
   const queues = createQueues(bull, config.redisPrefix);
-  const built = await buildApp({ config, db: database.db, redis, queues, clock: systemClock, log, adapterRedis }, { features, serveClient: false });
+  const built = await buildApp({ config, db: database.db, redis, queues, clock: systemClock, log, adapterRedis, phone: createPhoneProvider(config, queues) }, { features, serveClient: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -15,6 +15,7 @@ import { keepApiAnswersOutOfCaches } from './platform/cache-control.js';
 import { serveClientFiles } from './platform/client-files.js';
 import { compressApiAnswers } from './platform/compression.js';
 import type { Platform } from './platform/context.js';
+import { connectPhoneEvents } from './features/dialer/lifecycle.js';
 import { installErrorHandler } from './platform/errors.js';
 import { refuseNulCharacters } from './platform/input-guards.js';
 import { scaleRateLimits } from './platform/rate-limits.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   const stopHeartbeat = startPresenceHeartbeat(io, presence, app.log);
   const platform: Platform = { ...deps, live: liveEventsFrom(io, presence) };
+  connectPhoneEvents(platform);
   const features = options.features ?? allFeatures;
 
   await app.register(

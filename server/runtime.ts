@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 import { buildApp, type BuiltApp } from './app.js';
 import { startEmbeddedMongo } from './embedded/mongo/index.js';
 import { features } from './features/index.js';
+import { connectPhoneEvents } from './features/dialer/lifecycle.js';
+import { createPhoneProvider, ensurePhoneProviderAvailable, PhoneProviderUnavailable, type PhoneProviderOptions } from './features/dialer/provider.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Platform } from './platform/context.js';
@@ -25,6 +27,8 @@ export interface RuntimeOptions {
   seed: boolean;
   clock?: Clock;
   log?: Logger;
+  /** The phone provider's build options (a faster simulator for fault tests). */
+  phone?: PhoneProviderOptions;
 }
 
 export interface Runtime {
@@ -65,6 +69,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   };
 
   try {
+    try {
+      ensurePhoneProviderAvailable(config);
+    } catch (error) {
+      throw error instanceof PhoneProviderUnavailable ? new StartupError(error.message) : error;
+    }
     let mongoUrl = config.mongoUrl;
     if (!mongoUrl) {
       if (!options.embedded) throw new StartupError('MONGO_URL must be set for this process (e.g. mongodb://127.0.0.1:27017/commission_warriors).');
@@ -115,7 +124,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
     const queues = createQueues(bullConnection, config.redisPrefix, (error) => log.warn({ err: error }, 'queue connection error'));
     stops.push(() => closeQueues(queues));
-    const base = { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log };
+    const phone = createPhoneProvider(config, queues, options.phone);
+    const base = { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log, phone };
 
     let built: BuiltApp | undefined;
     let platform: Platform;
@@ -127,6 +137,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       // A headless server has no engine, so `io.close()` would throw; its adapter stops with its Redis connection.
       stops.push(() => io.of('/').adapter.close());
       platform = { ...base, live: liveEventsFrom(io, redisPresence(redis, config.redisPrefix)) };
+      connectPhoneEvents(platform);
     }
 
     if (options.seed) await seedDemoData(platform);

@@ -5,6 +5,9 @@ import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export type AccessMode = 'open' | 'waitlist';
 
+export const PHONE_PROVIDERS = ['simulator', 'sip'] as const;
+export type PhoneProviderName = (typeof PHONE_PROVIDERS)[number];
+
 export interface Config {
   env: 'production' | 'development' | 'test';
   host: string;
@@ -36,6 +39,8 @@ export interface Config {
   redisPrefix: string;
   /** The proxies whose `X-Forwarded-For` names the client (TRUST_PROXY, default none). */
   trustProxy: TrustProxy;
+  /** Which phone provider the dialer talks to (PHONE_PROVIDER, default the simulator). */
+  phoneProvider: PhoneProviderName;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (problem) problems.push(problem);
   }
 
+  const phoneProvider = (env.PHONE_PROVIDER || 'simulator') as PhoneProviderName;
+  if (!PHONE_PROVIDERS.includes(phoneProvider)) problems.push(`PHONE_PROVIDER must be ${PHONE_PROVIDERS.map((p) => `"${p}"`).join(' or ')} (got "${env.PHONE_PROVIDER}").`);
+
   const proxy = parseTrustProxy(env.TRUST_PROXY);
   if ('problem' in proxy) problems.push(proxy.problem);
 
@@ -170,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     redisPrefix: env.REDIS_PREFIX || 'cw',
     trustProxy: 'trustProxy' in proxy ? proxy.trustProxy : false,
+    phoneProvider,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Clock } from './clock.js';
 import type { LiveEvents } from './live-events.js';
 import type { Logger } from './logger.js';
 import type { QueueRegistry } from './queues.js';
+import type { PhoneProvider } from '../features/dialer/phone-provider.js';
 
 /**
  * What services and repositories need from the outside world. The API and the workers build one
@@ -19,4 +20,6 @@ export interface Platform {
   live: LiveEvents;
   clock: Clock;
   log: Logger;
+  /** The dialer's phone provider (PHONE_PROVIDER), built once at start-up like the clock. */
+  phone: PhoneProvider;
 }

@@ -2,7 +2,6 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DialerRuleMessages } from '../../shared/schemas/dialer/messages.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
-import { configureSimulator } from '../../server/features/dialer/provider.js';
 import { runAutoDial } from '../../server/features/dialer/queue-service.js';
 import { callsCollection, loadDialQueue, type CallDoc } from '../../server/features/dialer/repository.js';
 import { createRedis } from '../../server/platform/redis.js';
@@ -36,6 +35,8 @@ describe('auto-dial at the spec timings', () => {
     const setup = await createCampaignWithAgents(testApp, 1);
     campaignId = setup.campaignId;
     agent = setup.agents[0];
+    // Typed numbers without a zone of their own are judged in the campaign's zone: one where it is daytime now.
+    await http.patch(`/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: setup.owner.accessToken });
     await connectDialer(testApp, agent.accessToken);
     await http.post('/dialer/dnc', { phone: '5550000990', campaignId }, { token: setup.owner.accessToken });
   });
@@ -117,8 +118,7 @@ describe('auto-dial when its worker is killed', () => {
   let agent: CreatedUser;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ env: { JOB_LOCK_MS: '1000' } });
-    configureSimulator(testApp.platform, { speed: 4 });
+    testApp = await buildTestApp({ env: { JOB_LOCK_MS: '1000' }, simulator: { speed: 4 } });
     http = client(`${testApp.url}/api`);
     agent = await createUser(testApp);
     await connectDialer(testApp, agent.accessToken);

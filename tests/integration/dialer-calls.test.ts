@@ -2,7 +2,6 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../shared/constants.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
-import { configureSimulator } from '../../server/features/dialer/provider.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { findLeadById } from '../../server/features/leads/repository.js';
 import { signFileLink } from '../../server/platform/file-links.js';
@@ -24,13 +23,14 @@ let bob: CreatedUser;
 let admin: CreatedUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
-  configureSimulator(testApp.platform, { speed: 10 });
+  testApp = await buildTestApp({ simulator: { speed: 10 } });
   http = client(`${testApp.url}/api`);
   const setup = await createCampaignWithAgents(testApp, 2);
   campaignId = setup.campaignId;
   owner = setup.owner;
   [alice, bob] = setup.agents;
+  // Typed numbers without a zone of their own are judged in the campaign's zone: one where it is daytime now.
+  await http.patch(`/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: owner.accessToken });
   admin = await createUser(testApp, { role: 'admin' });
   await Promise.all([connectDialer(testApp, alice.accessToken), connectDialer(testApp, bob.accessToken), connectDialer(testApp, owner.accessToken)]);
 });

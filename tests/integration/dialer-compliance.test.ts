@@ -4,7 +4,6 @@ import type { CampaignDetail } from '../../shared/schemas/campaigns/detail.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import type { LeadDetail } from '../../shared/schemas/leads/lead.js';
-import { configureSimulator } from '../../server/features/dialer/provider.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { leadsCollection, type LeadDoc } from '../../server/features/leads/repository.js';
 import type { Clock } from '../../server/platform/clock.js';
@@ -41,8 +40,9 @@ const leadNamed = (campaignId: string, name: string) => leadsCollection(testApp.
 const hoursText = (local: string, zone: string) => `Outside calling hours: it is ${local} for this lead (${zone}); calls are allowed 8:00-21:00 in the lead's time zone.`;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ clock });
-  configureSimulator(testApp.platform, { speed: 10 });
+  // Numbers typed by the campaigns' agents are judged in the campaigns' zone (UTC until a test sets one): daytime there.
+  clock.set('2026-03-10T15:00:00Z');
+  testApp = await buildTestApp({ clock, simulator: { speed: 10 } });
   http = client(`${testApp.url}/api`);
   const first = await createCampaignWithAgents(testApp, 2);
   main = { id: first.campaignId, owner: first.owner };

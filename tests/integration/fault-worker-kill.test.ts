@@ -4,7 +4,6 @@ import { Jobs } from '../../shared/queues.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { commissionsCollection } from '../../server/features/commissions/repository.js';
 import { dealsCollection } from '../../server/features/deals/repository.js';
-import { configureSimulator } from '../../server/features/dialer/provider.js';
 import { callsCollection, dialQueuesCollection, loadDialQueue } from '../../server/features/dialer/repository.js';
 import { enqueueEmail } from '../../server/features/email/enqueue.js';
 import { leadsCollection } from '../../server/features/leads/repository.js';
@@ -44,7 +43,9 @@ const DOOMED_LOCK_MS = '5000';
 let testApp: TestApp;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ workers: false, env: { JOB_LOCK_MS } });
+  // The dialer simulator runs 4x faster (as in tests/integration/dialer-autodial.test.ts), in this API node (the
+  // phone's connect steps it schedules) and in the worker processes (every call step and auto-dial).
+  testApp = await buildTestApp({ workers: false, env: { JOB_LOCK_MS }, simulator: { speed: 4 } });
 });
 
 afterAll(async () => {
@@ -135,9 +136,6 @@ describe('a worker killed mid-stream', () => {
   });
 
   it('dials every queued contact once, one call at a time per agent, across two killed auto-dial worker processes', async () => {
-    // The dialer simulator runs 4x faster (as in tests/integration/dialer-autodial.test.ts), in this API node (the
-    // phone's connect steps it schedules) and in the worker processes (every call step and auto-dial).
-    configureSimulator(testApp.platform, { speed: 4 });
     // The workers that will be killed hold their jobs' locks longer than a call lasts, as in production (30 s): the
     // calls a killed job placed go on and end before that job is retried.
     const spawnDialerWorker = async (lockMs: string) => {

@@ -39,6 +39,12 @@ describe('starting with bad configuration', () => {
     expect(result.ms).toBeLessThan(10_000);
   });
 
+  it('PHONE_PROVIDER=sip stops with one sentence naming the setting (no fall-back to the simulator) and exit code 1', async () => {
+    const result = await start({ PHONE_PROVIDER: 'sip', PORT: '0' });
+    expect(result.code).toBe(1);
+    expect(result.output).toBe('PHONE_PROVIDER=sip is not available in this version yet; set PHONE_PROVIDER=simulator (the default) or leave it unset.');
+  });
+
   it('an unreachable REDIS_URL stops with one clear sentence and exit code 1', async () => {
     const result = await start({ REDIS_URL: 'redis://127.0.0.1:1', PORT: '0' });
     expect(result.code).toBe(1);

@@ -14,6 +14,8 @@ import { connectDatabase } from '../../server/platform/db.js';
 import { createLogger } from '../../server/platform/logger.js';
 import { closeQueues, createQueues } from '../../server/platform/queues.js';
 import { createRedis } from '../../server/platform/redis.js';
+import { createPhoneProvider } from '../../server/features/dialer/provider.js';
+import type { SimulatorOptions } from '../../server/features/dialer/simulator.js';
 import { startWorkers, type RunningWorkers } from '../../workers/index.js';
 
 export interface TestApp extends BuiltApp {
@@ -39,6 +41,8 @@ export interface TestAppOptions {
   redisUrl?: string;
   /** Another API node of the same deployment: same database, Redis prefix and JWT secret. */
   nodeOf?: TestApp;
+  /** The dialer simulator's options (e.g. `{ speed: 10 }` for tests that do not assert the spec's timings). */
+  simulator?: SimulatorOptions;
 }
 
 /**
@@ -68,7 +72,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const queues = createQueues(bull, config.redisPrefix);
 
   const built = await buildApp(
-    { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log, adapterRedis },
+    { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log, adapterRedis, phone: createPhoneProvider(config, queues, { simulator: options.simulator }) },
     { features, serveClient: false },
   );
   await built.app.listen({ port: 0, host: '127.0.0.1' });

@@ -35,6 +35,12 @@ describe('configuration', () => {
     expect(problems.join(' ')).toContain('JWT_SECRET must be at least 32 characters');
   });
 
+  it('takes the simulator as phone provider unless PHONE_PROVIDER names another one it knows', () => {
+    expect(loadConfig(base).phoneProvider).toBe('simulator');
+    expect(loadConfig({ ...base, PHONE_PROVIDER: 'sip' }).phoneProvider).toBe('sip');
+    expect(problemsOf({ PHONE_PROVIDER: 'zoom' })).toEqual(['PHONE_PROVIDER must be "simulator" or "sip" (got "zoom").']);
+  });
+
   it('requires a JWT secret in production', () => {
     expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: '' })).toEqual(['JWT_SECRET must be set in production (at least 32 characters).']);
   });

@@ -14,7 +14,7 @@ import { callingTimeZone, secondsUntilNextUtcDay, startOfUtcDay, withinCallingHo
 import { AUTO_DIAL_LEAD_MS, applyEvent, movePhone, pushState } from './lifecycle.js';
 import { callTransition, startCall as startCallRule } from './machine.js';
 import { signedRecordingLink, toCallView, toQueueView } from './present.js';
-import { messagesFor, phoneProvider } from './provider.js';
+import { messagesFor } from './provider.js';
 import { countCallsSince, findCall, findDnc, findLatestCall, findLiveCall, insertCall, loadDialQueue, setCallNotes, type CallDoc, type InsertCallResult } from './repository.js';
 
 
@@ -22,7 +22,7 @@ import { countCallsSince, findCall, findDnc, findLatestCall, findLiveCall, inser
 
 export async function phoneView(platform: Platform, agentId: ObjectId): Promise<PhoneView> {
   const session = await loadDialQueue(platform.db, agentId, platform.clock.now());
-  return { status: session.phone.status, provider: phoneProvider(platform).displayName };
+  return { status: session.phone.status, provider: platform.phone.displayName };
 }
 
 /** `POST /api/dialer/connect`: initialize (1 s) then connect (1.5 s); progress arrives as `call:state`. */
@@ -30,14 +30,14 @@ export async function connectPhone(platform: Platform, agentId: ObjectId): Promi
   const { status, changed } = await movePhone(platform, agentId, { type: 'initialize' });
   if (changed) {
     try {
-      await phoneProvider(platform).initialize(agentId.toHexString());
+      await platform.phone.initialize(agentId.toHexString());
     } catch (error) {
       platform.log.error({ err: error }, 'phone initialize failed');
       await movePhone(platform, agentId, { type: 'init-failed' });
       throw new AppError('UNAVAILABLE', messagesFor(platform).initFailed);
     }
   }
-  const view = { status, provider: phoneProvider(platform).displayName };
+  const view = { status, provider: platform.phone.displayName };
   await pushState(platform, agentId, {});
   return view;
 }
@@ -119,7 +119,7 @@ export type PlaceCallResult = { placed: CallDoc } | { refused: InsertCallResult;
  * The unique live-call indexes settle races: two tabs, two agents on one lead, a worker re-run.
  */
 export async function placeCall(platform: Platform, agent: UserDoc, target: DialTarget, options: PlaceCallOptions = {}): Promise<PlaceCallResult> {
-  const provider = phoneProvider(platform);
+  const provider = platform.phone;
   const m = messagesFor(platform);
   const session = await loadDialQueue(platform.db, agent._id, platform.clock.now());
   const live = await findLiveCall(platform.db, agent._id);
@@ -176,7 +176,7 @@ export async function startCallByHand(platform: Platform, agent: UserDoc, input:
   const m = messagesFor(platform);
   // The spec's own checks come first (not connected, in progress, blank), then compliance.
   const session = await loadDialQueue(platform.db, agent._id, platform.clock.now());
-  const precheck = startCallRule({ phone: input.phone, phoneStatus: session.phone.status, liveCall: await findLiveCall(platform.db, agent._id) }, phoneProvider(platform).displayName, platform.clock);
+  const precheck = startCallRule({ phone: input.phone, phoneStatus: session.phone.status, liveCall: await findLiveCall(platform.db, agent._id) }, platform.phone.displayName, platform.clock);
   if (!precheck.ok) throw precheck.error === m.blankNumber ? badRequest(precheck.error) : conflict(precheck.error);
   const target = await resolveTarget(platform, agent, input);
   const refusal = await dialRefusal(platform, agent, target);
@@ -200,7 +200,7 @@ export async function endCall(platform: Platform, agent: UserDoc, callId: string
   const call = await ownCall(platform, agent, callId);
   const after = await applyEvent(platform, call._id, { type: 'end' });
   if (after.state === 'ending') {
-    await phoneProvider(platform).endCall(callId).catch(async (error) => {
+    await platform.phone.endCall(callId).catch(async (error) => {
       // "Failed to end call properly" (the call state is reset anyway).
       platform.log.error({ err: error, callId }, 'end step not scheduled');
       await applyEvent(platform, call._id, { type: 'end-complete' });
@@ -214,10 +214,10 @@ export async function endCall(platform: Platform, agent: UserDoc, callId: string
 /** `POST /api/dialer/calls/:id/mute`: applied 0.3 s later by the provider, then pushed. */
 export async function muteCall(platform: Platform, agent: UserDoc, callId: string, muted: boolean): Promise<CallView> {
   const call = await ownCall(platform, agent, callId);
-  const result = callTransition(call, { type: 'mute', muted }, phoneProvider(platform).displayName, platform.clock);
+  const result = callTransition(call, { type: 'mute', muted }, platform.phone.displayName, platform.clock);
   if (!result.ok) throw conflict(result.error);
   try {
-    await phoneProvider(platform).setMuted(callId, muted);
+    await platform.phone.setMuted(callId, muted);
   } catch (error) {
     platform.log.error({ err: error, callId }, 'mute step not scheduled');
     throw new AppError('UNAVAILABLE', messagesFor(platform).muteFailed);
@@ -243,7 +243,7 @@ export async function dialerState(platform: Platform, agent: UserDoc): Promise<D
   const session = await loadDialQueue(platform.db, agent._id, platform.clock.now());
   const call = (await findLiveCall(platform.db, agent._id)) ?? (await findLatestCall(platform.db, agent._id));
   return {
-    phone: { status: session.phone.status, provider: phoneProvider(platform).displayName },
+    phone: { status: session.phone.status, provider: platform.phone.displayName },
     call: call ? toCallView(call, undefined, signedRecordingLink(platform, agent._id.toHexString())) : null,
     queue: toQueueView(session),
     callsToday: await countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now())),

@@ -12,7 +12,7 @@ import { emitCallState } from './events.js';
 import { callTransition, phoneTransition, type CallCommand, type CallSnapshot, type PhoneCommand } from './machine.js';
 import type { CallProgress, ProviderEvent } from './phone-provider.js';
 import { signedRecordingLink, toCallView } from './present.js';
-import { handleProviderEventsWith, messagesFor, phoneProvider } from './provider.js';
+import { messagesFor } from './provider.js';
 import { recordingWav } from './recording.js';
 import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQueue, storeRecording, updateDialQueue, type CallDoc } from './repository.js';
 
@@ -22,7 +22,7 @@ import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQu
  */
 
 export async function movePhone(platform: Platform, agentId: ObjectId, command: PhoneCommand): Promise<{ status: PhoneView['status']; changed: boolean }> {
-  const provider = phoneProvider(platform);
+  const provider = platform.phone;
   for (let attempt = 0; attempt < 5; attempt++) {
     const session = await loadDialQueue(platform.db, agentId, platform.clock.now());
     const result = phoneTransition(session.phone.status, command, provider.displayName);
@@ -41,7 +41,7 @@ export async function movePhone(platform: Platform, agentId: ObjectId, command: 
  */
 export async function freeLineWhenDue(platform: Platform, call: CallDoc): Promise<boolean> {
   if (call.state !== 'ended' || !call.endedAt) return false;
-  const due = call.endedAt.getTime() + phoneProvider(platform).timings.idleMs - platform.clock.now().getTime();
+  const due = call.endedAt.getTime() + platform.phone.timings.idleMs - platform.clock.now().getTime();
   if (due > AUTO_DIAL_LEAD_MS) return false;
   if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
   const after = await applyEvent(platform, call._id, { type: 'idle' });
@@ -55,7 +55,7 @@ export async function freeLineWhenDue(platform: Platform, call: CallDoc): Promis
  * another step won the race. Throws the machine's error (e.g. "No active call to end").
  */
 export async function applyEvent(platform: Platform, callId: ObjectId, command: CallCommand): Promise<CallDoc> {
-  const provider = phoneProvider(platform);
+  const provider = platform.phone;
   for (let attempt = 0; attempt < 5; attempt++) {
     const call = await findCall(platform.db, callId);
     if (!call) throw notFound(DialerRuleMessages.callNotFound);
@@ -125,7 +125,7 @@ export const AUTO_DIAL_LEAD_MS = 500;
 async function scheduleNextAutoDial(platform: Platform, call: CallDoc): Promise<void> {
   const session = await loadDialQueue(platform.db, call.agentId, platform.clock.now());
   if (!session.autoDial || !call.endedAt) return;
-  const { autoDialDelayMs: delayMs, idleMs } = phoneProvider(platform).timings;
+  const { autoDialDelayMs: delayMs, idleMs } = platform.phone.timings;
   const at = new Date(call.endedAt.getTime() + delayMs);
   const data: AutoDialJob = { agentId: call.agentId.toHexString(), key: `after-${call._id.toHexString()}`, at: at.toISOString() };
   // Never earlier than the line goes idle (1 s after the end at the spec's timings).
@@ -144,7 +144,7 @@ export async function kickAutoDial(platform: Platform, agentId: ObjectId): Promi
   // A call in progress dials the next contact when it ends; one that just ended frees the line shortly.
   if (live && (live.state !== 'ended' || !live.endedAt)) return;
   const data: AutoDialJob = { agentId: agentId.toHexString(), key: `on-${new ObjectId().toHexString()}` };
-  const delay = live?.endedAt ? live.endedAt.getTime() + phoneProvider(platform).timings.idleMs - platform.clock.now().getTime() : 0;
+  const delay = live?.endedAt ? live.endedAt.getTime() + platform.phone.timings.idleMs - platform.clock.now().getTime() : 0;
   await platform.queues.calls.add(Jobs.calls.autoDial, data, { jobId: data.key, delay: Math.max(0, delay) });
 }
 
@@ -152,7 +152,7 @@ export async function pushState(platform: Platform, agentId: ObjectId, input: { 
   const phoneStatus = input.phoneStatus ?? (await loadDialQueue(platform.db, agentId, platform.clock.now())).phone.status;
   const call = input.call !== undefined ? input.call : ((await findLiveCall(platform.db, agentId)) ?? (await findLatestCall(platform.db, agentId)));
   emitCallState(platform, agentId.toHexString(), {
-    phone: { status: phoneStatus, provider: phoneProvider(platform).displayName },
+    phone: { status: phoneStatus, provider: platform.phone.displayName },
     call: call ? toCallView(call, undefined, signedRecordingLink(platform, agentId.toHexString())) : null,
     ...(input.message ? { message: input.message } : {}),
     ...(input.description ? { description: input.description } : {}),
@@ -175,7 +175,7 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
       await movePhone(platform, agentId, { type: 'initialized' });
       const { changed } = await movePhone(platform, agentId, { type: 'connect' });
       await pushState(platform, agentId, {});
-      if (changed) await phoneProvider(platform).connect(event.agentId);
+      if (changed) await platform.phone.connect(event.agentId);
     } else if (event.type === 'connected') {
       const { changed } = await movePhone(platform, agentId, { type: 'connected' });
       if (changed) {
@@ -201,5 +201,12 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
   }
 }
 
-handleProviderEventsWith(onProviderEvent);
+/**
+ * Applies this platform's provider events to the stored calls and phone sessions. Called once where the platform
+ * is assembled (the API's and a worker process's), so events are handled in whichever process the provider
+ * reports them (the simulator: the `calls` worker). Returns the unsubscribe.
+ */
+export function connectPhoneEvents(platform: Platform): () => void {
+  return platform.phone.events.subscribe((event) => onProviderEvent(platform, event));
+}
 

@@ -1,7 +1,14 @@
 /**
  * What the dialer needs from a telephony provider (spec 2 section 7: initialize, connect, make call,
- * end call, set muted, and its events). The shipped implementation is the simulator (simulator.ts);
- * a real provider implements the same contract and reports through the same events.
+ * end call, set muted, and its events). One instance per process is built at start-up as `platform.phone`
+ * (PHONE_PROVIDER picks it, server/features/dialer/provider.ts). The shipped implementation is the simulator
+ * (simulator.ts); a real provider (SIP) implements the same contract and reports through the same events.
+ *
+ * The dialer has checked and stored a call before `makeCall` is asked to place it, so a provider never decides
+ * whether a call may be made. Every method only starts the work and resolves once the provider took it on;
+ * what happens next (ringing over, answered, far-end hangup, end done, mute applied) comes back as events, which
+ * the dialer applies to the stored call (lifecycle.ts `connectPhoneEvents`). An event may arrive more than once
+ * (a re-run step): the dialer applies each transition once.
  */
 
 export type ProviderEvent =
@@ -35,13 +42,31 @@ export interface ProviderEvents {
   subscribe(handler: ProviderEventHandler): () => void;
 }
 
+/** The line's pauses the dialer times itself by. */
+export interface LineTimings {
+  /** An ended call holds the line this long before it is free (the `idle` event). */
+  idleMs: number;
+  /** Auto-dial places the next contact this long after the previous call ended. */
+  autoDialDelayMs: number;
+}
+
 export interface PhoneProvider {
   /** Shown where the spec says "Zoom Phone". */
   readonly displayName: string;
+  readonly timings: LineTimings;
+  /** Starts the agent's phone session: `initialized` (or `init-failed`) follows. */
   initialize(agentId: string): Promise<void>;
+  /** Registers the initialized session: `connected` (or `init-failed`) follows. */
   connect(agentId: string): Promise<void>;
+  /**
+   * Places a call the dialer authorised and stored (`phone`: digits only). Ringing over ends in `answered`,
+   * `voicemail`, `no-answer` or `failed`. `startedAt` is set when the same call is placed again after a crash:
+   * the provider keeps the original schedule and does not dial twice.
+   */
   makeCall(call: { callId: string; phone: string; startedAt?: Date }): Promise<void>;
+  /** Hangs up from the agent's side: `end-complete`, then `idle` once the line is free. */
   endCall(callId: string): Promise<void>;
+  /** Stops or restarts the agent's audio: `mute-changed` follows. */
   setMuted(callId: string, muted: boolean): Promise<void>;
   readonly events: ProviderEvents;
 }

@@ -1,37 +1,38 @@
 import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
 import type { Config } from '../../platform/config.js';
 import type { Platform } from '../../platform/context.js';
-import type { ProviderEvent, CallProgress } from './phone-provider.js';
+import type { QueueRegistry } from '../../platform/queues.js';
+import type { PhoneProvider } from './phone-provider.js';
 import { SimulatedPhoneProvider, type SimulatorOptions } from './simulator.js';
 
-/**
- * One provider per running app (API or worker), keyed by its config. Its events are handled by the
- * dialer service wherever the step runs (usually a worker).
- */
-const providers = new WeakMap<Config, SimulatedPhoneProvider>();
-const options = new WeakMap<Config, SimulatorOptions>();
-let eventHandler: ((platform: Platform, event: ProviderEvent) => Promise<CallProgress | null>) | undefined;
-
-/** The dialer service registers how provider events are applied (set once at module load). */
-export function handleProviderEventsWith(handler: (platform: Platform, event: ProviderEvent) => Promise<CallProgress | null>): void {
-  eventHandler = handler;
-}
-
-/** Test and benchmark hook: a display name or a speed factor for this app's simulator. Call before the first call. */
-export function configureSimulator(platform: Pick<Platform, 'config'>, simulatorOptions: SimulatorOptions): void {
-  options.set(platform.config, simulatorOptions);
-  providers.delete(platform.config);
-}
-
-export function phoneProvider(platform: Platform): SimulatedPhoneProvider {
-  let provider = providers.get(platform.config);
-  if (!provider) {
-    provider = new SimulatedPhoneProvider(platform.queues.calls, options.get(platform.config));
-    provider.events.subscribe(async (event) => (eventHandler ? eventHandler(platform, event) : null));
-    providers.set(platform.config, provider);
+/** The provider named by PHONE_PROVIDER cannot run in this build: start-up stops with this sentence. */
+export class PhoneProviderUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PhoneProviderUnavailable';
   }
-  return provider;
+}
+
+export interface PhoneProviderOptions {
+  /** The simulator's display name or speed factor (tests and benchmarks; production runs the spec's timings). */
+  simulator?: SimulatorOptions;
+}
+
+/**
+ * Builds the phone provider chosen by PHONE_PROVIDER, once per process, when the platform is assembled (API and
+ * workers alike). Its events reach the dialer through `connectPhoneEvents` (lifecycle.ts) once the platform exists.
+ */
+export function createPhoneProvider(config: Config, queues: QueueRegistry, options: PhoneProviderOptions = {}): PhoneProvider {
+  ensurePhoneProviderAvailable(config);
+  return new SimulatedPhoneProvider(queues.calls, options.simulator);
+}
+
+/** Checked first thing at start-up, before any server starts: a provider this version lacks is never replaced by another. */
+export function ensurePhoneProviderAvailable(config: Config): void {
+  if (config.phoneProvider !== 'simulator') {
+    throw new PhoneProviderUnavailable(`PHONE_PROVIDER=${config.phoneProvider} is not available in this version yet; set PHONE_PROVIDER=simulator (the default) or leave it unset.`);
+  }
 }
 
 /** The spec's dialer texts with this app's provider name. */
-export const messagesFor = (platform: Platform) => dialerMessages(phoneProvider(platform).displayName);
+export const messagesFor = (platform: Platform) => dialerMessages(platform.phone.displayName);

@@ -14,7 +14,7 @@ import { freeLineWhenDue, kickAutoDial } from './lifecycle.js';
 import { emitQueueUpdated } from './events.js';
 import { checkQueue } from './machine.js';
 import { toDncEntry, toQueueView } from './present.js';
-import { messagesFor, phoneProvider } from './provider.js';
+import { messagesFor } from './provider.js';
 import {
   atQueueVersion,
   findCallByDialKey,
@@ -45,7 +45,7 @@ function publish(platform: Platform, doc: DialQueueDoc | null): QueueView | null
 /** `PUT /api/dialer/queue`: the whole queue in its new order; no contact twice; only the agent's own leads. */
 export async function replaceQueue(platform: Platform, agent: UserDoc, body: QueueBody): Promise<QueueView> {
   if (body.contacts.length > MAX_QUEUE) throw badRequest(DialerRuleMessages.queueFull(MAX_QUEUE));
-  const checked = checkQueue(body.contacts, phoneProvider(platform).displayName);
+  const checked = checkQueue(body.contacts, platform.phone.displayName);
   if (!checked.ok) throw conflict(checked.error);
   const current = await loadDialQueue(platform.db, agent._id, platform.clock.now());
   // The list was made from an older queue: saving it could bring back a contact auto-dial has just dialed.
@@ -89,7 +89,7 @@ export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise
   const already = await findCallByDialKey(platform.db, dialKey);
   if (already) {
     // A worker killed between placing the call and scheduling its first step: schedule it (job id dedupes).
-    if (already.state === 'calling') await phoneProvider(platform).makeCall({ callId: already._id.toHexString(), phone: already.phoneDigits, startedAt: already.startedAt });
+    if (already.state === 'calling') await platform.phone.makeCall({ callId: already._id.toHexString(), phone: already.phoneDigits, startedAt: already.startedAt });
     await settleLastQueueDial(platform, agentId);
     return 'already';
   }

@@ -5,7 +5,6 @@ import { findCampaignById } from '../campaigns/repository.js';
 import { listLeads } from '../leads/repository.js';
 import { findUserByEmail } from '../users/repository.js';
 import type { CallOutcome, TimelineEntry } from './machine.js';
-import { phoneProvider } from './provider.js';
 import { recordingWav } from './recording.js';
 import { findCallByDialKey, insertCall, storeRecording, type CallDoc } from './repository.js';
 
@@ -84,7 +83,7 @@ export const callsSeedStep: SeedStep = {
         notes: demo.notes,
         autoDialed: false,
         dialKey,
-        provider: phoneProvider(platform).displayName,
+        provider: platform.phone.displayName,
       };
       // The recording is stored first under the call's id, as the live dialer does, so the row never points at nothing.
       if (demo.outcome === 'answered') call.recordingId = await storeRecording(platform.db, call._id, agent._id, recordingWav(demo.talkSeconds, call.phoneDigits));
