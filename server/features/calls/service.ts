@@ -6,10 +6,9 @@ import type { Platform } from '../../platform/context.js';
 import { csvRow, csvRows, type CsvValue } from '../../platform/csv.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
-import { userNames } from '../leads/repository.js';
+import { userNames, type UserDoc } from '../users/repository.js';
 import { signedRecordingLink, toCallView } from '../dialer/present.js';
 import { findCall, openRecording, recordingLength, type CallDoc } from '../dialer/repository.js';
-import type { UserDoc } from '../users/repository.js';
 import { callTotals, historyFilter, listCallHistory, streamCallHistory, type CallScope } from './repository.js';
 
 export const EXPORT_MAX_ROWS = 50_000;

@@ -1,7 +1,8 @@
 import { ObjectId } from 'mongodb';
 import type { AdminPayoutItem, AdminPayoutList, AdminPayoutsQuery } from '../../../shared/schemas/commissions/admin-payouts.js';
 import type { Platform } from '../../platform/context.js';
-import { ledgerTotalsByStatus, payeesOf, payoutsPage, unpaidGroups } from './repository.js';
+import { userSummaries } from '../users/repository.js';
+import { ledgerTotalsByStatus, payoutsPage, unpaidGroups } from './repository.js';
 
 const MAX_PENDING_ROWS = 500;
 
@@ -18,7 +19,7 @@ export async function adminPayouts(platform: Platform, query: AdminPayoutsQuery)
 
   if (status === 'pending') {
     const groups = await unpaidGroups(platform.db, MAX_PENDING_ROWS);
-    const payees = await payeesOf(platform.db, groups.map((g) => g.userId));
+    const payees = await userSummaries(platform.db, groups.map((g) => g.userId));
     const items: AdminPayoutItem[] = groups.map((group) => {
       const payee = payees.get(group.userId.toHexString());
       return {
@@ -39,7 +40,7 @@ export async function adminPayouts(platform: Platform, query: AdminPayoutsQuery)
 
   const page = await payoutsPage(platform.db, limit + 1, query.cursor ? new ObjectId(query.cursor) : undefined);
   const payouts = page.slice(0, limit);
-  const payees = await payeesOf(platform.db, payouts.map((p) => p.userId));
+  const payees = await userSummaries(platform.db, payouts.map((p) => p.userId));
   const items: AdminPayoutItem[] = payouts.map((payout) => {
     const payee = payees.get(payout.userId.toHexString());
     return {

@@ -1,6 +1,5 @@
 import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import type { CommissionKind, CommissionStatus } from '../../../shared/schemas/commissions/ledger.js';
-import { usersCollection } from '../users/repository.js';
 
 export interface CommissionWhyDoc {
   dealValue: number;
@@ -264,11 +263,3 @@ export async function ledgerTotalsByStatus(db: Db): Promise<Record<'pending' | '
   return totals;
 }
 
-/** Name and e-mail of the people on the admin payouts list. */
-export async function payeesOf(db: Db, ids: ObjectId[]): Promise<Map<string, { name: string; email: string }>> {
-  if (ids.length === 0) return new Map();
-  const users = await usersCollection(db)
-    .find({ _id: { $in: ids } }, { projection: { name: 1, email: 1 } })
-    .toArray();
-  return new Map(users.map((user) => [user._id.toHexString(), { name: user.name, email: user.email }]));
-}

@@ -9,8 +9,7 @@ import { findCampaignById, findCampaignsByIds } from '../campaigns/repository.js
 import { averageDealValues, findDealById, openLeadsOf } from '../deals/repository.js';
 import { notify } from '../notifications/service.js';
 import { downlineOf, uplinesOf } from '../team/service.js';
-import { findTreeUser } from '../team/repository.js';
-import { findUserById, type UserDoc } from '../users/repository.js';
+import { findUserById, userNames, type UserDoc } from '../users/repository.js';
 import { emitLeaderboardUpdated } from '../leaderboard/events.js';
 import { emitEarningsUpdated } from './events.js';
 import { scheduleApproval } from './jobs.js';
@@ -36,9 +35,8 @@ import {
 const KIND_LABEL = { opener: 'Opener', closer: 'Closer', fullStack: 'Full stack (opened and closed)', override: 'Override', clawback: 'Clawback' } as const;
 
 async function namesOf(platform: Platform, ids: string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const id of new Set(ids)) names.set(id, (await findTreeUser(platform.db, new ObjectId(id)))?.name ?? 'Former agent');
-  return names;
+  const found = await userNames(platform.db, ids.map((id) => new ObjectId(id)));
+  return new Map(ids.map((id) => [id, found.get(id) ?? 'Former agent']));
 }
 
 function explain(draft: LineDraft, dealValue: number, sourceName: string): { rule: string; text: string } {

@@ -139,20 +139,3 @@ export function listComments(db: Db, postId: ObjectId, limit: number, after?: Ob
 
 export const newId = () => new ObjectId();
 
-export interface AuthorDoc {
-  _id: ObjectId;
-  name: string;
-  avatarSeed: string;
-  role: 'sales' | 'owner' | 'admin';
-}
-
-/** Names and avatars are read at display time, so a renamed user shows the new name on old posts. */
-export async function findAuthors(db: Db, ids: ObjectId[]): Promise<Map<string, AuthorDoc>> {
-  const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
-  if (unique.length === 0) return new Map();
-  const users = await db
-    .collection<AuthorDoc>('users')
-    .find({ _id: { $in: unique } }, { projection: { name: 1, avatarSeed: 1, role: 1 } })
-    .toArray();
-  return new Map(users.map((user) => [user._id.toHexString(), user]));
-}

@@ -13,12 +13,11 @@ import { badRequest, conflict, forbidden, notFound, rateLimited } from '../../pl
 import { findDealById } from '../deals/repository.js';
 import { hitLimit } from '../../platform/rate-limits.js';
 import { notify } from '../notifications/service.js';
-import type { UserDoc } from '../users/repository.js';
+import { userSummaries, type UserDoc, type UserSummary } from '../users/repository.js';
 import { emitPostCommented, emitPostCreated, emitPostLiked } from './events.js';
 import {
   bumpCounts,
   deleteLike,
-  findAuthors,
   findPost,
   insertComment,
   insertLike,
@@ -26,7 +25,6 @@ import {
   likedPostIds,
   listComments,
   listPosts,
-  type AuthorDoc,
   type CommentDoc,
   type PostDoc,
   type PostSortField,
@@ -46,12 +44,12 @@ export function plainText(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
 }
 
-function authorOf(authors: Map<string, AuthorDoc>, id: ObjectId) {
+function authorOf(authors: Map<string, UserSummary>, id: ObjectId) {
   const author = authors.get(id.toHexString());
   return { id: id.toHexString(), name: author?.name ?? 'Former member', avatarSeed: author?.avatarSeed ?? id.toHexString(), role: author?.role ?? 'sales' };
 }
 
-export function toPostItem(post: PostDoc, authors: Map<string, AuthorDoc>, likedByMe: boolean): PostItem {
+export function toPostItem(post: PostDoc, authors: Map<string, UserSummary>, likedByMe: boolean): PostItem {
   return {
     id: post._id.toHexString(),
     type: post.type,
@@ -69,7 +67,7 @@ export function toPostItem(post: PostDoc, authors: Map<string, AuthorDoc>, liked
   };
 }
 
-function toCommentItem(comment: CommentDoc, authors: Map<string, AuthorDoc>): CommentItem {
+function toCommentItem(comment: CommentDoc, authors: Map<string, UserSummary>): CommentItem {
   return {
     id: comment._id.toHexString(),
     postId: comment.postId.toHexString(),
@@ -113,7 +111,7 @@ export async function listFeed(
   });
   const page = docs.slice(0, limit);
   const [authors, liked] = await Promise.all([
-    findAuthors(platform.db, page.map((p) => p.authorId)),
+    userSummaries(platform.db, page.map((p) => p.authorId)),
     likedPostIds(platform.db, viewer._id, page.map((p) => p._id)),
   ]);
   const last = page[page.length - 1];
@@ -208,7 +206,7 @@ export async function commentsOf(platform: Platform, postId: string, cursor: str
   const post = await existingPost(platform, postId);
   const docs = await listComments(platform.db, post._id, limit + 1, cursor ? new ObjectId(cursor) : undefined);
   const page = docs.slice(0, limit);
-  const authors = await findAuthors(platform.db, page.map((c) => c.authorId));
+  const authors = await userSummaries(platform.db, page.map((c) => c.authorId));
   return {
     items: page.map((c) => toCommentItem(c, authors)),
     nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,

@@ -4,8 +4,8 @@ import type { Platform } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { findCampaignById, listMemberUserIds, type CampaignDoc } from '../campaigns/repository.js';
 import { linesOfDeal } from '../commissions/repository.js';
-import { findLeadById, userNames } from '../leads/repository.js';
-import type { UserDoc } from '../users/repository.js';
+import { findLeadById } from '../leads/repository.js';
+import { userNames, type UserDoc } from '../users/repository.js';
 import { latestDealOfLead } from './repository.js';
 
 /** Enough names for any real campaign's opener list; a larger campaign lists its longest-standing members. */

@@ -1,7 +1,6 @@
 import type { Db, Document, ObjectId } from 'mongodb';
 import { commissionsCollection } from '../commissions/repository.js';
 import { dealsCollection } from '../deals/repository.js';
-import { usersCollection } from '../users/repository.js';
 
 /** What a standing is computed over: deals closed and ledger lines written since `since`, in one campaign or all. */
 export interface StandingScope {
@@ -89,10 +88,3 @@ export async function earningsOf(db: Db, userIds: ObjectId[], scope: StandingSco
   return new Map(rows.map((row) => [row._id.toHexString(), row.score]));
 }
 
-export async function profilesOf(db: Db, userIds: ObjectId[]): Promise<Map<string, { name: string; avatarSeed: string }>> {
-  if (userIds.length === 0) return new Map();
-  const users = await usersCollection(db)
-    .find({ _id: { $in: userIds } }, { projection: { name: 1, avatarSeed: 1 } })
-    .toArray();
-  return new Map(users.map((user) => [user._id.toHexString(), { name: user.name, avatarSeed: user.avatarSeed }]));
-}

@@ -6,7 +6,8 @@ import { notFound } from '../../platform/errors.js';
 import { findCampaignById } from '../campaigns/repository.js';
 import { earningWindows } from '../commissions/math.js';
 import type { UserDoc } from '../users/repository.js';
-import { countAbove, dealsOf, earningsOf, profilesOf, topScores, type StandingScope } from './repository.js';
+import { userSummaries } from '../users/repository.js';
+import { countAbove, dealsOf, earningsOf, topScores, type StandingScope } from './repository.js';
 
 /** Start of the period with the same windows as the earnings figures (UTC, ISO week from Monday); none for all time. */
 export function periodStart(period: Leaderboard['period'], now: Date): Date | undefined {
@@ -35,7 +36,7 @@ export async function leaderboardFor(platform: Platform, viewer: UserDoc, query:
 
   const top = await topScores(platform.db, by, scope, limit);
   const ids = [...new Map([...top.map((t) => t.userId), viewer._id].map((id) => [id.toHexString(), id])).values()];
-  const [deals, earnings, profiles] = await Promise.all([dealsOf(platform.db, ids, scope), earningsOf(platform.db, ids, scope), profilesOf(platform.db, ids)]);
+  const [deals, earnings, profiles] = await Promise.all([dealsOf(platform.db, ids, scope), earningsOf(platform.db, ids, scope), userSummaries(platform.db, ids)]);
   const figures = (id: ObjectId) => {
     const key = id.toHexString();
     return { deals: deals.get(key)?.deals ?? 0, earnings: earnings.get(key) ?? 0, dealValue: deals.get(key)?.value ?? 0 };

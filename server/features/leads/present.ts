@@ -1,7 +1,8 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { LeadHistoryItem, LeadItem } from '../../../shared/schemas/leads/lead.js';
 import { findCampaignFieldsByIds, type CampaignDoc } from '../campaigns/repository.js';
-import { userNames, type LeadDoc, type LeadHistoryEntry } from './repository.js';
+import { userNames } from '../users/repository.js';
+import type { LeadDoc, LeadHistoryEntry } from './repository.js';
 import { callingTimeZone } from './time-zone.js';
 
 const CAMPAIGN_INFO_FIELDS = ['slug', 'name', 'ownerId', 'leadIdleHours', 'timeZone'] as const;

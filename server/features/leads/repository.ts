@@ -60,6 +60,7 @@ export async function ensureLeadIndexes(db: Db): Promise<void> {
   // createdAt). Partial: it holds only waiting leads, so taking the next ones never walks past assigned ones.
   await leads.createIndex({ campaignId: 1, pool: 1, createdAt: 1, _id: 1 }, { partialFilterExpression: { pool: true } });
   await leads.createIndex({ campaignId: 1, phone: 1 }, { unique: true, partialFilterExpression: { phone: { $type: 'string' } } });
+  await leads.createIndex({ phone: 1 }, { partialFilterExpression: { phone: { $type: 'string' } } });
   await leads.createIndex({ campaignId: 1, email: 1 }, { unique: true, partialFilterExpression: { email: { $type: 'string' } } });
   // Idle sweep per campaign.
   await leads.createIndex({ campaignId: 1, dispositionAt: 1 });
@@ -113,6 +114,13 @@ export function listLeads(db: Db, filter: LeadListFilter): Promise<LeadDoc[]> {
     .sort({ _id: -1 })
     .limit(filter.limit)
     .toArray();
+}
+
+/** The most recently updated lead with one of these phones that the caller may dial (assigned to them, or in a campaign they own). */
+export function findLatestLeadByPhone(db: Db, phones: string[], scope: 'all' | { assignedTo: ObjectId; campaignIds: ObjectId[] }): Promise<LeadDoc | null> {
+  const visible: Filter<LeadDoc> =
+    scope === 'all' ? {} : scope.campaignIds.length ? { $or: [{ assignedTo: scope.assignedTo }, { campaignId: { $in: scope.campaignIds } }] } : { assignedTo: scope.assignedTo };
+  return leadsCollection(db).findOne({ phone: { $in: phones }, ...visible }, { sort: { updatedAt: -1 }, projection: { history: 0 } });
 }
 
 export async function updateLead(db: Db, id: ObjectId, set: Partial<LeadDoc>, unset: string[], history: LeadHistoryEntry[]): Promise<LeadDoc | null> {
@@ -214,8 +222,3 @@ export async function salesAgentsAmong(db: Db, ids: ObjectId[]): Promise<Array<{
   return usersCollection(db).find({ _id: { $in: ids }, role: 'sales' }, { projection: { _id: 1, name: 1 } }).toArray();
 }
 
-export async function userNames(db: Db, ids: ObjectId[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await usersCollection(db).find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray();
-  return new Map(rows.map((u) => [u._id.toHexString(), u.name]));
-}

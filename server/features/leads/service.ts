@@ -9,11 +9,11 @@ import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, findCampaignByIdOrSlug, isMember, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
 import { syncClientWithLead } from '../clients/service.js';
-import type { UserDoc } from '../users/repository.js';
+import { userNames, type UserDoc } from '../users/repository.js';
 import { distributeCampaign } from './distribution.js';
 import { emitLeadUpdated } from './events.js';
 import { assigneeNames, campaignInfos, idsOf, toHistoryItems, toLeadItem } from './present.js';
-import { findLeadById, listLeads, updateLead, userNames, type LeadDoc, type LeadHistoryEntry, type LeadScope } from './repository.js';
+import { findLeadById, listLeads, updateLead, type LeadDoc, type LeadHistoryEntry, type LeadScope } from './repository.js';
 
 /** Agents see the leads assigned to them, owners their campaigns' leads, admins every lead. */
 export async function leadScopeFor(platform: Platform, user: UserDoc): Promise<LeadScope> {

@@ -8,8 +8,7 @@ import { signFileLink, verifyFileLink, type FileLinkPurpose } from '../../platfo
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../platform/errors.js';
 import type { FileAnswer } from '../../platform/file-answers.js';
 import { findCampaignByIdOrSlug } from '../campaigns/repository.js';
-import { findAuthors } from '../community/repository.js';
-import { findUserById, type UserDoc } from '../users/repository.js';
+import { findUserById, userSummaries, type UserDoc } from '../users/repository.js';
 import { emitMaterialsChanged } from './events.js';
 import { checkMaterial } from './file-types.js';
 import {
@@ -51,7 +50,7 @@ const canSee = (viewer: UserDoc, material: MaterialDoc) => material.scope === 'c
 
 async function toItems(platform: Platform, viewer: UserDoc, docs: MaterialDoc[]): Promise<MaterialItem[]> {
   const [authors, stars] = await Promise.all([
-    findAuthors(platform.db, docs.map((d) => d.createdBy)),
+    userSummaries(platform.db, docs.map((d) => d.createdBy)),
     starredIds(platform.db, viewer._id, docs.map((d) => d._id)),
   ]);
   const starred = new Set(stars.map((id) => id.toHexString()));

@@ -66,6 +66,34 @@ export function toPublicUser(user: UserDoc): PublicUser {
   };
 }
 
+/** What other features show of a user (author lines, assignees, payees, standings). */
+export interface UserSummary {
+  _id: ObjectId;
+  name: string;
+  email: string;
+  avatarSeed: string;
+  role: Role;
+}
+
+/**
+ * One query for every user a page shows, keyed by hex id; a deleted user is simply absent. Names are read at display
+ * time, so a renamed user shows the new name on old posts, leads and payouts.
+ */
+export async function userSummaries(db: Db, ids: ObjectId[]): Promise<Map<string, UserSummary>> {
+  const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
+  if (unique.length === 0) return new Map();
+  const rows = await usersCollection(db)
+    .find({ _id: { $in: unique } }, { projection: { name: 1, email: 1, avatarSeed: 1, role: 1 } })
+    .toArray();
+  return new Map(rows.map((u) => [u._id.toHexString(), { _id: u._id, name: u.name, email: u.email, avatarSeed: u.avatarSeed, role: u.role }]));
+}
+
+/** Display names only, from the same read. */
+export async function userNames(db: Db, ids: ObjectId[]): Promise<Map<string, string>> {
+  const summaries = await userSummaries(db, ids);
+  return new Map([...summaries].map(([id, summary]) => [id, summary.name]));
+}
+
 /** Throws a duplicate-key error (code 11000) when the e-mail or the referral code is taken. */
 export async function insertUser(db: Db, user: UserDoc): Promise<void> {
   await usersCollection(db).insertOne(user);

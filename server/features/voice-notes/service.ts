@@ -13,12 +13,11 @@ import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { signFileLink } from '../../platform/file-links.js';
 import { findCampaignByIdOrSlug } from '../campaigns/repository.js';
-import { findAuthors } from '../community/repository.js';
 import { detectVoiceNoteFormat } from '../materials/file-types.js';
 import { fileAnswer, type UploadPart } from '../materials/service.js';
 import type { FileAnswer } from '../../platform/file-answers.js';
 import { deleteStoredFile, storeStream, voiceNotesBucket } from '../materials/storage.js';
-import type { UserDoc } from '../users/repository.js';
+import { userSummaries, type UserDoc } from '../users/repository.js';
 import { emitVoiceNotesChanged } from './events.js';
 import { deleteVoiceNoteRecord, findVoiceNote, insertVoiceNote, listVoiceNotes, updateVoiceNote, type VoiceNoteDoc } from './repository.js';
 
@@ -26,7 +25,7 @@ const MAX_DURATION_SECONDS = 3 * 3600;
 const TRANSCRIPTION_MAX = 20_000;
 
 async function toItems(platform: Platform, viewer: UserDoc, docs: VoiceNoteDoc[]): Promise<VoiceNoteItem[]> {
-  const authors = await findAuthors(platform.db, docs.map((d) => d.createdBy));
+  const authors = await userSummaries(platform.db, docs.map((d) => d.createdBy));
   return docs.map((doc) => {
     const id = doc._id.toHexString();
     return {
