@@ -1,0 +1,278 @@
+// The local carrier's "lead phone": one SIPp UAS scenario that answers every INVITE according to the dialed
+// number (the number plan in docs/telephony.md). Each INVITE writes one <log> line (LEADPHONE|from|to|outcome|
+// request line) that the carrier turns into a JSON line of DATA_DIR/telephony/lead-phone.log. Echo numbers answer
+// with SIPp's echo port ([media_port], SIPp runs with -rtp_echo); the greeting number answers sendonly from its
+// own rtpstream port and plays the greeting file, so the caller's audio is never echoed into it.
+
+export interface LeadPhoneScenarioOptions {
+  /** 8 kHz mu-law samples without a header, played to 555-010-0004. */
+  greetingFile: string;
+  /** How long 555-010-0004 stays on the line before hanging up. */
+  greetingMs: number;
+}
+
+export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenarioOptions): string {
+  return `<?xml version="1.0" encoding="ISO-8859-1" ?>
+<!DOCTYPE scenario SYSTEM "sipp.dtd">
+<scenario name="Lead phone">
+  <recv request="INVITE" crlf="true" rrs="true">
+    <action>
+      <ereg regexp="^INVITE sip:\\+?1?([0-9]{10})@[^ ]*" search_in="msg" check_it="false" assign_to="request_line,num"/>
+      <ereg regexp="sip:[^>;]+" search_in="hdr" header="From:" check_it="false" assign_to="caller"/>
+      <ereg regexp="[^ ].*" search_in="hdr" header="From:" check_it="false" assign_to="from_hdr"/>
+      <ereg regexp="[^ ].*" search_in="hdr" header="To:" check_it="false" assign_to="to_hdr"/>
+      <ereg regexp="[0-9]+" search_in="hdr" header="CSeq:" check_it="false" assign_to="cseq"/>
+      <strcmp assign_to="c1" variable="num" value="5550100001"/>
+      <strcmp assign_to="c2" variable="num" value="5550100002"/>
+      <strcmp assign_to="c3" variable="num" value="5550100003"/>
+      <strcmp assign_to="c4" variable="num" value="5550100004"/>
+      <strcmp assign_to="c5" variable="num" value="5550100005"/>
+      <test assign_to="is1" variable="c1" compare="equal" value="0"/>
+      <test assign_to="is2" variable="c2" compare="equal" value="0"/>
+      <test assign_to="is3" variable="c3" compare="equal" value="0"/>
+      <test assign_to="is4" variable="c4" compare="equal" value="0"/>
+      <test assign_to="is5" variable="c5" compare="equal" value="0"/>
+    </action>
+  </recv>
+
+  <nop next="n1" test="is1"/>
+  <nop next="n2" test="is2"/>
+  <nop next="n3" test="is3"/>
+  <nop next="n4" test="is4"/>
+  <nop next="n5" test="is5"/>
+
+  <!-- Any other number does not exist. -->
+  <nop><action><log message="LEADPHONE|[$caller]|[$num]|not-found|[$request_line]"/></action></nop>
+  <send>
+    <![CDATA[
+
+      SIP/2.0 404 Not Found
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]LP[call_number]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <recv request="ACK" next="end"/>
+
+  <!-- 5550100002: busy. -->
+  <label id="n2"/>
+  <nop><action><log message="LEADPHONE|[$caller]|[$num]|busy|[$request_line]"/></action></nop>
+  <send>
+    <![CDATA[
+
+      SIP/2.0 486 Busy Here
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]LP[call_number]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <recv request="ACK" next="end"/>
+
+  <!-- 5550100003: rings until the caller cancels. -->
+  <label id="n3"/>
+  <nop><action><log message="LEADPHONE|[$caller]|[$num]|no-answer|[$request_line]"/></action></nop>
+  <send>
+    <![CDATA[
+
+      SIP/2.0 180 Ringing
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]LP[call_number]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <recv request="CANCEL" timeout="3600000" ontimeout="end" next="cancelled"/>
+
+  <!-- 5550100001: rings 1 s, answers with the echo port, hangs up after 6 s. -->
+  <label id="n1"/>
+  <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-echo-6s|[$request_line]"/></action></nop>
+  <send>
+    <![CDATA[
+
+      SIP/2.0 180 Ringing
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]LP[call_number]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <recv request="CANCEL" timeout="1000" ontimeout="answer1" next="cancelled"/>
+  <label id="answer1"/>
+  <send retrans="500">
+    <![CDATA[
+
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]LP[call_number]
+      [last_Call-ID:]
+      CSeq: [$cseq] INVITE
+      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
+      Content-Type: application/sdp
+      Content-Length: [len]
+
+      v=0
+      o=leadphone [call_number] 1 IN IP[local_ip_type] [local_ip]
+      s=lead phone
+      c=IN IP[media_ip_type] [media_ip]
+      t=0 0
+      m=audio [media_port] RTP/AVP 0 8
+      a=rtpmap:0 PCMU/8000
+      a=rtpmap:8 PCMA/8000
+      a=sendrecv
+
+    ]]>
+  </send>
+  <recv request="ACK"/>
+  <recv request="BYE" timeout="6000" ontimeout="hangup" next="caller_hung_up"/>
+
+  <!-- 5550100005: answers with the echo port and echoes until the caller hangs up. -->
+  <label id="n5"/>
+  <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-echo|[$request_line]"/></action></nop>
+  <send retrans="500">
+    <![CDATA[
+
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]LP[call_number]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
+      Content-Type: application/sdp
+      Content-Length: [len]
+
+      v=0
+      o=leadphone [call_number] 1 IN IP[local_ip_type] [local_ip]
+      s=lead phone
+      c=IN IP[media_ip_type] [media_ip]
+      t=0 0
+      m=audio [media_port] RTP/AVP 0 8
+      a=rtpmap:0 PCMU/8000
+      a=rtpmap:8 PCMA/8000
+      a=sendrecv
+
+    ]]>
+  </send>
+  <recv request="ACK"/>
+  <recv request="BYE" timeout="3600000" ontimeout="hangup" next="caller_hung_up"/>
+
+  <!-- 5550100004: answers, plays the 3 s greeting, hangs up. -->
+  <label id="n4"/>
+  <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-greeting|[$request_line]"/></action></nop>
+  <send retrans="500">
+    <![CDATA[
+
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]LP[call_number]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
+      Content-Type: application/sdp
+      Content-Length: [len]
+
+      v=0
+      o=leadphone [call_number] 1 IN IP[local_ip_type] [local_ip]
+      s=lead phone
+      c=IN IP[media_ip_type] [media_ip]
+      t=0 0
+      m=audio [rtpstream_audio_port] RTP/AVP 0
+      a=rtpmap:0 PCMU/8000
+      a=sendonly
+
+    ]]>
+  </send>
+  <recv request="ACK">
+    <action><exec rtp_stream="${greetingFile},1,0"/></action>
+  </recv>
+  <recv request="BYE" timeout="${greetingMs}" ontimeout="hangup" next="caller_hung_up"/>
+
+  <!-- The lead phone hangs up. -->
+  <label id="hangup"/>
+  <send retrans="500">
+    <![CDATA[
+
+      BYE [next_url] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      [routes]
+      From: [$to_hdr];tag=[pid]LP[call_number]
+      To: [$from_hdr]
+      Call-ID: [call_id]
+      CSeq: 1 BYE
+      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
+      Max-Forwards: 70
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <recv response="200" next="end"/>
+
+  <!-- The caller gave up while it was ringing. -->
+  <label id="cancelled"/>
+  <send>
+    <![CDATA[
+
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]LP[call_number]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <send>
+    <![CDATA[
+
+      SIP/2.0 487 Request Terminated
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]LP[call_number]
+      [last_Call-ID:]
+      CSeq: [$cseq] INVITE
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <recv request="ACK" next="end"/>
+
+  <!-- The caller hung up. -->
+  <label id="caller_hung_up"/>
+  <send>
+    <![CDATA[
+
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+
+    ]]>
+  </send>
+
+  <label id="end"/>
+  <nop/>
+</scenario>
+`;
+}
