@@ -1,19 +1,30 @@
-// Makes sure the system programs the app needs are installed: redis-server (always), Chromium and nginx (for tests).
+// Makes sure the system programs the app needs are installed: redis-server (always), Chromium and nginx (for tests),
+// Janus, its tools and SIPp (the local carrier: `--telephony`, and for the tests).
 // As root on Debian/Ubuntu they are installed with apt; otherwise we stop with one sentence saying how.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const forTests = process.argv.includes('--test');
+const forTelephony = process.argv.includes('--telephony');
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = has('apt-get');
 
 const missing = [];
-const needRedis = !process.env.REDIS_URL && !(forTests && process.env.TEST_REDIS_URL);
+const needRedis = !forTelephony && !process.env.REDIS_URL && !(forTests && process.env.TEST_REDIS_URL);
 if (needRedis && !has('redis-server')) missing.push({ pkg: 'redis-server', hint: 'redis-server is not installed: install it with "sudo apt-get install redis-server" (Debian/Ubuntu), "brew install redis" (macOS), or run one with "docker run -p 6379:6379 redis:7" and set REDIS_URL=redis://127.0.0.1:6379.' });
 // The proxy test runs the shipped deploy/nginx.conf in front of the API.
 if (forTests && !has('nginx') && !existsSync('/usr/sbin/nginx')) missing.push({ pkg: 'nginx', optional: true, hint: 'nginx runs the shipped deploy/nginx.conf in the proxy test (tests/integration/security-proxy.test.ts), which is skipped without it: install it with "sudo apt-get install nginx" (Debian/Ubuntu) or "brew install nginx" (macOS).' });
 if (forTests && !existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) missing.push({ pkg: 'chromium', hint: 'Chromium is needed for the browser tests: install it with "sudo apt-get install chromium" (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary.' });
+
+// The local carrier (npm run telephony, tests/integration/telephony-*.test.ts): Janus with its SIP plugin, janus-pp-rec
+// for recordings, SIPp as the lead phone. The tests skip without them; `npm run telephony` cannot run without them.
+if (forTests || forTelephony) {
+  const janusHint = (pkg) => `${pkg} is needed by the local carrier (npm run telephony and the telephony tests, which are skipped without it): install it with "sudo apt-get install janus janus-tools sip-tester" (Debian/Ubuntu).`;
+  if (!has('janus')) missing.push({ pkg: 'janus', optional: forTests && !forTelephony, hint: janusHint('janus') });
+  if (!has('janus-pp-rec')) missing.push({ pkg: 'janus-tools', optional: forTests && !forTelephony, hint: janusHint('janus-tools') });
+  if (!has('sipp')) missing.push({ pkg: 'sip-tester', optional: forTests && !forTelephony, hint: janusHint('sip-tester (SIPp)') });
+}
 
 if (missing.length === 0) process.exit(0);
 
