@@ -27,7 +27,7 @@ export async function createCallableLead(testApp: TestApp, campaignId: string, a
     source: 'test',
     leadType: 'Individual',
     details: {},
-    timeZone: options.timeZone ?? zoneWithLocalHour(10, 18),
+    timeZone: options.timeZone ?? zoneWithLocalHour(10, 18, now),
     assignedTo: agent._id,
     assignedAt: now,
     disposition: 'New',

@@ -1,16 +1,16 @@
 import { ObjectId } from 'mongodb';
 import { PLAN_LIMITS } from '../../../shared/constants.js';
-import { DEFAULT_CALLING_HOURS } from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { DialerRuleMessages, formatPhone, normalizePhone } from '../../../shared/schemas/dialer/messages.js';
 import type { DialerState, PhoneView } from '../../../shared/schemas/dialer/state.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound, rateLimited } from '../../platform/errors.js';
-import { campaignIdsOfMember, findCampaignById, listCampaignIdsOwnedBy, type CampaignDoc } from '../campaigns/repository.js';
+import { findCampaignById, type CampaignDoc } from '../campaigns/repository.js';
 import { findLeadById, type LeadDoc } from '../leads/repository.js';
 import { emitTeamActivity } from '../team/service.js';
 import type { UserDoc } from '../users/repository.js';
-import { callingTimeZone, secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from './compliance.js';
+import { secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from './compliance.js';
+import { callerCampaignIds, hoursRuleFor } from './dial-hours.js';
 import { AUTO_DIAL_LEAD_MS, applyEvent, movePhone, pushState } from './lifecycle.js';
 import { callTransition, startCall as startCallRule } from './machine.js';
 import { signedRecordingLink, toCallView, toQueueView } from './present.js';
@@ -74,9 +74,8 @@ export async function dialRefusal(platform: Platform, agent: UserDoc, target: Di
   if (await findDnc(platform.db, target.phoneDigits, await dncScopesFor(platform, agent, lead?.campaignId), agent._id)) {
     return { kind: 'dnc', error: forbidden(DialerRuleMessages.doNotCall(target.phone)) };
   }
-  const timeZone = callingTimeZone(lead, campaign);
+  const { timeZone, hours } = await hoursRuleFor(platform, agent, target);
   if (timeZone) {
-    const hours = campaign?.callingHours ?? DEFAULT_CALLING_HOURS;
     const { allowed, local } = withinCallingHours(platform.clock.now(), timeZone, hours);
     if (!allowed) return { kind: 'hours', error: forbidden(DialerRuleMessages.outsideHours(local?.text ?? 'unknown', timeZone, hours)) };
   }
@@ -93,8 +92,7 @@ export async function dialRefusal(platform: Platform, agent: UserDoc, target: Di
  * from a call count too (matched by `addedBy`).
  */
 async function dncScopesFor(platform: Platform, agent: UserDoc, leadCampaignId: ObjectId | undefined): Promise<string[]> {
-  const [joined, owned] = await Promise.all([campaignIdsOfMember(platform.db, agent._id), listCampaignIdsOwnedBy(platform.db, agent._id)]);
-  const ids = [...joined, ...owned, ...(leadCampaignId ? [leadCampaignId] : [])].map((id) => id.toHexString());
+  const ids = [...(await callerCampaignIds(platform, agent)), ...(leadCampaignId ? [leadCampaignId] : [])].map((id) => id.toHexString());
   return ['global', ...new Set(ids)];
 }
 
