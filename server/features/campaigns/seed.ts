@@ -17,6 +17,7 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     slug: 'hotel',
     body: {
       name: 'Hotel Accommodation',
+      timeZone: 'America/New_York',
       description: 'Book hotel stays for corporate travellers and events. $6 per night booked, transport compensation for office attendance and a 25% profit share.',
       status: 'active',
       roleNeeded: 'Both',
@@ -41,6 +42,7 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     slug: 'adwords',
     body: {
       name: 'Adwords',
+      timeZone: 'America/Chicago',
       description: 'Sell managed Google Ads campaigns to real-estate agencies. 10% of each invoice, average invoice $500-$10,000.',
       status: 'active',
       roleNeeded: 'Both',
@@ -59,6 +61,7 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     slug: 'real-estate-egypt',
     body: {
       name: 'Real Estate Egypt',
+      timeZone: 'Africa/Cairo',
       description: 'Sell new-build property in Egypt to local and overseas buyers. 50% profit share after tax plus 10% on sub-sales lifetime production.',
       status: 'active',
       roleNeeded: 'Both',
@@ -77,6 +80,7 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     slug: 'real-estate-dubai',
     body: {
       name: 'Real Estate Dubai',
+      timeZone: 'Asia/Dubai',
       description: 'Off-plan and ready property in Dubai. 40% of company profit after tax plus 5% of sub-sales in your own tree.',
       status: 'active',
       roleNeeded: 'Closer',
@@ -95,6 +99,7 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     slug: 'real-estate-us',
     body: {
       name: 'Real Estate US',
+      timeZone: 'America/Los_Angeles',
       description: 'Source and sell flip deals in the US. 20% of a flipped deal, average ticket $2,000-$20,000.',
       status: 'active',
       roleNeeded: 'Both',
@@ -113,6 +118,7 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     slug: 'real-estate-lead-generation',
     body: {
       name: 'Real Estate Lead Generation',
+      timeZone: 'America/Denver',
       description: 'Qualify homeowners and investors for partner agencies. Openers earn the full 25%.',
       status: 'active',
       roleNeeded: 'Opener',
@@ -132,6 +138,7 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     slug: 'saas-sales',
     body: {
       name: 'SaaS Sales',
+      timeZone: 'Europe/London',
       description: 'Sell subscriptions of B2B software to small businesses.',
       status: 'active',
       roleNeeded: 'Both',
@@ -150,6 +157,7 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     slug: 'solar',
     body: {
       name: 'Solar Panel Installation',
+      timeZone: 'America/Phoenix',
       description: 'Residential solar installations. Coming soon.',
       status: 'coming-soon',
       roleNeeded: 'Closer',
@@ -168,6 +176,7 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     slug: 'roofing',
     body: {
       name: 'Roofing',
+      timeZone: 'America/Chicago',
       description: 'Roof repair and replacement for homeowners. Coming soon.',
       status: 'coming-soon',
       roleNeeded: 'Both',
