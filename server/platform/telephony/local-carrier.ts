@@ -310,8 +310,8 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   const janusUrl = `http://${LOOPBACK}:${httpPort}/janus`;
   const janusOut = createWriteStream(path.join(dir, 'janus.log'));
   const janus = spawn('janus', ['--config', path.join(janusDir, 'janus.jcfg'), '--configs-folder', janusDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  janus.stdout.pipe(janusOut);
-  janus.stderr.pipe(janusOut);
+  janus.stdout.pipe(janusOut, { end: false });
+  janus.stderr.pipe(janusOut, { end: false });
   const sippOut = createWriteStream(path.join(dir, 'sipp.log'));
   const sipp = spawn(
     'sipp',
@@ -327,8 +327,8 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
     ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  sipp.stdout.pipe(sippOut);
-  sipp.stderr.pipe(sippOut);
+  sipp.stdout.pipe(sippOut, { end: false });
+  sipp.stderr.pipe(sippOut, { end: false });
 
   const follower = followLeadPhone(actionsLog, leadPhoneLog);
   let stopped: Promise<void> | null = null;
