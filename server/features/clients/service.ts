@@ -1,19 +1,13 @@
 import { ObjectId } from 'mongodb';
-import type { LeadStage } from '../../../shared/constants.js';
-import { ClientMessages, type ClientItem, type ClientStatus } from '../../../shared/schemas/clients/client.js';
+import { ClientMessages, type ClientItem } from '../../../shared/schemas/clients/client.js';
 import type { ClientList, ClientListQuery } from '../../../shared/schemas/clients/list.js';
 import type { ClientUpdateBody } from '../../../shared/schemas/clients/update.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { campaignInfos, type CampaignInfo } from '../leads/present.js';
-import type { LeadDoc } from '../leads/repository.js';
 import { inScope, leadScopeFor } from '../leads/service.js';
 import type { UserDoc } from '../users/repository.js';
-import { findClientById, findClientByLead, listClients, updateClient, updateClientByLead, upsertClientForLead, type ClientDoc } from './repository.js';
-
-/** Where a client's progress bar starts for each stage (the agent moves it from there). */
-const PROGRESS_FOR_STAGE: Record<LeadStage, number> = { New: 0, Contacted: 20, Qualified: 40, Proposal: 60, Closed: 100, Lost: 0 };
-const STAGES_THAT_MAKE_A_CLIENT: LeadStage[] = ['Qualified', 'Proposal'];
+import { findClientById, listClients, updateClient, type ClientDoc } from './repository.js';
 
 const iso = (d: Date | undefined) => d?.toISOString();
 
@@ -39,39 +33,6 @@ export function toClientItem(doc: ClientDoc, campaign: CampaignInfo | undefined)
   if (doc.nextActionDate) item.nextActionDate = iso(doc.nextActionDate);
   if (doc.assignedTo) item.assignedTo = doc.assignedTo.toHexString();
   return item;
-}
-
-/**
- * A lead reaching Potential (stage Qualified) or Proposal becomes a client once; after that the client follows
- * the lead's stage (Closed completes it, Lost drops it) and its agent.
- */
-export async function syncClientWithLead(platform: Platform, lead: LeadDoc): Promise<void> {
-  const now = platform.clock.now();
-  const follow = { stage: lead.stage, assignedTo: lead.assignedTo ?? null, updatedAt: now, ...(lead.lastContactAt ? { lastContactAt: lead.lastContactAt } : {}) };
-  if (STAGES_THAT_MAKE_A_CLIENT.includes(lead.stage)) {
-    await upsertClientForLead(
-      platform.db,
-      {
-        leadId: lead._id,
-        campaignId: lead.campaignId,
-        name: lead.name,
-        ...(lead.email ? { email: lead.email } : {}),
-        ...(lead.phone ? { phone: lead.phone } : {}),
-        ...(lead.company ? { company: lead.company } : {}),
-        progress: PROGRESS_FOR_STAGE[lead.stage],
-        status: 'active',
-        ...(lead.nextAction ? { nextAction: lead.nextAction } : {}),
-        ...(lead.nextActionDate ? { nextActionDate: lead.nextActionDate } : {}),
-        createdAt: now,
-      },
-      follow,
-    );
-    return;
-  }
-  const client = await findClientByLead(platform.db, lead._id);
-  if (!client) return;
-  const status: ClientStatus = lead.stage === 'Closed' ? 'completed' : lead.stage === 'Lost' ? 'dropped' : client.status;
-  await updateClientByLead(platform.db, lead._id, { ...follow, status, ...(lead.stage === 'Closed' ? { progress: 100 } : {}) });
 }
 
 export async function listClientsFor(platform: Platform, user: UserDoc, query: ClientListQuery): Promise<ClientList> {

@@ -8,7 +8,7 @@ import type { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, findCampaignByIdOrSlug, isMember, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
-import { syncClientWithLead } from '../clients/service.js';
+import { syncClientWithLead } from '../clients/lead-sync.js';
 import { userNames, type UserDoc } from '../users/repository.js';
 import { distributeCampaign } from './distribution.js';
 import { emitLeadUpdated } from './events.js';
