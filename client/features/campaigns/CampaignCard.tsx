@@ -1,4 +1,4 @@
-import { Network, Users } from 'lucide-react';
+import { Network } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
 import { Badge } from '../../ui/Badge.js';
@@ -6,9 +6,9 @@ import { formatDate } from '../dashboard/format.js';
 import { limitedBadge } from './limited.js';
 import page from '../dashboard/Page.module.css';
 import styles from './Campaigns.module.css';
+import { CampaignFacts } from './CampaignFacts.js';
 
 export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
-  const structure = campaign.commissionStructure;
   const soon = campaign.status === 'coming-soon';
   return (
     <article className={[page.card, styles.card, soon ? styles.soon : ''].join(' ')} aria-labelledby={`campaign-${campaign.id}`} data-testid="campaign-card">
@@ -22,28 +22,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
         {campaign.name}
       </h2>
       <p className={[page.muted, styles.description].join(' ')}>{campaign.description}</p>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Payout</dt>
-          <dd>{campaign.payoutRange}</dd>
-        </div>
-        <div>
-          <dt>Role needed</dt>
-          <dd>{campaign.roleNeeded}</dd>
-        </div>
-        <div>
-          <dt>Commission</dt>
-          <dd>
-            {structure.opener}% / {structure.closer}% / {structure.fullStack}%
-          </dd>
-        </div>
-        <div>
-          <dt>Agents</dt>
-          <dd>
-            <Users size={14} aria-hidden="true" /> {campaign.agentCount}
-          </dd>
-        </div>
-      </dl>
+      <CampaignFacts campaign={campaign} facts={['payout', 'roleNeeded', 'commission', 'agents']} className={styles.facts} />
       {campaign.campaignTypes.length ? (
         <ul className={styles.tags} aria-label="Campaign types">
           {campaign.campaignTypes.map((type) => (

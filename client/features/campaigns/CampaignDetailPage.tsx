@@ -1,4 +1,4 @@
-import { ArrowLeft, Network, Pencil, Users } from 'lucide-react';
+import { ArrowLeft, Network, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
@@ -14,6 +14,7 @@ import page from '../dashboard/Page.module.css';
 import { joinCampaign, leaveCampaign, selectCampaign } from './actions.js';
 import { CampaignFormDialog } from './CampaignForm.js';
 import styles from './Campaigns.module.css';
+import { CampaignFacts } from './CampaignFacts.js';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; campaign: CampaignDetail } | { status: 'failed'; message: string };
 
@@ -191,30 +192,7 @@ export default function CampaignDetailPage() {
             <h2 id="payout-title" className={page.cardTitle}>
               Payout
             </h2>
-            <dl className={styles.facts}>
-              <div>
-                <dt>Payout range</dt>
-                <dd>{campaign.payoutRange}</dd>
-              </div>
-              <div>
-                <dt>Role needed</dt>
-                <dd>{campaign.roleNeeded}</dd>
-              </div>
-              <div>
-                <dt>Lead source</dt>
-                <dd>{campaign.leadSourceType}</dd>
-              </div>
-              <div>
-                <dt>Agents</dt>
-                <dd>
-                  <Users size={14} aria-hidden="true" /> {campaign.agentCount}
-                </dd>
-              </div>
-              <div>
-                <dt>Hold window</dt>
-                <dd>{campaign.holdDays} days</dd>
-              </div>
-            </dl>
+            <CampaignFacts campaign={campaign} facts={['payoutRange', 'roleNeeded', 'leadSource', 'agents', 'holdWindow']} className={styles.facts} />
             {campaign.payoutDetails ? <p className={styles.prewrap}>{campaign.payoutDetails}</p> : null}
           </section>
           <section className={page.card} aria-labelledby="tiers-title">

@@ -5,6 +5,7 @@ import type { CampaignSummary } from './campaigns.js';
 import { limitedBadge } from '../campaigns/limited.js';
 import { formatDate } from './format.js';
 import styles from './CampaignDirectory.module.css';
+import { CampaignFacts } from '../campaigns/CampaignFacts.js';
 
 export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
   const titleId = `campaign-${campaign.id}`;
@@ -17,16 +18,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
       </div>
       <h3 id={titleId}>{campaign.name}</h3>
       <p className={styles.description}>{campaign.description}</p>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Role needed</dt>
-          <dd>{campaign.roleNeeded}</dd>
-        </div>
-        <div>
-          <dt>Payout</dt>
-          <dd>{campaign.payoutRange}</dd>
-        </div>
-      </dl>
+      <CampaignFacts campaign={campaign} facts={['roleNeeded', 'payout']} className={styles.facts} />
       {campaign.campaignTypes.length ? (
         <ul className={styles.types} aria-label="Campaign types">
           {campaign.campaignTypes.map((type) => (

@@ -1,7 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button as AriaButton, Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { LEAD_DISPOSITIONS, type LeadDisposition } from '../../../shared/constants.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
 import { schemaError } from '../../api/validate.js';
@@ -18,7 +17,7 @@ import { closeLeadDetail, updateLead, useLeads } from '../leads/store.js';
 import { DealSection } from './DealSection.js';
 import { groupDetails } from './details.js';
 import { LeadLocalTime } from './LeadLocalTime.js';
-import { changeDisposition } from './LeadTable.js';
+import { DispositionSelect } from './DispositionSelect.js';
 
 /** The details side panel: the lead, its campaign-specific fields, follow-up, closing a deal, and its history. */
 export function LeadPanel() {
@@ -74,17 +73,7 @@ function LeadPanelBody({ lead, history }: { lead: LeadItem; history: ReadonlyArr
         </dl>
         <label className={[fieldStyles.field, page.small].join(' ')}>
           <span className={fieldStyles.label}>Status</span>
-          <select
-            className={styles.statusSelect}
-            value={lead.disposition}
-            onChange={(event) => void changeDisposition(lead, event.target.value as LeadDisposition)}
-          >
-            {LEAD_DISPOSITIONS.map((disposition) => (
-              <option key={disposition} value={disposition}>
-                {disposition}
-              </option>
-            ))}
-          </select>
+          <DispositionSelect lead={lead} />
         </label>
       </section>
 

@@ -1,36 +1,16 @@
 import { Info, Mail, Phone } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useLocation } from 'wouter';
-import { LEAD_DISPOSITIONS, type LeadDisposition } from '../../../shared/constants.js';
-import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
-import { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
-import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { errorToast, toast } from '../../ui/toast.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { formatPhone } from '../leads/labels.js';
 import styles from '../leads/Leads.module.css';
-import { openLeadDetail, reloadLeadList, showMoreLeads, updateLead, useLeads } from '../leads/store.js';
+import { openLeadDetail, reloadLeadList, showMoreLeads, useLeads } from '../leads/store.js';
 import { callLead } from './call.js';
-
-/** Persists a new disposition and says so with the spec's toast; the server answer updates every list. */
-export async function changeDisposition(lead: Pick<LeadItem, 'id'>, disposition: LeadDisposition): Promise<void> {
-  const body = { disposition };
-  const problem = schemaError(LeadUpdateBody, body);
-  if (problem) {
-    errorToast('Error', problem);
-    return;
-  }
-  try {
-    await updateLead(lead.id, body);
-    toast({ title: LeadMessages.statusUpdatedTitle, description: LeadMessages.statusUpdated(disposition), variant: 'success' });
-  } catch {
-    // api() already showed the server's message.
-  }
-}
+import { DispositionSelect } from './DispositionSelect.js';
 
 /** Lead Management's table (spec 2 columns): Lead, Type, Contact, Assigned, Last Contact, Status, Actions. */
 export function LeadTable({ onCall }: { onCall: () => void }) {
@@ -94,18 +74,7 @@ export function LeadTable({ onCall }: { onCall: () => void }) {
                 </td>
                 <td>{lead.lastContactAt ? formatDate(lead.lastContactAt) : 'Never'}</td>
                 <td>
-                  <select
-                    className={styles.statusSelect}
-                    aria-label={`Status of ${lead.name}`}
-                    value={lead.disposition}
-                    onChange={(event) => void changeDisposition(lead, event.target.value as LeadDisposition)}
-                  >
-                    {LEAD_DISPOSITIONS.map((disposition) => (
-                      <option key={disposition} value={disposition}>
-                        {disposition}
-                      </option>
-                    ))}
-                  </select>
+                  <DispositionSelect lead={lead} aria-label={`Status of ${lead.name}`} />
                 </td>
                 <td>
                   <div className={styles.actions}>
