@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { features as allFeatures } from './features/index.js';
+import { acceptCampaignSlugs } from './features/campaigns/campaign-ref.js';
 import { mountQueueBoard } from './features/admin/queue-board.js';
 import type { Feature } from './features/feature.js';
 import { hoistAuthHooks, registerJwt } from './platform/auth.js';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(
     async (api) => {
       await compressApiAnswers(api);
+      acceptCampaignSlugs(api, platform);
       keepApiAnswersOutOfCaches(api);
       for (const feature of features) await feature.routes?.(api, platform);
     },

@@ -245,7 +245,7 @@ describe('insights', () => {
       [{ period: 'custom', from: '2024-01-01', to: '2026-03-09' }, 'Please choose a range of at most 366 days.'],
       [{ period: 'yesterday' }, 'Please choose this week, last 4 weeks, this month, last 3 months or a custom range.'],
       [{ tz: 'Mars/Olympus' }, 'Unknown time zone.'],
-      [{ campaignId: 'nope' }, 'Campaign not found.'],
+      [{ campaignId: 'no pe!' }, 'Campaign not found.'],
     ];
     for (const [query, message] of cases) {
       const res = await http.get<{ error: string }>(`/api/insights/earnings?${qs(query)}`, { token: agent.accessToken });
