@@ -15,10 +15,38 @@ export const ErrorCodes = {
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
+/**
+ * What exactly went wrong, where a client acts on it (the dialer clears the number after a failed call, reloads
+ * the queue after a lost race). The text stays the user's, word for word and with the phone provider's name in
+ * it; clients and services decide on the reason, never by comparing texts.
+ */
+export const ErrorReasons = {
+  /** "Call failed to connect": the provider could not place the call. */
+  callFailed: 'CALL_FAILED',
+  /** "Failed to connect to Zoom Phone services". */
+  phoneInitFailed: 'PHONE_INIT_FAILED',
+  /** "Failed to end call properly": the call was ended on the server anyway. */
+  callEndFailed: 'CALL_END_FAILED',
+  /** "Failed to change mute state". */
+  callMuteFailed: 'CALL_MUTE_FAILED',
+  /** "Zoom Phone not connected". */
+  phoneNotConnected: 'PHONE_NOT_CONNECTED',
+  /** "Call already in progress". */
+  callInProgress: 'CALL_IN_PROGRESS',
+  /** "Please enter a phone number". */
+  blankNumber: 'BLANK_NUMBER',
+  /** The call queue changed since the version the edit was made from. */
+  queueChanged: 'QUEUE_CHANGED',
+} as const;
+
+export type ErrorReason = (typeof ErrorReasons)[keyof typeof ErrorReasons];
+
 export interface ApiErrorBody {
   error: string;
   title?: string;
   code: ErrorCode;
+  /** What exactly went wrong, where a client acts on it. */
+  reason?: ErrorReason;
   /** Seconds until the caller may try again (429 answers). */
   retryAfter?: number;
 }

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../shared/errors.js';
+import type { ApiErrorBody, ErrorReason } from '../../shared/errors.js';
 import { errorToast } from '../ui/toast.js';
 import { currentAccessToken, NetworkError, refreshAccessToken } from './token.js';
 
@@ -8,6 +8,8 @@ export class ApiError extends Error {
   /** The server's toast title, when it gave one. */
   readonly title?: string;
   readonly code?: string;
+  /** What exactly went wrong (shared/errors.ts `ErrorReasons`), where the server names it. */
+  readonly reason?: ErrorReason;
   readonly retryAfter?: number;
 
   constructor(status: number, body: Partial<ApiErrorBody>) {
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     this.status = status;
     this.title = body.title;
     this.code = body.code;
+    this.reason = body.reason;
     this.retryAfter = body.retryAfter;
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ErrorCodes, type ApiErrorBody, type ErrorCode } from '../../shared/errors.js';
+import { ErrorCodes, type ApiErrorBody, type ErrorCode, type ErrorReason } from '../../shared/errors.js';
 import { isRedisOutage, REDIS_UNAVAILABLE_MESSAGE } from './redis.js';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
 /** An error whose message is safe to show to the user, word for word. Services throw these. */
 export class AppError extends Error {
   readonly status: number;
+  reason?: ErrorReason;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -27,10 +28,17 @@ export class AppError extends Error {
     this.status = STATUS[code];
   }
 
+  /** Names exactly what went wrong, for the clients that act on it (never on the text): `conflict(text).because(...)`. */
+  because(reason: ErrorReason): this {
+    this.reason = reason;
+    return this;
+  }
+
   toBody(): ApiErrorBody {
     return {
       error: this.message,
       code: this.code,
+      ...(this.reason ? { reason: this.reason } : {}),
       ...(this.title ? { title: this.title } : {}),
       ...(this.retryAfter !== undefined ? { retryAfter: this.retryAfter } : {}),
     };

@@ -180,7 +180,7 @@ describe('auto-dial when its worker is killed', () => {
       version: seen,
     }, { token: racer.accessToken });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toBe(DialerRuleMessages.queueChanged);
+    expect(stale.body).toMatchObject({ error: DialerRuleMessages.queueChanged, reason: 'QUEUE_CHANGED' });
     const unchanged = await http.get<QueueView>('/dialer/queue', { token: racer.accessToken });
     expect(unchanged.body).toMatchObject({ version: afterDial.body.version, contacts: [{ name: 'Still Queued' }] });
 

@@ -47,10 +47,10 @@ describe('the dialer', () => {
     const fresh = await createUser(testApp);
     const notConnected = await http.post('/dialer/calls', { phone: '5551234567' }, { token: fresh.accessToken });
     expect(notConnected.status).toBe(409);
-    expect(notConnected.body.error).toBe('Zoom Phone not connected');
+    expect(notConnected.body).toMatchObject({ error: 'Zoom Phone not connected', code: 'CONFLICT', reason: 'PHONE_NOT_CONNECTED' });
     const blank = await http.post('/dialer/calls', { phone: '  ' }, { token: alice.accessToken });
     expect(blank.status).toBe(400);
-    expect(blank.body.error).toBe('Please enter a phone number');
+    expect(blank.body).toMatchObject({ error: 'Please enter a phone number', code: 'VALIDATION', reason: 'BLANK_NUMBER' });
   });
 
   it('places a call that every tab follows live, persists its timeline, records it and moves the lead', async () => {
@@ -76,6 +76,8 @@ describe('the dialer', () => {
       await eventually(async () => (seen.some((s) => s.call?.id === id && s.call.state === 'idle') ? true : undefined));
       const messages = seen.filter((s) => s.call?.id === id && s.message).map((s) => s.message);
       expect(messages).toEqual(['Calling (555) 200-1001...', 'Call connected to (555) 200-1001', 'Call completed to (555) 200-1001']);
+      // Clients pick each toast's tone by its code, never by its text.
+      expect(seen.filter((s) => s.call?.id === id && s.message).map((s) => s.notice)).toEqual(['calling', 'call-connected', 'call-completed']);
     }
     expect(seen1.find((s) => s.message?.startsWith('Call completed'))!.description).toMatch(/^Duration: \d:\d\d$/);
 

@@ -63,27 +63,27 @@ describe('phone session', () => {
 describe('starting a call', () => {
   it('needs a connected phone service: "Zoom Phone not connected"', () => {
     for (const status of ['uninitialized', 'initializing', 'initialized', 'connecting', 'failed'] as const) {
-      expect(startCall({ phone: '5551234567', phoneStatus: status, liveCall: null }, PROVIDER, clock)).toEqual({ ok: false, error: m.notConnected });
+      expect(startCall({ phone: '5551234567', phoneStatus: status, liveCall: null }, PROVIDER, clock)).toEqual({ ok: false, error: m.notConnected, reason: 'PHONE_NOT_CONNECTED' });
     }
     expect(m.notConnected).toBe('Zoom Phone not connected');
   });
 
   it('refuses a second call while one is live: "Call already in progress"', () => {
     for (const state of ['calling', 'connected', 'ending', 'ended'] as const) {
-      expect(startCall({ phone: '5551234567', phoneStatus: 'connected', liveCall: { state } }, PROVIDER, clock)).toEqual({ ok: false, error: 'Call already in progress' });
+      expect(startCall({ phone: '5551234567', phoneStatus: 'connected', liveCall: { state } }, PROVIDER, clock)).toEqual({ ok: false, error: 'Call already in progress', reason: 'CALL_IN_PROGRESS' });
     }
     expect(startCall({ phone: '5551234567', phoneStatus: 'connected', liveCall: { state: 'idle' } }, PROVIDER, clock).ok).toBe(true);
   });
 
   it('refuses a blank number: "Please enter a phone number"', () => {
     for (const phone of ['', '   ', '() -']) {
-      expect(startCall({ phone, phoneStatus: 'connected', liveCall: null }, PROVIDER, clock)).toEqual({ ok: false, error: 'Please enter a phone number' });
+      expect(startCall({ phone, phoneStatus: 'connected', liveCall: null }, PROVIDER, clock)).toEqual({ ok: false, error: 'Please enter a phone number', reason: 'BLANK_NUMBER' });
     }
   });
 
   it("checks in the spec's order: connection, then call in progress, then number", () => {
-    expect(startCall({ phone: '', phoneStatus: 'uninitialized', liveCall: { state: 'calling' } }, PROVIDER, clock)).toEqual({ ok: false, error: m.notConnected });
-    expect(startCall({ phone: '', phoneStatus: 'connected', liveCall: { state: 'calling' } }, PROVIDER, clock)).toEqual({ ok: false, error: m.callInProgress });
+    expect(startCall({ phone: '', phoneStatus: 'uninitialized', liveCall: { state: 'calling' } }, PROVIDER, clock)).toEqual({ ok: false, error: m.notConnected, reason: 'PHONE_NOT_CONNECTED' });
+    expect(startCall({ phone: '', phoneStatus: 'connected', liveCall: { state: 'calling' } }, PROVIDER, clock)).toEqual({ ok: false, error: m.callInProgress, reason: 'CALL_IN_PROGRESS' });
   });
 
   it('starts in calling, stamped by the injected clock', () => {
@@ -181,6 +181,6 @@ describe('the queue', () => {
   });
 
   it('refuses a contact without a number', () => {
-    expect(checkQueue([{ name: 'Ann', phone: ' ' }], PROVIDER)).toEqual({ ok: false, error: 'Please enter a phone number' });
+    expect(checkQueue([{ name: 'Ann', phone: ' ' }], PROVIDER)).toEqual({ ok: false, error: 'Please enter a phone number', reason: 'BLANK_NUMBER' });
   });
 });

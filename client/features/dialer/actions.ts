@@ -1,4 +1,5 @@
-import { DialerRuleMessages, formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import { ErrorReasons } from '../../../shared/errors.js';
+import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import type { DncAdded } from '../../../shared/schemas/dialer/dnc.js';
 import type { QueueBody, QueueContactView, QueueView } from '../../../shared/schemas/dialer/queue.js';
@@ -65,7 +66,7 @@ export async function startCall(): Promise<void> {
     if (dialerStore.contactName) body.name = dialerStore.contactName;
     adoptCall(await api<CallView>('/api/dialer/calls', { body }));
   } catch (error) {
-    if (error instanceof ApiError && error.message === messages().callFailed) clearContact();
+    if (error instanceof ApiError && error.reason === ErrorReasons.callFailed) clearContact();
   } finally {
     dialerStore.busy.call = false;
   }
@@ -84,7 +85,7 @@ export async function endCall(): Promise<void> {
     adoptCall(await api<CallView>(`/api/dialer/calls/${call.id}/end`, { method: 'POST' }));
   } catch (error) {
     // "Failed to end call properly": the server ended the call anyway; re-read it.
-    if (error instanceof ApiError && error.status === 503) await loadDialer();
+    if (error instanceof ApiError && error.reason === ErrorReasons.callEndFailed) await loadDialer();
   } finally {
     dialerStore.busy.end = false;
   }
@@ -155,7 +156,7 @@ async function saveQueue(edit: QueueEdit): Promise<boolean> {
         adoptQueue(await api<QueueView>('/api/dialer/queue', { method: 'PUT', body: { contacts, version: base.version }, quiet: true }));
         return true;
       } catch (error) {
-        if (attempt === 0 && error instanceof ApiError && error.status === 409 && error.message === DialerRuleMessages.queueChanged) {
+        if (attempt === 0 && error instanceof ApiError && error.reason === ErrorReasons.queueChanged) {
           adoptQueue(await api<QueueView>('/api/dialer/queue'));
           continue;
         }

@@ -1,7 +1,6 @@
 import { SocketEvents } from '../../../shared/events.js';
-import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
-import type { CallStatePayload } from '../../../shared/schemas/dialer/state.js';
+import type { CallNotice, CallStatePayload } from '../../../shared/schemas/dialer/state.js';
 import { subscribe } from 'valtio';
 import { onLive, onLiveResync } from '../../live/socket.js';
 import { session } from '../session/store.js';
@@ -9,12 +8,16 @@ import { toast, type ToastVariant } from '../../ui/toast.js';
 import { loadDialer } from './actions.js';
 import { adoptCallState, adoptQueue, clearContact, dialerStore, resetDialer } from './store.js';
 
-function variantOf(message: string, provider: string): ToastVariant {
-  const text = dialerMessages(provider);
-  if (message === text.callFailed || message === text.initFailed || message === text.endFailed || message === text.muteFailed) return 'destructive';
-  if (message === text.connected || message.startsWith('Call completed to ') || message.startsWith('Call connected to ')) return 'success';
-  return 'default';
-}
+/** Each toast's tone by its code (the texts carry the provider's name and are never compared). */
+const TONE: Record<CallNotice, ToastVariant> = {
+  calling: 'default',
+  'call-connected': 'success',
+  'call-ended': 'default',
+  'call-completed': 'success',
+  'call-failed': 'destructive',
+  'phone-connected': 'success',
+  'phone-init-failed': 'destructive',
+};
 
 function onCallState(payload: CallStatePayload): void {
   const before = dialerStore.call;
@@ -23,8 +26,8 @@ function onCallState(payload: CallStatePayload): void {
   // A call placed from this number ended: the field is free for the next one.
   if (call && before?.id === call.id && before.state !== 'ended' && call.state === 'ended') clearContact();
   if (payload.message) {
-    if (payload.message === dialerMessages(payload.phone.provider).callFailed) clearContact();
-    toast({ title: payload.message, description: payload.description, variant: variantOf(payload.message, payload.phone.provider) });
+    if (payload.notice === 'call-failed') clearContact();
+    toast({ title: payload.message, description: payload.description, variant: payload.notice ? TONE[payload.notice] : 'default' });
   }
 }
 

@@ -3,6 +3,7 @@ import { PLAN_LIMITS } from '../../../shared/constants.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { DialerRuleMessages, formatPhone, normalizePhone } from '../../../shared/schemas/dialer/messages.js';
 import type { DialerState, PhoneView } from '../../../shared/schemas/dialer/state.js';
+import { ErrorReasons, type ErrorReason } from '../../../shared/errors.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound, rateLimited } from '../../platform/errors.js';
 import { findCampaignById, type CampaignDoc } from '../campaigns/repository.js';
@@ -34,7 +35,7 @@ export async function connectPhone(platform: Platform, agentId: ObjectId): Promi
     } catch (error) {
       platform.log.error({ err: error }, 'phone initialize failed');
       await movePhone(platform, agentId, { type: 'init-failed' });
-      throw new AppError('UNAVAILABLE', messagesFor(platform).initFailed);
+      throw new AppError('UNAVAILABLE', messagesFor(platform).initFailed).because(ErrorReasons.phoneInitFailed);
     }
   }
   const view = { status, provider: platform.phone.displayName };
@@ -110,6 +111,12 @@ export interface PlaceCallOptions {
   notBefore?: Date;
 }
 
+/** The spec's own refusals: a blank number is a bad request, the others conflict with the line's state. */
+function startRefused(rule: { error: string; reason?: ErrorReason }): AppError {
+  const error = rule.reason === ErrorReasons.blankNumber ? badRequest(rule.error) : conflict(rule.error);
+  return rule.reason ? error.because(rule.reason) : error;
+}
+
 export type PlaceCallResult = { placed: CallDoc } | { refused: InsertCallResult; message: string };
 
 /**
@@ -126,7 +133,7 @@ export async function placeCall(platform: Platform, agent: UserDoc, target: Dial
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   const rule = startCallRule({ phone: target.phone, phoneStatus: session.phone.status, liveCall: live }, provider.displayName, platform.clock);
-  if (!rule.ok) throw rule.error === m.blankNumber ? badRequest(rule.error) : conflict(rule.error);
+  if (!rule.ok) throw startRefused(rule);
 
   const doc: CallDoc = {
     _id: new ObjectId(),
@@ -156,9 +163,9 @@ export async function placeCall(platform: Platform, agent: UserDoc, target: Dial
     platform.log.error({ err: error, callId: doc._id }, 'call could not be placed');
     await applyEvent(platform, doc._id, { type: 'failed' });
     await applyEvent(platform, doc._id, { type: 'idle' });
-    throw new AppError('UNAVAILABLE', m.callFailed);
+    throw new AppError('UNAVAILABLE', m.callFailed).because(ErrorReasons.callFailed);
   }
-  await pushState(platform, agent._id, { call: doc, message: m.calling(doc.phone), phoneStatus: session.phone.status });
+  await pushState(platform, agent._id, { call: doc, notice: { code: 'calling', message: m.calling(doc.phone) }, phoneStatus: session.phone.status });
   await emitTeamActivity(platform, agent._id, {
     kind: 'call-started',
     callId: doc._id,
@@ -171,11 +178,10 @@ export async function placeCall(platform: Platform, agent: UserDoc, target: Dial
 
 /** `POST /api/dialer/calls`. */
 export async function startCallByHand(platform: Platform, agent: UserDoc, input: { phone: string; leadId?: string; name?: string }): Promise<CallView> {
-  const m = messagesFor(platform);
   // The spec's own checks come first (not connected, in progress, blank), then compliance.
   const session = await loadDialQueue(platform.db, agent._id, platform.clock.now());
   const precheck = startCallRule({ phone: input.phone, phoneStatus: session.phone.status, liveCall: await findLiveCall(platform.db, agent._id) }, platform.phone.displayName, platform.clock);
-  if (!precheck.ok) throw precheck.error === m.blankNumber ? badRequest(precheck.error) : conflict(precheck.error);
+  if (!precheck.ok) throw startRefused(precheck);
   const target = await resolveTarget(platform, agent, input);
   const refusal = await dialRefusal(platform, agent, target);
   if (refusal) throw refusal.error;
@@ -203,7 +209,7 @@ export async function endCall(platform: Platform, agent: UserDoc, callId: string
       platform.log.error({ err: error, callId }, 'end step not scheduled');
       await applyEvent(platform, call._id, { type: 'end-complete' });
       await applyEvent(platform, call._id, { type: 'idle' });
-      throw new AppError('UNAVAILABLE', messagesFor(platform).endFailed);
+      throw new AppError('UNAVAILABLE', messagesFor(platform).endFailed).because(ErrorReasons.callEndFailed);
     });
   }
   return toCallView(after, undefined, signedRecordingLink(platform, agent._id.toHexString()));
@@ -218,7 +224,7 @@ export async function muteCall(platform: Platform, agent: UserDoc, callId: strin
     await platform.phone.setMuted(callId, muted);
   } catch (error) {
     platform.log.error({ err: error, callId }, 'mute step not scheduled');
-    throw new AppError('UNAVAILABLE', messagesFor(platform).muteFailed);
+    throw new AppError('UNAVAILABLE', messagesFor(platform).muteFailed).because(ErrorReasons.callMuteFailed);
   }
   return toCallView(call, undefined, signedRecordingLink(platform, agent._id.toHexString()));
 }

@@ -1,7 +1,8 @@
 import { ObjectId } from 'mongodb';
 import type { LeadDisposition } from '../../../shared/constants.js';
 import { Jobs, type AutoDialJob } from '../../../shared/queues.js';
-import type { PhoneView } from '../../../shared/schemas/dialer/state.js';
+import type { CallNotice, PhoneView } from '../../../shared/schemas/dialer/state.js';
+import { ErrorReasons } from '../../../shared/errors.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { updateLeadFor } from '../leads/service.js';
@@ -31,7 +32,7 @@ export async function movePhone(platform: Platform, agentId: ObjectId, command: 
     const saved = await updateDialQueue(platform.db, agentId, { 'phone.status': session.phone.status }, { phone: { status: result.value, at: platform.clock.now() } }, [], false);
     if (saved) return { status: result.value, changed: true };
   }
-  throw conflict(messagesFor(platform).initFailed);
+  throw conflict(messagesFor(platform).initFailed).because(ErrorReasons.phoneInitFailed);
 }
 
 /**
@@ -72,15 +73,15 @@ export async function applyEvent(platform: Platform, callId: ObjectId, command: 
     await afterTransition(platform, call, saved);
     return saved;
   }
-  throw conflict(messagesFor(platform).callFailed);
+  throw conflict(messagesFor(platform).callFailed).because(ErrorReasons.callFailed);
 }
 
 async function afterTransition(platform: Platform, before: CallDoc, call: CallDoc): Promise<void> {
   const m = messagesFor(platform);
   if (call.state === 'connected' && before.state === 'calling') {
-    await pushState(platform, call.agentId, { call, message: m.callConnected(call.phone) });
+    await pushState(platform, call.agentId, { call, notice: { code: 'call-connected', message: m.callConnected(call.phone) } });
   } else if (call.state === 'ending') {
-    await pushState(platform, call.agentId, { call, message: m.callEnded });
+    await pushState(platform, call.agentId, { call, notice: { code: 'call-ended', message: m.callEnded } });
   } else if (call.state === 'ended') {
     await onCallEnded(platform, call);
   } else {
@@ -92,7 +93,10 @@ async function afterTransition(platform: Platform, before: CallDoc, call: CallDo
 async function onCallEnded(platform: Platform, call: CallDoc): Promise<void> {
   const m = messagesFor(platform);
   const failed = call.timeline.at(-1)?.reason === 'failed';
-  await pushState(platform, call.agentId, failed ? { call, message: m.callFailed } : { call, message: m.callCompleted(call.phone), description: m.callCompletedDescription(call.duration) });
+  await pushState(platform, call.agentId, {
+    call,
+    notice: failed ? { code: 'call-failed', message: m.callFailed } : { code: 'call-completed', message: m.callCompleted(call.phone), description: m.callCompletedDescription(call.duration) },
+  });
   await recordOutcomeOnLead(platform, call).catch((error) => platform.log.warn({ err: error, callId: call._id }, 'lead outcome not recorded'));
   await emitTeamActivity(platform, call.agentId, {
     kind: 'call-ended',
@@ -148,14 +152,21 @@ export async function kickAutoDial(platform: Platform, agentId: ObjectId): Promi
   await platform.queues.calls.add(Jobs.calls.autoDial, data, { jobId: data.key, delay: Math.max(0, delay) });
 }
 
-export async function pushState(platform: Platform, agentId: ObjectId, input: { call?: CallDoc | null; message?: string; description?: string; phoneStatus?: PhoneView['status'] }): Promise<void> {
+/** A toast pushed with the state: its code (what clients decide on) and the spec's text. */
+export interface Notice {
+  code: CallNotice;
+  message: string;
+  description?: string;
+}
+
+export async function pushState(platform: Platform, agentId: ObjectId, input: { call?: CallDoc | null; notice?: Notice; phoneStatus?: PhoneView['status'] }): Promise<void> {
   const phoneStatus = input.phoneStatus ?? (await loadDialQueue(platform.db, agentId, platform.clock.now())).phone.status;
   const call = input.call !== undefined ? input.call : ((await findLiveCall(platform.db, agentId)) ?? (await findLatestCall(platform.db, agentId)));
   emitCallState(platform, agentId.toHexString(), {
     phone: { status: phoneStatus, provider: platform.phone.displayName },
     call: call ? toCallView(call, undefined, signedRecordingLink(platform, agentId.toHexString())) : null,
-    ...(input.message ? { message: input.message } : {}),
-    ...(input.description ? { description: input.description } : {}),
+    ...(input.notice ? { notice: input.notice.code, message: input.notice.message } : {}),
+    ...(input.notice?.description ? { description: input.notice.description } : {}),
   });
 }
 
@@ -179,12 +190,12 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
     } else if (event.type === 'connected') {
       const { changed } = await movePhone(platform, agentId, { type: 'connected' });
       if (changed) {
-        await pushState(platform, agentId, { message: messagesFor(platform).connected });
+        await pushState(platform, agentId, { notice: { code: 'phone-connected', message: messagesFor(platform).connected } });
         await kickAutoDial(platform, agentId);
       }
     } else {
       await movePhone(platform, agentId, { type: 'init-failed' });
-      await pushState(platform, agentId, { message: messagesFor(platform).initFailed });
+      await pushState(platform, agentId, { notice: { code: 'phone-init-failed', message: messagesFor(platform).initFailed } });
     }
     return null;
   }

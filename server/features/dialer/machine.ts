@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
+import { ErrorReasons, type ErrorReason } from '../../../shared/errors.js';
 
 /**
  * The dialer's rules as pure functions: phone session (initialize -> connect) and call lifecycle
@@ -56,10 +57,11 @@ export type CallCommand =
   | { type: 'mute'; muted: boolean }
   | { type: 'mute-applied'; muted: boolean };
 
-export type Transition<T> = { ok: true; value: T; changed: boolean } | { ok: false; error: string };
+/** A refusal carries the user's text and, where a caller acts on it, its reason. */
+export type Transition<T> = { ok: true; value: T; changed: boolean } | { ok: false; error: string; reason?: ErrorReason };
 
 const ok = <T>(value: T, changed = true): Transition<T> => ({ ok: true, value, changed });
-const fail = <T>(error: string): Transition<T> => ({ ok: false, error });
+const fail = <T>(error: string, reason?: ErrorReason): Transition<T> => ({ ok: false, error, ...(reason ? { reason } : {}) });
 
 export function phoneTransition(status: PhoneStatus, command: PhoneCommand, provider: string): Transition<PhoneStatus> {
   const m = dialerMessages(provider);
@@ -88,9 +90,9 @@ export interface DialRequest {
 /** Checks in the spec's order: connected phone service, no call in progress, a non-blank number. */
 export function startCall(request: DialRequest, provider: string, clock: Clock): Transition<CallSnapshot> {
   const m = dialerMessages(provider);
-  if (request.phoneStatus !== 'connected') return fail(m.notConnected);
-  if (request.liveCall && LIVE_CALL_STATES.includes(request.liveCall.state)) return fail(m.callInProgress);
-  if (!request.phone.trim() || !/\d/.test(request.phone)) return fail(m.blankNumber);
+  if (request.phoneStatus !== 'connected') return fail(m.notConnected, ErrorReasons.phoneNotConnected);
+  if (request.liveCall && LIVE_CALL_STATES.includes(request.liveCall.state)) return fail(m.callInProgress, ErrorReasons.callInProgress);
+  if (!request.phone.trim() || !/\d/.test(request.phone)) return fail(m.blankNumber, ErrorReasons.blankNumber);
   const now = clock.now();
   return ok({ state: 'calling', muted: false, startedAt: now, duration: 0, timeline: [{ state: 'calling', at: now }] });
 }
@@ -162,7 +164,7 @@ export function checkQueue(contacts: Array<{ leadId?: string; name: string; phon
   const result: QueueContact[] = [];
   for (const contact of contacts) {
     const name = contact.name.trim();
-    if (!contact.phone.trim() || !/\d/.test(contact.phone)) return fail(m.blankNumber);
+    if (!contact.phone.trim() || !/\d/.test(contact.phone)) return fail(m.blankNumber, ErrorReasons.blankNumber);
     const key = contactKey(contact);
     const digits = contact.phone.replace(/\D/g, '');
     if (seen.has(key) || seenNumbers.has(digits)) return fail(m.duplicateInQueue(name || contact.phone));

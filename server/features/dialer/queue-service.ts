@@ -4,6 +4,7 @@ import type { AutoDialAnswer } from '../../../shared/schemas/dialer/state.js';
 import type { DncAdded, DncBody, DncList } from '../../../shared/schemas/dialer/dnc.js';
 import type { QueueBody, QueueView } from '../../../shared/schemas/dialer/queue.js';
 import { DialerRuleMessages, normalizePhone } from '../../../shared/schemas/dialer/messages.js';
+import { ErrorReasons } from '../../../shared/errors.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById } from '../campaigns/repository.js';
@@ -46,10 +47,10 @@ function publish(platform: Platform, doc: DialQueueDoc | null): QueueView | null
 export async function replaceQueue(platform: Platform, agent: UserDoc, body: QueueBody): Promise<QueueView> {
   if (body.contacts.length > MAX_QUEUE) throw badRequest(DialerRuleMessages.queueFull(MAX_QUEUE));
   const checked = checkQueue(body.contacts, platform.phone.displayName);
-  if (!checked.ok) throw conflict(checked.error);
+  if (!checked.ok) throw checked.reason ? conflict(checked.error).because(checked.reason) : conflict(checked.error);
   const current = await loadDialQueue(platform.db, agent._id, platform.clock.now());
   // The list was made from an older queue: saving it could bring back a contact auto-dial has just dialed.
-  if ((current.version ?? 0) !== body.version) throw conflict(DialerRuleMessages.queueChanged);
+  if ((current.version ?? 0) !== body.version) throw conflict(DialerRuleMessages.queueChanged).because(ErrorReasons.queueChanged);
   const known = new Set(current.contacts.map((c) => c.leadId).filter(Boolean));
   for (const contact of checked.value) {
     if (!contact.leadId || known.has(contact.leadId)) continue;
@@ -60,7 +61,7 @@ export async function replaceQueue(platform: Platform, agent: UserDoc, body: Que
     if (!allowed) throw forbidden(DialerRuleMessages.leadNotYours);
   }
   const saved = await updateDialQueue(platform.db, agent._id, atQueueVersion(body.version), { contacts: checked.value, updatedAt: platform.clock.now() }, ['notice']);
-  if (!saved) throw conflict(DialerRuleMessages.queueChanged);
+  if (!saved) throw conflict(DialerRuleMessages.queueChanged).because(ErrorReasons.queueChanged);
   return publish(platform, saved)!;
 }
 

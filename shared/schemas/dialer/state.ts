@@ -22,10 +22,19 @@ export const DialerState = Type.Object({
 });
 export type DialerState = Static<typeof DialerState>;
 
+/**
+ * Which toast a `call:state` carries: clients pick its tone and what to clear by this code, never by the text
+ * (which carries the provider's name).
+ */
+export const CALL_NOTICES = ['calling', 'call-connected', 'call-ended', 'call-completed', 'call-failed', 'phone-connected', 'phone-init-failed'] as const;
+export type CallNotice = (typeof CALL_NOTICES)[number];
+
 /** `call:state` to every tab of the agent: the phone and the call after each change. */
 export const CallStatePayload = Type.Object({
   phone: PhoneView,
   call: Type.Union([CallView, Type.Null()]),
+  /** The toast's code; set with `message`. */
+  notice: Type.Optional(Type.Enum(CALL_NOTICES)),
   /** Toast text for this change (spec 2 section 8), when there is one. */
   message: Type.Optional(Type.String()),
   description: Type.Optional(Type.String()),
