@@ -6,10 +6,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Server } from 'socket.io';
 import { features as allFeatures } from './features/index.js';
-import { acceptCampaignSlugs } from './features/campaigns/campaign-ref.js';
 import { mountQueueBoard } from './features/admin/queue-board.js';
+import { acceptCampaignSlugs } from './features/campaigns/campaign-ref.js';
 import type { Feature } from './features/feature.js';
 import { hoistAuthHooks, registerJwt } from './platform/auth.js';
 import { keepApiAnswersOutOfCaches } from './platform/cache-control.js';
@@ -23,7 +22,7 @@ import { scaleRateLimits } from './platform/rate-limits.js';
 import { securityHeaders } from './platform/security-headers.js';
 import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { healthRoutes } from './platform/health.js';
-import { liveEventsFrom } from './platform/live-events.js';
+import { liveEventsFrom, type LiveServer } from './platform/live-events.js';
 import { redisPresence } from './platform/presence.js';
 import { createSocketServer, startPresenceHeartbeat, type SocketFeature } from './platform/sockets.js';
 import { validatorCompiler } from './platform/validation.js';
@@ -42,7 +41,7 @@ export interface RouteEntry {
 
 export interface BuiltApp {
   app: FastifyInstance;
-  io: Server;
+  io: LiveServer;
   platform: Platform;
   routes: RouteEntry[];
 }
@@ -122,8 +121,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(
     async (api) => {
       await compressApiAnswers(api);
-      acceptCampaignSlugs(api, platform);
       keepApiAnswersOutOfCaches(api);
+      acceptCampaignSlugs(api, platform);
       for (const feature of features) await feature.routes?.(api, platform);
     },
     { prefix: '/api' },

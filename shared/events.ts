@@ -1,6 +1,10 @@
+import type { PostCommentedPayload, PostCreatedPayload, PostLikedPayload } from './schemas/community/events.js';
+import type { CallStatePayload } from './schemas/dialer/state.js';
+
 /**
- * The catalogue of Socket.IO events, server -> client. Client, server and workers import these
- * names and payload types so that no side can disagree about a shape.
+ * The catalogue of Socket.IO events. Client, server and workers import these names and the maps below
+ * (`ServerToClientEvents`, `ClientToServerEvents`), so an unknown event or a payload of the wrong shape is a
+ * compile error on whichever side sends or receives it.
  */
 export const SocketEvents = {
   leadAssigned: 'lead:assigned',
@@ -23,7 +27,32 @@ export const SocketEvents = {
   roleRequestUpdated: 'role-request:updated',
 } as const;
 
-export type SocketEventName = (typeof SocketEvents)[keyof typeof SocketEvents];
+export type SocketEventName = keyof ServerToClientEvents;
+
+/** What the server may send, event -> handler (Socket.IO's typed-events shape: `Server<C2S, S2C>`, `Socket<S2C, C2S>`). */
+export interface ServerToClientEvents {
+  [SocketEvents.leadAssigned]: (payload: LeadAssignedPayload) => void;
+  [SocketEvents.leadUpdated]: (payload: LeadUpdatedPayload) => void;
+  [SocketEvents.leadsUpdated]: (payload: LeadsUpdatedPayload) => void;
+  [SocketEvents.notificationNew]: (payload: NotificationNewPayload) => void;
+  [SocketEvents.notificationCount]: (payload: NotificationCountPayload) => void;
+  [SocketEvents.postCreated]: (payload: PostCreatedPayload) => void;
+  [SocketEvents.postLiked]: (payload: PostLikedPayload) => void;
+  [SocketEvents.postCommented]: (payload: PostCommentedPayload) => void;
+  [SocketEvents.callState]: (payload: CallStatePayload) => void;
+  [SocketEvents.queueUpdated]: (payload: QueueUpdatedPayload) => void;
+  [SocketEvents.teamActivity]: (payload: TeamActivityPayload) => void;
+  [SocketEvents.earningsUpdated]: (payload: EarningsUpdatedPayload) => void;
+  [SocketEvents.leaderboardUpdated]: (payload: LeaderboardUpdatedPayload) => void;
+  [SocketEvents.importProgress]: (payload: ImportProgressPayload) => void;
+  [SocketEvents.systemPong]: (payload: SystemPongPayload) => void;
+  [SocketEvents.materialsChanged]: (payload: MaterialsChangedPayload) => void;
+  [SocketEvents.voiceNotesChanged]: (payload: VoiceNotesChangedPayload) => void;
+  [SocketEvents.roleRequestUpdated]: (payload: RoleRequestUpdatedPayload) => void;
+}
+
+/** The payload of a server -> client event. */
+export type SocketPayload<E extends SocketEventName> = Parameters<ServerToClientEvents[E]>[0];
 
 /** Rooms a socket may be in. Joining is decided on the server from the verified token only. */
 export const Rooms = {
@@ -41,12 +70,15 @@ export interface SystemPongPayload {
   processedAt: string;
 }
 
+/** `notification:new`, to the recipient: the stored notification as their list shows it. */
+export type NotificationNewPayload = import('./schemas/notifications/list.js').NotificationItem;
+
 export interface NotificationCountPayload {
   unread: number;
 }
 
 /** `team:activity`, to the actor's uplines at levels 1-3 only (shape: shared/schemas/team/activity.ts). */
-export type { TeamActivityItem as TeamActivityPayload } from './schemas/team/activity.js';
+export type TeamActivityPayload = import('./schemas/team/activity.js').TeamActivityItem;
 
 /** `earnings:updated`, to every user whose ledger changed: their fresh figures (integer cents) and why. */
 export interface EarningsUpdatedPayload {
@@ -56,7 +88,7 @@ export interface EarningsUpdatedPayload {
 }
 
 /** `lead:assigned`, to the agent: the lead as the agent sees it. */
-export type { LeadItem as LeadAssignedPayload } from './schemas/leads/lead.js';
+export type LeadAssignedPayload = import('./schemas/leads/lead.js').LeadItem;
 
 /**
  * `lead:updated`, to every tab of the assigned agent and to the campaign owner: the fresh lead; or, to an agent
@@ -73,19 +105,19 @@ export interface LeadsUpdatedPayload {
 }
 
 /** `import:progress`, to the importer, while the `leads` job reads the file and when it ends. */
-export type { ImportStatus as ImportProgressPayload } from './schemas/leads/import.js';
+export type ImportProgressPayload = import('./schemas/leads/import.js').ImportStatus;
 
 /** `post:created`, `post:liked`, `post:commented`, to the `feed` room (shapes: shared/schemas/community/events.ts). */
-export type { PostCreatedPayload, PostLikedPayload, PostCommentedPayload } from './schemas/community/events.js';
+export type { PostCreatedPayload, PostLikedPayload, PostCommentedPayload };
 
 /** `call:state`, to every socket of the agent after each change of their phone session or call (shared/schemas/dialer/state.ts). */
-export type { CallStatePayload } from './schemas/dialer/state.js';
+export type { CallStatePayload };
 
 /** `queue:updated`, to every socket of the agent: their call queue and auto-dial switch. */
-export type { QueueView as QueueUpdatedPayload } from './schemas/dialer/queue.js';
+export type QueueUpdatedPayload = import('./schemas/dialer/queue.js').QueueView;
 
 /** `leaderboard:updated`, to the `feed` room when a deal's commissions are written or reversed (shared/schemas/leaderboard/standings.ts). */
-export type { LeaderboardUpdated as LeaderboardUpdatedPayload } from './schemas/leaderboard/standings.js';
+export type LeaderboardUpdatedPayload = import('./schemas/leaderboard/standings.js').LeaderboardUpdated;
 
 /**
  * `materials:changed`: a material or folder was added or removed. Shared ones go to the `resources` room, personal
@@ -120,6 +152,14 @@ export const SocketRequests = {
 export interface RenewAuthAnswer {
   ok: boolean;
   error?: string;
+}
+
+/**
+ * What a client may send, event -> handler. Arguments arrive from the network: the server still checks them at run
+ * time (a client is not bound by these types).
+ */
+export interface ClientToServerEvents {
+  [SocketRequests.renewAuth]: (token: string, ack?: (answer: RenewAuthAnswer) => void) => void;
 }
 
 /** Why the server refused a handshake: the `connect_error` message, and `data.code` for the ones a client must not retry. */

@@ -1,10 +1,22 @@
 import { io, type Socket } from 'socket.io-client';
-import { SocketRefusals, SocketRequests, type SocketEventName } from '../../shared/events.js';
+import {
+  SocketRefusals,
+  SocketRequests,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SocketEventName,
+  type SocketPayload,
+} from '../../shared/events.js';
 import { currentAccessToken, onAccessTokenRenewed, refreshAccessToken } from '../api/token.js';
 
 type Handler = (payload: never) => void;
+/** The app's socket, typed by the event catalogue (shared/events.ts) in both directions. */
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** How handlers are stored: each set holds only handlers of its own event (`onLive` checks the pairing). */
+type StoredHandler = (...args: unknown[]) => void;
+const asListener = (handler: Handler) => handler as StoredHandler as ServerToClientEvents[SocketEventName];
 
-let socket: Socket | null = null;
+let socket: LiveSocket | null = null;
 let stopRenewing: (() => void) | null = null;
 const handlers = new Map<SocketEventName, Set<Handler>>();
 const resyncers = new Set<() => void>();
@@ -44,7 +56,7 @@ export function connectLive(): void {
     const current = socket;
     if (current?.connected) current.emit(SocketRequests.renewAuth, token);
   });
-  for (const [event, set] of handlers) for (const handler of set) socket.on(event, handler as (...args: unknown[]) => void);
+  for (const [event, set] of handlers) for (const handler of set) socket.on(event, asListener(handler));
   // A reconnect the server could not recover (window passed, server restarted without the session) may have missed
   // events: every feature that asked re-reads its state from REST.
   let connectedBefore = false;
@@ -73,13 +85,13 @@ export function isLiveConnected(): boolean {
 }
 
 /** Subscribes to a server event; returns the unsubscribe function (use it as an effect cleanup). */
-export function onLive<P>(event: SocketEventName, handler: (payload: P) => void): () => void {
+export function onLive<E extends SocketEventName>(event: E, handler: (payload: SocketPayload<E>) => void): () => void {
   const set = handlers.get(event) ?? new Set<Handler>();
   handlers.set(event, set);
   set.add(handler as Handler);
-  socket?.on(event, handler as (...args: unknown[]) => void);
+  socket?.on(event, asListener(handler as Handler));
   return () => {
     set.delete(handler as Handler);
-    socket?.off(event, handler as (...args: unknown[]) => void);
+    socket?.off(event, asListener(handler as Handler));
   };
 }

@@ -1,5 +1,5 @@
 import type { Server } from 'socket.io';
-import { Rooms, type SocketEventName } from '../../shared/events.js';
+import { Rooms, type ClientToServerEvents, type ServerToClientEvents, type SocketEventName, type SocketPayload } from '../../shared/events.js';
 import type { Presence } from './presence.js';
 
 /**
@@ -8,9 +8,9 @@ import type { Presence } from './presence.js';
  * held by any API node.
  */
 export interface LiveEvents {
-  toUser(userId: string, event: SocketEventName, payload: unknown): void;
-  toUsers(userIds: string[], event: SocketEventName, payload: unknown): void;
-  toRoom(room: string, event: SocketEventName, payload: unknown): void;
+  toUser<E extends SocketEventName>(userId: string, event: E, payload: SocketPayload<E>): void;
+  toUsers<E extends SocketEventName>(userIds: string[], event: E, payload: SocketPayload<E>): void;
+  toRoom<E extends SocketEventName>(room: string, event: E, payload: SocketPayload<E>): void;
   /** How many sockets (tabs, devices) of this user are connected across all nodes. */
   connectedCount(userId: string): Promise<number>;
   /**
@@ -20,17 +20,24 @@ export interface LiveEvents {
   endUserSockets(userId: string): void;
 }
 
-export function liveEventsFrom(io: Server, presence: Presence): LiveEvents {
+/** The Socket.IO server typed by the event catalogue (shared/events.ts). */
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+export function liveEventsFrom(io: LiveServer, presence: Presence): LiveEvents {
+  // Socket.IO cannot relate a still-generic event name to its arguments; the pairing is checked at the callers,
+  // by the signatures of LiveEvents above.
+  const send = <E extends SocketEventName>(rooms: string | string[], event: E, payload: SocketPayload<E>) =>
+    io.to(rooms).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
   return {
     toUser(userId, event, payload) {
-      io.to(Rooms.user(userId)).emit(event, payload);
+      send(Rooms.user(userId), event, payload);
     },
     toUsers(userIds, event, payload) {
       if (userIds.length === 0) return;
-      io.to(userIds.map(Rooms.user)).emit(event, payload);
+      send(userIds.map(Rooms.user), event, payload);
     },
     toRoom(room, event, payload) {
-      io.to(room).emit(event, payload);
+      send(room, event, payload);
     },
     connectedCount(userId) {
       return presence.count(userId);

@@ -4,11 +4,6 @@ import { SocketRefusals, SocketRequests, type RenewAuthAnswer } from '../../shar
 import { verifyAccessToken } from './auth.js';
 import type { AppSocket } from './sockets.js';
 
-/** What a client may send over its socket. */
-export interface SocketMessages {
-  [SocketRequests.renewAuth]: (token: unknown, ack?: (answer: RenewAuthAnswer) => void) => void;
-}
-
 /** setTimeout's longest delay; a later expiry is re-armed in steps. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** Each renewal reads the user: a client sending them in a loop gets refused instead. */
@@ -34,7 +29,8 @@ export function watchAuthorisation(socket: AppSocket, app: FastifyInstance, db: 
     timer.unref?.();
   };
 
-  socket.on(SocketRequests.renewAuth, (token, ack) => {
+  // Typed by ClientToServerEvents, but sent by a client: the token and the ack are checked before use.
+  socket.on(SocketRequests.renewAuth, (token: unknown, ack) => {
     const answer = (result: RenewAuthAnswer) => {
       if (typeof ack === 'function') ack(result);
     };

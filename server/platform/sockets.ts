@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from 'mongodb';
 import { Server, type Socket } from 'socket.io';
-import { MAX_SOCKETS_PER_USER, Rooms, SocketRefusals } from '../../shared/events.js';
+import { MAX_SOCKETS_PER_USER, Rooms, SocketRefusals, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/events.js';
 import { findUserById, type UserDoc } from '../features/users/repository.js';
 import { verifyAccessToken } from './auth.js';
-import { watchAuthorisation, type SocketMessages } from './socket-auth.js';
+import type { LiveServer } from './live-events.js';
+import { watchAuthorisation } from './socket-auth.js';
 import { HEARTBEAT_MS, type Presence } from './presence.js';
 import { orderRecoveries } from './socket-recovery.js';
 
@@ -20,7 +21,8 @@ export interface SocketData {
   authExpiresAt: number;
 }
 
-export type AppSocket = Socket<SocketMessages, Record<string, never>, Record<string, never>, SocketData>;
+/** A server-side socket, typed by the event catalogue in both directions (shared/events.ts). */
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** A feature's socket handlers: rooms it lets a socket join (re-checking permission) and messages it takes. */
 export type SocketFeature = (socket: AppSocket, user: UserDoc) => void | Promise<void>;
@@ -61,9 +63,9 @@ export interface SocketServerOptions {
   presence: Presence;
 }
 
-export function createSocketServer(options: SocketServerOptions): Server {
+export function createSocketServer(options: SocketServerOptions): LiveServer {
   const { allowedOrigins } = options;
-  const io = new Server(options.httpServer, {
+  const io: LiveServer = new Server(options.httpServer, {
     path: '/socket.io',
     adapter: createAdapter(options.adapterRedis, createAdapterOptions(options.redisPrefix)),
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
@@ -127,12 +129,12 @@ export function createSocketServer(options: SocketServerOptions): Server {
 }
 
 /** A Socket.IO server with no HTTP listener: workers use it to emit through the shared adapter. */
-export function createHeadlessSocketServer(adapterRedis: Redis, redisPrefix: string): Server {
+export function createHeadlessSocketServer(adapterRedis: Redis, redisPrefix: string): LiveServer {
   return new Server({ adapter: createAdapter(adapterRedis, createAdapterOptions(redisPrefix)) });
 }
 
 /** Keeps this node's sockets counted in Redis presence; returns the function that stops it. */
-export function startPresenceHeartbeat(io: Server, presence: Presence, log: FastifyInstance['log']): () => void {
+export function startPresenceHeartbeat(io: LiveServer, presence: Presence, log: FastifyInstance['log']): () => void {
   const timer = setInterval(() => {
     const sockets = [...io.of('/').sockets.values()].map((s) => ({ userId: (s as AppSocket).data.userId, socketId: s.id }));
     presence.heartbeat(sockets.filter((s) => s.userId)).catch((error) => log.warn({ err: error }, 'presence heartbeat failed'));

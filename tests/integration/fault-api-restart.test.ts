@@ -2,6 +2,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketEvents } from '../../shared/events.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { liveMarkers } from '../support/live-markers.js';
 import { eventually } from '../support/http.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
@@ -51,7 +52,7 @@ describe('an API node restarts under connected clients', () => {
     const userId = agent.user._id.toHexString();
     // Node B emits throughout; its events reach node A's sockets through the shared adapter.
     let seq = 0;
-    const emit = () => nodeB.platform.live.toUser(userId, SocketEvents.systemPong, { seq: seq++ });
+    const emit = () => liveMarkers(nodeB.platform.live).toUser(userId, { seq: seq++ });
     for (let i = 0; i < 20; i++) {
       emit();
       await new Promise((r) => setTimeout(r, 10));

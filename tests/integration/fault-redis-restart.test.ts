@@ -12,6 +12,7 @@ import { createHeadlessSocketServer } from '../../server/platform/sockets.js';
 import { startWorkers } from '../../workers/index.js';
 import { createRedis } from '../../server/platform/redis.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { liveMarkers } from '../support/live-markers.js';
 import { createUser } from '../support/factories.js';
 import { eventually } from '../support/http.js';
 
@@ -99,14 +100,14 @@ describe('redis-server restart', () => {
       const warmedUp = clients.map(() => false);
       clients.forEach((socket, i) => socket.on(SocketEvents.systemPong, (payload: { warmup?: boolean }) => payload.warmup && (warmedUp[i] = true)));
       await eventually(async () => {
-        testApp.platform.live.toRoom(Rooms.feed, SocketEvents.systemPong, { warmup: true });
+        liveMarkers(testApp.platform.live).toRoom(Rooms.feed, { warmup: true });
         return warmedUp.every(Boolean) ? true : undefined;
       });
 
       // Both emitters send one numbered event every 100 ms, before, during and after the outage.
       const sent: Record<Source, number> = { api: 0, worker: 0 };
       const tick = setInterval(() => {
-        for (const source of Object.keys(emitters) as Source[]) emitters[source].toRoom(Rooms.feed, SocketEvents.systemPong, { source, seq: sent[source]++, at: Date.now() });
+        for (const source of Object.keys(emitters) as Source[]) liveMarkers(emitters[source]).toRoom(Rooms.feed, { source, seq: sent[source]++, at: Date.now() });
       }, 100);
       try {
         await new Promise((r) => setTimeout(r, 1_500));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rooms, SocketEvents } from '../../shared/events.js';
 import { ROUTE_ACCESS } from '../../server/features/route-access.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { liveMarkers } from '../support/live-markers.js';
 import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client } from '../support/http.js';
@@ -128,15 +129,15 @@ describe('socket subscriptions', () => {
       socket.on(SocketEvents.systemPong, (p: { room: string }) => seen[name].push(p.room));
     }
     testApp.platform.live.toUser(sales.user._id.toHexString(), SocketEvents.notificationCount, { unread: 7 });
-    testApp.platform.live.toRoom(Rooms.admins, SocketEvents.systemPong, { room: 'admins' });
-    testApp.platform.live.toRoom(Rooms.feed, SocketEvents.systemPong, { room: 'feed' });
+    liveMarkers(testApp.platform.live).toRoom(Rooms.admins, { room: 'admins' });
+    liveMarkers(testApp.platform.live).toRoom(Rooms.feed, { room: 'feed' });
     await new Promise((r) => setTimeout(r, 500));
     expect(seen.sales.sort()).toEqual(['feed', 'user:7']);
     expect(seen.other).toEqual(['feed']);
     expect(seen.admin.sort()).toEqual(['admins', 'feed']);
     // A client cannot ask to join a room: the server offers no such message.
     salesSocket.emit('join', Rooms.admins);
-    testApp.platform.live.toRoom(Rooms.admins, SocketEvents.systemPong, { room: 'admins-again' });
+    liveMarkers(testApp.platform.live).toRoom(Rooms.admins, { room: 'admins-again' });
     await new Promise((r) => setTimeout(r, 300));
     expect(seen.sales).not.toContain('admins-again');
   });

@@ -2,6 +2,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rooms, SocketEvents } from '../../shared/events.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { liveMarkers } from '../support/live-markers.js';
 import { eventually } from '../support/http.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
@@ -44,7 +45,7 @@ describe('a short network cut', () => {
     }
     // The feed room is joined by a feature handler after the connection; wait until a feed event arrives.
     await eventually(async () => {
-      app.platform.live.toRoom(Rooms.feed, SocketEvents.systemPong, { seq: -1, to: 'feed' });
+      liveMarkers(app.platform.live).toRoom(Rooms.feed, { seq: -1, to: 'feed' });
       await pause(50);
       return clients.every((c) => c.toFeed.includes(-1)) ? true : undefined;
     });
@@ -53,8 +54,8 @@ describe('a short network cut', () => {
     const userId = agent.user._id.toHexString();
     let seq = 0;
     const emit = () => {
-      app.platform.live.toUser(userId, SocketEvents.systemPong, { seq, to: 'user' });
-      app.platform.live.toRoom(Rooms.feed, SocketEvents.systemPong, { seq, to: 'feed' });
+      liveMarkers(app.platform.live).toUser(userId, { seq, to: 'user' });
+      liveMarkers(app.platform.live).toRoom(Rooms.feed, { seq, to: 'feed' });
       seq++;
     };
     for (let i = 0; i < 10; i++) {

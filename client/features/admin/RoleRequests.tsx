@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RoleDecisionResponse, RoleRequestItem, RoleRequestList } from '../../../shared/schemas/admin/role-requests.js';
 import { api } from '../../api/client.js';
-import { SocketEvents, type RoleRequestUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
 import { onLive, onLiveResync } from '../../live/socket.js';
 import { Badge } from '../../ui/Badge.js';
@@ -32,7 +32,7 @@ export function RoleRequests() {
   const items = data?.items ?? [];
 
   useEffect(() => {
-    const off = onLive<RoleRequestUpdatedPayload>(SocketEvents.roleRequestUpdated, (change) => setData((list) => applyRoleRequest(list, status, change)));
+    const off = onLive(SocketEvents.roleRequestUpdated, (change) => setData((list) => applyRoleRequest(list, status, change)));
     const offResync = onLiveResync(retry);
     return () => {
       off();

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { SocketEvents, type EarningsUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { BonsaiResponse } from '../../../shared/schemas/bonsai/get.js';
 import type { Earnings } from '../../../shared/schemas/commissions/earnings.js';
 import type { PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
@@ -155,7 +155,7 @@ export function followTeam(): () => void {
     loadCampaignEarnings(bonsai.campaignId).catch(() => undefined);
   }, 800);
 
-  const offActivity = onLive<TeamActivityItem>(SocketEvents.teamActivity, (item) => {
+  const offActivity = onLive(SocketEvents.teamActivity, (item) => {
     if (!bonsai.feed.some((existing) => existing.id === item.id)) {
       bonsai.feed.unshift(item);
       bonsai.feed.splice(FEED_LIMIT);
@@ -165,7 +165,7 @@ export function followTeam(): () => void {
     refreshToday();
     if (item.kind === 'deal-closed' || item.kind === 'lead-closed' || item.kind === 'recruit-joined') refreshMoney();
   });
-  const offEarnings = onLive<EarningsUpdatedPayload>(SocketEvents.earningsUpdated, () => refreshMoney());
+  const offEarnings = onLive(SocketEvents.earningsUpdated, () => refreshMoney());
   return () => {
     offActivity();
     offEarnings();

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { SocketEvents, type LeadUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { ClientItem, ClientStatus } from '../../../shared/schemas/clients/client.js';
 import type { ClientList } from '../../../shared/schemas/clients/list.js';
 import type { ClientUpdateBody } from '../../../shared/schemas/clients/update.js';
@@ -85,7 +85,7 @@ export async function updateClient(id: string, body: ClientUpdateBody): Promise<
  */
 export function followClients(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const off = onLive<LeadUpdatedPayload>(SocketEvents.leadUpdated, (payload) => {
+  const off = onLive(SocketEvents.leadUpdated, (payload) => {
     const known = clients.items.some((client) => client.leadId === payload.id);
     const creates = !('removed' in payload) && (payload.stage === 'Qualified' || payload.stage === 'Proposal');
     if (!known && !creates) return;

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { SocketEvents, type LeaderboardUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { Leaderboard, LeaderboardMetric, LeaderboardPeriod } from '../../../shared/schemas/leaderboard/standings.js';
 import { api } from '../../api/client.js';
 import { onLive, onLiveResync } from '../../live/socket.js';
@@ -56,7 +56,7 @@ export function followLeaderboard(): () => void {
     clearTimeout(timer);
     timer = setTimeout(() => void loadLeaderboard(true), REFRESH_DEBOUNCE_MS + Math.random() * REFRESH_SPREAD_MS);
   };
-  const offUpdated = onLive<LeaderboardUpdatedPayload>(SocketEvents.leaderboardUpdated, (event) => {
+  const offUpdated = onLive(SocketEvents.leaderboardUpdated, (event) => {
     if (leaderboard.campaignId && event.campaignId !== leaderboard.campaignId) return;
     refresh();
   });

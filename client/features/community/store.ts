@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { SocketEvents, type PostCommentedPayload, type PostCreatedPayload, type PostLikedPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { CommentItem, CommentList, CreateCommentResponse } from '../../../shared/schemas/community/comments.js';
 import type { LikeResponse, PostList, PostSort, PostTab } from '../../../shared/schemas/community/list.js';
 import type { CreatePostBody, CreatePostResponse, PostItem, PostType } from '../../../shared/schemas/community/post.js';
@@ -172,16 +172,16 @@ export async function addComment(postId: string, content: string): Promise<void>
  * comments are de-duplicated by id and counts replaced only by a higher rev, so nothing is counted twice.
  */
 export function followFeed(): () => void {
-  const offCreated = onLive<PostCreatedPayload>(SocketEvents.postCreated, ({ post }) => {
+  const offCreated = onLive(SocketEvents.postCreated, ({ post }) => {
     if (findPost(post.id) || feed.sort !== 'newest' || !TAB_TYPES[feed.tab].includes(post.type)) return;
     feed.items.unshift(post);
   });
-  const offLiked = onLive<PostLikedPayload>(SocketEvents.postLiked, (event) => {
+  const offLiked = onLive(SocketEvents.postLiked, (event) => {
     const post = findPost(event.postId);
     if (!post || !applyCounts(post, event)) return;
     if (event.actorId === session.user?.id) post.likedByMe = event.liked;
   });
-  const offCommented = onLive<PostCommentedPayload>(SocketEvents.postCommented, (event) => {
+  const offCommented = onLive(SocketEvents.postCommented, (event) => {
     addComments(event.postId, [event.comment]);
     const post = findPost(event.postId);
     if (post) applyCounts(post, event);

@@ -1,5 +1,4 @@
 import { SocketEvents } from '../../../shared/events.js';
-import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { CallNotice, CallStatePayload } from '../../../shared/schemas/dialer/state.js';
 import { subscribe } from 'valtio';
 import { onLive, onLiveResync } from '../../live/socket.js';
@@ -41,8 +40,8 @@ let following = false;
 export function followDialer(): () => void {
   if (!following) {
     following = true;
-    onLive<CallStatePayload>(SocketEvents.callState, onCallState);
-    onLive<QueueView>(SocketEvents.queueUpdated, (queue) => adoptQueue(queue));
+    onLive(SocketEvents.callState, onCallState);
+    onLive(SocketEvents.queueUpdated, (queue) => adoptQueue(queue));
     onLiveResync(() => {
       if (session.status === 'signedIn') void loadDialer();
     });

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { SocketEvents, type EarningsUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { Earnings } from '../../../shared/schemas/commissions/earnings.js';
 import type { MeStats } from '../../../shared/schemas/overview/stats.js';
 import { api } from '../../api/client.js';
@@ -34,7 +34,7 @@ export function followEarnings(): () => void {
   // Another account may have used this tab before: never show its figures while ours load.
   Object.assign(earningsState, { stats: null, earnings: null });
   loadStats().catch(() => undefined);
-  return onLive<EarningsUpdatedPayload>(SocketEvents.earningsUpdated, (payload) => {
+  return onLive(SocketEvents.earningsUpdated, (payload) => {
     earningsState.earnings = payload.earnings;
     if (earningsState.stats) earningsState.stats.monthlyEarnings = payload.earnings.monthly;
     earningsState.version += 1;

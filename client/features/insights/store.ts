@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { SocketEvents, type CallStatePayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { CallsInsights, EarningsInsights, FunnelInsights } from '../../../shared/schemas/insights/agent.js';
 import type { CampaignInsights } from '../../../shared/schemas/insights/campaigns.js';
 import type { TeamInsights } from '../../../shared/schemas/insights/team.js';
@@ -61,7 +61,7 @@ function refresh(areas: InsightArea[]): void {
 export function followInsights(): () => void {
   const stops = [
     onLive(SocketEvents.earningsUpdated, () => refresh(['earnings', 'funnel'])),
-    onLive<CallStatePayload>(SocketEvents.callState, (payload) => {
+    onLive(SocketEvents.callState, (payload) => {
       if (payload.call?.state === 'ended' || payload.call?.state === 'idle') refresh(['calls']);
     }),
     onLive(SocketEvents.teamActivity, () => refresh(['team'])),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SocketEvents, type LeaderboardUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { LeadDealView } from '../../../shared/schemas/deals/lead-deal.js';
 import { dollarsToCents, percentOfCents } from '../../../shared/money.js';
 import { api } from '../../api/client.js';
@@ -28,7 +28,7 @@ export function useLeadDeal(leadId: string, leadUpdatedAt: string, leadClosed: b
   const dealId = view?.deal?.id;
   useEffect(
     () =>
-      onLive<LeaderboardUpdatedPayload>(SocketEvents.leaderboardUpdated, (payload) => {
+      onLive(SocketEvents.leaderboardUpdated, (payload) => {
         // A deal this tab has not heard of yet may be this lead's, just closed.
         if (payload.dealId === dealId || (leadClosed && !dealId)) load();
       }),

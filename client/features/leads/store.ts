@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
-import { SocketEvents, type LeadsUpdatedPayload, type LeadUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { LeadDetail, LeadItem } from '../../../shared/schemas/leads/lead.js';
 import type { LeadList } from '../../../shared/schemas/leads/list.js';
 import type { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
@@ -189,8 +189,8 @@ let unfollow: (() => void) | null = null;
  */
 export function followLeads(): () => void {
   if (followers++ === 0) {
-    const offAssigned = onLive<LeadItem>(SocketEvents.leadAssigned, (lead) => applyLead(lead, true));
-    const offUpdated = onLive<LeadUpdatedPayload>(SocketEvents.leadUpdated, (payload) => {
+    const offAssigned = onLive(SocketEvents.leadAssigned, (lead) => applyLead(lead, true));
+    const offUpdated = onLive(SocketEvents.leadUpdated, (payload) => {
       if ('removed' in payload) {
         removeLead(payload.id);
         return;
@@ -198,7 +198,7 @@ export function followLeads(): () => void {
       applyLead(payload);
       if (leads.detail?.id === payload.id) void refreshDetail(payload.id);
     });
-    const offBatch = onLive<LeadsUpdatedPayload>(SocketEvents.leadsUpdated, ({ items }) => {
+    const offBatch = onLive(SocketEvents.leadsUpdated, ({ items }) => {
       applyLeads(items);
       const open = leads.detail?.id;
       if (open && items.some((lead) => lead.id === open)) void refreshDetail(open);

@@ -57,7 +57,7 @@ export default function NotificationsPage() {
   }, [status, kind, attempt]);
 
   useEffect(() => {
-    const off = onLive<NotificationItem>(SocketEvents.notificationNew, (item) => {
+    const off = onLive(SocketEvents.notificationNew, (item) => {
       if (kind !== 'all' && item.type !== kind) return;
       setItems((shown) => (shown.some((existing) => existing.id === item.id) ? shown : [item, ...shown]));
     });

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { SocketEvents, type NotificationCountPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { NotificationItem, NotificationList } from '../../../shared/schemas/notifications/list.js';
 import type { NotificationReadBody, NotificationReadResponse } from '../../../shared/schemas/notifications/read.js';
 import { api } from '../../api/client.js';
@@ -42,13 +42,13 @@ export function followNotifications(): () => void {
   // Another account may have used this tab before: never show its items while ours load.
   Object.assign(notifications, { items: [], unread: 0, loaded: false });
   loadNotifications().catch(() => undefined);
-  const offNew = onLive<NotificationItem>(SocketEvents.notificationNew, (item) => {
+  const offNew = onLive(SocketEvents.notificationNew, (item) => {
     if (notifications.items.some((existing) => existing.id === item.id)) return;
     notifications.items.unshift(item);
     notifications.items.splice(LATEST);
     if (wantsToast(item.type)) toast({ title: item.title, description: item.body });
   });
-  const offCount = onLive<NotificationCountPayload>(SocketEvents.notificationCount, ({ unread }) => {
+  const offCount = onLive(SocketEvents.notificationCount, ({ unread }) => {
     notifications.unread = unread;
   });
   const offResync = onLiveResync(() => void loadNotifications().catch(() => undefined));

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { LeadStage } from '../../../shared/constants.js';
-import { SocketEvents, type LeadsUpdatedPayload, type LeadUpdatedPayload } from '../../../shared/events.js';
+import { SocketEvents, type LeadUpdatedPayload } from '../../../shared/events.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import type { LeadList } from '../../../shared/schemas/leads/list.js';
 import { api } from '../../api/client.js';
@@ -77,12 +77,12 @@ function applyUpdate(payload: LeadUpdatedPayload): void {
 export function followOverviewLeads(): () => void {
   // Another account may have used this tab before: start from nothing.
   Object.assign(overviewLeads, { campaignId: null, stage: 'All', items: [], nextCursor: null, status: 'idle' });
-  const offAssigned = onLive<LeadItem>(SocketEvents.leadAssigned, (lead) => {
+  const offAssigned = onLive(SocketEvents.leadAssigned, (lead) => {
     if (belongs(lead) && !overviewLeads.items.some((item) => item.id === lead.id)) overviewLeads.items.unshift(lead);
   });
-  const offUpdated = onLive<LeadUpdatedPayload>(SocketEvents.leadUpdated, applyUpdate);
+  const offUpdated = onLive(SocketEvents.leadUpdated, applyUpdate);
   // A campaign owner gets distribution and the sweep as batches.
-  const offBatch = onLive<LeadsUpdatedPayload>(SocketEvents.leadsUpdated, ({ items }) => items.forEach(applyUpdate));
+  const offBatch = onLive(SocketEvents.leadsUpdated, ({ items }) => items.forEach(applyUpdate));
   return () => {
     offAssigned();
     offUpdated();

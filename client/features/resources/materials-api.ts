@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MaterialFolder, MaterialItem, MaterialList, MaterialListQuery } from '../../../shared/schemas/materials/list.js';
 import { api } from '../../api/client.js';
-import { SocketEvents, type MaterialsChangedPayload } from '../../../shared/events.js';
+import { SocketEvents } from '../../../shared/events.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 import { useLiveRefresh } from '../../live/useLiveRefresh.js';
 
@@ -31,7 +31,7 @@ export function useMaterials(filters: MaterialFilters) {
     },
     [setData],
   );
-  useLiveRefresh<MaterialsChangedPayload>(SocketEvents.materialsChanged, (change) => {
+  useLiveRefresh(SocketEvents.materialsChanged, (change) => {
     if (!change || change.kind === 'material') retry();
   });
   return { items: data?.items ?? NO_ITEMS, categories: data?.categories ?? NO_CATEGORIES, loading, failed, patch, reload: retry };
@@ -52,7 +52,7 @@ export function useFolders() {
     };
   }, [attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  useLiveRefresh<MaterialsChangedPayload>(SocketEvents.materialsChanged, (change) => {
+  useLiveRefresh(SocketEvents.materialsChanged, (change) => {
     if (!change || change.kind === 'folder') reload();
   });
   return { folders, reload };

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { SocketEvents, type ImportProgressPayload } from '../../../../shared/events.js';
+import { SocketEvents } from '../../../../shared/events.js';
 import type { ImportStatus } from '../../../../shared/schemas/leads/import.js';
 import { api, ApiError } from '../../../api/client.js';
 import { onLive } from '../../../live/socket.js';
@@ -40,7 +40,7 @@ function applyProgress(progress: ImportStatus): void {
 
 /** `import:progress` while the import dialog is open. */
 export function followImportProgress(): () => void {
-  return onLive<ImportProgressPayload>(SocketEvents.importProgress, applyProgress);
+  return onLive(SocketEvents.importProgress, applyProgress);
 }
 
 export function resetImport(): void {
