@@ -11,6 +11,8 @@ for (const key of ['MONGO_URL', 'REDIS_URL', 'JWT_SECRET']) if (!(key in env)) p
 if (!String(services.mongo?.command ?? '').includes('--replSet')) problems.push('mongo must run as a replica set');
 if (!String(services.redis?.command ?? '').includes('appendonly')) problems.push('redis must have AOF on');
 if (services.api?.ports || services.worker?.ports) problems.push('api and worker must not publish fixed ports (they scale)');
+if (!services.janus) problems.push('service "janus" is missing');
+else if ((services.janus.ports ?? []).some((port) => !String(port).endsWith('/udp'))) problems.push('janus must publish only its RTP ranges (its HTTP API stays inside the network)');
 for (const [name, svc] of Object.entries(services)) {
   for (const dep of Object.keys(svc.depends_on ?? {})) if (!services[dep]) problems.push(`${name} depends on unknown service ${dep}`);
 }
