@@ -27,6 +27,24 @@ export default tseslint.config(
     },
   },
   {
+    // A feature reaches another only through its face, `server/features/<x>/public.ts`; its `index.ts` (the Feature
+    // registration) is imported by server/features/index.ts alone. Workers, the seed and tests may import deeper.
+    files: ['server/features/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./(?!\.)[^/]+/(?!public\.js$).+`,
+              message: 'Import another feature through its public.ts only (see docs/architecture.md, "The face of a feature").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },

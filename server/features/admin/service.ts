@@ -4,10 +4,10 @@ import { AdminMessages, WAITLIST_CSV_COLUMNS, type WaitlistAdminItem, type Waitl
 import type { Platform } from '../../platform/context.js';
 import { csvRow, type CsvValue } from '../../platform/csv.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../notifications/public.js';
 import { emitRoleRequestUpdated } from './events.js';
-import { findUserById, type UserDoc } from '../users/repository.js';
-import type { WaitlistEntryDoc } from '../waitlist/repository.js';
+import { findUserById, type UserDoc } from '../users/public.js';
+import type { WaitlistEntryDoc } from '../waitlist/public.js';
 import {
   accountsByEmail,
   countWaitlist,

@@ -6,8 +6,8 @@ import type { Role } from '../../../shared/types/user.js';
 import type { Platform } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
-import { findUserByReferralCode, insertUser, setUserRole, type UserDoc } from '../users/repository.js';
-import { waitlistPerksFor } from '../waitlist/service.js';
+import { findUserByReferralCode, insertUser, setUserRole, type UserDoc } from '../users/public.js';
+import { waitlistPerksFor } from '../waitlist/public.js';
 
 export interface NewAccount {
   email: string;

@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/context.js';
-import { enqueueEmail } from '../email/enqueue.js';
-import type { UserDoc } from '../users/repository.js';
+import { enqueueEmail } from '../email/public.js';
+import type { UserDoc } from '../users/public.js';
 import { hashCode, newVerificationCode, sameHash, sha256 } from './codes.js';
 
 /**

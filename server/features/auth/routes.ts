@@ -12,7 +12,7 @@ import { AuthMessages } from '../../../shared/schemas/auth/messages.js';
 import { signAccessToken } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy, perIpLimit } from '../../platform/rate-limits.js';
-import { toPublicUser, type UserDoc } from '../users/repository.js';
+import { toPublicUser, type UserDoc } from '../users/public.js';
 import { completeTwoFactorLogin, forgotPassword, login, register, resendCode, resetPassword, verifyRegistration, type CodeSent, type LoginOutcome } from './service.js';
 import { endSession, PERSISTENT_SESSION_SECONDS, rotateSession, startSession, type IssuedRefreshToken } from './sessions.js';
 

@@ -1,6 +1,6 @@
 import type { Role } from '../../../shared/types/user.js';
 import type { SeedStep } from '../../seed/index.js';
-import { findUserByEmail, setUserUpline, type UserDoc } from '../users/repository.js';
+import { findUserByEmail, setUserUpline, type UserDoc } from '../users/public.js';
 import { assignRoleDirectly, createVerifiedUser } from './accounts.js';
 import { hashPassword } from './passwords.js';
 

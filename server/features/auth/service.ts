@@ -9,9 +9,9 @@ import { resetFormError, type ResetBody } from '../../../shared/schemas/auth/res
 import type { Platform } from '../../platform/context.js';
 import { AppError, badRequest, conflict, forbidden, rateLimited, unauthenticated } from '../../platform/errors.js';
 import { ErrorCodes } from '../../../shared/errors.js';
-import { enqueueEmail } from '../email/enqueue.js';
-import { onRecruitJoined } from '../team/service.js';
-import { findUserByEmail, findUserById, setPasswordAndEndSessions, type UserDoc } from '../users/repository.js';
+import { enqueueEmail } from '../email/public.js';
+import { onRecruitJoined } from '../team/public.js';
+import { findUserByEmail, findUserById, setPasswordAndEndSessions, type UserDoc } from '../users/public.js';
 import { createVerifiedUser, uplineForReferralCode } from './accounts.js';
 import { hashCode, newOpaqueToken, newResetCode, newVerificationCode, normalizeResetCode, sameHash, sha256 } from './codes.js';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords.js';

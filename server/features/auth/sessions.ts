@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { AuthMessages } from '../../../shared/schemas/auth/messages.js';
 import type { Platform } from '../../platform/context.js';
 import { unauthenticated } from '../../platform/errors.js';
-import { endAccessTokens, findUserById, type UserDoc } from '../users/repository.js';
+import { endAccessTokens, findUserById, type UserDoc } from '../users/public.js';
 import { newOpaqueToken, sha256 } from './codes.js';
 import { findRefreshToken, insertRefreshToken, markRefreshTokenRotated, revokeRefreshFamily, revokeUserRefreshTokens } from './repository.js';
 

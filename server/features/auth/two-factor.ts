@@ -11,7 +11,7 @@ import {
   removeTotp,
   storeTotpSecret,
   type UserDoc,
-} from '../users/repository.js';
+} from '../users/public.js';
 import { hashCode, newRecoveryCode, normalizeRecoveryCode } from './codes.js';
 
 const ISSUER = 'Commission Warriors';

@@ -2,13 +2,13 @@ import { ObjectId } from 'mongodb';
 import { BONSAI_MAX_LEVEL, type BonsaiQuery, type BonsaiResponse } from '../../../shared/schemas/bonsai/get.js';
 import type { Platform } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, membersOf } from '../campaigns/repository.js';
-import { earningsBySource } from '../commissions/repository.js';
-import { dealValueOf } from '../deals/repository.js';
-import { referralLink } from '../invitations/service.js';
-import { agentsOnCall } from '../team/repository.js';
-import { downlineOf } from '../team/service.js';
-import { findUserById, type UserDoc } from '../users/repository.js';
+import { findCampaignById, membersOf } from '../campaigns/public.js';
+import { earningsBySource } from '../commissions/public.js';
+import { dealValueOf } from '../deals/public.js';
+import { referralLink } from '../invitations/public.js';
+import { agentsOnCall } from '../team/public.js';
+import { downlineOf } from '../team/public.js';
+import { findUserById, type UserDoc } from '../users/public.js';
 import { buildBonsaiTree } from './tree.js';
 
 /** The viewer's own Bonsai (admins may look at anyone's): tree, members with earnings, and stats, per campaign. */

@@ -1,5 +1,5 @@
 import type { Db, Filter, ObjectId } from 'mongodb';
-import { callsCollection, type CallDoc } from '../dialer/repository.js';
+import { callsCollection, type CallDoc } from '../dialer/public.js';
 
 /** Who may see which calls: an agent's own, an owner's campaigns' (and their own), or all (admin). */
 export type CallScope = { agentId: ObjectId } | { agentId: ObjectId; campaignIds: ObjectId[] } | 'all';

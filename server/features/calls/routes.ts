@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { CallHistoryPage, CallHistoryQuery, CallIdOnly, RecordingQuery } from '../../../shared/schemas/dialer/history.js';
 import { bearerUser, requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
-import { fileViewer } from '../materials/service.js';
+import { fileViewer } from '../materials/public.js';
 import { callHistory, callHistoryCsv, openCallRecording } from './service.js';
 
 export function callsRoutes(app: FastifyInstance, platform: Platform) {

@@ -5,10 +5,10 @@ import { DialerRuleMessages, formatDuration } from '../../../shared/schemas/dial
 import type { Platform } from '../../platform/context.js';
 import { csvRow, csvRows, type CsvValue } from '../../platform/csv.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
-import { userNames, type UserDoc } from '../users/repository.js';
-import { signedRecordingLink, toCallView } from '../dialer/present.js';
-import { findCall, openRecording, recordingLength, type CallDoc } from '../dialer/repository.js';
+import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/public.js';
+import { userNames, type UserDoc } from '../users/public.js';
+import { signedRecordingLink, toCallView } from '../dialer/public.js';
+import { findCall, openRecording, recordingLength, type CallDoc } from '../dialer/public.js';
 import { callTotals, historyFilter, listCallHistory, streamCallHistory, type CallScope } from './repository.js';
 
 export const EXPORT_MAX_ROWS = 50_000;

@@ -1,6 +1,6 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
-import { usersCollection } from '../users/repository.js';
+import { usersCollection } from '../users/public.js';
 
 export interface CommissionStructure {
   opener: number;

@@ -9,7 +9,7 @@ import { requireRole, requireUser, userFromToken } from '../../platform/auth.js'
 import type { Platform } from '../../platform/context.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { perIpLimit } from '../../platform/rate-limits.js';
-import type { UserDoc } from '../users/repository.js';
+import type { UserDoc } from '../users/public.js';
 import { campaignDetail, campaignsFor, createCampaign, editCampaign, joinCampaign, leaveCampaign, selectActiveCampaign } from './service.js';
 
 export function campaignRoutes(app: FastifyInstance, platform: Platform) {

@@ -1,7 +1,7 @@
 import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
 import type { CampaignCreateBody } from '../../../shared/schemas/campaigns/save.js';
 import type { SeedStep } from '../../seed/index.js';
-import { findUserByEmail } from '../users/repository.js';
+import { findUserByEmail } from '../users/public.js';
 import { addMembership, findCampaignBySlug, setActiveCampaign } from './repository.js';
 import { createCampaign } from './service.js';
 

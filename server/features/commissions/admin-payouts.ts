@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import type { AdminPayoutItem, AdminPayoutList, AdminPayoutsQuery } from '../../../shared/schemas/commissions/admin-payouts.js';
 import type { Platform } from '../../platform/context.js';
-import { userSummaries } from '../users/repository.js';
+import { userSummaries } from '../users/public.js';
 import { ledgerTotalsByStatus, payoutsPage, unpaidGroups } from './repository.js';
 
 const MAX_PENDING_ROWS = 500;

@@ -5,12 +5,12 @@ import type { CommissionLine, PayoutItem, PayoutsQuery, PayoutsResponse } from '
 import type { PayoutRunResponse } from '../../../shared/schemas/commissions/payout-run.js';
 import type { Platform } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, findCampaignsByIds } from '../campaigns/repository.js';
-import { averageDealValues, findDealById, openLeadsOf } from '../deals/repository.js';
-import { notify } from '../notifications/service.js';
-import { downlineOf, uplinesOf } from '../team/service.js';
-import { findUserById, userNames, type UserDoc } from '../users/repository.js';
-import { emitLeaderboardUpdated } from '../leaderboard/events.js';
+import { findCampaignById, findCampaignsByIds } from '../campaigns/public.js';
+import { averageDealValues, findDealById, openLeadsOf } from '../deals/public.js';
+import { notify } from '../notifications/public.js';
+import { downlineOf, uplinesOf } from '../team/public.js';
+import { findUserById, userNames, type UserDoc } from '../users/public.js';
+import { emitLeaderboardUpdated } from '../leaderboard/public.js';
 import { emitEarningsUpdated } from './events.js';
 import { scheduleApproval } from './jobs.js';
 import { commissionLines, formatCents, holdUntil, percentOfCents, projectedForLead, reverseDeal, summarizeEarnings, type LineDraft } from './math.js';

@@ -3,9 +3,9 @@ import type { CreatePostBody } from '../../../shared/schemas/community/post.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { SeedStep } from '../../seed/index.js';
-import { findCampaignBySlug } from '../campaigns/repository.js';
-import { findLeadByCampaignEmail, findStandingDealOfLead } from '../deals/repository.js';
-import { findUserByEmail, type UserDoc } from '../users/repository.js';
+import { findCampaignBySlug } from '../campaigns/public.js';
+import { findLeadByCampaignEmail, findStandingDealOfLead } from '../deals/public.js';
+import { findUserByEmail, type UserDoc } from '../users/public.js';
 import { findPostByAuthorContent, likedPostIds, listComments, type PostDoc } from './repository.js';
 import { addComment, createPost, toggleLike } from './service.js';
 

@@ -10,10 +10,10 @@ import {
 import { isWhaleDeal, parseDealValue, postFormError, type CreatePostBody, type PostItem, type PostType } from '../../../shared/schemas/community/post.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, rateLimited } from '../../platform/errors.js';
-import { findDealById } from '../deals/repository.js';
+import { findDealById } from '../deals/public.js';
 import { hitLimit } from '../../platform/rate-limits.js';
-import { notify } from '../notifications/service.js';
-import { userSummaries, type UserDoc, type UserSummary } from '../users/repository.js';
+import { notify } from '../notifications/public.js';
+import { userSummaries, type UserDoc, type UserSummary } from '../users/public.js';
 import { emitPostCommented, emitPostCreated, emitPostLiked } from './events.js';
 import {
   bumpCounts,

@@ -2,10 +2,10 @@ import type { LeadDealView } from '../../../shared/schemas/deals/lead-deal.js';
 import { DealMessages } from '../../../shared/schemas/deals/close.js';
 import type { Platform } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import { findCampaignById, listMemberUserIds, type CampaignDoc } from '../campaigns/repository.js';
-import { linesOfDeal } from '../commissions/repository.js';
-import { findLeadById } from '../leads/repository.js';
-import { userNames, type UserDoc } from '../users/repository.js';
+import { findCampaignById, listMemberUserIds, type CampaignDoc } from '../campaigns/public.js';
+import { linesOfDeal } from '../commissions/public.js';
+import { findLeadById } from '../leads/public.js';
+import { userNames, type UserDoc } from '../users/public.js';
 import { latestDealOfLead } from './repository.js';
 
 /** Enough names for any real campaign's opener list; a larger campaign lists its longest-standing members. */

@@ -1,5 +1,5 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
-import { leadsCollection, type LeadDoc } from '../leads/repository.js';
+import { leadsCollection, type LeadDoc } from '../leads/public.js';
 
 export interface DealDoc {
   _id: ObjectId;

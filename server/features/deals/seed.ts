@@ -1,10 +1,10 @@
 import { ObjectId } from 'mongodb';
 import type { Platform } from '../../platform/context.js';
 import type { SeedStep } from '../../seed/index.js';
-import { findCampaignBySlug } from '../campaigns/repository.js';
-import { recordDealCommissions, runPayouts } from '../commissions/service.js';
-import { insertLeads, type LeadDoc } from '../leads/repository.js';
-import { findUserByEmail } from '../users/repository.js';
+import { findCampaignBySlug } from '../campaigns/public.js';
+import { recordDealCommissions, runPayouts } from '../commissions/public.js';
+import { insertLeads, type LeadDoc } from '../leads/public.js';
+import { findUserByEmail } from '../users/public.js';
 import { findLeadByCampaignEmail, findStandingDealOfLead } from './repository.js';
 import { closeLead } from './service.js';
 

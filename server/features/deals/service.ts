@@ -3,15 +3,15 @@ import { DealMessages, type CloseLeadBody, type DealItem } from '../../../shared
 import type { CancelDealBody } from '../../../shared/schemas/deals/cancel.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, isMember } from '../campaigns/repository.js';
-import { enqueueDealCancelled, enqueueDealClosed } from '../commissions/jobs.js';
-import { dollarsToCents, formatCents } from '../commissions/math.js';
-import { emitLeadUpdated } from '../leads/events.js';
-import { assigneeNames, toLeadItem } from '../leads/present.js';
-import { findLeadById, updateLead } from '../leads/repository.js';
-import { emitTeamActivity } from '../team/service.js';
+import { findCampaignById, isMember } from '../campaigns/public.js';
+import { enqueueDealCancelled, enqueueDealClosed } from '../commissions/public.js';
+import { dollarsToCents, formatCents } from '../commissions/public.js';
+import { emitLeadUpdated } from '../leads/public.js';
+import { assigneeNames, toLeadItem } from '../leads/public.js';
+import { findLeadById, updateLead } from '../leads/public.js';
+import { emitTeamActivity } from '../team/public.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
-import { findUserById, type UserDoc } from '../users/repository.js';
+import { findUserById, type UserDoc } from '../users/public.js';
 import { ownsCampaign } from './lead-deal.js';
 import { findDealById, findStandingDealOfLead, insertDeal, markDealCancelled, markLeadClosed, type DealDoc } from './repository.js';
 

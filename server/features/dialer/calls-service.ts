@@ -6,10 +6,10 @@ import type { DialerState, PhoneView } from '../../../shared/schemas/dialer/stat
 import { ErrorReasons, type ErrorReason } from '../../../shared/errors.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound, rateLimited } from '../../platform/errors.js';
-import { findCampaignById, type CampaignDoc } from '../campaigns/repository.js';
-import { findLeadById, type LeadDoc } from '../leads/repository.js';
-import { emitTeamActivity } from '../team/service.js';
-import type { UserDoc } from '../users/repository.js';
+import { findCampaignById, type CampaignDoc } from '../campaigns/public.js';
+import { findLeadById, type LeadDoc } from '../leads/public.js';
+import { emitTeamActivity } from '../team/public.js';
+import type { UserDoc } from '../users/public.js';
 import { secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from './compliance.js';
 import { callerCampaignIds, hoursRuleFor } from './dial-hours.js';
 import { AUTO_DIAL_LEAD_MS, applyEvent, movePhone, pushState } from './lifecycle.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_CALLING_HOURS, minutesOfDay, type CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
-import { callingTimeZone } from '../leads/time-zone.js';
+import { callingTimeZone } from '../leads/public.js';
 
 /** Calling-hours and daily-cap arithmetic, pure so tests can pin the clock. */
 

@@ -1,10 +1,10 @@
 import type { ObjectId } from 'mongodb';
 import { DEFAULT_CALLING_HOURS, type CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { Platform } from '../../platform/context.js';
-import { campaignIdsOfMember, findCampaignById, findCampaignsByIds, listCampaignIdsOwnedBy, type CampaignDoc } from '../campaigns/repository.js';
-import { findLatestLeadByPhone, type LeadDoc } from '../leads/repository.js';
-import { callingTimeZone, timeZoneOfPhone } from '../leads/time-zone.js';
-import type { UserDoc } from '../users/repository.js';
+import { campaignIdsOfMember, findCampaignById, findCampaignsByIds, listCampaignIdsOwnedBy, type CampaignDoc } from '../campaigns/public.js';
+import { findLatestLeadByPhone, type LeadDoc } from '../leads/public.js';
+import { callingTimeZone, timeZoneOfPhone } from '../leads/public.js';
+import type { UserDoc } from '../users/public.js';
 
 /** The zone a dial is judged in and the window allowed there; no zone: nothing says where the number rings. */
 export interface HoursRule {

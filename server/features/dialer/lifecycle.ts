@@ -5,9 +5,9 @@ import type { CallNotice, PhoneView } from '../../../shared/schemas/dialer/state
 import { ErrorReasons } from '../../../shared/errors.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { updateLeadFor } from '../leads/service.js';
-import { emitTeamActivity } from '../team/service.js';
-import { findUserById } from '../users/repository.js';
+import { updateLeadFor } from '../leads/public.js';
+import { emitTeamActivity } from '../team/public.js';
+import { findUserById } from '../users/public.js';
 import { DialerRuleMessages } from '../../../shared/schemas/dialer/messages.js';
 import { emitCallState } from './events.js';
 import { callTransition, phoneTransition, type CallCommand, type CallSnapshot, type PhoneCommand } from './machine.js';

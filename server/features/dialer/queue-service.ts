@@ -7,9 +7,9 @@ import { DialerRuleMessages, normalizePhone } from '../../../shared/schemas/dial
 import { ErrorReasons } from '../../../shared/errors.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById } from '../campaigns/repository.js';
-import { findLeadById } from '../leads/repository.js';
-import { findUserById, type UserDoc } from '../users/repository.js';
+import { findCampaignById } from '../campaigns/public.js';
+import { findLeadById } from '../leads/public.js';
+import { findUserById, type UserDoc } from '../users/public.js';
 import { callOwnedBy, dialRefusal, placeCall, resolveTarget } from './calls-service.js';
 import { freeLineWhenDue, kickAutoDial } from './lifecycle.js';
 import { emitQueueUpdated } from './events.js';

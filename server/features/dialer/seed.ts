@@ -1,9 +1,9 @@
 import { ObjectId } from 'mongodb';
 import { normalizePhone } from '../../../shared/schemas/dialer/messages.js';
 import type { SeedStep } from '../../seed/index.js';
-import { findCampaignById } from '../campaigns/repository.js';
-import { listLeads } from '../leads/repository.js';
-import { findUserByEmail } from '../users/repository.js';
+import { findCampaignById } from '../campaigns/public.js';
+import { listLeads } from '../leads/public.js';
+import { findUserByEmail } from '../users/public.js';
 import type { CallOutcome, TimelineEntry } from './machine.js';
 import { recordingWav } from './recording.js';
 import { findCallByDialKey, insertCall, storeRecording, type CallDoc } from './repository.js';

@@ -1,10 +1,10 @@
 import type { Db, Document, ObjectId } from 'mongodb';
 import type { InsightBucket } from '../../../shared/schemas/insights/query.js';
-import { campaignsCollection } from '../campaigns/repository.js';
-import { commissionsCollection } from '../commissions/repository.js';
-import { callsCollection } from '../dialer/repository.js';
-import { dealsCollection } from '../deals/repository.js';
-import { leadsCollection } from '../leads/repository.js';
+import { campaignsCollection } from '../campaigns/public.js';
+import { commissionsCollection } from '../commissions/public.js';
+import { callsCollection } from '../dialer/public.js';
+import { dealsCollection } from '../deals/public.js';
+import { leadsCollection } from '../leads/public.js';
 import { slotExpr } from './period.js';
 
 /** The window and zone an aggregation counts in, and the campaign(s) it is limited to (none: every campaign). */

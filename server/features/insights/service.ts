@@ -5,10 +5,10 @@ import { insightMessages, type InsightsQuery } from '../../../shared/schemas/ins
 import type { TeamInsights, TeamMemberRow } from '../../../shared/schemas/insights/team.js';
 import type { Platform } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
-import { earningsFor } from '../commissions/service.js';
-import { downlineOf } from '../team/service.js';
-import type { UserDoc } from '../users/repository.js';
+import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/public.js';
+import { earningsFor } from '../commissions/public.js';
+import { downlineOf } from '../team/public.js';
+import type { UserDoc } from '../users/public.js';
 import { resolveRange, slotPlace, type ResolvedRange } from './period.js';
 import * as repo from './repository.js';
 

@@ -4,8 +4,8 @@ import { InvitationMessages, type InvitationResponse } from '../../../shared/sch
 import { ReferralMessages, type ReferralAnswer } from '../../../shared/schemas/invitations/referral.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { enqueueEmail } from '../email/enqueue.js';
-import { findUserByEmail, findUserByReferralCode, type UserDoc } from '../users/repository.js';
+import { enqueueEmail } from '../email/public.js';
+import { findUserByEmail, findUserByReferralCode, type UserDoc } from '../users/public.js';
 import { insertInvitation } from './repository.js';
 
 /** The owner of a referral code, as the sign-up form names them; an unknown code is said to be so. */

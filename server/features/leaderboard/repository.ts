@@ -1,6 +1,6 @@
 import type { Db, Document, ObjectId } from 'mongodb';
-import { commissionsCollection } from '../commissions/repository.js';
-import { dealsCollection } from '../deals/repository.js';
+import { commissionsCollection } from '../commissions/public.js';
+import { dealsCollection } from '../deals/public.js';
 
 /** What a standing is computed over: deals closed and ledger lines written since `since`, in one campaign or all. */
 export interface StandingScope {

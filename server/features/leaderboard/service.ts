@@ -3,10 +3,10 @@ import type { Leaderboard, LeaderboardEntry, LeaderboardQuery } from '../../../s
 import { LEADERBOARD_DEFAULT_LIMIT } from '../../../shared/schemas/leaderboard/standings.js';
 import type { Platform } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import { findCampaignById } from '../campaigns/repository.js';
-import { earningWindows } from '../commissions/math.js';
-import type { UserDoc } from '../users/repository.js';
-import { userSummaries } from '../users/repository.js';
+import { findCampaignById } from '../campaigns/public.js';
+import { earningWindows } from '../commissions/public.js';
+import type { UserDoc } from '../users/public.js';
+import { userSummaries } from '../users/public.js';
 import { countAbove, dealsOf, earningsOf, topScores, type StandingScope } from './repository.js';
 
 /** Start of the period with the same windows as the earnings figures (UTC, ISO week from Monday); none for all time. */

@@ -1,6 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import type { Platform } from '../../platform/context.js';
-import { notifyMany, type NotificationInput } from '../notifications/service.js';
+import { notifyMany, type NotificationInput } from '../notifications/public.js';
 import type { CampaignInfo } from './present.js';
 import { clearNotifyPending, type LeadDoc } from './repository.js';
 

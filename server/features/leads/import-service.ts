@@ -9,9 +9,9 @@ import type { Platform } from '../../platform/context.js';
 import { csvRow } from '../../platform/csv.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { refuseWhileDown } from '../../platform/queues.js';
-import { findCampaignById, findCampaignByIdOrSlug, type CampaignDoc } from '../campaigns/repository.js';
-import { notify } from '../notifications/service.js';
-import type { UserDoc } from '../users/repository.js';
+import { findCampaignById, findCampaignByIdOrSlug, type CampaignDoc } from '../campaigns/public.js';
+import { notify } from '../notifications/public.js';
+import type { UserDoc } from '../users/public.js';
 import { csvParser, ImportFileError, looksLikeCsvName, readRow, resolveMapping, storeAndInspect } from './csv.js';
 import { emitImportProgress } from './events.js';
 import {

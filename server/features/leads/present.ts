@@ -1,7 +1,7 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { LeadHistoryItem, LeadItem } from '../../../shared/schemas/leads/lead.js';
-import { findCampaignFieldsByIds, type CampaignDoc } from '../campaigns/repository.js';
-import { userNames } from '../users/repository.js';
+import { findCampaignFieldsByIds, type CampaignDoc } from '../campaigns/public.js';
+import { userNames } from '../users/public.js';
 import type { LeadDoc, LeadHistoryEntry } from './repository.js';
 import { callingTimeZone } from './time-zone.js';
 

@@ -1,6 +1,6 @@
 import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
-import { usersCollection } from '../users/repository.js';
+import { usersCollection } from '../users/public.js';
 
 export interface LeadHistoryEntry {
   at: Date;

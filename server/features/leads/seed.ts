@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { WORKING_CAMPAIGNS } from '../../../shared/constants.js';
 import type { SeedStep } from '../../seed/index.js';
-import { findCampaignBySlug } from '../campaigns/repository.js';
+import { findCampaignBySlug } from '../campaigns/public.js';
 import { distributeCampaign } from './distribution.js';
 import { insertLeads, type LeadDoc } from './repository.js';
 

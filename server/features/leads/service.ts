@@ -7,9 +7,9 @@ import type { LeadRequestBody, LeadRequestResult } from '../../../shared/schemas
 import type { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, findCampaignByIdOrSlug, isMember, listCampaignIdsOwnedBy } from '../campaigns/repository.js';
-import { syncClientWithLead } from '../clients/lead-sync.js';
-import { userNames, type UserDoc } from '../users/repository.js';
+import { findCampaignById, findCampaignByIdOrSlug, isMember, listCampaignIdsOwnedBy } from '../campaigns/public.js';
+import { syncClientWithLead } from '../clients/public.js';
+import { userNames, type UserDoc } from '../users/public.js';
 import { distributeCampaign } from './distribution.js';
 import { emitLeadUpdated } from './events.js';
 import { assigneeNames, campaignInfos, idsOf, toHistoryItems, toLeadItem } from './present.js';

@@ -7,8 +7,8 @@ import type { Platform } from '../../platform/context.js';
 import { signFileLink, verifyFileLink, type FileLinkPurpose } from '../../platform/file-links.js';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../platform/errors.js';
 import type { FileAnswer } from '../../platform/file-answers.js';
-import { findCampaignByIdOrSlug } from '../campaigns/repository.js';
-import { findUserById, userSummaries, type UserDoc } from '../users/repository.js';
+import { findCampaignByIdOrSlug } from '../campaigns/public.js';
+import { findUserById, userSummaries, type UserDoc } from '../users/public.js';
 import { emitMaterialsChanged } from './events.js';
 import { checkMaterial } from './file-types.js';
 import {

@@ -15,10 +15,10 @@ import {
 import { requireUser, signAccessToken } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy } from '../../platform/rate-limits.js';
-import { setRefreshCookie } from '../auth/routes.js';
-import { startSession } from '../auth/sessions.js';
-import { beginTwoFactorSetup, disableTwoFactor, enableTwoFactor } from '../auth/two-factor.js';
-import { toPublicUser } from '../users/repository.js';
+import { setRefreshCookie } from '../auth/public.js';
+import { startSession } from '../auth/public.js';
+import { beginTwoFactorSetup, disableTwoFactor, enableTwoFactor } from '../auth/public.js';
+import { toPublicUser } from '../users/public.js';
 import { changePassword, chooseRole, describeMe, preferencesOf, savePreferences, updateProfile } from './service.js';
 
 export function meRoutes(app: FastifyInstance, platform: Platform) {

@@ -9,9 +9,9 @@ import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications/list.j
 import type { Role } from '../../../shared/types/user.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, unauthenticated } from '../../platform/errors.js';
-import { announceRoleRequest } from '../admin/service.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { endAllSessions } from '../auth/sessions.js';
+import { announceRoleRequest } from '../admin/public.js';
+import { hashPassword, verifyPassword } from '../auth/public.js';
+import { endAllSessions } from '../auth/public.js';
 import {
   findUserById,
   requestRole,
@@ -21,7 +21,7 @@ import {
   updateUserProfile,
   withdrawPendingRoleRequest,
   type UserDoc,
-} from '../users/repository.js';
+} from '../users/public.js';
 
 /** ACCESS_MODE=waitlist lets in only users an admin granted, the first 50 of the waitlist, and admins. */
 export function accessFor(platform: Platform, user: UserDoc): 'granted' | 'denied' {

@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import type { NotificationItem, NotificationList, NotificationType } from '../../../shared/schemas/notifications/list.js';
 import type { Platform } from '../../platform/context.js';
-import { usersMutingInApp } from '../users/repository.js';
+import { usersMutingInApp } from '../users/public.js';
 import { emitNotificationCount, emitNotificationNew } from './events.js';
 import {
   countUnread,

@@ -1,6 +1,6 @@
 import type { Db, ObjectId } from 'mongodb';
-import { campaignsCollection, type CampaignDoc } from '../campaigns/repository.js';
-import { leadsCollection, type LeadDoc } from '../leads/repository.js';
+import { campaignsCollection, type CampaignDoc } from '../campaigns/public.js';
+import { leadsCollection, type LeadDoc } from '../leads/public.js';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const contains = (q: string) => ({ $regex: escapeRegex(q), $options: 'i' });

@@ -1,12 +1,12 @@
 import type { MeStats } from '../../../shared/schemas/overview/stats.js';
 import type { SearchResults } from '../../../shared/schemas/overview/search.js';
 import type { Platform } from '../../platform/context.js';
-import { campaignIdsOfMember } from '../campaigns/repository.js';
-import { summarizeEarnings } from '../commissions/math.js';
-import { ledgerAmounts } from '../commissions/repository.js';
-import { standingDealsOf } from '../deals/repository.js';
-import { downlineOf } from '../team/service.js';
-import type { UserDoc } from '../users/repository.js';
+import { campaignIdsOfMember } from '../campaigns/public.js';
+import { summarizeEarnings } from '../commissions/public.js';
+import { ledgerAmounts } from '../commissions/public.js';
+import { standingDealsOf } from '../deals/public.js';
+import { downlineOf } from '../team/public.js';
+import type { UserDoc } from '../users/public.js';
 import { campaignIdsOwnedBy, countAssignedLeads, searchCampaigns, searchLeads } from './repository.js';
 
 /** The overview's four cards, from the ledger, the deals, the leads and the downline. */

@@ -3,8 +3,8 @@ import { isEmailAddress } from '../../../shared/schemas/auth/messages.js';
 import { RebuttalMessages, type RebuttalInterestResponse, type RebuttalList } from '../../../shared/schemas/rebuttals/list.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
-import { enqueueEmail } from '../email/enqueue.js';
-import type { UserDoc } from '../users/repository.js';
+import { enqueueEmail } from '../email/public.js';
+import type { UserDoc } from '../users/public.js';
 import { findRebuttals, insertInterest, upsertRebuttal, type RebuttalDoc } from './repository.js';
 
 export async function listRebuttals(platform: Platform): Promise<RebuttalList> {

@@ -2,8 +2,8 @@ import { ObjectId } from 'mongodb';
 import { ScriptMessages, type ScriptItem, type ScriptList, type ScriptUpdateBody } from '../../../shared/schemas/scripts/list.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignByIdOrSlug, findCampaignBySlug } from '../campaigns/repository.js';
-import type { UserDoc } from '../users/repository.js';
+import { findCampaignByIdOrSlug, findCampaignBySlug } from '../campaigns/public.js';
+import type { UserDoc } from '../users/public.js';
 import { findScript, findScripts, insertScriptOnce, updateScript, type ScriptDoc } from './repository.js';
 
 /** Admins edit every script; an owner edits the scripts of the campaigns they own. */

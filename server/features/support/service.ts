@@ -2,8 +2,8 @@ import { ObjectId } from 'mongodb';
 import { SupportMessages, type SupportAccepted, type SupportBody } from '../../../shared/schemas/support/create.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
-import { enqueueEmail } from '../email/enqueue.js';
-import type { UserDoc } from '../users/repository.js';
+import { enqueueEmail } from '../email/public.js';
+import type { UserDoc } from '../users/public.js';
 import { insertSupportRequest } from './repository.js';
 
 /** Keeps the request, then e-mails it to the support team and a confirmation to the sender (both by the worker). */

@@ -1,6 +1,6 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { TeamActivityKind } from '../../../shared/schemas/team/activity.js';
-import { usersCollection } from '../users/repository.js';
+import { usersCollection } from '../users/public.js';
 
 export interface TeamActivityDoc {
   _id: ObjectId;

@@ -1,11 +1,10 @@
 import { ObjectId } from 'mongodb';
 import type { TeamActivityItem, TeamActivityKind, TeamActivityToday } from '../../../shared/schemas/team/activity.js';
 import type { Platform } from '../../platform/context.js';
-import { earningWindows, formatCents, OVERRIDE_LEVELS, uplineChain } from '../commissions/math.js';
-import { earningsBySource } from '../commissions/repository.js';
-import { markInvitationsAccepted } from '../invitations/repository.js';
-import { notify } from '../notifications/service.js';
-import type { UserDoc } from '../users/repository.js';
+import { earningsBySource, earningWindows, formatCents, OVERRIDE_LEVELS, uplineChain } from '../commissions/public.js';
+import { markInvitationsAccepted } from '../invitations/public.js';
+import { notify } from '../notifications/public.js';
+import type { UserDoc } from '../users/public.js';
 import { emitTeamActivityTo } from './events.js';
 import {
   agentsOnCall,
@@ -21,10 +20,8 @@ import {
   type TreeUser,
 } from './repository.js';
 
-const MAX_LEVEL = OVERRIDE_LEVELS.length;
-
 /** The user's uplines, nearest first, at most three; a cycle in `uplineId` links ends the chain. */
-export async function uplinesOf(platform: Platform, userId: ObjectId, levels = MAX_LEVEL): Promise<ObjectId[]> {
+export async function uplinesOf(platform: Platform, userId: ObjectId, levels: number = OVERRIDE_LEVELS.length): Promise<ObjectId[]> {
   const links = new Map<string, string | undefined>();
   let current = userId.toHexString();
   for (let i = 0; i < levels && !links.has(current); i++) {
@@ -154,7 +151,7 @@ export async function onRecruitJoined(platform: Platform, user: UserDoc): Promis
 /** Today's (UTC) dials, connects and the viewer's overrides per downline member at levels 1-3, and the latest activity. */
 export async function teamActivityToday(platform: Platform, viewer: UserDoc): Promise<TeamActivityToday> {
   const { dayStart } = earningWindows(platform.clock.now());
-  const members = await downlineOf(platform, viewer._id, MAX_LEVEL);
+  const members = await downlineOf(platform, viewer._id, OVERRIDE_LEVELS.length);
   const ids = members.map((m) => m._id);
   const [calls, onCall, earnings, recent] = await Promise.all([
     callFiguresSince(platform.db, ids, dayStart),

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/schemas/voice-notes/list.js';
 import { bearerUser, requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
-import { declaredSizeGuard, uploadParts } from '../materials/routes.js';
+import { declaredSizeGuard, uploadParts } from '../materials/public.js';
 import { sendFile } from '../../platform/file-answers.js';
-import { fileViewer } from '../materials/service.js';
+import { fileViewer } from '../materials/public.js';
 import { deleteVoiceNote, editVoiceNote, saveVoiceNote, voiceNoteAudio, voiceNotesFor } from './service.js';
 
 export async function voiceNoteRoutes(app: FastifyInstance, platform: Platform) {

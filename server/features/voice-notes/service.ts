@@ -12,12 +12,12 @@ import {
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { signFileLink } from '../../platform/file-links.js';
-import { findCampaignByIdOrSlug } from '../campaigns/repository.js';
-import { detectVoiceNoteFormat } from '../materials/file-types.js';
-import { fileAnswer, type UploadPart } from '../materials/service.js';
+import { findCampaignByIdOrSlug } from '../campaigns/public.js';
+import { detectVoiceNoteFormat } from '../materials/public.js';
+import { fileAnswer, type UploadPart } from '../materials/public.js';
 import type { FileAnswer } from '../../platform/file-answers.js';
-import { deleteStoredFile, storeStream, voiceNotesBucket } from '../materials/storage.js';
-import { userSummaries, type UserDoc } from '../users/repository.js';
+import { deleteStoredFile, storeStream, voiceNotesBucket } from '../materials/public.js';
+import { userSummaries, type UserDoc } from '../users/public.js';
 import { emitVoiceNotesChanged } from './events.js';
 import { deleteVoiceNoteRecord, findVoiceNote, insertVoiceNote, listVoiceNotes, updateVoiceNote, type VoiceNoteDoc } from './repository.js';
 

@@ -3,7 +3,7 @@ import { EARLY_ACCESS_SPOTS } from '../../../shared/constants.js';
 import { WaitlistMessages, waitlistFormError, type WaitlistJoinBody, type WaitlistJoined } from '../../../shared/schemas/waitlist/join.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict } from '../../platform/errors.js';
-import { enqueueEmail } from '../email/enqueue.js';
+import { enqueueEmail } from '../email/public.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
 import { findWaitlistEntryByEmail, insertWaitlistEntry, nextWaitlistPosition, type WaitlistEntryDoc } from './repository.js';
 

@@ -1,0 +1,2 @@
+// The face of the campaigns feature: the only module other features import (eslint.config.js enforces it).
+export { campaignIdsOfMember, campaignsCollection, findCampaignById, findCampaignByIdOrSlug, findCampaignBySlug, findCampaignFieldsByIds, findCampaignsByIds, isMember, listCampaignIdleWindows, listCampaignIdsOwnedBy, listMemberUserIds, membersOf, type CampaignDoc } from './repository.js';

@@ -1,0 +1,3 @@
+// The face of the team feature: the only module other features import (eslint.config.js enforces it).
+export { agentsOnCall } from './repository.js';
+export { downlineOf, emitTeamActivity, onRecruitJoined, uplinesOf } from './service.js';

@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The rule ids and messages ESLint reports for `code` as if it were the file at `filePath`. */
+async function lint(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
+  return result.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+describe('feature boundaries (eslint.config.js)', () => {
+  it('fails a reach into another feature’s internals', async () => {
+    const messages = await lint("import { usersCollection } from '../users/repository.js';\nexport const users = usersCollection;\n", 'server/features/leads/probe.ts');
+    expect(messages).toEqual([expect.objectContaining({ rule: 'no-restricted-imports', message: expect.stringContaining('through its public.ts only') })]);
+  });
+
+  it('fails an import of another feature’s registration', async () => {
+    const messages = await lint("import { usersFeature } from '../users/index.js';\nexport const feature = usersFeature;\n", 'server/features/leads/probe.ts');
+    expect(messages.map((m) => m.rule)).toEqual(['no-restricted-imports']);
+  });
+
+  it('passes an import through the other feature’s public face, and the feature’s own files', async () => {
+    const code = [
+      "import { userSummaries } from '../users/public.js';",
+      "import { leadsCollection } from './repository.js';",
+      "import { isDuplicateKey } from '../../platform/db-errors.js';",
+      'export { userSummaries, leadsCollection, isDuplicateKey };',
+      '',
+    ].join('\n');
+    expect(await lint(code, 'server/features/leads/probe.ts')).toEqual([]);
+  });
+
+  it('lets the feature list import every registration', async () => {
+    const code = "import { usersFeature } from './users/index.js';\nexport const features = [usersFeature];\n";
+    expect(await lint(code, 'server/features/index.ts')).toEqual([]);
+  });
+});
