@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
 import { JanusSipCaller } from '../support/janus-sip.js';
+import { SipUac } from '../support/sip-uac.js';
 
 const missing = localCarrierProblem();
 const AGENT = 'sip:agent-7@127.0.0.1';
@@ -15,6 +16,7 @@ describe.skipIf(missing !== null)('local carrier: Janus SIP plugin -> SIPp lead 
   let carrier: LocalCarrier;
   let dataDir: string;
   const callers: JanusSipCaller[] = [];
+  const uacs: SipUac[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-telephony-'));
@@ -23,6 +25,7 @@ describe.skipIf(missing !== null)('local carrier: Janus SIP plugin -> SIPp lead 
 
   afterAll(async () => {
     await Promise.all(callers.map((caller) => caller.close()));
+    for (const uac of uacs) uac.close();
     await carrier?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -111,6 +114,31 @@ describe.skipIf(missing !== null)('local carrier: Janus SIP plugin -> SIPp lead 
     expect(await e164.waitFor('hangup')).toMatchObject({ code: 486 });
     await expect.poll(() => logFor('5550100099')).toEqual([expect.objectContaining({ outcome: 'not-found' })]);
     await expect.poll(() => logFor('5550100002')).toHaveLength(2);
+  });
+
+  it('media: 555-010-0005 echoes the RTP it receives; 555-010-0004 sends a 3 s greeting that is not silence, then hangs up', async () => {
+    const [echo, greeting] = await Promise.all(['5550100005', '5550100004'].map((number) => SipUac.call(carrier.sipHost, carrier.sipPort, number)));
+    uacs.push(echo!, greeting!);
+
+    await echo!.until('the echo number answering', () => echo!.responses.includes('200 INVITE'));
+    const fillFor = (index: number) => 0x10 + (index % 64);
+    await echo!.sendAudio(50, fillFor);
+    await echo!.until('the echo coming back', () => echo!.received.length >= 45, 5000);
+    const sentBytes = new Set(Array.from({ length: 50 }, (_, index) => fillFor(index)));
+    for (const packet of echo!.received) {
+      expect(packet.payloadType).toBe(0);
+      expect(sentBytes.has(packet.payload[0]!)).toBe(true);
+    }
+    echo!.bye();
+    await echo!.until('the BYE answered', () => echo!.responses.includes('200 BYE'));
+
+    await greeting!.until('the greeting number answering', () => greeting!.responses.includes('200 INVITE'));
+    await greeting!.until('the greeting number hanging up', () => greeting!.remoteBye, 10_000);
+    const audio = Buffer.concat(greeting!.received.map((packet) => packet.payload));
+    // 3 s of 8 kHz mu-law is 24000 bytes; allow for the first packets racing the ACK.
+    expect(audio.length).toBeGreaterThanOrEqual(22_000);
+    expect(greeting!.received.every((packet) => packet.payloadType === 0)).toBe(true);
+    expect(new Set(audio).size).toBeGreaterThan(20);
   });
 
   it('stops Janus and the lead phone, releasing their ports', async () => {
