@@ -104,7 +104,7 @@ async function freeUdpPort(): Promise<number> {
 /** A run of `size` UDP ports starting at an even port, all free when probed (RTP uses even ports). */
 async function freeUdpRange(size: number, taken: Array<[number, number]>): Promise<[number, number]> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const start = 20000 + 2 * Math.floor(Math.random() * ((40000 - size) / 2));
+    const start = 20000 + 2 * Math.floor(Math.random() * ((20000 - size) / 2));
     const end = start + size - 1;
     if (taken.some(([a, b]) => start <= b && a <= end)) continue;
     const probes = [start, start + 1, Math.floor((start + end) / 2), end];
@@ -291,8 +291,9 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   const sipPort = await freeUdpPort();
   const webrtcRtp = await freeUdpRange(RTP_RANGE_SIZE, []);
   const sipRtp = await freeUdpRange(RTP_RANGE_SIZE, [webrtcRtp]);
-  // SIPp echoes on its media port and that port + 2; its rtpstream (the greeting) takes ports above them.
-  const leadPhoneMedia = await freeUdpRange(64, [webrtcRtp, sipRtp]);
+  // SIPp echoes on its media port and that port + 2. Its rtpstream socket (the greeting) is not configurable in SIPp
+  // 3.6: it binds 0.0.0.0 from port 8888 upward, one socket shared by all calls.
+  const leadPhoneMedia = await freeUdpRange(4, [webrtcRtp, sipRtp]);
 
   writeFileSync(path.join(janusDir, 'janus.jcfg'), janusConfig(janusDir, apiSecret, options.janusDebugLevel ?? 4, webrtcRtp), { mode: 0o600 });
   writeFileSync(path.join(janusDir, 'janus.plugin.sip.jcfg'), sipPluginConfig(sipRtp));
