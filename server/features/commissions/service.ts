@@ -149,7 +149,8 @@ export async function reverseDealCommissions(platform: Platform, dealId: ObjectI
       type: 'commission-clawback',
       title: 'Commission clawed back',
       body: `The ${formatCents(deal.value)} deal with ${deal.leadName} was ${deal.status}. ${formatCents(-amount)} will be deducted from your next payout.`,
-      link: '/dashboard/bonsai?tab=payouts',
+      // The deal's campaign: Payouts History shows one campaign, the viewer's own by default.
+      link: `/dashboard/bonsai?tab=payouts&campaign=${deal.campaignId.toHexString()}`,
       key: `clawback-${deal._id.toHexString()}-${userId}`,
     });
   }
@@ -204,7 +205,7 @@ export async function runPayouts(platform: Platform, admin: UserDoc): Promise<Pa
       type: 'payout-completed',
       title: 'Payout completed',
       body: `${formatCents(amount)} from ${campaignName} has been paid out.`,
-      link: '/dashboard/bonsai?tab=payouts',
+      link: `/dashboard/bonsai?tab=payouts&campaign=${group.campaignId.toHexString()}`,
       key: `payout-${payout._id.toHexString()}`,
     });
     payouts++;
