@@ -1,7 +1,7 @@
 import type { Db, Filter, FindCursor, ObjectId } from 'mongodb';
 import type { Role } from '../../../shared/types/user.js';
-import { usersCollection, type UserDoc } from '../users/repository.js';
-import { waitlistCollection, type WaitlistEntryDoc } from '../waitlist/repository.js';
+import { usersCollection, type UserDoc } from '../users/public.js';
+import { waitlistCollection, type WaitlistEntryDoc } from '../waitlist/public.js';
 
 export interface WaitlistFilter {
   q?: string;
