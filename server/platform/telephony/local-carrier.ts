@@ -7,6 +7,7 @@ import dgram from 'node:dgram';
 import { appendFileSync, closeSync, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { running } from '../local-redis-leftovers.js';
 import { leadPhoneScenario } from './lead-phone-scenario.js';
 
 const LOOPBACK = '127.0.0.1';
@@ -272,6 +273,35 @@ function followLeadPhone(actionsLog: string, leadPhoneLog: string): { flush(): v
   };
 }
 
+function readProcFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Janus and SIPp processes an earlier carrier on this directory left behind when it died without stopping them (its
+ * pid file). A pid counts only while its command line still names this directory: pids are reused.
+ */
+function killLeftovers(dir: string): void {
+  const pidFile = path.join(dir, 'pids.json');
+  if (!existsSync(pidFile)) return;
+  let pids: number[] = [];
+  try {
+    pids = Object.values(JSON.parse(readFileSync(pidFile, 'utf8')) as Record<string, number>);
+  } catch {
+    // An unreadable pid file names nothing.
+  }
+  for (const pid of pids) {
+    if (!Number.isInteger(pid) || pid <= 0 || !running(pid)) continue;
+    const cmdline = readProcFile(`/proc/${pid}/cmdline`);
+    if (cmdline?.includes(dir)) process.kill(pid, 'SIGKILL');
+  }
+  rmSync(pidFile, { force: true });
+}
+
 /** Starts Janus and the lead phone; resolves once both answer. `stop()` ends both and waits for them. */
 export async function startLocalCarrier(options: LocalCarrierOptions): Promise<LocalCarrier> {
   const problem = localCarrierProblem();
@@ -280,6 +310,7 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
 
   const dir = path.join(path.resolve(options.dataDir), 'telephony');
   const janusDir = path.join(dir, 'janus');
+  killLeftovers(dir);
   rmSync(janusDir, { recursive: true, force: true });
   for (const sub of ['plugins', 'transports', 'events', 'loggers']) mkdirSync(path.join(janusDir, sub), { recursive: true });
   // Only the SIP plugin and the HTTP transport are loaded: Janus loads every library in these folders.
@@ -331,11 +362,14 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   sipp.stdout.pipe(sippOut, { end: false });
   sipp.stderr.pipe(sippOut, { end: false });
 
+  const pidFile = path.join(dir, 'pids.json');
+  writeFileSync(pidFile, JSON.stringify({ janus: janus.pid, sipp: sipp.pid }));
   const follower = followLeadPhone(actionsLog, leadPhoneLog);
   let stopped: Promise<void> | null = null;
   const stop = () => {
     stopped ??= (async () => {
       await Promise.all([stopChild(sipp, 'SIGTERM'), stopChild(janus, 'SIGINT')]);
+      rmSync(pidFile, { force: true });
       follower.stop();
       janusOut.end();
       sippOut.end();
