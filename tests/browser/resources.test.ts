@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, escapeRegExp, expectToast, FAKE_MEDIA_ARGS, launchBrowser, openPage, seriousAxeViolations } from '../support/browser.js';
+import { appUrl, escapeRegExp, expectToast, FAKE_MEDIA_ARGS, launchBrowser, openPage, seriousAxeViolations, waitForLiveConnection } from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -216,6 +216,42 @@ describe('resources', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("shows a voice note another user records, and its deletion, on an open Voice Notes page without a reload", async () => {
+    const author = await openPage(browser, '/login', { bypassCSP: true });
+    const listener = await openPage(browser, '/login', { bypassCSP: true });
+    try {
+      const live = waitForLiveConnection(listener.page);
+      await signInAs(listener.page, 'agent2@demo.test');
+      await live;
+      await goTo(listener.page, '/resources/voice-notes', 'Voice Notes');
+      await listener.page.getByRole('searchbox', { name: 'Search voice notes' }).waitFor();
+
+      await signInAs(author.page);
+      await goTo(author.page, '/resources/voice-notes', 'Voice Notes');
+      await author.page.getByRole('button', { name: 'Start Recording' }).click();
+      await author.page.getByRole('timer', { name: 'Recording time' }).filter({ hasText: '00:01' }).waitFor();
+      const title = `Objection drill ${Date.now().toString(36)}`;
+      await author.page.getByLabel('Recording name').fill(title);
+      await author.page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(author.page, `Recording "${title}" saved successfully!`);
+
+      // The other user's page was never reloaded: the note arrives with its author, opens playable, and goes when
+      // its author deletes it.
+      const note = listener.page.getByRole('list', { name: 'Voice notes' }).getByRole('listitem').filter({ hasText: title });
+      await note.getByText('Alex Warrior', { exact: false }).waitFor();
+      await note.getByRole('button', { name: title, expanded: false }).click();
+      await note.getByRole('button', { name: `Play ${title}` }).waitFor();
+      await author.page.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Delete ${title}` }).click();
+      await author.page.getByRole('dialog', { name: 'Delete voice note?' }).getByRole('button', { name: 'Delete' }).click();
+      await expectToast(author.page, 'Voice note deleted', title);
+      await note.waitFor({ state: 'detached' });
+      expect([...author.errors, ...listener.errors]).toEqual([]);
+    } finally {
+      await author.context.close();
+      await listener.context.close();
     }
   });
 });
