@@ -3,10 +3,34 @@ import type { Db } from 'mongodb';
 import type { Platform } from '../platform/context.js';
 import type { SocketFeature } from '../platform/sockets.js';
 
-/** What a feature folder plugs into the app: its indexes, its routes (under /api) and its socket handlers. */
+/** One step of the demo data, written through the same services the API uses. Each step is idempotent. */
+export interface SeedStep {
+  name: string;
+  /** Names of the steps whose data this one reads (it runs after them). */
+  after?: string[];
+  run(platform: Platform): Promise<void>;
+}
+
+/**
+ * Who may call an API route (held to by tests/integration/security-access.test.ts):
+ * - public: anyone, signed in or not.
+ * - dev: anyone, outside production only (the route does not exist in production).
+ * - signedIn: any signed-in user; a resource that is not theirs answers 404 (or 403 where its existence is public).
+ * - ownerOrAdmin: campaign owners (for their own campaigns) and admins; sales users get 403.
+ * - admin: admins only; everyone else signed in gets 403.
+ */
+export type RouteAccess = 'public' | 'dev' | 'signedIn' | 'ownerOrAdmin' | 'admin';
+
+/**
+ * What a feature folder plugs into the app: its indexes, its routes (under /api) with who may call each, its socket
+ * handlers and its demo data step. The app, the access table and the seed list are all derived from the features.
+ */
 export interface Feature {
   name: string;
   indexes?(db: Db): Promise<void>;
   routes?(app: FastifyInstance, platform: Platform): Promise<void> | void;
+  /** Every route the feature registers, as 'METHOD /api/path' (Fastify's pattern), with who may call it. */
+  access?: Record<string, RouteAccess>;
   socket?(platform: Platform): SocketFeature;
+  seed?: SeedStep;
 }

@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/types/user.js';
-import type { SeedStep } from '../../seed/index.js';
+import type { SeedStep } from '../feature.js';
 import { findUserByEmail, setUserUpline, type UserDoc } from '../users/public.js';
 import { assignRoleDirectly, createVerifiedUser } from './accounts.js';
 import { hashPassword } from './passwords.js';
@@ -11,6 +11,16 @@ export interface DemoAccount {
   /** E-mail of the recruiter, for the demo downline. */
   upline?: string;
 }
+
+/** Password = config.demoPassword; `npm start` prints this list. */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.test', role: 'admin', name: 'Ada Admin' },
+  { email: 'owner@demo.test', role: 'owner', name: 'Omar Owner' },
+  { email: 'agent@demo.test', role: 'sales', name: 'Alex Warrior' },
+  { email: 'agent2@demo.test', role: 'sales', name: 'Bianca Closer', upline: 'agent@demo.test' },
+  { email: 'agent3@demo.test', role: 'sales', name: 'Carlos Opener', upline: 'agent2@demo.test' },
+  { email: 'agent4@demo.test', role: 'sales', name: 'Dina Fullstack', upline: 'agent3@demo.test' },
+] as const;
 
 /**
  * The demo accounts, verified, with password DEMO_PASSWORD and the referral code of their e-mail's local

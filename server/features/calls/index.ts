@@ -2,4 +2,12 @@ import type { Feature } from '../feature.js';
 import { callsRoutes } from './routes.js';
 
 /** Call History (`/dashboard/calls`): the calls the dialer persisted (collection owned by the dialer feature). */
-export const callsFeature: Feature = { name: 'calls', routes: callsRoutes };
+export const callsFeature: Feature = {
+  name: 'calls',
+  routes: callsRoutes,
+  access: {
+    'GET /api/calls': 'signedIn',
+    'GET /api/calls/export.csv': 'signedIn',
+    'GET /api/calls/:id/recording': 'signedIn',
+  },
+};

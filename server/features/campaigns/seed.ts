@@ -1,6 +1,6 @@
 import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
 import type { CampaignCreateBody } from '../../../shared/schemas/campaigns/save.js';
-import type { SeedStep } from '../../seed/index.js';
+import type { SeedStep } from '../feature.js';
 import { findUserByEmail } from '../users/public.js';
 import { addMembership, findCampaignBySlug, setActiveCampaign } from './repository.js';
 import { createCampaign } from './service.js';
@@ -199,6 +199,7 @@ const DEMO_AGENTS = ['agent@demo.test', 'agent2@demo.test', 'agent3@demo.test', 
 
 export const campaignsSeedStep: SeedStep = {
   name: 'campaigns',
+  after: ['demo accounts'],
   async run(platform) {
     const owner = await findUserByEmail(platform.db, 'owner@demo.test');
     if (!owner) throw new Error('the campaigns seed needs the demo owner');

@@ -2,4 +2,14 @@ import type { Feature } from '../feature.js';
 import { ensureCommissionIndexes } from './repository.js';
 import { commissionRoutes } from './routes.js';
 
-export const commissionsFeature: Feature = { name: 'commissions', indexes: ensureCommissionIndexes, routes: commissionRoutes };
+export const commissionsFeature: Feature = {
+  name: 'commissions',
+  indexes: ensureCommissionIndexes,
+  routes: commissionRoutes,
+  access: {
+    'GET /api/payouts': 'signedIn',
+    'GET /api/earnings': 'signedIn',
+    'POST /api/admin/payouts/run': 'admin',
+    'GET /api/admin/payouts': 'admin',
+  },
+};

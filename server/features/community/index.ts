@@ -2,6 +2,7 @@ import { Rooms } from '../../../shared/events.js';
 import type { Feature } from '../feature.js';
 import { ensureCommunityIndexes } from './repository.js';
 import { communityRoutes } from './routes.js';
+import { postsSeedStep } from './seed.js';
 
 /** Every signed-in socket follows the feed (the same people who may read `GET /api/posts`). */
 export const communityFeature: Feature = {
@@ -10,5 +11,13 @@ export const communityFeature: Feature = {
   routes: communityRoutes,
   socket: () => async (socket) => {
     await socket.join(Rooms.feed);
+  },
+  seed: postsSeedStep,
+  access: {
+    'GET /api/posts': 'signedIn',
+    'POST /api/posts': 'signedIn',
+    'POST /api/posts/:id/like': 'signedIn',
+    'GET /api/posts/:id/comments': 'signedIn',
+    'POST /api/posts/:id/comments': 'signedIn',
   },
 };

@@ -2,7 +2,7 @@ import { ErrorCodes } from '../../../shared/errors.js';
 import type { CreatePostBody } from '../../../shared/schemas/community/post.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { SeedStep } from '../../seed/index.js';
+import type { SeedStep } from '../feature.js';
 import { findCampaignBySlug } from '../campaigns/public.js';
 import { findLeadByCampaignEmail, findStandingDealOfLead } from '../deals/public.js';
 import { findUserByEmail, type UserDoc } from '../users/public.js';
@@ -80,6 +80,7 @@ async function ensurePost(platform: Platform, author: UserDoc, demo: (typeof DEM
 
 export const postsSeedStep: SeedStep = {
   name: 'community posts',
+  after: ['demo accounts', 'campaigns', 'demo deals'],
   async run(platform) {
     const users = new Map<string, UserDoc>();
     const user = async (email: string) => {

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import type { Platform } from '../../platform/context.js';
-import type { SeedStep } from '../../seed/index.js';
+import type { SeedStep } from '../feature.js';
 import { findCampaignBySlug } from '../campaigns/public.js';
 import { recordDealCommissions, runPayouts } from '../commissions/public.js';
 import { insertLeads, type LeadDoc } from '../leads/public.js';
@@ -70,6 +70,7 @@ async function seedDeal(platform: Platform, demo: DemoDeal, now: Date): Promise<
 
 export const dealsSeedStep: SeedStep = {
   name: 'demo deals',
+  after: ['demo accounts', 'campaigns', 'leads'],
   async run(platform) {
     const now = platform.clock.now();
     let closedPaid = false;

@@ -1,5 +1,25 @@
 import type { Feature } from '../feature.js';
 import { ensureDialerIndexes } from './repository.js';
 import { dialerRoutes } from './routes.js';
+import { callsSeedStep } from './seed.js';
 
-export const dialerFeature: Feature = { name: 'dialer', indexes: ensureDialerIndexes, routes: dialerRoutes };
+export const dialerFeature: Feature = {
+  name: 'dialer',
+  indexes: ensureDialerIndexes,
+  routes: dialerRoutes,
+  seed: callsSeedStep,
+  access: {
+    'GET /api/dialer/state': 'signedIn',
+    'POST /api/dialer/connect': 'signedIn',
+    'POST /api/dialer/calls': 'signedIn',
+    'POST /api/dialer/calls/:id/end': 'signedIn',
+    'POST /api/dialer/calls/:id/mute': 'signedIn',
+    'PATCH /api/dialer/calls/:id': 'signedIn',
+    'POST /api/dialer/calls/:id/dnc': 'signedIn',
+    'GET /api/dialer/queue': 'signedIn',
+    'PUT /api/dialer/queue': 'signedIn',
+    'PUT /api/dialer/auto-dial': 'signedIn',
+    'GET /api/dialer/dnc': 'admin',
+    'POST /api/dialer/dnc': 'ownerOrAdmin',
+  },
+};

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { normalizePhone } from '../../../shared/schemas/dialer/messages.js';
-import type { SeedStep } from '../../seed/index.js';
+import type { SeedStep } from '../feature.js';
 import { findCampaignById } from '../campaigns/public.js';
 import { listLeads } from '../leads/public.js';
 import { findUserByEmail } from '../users/public.js';
@@ -49,6 +49,7 @@ function timelineOf(outcome: CallOutcome, startedAt: Date, ringSeconds: number, 
 
 export const callsSeedStep: SeedStep = {
   name: 'demo calls',
+  after: ['demo accounts', 'campaigns', 'leads'],
   async run(platform) {
     const agent = await findUserByEmail(platform.db, 'agent@demo.test');
     if (!agent) return;

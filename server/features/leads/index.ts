@@ -4,6 +4,7 @@ import { ensureLeadImportIndexes } from './import-repository.js';
 import { ensureLeadQuotaIndexes } from './quota-repository.js';
 import { ensureLeadIndexes } from './repository.js';
 import { leadRoutes } from './routes.js';
+import { leadsSeedStep } from './seed.js';
 
 async function ensureIndexes(db: Db): Promise<void> {
   await ensureLeadIndexes(db);
@@ -11,4 +12,18 @@ async function ensureIndexes(db: Db): Promise<void> {
   await ensureLeadQuotaIndexes(db);
 }
 
-export const leadsFeature: Feature = { name: 'leads', indexes: ensureIndexes, routes: leadRoutes };
+export const leadsFeature: Feature = {
+  name: 'leads',
+  indexes: ensureIndexes,
+  routes: leadRoutes,
+  seed: leadsSeedStep,
+  access: {
+    'POST /api/campaigns/:id/leads/import': 'ownerOrAdmin',
+    'GET /api/imports/:id': 'ownerOrAdmin',
+    'GET /api/imports/:id/rejected.csv': 'ownerOrAdmin',
+    'GET /api/leads': 'signedIn',
+    'POST /api/leads/request': 'signedIn',
+    'GET /api/leads/:id': 'signedIn',
+    'PATCH /api/leads/:id': 'signedIn',
+  },
+};

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { WORKING_CAMPAIGNS } from '../../../shared/constants.js';
-import type { SeedStep } from '../../seed/index.js';
+import type { SeedStep } from '../feature.js';
 import { findCampaignBySlug } from '../campaigns/public.js';
 import { distributeCampaign } from './distribution.js';
 import { insertLeads, type LeadDoc } from './repository.js';
@@ -57,6 +57,7 @@ const LEADS_PER_CAMPAIGN = 12;
 /** Demo leads for the five working campaigns, handed out by the real distribution (idempotent: unique e-mails). */
 export const leadsSeedStep: SeedStep = {
   name: 'leads',
+  after: ['campaigns'],
   async run(platform) {
     const now = platform.clock.now();
     for (const [c, { slug }] of WORKING_CAMPAIGNS.entries()) {

@@ -11,4 +11,13 @@ export const materialsFeature: Feature = {
   socket: () => async (socket) => {
     await socket.join(Rooms.resources);
   },
+  access: {
+    'GET /api/materials': 'signedIn',
+    'POST /api/materials': 'signedIn',
+    'GET /api/materials/:id/file': 'signedIn',
+    'DELETE /api/materials/:id': 'signedIn',
+    'POST /api/materials/:id/star': 'signedIn',
+    'GET /api/materials/folders': 'signedIn',
+    'POST /api/materials/folders': 'signedIn',
+  },
 };

@@ -1,4 +1,4 @@
-import type { SeedStep } from '../../seed/index.js';
+import type { SeedStep } from '../feature.js';
 import { savePerk, type NewPerk } from './service.js';
 
 const DAY = 24 * 3600 * 1000;

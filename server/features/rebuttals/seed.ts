@@ -1,4 +1,4 @@
-import type { SeedStep } from '../../seed/index.js';
+import type { SeedStep } from '../feature.js';
 import { saveRebuttal } from './service.js';
 
 /** The three sample rebuttals of the AI Rebuttals Coming Soon page. */

@@ -1,4 +1,4 @@
-import type { SeedStep } from '../../seed/index.js';
+import type { SeedStep } from '../feature.js';
 import { addScriptOnce, type NewScript } from './service.js';
 
 /**

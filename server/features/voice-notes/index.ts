@@ -11,4 +11,11 @@ export const voiceNotesFeature: Feature = {
   socket: () => async (socket) => {
     await socket.join(Rooms.resources);
   },
+  access: {
+    'GET /api/voice-notes': 'signedIn',
+    'POST /api/voice-notes': 'signedIn',
+    'GET /api/voice-notes/:id/audio': 'signedIn',
+    'PATCH /api/voice-notes/:id': 'signedIn',
+    'DELETE /api/voice-notes/:id': 'signedIn',
+  },
 };
