@@ -9,6 +9,7 @@ export const Queues = {
 
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
+/** Job names per queue (the values of `Jobs`); the payload of each is in `QueueJobs`. */
 export const Jobs = {
   email: { send: 'send' },
   system: { ping: 'ping' },
@@ -77,3 +78,26 @@ export interface LeadImportJob {
 export interface LeadDistributeJob {
   campaignId: string;
 }
+
+/** The repeatable `leads` sweep carries nothing: it reads the state of every campaign. */
+export type LeadSweepJob = Record<string, never>;
+
+/**
+ * Queue -> job name -> payload. Producers enqueue through `enqueue` (server/platform/queues.ts) and processors take
+ * `QueueJob<queue>` (workers/*.ts), both typed by this map: a job name a queue does not carry, or a payload of the
+ * wrong shape, does not compile.
+ */
+export interface QueueJobs {
+  [Queues.email]: { [Jobs.email.send]: EmailJob };
+  [Queues.system]: { [Jobs.system.ping]: SystemPingJob };
+  [Queues.leads]: { [Jobs.leads.import]: LeadImportJob; [Jobs.leads.distribute]: LeadDistributeJob; [Jobs.leads.sweep]: LeadSweepJob };
+  [Queues.commissions]: {
+    [Jobs.commissions.dealClosed]: CommissionDealJob;
+    [Jobs.commissions.dealCancelled]: CommissionDealJob;
+    [Jobs.commissions.approveDue]: CommissionDealJob;
+  };
+  [Queues.calls]: { [Jobs.calls.phoneStep]: PhoneStepJob; [Jobs.calls.callStep]: CallStepJob; [Jobs.calls.autoDial]: AutoDialJob };
+}
+
+export type JobName<Q extends QueueName> = keyof QueueJobs[Q] & string;
+export type JobPayload<Q extends QueueName, N extends JobName<Q>> = QueueJobs[Q][N];

@@ -1,12 +1,12 @@
-import type { Job } from 'bullmq';
 import { ObjectId } from 'mongodb';
-import { Jobs, type CommissionDealJob } from '../shared/queues.js';
+import { Jobs, Queues } from '../shared/queues.js';
 import type { Platform } from '../server/platform/context.js';
+import { unknownJob, type QueueProcessor } from '../server/platform/queues.js';
 import { approveDueCommissions, recordDealCommissions, reverseDealCommissions } from '../server/features/commissions/service.js';
 
 /** The ledger side of deals: each job is idempotent (unique ledger key, notification keys), so retries are safe. */
-export function commissionsProcessor(platform: Platform) {
-  return async (job: Job<CommissionDealJob>) => {
+export function commissionsProcessor(platform: Platform): QueueProcessor<typeof Queues.commissions> {
+  return async (job) => {
     const dealId = new ObjectId(job.data.dealId);
     switch (job.name) {
       case Jobs.commissions.dealClosed:
@@ -16,7 +16,7 @@ export function commissionsProcessor(platform: Platform) {
       case Jobs.commissions.approveDue:
         return { approved: await approveDueCommissions(platform, dealId) };
       default:
-        throw new Error(`unknown commissions job ${job.name}`);
+        return unknownJob(Queues.commissions, job);
     }
   };
 }

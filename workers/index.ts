@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { Queues, type QueueName } from '../shared/queues.js';
 import type { Platform } from '../server/platform/context.js';
 import { createMailTransport } from '../server/platform/mail.js';
-import { bullPrefix, defaultJobOptions } from '../server/platform/queues.js';
+import { bullPrefix, defaultJobOptions, type QueueProcessor } from '../server/platform/queues.js';
 import { callsProcessor } from './calls.js';
 import { commissionsProcessor } from './commissions.js';
 import { emailProcessor } from './email.js';
@@ -16,8 +16,10 @@ export interface RunningWorkers {
   close(): Promise<void>;
 }
 
+export type QueueWorkers = { [Q in QueueName]?: { processor: QueueProcessor<Q>; concurrency: number } };
+
 /** One small processor per queue; each calls the same services the API calls. */
-export function processorsFor(platform: Platform): Partial<Record<QueueName, { processor: Processor; concurrency: number }>> {
+export function processorsFor(platform: Platform): QueueWorkers {
   const transport = createMailTransport(platform.db, platform.config.mailUrl, platform.config.mailFrom);
   return {
     [Queues.email]: { processor: emailProcessor(platform, transport), concurrency: 20 },
@@ -36,7 +38,9 @@ export function startWorkers(platform: Platform, connection: Redis): RunningWork
     // BullMQ fails a job for good the second time it stalls (maxStalledCount 1): a job running in two workers that die
     // in turn was lost, e.g. an auto-dial step, and with it the rest of the agent's queue. Jobs are idempotent, so a
     // stalled one is re-run as many times as a failing one is retried.
-    const worker = new Worker(name, entry!.processor, {
+    // A queue holds only the jobs its producers could enqueue (`enqueue` is typed by the same catalogue), so its
+    // worker hands each processor the job type it declares.
+    const worker = new Worker(name, entry!.processor as Processor, {
       connection,
       prefix,
       concurrency: entry!.concurrency,

@@ -1,22 +1,22 @@
-import type { Job } from 'bullmq';
 import { ObjectId } from 'mongodb';
-import { Jobs, type LeadDistributeJob, type LeadImportJob } from '../shared/queues.js';
+import { Jobs, Queues } from '../shared/queues.js';
 import type { Platform } from '../server/platform/context.js';
+import { unknownJob, type QueueProcessor } from '../server/platform/queues.js';
 import { distributeCampaign, sweepLeads } from '../server/features/leads/distribution.js';
 import { failImport, runImport } from '../server/features/leads/import-service.js';
 
 /** How often idle leads go back to the pool and pools left by the caps are distributed again. */
 export const LEAD_SWEEP_EVERY_MS = 5 * 60_000;
 
-export function leadsProcessor(platform: Platform) {
+export function leadsProcessor(platform: Platform): QueueProcessor<typeof Queues.leads> {
   platform.queues.leads
     .upsertJobScheduler('leads-sweep', { every: LEAD_SWEEP_EVERY_MS }, { name: Jobs.leads.sweep, data: {} })
     .catch((error) => platform.log.warn({ err: error }, 'lead sweep not scheduled'));
 
-  return async (job: Job) => {
+  return async (job) => {
     switch (job.name) {
       case Jobs.leads.import: {
-        const { importId } = job.data as LeadImportJob;
+        const { importId } = job.data;
         try {
           return await runImport(platform, importId);
         } catch (error) {
@@ -26,14 +26,14 @@ export function leadsProcessor(platform: Platform) {
         }
       }
       case Jobs.leads.distribute: {
-        const { campaignId } = job.data as LeadDistributeJob;
+        const { campaignId } = job.data;
         const result = await distributeCampaign(platform, new ObjectId(campaignId));
         return { assigned: result.assigned };
       }
       case Jobs.leads.sweep:
         return sweepLeads(platform);
       default:
-        throw new Error(`unknown leads job ${job.name}`);
+        return unknownJob(Queues.leads, job);
     }
   };
 }

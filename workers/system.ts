@@ -1,10 +1,10 @@
-import type { Job } from 'bullmq';
 import { SocketEvents, type SystemPongPayload } from '../shared/events.js';
-import type { SystemPingJob } from '../shared/queues.js';
+import type { Queues } from '../shared/queues.js';
 import type { Platform } from '../server/platform/context.js';
+import type { QueueProcessor } from '../server/platform/queues.js';
 
-export function systemProcessor(platform: Platform) {
-  return async (job: Job<SystemPingJob>) => {
+export function systemProcessor(platform: Platform): QueueProcessor<typeof Queues.system> {
+  return async (job) => {
     const payload: SystemPongPayload = { jobId: String(job.id), sentAt: job.data.sentAt, processedAt: platform.clock.now().toISOString() };
     platform.live.toUser(job.data.userId, SocketEvents.systemPong, payload);
     return payload;

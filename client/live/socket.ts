@@ -86,12 +86,13 @@ export function isLiveConnected(): boolean {
 
 /** Subscribes to a server event; returns the unsubscribe function (use it as an effect cleanup). */
 export function onLive<E extends SocketEventName>(event: E, handler: (payload: SocketPayload<E>) => void): () => void {
-  const set = handlers.get(event) ?? new Set<Handler>();
-  handlers.set(event, set);
+  const name: SocketEventName = event;
+  const set = handlers.get(name) ?? new Set<Handler>();
+  handlers.set(name, set);
   set.add(handler as Handler);
-  socket?.on(event, asListener(handler as Handler));
+  socket?.on(name, asListener(handler as Handler));
   return () => {
     set.delete(handler as Handler);
-    socket?.off(event, asListener(handler as Handler));
+    socket?.off(name, asListener(handler as Handler));
   };
 }

@@ -1,10 +1,21 @@
-import { Queue, type BulkJobOptions, type JobsOptions, type QueueOptions } from 'bullmq';
+import { Queue, type BulkJobOptions, type Job, type JobsOptions, type QueueOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { Queues, type QueueName } from '../../shared/queues.js';
+import { Queues, type JobName, type JobPayload, type QueueName } from '../../shared/queues.js';
 import { redisUnavailable } from './errors.js';
 import { REDIS_COMMAND_TIMEOUT_MS } from './redis.js';
 
-export type QueueRegistry = Record<QueueName, Queue>;
+/** Every queue of the catalogue, each typed by its jobs (shared/queues.ts `QueueJobs`). */
+export type QueueRegistry = { [Q in QueueName]: JobQueue<Q> };
+
+/** The job a processor of queue `Q` receives: a union discriminated by `name`, so `switch (job.name)` narrows `data`. */
+export type QueueJob<Q extends QueueName> = { [N in JobName<Q>]: Job<JobPayload<Q, N>, unknown, N> }[JobName<Q>];
+
+export type QueueProcessor<Q extends QueueName> = (job: QueueJob<Q>) => Promise<unknown>;
+
+/** A processor's `default:` for a job name its queue does not carry (one left by an older or newer release). */
+export function unknownJob(queue: QueueName, job: { name: string }): never {
+  throw new Error(`unknown ${queue} job ${job.name}`);
+}
 
 /** Retried with exponential back-off; completed jobs kept briefly for the admin queue dashboard. */
 export const defaultJobOptions: JobsOptions = {
@@ -43,9 +54,12 @@ async function whileConnected<T>(connection: Redis, add: () => Promise<T>): Prom
   }
 }
 
-class ConnectedQueue extends Queue {
+class ConnectedQueue<Q extends QueueName = QueueName> extends Queue {
+  /** The catalogue name: it ties the queue to its jobs' payloads. */
+  declare readonly name: Q;
+
   constructor(
-    name: string,
+    name: Q,
     options: QueueOptions,
     private readonly redis: Redis,
   ) {
@@ -56,13 +70,23 @@ class ConnectedQueue extends Queue {
     if (connectedOnce.has(this.redis) && this.redis.status !== 'ready') throw redisUnavailable();
   }
 
-  override add(name: string, data: unknown, opts?: JobsOptions) {
+  override add<N extends JobName<Q>>(name: N, data: JobPayload<Q, N>, opts?: JobsOptions) {
     return whileConnected(this.redis, () => super.add(name, data, opts));
   }
 
   override addBulk(jobs: { name: string; data: unknown; opts?: BulkJobOptions }[]) {
     return whileConnected(this.redis, () => super.addBulk(jobs));
   }
+}
+
+export type JobQueue<Q extends QueueName> = ConnectedQueue<Q>;
+
+/**
+ * Adds a job: the one way producers enqueue. The queue fixes which job names exist and the name fixes the payload,
+ * so a job the queue does not carry, or a payload of the wrong shape, does not compile.
+ */
+export function enqueue<Q extends QueueName, N extends JobName<Q>>(queue: JobQueue<Q>, name: N, data: JobPayload<Q, N>, opts?: JobsOptions) {
+  return queue.add(name, data, opts);
 }
 
 /** Throws the 503 an add would throw now, for a request that should refuse before it does any work. */
@@ -75,12 +99,18 @@ export function createQueues(connection: Redis, redisPrefix: string, onError: (e
   const prefix = bullPrefix(redisPrefix);
   if (connection.status === 'ready') connectedOnce.add(connection);
   else connection.once('ready', () => connectedOnce.add(connection));
-  const entries = Object.values(Queues).map((name) => {
-    const queue: Queue = new ConnectedQueue(name, { connection, prefix, defaultJobOptions }, connection);
+  const open = <Q extends QueueName>(name: Q): JobQueue<Q> => {
+    const queue = new ConnectedQueue(name, { connection, prefix, defaultJobOptions }, connection);
     queue.on('error', onError);
-    return [name, queue] as const;
-  });
-  return Object.fromEntries(entries) as QueueRegistry;
+    return queue;
+  };
+  return {
+    [Queues.email]: open(Queues.email),
+    [Queues.calls]: open(Queues.calls),
+    [Queues.leads]: open(Queues.leads),
+    [Queues.commissions]: open(Queues.commissions),
+    [Queues.system]: open(Queues.system),
+  };
 }
 
 export async function closeQueues(queues: QueueRegistry): Promise<void> {

@@ -16,6 +16,7 @@ import { signedRecordingLink, toCallView } from './present.js';
 import { messagesFor } from './provider.js';
 import { recordingWav } from './recording.js';
 import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQueue, storeRecording, updateDialQueue, type CallDoc } from './repository.js';
+import { enqueue } from '../../platform/queues.js';
 
 /**
  * What happens to a call after it started: provider events applied as transitions (persisted, pushed),
@@ -134,7 +135,7 @@ async function scheduleNextAutoDial(platform: Platform, call: CallDoc): Promise<
   const data: AutoDialJob = { agentId: call.agentId.toHexString(), key: `after-${call._id.toHexString()}`, at: at.toISOString() };
   // Never earlier than the line goes idle (1 s after the end at the spec's timings).
   const lead = Math.max(0, Math.min(AUTO_DIAL_LEAD_MS, (delayMs - idleMs) / 2));
-  await platform.queues.calls.add(Jobs.calls.autoDial, data, { jobId: `next-${call._id.toHexString()}`, delay: Math.max(0, at.getTime() - lead - platform.clock.now().getTime()) });
+  await enqueue(platform.queues.calls, Jobs.calls.autoDial, data, { jobId: `next-${call._id.toHexString()}`, delay: Math.max(0, at.getTime() - lead - platform.clock.now().getTime()) });
 }
 
 /**
@@ -149,7 +150,7 @@ export async function kickAutoDial(platform: Platform, agentId: ObjectId): Promi
   if (live && (live.state !== 'ended' || !live.endedAt)) return;
   const data: AutoDialJob = { agentId: agentId.toHexString(), key: `on-${new ObjectId().toHexString()}` };
   const delay = live?.endedAt ? live.endedAt.getTime() + platform.phone.timings.idleMs - platform.clock.now().getTime() : 0;
-  await platform.queues.calls.add(Jobs.calls.autoDial, data, { jobId: data.key, delay: Math.max(0, delay) });
+  await enqueue(platform.queues.calls, Jobs.calls.autoDial, data, { jobId: data.key, delay: Math.max(0, delay) });
 }
 
 /** A toast pushed with the state: its code (what clients decide on) and the spec's text. */

@@ -1,7 +1,7 @@
-import type { Job, Queue } from 'bullmq';
-import { Jobs, type CallStepJob, type PhoneStepJob } from '../../../shared/queues.js';
+import { Jobs, type CallStepJob, type PhoneStepJob, type Queues } from '../../../shared/queues.js';
 import { TIMINGS } from '../../../shared/constants.js';
 import { providerEvents, type CallProgress, type PhoneProvider } from './phone-provider.js';
+import { enqueue, type JobQueue, type QueueJob } from '../../platform/queues.js';
 
 /**
  * The simulated phone provider. Timings are the spec's (DESIGN section 7); every timed step is a
@@ -39,6 +39,9 @@ export const SPEC_TIMINGS: SimulatorTimings = {
   autoDialDelayMs: TIMINGS.autoDialDelayMs,
 };
 
+/** The `calls` jobs the provider runs itself (auto-dial belongs to the dialer's queue service). */
+export type ProviderStepJob = Exclude<QueueJob<typeof Queues.calls>, { name: typeof Jobs.calls.autoDial }>;
+
 export interface SimulatorOptions {
   displayName?: string;
   /**
@@ -74,7 +77,7 @@ export class SimulatedPhoneProvider implements PhoneProvider {
   readonly events = this.bus;
 
   constructor(
-    private readonly queue: Queue,
+    private readonly queue: JobQueue<typeof Queues.calls>,
     options: SimulatorOptions = {},
     private readonly now: () => number = Date.now,
   ) {
@@ -105,13 +108,12 @@ export class SimulatedPhoneProvider implements PhoneProvider {
   }
 
   /** Runs one timed step (called by the `calls` worker) and schedules what follows from where the call now stands. */
-  async runStep(job: Job<PhoneStepJob | CallStepJob>): Promise<void> {
+  async runStep(job: ProviderStepJob): Promise<void> {
     if (job.name === Jobs.calls.phoneStep) {
-      const data = job.data as PhoneStepJob;
-      await this.bus.publish({ type: data.step, agentId: data.agentId });
+      await this.bus.publish({ type: job.data.step, agentId: job.data.agentId });
       return;
     }
-    const data = job.data as CallStepJob;
+    const { data } = job;
     switch (data.step) {
       case 'ring-over': {
         const outcome = simulatedOutcome(data.phone ?? '');
@@ -145,10 +147,10 @@ export class SimulatedPhoneProvider implements PhoneProvider {
 
   private async phoneStep(agentId: string, step: PhoneStepJob['step'], delay: number): Promise<void> {
     const data: PhoneStepJob = { agentId, step };
-    await this.queue.add(Jobs.calls.phoneStep, data, { jobId: `phone-${agentId}-${step}-${this.now()}`, delay: Math.max(0, delay) });
+    await enqueue(this.queue, Jobs.calls.phoneStep, data, { jobId: `phone-${agentId}-${step}-${this.now()}`, delay: Math.max(0, delay) });
   }
 
   private async callStep(data: CallStepJob, delay: number, jobId = `${data.callId}-${data.step}`): Promise<void> {
-    await this.queue.add(Jobs.calls.callStep, data, { jobId, delay: Math.max(0, delay) });
+    await enqueue(this.queue, Jobs.calls.callStep, data, { jobId, delay: Math.max(0, delay) });
   }
 }

@@ -8,7 +8,7 @@ import { Jobs, type LeadDistributeJob, type LeadImportJob } from '../../../share
 import type { Platform } from '../../platform/context.js';
 import { csvRow } from '../../platform/csv.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { refuseWhileDown } from '../../platform/queues.js';
+import { enqueue, refuseWhileDown } from '../../platform/queues.js';
 import { findCampaignById, findCampaignByIdOrSlug, type CampaignDoc } from '../campaigns/public.js';
 import { notify } from '../notifications/public.js';
 import type { UserDoc } from '../users/public.js';
@@ -143,7 +143,7 @@ export async function startImport(platform: Platform, user: UserDoc, campaign: C
     await insertImport(platform.db, doc);
     const job: LeadImportJob = { importId: doc._id.toHexString() };
     try {
-      await platform.queues.leads.add(Jobs.leads.import, job, { jobId: `import-${job.importId}` });
+      await enqueue(platform.queues.leads, Jobs.leads.import, job, { jobId: `import-${job.importId}` });
     } catch (error) {
       // Not queued (Redis is down): the import must not wait in the list for a job that will never come.
       await failImport(platform, job.importId).catch(() => {});
@@ -233,7 +233,7 @@ export async function runImport(platform: Platform, importId: string): Promise<v
 
 async function queueDistribution(platform: Platform, doc: LeadImportDoc): Promise<void> {
   const job: LeadDistributeJob = { campaignId: doc.campaignId.toHexString() };
-  await platform.queues.leads.add(Jobs.leads.distribute, job, { jobId: `distribute-import-${doc._id.toHexString()}` });
+  await enqueue(platform.queues.leads, Jobs.leads.distribute, job, { jobId: `distribute-import-${doc._id.toHexString()}` });
 }
 
 const withTimeZone = (timeZone: string | undefined) => (timeZone ? { timeZone } : {});

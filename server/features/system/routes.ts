@@ -4,6 +4,7 @@ import { SystemPingResponse } from '../../../shared/schemas/system/ping.js';
 import type { Platform } from '../../platform/context.js';
 import { requireUser } from '../../platform/auth.js';
 import { limitBy, perIpLimit } from '../../platform/rate-limits.js';
+import { enqueue } from '../../platform/queues.js';
 
 /** Proves the live path end to end: API enqueues, a worker processes and emits to the user's sockets. */
 export function systemRoutes(app: FastifyInstance, platform: Platform) {
@@ -15,7 +16,7 @@ export function systemRoutes(app: FastifyInstance, platform: Platform) {
     { preHandler: [requireUser(app, platform.db), perUser], config: { rateLimit: perIpLimit(600, 60) }, schema: { response: { 202: SystemPingResponse } } },
     async (request, reply) => {
       const data: SystemPingJob = { userId: request.currentUser._id.toHexString(), sentAt: platform.clock.now().toISOString() };
-      const job = await platform.queues.system.add(Jobs.system.ping, data);
+      const job = await enqueue(platform.queues.system, Jobs.system.ping, data);
       return reply.status(202).send({ jobId: String(job.id) });
     },
   );
