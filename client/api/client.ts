@@ -1,3 +1,4 @@
+import type { ApiAnswer, ApiMethod } from '../../shared/api-routes.js';
 import type { ApiErrorBody, ErrorReason } from '../../shared/errors.js';
 import { errorToast } from '../ui/toast.js';
 import { currentAccessToken, NetworkError, refreshAccessToken } from './token.js';
@@ -77,8 +78,17 @@ export function toastRequestFailure(error: unknown, fallbackTitle = 'Error'): vo
   else if (error instanceof NetworkError) errorToast('Connection problem', error.message);
 }
 
-/** JSON request to the API through `authorizedFetch`; failures are toasted unless `quiet`. */
-export async function api<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** The method a request is sent with: the one named, else POST with a body and GET without. */
+export type MethodOf<O> = O extends { method: infer M extends ApiMethod } ? M : O extends { body: unknown } ? 'POST' : 'GET';
+
+/**
+ * JSON request to the API through `authorizedFetch`; failures are toasted unless `quiet`. The answer's type comes
+ * from the route map (shared/api-routes.ts) for the path and method; a path the map does not know answers `unknown`.
+ */
+export function api<const P extends string, const O extends ApiRequestOptions = ApiRequestOptions>(path: P, options?: O): Promise<ApiAnswer<MethodOf<O>, P>>;
+/** A path built at run time (`string`), answered as the caller says. */
+export function api<T>(path: string, options?: ApiRequestOptions): Promise<T>;
+export async function api(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
   try {
     const response = await authorizedFetch(path, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
@@ -86,9 +96,9 @@ export async function api<T>(path: string, options: ApiRequestOptions = {}): Pro
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
-    if (response.status === 204) return undefined as T;
+    if (response.status === 204) return undefined;
     const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    return text ? (JSON.parse(text) as unknown) : undefined;
   } catch (error) {
     // The API leaves the title out of validation answers; the spec shows those under "Error".
     if (!options.quiet) toastRequestFailure(error);

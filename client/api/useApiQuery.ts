@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState, type Dispatch, type SetStateAction } from 'react';
+import type { ApiAnswer } from '../../shared/api-routes.js';
 import { api } from './client.js';
 
 export interface ApiQueryOptions<T> {
@@ -20,6 +21,8 @@ export interface ApiQuery<T> {
 }
 
 /** GET `path` (nothing while it is null), again when it changes or on `retry`; an earlier request still running is aborted. */
+export function useApiQuery<const P extends string>(path: P | null, options?: ApiQueryOptions<ApiAnswer<'GET', P>>): ApiQuery<ApiAnswer<'GET', P>>;
+export function useApiQuery<T>(path: string | null, options?: ApiQueryOptions<T>): ApiQuery<T>;
 export function useApiQuery<T>(path: string | null, { debounceMs = 0, onLoad }: ApiQueryOptions<T> = {}): ApiQuery<T> {
   const [data, setData] = useState<T>();
   const [loading, setLoading] = useState(true);
@@ -56,7 +59,7 @@ export function useApiQuery<T>(path: string | null, { debounceMs = 0, onLoad }: 
 }
 
 /** `base` with the non-empty values as its query string (`/api/perks`, `/api/perks?q=gym`). */
-export function pathWithQuery(base: string, values: Record<string, string | null | undefined>): string {
+export function pathWithQuery<const B extends string>(base: B, values: Record<string, string | null | undefined>): B | `${B}?${string}` {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
   return params.size ? `${base}?${params}` : base;

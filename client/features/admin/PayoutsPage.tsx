@@ -1,7 +1,6 @@
 import { Banknote, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminPayoutList, AdminPayoutStatus } from '../../../shared/schemas/commissions/admin-payouts.js';
-import type { PayoutRunResponse } from '../../../shared/schemas/commissions/payout-run.js';
 import { api } from '../../api/client.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
@@ -36,7 +35,7 @@ function PayoutsAdmin() {
 
   const load = useCallback(async (wanted: AdminPayoutStatus) => {
     try {
-      const answer = await api<AdminPayoutList>(`/api/admin/payouts?status=${wanted}`, { quiet: true });
+      const answer = await api(`/api/admin/payouts?status=${wanted}`, { quiet: true });
       setList((current) => (answer.status === wanted ? answer : current));
       setFailed(false);
     } catch {
@@ -53,7 +52,7 @@ function PayoutsAdmin() {
     if (!list?.nextCursor) return;
     setLoadingMore(true);
     try {
-      const next = await api<AdminPayoutList>(`/api/admin/payouts?status=${list.status}&cursor=${list.nextCursor}`);
+      const next = await api(`/api/admin/payouts?status=${list.status}&cursor=${list.nextCursor}`);
       setList({ ...next, items: [...list.items, ...next.items] });
     } catch {
       // The API client showed why.
@@ -65,7 +64,7 @@ function PayoutsAdmin() {
   async function run() {
     setRunning(true);
     try {
-      const result = await api<PayoutRunResponse>('/api/admin/payouts/run', { method: 'POST' });
+      const result = await api('/api/admin/payouts/run', { method: 'POST' });
       const carried = result.carried > 0 ? `; ${plural(result.carried, 'balance')} carried to the next run` : '';
       toast({
         title: 'Payout run completed',

@@ -1,6 +1,6 @@
 import { ExternalLink, RefreshCw, RotateCcw } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import { JOB_STATES, type QueueBoardSession, type QueueOverview } from '../../../shared/schemas/admin/queues.js';
+import { JOB_STATES, type QueueOverview } from '../../../shared/schemas/admin/queues.js';
 import { api } from '../../api/client.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -28,7 +28,7 @@ function QueueDashboard() {
 
   const load = useCallback(async (quiet: boolean) => {
     try {
-      setOverview(await api<QueueOverview>('/api/admin/queues', { quiet }));
+      setOverview(await api('/api/admin/queues', { quiet }));
       setUpdatedAt(new Date().toISOString());
       setFailed(false);
     } catch {
@@ -55,7 +55,7 @@ function QueueDashboard() {
   // The board is a page of its own outside the app: the server first gives this browser the board's session cookie.
   async function openBoard() {
     try {
-      const { url } = await api<QueueBoardSession>('/api/admin/queues/board-session', { method: 'POST' });
+      const { url } = await api('/api/admin/queues/board-session', { method: 'POST' });
       window.location.assign(url);
     } catch {
       // The API client showed why.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RoleDecisionResponse, RoleRequestItem, RoleRequestList } from '../../../shared/schemas/admin/role-requests.js';
+import type { RoleRequestItem } from '../../../shared/schemas/admin/role-requests.js';
 import { api } from '../../api/client.js';
 import { SocketEvents } from '../../../shared/events.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
@@ -28,7 +28,7 @@ export function RoleRequests() {
   const [status, setStatus] = useState<Status>('pending');
   const [busy, setBusy] = useState<string | null>(null);
 
-  const { data, loading, failed, retry, setData } = useApiQuery<RoleRequestList>(`/api/admin/role-requests?status=${status}`);
+  const { data, loading, failed, retry, setData } = useApiQuery(`/api/admin/role-requests?status=${status}`);
   const items = data?.items ?? [];
 
   useEffect(() => {
@@ -43,7 +43,7 @@ export function RoleRequests() {
   async function decide(request: RoleRequestItem, decision: 'approve' | 'reject') {
     setBusy(request.userId);
     try {
-      const answer = await api<RoleDecisionResponse>(`/api/admin/role-requests/${request.userId}`, { body: { decision } });
+      const answer = await api(`/api/admin/role-requests/${request.userId}`, { body: { decision } });
       setData((list) => applyRoleRequest(list, status, { userId: request.userId, item: answer.request }));
       toast({ title: decision === 'approve' ? 'Role request approved' : 'Role request declined', description: `${request.name} (${request.requestedRole})`, variant: 'success' });
     } catch {

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import type { WaitlistAdminItem, WaitlistAdminList } from '../../../shared/schemas/admin/waitlist.js';
+import type { WaitlistAdminItem } from '../../../shared/schemas/admin/waitlist.js';
 import { api } from '../../api/client.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
@@ -33,7 +33,7 @@ function queryFor(q: string, filter: ProcessedFilter, cursor?: number) {
   if (filter === 'pending' || filter === 'processed') params.set('processed', String(filter === 'processed'));
   if (filter === 'early') params.set('earlyAccess', 'true');
   if (cursor !== undefined) params.set('cursor', String(cursor));
-  return `/api/admin/waitlist?${params}`;
+  return `/api/admin/waitlist?${params}` as const;
 }
 
 export function WaitlistTable() {
@@ -41,14 +41,14 @@ export function WaitlistTable() {
   const [filter, setFilter] = useState<ProcessedFilter>('all');
   const [exporting, setExporting] = useState(false);
 
-  const { data, loading, failed, retry, setData } = useApiQuery<WaitlistAdminList>(queryFor(q, filter), { debounceMs: q ? SEARCH_DEBOUNCE_MS : 0 });
+  const { data, loading, failed, retry, setData } = useApiQuery(queryFor(q, filter), { debounceMs: q ? SEARCH_DEBOUNCE_MS : 0 });
   const items = data?.items ?? [];
   const total = data?.total ?? 0;
   const nextCursor = data?.nextCursor ?? null;
 
   async function loadMore() {
     if (nextCursor === null) return;
-    const list = await api<WaitlistAdminList>(queryFor(q, filter, nextCursor)).catch(() => null);
+    const list = await api(queryFor(q, filter, nextCursor)).catch(() => null);
     if (!list) return;
     setData((current) => current && { ...current, items: [...current.items, ...list.items.filter((item) => !current.items.some((known) => known.id === item.id))], nextCursor: list.nextCursor });
   }
@@ -61,7 +61,7 @@ export function WaitlistTable() {
   async function setProcessed(entry: WaitlistAdminItem, processed: boolean) {
     replace({ ...entry, processed });
     try {
-      replace(await api<WaitlistAdminItem>(`/api/admin/waitlist/${entry.id}`, { method: 'PATCH', body: { processed } }));
+      replace(await api(`/api/admin/waitlist/${entry.id}`, { method: 'PATCH', body: { processed } }));
     } catch {
       replace(entry);
     }
@@ -69,7 +69,7 @@ export function WaitlistTable() {
 
   async function grant(entry: WaitlistAdminItem) {
     try {
-      const answer = await api<{ entry: WaitlistAdminItem; accountUpdated: boolean }>(`/api/admin/waitlist/${entry.id}/grant`, { method: 'POST' });
+      const answer = await api(`/api/admin/waitlist/${entry.id}/grant`, { method: 'POST' });
       replace(answer.entry);
       toast({
         title: 'Access granted',

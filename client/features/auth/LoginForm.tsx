@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AuthMessages, AuthTitles } from '../../../shared/schemas/auth/messages.js';
-import { LoginBody, type LoginResponse } from '../../../shared/schemas/auth/login.js';
+import { LoginBody } from '../../../shared/schemas/auth/login.js';
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
@@ -32,7 +32,7 @@ export function LoginForm({ initialEmail = '', onTwoFactor }: { initialEmail?: s
 
     setBusy(true);
     try {
-      const answer = await api<LoginResponse>('/api/auth/login', { body, quiet: true });
+      const answer = await api('/api/auth/login', { body, quiet: true });
       if ('twoFactorRequired' in answer) {
         setBusy(false);
         return onTwoFactor(answer.challengeToken);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { ForgotBody, type ForgotAccepted } from '../../../shared/schemas/auth/forgot.js';
+import { ForgotBody } from '../../../shared/schemas/auth/forgot.js';
 import { AuthMessages, AuthTitles, isEmailAddress } from '../../../shared/schemas/auth/messages.js';
 import { ResetBody, resetFormError } from '../../../shared/schemas/auth/reset.js';
 import { api } from '../../api/client.js';
@@ -26,7 +26,7 @@ export function RequestResetForm({ initialEmail = '', onSent }: { initialEmail?:
 
     setBusy(true);
     try {
-      const accepted = await api<ForgotAccepted>('/api/auth/forgot', { body, quiet: true });
+      const accepted = await api('/api/auth/forgot', { body, quiet: true });
       toast({ title: 'Check your email', description: `If an account exists for ${accepted.email}, we sent a reset code. It is valid for 30 minutes.` });
       onSent(accepted.email);
     } catch (error) {

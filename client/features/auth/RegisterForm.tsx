@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AuthTitles } from '../../../shared/schemas/auth/messages.js';
-import { RegisterBody, registerFormError, type PendingVerification } from '../../../shared/schemas/auth/register.js';
+import { RegisterBody, registerFormError } from '../../../shared/schemas/auth/register.js';
 import { api, ApiError } from '../../api/client.js';
 import { NetworkError } from '../../api/token.js';
 import { schemaError } from '../../api/validate.js';
@@ -52,7 +52,7 @@ export function RegisterForm() {
 
     setBusy(true);
     try {
-      const pending = await api<PendingVerification>('/api/auth/register', { body, quiet: true });
+      const pending = await api('/api/auth/register', { body, quiet: true });
       savePendingUser(pending.email);
       clearReferralCode();
       announceCodeSent(pending.email, pending.devCode);

@@ -2,7 +2,7 @@ import { Briefcase, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useLocation } from 'wouter';
-import { RoleMessages, type RoleResponse } from '../../../shared/schemas/me/role.js';
+import { RoleMessages } from '../../../shared/schemas/me/role.js';
 import type { Role } from '../../../shared/types/user.js';
 import { api, ApiError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
@@ -29,7 +29,7 @@ export default function RoleSelectionPage() {
   async function choose(role: Role) {
     setProcessing(role);
     try {
-      const answer = await api<RoleResponse>('/api/me/role', { body: { role }, quiet: true });
+      const answer = await api('/api/me/role', { body: { role }, quiet: true });
       replaceUser(answer.user);
       if (answer.notice) {
         toast({ title: answer.notice, description: 'Your request has been submitted for approval. You can work as a Sales Agent meanwhile.' });

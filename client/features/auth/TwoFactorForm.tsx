@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { LoginTwoFactorBody } from '../../../shared/schemas/auth/login-2fa.js';
 import { AuthTitles } from '../../../shared/schemas/auth/messages.js';
-import type { AuthSession } from '../../../shared/schemas/auth/session.js';
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
@@ -27,7 +26,7 @@ export function TwoFactorForm({ challengeToken, onCancel }: { challengeToken: st
 
     setBusy(true);
     try {
-      adoptSession(await api<AuthSession>('/api/auth/login/2fa', { body, quiet: true }));
+      adoptSession(await api('/api/auth/login/2fa', { body, quiet: true }));
       toast({ title: 'Login successful!', variant: 'success' });
       navigate('/dashboard');
     } catch (error) {

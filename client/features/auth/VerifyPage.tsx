@@ -2,8 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { VERIFICATION } from '../../../shared/constants.js';
 import { AuthMessages, AuthTitles } from '../../../shared/schemas/auth/messages.js';
-import type { PendingVerification } from '../../../shared/schemas/auth/register.js';
-import type { AuthSession } from '../../../shared/schemas/auth/session.js';
 import { VerifyBody } from '../../../shared/schemas/auth/verify.js';
 import { api, ApiError } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
@@ -52,7 +50,7 @@ export default function VerifyPage() {
 
     setVerifying(true);
     try {
-      adoptSession(await api<AuthSession>('/api/auth/verify', { body, quiet: true }));
+      adoptSession(await api('/api/auth/verify', { body, quiet: true }));
       clearPendingUser();
       navigate('/role-selection');
     } catch (error) {
@@ -65,7 +63,7 @@ export default function VerifyPage() {
     if (!email) return void errorToast(AuthTitles.validation, AuthMessages.verificationExpired);
     setResending(true);
     try {
-      const pending = await api<PendingVerification>('/api/auth/resend', { body: { email }, quiet: true });
+      const pending = await api('/api/auth/resend', { body: { email }, quiet: true });
       savePendingUser(pending.email);
       setCooldown(VERIFICATION.resendCooldownSeconds);
       announceCodeSent(pending.email, pending.devCode);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { ReferralAnswer } from '../../../shared/schemas/invitations/referral.js';
 import { api, ApiError } from '../../api/client.js';
 import { readReferralCode } from './pending.js';
 
@@ -15,7 +14,7 @@ export function useReferral(): ReferralState {
   useEffect(() => {
     if (!code) return;
     let current = true;
-    api<ReferralAnswer>(`/api/referrals/${encodeURIComponent(code)}`, { quiet: true })
+    api(`/api/referrals/${encodeURIComponent(code)}`, { quiet: true })
       .then((answer) => current && setState({ status: 'valid', code, inviterFirstName: answer.inviterFirstName }))
       .catch((error: unknown) => {
         if (!current) return;

@@ -1,7 +1,7 @@
 import { Copy, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { InvitationBody, type InvitationResponse } from '../../../shared/schemas/invitations/create.js';
+import { InvitationBody } from '../../../shared/schemas/invitations/create.js';
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
@@ -21,7 +21,7 @@ export function InviteCard({ referralLink }: { referralLink: string }) {
     if (problem) return errorToast('Error', problem);
     setSending(true);
     try {
-      const answer = await api<InvitationResponse>('/api/invitations', { method: 'POST', body });
+      const answer = await api('/api/invitations', { method: 'POST', body });
       toast({ title: answer.title, description: answer.message, variant: 'success' });
       setEmail('');
     } catch {

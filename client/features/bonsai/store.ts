@@ -5,6 +5,7 @@ import type { Earnings } from '../../../shared/schemas/commissions/earnings.js';
 import type { PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
 import type { TeamActivityItem, TeamActivityToday } from '../../../shared/schemas/team/activity.js';
 import { api } from '../../api/client.js';
+import { pathWithQuery } from '../../api/useApiQuery.js';
 import { onLive } from '../../live/socket.js';
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
@@ -52,17 +53,15 @@ function keepNewestCallStates(members: { id: string; onCall: boolean }[], askedA
   }
 }
 
-const withCampaign = (path: string, campaignId: string | null, extra: Record<string, string> = {}) => {
-  const params = new URLSearchParams(extra);
-  if (campaignId) params.set('campaignId', campaignId);
-  return params.size ? `${path}?${params}` : path;
+const withCampaign = <const P extends string>(path: P, campaignId: string | null, extra: Record<string, string> = {}) => {
+  return pathWithQuery(path, { ...extra, campaignId });
 };
 
 async function loadTree(campaignId: string | null): Promise<void> {
   if (!bonsai.bonsai) bonsai.bonsaiStatus = 'loading';
   const askedAt = applied;
   try {
-    const answer = await api<BonsaiResponse>(withCampaign('/api/bonsai', campaignId), { quiet: true });
+    const answer = await api(withCampaign('/api/bonsai', campaignId), { quiet: true });
     if (bonsai.campaignId !== campaignId) return;
     keepNewestCallStates(answer.members, askedAt);
     bonsai.bonsai = answer;
@@ -75,7 +74,7 @@ async function loadTree(campaignId: string | null): Promise<void> {
 async function loadPayouts(campaignId: string | null): Promise<void> {
   if (!bonsai.payouts) bonsai.payoutsStatus = 'loading';
   try {
-    const answer = await api<PayoutsResponse>(withCampaign('/api/payouts', campaignId, { limit: '50' }), { quiet: true });
+    const answer = await api(withCampaign('/api/payouts', campaignId, { limit: '50' }), { quiet: true });
     if (bonsai.campaignId !== campaignId) return;
     bonsai.payouts = answer;
     bonsai.payoutsStatus = 'ready';
@@ -85,14 +84,14 @@ async function loadPayouts(campaignId: string | null): Promise<void> {
 }
 
 async function loadCampaignEarnings(campaignId: string | null): Promise<void> {
-  const answer = await api<Earnings>(withCampaign('/api/earnings', campaignId), { quiet: true });
+  const answer = await api(withCampaign('/api/earnings', campaignId), { quiet: true });
   if (bonsai.campaignId === campaignId) bonsai.earnings = answer;
 }
 
 export async function loadMorePayouts(): Promise<void> {
   const { campaignId, payouts } = bonsai;
   if (!payouts?.nextCursor) return;
-  const answer = await api<PayoutsResponse>(withCampaign('/api/payouts', campaignId, { limit: '50', cursor: payouts.nextCursor }));
+  const answer = await api(withCampaign('/api/payouts', campaignId, { limit: '50', cursor: payouts.nextCursor }));
   if (bonsai.campaignId !== campaignId || !bonsai.payouts) return;
   bonsai.payouts.ledger.push(...answer.ledger);
   bonsai.payouts.nextCursor = answer.nextCursor;
@@ -113,7 +112,7 @@ export function showCampaign(campaignId: string | null): void {
 
 export async function loadToday(): Promise<void> {
   const askedAt = applied;
-  const answer = await api<TeamActivityToday>('/api/team/activity/today', { quiet: true });
+  const answer = await api('/api/team/activity/today', { quiet: true });
   keepNewestCallStates(answer.members, askedAt);
   bonsai.today = answer;
   const live = bonsai.feed.filter((item) => !answer.recent.some((recent) => recent.id === item.id));

@@ -1,6 +1,6 @@
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
-import type { CallHistoryPage, CallStats } from '../../../shared/schemas/dialer/history.js';
+import type { CallStats } from '../../../shared/schemas/dialer/history.js';
 import { api } from '../../api/client.js';
 import { dialerStore } from '../dialer/store.js';
 import { session } from '../session/store.js';
@@ -72,7 +72,7 @@ export async function loadCalls(): Promise<void> {
   const params = filterParams();
   params.set('limit', String(PAGE_SIZE));
   try {
-    const page = await api<CallHistoryPage>(`/api/calls?${params}`, { quiet: callHistory.status === 'ready' });
+    const page = await api(`/api/calls?${params}`, { quiet: callHistory.status === 'ready' });
     if (mine !== generation) return;
     callHistory.items = page.items;
     callHistory.nextCursor = page.nextCursor;
@@ -92,7 +92,7 @@ export async function loadMoreCalls(): Promise<void> {
   params.set('cursor', cursor);
   callHistory.loadingMore = true;
   try {
-    const page = await api<CallHistoryPage>(`/api/calls?${params}`);
+    const page = await api(`/api/calls?${params}`);
     if (mine !== generation) return;
     callHistory.items.push(...page.items.filter((item) => !callHistory.items.some((known) => known.id === item.id)));
     callHistory.nextCursor = page.nextCursor;

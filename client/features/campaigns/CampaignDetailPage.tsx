@@ -30,7 +30,7 @@ export default function CampaignDetailPage() {
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    api<CampaignDetail>(`/api/campaigns/${encodeURIComponent(id)}`, { signal: controller.signal, quiet: true })
+    api(`/api/campaigns/${encodeURIComponent(id)}`, { signal: controller.signal, quiet: true })
       .then((campaign) => setState({ status: 'ready', campaign }))
       .catch((error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;

@@ -1,7 +1,6 @@
 import type { CampaignJoinResponse } from '../../../shared/schemas/campaigns/join.js';
 import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
 import { CampaignMessages } from '../../../shared/schemas/campaigns/messages.js';
-import type { ActiveCampaignResponse } from '../../../shared/schemas/campaigns/select.js';
 import { api } from '../../api/client.js';
 import { toast } from '../../ui/toast.js';
 import { session } from '../session/store.js';
@@ -18,7 +17,7 @@ export async function selectCampaign(campaign: CampaignRef): Promise<boolean> {
     announceComingSoon();
     return false;
   }
-  const answer = await api<ActiveCampaignResponse>('/api/me/active-campaign', { method: 'PUT', body: { campaignId: campaign.id } });
+  const answer = await api('/api/me/active-campaign', { method: 'PUT', body: { campaignId: campaign.id } });
   if (session.user) session.user.activeCampaignId = answer.activeCampaignId ?? undefined;
   toast({
     title: answer.title ?? CampaignMessages.selectedTitle(answer.campaignName ?? campaign.name),
@@ -30,7 +29,7 @@ export async function selectCampaign(campaign: CampaignRef): Promise<boolean> {
 
 /** Change Campaign: clears the choice. */
 export async function clearActiveCampaign(): Promise<void> {
-  await api<ActiveCampaignResponse>('/api/me/active-campaign', { method: 'PUT', body: { campaignId: null } });
+  await api('/api/me/active-campaign', { method: 'PUT', body: { campaignId: null } });
   if (session.user) session.user.activeCampaignId = undefined;
 }
 
@@ -39,13 +38,13 @@ export async function joinCampaign(campaign: CampaignRef): Promise<CampaignJoinR
     announceComingSoon();
     return null;
   }
-  const answer = await api<CampaignJoinResponse>(`/api/campaigns/${campaign.id}/join`, { method: 'POST' });
+  const answer = await api(`/api/campaigns/${campaign.id}/join`, { method: 'POST' });
   toast({ title: CampaignMessages.joinedTitle, description: CampaignMessages.joined, variant: 'success' });
   return answer;
 }
 
 export async function leaveCampaign(campaign: CampaignRef): Promise<CampaignJoinResponse> {
-  const answer = await api<CampaignJoinResponse>(`/api/campaigns/${campaign.id}/join`, { method: 'DELETE' });
+  const answer = await api(`/api/campaigns/${campaign.id}/join`, { method: 'DELETE' });
   toast({ title: 'Campaign left', description: `You are no longer a member of ${campaign.name}.` });
   return answer;
 }

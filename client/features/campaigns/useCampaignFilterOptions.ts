@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { CampaignList } from '../../../shared/schemas/campaigns/list.js';
 import { api } from '../../api/client.js';
 import type { SelectOption } from '../../ui/Select.js';
 
@@ -13,7 +12,7 @@ export function useCampaignFilterOptions(): SelectOption[] {
   const [options, setOptions] = useState<SelectOption[]>([ALL_CAMPAIGNS_OPTION]);
   useEffect(() => {
     const controller = new AbortController();
-    api<CampaignList>('/api/campaigns', { quiet: true, signal: controller.signal })
+    api('/api/campaigns', { quiet: true, signal: controller.signal })
       .then((list) => setOptions([ALL_CAMPAIGNS_OPTION, ...list.items.map((campaign) => ({ id: campaign.id, label: campaign.name }))]))
       .catch(() => undefined);
     return () => controller.abort();

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { CampaignList, CampaignListQuery, CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
+import type { CampaignListQuery, CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 
 export interface CampaignsResult {
@@ -18,7 +18,7 @@ const NO_CAMPAIGNS: CampaignSummary[] = [];
 /** GET /api/campaigns with the given filters (search is debounced while typing). */
 export function useCampaigns(query: CampaignListQuery = {}): CampaignsResult {
   const { search, status, role } = query;
-  const { data, loading, failed, retry, setData } = useApiQuery<CampaignList>(pathWithQuery('/api/campaigns', { search: search?.trim(), status, role }), {
+  const { data, loading, failed, retry, setData } = useApiQuery(pathWithQuery('/api/campaigns', { search: search?.trim(), status, role }), {
     debounceMs: search ? SEARCH_DEBOUNCE_MS : 0,
   });
 

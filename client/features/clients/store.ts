@@ -1,7 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { SocketEvents } from '../../../shared/events.js';
 import type { ClientItem, ClientStatus } from '../../../shared/schemas/clients/client.js';
-import type { ClientList } from '../../../shared/schemas/clients/list.js';
 import type { ClientUpdateBody } from '../../../shared/schemas/clients/update.js';
 import { api } from '../../api/client.js';
 import { onLive } from '../../live/socket.js';
@@ -28,12 +27,12 @@ export const useClients = () => useSnapshot(clients);
 
 let request = 0;
 
-function listUrl(filter: ClientFilter, cursor?: string | null): string {
+function listUrl(filter: ClientFilter, cursor?: string | null) {
   const params = new URLSearchParams({ limit: String(PAGE) });
   if (filter.campaignId) params.set('campaignId', filter.campaignId);
   if (filter.status) params.set('status', filter.status);
   if (cursor) params.set('cursor', cursor);
-  return `/api/clients?${params}`;
+  return `/api/clients?${params}` as const;
 }
 
 export async function showClients(filter: ClientFilter): Promise<void> {
@@ -41,7 +40,7 @@ export async function showClients(filter: ClientFilter): Promise<void> {
   clients.filter = { ...filter };
   if (clients.status !== 'ready') clients.status = 'loading';
   try {
-    const page = await api<ClientList>(listUrl(filter), { quiet: true });
+    const page = await api(listUrl(filter), { quiet: true });
     if (mine !== request) return;
     clients.items = page.items;
     clients.nextCursor = page.nextCursor;
@@ -54,7 +53,7 @@ export async function showClients(filter: ClientFilter): Promise<void> {
 export async function showMoreClients(): Promise<void> {
   if (!clients.nextCursor) return;
   const mine = request;
-  const page = await api<ClientList>(listUrl(clients.filter, clients.nextCursor));
+  const page = await api(listUrl(clients.filter, clients.nextCursor));
   if (mine !== request) return;
   const known = new Set(clients.items.map((client) => client.id));
   clients.items.push(...page.items.filter((client) => !known.has(client.id)));
@@ -74,7 +73,7 @@ export function applyClient(client: ClientItem): void {
 }
 
 export async function updateClient(id: string, body: ClientUpdateBody): Promise<ClientItem> {
-  const client = await api<ClientItem>(`/api/clients/${id}`, { method: 'PATCH', body });
+  const client = await api(`/api/clients/${id}`, { method: 'PATCH', body });
   applyClient(client);
   return client;
 }

@@ -33,7 +33,7 @@ export async function loadLeaderboard(quiet = false): Promise<void> {
   if (!quiet) leaderboard.loading = true;
   const params = new URLSearchParams({ period: leaderboard.period, by: leaderboard.by, ...(leaderboard.campaignId ? { campaignId: leaderboard.campaignId } : {}) });
   try {
-    const data = await api<Leaderboard>(`/api/leaderboard?${params}`, { quiet: true });
+    const data = await api(`/api/leaderboard?${params}`, { quiet: true });
     if (mine !== generation) return;
     leaderboard.data = data;
     leaderboard.failed = false;

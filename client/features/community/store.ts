@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import { SocketEvents } from '../../../shared/events.js';
-import type { CommentItem, CommentList, CreateCommentResponse } from '../../../shared/schemas/community/comments.js';
-import type { LikeResponse, PostList, PostSort, PostTab } from '../../../shared/schemas/community/list.js';
+import type { CommentItem } from '../../../shared/schemas/community/comments.js';
+import type { PostSort, PostTab } from '../../../shared/schemas/community/list.js';
 import type { CreatePostBody, CreatePostResponse, PostItem, PostType } from '../../../shared/schemas/community/post.js';
 import { api } from '../../api/client.js';
 import { onLive } from '../../live/socket.js';
@@ -55,7 +55,7 @@ export async function loadFeed(tab: PostTab, sort: PostSort): Promise<void> {
   feed.loading = true;
   feed.failed = false;
   try {
-    const list = await api<PostList>(`/api/posts?${new URLSearchParams({ type: tab, sort, limit: String(PAGE_SIZE) })}`);
+    const list = await api(`/api/posts?${new URLSearchParams({ type: tab, sort, limit: String(PAGE_SIZE) })}`);
     if (mine !== generation) return;
     feed.items = [];
     // Threads were only kept current while they were on screen.
@@ -76,7 +76,7 @@ export async function loadMorePosts(): Promise<void> {
   feed.loadingMore = true;
   try {
     const params = new URLSearchParams({ type: feed.tab, sort: feed.sort, limit: String(PAGE_SIZE), cursor: feed.nextCursor });
-    const list = await api<PostList>(`/api/posts?${params}`);
+    const list = await api(`/api/posts?${params}`);
     if (mine !== generation) return;
     appendUnique(list.items);
     feed.nextCursor = list.nextCursor;
@@ -86,7 +86,7 @@ export async function loadMorePosts(): Promise<void> {
 }
 
 export async function createPost(body: CreatePostBody): Promise<CreatePostResponse> {
-  const answer = await api<CreatePostResponse>('/api/posts', { body });
+  const answer = await api('/api/posts', { body });
   // The live `post:created` of this post may have arrived first: never twice.
   if (!findPost(answer.post.id) && TAB_TYPES[feed.tab].includes(answer.post.type)) feed.items.unshift(answer.post);
   return answer;
@@ -109,7 +109,7 @@ export async function toggleLike(postId: string): Promise<void> {
   post.likedByMe = !wasLiked;
   post.likeCount = Math.max(0, post.likeCount + (wasLiked ? -1 : 1));
   try {
-    const answer = await api<LikeResponse>(`/api/posts/${postId}/like`, { method: 'POST' });
+    const answer = await api(`/api/posts/${postId}/like`, { method: 'POST' });
     const current = findPost(postId);
     if (!current) return;
     current.likedByMe = answer.liked;
@@ -129,7 +129,7 @@ export async function openThread(postId: string): Promise<void> {
   if (feed.threads[postId]) return;
   feed.threads[postId] = { items: [], nextCursor: null, loading: true };
   try {
-    const list = await api<CommentList>(`/api/posts/${postId}/comments?limit=50`);
+    const list = await api(`/api/posts/${postId}/comments?limit=50`);
     addComments(postId, list.items);
     feed.threads[postId].nextCursor = list.nextCursor;
   } catch {
@@ -145,7 +145,7 @@ export async function loadMoreComments(postId: string): Promise<void> {
   if (!thread?.nextCursor || thread.loading) return;
   thread.loading = true;
   try {
-    const list = await api<CommentList>(`/api/posts/${postId}/comments?limit=50&cursor=${thread.nextCursor}`);
+    const list = await api(`/api/posts/${postId}/comments?limit=50&cursor=${thread.nextCursor}`);
     addComments(postId, list.items);
     thread.nextCursor = list.nextCursor;
   } finally {
@@ -161,7 +161,7 @@ function addComments(postId: string, comments: CommentItem[]) {
 }
 
 export async function addComment(postId: string, content: string): Promise<void> {
-  const answer = await api<CreateCommentResponse>(`/api/posts/${postId}/comments`, { body: { content } });
+  const answer = await api(`/api/posts/${postId}/comments`, { body: { content } });
   addComments(postId, [answer.comment]);
   const current = findPost(postId);
   if (current) applyCounts(current, answer);

@@ -27,7 +27,7 @@ export function LeadPicker() {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const params = new URLSearchParams({ search, limit: String(RESULTS) });
-      api<LeadList>(`/api/leads?${params}`, { quiet: true, signal: controller.signal })
+      api(`/api/leads?${params}`, { quiet: true, signal: controller.signal })
         .then((answer) => setLeads(answer.items.filter((lead) => lead.phone)))
         .catch(() => undefined);
     }, SEARCH_DELAY_MS);

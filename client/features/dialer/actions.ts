@@ -1,9 +1,6 @@
 import { ErrorReasons } from '../../../shared/errors.js';
 import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
-import type { CallView } from '../../../shared/schemas/dialer/call.js';
-import type { DncAdded } from '../../../shared/schemas/dialer/dnc.js';
-import type { QueueBody, QueueContactView, QueueView } from '../../../shared/schemas/dialer/queue.js';
-import type { AutoDialAnswer, ConnectAnswer, DialerState } from '../../../shared/schemas/dialer/state.js';
+import type { QueueBody, QueueContactView } from '../../../shared/schemas/dialer/queue.js';
 import { api, ApiError, isNetworkError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
@@ -14,7 +11,7 @@ const NOTES_SAVE_DELAY_MS = 600;
 export async function loadDialer(): Promise<void> {
   if (dialerStore.status === 'idle' || dialerStore.status === 'failed') dialerStore.status = 'loading';
   try {
-    const state = await api<DialerState>('/api/dialer/state', { quiet: true });
+    const state = await api('/api/dialer/state', { quiet: true });
     dialerStore.phone = state.phone;
     adoptCall(state.call);
     adoptQueue(state.queue, true);
@@ -33,7 +30,7 @@ export async function connectPhone(): Promise<void> {
   dialerStore.busy.connect = true;
   try {
     // The steps (and "Connected to Zoom Phone") arrive as `call:state`; a failure answers 503 with the spec's text.
-    const answer = await api<ConnectAnswer>('/api/dialer/connect', { method: 'POST' });
+    const answer = await api('/api/dialer/connect', { method: 'POST' });
     dialerStore.phone = answer.phone;
   } catch {
     if (dialerStore.phone) dialerStore.phone.status = 'failed';
@@ -64,7 +61,7 @@ export async function startCall(): Promise<void> {
     const body: { phone: string; leadId?: string; name?: string } = { phone: number.trim() };
     if (dialerStore.leadId) body.leadId = dialerStore.leadId;
     if (dialerStore.contactName) body.name = dialerStore.contactName;
-    adoptCall(await api<CallView>('/api/dialer/calls', { body }));
+    adoptCall(await api('/api/dialer/calls', { body }));
   } catch (error) {
     if (error instanceof ApiError && error.reason === ErrorReasons.callFailed) clearContact();
   } finally {
@@ -82,7 +79,7 @@ export async function endCall(): Promise<void> {
   dialerStore.busy.end = true;
   try {
     await flushNotes();
-    adoptCall(await api<CallView>(`/api/dialer/calls/${call.id}/end`, { method: 'POST' }));
+    adoptCall(await api(`/api/dialer/calls/${call.id}/end`, { method: 'POST' }));
   } catch (error) {
     // "Failed to end call properly": the server ended the call anyway; re-read it.
     if (error instanceof ApiError && error.reason === ErrorReasons.callEndFailed) await loadDialer();
@@ -101,7 +98,7 @@ export async function toggleMute(): Promise<void> {
   dialerStore.busy.mute = true;
   try {
     // 202: the change lands 0.3 s later as `call:state`.
-    adoptCall(await api<CallView>(`/api/dialer/calls/${call.id}/mute`, { body: { muted: !call.muted } }));
+    adoptCall(await api(`/api/dialer/calls/${call.id}/mute`, { body: { muted: !call.muted } }));
   } catch {
     // The server's toast ("Failed to change mute state") has been shown.
   } finally {
@@ -129,7 +126,7 @@ export async function flushNotes(): Promise<void> {
   if (!pending) return;
   pendingNotes = null;
   try {
-    const saved = await api<CallView>(`/api/dialer/calls/${pending.callId}`, { method: 'PATCH', body: { notes: pending.notes } });
+    const saved = await api(`/api/dialer/calls/${pending.callId}`, { method: 'PATCH', body: { notes: pending.notes } });
     if (dialerStore.call?.id === pending.callId && dialerStore.notesDraft === pending.notes) dialerStore.notesDirty = false;
     adoptCall(saved);
   } catch {
@@ -153,11 +150,11 @@ async function saveQueue(edit: QueueEdit): Promise<boolean> {
       const contacts = edit(base.contacts);
       if (!contacts) return false;
       try {
-        adoptQueue(await api<QueueView>('/api/dialer/queue', { method: 'PUT', body: { contacts, version: base.version }, quiet: true }));
+        adoptQueue(await api('/api/dialer/queue', { method: 'PUT', body: { contacts, version: base.version }, quiet: true }));
         return true;
       } catch (error) {
         if (attempt === 0 && error instanceof ApiError && error.reason === ErrorReasons.queueChanged) {
-          adoptQueue(await api<QueueView>('/api/dialer/queue'));
+          adoptQueue(await api('/api/dialer/queue'));
           continue;
         }
         if (error instanceof ApiError) errorToast(error.title ?? 'Error', error.message);
@@ -213,7 +210,7 @@ export async function setAutoDial(enabled: boolean): Promise<void> {
   if (dialerStore.busy.autoDial) return;
   dialerStore.busy.autoDial = true;
   try {
-    const answer = await api<AutoDialAnswer>('/api/dialer/auto-dial', { method: 'PUT', body: { enabled } });
+    const answer = await api('/api/dialer/auto-dial', { method: 'PUT', body: { enabled } });
     adoptQueue(answer.queue);
     toast({ title: answer.message, variant: enabled ? 'success' : 'default' });
   } catch {
@@ -225,7 +222,7 @@ export async function setAutoDial(enabled: boolean): Promise<void> {
 
 export async function markDoNotCall(callId: string): Promise<void> {
   try {
-    const answer = await api<DncAdded>(`/api/dialer/calls/${callId}/dnc`, { method: 'POST' });
+    const answer = await api(`/api/dialer/calls/${callId}/dnc`, { method: 'POST' });
     if (!dialerStore.markedDoNotCall.includes(callId)) dialerStore.markedDoNotCall.push(callId);
     toast({ title: answer.message, variant: 'success' });
   } catch {

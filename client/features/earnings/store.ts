@@ -19,11 +19,11 @@ export const earningsState = proxy<EarningsState>({ stats: null, earnings: null,
 export const useEarnings = () => useSnapshot(earningsState);
 
 export async function loadStats(): Promise<void> {
-  earningsState.stats = await api<MeStats>('/api/me/stats', { quiet: true });
+  earningsState.stats = await api('/api/me/stats', { quiet: true });
 }
 
 export async function loadEarnings(): Promise<void> {
-  earningsState.earnings = await api<Earnings>('/api/earnings', { quiet: true });
+  earningsState.earnings = await api('/api/earnings', { quiet: true });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CampaignList, CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
+import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
 import { api } from '../../api/client.js';
 
 export type { CampaignSummary };
@@ -12,7 +12,7 @@ export function useCampaigns(): [CampaignsState, () => void] {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<CampaignList>('/api/campaigns', { quiet: true, signal: controller.signal })
+    api('/api/campaigns', { quiet: true, signal: controller.signal })
       .then((list) => setState({ status: 'ready', campaigns: list.items }))
       .catch((error: Error) => {
         if (!controller.signal.aborted) setState({ status: 'failed', message: error.message });

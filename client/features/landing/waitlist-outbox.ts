@@ -39,7 +39,7 @@ export function pendingWaitlistEntries(): LocalWaitlistEntry[] {
   return readEntries().filter((entry) => !entry.processed);
 }
 
-const post = (body: WaitlistJoinBody) => api<WaitlistJoined>('/api/waitlist', { body, quiet: true });
+const post = (body: WaitlistJoinBody) => api('/api/waitlist', { body, quiet: true });
 
 /** Sends the entry; when the server is unreachable it is kept in this browser and sent later. */
 export async function joinWaitlist(body: WaitlistJoinBody): Promise<JoinOutcome> {

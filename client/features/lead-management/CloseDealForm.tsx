@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { CloseLeadBody, DealMessages, type DealItem } from '../../../shared/schemas/deals/close.js';
+import { CloseLeadBody, DealMessages } from '../../../shared/schemas/deals/close.js';
 import type { LeadDealView } from '../../../shared/schemas/deals/lead-deal.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import { dollarsToCents } from '../../../shared/money.js';
@@ -71,7 +71,7 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
   async function close() {
     setBusy(true);
     try {
-      const deal = await api<DealItem>(`/api/leads/${lead.id}/close`, { body });
+      const deal = await api(`/api/leads/${lead.id}/close`, { body });
       toast({ title: DealMessages.closedTitle, description: `${lead.name}: ${formatCents(deal.value)}`, variant: 'success' });
       rememberClosedDeal(deal);
       setConfirming(false);

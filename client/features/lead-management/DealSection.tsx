@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { DealMessages, type DealItem } from '../../../shared/schemas/deals/close.js';
+import { DealMessages } from '../../../shared/schemas/deals/close.js';
 import type { DealLineItem, LeadDealView } from '../../../shared/schemas/deals/lead-deal.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import { api } from '../../api/client.js';
@@ -109,7 +109,7 @@ function CancelDeal({ lead, deal, onDone }: { lead: LeadItem; deal: Deal; onDone
     setError(undefined);
     setBusy(true);
     try {
-      const done = await api<DealItem>(`/api/deals/${deal.id}/cancel`, { body: { reason: outcome, note: note.trim() } });
+      const done = await api(`/api/deals/${deal.id}/cancel`, { body: { reason: outcome, note: note.trim() } });
       toast({
         title: DealMessages.cancelledTitle(outcome),
         description: `${lead.name}: ${formatCents(done.value)}. Unpaid commissions are voided; paid ones are clawed back from the next payout.`,

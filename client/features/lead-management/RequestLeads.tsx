@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { LeadRequestBody, type LeadRequestResult } from '../../../shared/schemas/leads/request.js';
+import { LeadRequestBody } from '../../../shared/schemas/leads/request.js';
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
@@ -25,7 +25,7 @@ export function RequestLeads({ campaignId, campaignName }: { campaignId: string;
     if (problem) return;
     setBusy(true);
     try {
-      const answer = await api<LeadRequestResult>('/api/leads/request', { body });
+      const answer = await api('/api/leads/request', { body });
       toast({
         title: answer.message,
         description: `You can receive ${answer.remainingToday} more today and ${answer.remainingThisMonth} more this month.`,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ScriptMessages, type ScriptItem, type ScriptList } from '../../../shared/schemas/scripts/list.js';
+import { ScriptMessages, type ScriptItem } from '../../../shared/schemas/scripts/list.js';
 import { api } from '../../api/client.js';
 import { Button } from '../../ui/Button.js';
 import page from '../dashboard/Page.module.css';
@@ -12,7 +12,7 @@ export function ScriptPanel({ campaignSlug, campaignName }: { campaignSlug: stri
 
   useEffect(() => {
     const controller = new AbortController();
-    api<ScriptList>(`/api/scripts?campaign=${encodeURIComponent(campaignSlug)}`, { signal: controller.signal, quiet: true })
+    api(`/api/scripts?campaign=${encodeURIComponent(campaignSlug)}`, { signal: controller.signal, quiet: true })
       .then((list) => setState({ slug: campaignSlug, items: list.items, failed: false }))
       .catch((error: unknown) => {
         if (!(error instanceof DOMException && error.name === 'AbortError')) setState({ slug: campaignSlug, items: null, failed: true });

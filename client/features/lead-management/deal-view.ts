@@ -15,7 +15,7 @@ export function useLeadDeal(leadId: string, leadUpdatedAt: string, leadClosed: b
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(() => {
-    api<LeadDealView>(`/api/leads/${leadId}/deal`, { quiet: true })
+    api(`/api/leads/${leadId}/deal`, { quiet: true })
       .then((next) => {
         setView(next);
         setFailed(false);

@@ -2,7 +2,6 @@ import { proxy, useSnapshot } from 'valtio';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
 import { SocketEvents } from '../../../shared/events.js';
 import type { LeadDetail, LeadItem } from '../../../shared/schemas/leads/lead.js';
-import type { LeadList } from '../../../shared/schemas/leads/list.js';
 import type { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
 import { api } from '../../api/client.js';
 import { onLive } from '../../live/socket.js';
@@ -44,14 +43,14 @@ export const useLeads = () => useSnapshot(leads);
 
 const requests: Record<LeadViewName, number> = { management: 0, pipeline: 0 };
 
-function listUrl(filter: LeadFilter, cursor?: string | null): string {
+function listUrl(filter: LeadFilter, cursor?: string | null) {
   const params = new URLSearchParams({ limit: String(PAGE) });
   if (filter.campaignId) params.set('campaignId', filter.campaignId);
   if (filter.disposition) params.set('disposition', filter.disposition);
   if (filter.stage) params.set('stage', filter.stage);
   if (filter.search?.trim()) params.set('search', filter.search.trim());
   if (cursor) params.set('cursor', cursor);
-  return `/api/leads?${params}`;
+  return `/api/leads?${params}` as const;
 }
 
 /** Loads the first page of a list for a filter (a newer call wins over an older one still in flight). */
@@ -61,7 +60,7 @@ export async function showLeadList(name: LeadViewName, filter: LeadFilter): Prom
   view.filter = { ...filter };
   view.status = 'loading';
   try {
-    const page = await api<LeadList>(listUrl(filter), { quiet: true });
+    const page = await api(listUrl(filter), { quiet: true });
     if (mine !== requests[name]) return;
     view.items = page.items;
     view.nextCursor = page.nextCursor;
@@ -76,7 +75,7 @@ export async function showMoreLeads(name: LeadViewName): Promise<void> {
   const view = leads.views[name];
   if (!view.nextCursor) return;
   const mine = requests[name];
-  const page = await api<LeadList>(listUrl(view.filter, view.nextCursor));
+  const page = await api(listUrl(view.filter, view.nextCursor));
   if (mine !== requests[name]) return;
   const known = new Set(view.items.map((lead) => lead.id));
   view.items.push(...page.items.filter((lead) => !known.has(lead.id)));
@@ -158,7 +157,7 @@ export async function openLeadDetail(id: string): Promise<void> {
 
 async function refreshDetail(id: string): Promise<void> {
   try {
-    const data = await api<LeadDetail>(`/api/leads/${id}`, { quiet: true });
+    const data = await api(`/api/leads/${id}`, { quiet: true });
     if (leads.detail?.id !== id) return;
     leads.detail.data = data;
     leads.detail.status = 'ready';
@@ -173,7 +172,7 @@ export function closeLeadDetail(): void {
 
 /** PATCH /api/leads/:id; the answer is applied at once (the `lead:updated` that follows finds it already there). */
 export async function updateLead(id: string, body: LeadUpdateBody): Promise<LeadDetail> {
-  const detail = await api<LeadDetail>(`/api/leads/${id}`, { method: 'PATCH', body });
+  const detail = await api(`/api/leads/${id}`, { method: 'PATCH', body });
   applyLead(detail.lead);
   if (leads.detail?.id === id) leads.detail = { id, data: detail, status: 'ready' };
   return detail;

@@ -2,7 +2,7 @@ import { CheckCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { SocketEvents } from '../../../shared/events.js';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_TYPES, type NotificationItem, type NotificationList, type NotificationType } from '../../../shared/schemas/notifications/list.js';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_TYPES, type NotificationItem, type NotificationType } from '../../../shared/schemas/notifications/list.js';
 import { api } from '../../api/client.js';
 import { pathWithQuery } from '../../api/useApiQuery.js';
 import { onLive, onLiveResync } from '../../live/socket.js';
@@ -41,7 +41,7 @@ export default function NotificationsPage() {
   useEffect(() => {
     let current = true;
     setState('loading');
-    api<NotificationList>(pathFor(), { quiet: true })
+    api(pathFor(), { quiet: true })
       .then((list) => {
         if (!current) return;
         setItems(list.items);
@@ -72,7 +72,7 @@ export default function NotificationsPage() {
     if (!cursor || more) return;
     setMore(true);
     try {
-      const list = await api<NotificationList>(pathFor(cursor));
+      const list = await api(pathFor(cursor));
       setItems((shown) => [...shown, ...list.items.filter((item) => !shown.some((existing) => existing.id === item.id))]);
       setCursor(list.nextCursor);
     } catch {

@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import { SocketEvents } from '../../../shared/events.js';
-import type { NotificationItem, NotificationList } from '../../../shared/schemas/notifications/list.js';
-import type { NotificationReadBody, NotificationReadResponse } from '../../../shared/schemas/notifications/read.js';
+import type { NotificationItem } from '../../../shared/schemas/notifications/list.js';
+import type { NotificationReadBody } from '../../../shared/schemas/notifications/read.js';
 import { api } from '../../api/client.js';
 import { onLive, onLiveResync } from '../../live/socket.js';
 import { toast } from '../../ui/toast.js';
@@ -21,14 +21,14 @@ export const notifications = proxy<NotificationsState>({ items: [], unread: 0, l
 export const useNotifications = () => useSnapshot(notifications);
 
 export async function loadNotifications(): Promise<void> {
-  const list = await api<NotificationList>(`/api/notifications?limit=${LATEST}`, { quiet: true });
+  const list = await api(`/api/notifications?limit=${LATEST}`, { quiet: true });
   notifications.items = list.items;
   notifications.unread = list.unread;
   notifications.loaded = true;
 }
 
 export async function markNotificationsRead(body: NotificationReadBody): Promise<void> {
-  const answer = await api<NotificationReadResponse>('/api/notifications/read', { method: 'POST', body });
+  const answer = await api('/api/notifications/read', { method: 'POST', body });
   const ids = new Set(body.ids ?? []);
   for (const item of notifications.items) if (body.all || ids.has(item.id)) item.read = true;
   notifications.unread = answer.unread;

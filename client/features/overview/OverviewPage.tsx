@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
 import { api } from '../../api/client.js';
 import { useSession } from '../session/store.js';
 import page from '../dashboard/Page.module.css';
@@ -15,7 +14,7 @@ function useCampaignName(id: string | undefined): string | undefined {
   useEffect(() => {
     if (!id) return;
     const controller = new AbortController();
-    api<CampaignDetail>(`/api/campaigns/${id}`, { signal: controller.signal, quiet: true })
+    api(`/api/campaigns/${id}`, { signal: controller.signal, quiet: true })
       .then((campaign) => setNamed({ id, name: campaign.name }))
       .catch(() => undefined);
     return () => controller.abort();

@@ -2,7 +2,6 @@ import { proxy, useSnapshot } from 'valtio';
 import type { LeadStage } from '../../../shared/constants.js';
 import { SocketEvents, type LeadUpdatedPayload } from '../../../shared/events.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
-import type { LeadList } from '../../../shared/schemas/leads/list.js';
 import { api } from '../../api/client.js';
 import { onLive } from '../../live/socket.js';
 
@@ -25,11 +24,11 @@ export const useOverviewLeads = () => useSnapshot(overviewLeads);
 
 let request = 0;
 
-function listUrl(campaignId: string, stage: StageFilter, cursor?: string): string {
+function listUrl(campaignId: string, stage: StageFilter, cursor?: string) {
   const params = new URLSearchParams({ campaignId, limit: String(PAGE) });
   if (stage !== 'All') params.set('stage', stage);
   if (cursor) params.set('cursor', cursor);
-  return `/api/leads?${params}`;
+  return `/api/leads?${params}` as const;
 }
 
 export async function showLeads(campaignId: string, stage: StageFilter): Promise<void> {
@@ -38,7 +37,7 @@ export async function showLeads(campaignId: string, stage: StageFilter): Promise
   overviewLeads.stage = stage;
   overviewLeads.status = 'loading';
   try {
-    const page = await api<LeadList>(listUrl(campaignId, stage), { quiet: true });
+    const page = await api(listUrl(campaignId, stage), { quiet: true });
     if (mine !== request) return;
     overviewLeads.items = page.items;
     overviewLeads.nextCursor = page.nextCursor;
@@ -52,7 +51,7 @@ export async function showMoreLeads(): Promise<void> {
   const { campaignId, stage, nextCursor } = overviewLeads;
   if (!campaignId || !nextCursor) return;
   const mine = request;
-  const page = await api<LeadList>(listUrl(campaignId, stage, nextCursor));
+  const page = await api(listUrl(campaignId, stage, nextCursor));
   if (mine !== request) return;
   const known = new Set(overviewLeads.items.map((lead) => lead.id));
   overviewLeads.items.push(...page.items.filter((lead) => !known.has(lead.id)));

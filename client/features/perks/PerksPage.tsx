@@ -2,7 +2,7 @@ import { Copy, ExternalLink, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { useLocation, useParams } from 'wouter';
-import { PERK_TABS, PerkMessages, type PerkItem, type PerkList } from '../../../shared/schemas/perks/list.js';
+import { PERK_TABS, PerkMessages, type PerkItem } from '../../../shared/schemas/perks/list.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
@@ -31,7 +31,7 @@ export default function PerksPage() {
   // Any other value shows all (spec 2).
   const tab = category && category in PERK_TABS ? category : 'all';
   const [q, setQ] = useState('');
-  const { data, loading, failed, retry } = useApiQuery<PerkList>(pathWithQuery('/api/perks', { category: tab === 'all' ? undefined : tab, q: q.trim() }), {
+  const { data, loading, failed, retry } = useApiQuery(pathWithQuery('/api/perks', { category: tab === 'all' ? undefined : tab, q: q.trim() }), {
     debounceMs: q ? SEARCH_DEBOUNCE_MS : 0,
   });
   const perks = data?.items ?? [];

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import type { ForgotAccepted } from '../../../shared/schemas/auth/forgot.js';
-import type { AuthSession } from '../../../shared/schemas/auth/session.js';
 import { PasswordChangeMessages, passwordChangeFormError } from '../../../shared/schemas/me/password.js';
 import type { PublicUser } from '../../../shared/types/user.js';
 import { api } from '../../api/client.js';
@@ -29,7 +27,7 @@ export function ChangePasswordForm({ user }: { user: PublicUser }) {
     if (problem) return errorToast('Error', problem);
     setBusy(true);
     try {
-      const answer = await api<AuthSession>('/api/me/password', { method: 'POST', body });
+      const answer = await api('/api/me/password', { method: 'POST', body });
       setAccessToken(answer.accessToken);
       replaceUser(answer.user as PublicUser);
       setCurrentPassword('');
@@ -45,7 +43,7 @@ export function ChangePasswordForm({ user }: { user: PublicUser }) {
   const sendReset = async () => {
     setBusy(true);
     try {
-      await api<ForgotAccepted>('/api/auth/forgot', { method: 'POST', body: { email: user.email } });
+      await api('/api/auth/forgot', { method: 'POST', body: { email: user.email } });
       toast({ title: 'Check your email', description: `We sent a password reset link to ${user.email}.`, variant: 'success' });
     } catch {
       // The API client showed why.

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import type { MeResponse } from '../../../shared/schemas/me/get.js';
 import { ProfileMessages, profileFormError, type ProfileBody } from '../../../shared/schemas/me/profile.js';
 import type { PublicUser } from '../../../shared/types/user.js';
 import { api } from '../../api/client.js';
@@ -25,7 +24,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
     if (problem) return errorToast('Error', problem);
     setSaving(true);
     try {
-      const { access: _access, ...fresh } = await api<MeResponse>('/api/me', { method: 'PATCH', body });
+      const { access: _access, ...fresh } = await api('/api/me', { method: 'PATCH', body });
       replaceUser(fresh as PublicUser);
       setName(fresh.name);
       setContact(fresh.contact ?? '');

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { RebuttalInterestBody, RebuttalMessages, type RebuttalInterestResponse, type RebuttalItem, type RebuttalList } from '../../../shared/schemas/rebuttals/list.js';
+import { RebuttalInterestBody, RebuttalMessages, type RebuttalItem } from '../../../shared/schemas/rebuttals/list.js';
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Badge } from '../../ui/Badge.js';
@@ -24,7 +24,7 @@ export default function AiRebuttalsPage() {
 
   useEffect(() => {
     let live = true;
-    api<RebuttalList>('/api/rebuttals', { quiet: true })
+    api('/api/rebuttals', { quiet: true })
       .then((list) => {
         if (live) setSamples(list.items);
       })
@@ -43,7 +43,7 @@ export default function AiRebuttalsPage() {
     }
     setSending(true);
     try {
-      const answer = await api<RebuttalInterestResponse>('/api/rebuttals/interest', { body });
+      const answer = await api('/api/rebuttals/interest', { body });
       toast({ title: answer.message, variant: 'success' });
       setJoined(answer.message);
     } catch {

@@ -25,7 +25,7 @@ export function FolderDialog({ isOpen, onOpenChange, campaigns, onCreated }: { i
     }
     setSaving(true);
     try {
-      const folder = await api<MaterialFolder>('/api/materials/folders', { body });
+      const folder = await api('/api/materials/folders', { body });
       toast({ title: 'Folder created', description: folder.name, variant: 'success' });
       setName('');
       onCreated(folder);

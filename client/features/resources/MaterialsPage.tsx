@@ -67,7 +67,7 @@ export default function MaterialsPage() {
   }
 
   async function star(item: MaterialItem) {
-    const answer = await api<{ starred: boolean }>(`/api/materials/${item.id}/star`, { method: 'POST' }).catch(() => null);
+    const answer = await api(`/api/materials/${item.id}/star`, { method: 'POST' }).catch(() => null);
     if (answer) patch(item.id, { starred: answer.starred });
   }
 

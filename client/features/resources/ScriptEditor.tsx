@@ -25,7 +25,7 @@ export function ScriptEditor({ script, onClose, onSaved }: { script: ScriptItem;
     }
     setSaving(true);
     try {
-      const saved = await api<ScriptItem>(`/api/scripts/${script.id}`, { method: 'PUT', body });
+      const saved = await api(`/api/scripts/${script.id}`, { method: 'PUT', body });
       toast({ title: 'Script saved', description: saved.title, variant: 'success' });
       onSaved(saved);
     } catch {

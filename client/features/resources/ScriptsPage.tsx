@@ -1,7 +1,7 @@
 import { ChevronDown, Copy, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button as AriaButton, Disclosure, DisclosureGroup, DisclosurePanel, Heading, type Key } from 'react-aria-components';
-import { ScriptMessages, type ScriptItem, type ScriptList } from '../../../shared/schemas/scripts/list.js';
+import { ScriptMessages, type ScriptItem } from '../../../shared/schemas/scripts/list.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
@@ -24,7 +24,7 @@ export default function ScriptsPage() {
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());
   const [editing, setEditing] = useState<ScriptItem | null>(null);
 
-  const { data, loading, failed, retry, setData } = useApiQuery<ScriptList>(selected ? `/api/scripts?campaign=${encodeURIComponent(selected)}` : null, {
+  const { data, loading, failed, retry, setData } = useApiQuery(selected ? `/api/scripts?campaign=${encodeURIComponent(selected)}` : null, {
     // The first script opens, as an accordion starts.
     onLoad: (list) => setExpanded(new Set(list.items[0] ? [list.items[0].id] : [])),
   });

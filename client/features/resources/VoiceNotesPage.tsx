@@ -37,7 +37,7 @@ export default function VoiceNotesPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<VoiceNoteItem | null>(null);
   const { user } = useSession();
-  const { data, loading, failed, retry, setData } = useApiQuery<{ items: VoiceNoteItem[] }>(
+  const { data, loading, failed, retry, setData } = useApiQuery(
     pathWithQuery('/api/voice-notes', { sort, q: q.trim(), campaign: campaign === ALL ? undefined : campaign }),
     { debounceMs: q ? SEARCH_DEBOUNCE_MS : 0 },
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { MaterialFolder, MaterialItem, MaterialList, MaterialListQuery } from '../../../shared/schemas/materials/list.js';
+import type { MaterialFolder, MaterialItem, MaterialListQuery } from '../../../shared/schemas/materials/list.js';
 import { api } from '../../api/client.js';
 import { SocketEvents } from '../../../shared/events.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
@@ -15,7 +15,7 @@ const NO_CATEGORIES: string[] = [];
 /** GET /api/materials with the page's filters (search debounced while typing), re-read when materials change. */
 export function useMaterials(filters: MaterialFilters) {
   const { q, campaign, category, folder, sort } = filters;
-  const { data, loading, failed, retry, setData } = useApiQuery<MaterialList>(pathWithQuery('/api/materials', { q: q?.trim(), campaign, category, folder, sort }), {
+  const { data, loading, failed, retry, setData } = useApiQuery(pathWithQuery('/api/materials', { q: q?.trim(), campaign, category, folder, sort }), {
     debounceMs: q ? SEARCH_DEBOUNCE_MS : 0,
   });
 
@@ -42,7 +42,7 @@ export function useFolders() {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    api<{ items: MaterialFolder[] }>('/api/materials/folders', { quiet: true })
+    api('/api/materials/folders', { quiet: true })
       .then((list) => {
         if (live) setFolders(list.items);
       })

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { CampaignList } from '../../../shared/schemas/campaigns/list.js';
 import { api } from '../../api/client.js';
 
 export interface CampaignOption {
@@ -13,7 +12,7 @@ let cached: Promise<CampaignOption[]> | null = null;
 export function useCampaignOptions(): CampaignOption[] {
   const [options, setOptions] = useState<CampaignOption[]>([]);
   useEffect(() => {
-    cached ??= api<CampaignList>('/api/campaigns', { quiet: true })
+    cached ??= api('/api/campaigns', { quiet: true })
       .then((list) => list.items.map((campaign) => ({ id: campaign.slug, label: campaign.name })))
       .catch(() => {
         cached = null;

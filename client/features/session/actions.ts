@@ -60,7 +60,7 @@ export async function startSession(): Promise<void> {
 /** Re-reads the user and their access (after sign-in, role changes, ...). */
 export async function loadMe(): Promise<MeResponse | null> {
   try {
-    const me = await api<MeResponse>('/api/me', { quiet: true });
+    const me = await api('/api/me', { quiet: true });
     const { access, ...user } = me;
     session.user = user as PublicUser;
     session.access = access;
@@ -94,7 +94,7 @@ export function replaceUser(user: PublicUser): void {
 /** Ends the session on the server (this device's refresh family) and here. */
 export async function signOut(options: { announce?: boolean } = {}): Promise<boolean> {
   try {
-    await api<void>('/api/auth/logout', { method: 'POST', quiet: true });
+    await api('/api/auth/logout', { method: 'POST', quiet: true });
   } catch (error) {
     if (error instanceof ApiError) {
       errorToast('Logout failed', error.message);

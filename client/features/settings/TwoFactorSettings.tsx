@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import {
   TwoFactorCodeBody,
-  type TwoFactorEnableResponse,
   type TwoFactorSetupResponse,
 } from '../../../shared/schemas/me/two-factor.js';
 import { api } from '../../api/client.js';
@@ -49,7 +48,7 @@ export function TwoFactorSettings() {
 
   const begin = () =>
     run(async () => {
-      const setup = await api<TwoFactorSetupResponse>('/api/me/2fa/setup', { method: 'POST' });
+      const setup = await api('/api/me/2fa/setup', { method: 'POST' });
       setCode('');
       setStep({ kind: 'scan', setup });
     });
@@ -59,7 +58,7 @@ export function TwoFactorSettings() {
     const checked = checkedCode();
     if (!checked) return;
     void run(async () => {
-      const answer = await api<TwoFactorEnableResponse>('/api/me/2fa/enable', { method: 'POST', body: { code: checked } });
+      const answer = await api('/api/me/2fa/enable', { method: 'POST', body: { code: checked } });
       if (session.user) session.user.twoFactorEnabled = true;
       setCode('');
       setStep({ kind: 'codes', codes: answer.recoveryCodes });
@@ -72,7 +71,7 @@ export function TwoFactorSettings() {
     const checked = checkedCode();
     if (!checked) return;
     void run(async () => {
-      await api<{ twoFactorEnabled: false }>('/api/me/2fa/disable', { method: 'POST', body: { code: checked } });
+      await api('/api/me/2fa/disable', { method: 'POST', body: { code: checked } });
       if (session.user) session.user.twoFactorEnabled = false;
       setCode('');
       setStep({ kind: 'idle' });

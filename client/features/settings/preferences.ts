@@ -3,7 +3,6 @@ import {
   completePreferences,
   type NotificationChannelPrefs,
   type NotificationPreferences,
-  type PreferencesResponse,
 } from '../../../shared/schemas/me/preferences.js';
 import type { NotificationType } from '../../../shared/schemas/notifications/list.js';
 import { api } from '../../api/client.js';
@@ -38,7 +37,7 @@ let loading: Promise<void> | null = null;
 export function loadPreferences(): Promise<void> {
   const userId = session.user?.id ?? null;
   if (!userId) return Promise.resolve();
-  loading ??= api<PreferencesResponse>('/api/me/preferences', { quiet: true })
+  loading ??= api('/api/me/preferences', { quiet: true })
     .then((answer) => {
       if (session.user?.id !== userId) return;
       preferences.notifications = completePreferences(answer.notifications);
@@ -78,7 +77,7 @@ export async function saveGroupChoice(group: PreferenceGroup, channel: keyof Not
   for (const type of group.types) next[type] = { ...next[type], [channel]: value };
   preferences.notifications = next;
   try {
-    const answer = await api<PreferencesResponse>('/api/me/preferences', { method: 'PUT', body: { notifications: next } });
+    const answer = await api('/api/me/preferences', { method: 'PUT', body: { notifications: next } });
     preferences.notifications = completePreferences(answer.notifications);
   } catch (error) {
     preferences.notifications = previous;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { useSearch } from 'wouter';
-import { SupportBody, SupportMessages, type SupportAccepted } from '../../../shared/schemas/support/create.js';
+import { SupportBody, SupportMessages } from '../../../shared/schemas/support/create.js';
 import { api, ApiError } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
@@ -26,7 +26,7 @@ export default function SupportPage() {
     if (problem) return errorToast('Error', problem);
     setSending(true);
     try {
-      const answer = await api<SupportAccepted>('/api/support', { method: 'POST', body, quiet: true });
+      const answer = await api('/api/support', { method: 'POST', body, quiet: true });
       toast({ title: answer.title || SupportMessages.sentTitle, description: answer.message || SupportMessages.sent, variant: 'success' });
       setSubject('');
       setMessage('');

@@ -63,7 +63,7 @@ export async function startImport(campaignId: string, file: File, mapping: Recor
     const seen = early.get(importId);
     if (seen) applyProgress(seen);
     // Catch up with anything sent before this tab knew the id.
-    applyProgress(await api<ImportStatus>(`/api/imports/${importId}`, { quiet: true }));
+    applyProgress(await api(`/api/imports/${importId}`, { quiet: true }));
   } catch (error) {
     if (leadImport.importId) return;
     leadImport.phase = 'idle';
