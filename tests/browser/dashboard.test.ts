@@ -82,14 +82,65 @@ describe('dashboard', () => {
     }
   });
 
+  it('header search from the keyboard: arrows move through the results, Enter opens the highlighted one, Escape closes', async () => {
+    const { page, context, errors } = await openPage(browser, '/login');
+    try {
+      await signInAs(page, 'owner@demo.test'); // the owner's search finds the four Real Estate campaigns
+      const search = page.locator('header').getByRole('combobox', { name: 'Search campaigns and leads' });
+      await search.fill('Real Estate');
+      const list = page.getByRole('listbox', { name: 'Search results' });
+      await list.waitFor();
+      const options = list.getByRole('option');
+      await expect.poll(() => options.count()).toBeGreaterThan(2);
+      const count = await options.count();
+      expect(await search.getAttribute('aria-expanded')).toBe('true');
+      expect(await search.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
+      const highlighted = async () => {
+        const id = await search.getAttribute('aria-activedescendant');
+        const selected = list.locator('[role="option"][aria-selected="true"]');
+        expect(await selected.count()).toBe(id ? 1 : 0);
+        if (id) expect(await selected.getAttribute('id')).toBe(id);
+        for (let i = 0; i < count; i++) if ((await options.nth(i).getAttribute('id')) === id) return i;
+        return -1;
+      };
+      expect(await highlighted()).toBe(-1);
+      await search.press('ArrowDown');
+      expect(await highlighted()).toBe(0);
+      await search.press('ArrowDown');
+      expect(await highlighted()).toBe(1);
+      await search.press('ArrowUp');
+      expect(await highlighted()).toBe(0);
+      await search.press('ArrowUp'); // wraps to the last result
+      expect(await highlighted()).toBe(count - 1);
+      expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await search.press('Escape');
+      await list.waitFor({ state: 'detached' });
+      expect(await search.getAttribute('aria-expanded')).toBe('false');
+      expect(await search.inputValue()).toBe('Real Estate');
+      await search.press('ArrowDown'); // opens the list again
+      await list.waitFor();
+      await search.press('ArrowDown');
+      await search.press('ArrowDown');
+      expect(await highlighted()).toBe(1);
+      const name = (await options.nth(1).locator('span').first().textContent())!.trim();
+      await search.press('Enter');
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      expect(await search.inputValue()).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('header: search as you type, the Egypt Perks and notifications menus; on a phone the sidebar is a drawer', async () => {
     const { page, context, errors } = await openPage(browser, '/login', { viewport: { width: 390, height: 844 } });
     try {
       await signInAs(page);
       const header = page.locator('header');
-      await header.getByRole('searchbox', { name: 'Search campaigns and leads' }).fill('Adw');
-      const results = page.getByRole('region', { name: 'Search results' });
-      await results.getByRole('link', { name: /Adwords/ }).click();
+      await header.getByRole('combobox', { name: 'Search campaigns and leads' }).fill('Adw');
+      const results = page.getByRole('listbox', { name: 'Search results' });
+      await results.getByRole('option', { name: /Adwords/ }).click();
       await page.getByRole('heading', { level: 1, name: 'Adwords' }).waitFor();
 
       await header.getByRole('button', { name: 'Egypt Perks' }).click();
