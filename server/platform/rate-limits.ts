@@ -13,10 +13,13 @@ export interface LimitResult {
   retryAfter: number;
 }
 
-/** Fixed-window counter in Redis: at most `max` hits per `windowSeconds` for one key. */
+/**
+ * Fixed-window counter in Redis: at most `max` (times RATE_LIMIT_FACTOR) hits per `windowSeconds` for one key. The
+ * one limiter for limits a service checks itself (posts and comments per user) and for `limitBy`.
+ */
 export async function hitLimit(redis: Redis, key: string, max: number, windowSeconds: number): Promise<LimitResult> {
   const [count, ttl] = (await redis.eval(HIT, 1, key, String(windowSeconds * 1000))) as [number, number];
-  return { allowed: count <= max, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+  return { allowed: count <= max * factor, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
 }
 
 /**
@@ -52,7 +55,7 @@ export function limitBy(
     const subject = options.key(request)?.trim().toLowerCase();
     if (!subject) return;
     const digest = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
-    const result = await hitLimit(redis, `${prefix}:rate:${options.name}:${digest}`, options.max * factor, options.windowSeconds).catch(() => ({ allowed: true, retryAfter: 0 }));
+    const result = await hitLimit(redis, `${prefix}:rate:${options.name}:${digest}`, options.max, options.windowSeconds).catch(() => ({ allowed: true, retryAfter: 0 }));
     if (!result.allowed) throw tooManyRequests(result.retryAfter);
   };
 }
