@@ -11,6 +11,58 @@ export interface LeadPhoneScenarioOptions {
   greetingMs: number;
 }
 
+const sdpHead = `v=0
+      o=leadphone [call_number] 1 IN IP[local_ip_type] [local_ip]
+      s=lead phone
+      c=IN IP[media_ip_type] [media_ip]
+      t=0 0`;
+
+/** The echo numbers answer from SIPp's echo port, offering G.711 both ways. */
+const echoSdp = `${sdpHead}
+      m=audio [media_port] RTP/AVP 0 8
+      a=rtpmap:0 PCMU/8000
+      a=rtpmap:8 PCMA/8000
+      a=sendrecv`;
+
+/** The greeting number answers send-only from its rtpstream port, so the caller's audio is never echoed into it. */
+const greetingSdp = `${sdpHead}
+      m=audio [rtpstream_audio_port] RTP/AVP 0
+      a=rtpmap:0 PCMU/8000
+      a=sendonly`;
+
+interface ResponseOptions {
+  /** Resend until acknowledged (a 200 to an INVITE). */
+  retransmit?: boolean;
+  /** Add the lead phone's To tag (every response but the 200 to a BYE, whose To already carries it). */
+  tagged?: boolean;
+  /** Answer the INVITE's CSeq after a CANCEL or a delay, when the last message is no longer the INVITE. */
+  inviteCSeq?: boolean;
+  contact?: boolean;
+  sdp?: string;
+}
+
+/** One SIP response of the scenario, as a SIPp <send>. */
+function response(status: string, { retransmit = false, tagged = true, inviteCSeq = false, contact = false, sdp }: ResponseOptions = {}): string {
+  const headers = [
+    `SIP/2.0 ${status}`,
+    '[last_Via:]',
+    '[last_From:]',
+    tagged ? '[last_To:];tag=[pid]LP[call_number]' : '[last_To:]',
+    '[last_Call-ID:]',
+    inviteCSeq ? 'CSeq: [$cseq] INVITE' : '[last_CSeq:]',
+    ...(contact ? ['Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>'] : []),
+    ...(sdp ? ['Content-Type: application/sdp', 'Content-Length: [len]'] : ['Content-Length: 0']),
+  ];
+  const message = headers.map((line) => `      ${line}`).join('\n') + (sdp ? `\n\n      ${sdp}` : '');
+  return `<send${retransmit ? ' retrans="500"' : ''}>
+    <![CDATA[
+
+${message}
+
+    ]]>
+  </send>`;
+}
+
 export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenarioOptions): string {
   return `<?xml version="1.0" encoding="ISO-8859-1" ?>
 <!DOCTYPE scenario SYSTEM "sipp.dtd">
@@ -43,163 +95,42 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
 
   <!-- Any other number does not exist. -->
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|not-found|[$request_line]"/></action></nop>
-  <send>
-    <![CDATA[
-
-      SIP/2.0 404 Not Found
-      [last_Via:]
-      [last_From:]
-      [last_To:];tag=[pid]LP[call_number]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Content-Length: 0
-
-    ]]>
-  </send>
+  ${response('404 Not Found')}
   <recv request="ACK" next="end"/>
 
   <!-- 5550100002: busy. -->
   <label id="n2"/>
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|busy|[$request_line]"/></action></nop>
-  <send>
-    <![CDATA[
-
-      SIP/2.0 486 Busy Here
-      [last_Via:]
-      [last_From:]
-      [last_To:];tag=[pid]LP[call_number]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Content-Length: 0
-
-    ]]>
-  </send>
+  ${response('486 Busy Here')}
   <recv request="ACK" next="end"/>
 
   <!-- 5550100003: rings until the caller cancels. -->
   <label id="n3"/>
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|no-answer|[$request_line]"/></action></nop>
-  <send>
-    <![CDATA[
-
-      SIP/2.0 180 Ringing
-      [last_Via:]
-      [last_From:]
-      [last_To:];tag=[pid]LP[call_number]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
-      Content-Length: 0
-
-    ]]>
-  </send>
+  ${response('180 Ringing', { contact: true })}
   <recv request="CANCEL" timeout="3600000" ontimeout="end" next="cancelled"/>
 
   <!-- 5550100001: rings 1 s, answers with the echo port, hangs up after 6 s. -->
   <label id="n1"/>
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-echo-6s|[$request_line]"/></action></nop>
-  <send>
-    <![CDATA[
-
-      SIP/2.0 180 Ringing
-      [last_Via:]
-      [last_From:]
-      [last_To:];tag=[pid]LP[call_number]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
-      Content-Length: 0
-
-    ]]>
-  </send>
+  ${response('180 Ringing', { contact: true })}
   <recv request="CANCEL" timeout="1000" ontimeout="answer1" next="cancelled"/>
   <label id="answer1"/>
-  <send retrans="500">
-    <![CDATA[
-
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:];tag=[pid]LP[call_number]
-      [last_Call-ID:]
-      CSeq: [$cseq] INVITE
-      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
-      Content-Type: application/sdp
-      Content-Length: [len]
-
-      v=0
-      o=leadphone [call_number] 1 IN IP[local_ip_type] [local_ip]
-      s=lead phone
-      c=IN IP[media_ip_type] [media_ip]
-      t=0 0
-      m=audio [media_port] RTP/AVP 0 8
-      a=rtpmap:0 PCMU/8000
-      a=rtpmap:8 PCMA/8000
-      a=sendrecv
-
-    ]]>
-  </send>
+  ${response('200 OK', { retransmit: true, inviteCSeq: true, contact: true, sdp: echoSdp })}
   <recv request="ACK"/>
   <recv request="BYE" timeout="6000" ontimeout="hangup" next="caller_hung_up"/>
 
   <!-- 5550100005: answers with the echo port and echoes until the caller hangs up. -->
   <label id="n5"/>
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-echo|[$request_line]"/></action></nop>
-  <send retrans="500">
-    <![CDATA[
-
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:];tag=[pid]LP[call_number]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
-      Content-Type: application/sdp
-      Content-Length: [len]
-
-      v=0
-      o=leadphone [call_number] 1 IN IP[local_ip_type] [local_ip]
-      s=lead phone
-      c=IN IP[media_ip_type] [media_ip]
-      t=0 0
-      m=audio [media_port] RTP/AVP 0 8
-      a=rtpmap:0 PCMU/8000
-      a=rtpmap:8 PCMA/8000
-      a=sendrecv
-
-    ]]>
-  </send>
+  ${response('200 OK', { retransmit: true, contact: true, sdp: echoSdp })}
   <recv request="ACK"/>
   <recv request="BYE" timeout="3600000" ontimeout="hangup" next="caller_hung_up"/>
 
   <!-- 5550100004: answers, plays the 3 s greeting, hangs up. -->
   <label id="n4"/>
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-greeting|[$request_line]"/></action></nop>
-  <send retrans="500">
-    <![CDATA[
-
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:];tag=[pid]LP[call_number]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Contact: <sip:[$num]@[local_ip]:[local_port];transport=[transport]>
-      Content-Type: application/sdp
-      Content-Length: [len]
-
-      v=0
-      o=leadphone [call_number] 1 IN IP[local_ip_type] [local_ip]
-      s=lead phone
-      c=IN IP[media_ip_type] [media_ip]
-      t=0 0
-      m=audio [rtpstream_audio_port] RTP/AVP 0
-      a=rtpmap:0 PCMU/8000
-      a=sendonly
-
-    ]]>
-  </send>
+  ${response('200 OK', { retransmit: true, contact: true, sdp: greetingSdp })}
   <recv request="ACK">
     <action><exec rtp_stream="${greetingFile},1,0"/></action>
   </recv>
@@ -227,49 +158,13 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
 
   <!-- The caller gave up while it was ringing. -->
   <label id="cancelled"/>
-  <send>
-    <![CDATA[
-
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:];tag=[pid]LP[call_number]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Content-Length: 0
-
-    ]]>
-  </send>
-  <send>
-    <![CDATA[
-
-      SIP/2.0 487 Request Terminated
-      [last_Via:]
-      [last_From:]
-      [last_To:];tag=[pid]LP[call_number]
-      [last_Call-ID:]
-      CSeq: [$cseq] INVITE
-      Content-Length: 0
-
-    ]]>
-  </send>
+  ${response('200 OK')}
+  ${response('487 Request Terminated', { inviteCSeq: true })}
   <recv request="ACK" next="end"/>
 
   <!-- The caller hung up. -->
   <label id="caller_hung_up"/>
-  <send>
-    <![CDATA[
-
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Content-Length: 0
-
-    ]]>
-  </send>
+  ${response('200 OK', { tagged: false })}
 
   <label id="end"/>
   <nop/>
