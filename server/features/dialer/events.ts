@@ -5,6 +5,7 @@ import type { Platform } from '../../platform/context.js';
 
 /** Every tab and device of the agent shows the same phone and call. */
 export function emitCallState(platform: Platform, agentId: string, payload: Omit<CallStatePayload, 'emittedAt'>): void {
+  // Wall time, not platform.clock: tabs keep the latest state by it, and a test's pinned clock would make every state equally new.
   const full: CallStatePayload = { ...payload, emittedAt: new Date().toISOString() };
   platform.live.toUser(agentId, SocketEvents.callState, full);
 }

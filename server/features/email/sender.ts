@@ -32,6 +32,7 @@ export async function sendEmailJob(db: Db, transport: MailTransport, job: EmailJ
   const sent = db.collection<SentMailDoc>('sentMails');
   const existing = await sent.findOne({ _id: job.key });
   if (existing?.status === 'sent') return 'duplicate';
+  // Delivery bookkeeping in wall time: no rule reads it, so it needs no injectable clock.
   await sent.updateOne({ _id: job.key }, { $set: { status: 'sending', at: new Date() } }, { upsert: true });
   await transport.send(message);
   await sent.updateOne({ _id: job.key }, { $set: { status: 'sent', at: new Date() } });
