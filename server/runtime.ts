@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Redis } from 'ioredis';
 import { buildApp, type BuiltApp } from './app.js';
 import { startEmbeddedMongo } from './embedded/mongo/index.js';
 import { features } from './features/index.js';
@@ -192,5 +191,3 @@ export function registerShutdown(runtime: { stop(): Promise<void> }, log: Logger
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
-
-export type { Redis };

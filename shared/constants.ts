@@ -58,5 +58,4 @@ export const TIMINGS = {
 } as const;
 
 export const WHALE_DEAL_CENTS = 10_000_00;
-export const CLIENT_PROGRESS_BANDS = [20, 40, 60, 80, 100] as const;
 export const UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;

@@ -80,10 +80,6 @@ export function disconnectLive(): void {
   socket = null;
 }
 
-export function isLiveConnected(): boolean {
-  return socket?.connected ?? false;
-}
-
 /** Subscribes to a server event; returns the unsubscribe function (use it as an effect cleanup). */
 export function onLive<E extends SocketEventName>(event: E, handler: (payload: SocketPayload<E>) => void): () => void {
   const name: SocketEventName = event;

@@ -191,4 +191,3 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
   );
 }
 
-export default DialerPanel;

@@ -22,10 +22,6 @@ export async function loadStats(): Promise<void> {
   earningsState.stats = await api('/api/me/stats', { quiet: true });
 }
 
-export async function loadEarnings(): Promise<void> {
-  earningsState.earnings = await api('/api/earnings', { quiet: true });
-}
-
 /**
  * `earnings:updated` carries the fresh ledger figures: they replace ours at once; deal counts and averages
  * are recomputed by the server, so the stats are re-read.

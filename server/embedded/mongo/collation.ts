@@ -201,11 +201,6 @@ function chain(spec: Doc): Compare {
   };
 }
 
-export function sameCollation(a: Collation | undefined, b: Collation | undefined): boolean {
-  if (!a || !b) return a === b;
-  return JSON.stringify(a.spec) === JSON.stringify(b.spec);
-}
-
 // Expression operators whose result depends on how strings compare; mingo's versions compare binary.
 const COMPARING_EXPRESSIONS = new Set([
   '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$cmp', '$in', '$indexOfArray', '$setEquals', '$setIntersection',

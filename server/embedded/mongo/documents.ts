@@ -1,6 +1,6 @@
 // Small helpers for stored documents. Stored documents are shared by reference with cursors and
 // replies, so anything that modifies one works on a copy made here.
-import { ObjectId, type Document } from 'bson';
+import { ObjectId } from 'bson';
 import { MongoCommandError } from './errors.js';
 
 export type Doc = Record<string, unknown>;
@@ -87,8 +87,6 @@ export function setPath(doc: Doc, path: string, value: unknown): void {
   }
   cur[parts[parts.length - 1]] = value;
 }
-
-export type { Document };
 
 /** Projection values that keep a field where the document has it: inclusion, exclusion, a nested spec. */
 export function keepsPlace(specValue: unknown): boolean {

@@ -62,7 +62,6 @@ export const typeMismatch = (msg: string) => new MongoCommandError(14, msg);
 export const notImplemented = (what: string) =>
   new MongoCommandError(238, `${what} is not implemented by the embedded MongoDB-compatible server`);
 export const commandNotFound = (name: string) => new MongoCommandError(59, `no such command: '${name}'`);
-export const namespaceNotFound = (msg = 'ns not found') => new MongoCommandError(26, msg);
 
 // MongoDB 7.0 names that mingo does not know: asking for them is a request for a real feature we
 // lack (NotImplemented), while any other unknown `$name` is a client mistake answered as mongod does.

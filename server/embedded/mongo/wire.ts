@@ -9,7 +9,6 @@ export const OP_MSG = 2013;
 
 export const FLAG_CHECKSUM_PRESENT = 1 << 0;
 export const FLAG_MORE_TO_COME = 1 << 1;
-export const FLAG_EXHAUST_ALLOWED = 1 << 16;
 
 export const HEADER_SIZE = 16;
 export const MAX_MESSAGE_SIZE = 48_000_000;

@@ -124,10 +124,6 @@ export function bumpCounts(db: Db, postId: ObjectId, change: { likeCount?: numbe
   return postsCollection(db).findOneAndUpdate({ _id: postId }, { $inc: { ...change, rev: 1 } }, { returnDocument: 'after' });
 }
 
-export function countLikes(db: Db, postId: ObjectId): Promise<number> {
-  return likesCollection(db).countDocuments({ postId });
-}
-
 export async function insertComment(db: Db, comment: CommentDoc): Promise<void> {
   await commentsCollection(db).insertOne(comment);
 }
@@ -136,6 +132,4 @@ export function listComments(db: Db, postId: ObjectId, limit: number, after?: Ob
   const filter: Filter<CommentDoc> = after ? { postId, _id: { $gt: after } } : { postId };
   return commentsCollection(db).find(filter).sort({ _id: 1 }).limit(limit).toArray();
 }
-
-export const newId = () => new ObjectId();
 

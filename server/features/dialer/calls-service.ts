@@ -21,11 +21,6 @@ import { countCallsSince, findCall, findDnc, findLatestCall, findLiveCall, inser
 
 // --- phone session -----------------------------------------------------------------------------
 
-export async function phoneView(platform: Platform, agentId: ObjectId): Promise<PhoneView> {
-  const session = await loadDialQueue(platform.db, agentId, platform.clock.now());
-  return { status: session.phone.status, provider: platform.phone.displayName };
-}
-
 /** `POST /api/dialer/connect`: initialize (1 s) then connect (1.5 s); progress arrives as `call:state`. */
 export async function connectPhone(platform: Platform, agentId: ObjectId): Promise<PhoneView> {
   const { status, changed } = await movePhone(platform, agentId, { type: 'initialize' });

@@ -112,10 +112,6 @@ export function findLatestQueueCall(db: Db, agentId: ObjectId): Promise<CallDoc 
   return callsCollection(db).findOne({ agentId, queueContactId: { $exists: true } }, { sort: { startedAt: -1 } });
 }
 
-export function findLiveCallForLead(db: Db, leadId: ObjectId): Promise<CallDoc | null> {
-  return callsCollection(db).findOne({ leadId, live: true });
-}
-
 /**
  * Writes one transition if the call is still in the state it was read in; null when another step
  * moved it first (the caller re-reads and re-decides).
@@ -148,21 +144,8 @@ export function setCallNotes(db: Db, id: ObjectId, agentId: ObjectId, notes: str
   return callsCollection(db).findOneAndUpdate({ _id: id, agentId }, { $set: { notes } }, { returnDocument: 'after' });
 }
 
-export async function setCallRecording(db: Db, id: ObjectId, recordingId: ObjectId): Promise<void> {
-  await callsCollection(db).updateOne({ _id: id }, { $set: { recordingId } });
-}
-
 export function countCallsSince(db: Db, agentId: ObjectId, since: Date): Promise<number> {
   return callsCollection(db).countDocuments({ agentId, startedAt: { $gte: since } });
-}
-
-/** Calls stuck in a live state (their step jobs are in the `calls` queue); used by tests and the benchmark. */
-export function listLiveCalls(db: Db, agentId: ObjectId): Promise<CallDoc[]> {
-  return callsCollection(db).find({ agentId, live: true }).toArray();
-}
-
-export function listCallsOf(db: Db, agentId: ObjectId): Promise<CallDoc[]> {
-  return callsCollection(db).find({ agentId }).sort({ startedAt: 1 }).toArray();
 }
 
 // --- the agent's dialer session and queue --------------------------------------------------------
@@ -240,11 +223,6 @@ export async function insertDnc(db: Db, doc: DncDoc): Promise<DncDoc> {
 export function findDnc(db: Db, phoneDigits: string, scopes: string[], markedBy?: ObjectId): Promise<DncDoc | null> {
   const where: Filter<DncDoc>[] = [{ scope: { $in: scopes } }, ...(markedBy ? [{ addedBy: markedBy }] : [])];
   return dncCollection(db).findOne({ phone: phoneDigits, $or: where });
-}
-
-export async function dncNumbersAmong(db: Db, phones: string[], campaignIds: string[]): Promise<Set<string>> {
-  const docs = await dncCollection(db).find({ phone: { $in: phones }, scope: { $in: ['global', ...campaignIds] } }).toArray();
-  return new Set(docs.map((d) => `${d.scope}|${d.phone}`));
 }
 
 export function listDnc(db: Db, scopes: string[]): Promise<DncDoc[]> {

@@ -212,10 +212,6 @@ export function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: string
   );
 }
 
-export function countLeadsAssignedTo(db: Db, agentId: ObjectId, campaignId?: ObjectId): Promise<number> {
-  return leadsCollection(db).countDocuments(campaignId ? { assignedTo: agentId, campaignId } : { assignedTo: agentId });
-}
-
 /** Which of these users are agents (role sales): only they receive leads from distribution. */
 export async function salesAgentsAmong(db: Db, ids: ObjectId[]): Promise<Array<{ _id: ObjectId; name: string }>> {
   if (ids.length === 0) return [];

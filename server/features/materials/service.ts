@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { ObjectId } from 'mongodb';
 import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants.js';
 import { MATERIAL_FORMATS, UploadMessages, formatBytes } from '../../../shared/schemas/materials/formats.js';
-import { MaterialMessages, type MaterialFolder, type MaterialItem, type MaterialList, type MaterialListQuery } from '../../../shared/schemas/materials/list.js';
+import { MATERIAL_UPLOAD_FIELDS, MaterialMessages, type MaterialFolder, type MaterialItem, type MaterialList, type MaterialListQuery } from '../../../shared/schemas/materials/list.js';
 import type { Platform } from '../../platform/context.js';
 import { signFileLink, verifyFileLink, type FileLinkPurpose } from '../../platform/file-links.js';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../platform/errors.js';
@@ -156,7 +156,7 @@ export async function uploadMaterial(platform: Platform, user: UserDoc, parts: A
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (['name', 'campaign', 'category', 'folderId', 'description'].includes(part.fieldname)) {
+        if ((MATERIAL_UPLOAD_FIELDS as readonly string[]).includes(part.fieldname)) {
           fields[part.fieldname as keyof UploadFields] = textField(part.value, part.fieldname === 'description' ? 2_000 : 200);
         }
         continue;

@@ -37,11 +37,11 @@ export const PreferencesResponse = Type.Object({
 export type NotificationPreferences = Record<NotificationType, NotificationChannelPrefs>;
 export type PreferencesResponse = { notifications: NotificationPreferences };
 
-export const DEFAULT_CHANNEL_PREFS: NotificationChannelPrefs = { inApp: true, toast: true };
+const DEFAULT_CHANNEL_PREFS: NotificationChannelPrefs = { inApp: true, toast: true };
 
 /** Every type, stored choices over the defaults. */
 export function completePreferences(stored: Partial<Record<string, Partial<NotificationChannelPrefs>>> | undefined): NotificationPreferences {
   return Object.fromEntries(
-    NOTIFICATION_TYPES.map((type) => [type, { inApp: stored?.[type]?.inApp ?? true, toast: stored?.[type]?.toast ?? true }]),
+    NOTIFICATION_TYPES.map((type) => [type, { inApp: stored?.[type]?.inApp ?? DEFAULT_CHANNEL_PREFS.inApp, toast: stored?.[type]?.toast ?? DEFAULT_CHANNEL_PREFS.toast }]),
   ) as NotificationPreferences;
 }
