@@ -12,17 +12,23 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, MongoClient, type Collection, type Db } from 'mongodb';
+import { GridFSBucket, MongoClient, ObjectId, type Collection, type Db } from 'mongodb';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const WARMUP_MS = Math.min(500, DURATION_MS / 4);
 const CONCURRENCY = 16;
 const CLI = path.resolve(import.meta.dirname, '../server/embedded/mongo/cli.ts');
+// `npm run bench:db -- --only page,restart` runs only the named parts (throughput, page, gridfs, restart).
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = onlyArg >= 0 ? new Set(process.argv[onlyArg + 1]?.split(',')) : undefined;
+const wanted = (part: string) => !ONLY || ONLY.has(part);
 
 interface Figure {
   label: string;
   opsPerSec: number;
   perCore?: number;
+  /** Server CPU time per operation, in microseconds. */
+  serverUs?: number;
 }
 
 const figures: Figure[] = [];
@@ -66,11 +72,14 @@ async function measure(label: string, serverPid: number | undefined, op: (i: num
   let server = '';
   if (cpu0 !== undefined && cpu1 !== undefined && cpu1 > cpu0) {
     const usPerOp = ((cpu1 - cpu0) * 1e6) / done;
+    figure.serverUs = usPerOp;
     figure.perCore = Math.round(1e6 / usPerOp);
     server = `   server ${usPerOp.toFixed(0).padStart(5)} µs CPU/op -> ${String(figure.perCore).padStart(6)} ops/s per core`;
   }
   figures.push(figure);
-  console.log(`${figure.label.padEnd(60)} ${String(figure.opsPerSec).padStart(7)} ops/s${server}`);
+  // One at a time, the wall time per operation is the round trip: client, wire and server together.
+  const wall = concurrency === 1 ? `   wall ${String(Math.round((secs * 1e6) / done)).padStart(5)} µs/op` : '';
+  console.log(`${figure.label.padEnd(60)} ${String(figure.opsPerSec).padStart(7)} ops/s${wall}${server}`);
 }
 
 interface ServerProcess {
@@ -84,7 +93,9 @@ interface ServerProcess {
 /** Starts the standalone server (the `db:embedded` CLI, through tsx) and waits for its ready line. */
 async function startServerProcess(dbPath: string): Promise<ServerProcess> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--dbpath', dbPath, '--verbose'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_SERVER_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the server's node.
+  const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', CLI, '--port', '0', '--dbpath', dbPath, '--verbose'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => logs.push(line));
   const url = await new Promise<string>((resolve, reject) => {
@@ -124,6 +135,66 @@ async function throughput(db: Db, serverPid: number | undefined): Promise<void> 
   await measure('aggregate over 1,000 documents ($match/$group/$sort)', serverPid, () =>
     deals.aggregate([{ $match: { value: { $gte: 0 } } }, { $group: { _id: '$agent', total: { $sum: '$value' }, n: { $sum: 1 } } }, { $sort: { total: -1 } }]).toArray(),
   );
+}
+
+const PAGE_AGENTS = 8;
+const LEADS_PER_AGENT = 250;
+const PAGE_SIZE = 25;
+
+/**
+ * The leads list's page read as the app makes it (server/features/leads/repository.ts listLeads): an agent's
+ * leads newest first through the `{assignedTo: 1, _id: -1}` index, without their history, 25 per page, in one
+ * reply (the limit makes the first batch the whole page: no getMore). Lead documents have the app's shape.
+ */
+async function pageRead(db: Db, serverPid: number | undefined): Promise<void> {
+  const leads = db.collection('leads');
+  await leads.createIndex({ assignedTo: 1, _id: -1 });
+  const agents = Array.from({ length: PAGE_AGENTS }, () => new ObjectId());
+  const campaigns = Array.from({ length: 4 }, () => new ObjectId());
+  const dispositions = ['New', 'Answered', 'VM', 'Follow Up', 'Potential', 'Closed', 'Rejected'];
+  const stages = ['New', 'Contacted', 'Qualified', 'Proposal', 'Closed', 'Lost'];
+  const t0 = Date.UTC(2026, 9, 1);
+  const docs = Array.from({ length: PAGE_AGENTS * LEADS_PER_AGENT }, (_, n) => {
+    const at = (k: number) => new Date(t0 + n * 60_000 + k * 3_600_000);
+    return {
+      _id: ObjectId.createFromTime(Math.floor(t0 / 1000) + n),
+      campaignId: campaigns[n % campaigns.length],
+      name: `Lead ${n} Lastname`,
+      company: `Company ${n % 97} Ltd`,
+      email: `lead${n}@example.com`,
+      phone: `1555${String(n).padStart(7, '0')}`,
+      source: 'import',
+      leadType: n % 3 === 0 ? 'Corporate' : 'Individual',
+      details: { hotel: `Hotel ${n % 13}`, rooms: 10 + (n % 40), stars: 1 + (n % 5), city: 'Lisbon', website: `https://hotel${n % 13}.example.com` },
+      assignedTo: agents[n % PAGE_AGENTS],
+      assignedAt: at(1),
+      disposition: dispositions[n % dispositions.length],
+      stage: stages[n % stages.length],
+      dispositionAt: at(2),
+      lastContactAt: at(2),
+      nextAction: 'Call back about the group rate',
+      nextActionDate: at(48),
+      timeZone: 'Europe/Lisbon',
+      notes: `Spoke to the front desk manager; wants a proposal for ${10 + (n % 40)} rooms before the end of the month.`,
+      history: Array.from({ length: 4 }, (_, k) => ({ at: at(k), by: agents[n % PAGE_AGENTS], change: `disposition ${dispositions[k]}` })),
+      createdAt: at(0),
+      updatedAt: at(2),
+    };
+  });
+  await leads.insertMany(docs);
+  const page = (i: number) =>
+    leads
+      .find({ assignedTo: agents[i % PAGE_AGENTS] }, { projection: { history: 0 } })
+      .sort({ _id: -1 })
+      .limit(PAGE_SIZE)
+      .batchSize(PAGE_SIZE)
+      .toArray();
+  const first = await page(0);
+  if (first.length !== PAGE_SIZE || first.some((d) => 'history' in d) || String(first[0]._id) !== String(docs[docs.length - PAGE_AGENTS]._id)) {
+    throw new Error('page read returned the wrong documents');
+  }
+  await measure(`find: page of ${PAGE_SIZE} leads by index (no getMore)`, serverPid, page);
+  await measure(`find: page of ${PAGE_SIZE} leads by index (no getMore)`, serverPid, page, CONCURRENCY);
 }
 
 async function gridFs(db: Db): Promise<void> {
@@ -198,9 +269,11 @@ function summary(): void {
   const rows: Array<[string, string, boolean]> = [];
   const find = best('findOne by indexed field');
   const insert = best('insertOne (acknowledged)');
+  const page = best('find: page of');
   const restartMs = figures.find((f) => f.label.startsWith('restart'))?.opsPerSec;
   if (find) rows.push(['indexed finds >= 5,000/s', `${find.opsPerSec}/s (${find.label}); server ${find.perCore ?? '?'}/s per core`, find.opsPerSec >= 5000]);
   if (insert) rows.push(['acknowledged inserts >= 3,000/s', `${insert.opsPerSec}/s (${insert.label}); server ${insert.perCore ?? '?'}/s per core`, insert.opsPerSec >= 3000]);
+  if (page) rows.push(['indexed 25-lead pages >= 3,000/s', `${page.opsPerSec}/s (${page.label}); server ${page.serverUs?.toFixed(0) ?? '?'} µs CPU per page`, page.opsPerSec >= 3000]);
   if (restartMs !== undefined) rows.push(['restart of 100k documents < 3 s', `${restartMs} ms`, restartMs < 3000]);
   console.log('\ntargets:');
   for (const [target, value, ok] of rows) console.log(`  ${ok ? 'met ' : 'MISS'}  ${target.padEnd(34)} ${value}`);
@@ -217,12 +290,13 @@ async function main(): Promise<void> {
     const client = new MongoClient(url, { maxPoolSize: CONCURRENCY });
     await client.connect();
     const db = client.db(`bench_${Date.now()}`);
-    await throughput(db, server?.child.pid);
-    await gridFs(db);
+    if (wanted('throughput')) await throughput(db, server?.child.pid);
+    if (wanted('page')) await pageRead(db, server?.child.pid);
+    if (wanted('gridfs')) await gridFs(db);
     if (external) await db.dropDatabase();
     await client.close();
     if (server) await stopServerProcess(server);
-    if (!external) await restart();
+    if (!external && wanted('restart')) await restart();
     summary();
   } finally {
     fs.rmSync(dbPath, { recursive: true, force: true });
