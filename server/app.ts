@@ -17,12 +17,14 @@ import { compressApiAnswers } from './platform/compression.js';
 import type { Platform } from './platform/context.js';
 import { connectPhoneEvents } from './features/dialer/lifecycle.js';
 import { installErrorHandler } from './platform/errors.js';
+import { shedLoad } from './platform/load-shedding.js';
 import { refuseNulCharacters } from './platform/input-guards.js';
 import { scaleRateLimits } from './platform/rate-limits.js';
 import { securityHeaders } from './platform/security-headers.js';
 import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { healthRoutes } from './platform/health.js';
 import { liveEventsFrom, type LiveServer } from './platform/live-events.js';
+import { startNodeCaches } from './platform/node-cache.js';
 import { redisPresence } from './platform/presence.js';
 import { createSocketServer, startPresenceHeartbeat, type SocketFeature } from './platform/sockets.js';
 import { validatorCompiler } from './platform/validation.js';
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   healthRoutes(app, deps);
+  const nodeCaches = startNodeCaches(deps.db, deps.redis, config.redisPrefix, (error) => app.log.warn({ err: error }, 'node cache subscription failed'));
 
   // Filled once the platform exists; the socket server reads it on each connection.
   const socketFeatures: SocketFeature[] = [];
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(
     async (api) => {
+      await shedLoad(api, config.loadShedding);
       await compressApiAnswers(api);
       keepApiAnswersOutOfCaches(api);
       acceptCampaignSlugs(api, platform);
@@ -143,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   app.addHook('onClose', async () => {
     stopHeartbeat();
+    await nodeCaches.stop();
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
 

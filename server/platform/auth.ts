@@ -2,7 +2,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from 'mongodb';
 import type { Role } from '../../shared/types/user.js';
-import { findUserById, type UserDoc } from '../features/users/repository.js';
+import { findSignedInUser, type UserDoc } from '../features/users/repository.js';
 import { forbidden, unauthenticated } from './errors.js';
 
 /** What an access token carries. `sv` must equal the user's sessionVersion (a password reset bumps it). */
@@ -50,7 +50,7 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, loaded fresh from the database by `requireUser`. */
+    /** The signed-in user, as the database holds it now (read or from the node's user cache), set by `requireUser`. */
     currentUser: UserDoc;
     /** The session of the caller's access token, set by `requireUser`. */
     currentSession: AccessSession;
@@ -64,7 +64,8 @@ export async function registerJwt(app: FastifyInstance, secret: string): Promise
     secret,
     sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS },
     // Verified tokens are remembered (by hash, until their exp): a tab polls with the same token for 15 min. The
-    // user read below still runs on every request, so a deleted user or a bumped sessionVersion is refused at once.
+    // user is still looked up on every request (in the node's user cache, kept true across nodes), so a deleted
+    // user or a bumped sessionVersion is refused at once.
     verify: { algorithms: ['HS256'], cache: 10_000 },
   });
   app.decorateRequest('currentUser', null as unknown as UserDoc);
@@ -85,7 +86,8 @@ export async function verifyAccessToken(app: FastifyInstance, db: Db, token: str
     return null;
   }
   if (!wellFormed(claims)) return null;
-  const user = await findUserById(db, claims.sub);
+  // The user comes from this node's user cache, which every user write empties on every node (node-cache.ts).
+  const user = await findSignedInUser(db, claims.sub);
   if (!user || (user.sessionVersion ?? 0) !== claims.sv) return null;
   return { user, session: { persistent: claims.rem === true, expiresAt: claims.exp * 1000 } };
 }

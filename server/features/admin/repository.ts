@@ -1,5 +1,6 @@
 import type { Db, Filter, FindCursor, ObjectId } from 'mongodb';
 import type { Role } from '../../../shared/types/user.js';
+import { announceChange } from '../../platform/node-cache.js';
 import { usersCollection, type UserDoc } from '../users/public.js';
 import { waitlistCollection, type WaitlistEntryDoc } from '../waitlist/public.js';
 
@@ -54,8 +55,9 @@ export function markWaitlistGranted(db: Db, id: ObjectId): Promise<WaitlistEntry
 
 /** True when an account with this e-mail exists (whether or not it already had access). */
 export async function grantAccountAccess(db: Db, email: string): Promise<boolean> {
-  const result = await usersCollection(db).updateOne({ email }, { $set: { accessGranted: true } });
-  return result.matchedCount === 1;
+  const user = await usersCollection(db).findOneAndUpdate({ email }, { $set: { accessGranted: true } }, { projection: { _id: 1 } });
+  if (user) await announceChange(db, 'user', [user._id]);
+  return user !== null;
 }
 
 /** Accounts among these e-mails, with their access flag. */
@@ -80,9 +82,11 @@ export async function decideRoleRequest(db: Db, userId: ObjectId, approve: boole
   const requested: Role = user.roleRequest.role;
   const set: Record<string, unknown> = { 'roleRequest.status': approve ? 'approved' : 'rejected', 'roleRequest.decidedBy': adminId, 'roleRequest.decidedAt': at };
   if (approve) set.role = requested;
-  return usersCollection(db).findOneAndUpdate(
+  const decided = await usersCollection(db).findOneAndUpdate(
     { _id: userId, 'roleRequest.status': 'pending', 'roleRequest.role': requested },
     { $set: set },
     { returnDocument: 'after' },
   );
+  if (decided) await announceChange(db, 'user', [userId]);
+  return decided;
 }

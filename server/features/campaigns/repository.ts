@@ -1,5 +1,6 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
+import { announceChange, cachedByIds } from '../../platform/node-cache.js';
 import { usersCollection } from '../users/public.js';
 
 export interface CommissionStructure {
@@ -85,16 +86,26 @@ export function listCampaignIdleWindows(db: Db): Promise<Array<Pick<CampaignDoc,
   return campaignsCollection(db).find({}, { projection: { _id: 1, leadIdleHours: 1 } }).toArray();
 }
 
-export function findCampaignsByIds(db: Db, ids: ObjectId[]): Promise<CampaignDoc[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return campaignsCollection(db).find({ _id: { $in: ids } }).toArray();
+/**
+ * From this node's campaign cache (server/platform/node-cache.ts; `updateCampaign` announces every change), the
+ * missing ones in one read: campaigns are few and rarely change, and nearly every page of leads or calls names them.
+ */
+export async function findCampaignsByIds(db: Db, ids: ObjectId[]): Promise<CampaignDoc[]> {
+  const unique = [...new Set(ids.map((id) => id.toHexString()))];
+  if (unique.length === 0) return [];
+  const campaigns = await cachedByIds(db, 'campaign', unique, async (missing) => {
+    const rows = await campaignsCollection(db)
+      .find({ _id: { $in: missing.map((id) => new ObjectId(id)) } })
+      .toArray();
+    return new Map(rows.map((c) => [c._id.toHexString(), c]));
+  });
+  return [...campaigns.values()];
 }
 
 /** Only the named fields of the campaigns: a page of leads needs names and slugs, not whole campaign documents. */
-export function findCampaignFieldsByIds<K extends keyof CampaignDoc>(db: Db, ids: ObjectId[], fields: readonly K[]): Promise<Array<Pick<CampaignDoc, K | '_id'>>> {
-  if (ids.length === 0) return Promise.resolve([]);
-  const projection = Object.fromEntries(fields.map((f) => [f, 1]));
-  return campaignsCollection(db).find({ _id: { $in: ids } }, { projection }).toArray() as Promise<Array<Pick<CampaignDoc, K | '_id'>>>;
+export async function findCampaignFieldsByIds<K extends keyof CampaignDoc>(db: Db, ids: ObjectId[], fields: readonly K[]): Promise<Array<Pick<CampaignDoc, K | '_id'>>> {
+  const campaigns = await findCampaignsByIds(db, ids);
+  return campaigns.map((c) => Object.fromEntries([['_id', c._id], ...fields.filter((f) => f in c).map((f) => [f, c[f]])]) as Pick<CampaignDoc, K | '_id'>);
 }
 
 /** `:id` of a route: the ObjectId or the slug. */
@@ -165,18 +176,22 @@ export async function insertCampaign(db: Db, campaign: CampaignDoc): Promise<voi
 }
 
 export async function updateCampaign(db: Db, id: ObjectId, set: Partial<CampaignDoc>, unset: string[] = []): Promise<CampaignDoc | null> {
-  return campaignsCollection(db).findOneAndUpdate(
+  const updated = await campaignsCollection(db).findOneAndUpdate(
     { _id: id },
     { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) },
     { returnDocument: 'after' },
   );
+  await announceChange(db, 'campaign', [id]);
+  return updated;
 }
 
 export async function setActiveCampaign(db: Db, userId: ObjectId, campaignId: ObjectId | null): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, campaignId ? { $set: { activeCampaignId: campaignId } } : { $unset: { activeCampaignId: '' } });
+  await announceChange(db, 'user', [userId]);
 }
 
 /** Leaving a campaign also clears it as the active one. */
 export async function clearActiveCampaignIf(db: Db, userId: ObjectId, campaignId: ObjectId): Promise<void> {
-  await usersCollection(db).updateOne({ _id: userId, activeCampaignId: campaignId }, { $unset: { activeCampaignId: '' } });
+  const result = await usersCollection(db).updateOne({ _id: userId, activeCampaignId: campaignId }, { $unset: { activeCampaignId: '' } });
+  if (result.modifiedCount > 0) await announceChange(db, 'user', [userId]);
 }

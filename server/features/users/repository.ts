@@ -1,5 +1,6 @@
 import { ObjectId, type Db, type Collection } from 'mongodb';
 import type { PlanTier, PublicUser, Role } from '../../../shared/types/user.js';
+import { announceChange, cachedById, cachedByIds } from '../../platform/node-cache.js';
 
 export interface UserDoc {
   _id: ObjectId;
@@ -38,6 +39,21 @@ export async function ensureUserIndexes(db: Db): Promise<void> {
 export function findUserById(db: Db, id: string | ObjectId): Promise<UserDoc | null> {
   if (typeof id === 'string' && !ObjectId.isValid(id)) return Promise.resolve(null);
   return usersCollection(db).findOne({ _id: typeof id === 'string' ? new ObjectId(id) : id });
+}
+
+/**
+ * The user an access token names, from this node's user cache when it may be trusted (server/platform/node-cache.ts:
+ * every write below announces itself, so a role change, a password reset or a removal is seen on the next request).
+ */
+export function findSignedInUser(db: Db, id: string): Promise<UserDoc | null> {
+  if (!ObjectId.isValid(id)) return Promise.resolve(null);
+  return cachedById(db, 'user', id, () => usersCollection(db).findOne({ _id: new ObjectId(id) }));
+}
+
+/** Removes the account (an operator's act; no route offers it); its tokens stop working on every node at once. */
+export async function deleteUser(db: Db, userId: ObjectId): Promise<void> {
+  await usersCollection(db).deleteOne({ _id: userId });
+  await announceChange(db, 'user', [userId]);
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserDoc | null> {
@@ -80,12 +96,16 @@ export interface UserSummary {
  * time, so a renamed user shows the new name on old posts, leads and payouts.
  */
 export async function userSummaries(db: Db, ids: ObjectId[]): Promise<Map<string, UserSummary>> {
-  const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
+  const unique = [...new Set(ids.map((id) => id.toHexString()))];
   if (unique.length === 0) return new Map();
-  const rows = await usersCollection(db)
-    .find({ _id: { $in: unique } }, { projection: { name: 1, email: 1, avatarSeed: 1, role: 1 } })
-    .toArray();
-  return new Map(rows.map((u) => [u._id.toHexString(), { _id: u._id, name: u.name, email: u.email, avatarSeed: u.avatarSeed, role: u.role }]));
+  // Whole documents, so the users a page names also serve their own next request from this node's user cache.
+  const users = await cachedByIds(db, 'user', unique, async (missing) => {
+    const rows = await usersCollection(db)
+      .find({ _id: { $in: missing.map((id) => new ObjectId(id)) } })
+      .toArray();
+    return new Map(rows.map((u) => [u._id.toHexString(), u]));
+  });
+  return new Map([...users].map(([id, u]) => [id, { _id: u._id, name: u.name, email: u.email, avatarSeed: u.avatarSeed, role: u.role }]));
 }
 
 /** Display names only, from the same read. */
@@ -106,19 +126,23 @@ export function findUserByReferralCode(db: Db, referralCode: string): Promise<Us
 /** New password; bumping sessionVersion makes every access token issued before it invalid. */
 export async function setPasswordAndEndSessions(db: Db, userId: ObjectId, passwordHash: string): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, { $set: { passwordHash }, $inc: { sessionVersion: 1 } });
+  await announceChange(db, 'user', [userId]);
 }
 
 /** Every access token issued so far stops being accepted; refresh tokens are not touched. */
 export async function endAccessTokens(db: Db, userId: ObjectId): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, { $inc: { sessionVersion: 1 } });
+  await announceChange(db, 'user', [userId]);
 }
 
 export async function setUserRole(db: Db, userId: ObjectId, role: Role): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, { $set: { role } });
+  await announceChange(db, 'user', [userId]);
 }
 
 export async function setUserUpline(db: Db, userId: ObjectId, uplineId: ObjectId): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, { $set: { uplineId } });
+  await announceChange(db, 'user', [userId]);
 }
 
 /** Records a pending request unless one is already pending (its date is kept). */
@@ -127,15 +151,18 @@ export async function requestRole(db: Db, userId: ObjectId, role: Role, at: Date
     { _id: userId, $or: [{ roleRequest: { $exists: false } }, { 'roleRequest.status': { $ne: 'pending' } }, { 'roleRequest.role': { $ne: role } }] },
     { $set: { roleRequest: { role, status: 'pending', at } } },
   );
+  await announceChange(db, 'user', [userId]);
 }
 
 export async function withdrawPendingRoleRequest(db: Db, userId: ObjectId): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId, 'roleRequest.status': 'pending' }, { $unset: { roleRequest: '' } });
+  await announceChange(db, 'user', [userId]);
 }
 
 /** A fresh, not yet active TOTP secret (replaces an unfinished setup). */
 export async function storeTotpSecret(db: Db, userId: ObjectId, secret: string): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId, 'totp.enabled': { $ne: true } }, { $set: { totp: { secret, enabled: false } } });
+  await announceChange(db, 'user', [userId]);
 }
 
 export async function enableTotp(db: Db, userId: ObjectId, secret: string, step: number, recoveryCodeHashes: string[]): Promise<boolean> {
@@ -143,6 +170,7 @@ export async function enableTotp(db: Db, userId: ObjectId, secret: string, step:
     { _id: userId, 'totp.secret': secret, 'totp.enabled': false },
     { $set: { totp: { secret, enabled: true, lastUsedStep: step, recoveryCodeHashes } } },
   );
+  if (result.modifiedCount === 1) await announceChange(db, 'user', [userId]);
   return result.modifiedCount === 1;
 }
 
@@ -152,6 +180,7 @@ export async function claimTotpStep(db: Db, userId: ObjectId, step: number): Pro
     { _id: userId, $or: [{ 'totp.lastUsedStep': { $exists: false } }, { 'totp.lastUsedStep': { $lt: step } }] },
     { $set: { 'totp.lastUsedStep': step } },
   );
+  if (result.modifiedCount === 1) await announceChange(db, 'user', [userId]);
   return result.modifiedCount === 1;
 }
 
@@ -161,20 +190,25 @@ export async function consumeRecoveryCode(db: Db, userId: ObjectId, codeHash: st
     { _id: userId, 'totp.enabled': true, 'totp.recoveryCodeHashes': codeHash },
     { $pull: { 'totp.recoveryCodeHashes': codeHash } },
   );
+  if (result.modifiedCount === 1) await announceChange(db, 'user', [userId]);
   return result.modifiedCount === 1;
 }
 
 export async function removeTotp(db: Db, userId: ObjectId): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, { $unset: { totp: '' } });
+  await announceChange(db, 'user', [userId]);
 }
 
 /** Name and/or contact (already trimmed); the updated user, or null when it no longer exists. */
-export function updateUserProfile(db: Db, userId: ObjectId, changes: { name?: string; contact?: string }): Promise<UserDoc | null> {
-  return usersCollection(db).findOneAndUpdate({ _id: userId }, { $set: changes }, { returnDocument: 'after' });
+export async function updateUserProfile(db: Db, userId: ObjectId, changes: { name?: string; contact?: string }): Promise<UserDoc | null> {
+  const updated = await usersCollection(db).findOneAndUpdate({ _id: userId }, { $set: changes }, { returnDocument: 'after' });
+  await announceChange(db, 'user', [userId]);
+  return updated;
 }
 
 export async function setNotificationPrefs(db: Db, userId: ObjectId, prefs: NonNullable<UserDoc['notificationPrefs']>): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, { $set: { notificationPrefs: prefs } });
+  await announceChange(db, 'user', [userId]);
 }
 
 /** Of these users, the ones who turned this notification type off in the app (one indexed read, ids only). */

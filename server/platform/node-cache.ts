@@ -1,0 +1,187 @@
+import type { Redis } from 'ioredis';
+import type { Db, ObjectId } from 'mongodb';
+
+/**
+ * Small per-node caches of documents most requests read (the signed-in user, the names a page shows), kept true
+ * across nodes through Redis pub/sub: every write of a cached kind announces the ids it changed, each node drops
+ * them before the writer's answer leaves (the message reaches every subscriber before Redis answers the PUBLISH).
+ *
+ * Three rules make a cached document never outlive a write:
+ * - a fill that was in flight when any document of its kind was dropped is not stored (the kind's epoch moved);
+ * - while the subscription is down (Redis unreachable, reconnecting) nothing is read from or stored in a cache, and
+ *   everything cached is dropped when it comes back, since announcements made meanwhile were lost;
+ * - entries also expire after ENTRY_TTL_MS, which bounds what a write made outside the app (a shell) could leave.
+ */
+export type CachedKind = 'user' | 'campaign';
+
+const KINDS: readonly CachedKind[] = ['user', 'campaign'];
+/** Entries per kind and node: enough for the users active on a node and the campaigns their pages show. */
+const MAX_ENTRIES = 2_000;
+const ENTRY_TTL_MS = 60_000;
+
+interface Entry<V> {
+  value: V;
+  storedAt: number;
+}
+
+class KindCache {
+  readonly entries = new Map<string, Entry<unknown>>();
+  /** Moves on every drop: a fill that started before it is not stored. */
+  epoch = 0;
+
+  drop(ids: Iterable<string>): void {
+    this.epoch++;
+    for (const id of ids) this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+  }
+
+  read(id: string, now: number): Entry<unknown> | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (now - entry.storedAt > ENTRY_TTL_MS) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    return entry;
+  }
+
+  store(id: string, value: unknown, now: number): void {
+    this.entries.delete(id);
+    this.entries.set(id, { value, storedAt: now });
+    // Map keeps insertion order: the first key is the one stored longest ago.
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
+
+class NodeCaches {
+  readonly kinds = new Map<CachedKind, KindCache>(KINDS.map((kind) => [kind, new KindCache()]));
+  /** True only while the subscription is confirmed. */
+  live = false;
+
+  constructor(
+    readonly publisher: Redis,
+    readonly channel: string,
+  ) {}
+
+  kind(kind: CachedKind): KindCache {
+    return this.kinds.get(kind)!;
+  }
+
+  goOffline(): void {
+    this.live = false;
+    for (const cache of this.kinds.values()) cache.clear();
+  }
+
+  goLive(): void {
+    for (const cache of this.kinds.values()) cache.clear();
+    this.live = true;
+  }
+
+  applyAnnouncement(message: string): void {
+    const [kind, ids] = [message.slice(0, message.indexOf(':')), message.slice(message.indexOf(':') + 1)];
+    this.kinds.get(kind as CachedKind)?.drop(ids.split(','));
+  }
+}
+
+// Keyed by the Db a process's repositories are called with, so the repository functions that write a cached
+// kind announce it without every caller passing the Redis connection along.
+const cachesByDb = new WeakMap<Db, NodeCaches>();
+
+export interface RunningNodeCaches {
+  stop(): Promise<void>;
+}
+
+/** Caches for this Db, and the subscription that keeps them true; until it is confirmed the caches stay off. */
+export function startNodeCaches(db: Db, redis: Redis, redisPrefix: string, onError: (error: unknown) => void): RunningNodeCaches {
+  const channel = `${redisPrefix}:node-cache`;
+  const caches = new NodeCaches(redis, channel);
+  cachesByDb.set(db, caches);
+  const subscriber = redis.duplicate({
+    connectionName: 'cw-node-cache',
+    enableOfflineQueue: true,
+    autoResubscribe: false,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+    lazyConnect: false,
+  });
+  subscriber.on('error', () => {});
+  subscriber.on('message', (from: string, message: string) => {
+    if (from === channel) caches.applyAnnouncement(message);
+  });
+  subscriber.on('close', () => caches.goOffline());
+  subscriber.on('ready', () => {
+    subscriber.subscribe(channel).then(
+      () => {
+        if (subscriber.status === 'ready') caches.goLive();
+      },
+      (error: unknown) => {
+        caches.goOffline();
+        onError(error);
+      },
+    );
+  });
+  return {
+    async stop() {
+      caches.goOffline();
+      if (cachesByDb.get(db) === caches) cachesByDb.delete(db);
+      subscriber.disconnect();
+    },
+  };
+}
+
+const hex = (id: string | ObjectId) => (typeof id === 'string' ? id : id.toHexString());
+
+/** The document by id, from this node's cache when it may be trusted, else loaded (and kept if nothing moved). */
+export async function cachedById<V>(db: Db, kind: CachedKind, id: string, load: () => Promise<V | null>): Promise<V | null> {
+  const caches = cachesByDb.get(db);
+  if (!caches?.live) return load();
+  const cache = caches.kind(kind);
+  const hit = cache.read(id, Date.now());
+  if (hit) return hit.value as V;
+  const epoch = cache.epoch;
+  const value = await load();
+  // A deleted document is not remembered as missing: a later insert with the same id needs no announcement.
+  if (value !== null && caches.live && cache.epoch === epoch) cache.store(id, value, Date.now());
+  return value;
+}
+
+/** Several documents by id: the cached ones, and the rest in one `loadMissing` call. */
+export async function cachedByIds<V>(db: Db, kind: CachedKind, ids: string[], loadMissing: (ids: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+  const caches = cachesByDb.get(db);
+  if (!caches?.live) return loadMissing(ids);
+  const cache = caches.kind(kind);
+  const now = Date.now();
+  const found = new Map<string, V>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const hit = cache.read(id, now);
+    if (hit) found.set(id, hit.value as V);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return found;
+  const epoch = cache.epoch;
+  const loaded = await loadMissing(missing);
+  const keep = caches.live && cache.epoch === epoch;
+  for (const [id, value] of loaded) {
+    found.set(id, value);
+    if (keep) cache.store(id, value, Date.now());
+  }
+  return found;
+}
+
+/**
+ * Called by every write of a cached kind, after the write: drops the ids here at once and tells the other nodes.
+ * When Redis cannot take the announcement, the other nodes' subscriptions are down as well (same Redis), so their
+ * caches are off and are emptied when they reconnect; the write itself stands.
+ */
+export async function announceChange(db: Db, kind: CachedKind, ids: Array<string | ObjectId>): Promise<void> {
+  const caches = cachesByDb.get(db);
+  if (!caches || ids.length === 0) return;
+  const keys = ids.map(hex);
+  caches.kind(kind).drop(keys);
+  await caches.publisher.publish(caches.channel, `${kind}:${keys.join(',')}`).catch(() => undefined);
+}
