@@ -85,7 +85,7 @@ function implied(req: Requirement, predicates: Predicates): boolean {
       return req.test.test(doc);
     });
   }
-  if (req.op === '$exists') return req.arg === true && !!(p.lo || p.hi);
+  if (req.op === '$exists') return req.arg === true && !!(p.lo || p.hi || p.prefix || p.exists || p.ne === null);
   return boundImplies(p, req.op, req.arg);
 }
 

@@ -8,6 +8,7 @@ import { KEY_HIGH, complement, encodeValue, typeBracket } from './key-encoding.j
 import { badValue, notImplemented } from './errors.js';
 import { impliesPartialFilter } from './partial-filter.js';
 import type { Collation } from './collation.js';
+import { formatValue } from './format.js';
 
 interface Bound {
   value: unknown;
@@ -18,6 +19,12 @@ export interface FieldPredicate {
   points?: unknown[];
   lo?: Bound;
   hi?: Bound;
+  /** An anchored `$regex` (`/^abc/`): the literal prefix every matching string starts with. */
+  prefix?: { text: string; regex: string };
+  /** `$ne`: every key but this value's. */
+  ne?: unknown;
+  /** `$exists: true`: a sparse or partial index holds every matching document. */
+  exists?: boolean;
 }
 
 /** Predicates per field, and whether they say everything the filter says. */
@@ -39,6 +46,15 @@ export interface Plan {
   exact: boolean;
   /** An $or answered by the union of one index scan per branch (no `index` then). */
   branches?: Plan[];
+  /** explain's indexBounds: per index field, its intervals as mongod prints them. */
+  bounds?: Record<string, string[]>;
+  /**
+   * SORT_MERGE: the scan of each interval is in sort order after its first `merge[i]` characters
+   * (the key of the `$in` values before the sort fields); the scans are merged on the rest.
+   */
+  merge?: number[];
+  /** For SORT_MERGE, each merged scan's bounds. */
+  mergeBounds?: Array<Record<string, string[]>>;
 }
 
 export interface ScanStats {
@@ -77,6 +93,53 @@ function mergePredicate(preds: Predicates, field: string, p: FieldPredicate): vo
   if (!cur.points && p.points) cur.points = p.points;
   if (!cur.lo && p.lo) cur.lo = p.lo;
   if (!cur.hi && p.hi) cur.hi = p.hi;
+  if (!cur.prefix && p.prefix) cur.prefix = p.prefix;
+  if (cur.ne === undefined && p.ne !== undefined) cur.ne = p.ne;
+  if (!cur.exists && p.exists) cur.exists = true;
+}
+
+/**
+ * The literal prefix of an anchored regular expression (`^abc`, `\Aabc`), as mongod takes it for
+ * index bounds: none with the i, m or x flags or any alternation; a quantified last character is
+ * not part of it.
+ */
+export function regexPrefix(source: string, flags: string): string | undefined {
+  if (/[^su]/.test(flags) || source.includes('|')) return undefined;
+  let i: number;
+  if (source.startsWith('^')) i = 1;
+  else if (source.startsWith('\\A')) i = 2;
+  else return undefined;
+  let out = '';
+  for (; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      const n = source[i + 1];
+      if (n === undefined || /[A-Za-z0-9]/.test(n)) break;
+      out += n;
+      i++;
+      continue;
+    }
+    if ('^$.?*+()[]{}'.includes(c)) {
+      if (c === '?' || c === '*' || c === '{') out = out.slice(0, -1);
+      break;
+    }
+    out += c;
+  }
+  return out || undefined;
+}
+
+function regexOf(v: unknown): { source: string; flags: string } | undefined {
+  if (v instanceof RegExp) return { source: v.source, flags: v.flags };
+  const r = v as { _bsontype?: string; pattern?: string; options?: string } | null;
+  if (r?._bsontype === 'BSONRegExp') return { source: String(r.pattern), flags: String(r.options ?? '') };
+  if (typeof v === 'string') return { source: v, flags: '' };
+  return undefined;
+}
+
+function prefixPredicate(re: { source: string; flags: string } | undefined): FieldPredicate['prefix'] {
+  if (!re) return undefined;
+  const text = regexPrefix(re.source, re.flags);
+  return text === undefined ? undefined : { text, regex: `/${re.source}/${re.flags}` };
 }
 
 /** Field predicates an index can serve, from the top level of a filter and its $and branches. */
@@ -99,6 +162,19 @@ export function extractPredicates(filter: Doc, out: Predicates = { fields: new M
       for (const [op, arg] of Object.entries(value)) {
         let used = false;
         switch (op) {
+          case '$regex': {
+            // Always re-matched: the prefix only narrows the scan.
+            const options = typeof value.$options === 'string' ? value.$options : '';
+            const re = regexOf(arg);
+            if (re) p.prefix ??= prefixPredicate({ source: re.source, flags: re.flags + options });
+            break;
+          }
+          case '$ne':
+            if ((arg === null || simpleValue(arg)) && p.ne === undefined) p.ne = arg;
+            break;
+          case '$exists':
+            if (arg === true || (typeof arg === 'number' && arg !== 0)) p.exists = true;
+            break;
           case '$eq':
             if (usableValue(arg) && !p.points) {
               p.points = [arg];
@@ -129,7 +205,11 @@ export function extractPredicates(filter: Doc, out: Predicates = { fields: new M
         if (!used) out.residual = true;
       }
       if (p.points && (p.lo || p.hi)) out.residual = true;
-      if (p.points || p.lo || p.hi) mergePredicate(out, key, p);
+      if (p.points || p.lo || p.hi || p.prefix || p.ne !== undefined || p.exists) mergePredicate(out, key, p);
+    } else if (regexOf(value) && typeof value !== 'string') {
+      out.residual = true;
+      const prefix = prefixPredicate(regexOf(value));
+      if (prefix) mergePredicate(out, key, { prefix });
     } else if (usableValue(value)) {
       if (!simpleValue(value)) out.residual = true;
       mergePredicate(out, key, { points: [value] });
@@ -185,70 +265,221 @@ function sortEntries(sort: Doc | undefined): Array<[string, number]> {
   });
 }
 
+/** Keys starting with `enc` (an encoded prefix): [enc, enc with its last unit raised). */
+function startsWith(enc: string): [string, string] {
+  const last = enc.charCodeAt(enc.length - 1);
+  if (last === 0xffff) return [enc, enc + KEY_HIGH];
+  return [enc, enc.slice(0, -1) + String.fromCharCode(last + 1)];
+}
+
+const REGEX_BRACKET = typeBracket(encodeValue(/x/));
+
+/** Component intervals of a non-point predicate, or undefined when this index can't use it. */
+function componentRanges(p: FieldPredicate, desc: boolean, index: Index): Array<[string, string]> | undefined {
+  if (p.lo || p.hi) return [rangeComponent(p, desc, index.multikey)];
+  if (p.prefix) {
+    // Strings starting with the prefix, and stored regular expressions (which a regex query matches too).
+    const enc = encodeValue(p.prefix.text).slice(0, -1);
+    if (!desc) return [startsWith(enc), REGEX_BRACKET];
+    const tag = REGEX_BRACKET[0].charCodeAt(0);
+    const regexes: [string, string] = [String.fromCharCode(0xffff - tag), String.fromCharCode(0x10000 - tag)];
+    return [startsWith(complement(enc)), regexes];
+  }
+  if (p.ne !== undefined) {
+    // A sparse index lacks the documents without the field, which $ne matches.
+    if (index.spec.sparse) return undefined;
+    const enc = encodeComponent(p.ne, desc);
+    return [['', enc], [enc + KEY_HIGH, KEY_HIGH]];
+  }
+  // $exists: true narrows only an index that leaves documents out (sparse, or partial and implied).
+  if (p.exists && (index.spec.sparse || index.spec.partialFilterExpression)) return [['', KEY_HIGH]];
+  return undefined;
+}
+
+// ---- explain's indexBounds, printed as mongod prints them ----
+
+function shown(v: unknown): string {
+  if (typeof v === 'number') {
+    if (v === Infinity) return 'inf';
+    if (v === -Infinity) return '-inf';
+    if (Number.isNaN(v)) return 'nan';
+  }
+  return formatValue(v);
+}
+
+/** The ends of a value's type bracket, for a one-sided range. */
+function bracketEnds(v: unknown): [string, string] {
+  if (typeof v === 'number' || (v as { _bsontype?: string })?._bsontype) {
+    const t = (v as { _bsontype?: string })._bsontype;
+    if (typeof v === 'number' || t === 'Long' || t === 'Int32' || t === 'Double' || t === 'Decimal128') return ['-inf', 'inf'];
+    if (t === 'ObjectId') return ["ObjectId('000000000000000000000000')", "ObjectId('ffffffffffffffffffffffff')"];
+  }
+  if (typeof v === 'string') return ['""', '{}'];
+  if (typeof v === 'boolean') return ['false', 'true'];
+  if (v instanceof Date) return ['new Date(-9223372036854775808)', 'new Date(9223372036854775807)'];
+  return ['MinKey', 'MaxKey'];
+}
+
+interface ShownInterval {
+  lo: string;
+  hi: string;
+  loIn: boolean;
+  hiIn: boolean;
+}
+
+function intervalText(i: ShownInterval, backwards: boolean): string {
+  if (backwards) return `${i.hiIn ? '[' : '('}${i.hi}, ${i.lo}${i.loIn ? ']' : ')'}`;
+  return `${i.loIn ? '[' : '('}${i.lo}, ${i.hi}${i.hiIn ? ']' : ')'}`;
+}
+
+function shownRanges(p: FieldPredicate): ShownInterval[] {
+  if (p.lo || p.hi) {
+    const ref = (p.lo ?? p.hi)!.value;
+    const [min, max] = bracketEnds(ref);
+    return [{
+      lo: p.lo ? shown(p.lo.value) : min, loIn: p.lo ? p.lo.inclusive : true,
+      hi: p.hi ? shown(p.hi.value) : max, hiIn: p.hi ? p.hi.inclusive : !(typeof ref === 'string'),
+    }];
+  }
+  if (p.prefix) {
+    const t = p.prefix.text;
+    const next = t.slice(0, -1) + String.fromCharCode(t.charCodeAt(t.length - 1) + 1);
+    return [
+      { lo: JSON.stringify(t), hi: JSON.stringify(next), loIn: true, hiIn: false },
+      { lo: p.prefix.regex, hi: p.prefix.regex, loIn: true, hiIn: true },
+    ];
+  }
+  if (p.ne !== undefined) {
+    const v = shown(p.ne);
+    return [{ lo: 'MinKey', hi: v, loIn: true, hiIn: false }, { lo: v, hi: 'MaxKey', loIn: false, hiIn: true }];
+  }
+  return [{ lo: 'MinKey', hi: 'MaxKey', loIn: true, hiIn: true }];
+}
+
+function fieldBounds(intervals: ShownInterval[], desc: boolean, reverse: boolean): string[] {
+  const backwards = desc !== reverse;
+  const texts = intervals.map((i) => intervalText(i, backwards));
+  return backwards ? texts.reverse() : texts;
+}
+
+const ALL: ShownInterval = { lo: 'MinKey', hi: 'MaxKey', loIn: true, hiIn: true };
+
+function boundsOf(index: Index, shownFields: ShownInterval[][], reverse: boolean): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  index.fields.forEach((f, i) => {
+    out[f.path] = fieldBounds(shownFields[i] ?? [ALL], f.desc, reverse);
+  });
+  return out;
+}
+
+/** Point values in key order of one field, for explain. */
+function shownPoints(points: unknown[], desc: boolean): ShownInterval[] {
+  const byKey = new Map<string, unknown>();
+  for (const v of points) byKey.set(encodeValue(v), v);
+  const sorted = [...byKey.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
+  const out = sorted.map((v) => ({ lo: shown(v), hi: shown(v), loIn: true, hiIn: true }));
+  return desc ? out.reverse() : out;
+}
+
+/** The most intervals a SORT_MERGE merges (one scan per combination of `$in` values). */
+const MAX_MERGE = 200;
+
 function planForIndex(index: Index, predicates: Predicates, sort: Array<[string, number]>, hinted = false): Candidate | undefined {
   const preds = predicates.fields;
   const partial = index.spec.partialFilterExpression;
   if (!hinted && (index.spec.hidden || (partial && !impliesPartialFilter(predicates, partial)))) return undefined;
   const fields = index.fields;
-  let prefixes = [''];
+  // Each prefix: the encoded key of one combination of point values, and those values as explain shows them.
+  let prefixes: Array<{ key: string; shown: ShownInterval[] }> = [{ key: '', shown: [] }];
+  const shownFields: ShownInterval[][] = [];
   let boundFields = 0;
   let pointFields = 0;
   let singlePointPrefix = 0;
   let stillSingle = true;
-  let ranged = false;
+  let rangeScore = 0;
   let nullPoint = false;
-  let range: [string, string] | undefined;
+  let ranges: Array<[string, string]> | undefined;
   for (const field of fields) {
     const p = preds.get(field.path);
     if (!p) break;
     if (p.points) {
       if (p.points.length * prefixes.length > 2000) break;
-      const encs = [...new Set(p.points.map((v) => encodeComponent(v, field.desc)))].sort();
+      const byEnc = new Map<string, unknown>();
+      for (const v of p.points) byEnc.set(encodeComponent(v, field.desc), v);
+      const encs = [...byEnc.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
       if (p.points.some((v) => v === null)) nullPoint = true;
-      prefixes = prefixes.flatMap((pre) => encs.map((e) => pre + e));
+      prefixes = prefixes.flatMap((pre) => encs.map(([e, v]) => ({
+        key: pre.key + e,
+        shown: [...pre.shown, { lo: shown(v), hi: shown(v), loIn: true, hiIn: true }],
+      })));
+      shownFields.push(shownPoints(p.points, field.desc));
       boundFields++;
       pointFields++;
       if (stillSingle && encs.length === 1) singlePointPrefix++;
       else stillSingle = false;
       continue;
     }
-    range = rangeComponent(p, field.desc, index.multikey);
+    ranges = componentRanges(p, field.desc, index);
+    if (!ranges) break;
+    shownFields.push(shownRanges(p));
     boundFields++;
-    ranged = true;
+    rangeScore = p.lo || p.hi || p.prefix ? 5 : 2;
     break;
   }
   // A sparse index lacks documents without the field, so it can't answer for null or for "all".
   if (index.spec.sparse && (boundFields === 0 || nullPoint)) return undefined;
 
-  const intervals: Array<[string, string]> = prefixes.map((pre) =>
-    range ? [pre + range[0], pre + range[1]] : [pre, pre + KEY_HIGH],
-  );
-
   // Sort fields pinned to one value by the filter don't affect order; the rest must follow the index.
   let providesSort = false;
   let reverse = false;
-  if (sort.length && !index.multikey) {
-    const pinned = new Set(fields.slice(0, singlePointPrefix).map((f) => f.path));
+  let merge = false;
+  const follows = (pinnedCount: number): boolean => {
+    const pinned = new Set(fields.slice(0, pinnedCount).map((f) => f.path));
     const rest = sort.filter(([k]) => !pinned.has(k));
-    const tail = fields.slice(singlePointPrefix, singlePointPrefix + rest.length);
-    if (tail.length === rest.length) {
-      const same = rest.every(([k, d], i) => tail[i].path === k && (d < 0) === tail[i].desc);
-      const opposite = rest.every(([k, d], i) => tail[i].path === k && (d < 0) !== tail[i].desc);
-      if (rest.length === 0 || same || opposite) {
-        providesSort = true;
-        reverse = rest.length > 0 && !same;
-      }
+    const tail = fields.slice(pinnedCount, pinnedCount + rest.length);
+    if (tail.length !== rest.length) return false;
+    const same = rest.every(([k, d], i) => tail[i].path === k && (d < 0) === tail[i].desc);
+    const opposite = rest.every(([k, d], i) => tail[i].path === k && (d < 0) !== tail[i].desc);
+    if (rest.length === 0 || same || opposite) {
+      reverse = rest.length > 0 && !same;
+      return true;
+    }
+    return false;
+  };
+  if (sort.length && !index.multikey) {
+    providesSort = follows(singlePointPrefix);
+    // Several $in values before the sort fields: each value's scan is in order, merged (SORT_MERGE).
+    if (!providesSort && pointFields > singlePointPrefix && prefixes.length <= MAX_MERGE && follows(pointFields)) {
+      providesSort = true;
+      merge = true;
     }
   }
   if (boundFields === 0 && !providesSort) return undefined;
   const boundPaths = new Set(fields.slice(0, boundFields).map((f) => f.path));
   const exact = !predicates.residual && !index.multikey && !nullPoint &&
     [...preds.keys()].every((k) => boundPaths.has(k));
-  let score = pointFields * 10 + (ranged ? 5 : 0) + (providesSort ? 3 : 0);
+  let score = pointFields * 10 + rangeScore + (providesSort ? 3 : 0);
   if (index.unique && pointFields === fields.length) score += 100;
   if (boundFields === 0) score = 1;
-  const sorted = intervals.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return { plan: { index, intervals: sorted, reverse, providesSort, exact }, score };
+
+  const scans = prefixes.flatMap((pre) => (ranges ?? [['', KEY_HIGH] as [string, string]]).map((r) => ({
+    interval: [pre.key + r[0], pre.key + r[1]] as [string, string],
+    pre,
+  })));
+  scans.sort((a, b) => (a.interval[0] < b.interval[0] ? -1 : a.interval[0] > b.interval[0] ? 1 : 0));
+  const plan: Plan = {
+    index,
+    intervals: scans.map((s) => s.interval),
+    reverse,
+    providesSort,
+    exact,
+    bounds: boundsOf(index, shownFields, reverse),
+  };
+  if (merge) {
+    plan.merge = scans.map((s) => s.pre.key.length);
+    plan.mergeBounds = scans.map((s) => boundsOf(index, [...s.pre.shown.map((x) => [x]), ...shownFields.slice(pointFields)], reverse));
+  }
+  return { plan, score };
 }
 
 function sameKeyPattern(a: Doc, b: Doc): boolean {

@@ -87,6 +87,10 @@ export function* scan(coll: Collection, plan: Plan, stats: ScanStats): Generator
     }
     return;
   }
+  if (plan.merge) {
+    yield* mergeScans(coll, plan, stats);
+    return;
+  }
   const seen = plan.index.multikey ? new Set<number>() : undefined;
   const intervals = plan.reverse ? [...plan.intervals].reverse() : plan.intervals;
   for (const [lo, hi] of intervals) {
@@ -101,6 +105,44 @@ export function* scan(coll: Collection, plan: Plan, stats: ScanStats): Generator
       stats.docsExamined++;
       yield [entry.rid, doc];
     }
+  }
+}
+
+/**
+ * SORT_MERGE: one scan per interval, each already in sort order after its `$in` prefix; the
+ * smallest (largest, backwards) remaining key suffix goes next. The index is not multikey, so a
+ * document is in one interval only.
+ */
+function* mergeScans(coll: Collection, plan: Plan, stats: ScanStats): Generator<[number, Doc]> {
+  const cut = plan.merge!;
+  const heads: Array<{ iter: Iterator<{ key: string; rid: number }>; cut: number; suffix: string; rid: number }> = [];
+  plan.intervals.forEach(([lo, hi], i) => {
+    const iter = plan.index!.entries.range(lo, hi, plan.reverse);
+    const first = iter.next();
+    if (first.done) return;
+    stats.keysExamined++;
+    heads.push({ iter, cut: cut[i], suffix: first.value.key.slice(cut[i]), rid: first.value.rid });
+  });
+  while (heads.length) {
+    let best = 0;
+    for (let i = 1; i < heads.length; i++) {
+      const a = heads[i].suffix;
+      const b = heads[best].suffix;
+      if (plan.reverse ? a > b : a < b) best = i;
+    }
+    const head = heads[best];
+    const doc = coll.records.get(head.rid);
+    const rid = head.rid;
+    const next = head.iter.next();
+    if (next.done) heads.splice(best, 1);
+    else {
+      stats.keysExamined++;
+      head.suffix = next.value.key.slice(head.cut);
+      head.rid = next.value.rid;
+    }
+    if (!doc) continue;
+    stats.docsExamined++;
+    yield [rid, doc];
   }
 }
 

@@ -26,6 +26,8 @@ export interface PreparedPipeline {
   /** Output of $collStats, which replaces the collection as the pipeline's source. */
   source?: Doc[];
   collation?: Collation;
+  /** The leading $sort the index scan provides (folded into `exec`), for explain. */
+  sort?: Doc;
 }
 
 const COLLATION_FREE_STAGES = new Set(['$skip', '$limit', '$count', '$unwind', '$sample', '$sort', '$collStats', '$documents']);
@@ -144,14 +146,16 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
   const variables = letVariables(cmd);
   const hint = cmd.hint;
   let exec = execute(coll, { filter, variables, collation, hint });
+  let folded: Doc | undefined;
   if (sort) {
     const sorted = execute(coll, { filter, sort, variables, collation, hint });
     if (sorted.plan.providesSort) {
       exec = sorted;
+      folded = sort;
       consumed++;
     }
   }
-  return { coll, ns, rest: pipeline.slice(consumed), exec, collation };
+  return { coll, ns, rest: pipeline.slice(consumed), exec, collation, sort: folded };
 }
 
 // Stages that never modify the documents they receive. A pipeline made only of these can read

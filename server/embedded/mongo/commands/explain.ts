@@ -1,65 +1,122 @@
 // explain for find, count and aggregate, in the classic-engine shape of MongoDB 7.0, including
 // executionStats.totalDocsExamined / totalKeysExamined from the real scan.
 import type { Doc } from '../documents.js';
-import { MongoCommandError, notImplemented } from '../errors.js';
+import { MongoCommandError, badValue, notImplemented } from '../errors.js';
 import { execute, type Execution } from '../query-exec.js';
-import type { Plan } from '../planner.js';
+import type { Plan, ScanStats } from '../planner.js';
 import type { CommandContext } from '../state.js';
 import { SERVER_VERSION } from './handshake.js';
-import { collectionArg, effectiveCollation, optionalDoc } from './args.js';
+import { collectionArg, effectiveCollation, optionalDoc, optionalNumber } from './args.js';
 import { findSpec } from './read.js';
 import { preparePipeline, runPipeline } from './aggregate.js';
 
-function indexScan(plan: Plan & { index: NonNullable<Plan['index']> }): Doc {
-  return {
+type IndexPlan = Plan & { index: NonNullable<Plan['index']> };
+
+/** Stats an executionStages stage carries, from the real scan (undefined under queryPlanner). */
+interface Run {
+  nReturned: number;
+  stats: ScanStats;
+}
+
+function indexScan(plan: IndexPlan, bounds: Record<string, string[]> | undefined, run?: Run, keys?: number): Doc {
+  const stage: Doc = {
     stage: 'IXSCAN',
     keyPattern: plan.index.spec.key,
     indexName: plan.index.name,
     isMultiKey: plan.index.multikey,
+    multiKeyPaths: Object.fromEntries(plan.index.fields.map((f) => [f.path, []])),
     isUnique: plan.index.unique,
     isSparse: !!plan.index.spec.sparse,
     isPartial: !!plan.index.spec.partialFilterExpression,
+    indexVersion: 2,
     direction: plan.reverse ? 'backward' : 'forward',
-    intervals: plan.intervals.length,
+    indexBounds: bounds ?? Object.fromEntries(plan.index.fields.map((f) => [f.path, [f.desc ? '[MaxKey, MinKey]' : '[MinKey, MaxKey]']])),
   };
-}
-
-function winningPlan(plan: Plan, filter: Doc, sorted: boolean): Doc {
-  let stage: Doc;
-  if (plan.branches) {
-    const inputStages = plan.branches.map((b) => indexScan(b as Plan & { index: NonNullable<Plan['index']> }));
-    stage = { stage: 'FETCH', filter, inputStage: { stage: 'OR', inputStages } };
-  } else if (plan.index) {
-    stage = { stage: 'FETCH', filter, inputStage: indexScan(plan as Plan & { index: NonNullable<Plan['index']> }) };
-  } else {
-    stage = { stage: 'COLLSCAN', filter, direction: plan.reverse ? 'backward' : 'forward' };
-  }
-  if (sorted) stage = { stage: 'SORT', inputStage: stage };
+  if (run) stage.keysExamined = keys ?? run.stats.keysExamined;
   return stage;
 }
 
-function explainDoc(ns: string, exec: Execution, filter: Doc, sorted: boolean, verbosity: string, command: Doc, ctx: CommandContext, run: () => number): Doc {
+export interface ExplainShape {
+  filter: Doc;
+  sort?: Doc;
+  skip?: number;
+  limit?: number;
+  projection?: Doc;
+  /** count: the plan is wrapped in a COUNT stage. */
+  count?: boolean;
+}
+
+/** The winning plan (and, given a run, the executionStages) in the classic engine's stage shapes. */
+function planTree(plan: Plan, shape: ExplainShape, run?: Run): Doc {
+  const filtered = Object.keys(shape.filter).length > 0 && !plan.exact;
+  const fetch = (inputStage: Doc): Doc => {
+    const stage: Doc = { stage: 'FETCH' };
+    if (filtered) stage.filter = shape.filter;
+    if (run) stage.docsExamined = run.stats.docsExamined;
+    stage.inputStage = inputStage;
+    return stage;
+  };
+  let stage: Doc;
+  if (plan.branches) {
+    const inputStages = plan.branches.map((b) => indexScan(b as IndexPlan, b.bounds));
+    stage = fetch({ stage: 'OR', inputStages });
+  } else if (plan.index && plan.merge) {
+    const inputStages = plan.intervals.map((_, i) => indexScan(plan as IndexPlan, plan.mergeBounds?.[i]));
+    stage = fetch({ stage: 'SORT_MERGE', sortPattern: shape.sort, inputStages });
+  } else if (plan.index) {
+    stage = fetch(indexScan(plan as IndexPlan, plan.bounds, run));
+  } else {
+    stage = { stage: 'COLLSCAN' };
+    if (Object.keys(shape.filter).length) stage.filter = shape.filter;
+    stage.direction = plan.reverse ? 'backward' : 'forward';
+    if (run) stage.docsExamined = run.stats.docsExamined;
+  }
+  const sorted = !!shape.sort && Object.keys(shape.sort).length > 0 && !plan.providesSort;
+  const skip = shape.skip ?? 0;
+  const limit = shape.limit && shape.limit > 0 ? shape.limit : 0;
+  if (sorted) {
+    stage = { stage: 'SORT', sortPattern: shape.sort, memLimit: 104857600, ...(limit ? { limitAmount: skip + limit } : {}), type: 'simple', inputStage: stage };
+  }
+  if (skip) stage = { stage: 'SKIP', skipAmount: skip, inputStage: stage };
+  if (limit && !sorted) stage = { stage: 'LIMIT', limitAmount: limit, inputStage: stage };
+  if (shape.projection && Object.keys(shape.projection).length) {
+    stage = { stage: 'PROJECTION_DEFAULT', transformBy: shape.projection, inputStage: stage };
+  }
+  if (shape.count) stage = { stage: 'COUNT', inputStage: stage };
+  if (run) stage = { ...stage, nReturned: shape.count ? 0 : run.nReturned, executionTimeMillisEstimate: 0 };
+  return stage;
+}
+
+function explainDoc(ns: string, exec: Execution, shape: ExplainShape, verbosity: string, command: Doc, ctx: CommandContext, run: () => number): Doc {
+  if (!['queryPlanner', 'executionStats', 'allPlansExecution'].includes(verbosity)) {
+    throw badValue(`verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`);
+  }
   const out: Doc = {
     explainVersion: '1',
     queryPlanner: {
       namespace: ns,
       indexFilterSet: false,
-      parsedQuery: filter,
-      winningPlan: winningPlan(exec.plan, filter, sorted),
+      parsedQuery: shape.filter,
+      maxIndexedOrSolutionsReached: false,
+      maxIndexedAndSolutionsReached: false,
+      maxScansToExplodeReached: false,
+      winningPlan: planTree(exec.plan, shape),
       rejectedPlans: [],
     },
   };
   if (verbosity !== 'queryPlanner') {
     const started = Date.now();
     const nReturned = run();
-    out.executionStats = {
+    const stats: Doc = {
       executionSuccess: true,
-      nReturned,
+      nReturned: shape.count ? 0 : nReturned,
       executionTimeMillis: Date.now() - started,
       totalKeysExamined: exec.stats.keysExamined,
       totalDocsExamined: exec.stats.docsExamined,
-      executionStages: winningPlan(exec.plan, filter, sorted),
+      executionStages: planTree(exec.plan, shape, { nReturned, stats: exec.stats }),
     };
+    if (verbosity === 'allPlansExecution') stats.allPlansExecution = [];
+    out.executionStats = stats;
   }
   out.command = command;
   out.serverInfo = { host: ctx.state.host, port: ctx.state.port, version: SERVER_VERSION, gitVersion: 'embedded' };
@@ -86,21 +143,27 @@ function explain(cmd: Doc, ctx: CommandContext): Doc {
       const collection = ctx.state.catalogue.get(innerCtx.db, coll);
       spec.collation = effectiveCollation(inner.collation, collection);
       const exec = execute(collection, spec);
-      const sorted = !!spec.sort && Object.keys(spec.sort).length > 0 && !exec.plan.providesSort;
-      return explainDoc(`${innerCtx.db}.${coll}`, exec, spec.filter ?? {}, sorted, verbosity, inner, innerCtx, () => drain(exec.docs));
+      const shape: ExplainShape = { filter: spec.filter ?? {}, sort: spec.sort, skip: spec.skip, limit: spec.limit, projection: optionalDoc(inner, 'projection') };
+      return explainDoc(`${innerCtx.db}.${coll}`, exec, shape, verbosity, inner, innerCtx, () => drain(exec.docs));
     }
     case 'count': {
       const coll = collectionArg(inner, 'count', innerCtx.db);
       const filter = optionalDoc(inner, 'query') ?? {};
       const collection = ctx.state.catalogue.get(innerCtx.db, coll);
-      const exec = execute(collection, { filter, collation: effectiveCollation(inner.collation, collection) });
-      return explainDoc(`${innerCtx.db}.${coll}`, exec, filter, false, verbosity, inner, innerCtx, () => drain(exec.docs));
+      const skip = optionalNumber(inner, 'skip');
+      const limit = optionalNumber(inner, 'limit');
+      const exec = execute(collection, { filter, skip, limit: limit ? Math.abs(limit) : undefined, hint: inner.hint, collation: effectiveCollation(inner.collation, collection) });
+      const shape: ExplainShape = { filter, skip, limit: limit ? Math.abs(limit) : undefined, count: true };
+      return explainDoc(`${innerCtx.db}.${coll}`, exec, shape, verbosity, inner, innerCtx, () => drain(exec.docs));
     }
     case 'aggregate': {
       const prepared = preparePipeline(inner, innerCtx);
       const filter = (inner.pipeline as Doc[])[0]?.$match as Doc | undefined ?? {};
       if (!prepared.exec) throw notImplemented('explain for this pipeline');
-      const cursorStage = explainDoc(prepared.ns, prepared.exec, filter, false, verbosity, inner, innerCtx, () => drain(runPipeline(prepared, inner, innerCtx)));
+      const shape: ExplainShape = { filter, sort: prepared.exec.plan.providesSort ? prepared.sort : undefined };
+      const cursorStage = explainDoc(prepared.ns, prepared.exec, shape, verbosity, inner, innerCtx, () => drain(runPipeline(prepared, inner, innerCtx)));
+      // A pipeline answered wholly by the query layer is explained as a find, as mongod does.
+      if (prepared.rest.length === 0) return cursorStage;
       const { command, serverInfo, ok, explainVersion, ...plan } = cursorStage;
       void ok;
       return {
