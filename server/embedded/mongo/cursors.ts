@@ -3,6 +3,10 @@
 import { BSON, Long } from 'bson';
 import type { Doc } from './documents.js';
 import { MongoCommandError } from './errors.js';
+import { EncodedBatch } from './raw-bson.js';
+
+/** What a cursor hands out: a document, or a document already encoded as BSON (see raw-bson.ts). */
+export type CursorItem = Doc | Uint8Array;
 
 export const DEFAULT_FIRST_BATCH = 101;
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
@@ -11,9 +15,9 @@ export const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
 interface ServerCursor {
   id: number;
   ns: string;
-  iter: Iterator<Doc>;
+  iter: Iterator<CursorItem>;
   /** One document read ahead to know whether the cursor is exhausted. */
-  peeked?: Doc;
+  peeked?: CursorItem;
   lastUsed: number;
   noTimeout: boolean;
 }
@@ -32,39 +36,44 @@ export class CursorManager {
     return this.cursors.size;
   }
 
-  private static takeBatch(cur: { iter: Iterator<Doc>; peeked?: Doc }, max: number): { batch: Doc[]; exhausted: boolean } {
-    const batch: Doc[] = [];
+  /** The next batch, each document encoded once here (its size counts towards the batch limit). */
+  private static takeBatch(cur: { iter: Iterator<CursorItem>; peeked?: CursorItem }, max: number): { batch: EncodedBatch; exhausted: boolean } {
+    const docs: Uint8Array[] = [];
     let bytes = 0;
-    while (batch.length < max) {
-      let doc = cur.peeked;
+    let limit = 0;
+    const done = (exhausted: boolean) => ({ batch: new EncodedBatch(docs, bytes), exhausted });
+    while (docs.length < max) {
+      let item = cur.peeked;
       cur.peeked = undefined;
-      if (!doc) {
+      if (!item) {
         const r = cur.iter.next();
-        if (r.done) return { batch, exhausted: true };
-        doc = r.value;
+        if (r.done) return done(true);
+        item = r.value;
       }
+      const doc = item instanceof Uint8Array ? item : BSON.serialize(item);
       // The document plus its array element header: type byte, decimal index, NUL.
-      const size = BSON.calculateObjectSize(doc) + 2 + String(batch.length).length;
-      if (batch.length > 0 && bytes + size > MAX_BATCH_BYTES) {
+      const size = doc.length + 2 + String(docs.length).length;
+      if (docs.length > 0 && limit + size > MAX_BATCH_BYTES) {
         cur.peeked = doc;
-        return { batch, exhausted: false };
+        return done(false);
       }
-      bytes += size;
-      batch.push(doc);
+      limit += size;
+      bytes += doc.length;
+      docs.push(doc);
     }
     if (!cur.peeked) {
       const r = cur.iter.next();
-      if (r.done) return { batch, exhausted: true };
+      if (r.done) return done(true);
       cur.peeked = r.value;
     }
-    return { batch, exhausted: false };
+    return done(false);
   }
 
   /** Builds the `{cursor: {firstBatch, id, ns}, ok: 1}` reply, registering a cursor if more remain. */
-  open(ns: string, iter: Iterator<Doc>, opts: BatchOptions = {}): Doc {
+  open(ns: string, iter: Iterator<CursorItem>, opts: BatchOptions = {}): Doc {
     const size = opts.batchSize ?? DEFAULT_FIRST_BATCH;
-    const state: { iter: Iterator<Doc>; peeked?: Doc } = { iter };
-    const { batch, exhausted } = size === 0 ? { batch: [], exhausted: false } : CursorManager.takeBatch(state, size);
+    const state: { iter: Iterator<CursorItem>; peeked?: CursorItem } = { iter };
+    const { batch, exhausted } = size === 0 ? { batch: new EncodedBatch([], 0), exhausted: false } : CursorManager.takeBatch(state, size);
     let id = 0;
     if (!exhausted && !opts.singleBatch) {
       id = this.nextId++;

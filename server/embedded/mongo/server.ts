@@ -15,9 +15,6 @@ export interface Durability {
   afterFlush(cb: (err?: Error) => void, sync?: boolean): void;
 }
 
-// Replies below this size are copied behind their header and sent with one write() instead of writev().
-const SINGLE_WRITE_BYTES = 64 * 1024;
-
 /** writeConcern j:true (or the legacy fsync:true) asks for the journal to reach the disk before the reply. */
 function wantsSync(command: Record<string, unknown>): boolean {
   const wc = command.writeConcern as { j?: unknown; fsync?: unknown } | undefined;
@@ -144,19 +141,13 @@ export class MongoServer {
         // The change is applied in memory but not journaled: say so, as a write concern failure.
         reply.writeConcernError = { code: 100, codeName: 'UnsatisfiableWriteConcern', errmsg: `journal write failed: ${err.message}` };
       }
-      let buffers: Buffer[];
+      let message: Buffer;
       try {
-        buffers = encodeReply(request, reply);
+        message = encodeReply(request, reply);
       } catch (e) {
-        buffers = encodeReply(request, { ok: 0, code: 10334, codeName: 'BSONObjectTooLarge', errmsg: `reply too large: ${(e as Error).message}` });
+        message = encodeReply(request, { ok: 0, code: 10334, codeName: 'BSONObjectTooLarge', errmsg: `reply too large: ${(e as Error).message}` });
       }
-      if (buffers.length === 1) socket.write(buffers[0]);
-      else if (buffers[0].length + buffers[1].length <= SINGLE_WRITE_BYTES) socket.write(Buffer.concat(buffers));
-      else {
-        socket.cork();
-        for (const b of buffers) socket.write(b);
-        socket.uncork();
-      }
+      socket.write(message);
     };
     const name = Object.keys(request.command)[0];
     if (this.opts.durability && isWriteCommand(name, request.command)) this.opts.durability.afterFlush(send, wantsSync(request.command));

@@ -1,6 +1,7 @@
 // MongoDB wire protocol framing: OP_MSG (both section kinds) and the legacy OP_QUERY / OP_REPLY
 // pair the driver still uses for its very first handshake.
 import { BSON, type Document } from 'bson';
+import { encodeWithBatches } from './raw-bson.js';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -124,20 +125,22 @@ function header(length: number, responseTo: number, opCode: number): Buffer {
   return h;
 }
 
-/** Returns the reply as buffers to write in order (avoids copying large batches). */
-export function encodeReply(request: Pick<CommandRequest, 'opCode' | 'requestId'>, reply: Document): Buffer[] {
-  const raw = BSON.serialize(reply);
-  const body = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+/** The whole reply message (cursor batches are copied as encoded, see raw-bson.ts). */
+export function encodeReply(request: Pick<CommandRequest, 'opCode' | 'requestId'>, reply: Document): Buffer {
   if (request.opCode === OP_QUERY) {
-    const prefix = Buffer.alloc(HEADER_SIZE + 20);
-    header(HEADER_SIZE + 20 + body.length, request.requestId, OP_REPLY).copy(prefix, 0);
-    prefix.writeInt32LE(8, HEADER_SIZE); // responseFlags: AwaitCapable
+    const prefix = HEADER_SIZE + 20;
+    const message = encodeWithBatches(reply, prefix);
+    message.fill(0, 0, prefix);
+    header(message.length, request.requestId, OP_REPLY).copy(message, 0);
+    message.writeInt32LE(8, HEADER_SIZE); // responseFlags: AwaitCapable
     // cursorID (8 bytes) and startingFrom stay zero
-    prefix.writeInt32LE(1, HEADER_SIZE + 16); // numberReturned
-    return [prefix, body];
+    message.writeInt32LE(1, HEADER_SIZE + 16); // numberReturned
+    return message;
   }
-  const prefix = Buffer.alloc(HEADER_SIZE + 5);
-  header(HEADER_SIZE + 5 + body.length, request.requestId, OP_MSG).copy(prefix, 0);
-  // flagBits = 0 and section kind 0 are already zero
-  return [prefix, body];
+  const prefix = HEADER_SIZE + 5;
+  const message = encodeWithBatches(reply, prefix);
+  header(message.length, request.requestId, OP_MSG).copy(message, 0);
+  // flagBits = 0 and section kind 0
+  message.fill(0, HEADER_SIZE, prefix);
+  return message;
 }

@@ -2,7 +2,8 @@
 import { type Doc } from '../documents.js';
 import { MongoCommandError, badValue, notImplemented } from '../errors.js';
 import { execute, type FindSpec } from '../query-exec.js';
-import { projectIterator } from '../projection.js';
+import { encodedIterator, projectIterator } from '../projection.js';
+import type { CursorItem } from '../cursors.js';
 import { EMPTY_ARRAY, MISSING, encodeValue } from '../key-encoding.js';
 import { valuesAtPath } from '../path-values.js';
 import type { CommandContext } from '../state.js';
@@ -36,7 +37,7 @@ function find(cmd: Doc, ctx: CommandContext): Doc {
   const batchSize = optionalNumber(cmd, 'batchSize');
   if (batchSize !== undefined && batchSize < 0) throw badValue('batchSize value must be non-negative');
   const coll = ctx.state.catalogue.get(ctx.db, name);
-  let out: Iterator<Doc>;
+  let out: Iterator<CursorItem>;
   if (isView(ctx, ctx.db, name)) {
     const stages: Doc[] = [{ $match: spec.filter ?? {} }];
     if (spec.sort && Object.keys(spec.sort).length) stages.push({ $sort: spec.sort });
@@ -47,7 +48,7 @@ function find(cmd: Doc, ctx: CommandContext): Doc {
   } else {
     spec.collation = effectiveCollation(cmd.collation, coll);
     const { docs } = execute(coll, spec);
-    out = projectIterator(docs, projection, spec.filter, spec.variables);
+    out = encodedIterator(docs, projection) ?? projectIterator(docs, projection, spec.filter, spec.variables);
   }
   // The limit itself is enforced by the iterator, so the cursor closes by itself after `limit` docs.
   const first = Math.min(spec.limit || Infinity, batchSize ?? 101);
