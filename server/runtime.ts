@@ -16,6 +16,7 @@ import { closeQueues, createQueues } from './platform/queues.js';
 import { createRedis } from './platform/redis.js';
 import { createHeadlessSocketServer } from './platform/sockets.js';
 import { seedDemoData } from './seed/index.js';
+import { startLocalCarrier } from './platform/telephony/local-carrier.js';
 import { startWorkers, type RunningWorkers } from '../workers/index.js';
 
 export interface RuntimeOptions {
@@ -54,7 +55,8 @@ async function withTimeout<T>(what: string, ms: number, promise: Promise<T>): Pr
   }
 }
 
-export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+export async function startRuntime(startConfig: Config, options: RuntimeOptions): Promise<Runtime> {
+  let config = startConfig;
   const log = options.log ?? createLogger(config.logLevel, options.api ? 'api' : 'worker');
   const stops: Array<() => Promise<unknown> | unknown> = [];
   const stopAll = async () => {
@@ -123,7 +125,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
     const queues = createQueues(bullConnection, config.redisPrefix, (error) => log.warn({ err: error }, 'queue connection error'));
     stops.push(() => closeQueues(queues));
-    const phone = createPhoneProvider(config, queues, options.phone);
+    if (config.phoneProvider === 'sip' && !config.sip.proxy && options.api) {
+      // PHONE_PROVIDER=sip with no SIP_PROXY: this API process runs the local carrier (Janus + the SIPp lead phone).
+      const carrier = await startLocalCarrier({ dataDir: config.dataDir });
+      stops.push(() => carrier.stop());
+      config = { ...config, sip: { ...config.sip, janusUrl: carrier.janusUrl, janusApiSecret: carrier.apiSecret, proxy: carrier.sipUri } };
+      log.info({ janus: carrier.janusUrl, sip: carrier.sipUri }, 'local carrier started');
+    }
+    const phone = createPhoneProvider(config, queues, { ...options.phone, log });
+    if (phone.close) stops.push(() => phone.close?.());
     const base = { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log, phone };
 
     let built: BuiltApp | undefined;

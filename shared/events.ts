@@ -25,6 +25,8 @@ export const SocketEvents = {
   materialsChanged: 'materials:changed',
   voiceNotesChanged: 'voice-notes:changed',
   roleRequestUpdated: 'role-request:updated',
+  phoneAnswer: 'phone:answer',
+  phoneCandidate: 'phone:candidate',
 } as const;
 
 export type SocketEventName = keyof ServerToClientEvents;
@@ -49,6 +51,8 @@ export interface ServerToClientEvents {
   [SocketEvents.materialsChanged]: (payload: MaterialsChangedPayload) => void;
   [SocketEvents.voiceNotesChanged]: (payload: VoiceNotesChangedPayload) => void;
   [SocketEvents.roleRequestUpdated]: (payload: RoleRequestUpdatedPayload) => void;
+  [SocketEvents.phoneAnswer]: (payload: PhoneAnswerPayload) => void;
+  [SocketEvents.phoneCandidate]: (payload: PhoneCandidatePayload) => void;
 }
 
 /** The payload of a server -> client event. */
@@ -147,6 +151,8 @@ export interface RoleRequestUpdatedPayload {
  */
 export const SocketRequests = {
   renewAuth: 'auth:renew',
+  phoneOffer: 'phone:offer',
+  phoneCandidate: 'phone:candidate',
 } as const;
 
 export interface RenewAuthAnswer {
@@ -160,6 +166,36 @@ export interface RenewAuthAnswer {
  */
 export interface ClientToServerEvents {
   [SocketRequests.renewAuth]: (token: string, ack?: (answer: RenewAuthAnswer) => void) => void;
+  [SocketRequests.phoneOffer]: (offer: PhoneOffer, ack?: (answer: PhoneOfferAnswer) => void) => void;
+  [SocketRequests.phoneCandidate]: (payload: PhoneCandidatePayload) => void;
+}
+
+/**
+ * WebRTC signalling with PHONE_PROVIDER=sip (the phone view says `media: 'webrtc'`). Before each call the dialing
+ * tab sends `phone:offer` (its RTCPeerConnection's offer, a fresh `offerId`) and waits for the ack, then starts the
+ * call over the API; the server keeps the offer for that call only and gives it to the gateway once it authorised the
+ * call. The gateway's answer comes back as `phone:answer` (every tab of the agent gets it; the one holding that
+ * `offerId` applies it). ICE candidates trickle both ways as `phone:candidate` (`candidate: null`: gathering done).
+ */
+export interface PhoneOffer {
+  offerId: string;
+  sdp: string;
+}
+
+export interface PhoneOfferAnswer {
+  ok: boolean;
+  error?: string;
+}
+
+export interface PhoneAnswerPayload {
+  offerId: string;
+  callId: string;
+  sdp: string;
+}
+
+export interface PhoneCandidatePayload {
+  offerId: string;
+  candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null;
 }
 
 /** Why the server refused a handshake: the `connect_error` message, and `data.code` for the ones a client must not retry. */

@@ -41,6 +41,32 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Which phone provider the dialer talks to (PHONE_PROVIDER, default the simulator). */
   phoneProvider: PhoneProviderName;
+  /** The `sip` provider's Janus gateway and SIP account (docs/telephony.md); unused by the simulator. */
+  sip: SipConfig;
+}
+
+/**
+ * Where the `sip` provider places calls. With PHONE_PROVIDER=sip and no SIP_PROXY the API process starts the local
+ * carrier (server/platform/telephony/local-carrier.ts) and fills these from it.
+ */
+export interface SipConfig {
+  /** Janus's HTTP API (JANUS_URL), reachable by the server only. */
+  janusUrl?: string;
+  /** Janus's `api_secret` (JANUS_API_SECRET). */
+  janusApiSecret?: string;
+  /** The SIP server calls go to (SIP_PROXY, e.g. sip:trunk.example.com:5060); dialed numbers become sip:<digits>@<its host>. */
+  proxy?: string;
+  /** An outbound proxy in front of it (SIP_OUTBOUND_PROXY). */
+  outboundProxy?: string;
+  /** The trunk account (SIP_USERNAME as a SIP URI, SIP_PASSWORD); unset: calls go out unauthenticated (IP-authenticated trunk, the local carrier). */
+  username?: string;
+  password?: string;
+  /** Send a REGISTER for the account (SIP_REGISTER=on), for a PBX extension or a registration-based trunk. */
+  register: boolean;
+  /** The caller ID shown to the lead (SIP_CALLER_ID, display name or number); default: the account's. */
+  callerId?: string;
+  /** How long a call may ring before it counts as no answer (SIP_RING_TIMEOUT_S, default 20). */
+  ringTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -141,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const phoneProvider = (env.PHONE_PROVIDER || 'simulator') as PhoneProviderName;
   if (!PHONE_PROVIDERS.includes(phoneProvider)) problems.push(`PHONE_PROVIDER must be ${PHONE_PROVIDERS.map((p) => `"${p}"`).join(' or ')} (got "${env.PHONE_PROVIDER}").`);
 
+  const sip = sipConfig(env, problems);
+
   const proxy = parseTrustProxy(env.TRUST_PROXY);
   if ('problem' in proxy) problems.push(proxy.problem);
 
@@ -179,6 +207,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'cw',
     trustProxy: 'trustProxy' in proxy ? proxy.trustProxy : false,
     phoneProvider,
+    sip,
+  };
+}
+
+function sipConfig(env: NodeJS.ProcessEnv, problems: string[]): SipConfig {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  for (const name of ['SIP_PROXY', 'SIP_OUTBOUND_PROXY', 'SIP_USERNAME']) {
+    const uri = value(name);
+    if (uri && !/^sips?:[^\s]+$/.test(uri)) problems.push(`${name} must be a SIP URI such as sip:trunk.example.com:5060 (got "${uri}").`);
+  }
+  const janusUrl = value('JANUS_URL');
+  if (janusUrl) {
+    const problem = urlProblem('JANUS_URL', janusUrl, ['http:', 'https:']);
+    if (problem) problems.push(problem);
+  }
+  if (env.PHONE_PROVIDER === 'sip' && value('SIP_PROXY') && (!janusUrl || !value('JANUS_API_SECRET'))) {
+    problems.push('PHONE_PROVIDER=sip with SIP_PROXY set needs JANUS_URL and JANUS_API_SECRET (leave SIP_PROXY unset to use the local carrier).');
+  }
+  const registerValue = (env.SIP_REGISTER || 'off').toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(registerValue)) problems.push(`SIP_REGISTER must be "on" or "off" (got "${env.SIP_REGISTER}").`);
+  let ringTimeoutMs = 20_000;
+  if (env.SIP_RING_TIMEOUT_S) {
+    if (!/^\d+$/.test(env.SIP_RING_TIMEOUT_S) || Number(env.SIP_RING_TIMEOUT_S) < 1) problems.push(`SIP_RING_TIMEOUT_S must be a whole number of seconds, at least 1 (got "${env.SIP_RING_TIMEOUT_S}").`);
+    else ringTimeoutMs = Number(env.SIP_RING_TIMEOUT_S) * 1_000;
+  }
+  return {
+    janusUrl,
+    janusApiSecret: value('JANUS_API_SECRET'),
+    proxy: value('SIP_PROXY'),
+    outboundProxy: value('SIP_OUTBOUND_PROXY'),
+    username: value('SIP_USERNAME'),
+    password: env.SIP_PASSWORD || undefined,
+    register: ['on', 'true', '1'].includes(registerValue),
+    callerId: value('SIP_CALLER_ID'),
+    ringTimeoutMs,
   };
 }
 

@@ -41,6 +41,29 @@ describe('configuration', () => {
     expect(problemsOf({ PHONE_PROVIDER: 'zoom' })).toEqual(['PHONE_PROVIDER must be "simulator" or "sip" (got "zoom").']);
   });
 
+  it('reads the SIP trunk and Janus gateway of PHONE_PROVIDER=sip, and wants the gateway with a SIP_PROXY', () => {
+    const local = loadConfig({ ...base, PHONE_PROVIDER: 'sip' }).sip;
+    expect(local).toMatchObject({ register: false, ringTimeoutMs: 20_000 });
+    expect(local.proxy).toBeUndefined();
+    const trunk = loadConfig({
+      ...base,
+      PHONE_PROVIDER: 'sip',
+      SIP_PROXY: 'sip:trunk.example.com:5060',
+      SIP_USERNAME: 'sip:cw@trunk.example.com',
+      SIP_PASSWORD: 'pw',
+      SIP_CALLER_ID: '+15550100000',
+      SIP_RING_TIMEOUT_S: '25',
+      JANUS_URL: 'http://10.0.0.5:8088/janus',
+      JANUS_API_SECRET: 's3cret',
+    }).sip;
+    expect(trunk).toMatchObject({ proxy: 'sip:trunk.example.com:5060', username: 'sip:cw@trunk.example.com', password: 'pw', callerId: '+15550100000', ringTimeoutMs: 25_000, janusUrl: 'http://10.0.0.5:8088/janus', register: false });
+    expect(problemsOf({ PHONE_PROVIDER: 'sip', SIP_PROXY: 'sip:trunk.example.com' })).toEqual(['PHONE_PROVIDER=sip with SIP_PROXY set needs JANUS_URL and JANUS_API_SECRET (leave SIP_PROXY unset to use the local carrier).']);
+    expect(problemsOf({ SIP_PROXY: 'trunk.example.com', SIP_RING_TIMEOUT_S: '0' })).toEqual([
+      'SIP_PROXY must be a SIP URI such as sip:trunk.example.com:5060 (got "trunk.example.com").',
+      'SIP_RING_TIMEOUT_S must be a whole number of seconds, at least 1 (got "0").',
+    ]);
+  });
+
   it('requires a JWT secret in production', () => {
     expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: '' })).toEqual(['JWT_SECRET must be set in production (at least 32 characters).']);
   });

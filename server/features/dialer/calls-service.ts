@@ -15,7 +15,7 @@ import { callerCampaignIds, hoursRuleFor } from './dial-hours.js';
 import { AUTO_DIAL_LEAD_MS, applyEvent, movePhone, pushState } from './lifecycle.js';
 import { callTransition, startCall as startCallRule } from './machine.js';
 import { signedRecordingLink, toCallView, toQueueView } from './present.js';
-import { messagesFor } from './provider.js';
+import { messagesFor, phoneView } from './provider.js';
 import { countCallsSince, findCall, findDnc, findLatestCall, findLiveCall, insertCall, loadDialQueue, setCallNotes, type CallDoc, type InsertCallResult } from './repository.js';
 
 
@@ -33,7 +33,7 @@ export async function connectPhone(platform: Platform, agentId: ObjectId): Promi
       throw new AppError('UNAVAILABLE', messagesFor(platform).initFailed).because(ErrorReasons.phoneInitFailed);
     }
   }
-  const view = { status, provider: platform.phone.displayName };
+  const view = phoneView(platform, status);
   await pushState(platform, agentId, {});
   return view;
 }
@@ -153,7 +153,7 @@ export async function placeCall(platform: Platform, agent: UserDoc, target: Dial
   if (inserted === 'already-dialed') return { refused: inserted, message: m.callInProgress };
 
   try {
-    await provider.makeCall({ callId: doc._id.toHexString(), phone: doc.phoneDigits, startedAt: doc.startedAt });
+    await provider.makeCall({ callId: doc._id.toHexString(), agentId: agent._id.toHexString(), phone: doc.phoneDigits, startedAt: doc.startedAt });
   } catch (error) {
     platform.log.error({ err: error, callId: doc._id }, 'call could not be placed');
     await applyEvent(platform, doc._id, { type: 'failed' });
@@ -242,7 +242,7 @@ export async function dialerState(platform: Platform, agent: UserDoc): Promise<D
   const session = await loadDialQueue(platform.db, agent._id, platform.clock.now());
   const call = (await findLiveCall(platform.db, agent._id)) ?? (await findLatestCall(platform.db, agent._id));
   return {
-    phone: { status: session.phone.status, provider: platform.phone.displayName },
+    phone: phoneView(platform, session.phone.status),
     call: call ? toCallView(call, undefined, signedRecordingLink(platform, agent._id.toHexString())) : null,
     queue: toQueueView(session),
     callsToday: await countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now())),

@@ -2,12 +2,14 @@ import type { Feature } from '../feature.js';
 import { ensureDialerIndexes } from './repository.js';
 import { dialerRoutes } from './routes.js';
 import { callsSeedStep } from './seed.js';
+import { dialerSignalling } from './signalling.js';
 
 export const dialerFeature: Feature = {
   name: 'dialer',
   indexes: ensureDialerIndexes,
   routes: dialerRoutes,
   seed: callsSeedStep,
+  socket: dialerSignalling,
   access: {
     'GET /api/dialer/state': 'signedIn',
     'POST /api/dialer/connect': 'signedIn',

@@ -1,6 +1,7 @@
 import { ObjectId } from 'mongodb';
 import type { LeadDisposition } from '../../../shared/constants.js';
 import { Jobs, type AutoDialJob } from '../../../shared/queues.js';
+import { SocketEvents } from '../../../shared/events.js';
 import type { CallNotice, PhoneView } from '../../../shared/schemas/dialer/state.js';
 import { ErrorReasons } from '../../../shared/errors.js';
 import type { Platform } from '../../platform/context.js';
@@ -13,7 +14,7 @@ import { emitCallState } from './events.js';
 import { callTransition, phoneTransition, type CallCommand, type CallSnapshot, type PhoneCommand } from './machine.js';
 import type { CallProgress, ProviderEvent } from './phone-provider.js';
 import { signedRecordingLink, toCallView } from './present.js';
-import { messagesFor } from './provider.js';
+import { messagesFor, phoneView } from './provider.js';
 import { recordingWav } from './recording.js';
 import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQueue, storeRecording, updateDialQueue, type CallDoc } from './repository.js';
 import { enqueue } from '../../platform/queues.js';
@@ -164,7 +165,7 @@ export async function pushState(platform: Platform, agentId: ObjectId, input: { 
   const phoneStatus = input.phoneStatus ?? (await loadDialQueue(platform.db, agentId, platform.clock.now())).phone.status;
   const call = input.call !== undefined ? input.call : ((await findLiveCall(platform.db, agentId)) ?? (await findLatestCall(platform.db, agentId)));
   emitCallState(platform, agentId.toHexString(), {
-    phone: { status: phoneStatus, provider: platform.phone.displayName },
+    phone: phoneView(platform, phoneStatus),
     call: call ? toCallView(call, undefined, signedRecordingLink(platform, agentId.toHexString())) : null,
     ...(input.notice ? { notice: input.notice.code, message: input.notice.message } : {}),
     ...(input.notice?.description ? { description: input.notice.description } : {}),
@@ -181,6 +182,14 @@ const progressOf = (call: CallDoc): CallProgress => ({
 const ENDING_EVENTS = new Set<ProviderEvent['type']>(['no-answer', 'failed', 'hangup', 'end-complete']);
 
 async function onProviderEvent(platform: Platform, event: ProviderEvent): Promise<CallProgress | null> {
+  if (event.type === 'media-answer') {
+    platform.live.toUser(event.agentId, SocketEvents.phoneAnswer, { offerId: event.offerId, callId: event.callId, sdp: event.sdp });
+    return null;
+  }
+  if (event.type === 'media-candidate') {
+    platform.live.toUser(event.agentId, SocketEvents.phoneCandidate, { offerId: event.offerId, candidate: event.candidate });
+    return null;
+  }
   if ('agentId' in event) {
     const agentId = new ObjectId(event.agentId);
     if (event.type === 'initialized') {

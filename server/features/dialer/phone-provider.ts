@@ -2,7 +2,7 @@
  * What the dialer needs from a telephony provider (spec 2 section 7: initialize, connect, make call,
  * end call, set muted, and its events). One instance per process is built at start-up as `platform.phone`
  * (PHONE_PROVIDER picks it, server/features/dialer/provider.ts). The shipped implementation is the simulator
- * (simulator.ts); a real provider (SIP) implements the same contract and reports through the same events.
+ * (simulator.ts); the SIP provider (sip-provider.ts) implements the same contract and reports through the same events.
  *
  * The dialer has checked and stored a call before `makeCall` is asked to place it, so a provider never decides
  * whether a call may be made. Every method only starts the work and resolves once the provider took it on;
@@ -25,7 +25,27 @@ export type ProviderEvent =
   | { type: 'end-complete'; callId: string }
   /** The line is free again after an ended call. */
   | { type: 'idle'; callId: string }
-  | { type: 'mute-changed'; callId: string; muted: boolean };
+  | { type: 'mute-changed'; callId: string; muted: boolean }
+  /** WebRTC providers: the gateway's answer to the browser's offer, and its ICE candidates, for the agent's tab. */
+  | { type: 'media-answer'; agentId: string; callId: string; offerId: string; sdp: string }
+  | { type: 'media-candidate'; agentId: string; offerId: string; candidate: MediaCandidate | null };
+
+/** An ICE candidate as RTCIceCandidateInit carries it. */
+export interface MediaCandidate {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+}
+
+/**
+ * A provider whose audio comes from the agent's browser (WebRTC): the browser's offer and ICE candidates reach it
+ * over the app's socket. The offer is only kept for the agent's next call: nothing is dialed until the dialer
+ * authorised the call and asked `makeCall`.
+ */
+export interface MediaSignalling {
+  offer(agentId: string, offer: { offerId: string; sdp: string }): Promise<void>;
+  candidate(agentId: string, offerId: string, candidate: MediaCandidate | null): Promise<void>;
+}
 
 /** Where a call stands after the dialer applied an event; the provider times its next steps from it. */
 export interface CallProgress {
@@ -63,12 +83,16 @@ export interface PhoneProvider {
    * `voicemail`, `no-answer` or `failed`. `startedAt` is set when the same call is placed again after a crash:
    * the provider keeps the original schedule and does not dial twice.
    */
-  makeCall(call: { callId: string; phone: string; startedAt?: Date }): Promise<void>;
+  makeCall(call: { callId: string; agentId: string; phone: string; startedAt?: Date }): Promise<void>;
   /** Hangs up from the agent's side: `end-complete`, then `idle` once the line is free. */
   endCall(callId: string): Promise<void>;
   /** Stops or restarts the agent's audio: `mute-changed` follows. */
   setMuted(callId: string, muted: boolean): Promise<void>;
   readonly events: ProviderEvents;
+  /** Set by providers that carry the agent's audio from the browser over WebRTC (the `sip` provider). */
+  readonly media?: MediaSignalling;
+  /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
+  close?(): Promise<void>;
 }
 
 export function providerEvents(): ProviderEvents & { publish(event: ProviderEvent): Promise<CallProgress | null> } {

@@ -90,7 +90,7 @@ export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise
   const already = await findCallByDialKey(platform.db, dialKey);
   if (already) {
     // A worker killed between placing the call and scheduling its first step: schedule it (job id dedupes).
-    if (already.state === 'calling') await platform.phone.makeCall({ callId: already._id.toHexString(), phone: already.phoneDigits, startedAt: already.startedAt });
+    if (already.state === 'calling') await platform.phone.makeCall({ callId: already._id.toHexString(), agentId: already.agentId.toHexString(), phone: already.phoneDigits, startedAt: already.startedAt });
     await settleLastQueueDial(platform, agentId);
     return 'already';
   }

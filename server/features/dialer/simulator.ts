@@ -94,7 +94,7 @@ export class SimulatedPhoneProvider implements PhoneProvider {
   }
 
   /** `startedAt` keeps the original schedule when a re-run places the same call's first step again. */
-  async makeCall(call: { callId: string; phone: string; startedAt?: Date }): Promise<void> {
+  async makeCall(call: { callId: string; agentId: string; phone: string; startedAt?: Date }): Promise<void> {
     const delay = call.startedAt ? call.startedAt.getTime() + this.timings.ringMs - this.now() : this.timings.ringMs;
     await this.callStep({ callId: call.callId, step: 'ring-over', phone: call.phone }, delay);
   }

@@ -8,6 +8,11 @@ export const PhoneView = Type.Object({
   status: Type.Enum(PHONE_STATUS_VALUES),
   /** The provider's display name ("Zoom Phone" for the shipped simulator). */
   provider: Type.String(),
+  /**
+   * `webrtc`: the agent's audio goes from this browser over WebRTC (PHONE_PROVIDER=sip): the tab sends an offer
+   * (`phone:offer`) before each call and plays the answer's audio. Absent with the simulator.
+   */
+  media: Type.Optional(Type.Literal('webrtc')),
 });
 export type PhoneView = Static<typeof PhoneView>;
 

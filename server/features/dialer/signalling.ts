@@ -1,0 +1,55 @@
+import { SocketRequests, type PhoneCandidatePayload, type PhoneOfferAnswer } from '../../../shared/events.js';
+import type { Platform } from '../../platform/context.js';
+import type { SocketFeature } from '../../platform/sockets.js';
+import type { MediaCandidate } from './phone-provider.js';
+
+/** An SDP offer of one audio line is a few kB; this bounds what a socket may make the server hold. */
+const MAX_SDP_LENGTH = 20_000;
+const MAX_CANDIDATE_LENGTH = 1_000;
+
+const isOfferId = (value: unknown): value is string => typeof value === 'string' && /^[\w-]{1,64}$/.test(value);
+
+function candidateOf(value: unknown): MediaCandidate | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'object') return undefined;
+  const { candidate, sdpMid, sdpMLineIndex } = value as Record<string, unknown>;
+  if (typeof candidate !== 'string' || candidate.length > MAX_CANDIDATE_LENGTH) return undefined;
+  return {
+    candidate,
+    sdpMid: typeof sdpMid === 'string' ? sdpMid.slice(0, 32) : null,
+    sdpMLineIndex: typeof sdpMLineIndex === 'number' && Number.isInteger(sdpMLineIndex) ? sdpMLineIndex : null,
+  };
+}
+
+/**
+ * The agent's WebRTC signalling over the app's socket, when the provider carries audio from the browser (sip).
+ * An offer is only kept for the agent's next call: the call itself is started, and checked, by `POST /api/dialer/calls`.
+ */
+export function dialerSignalling(platform: Platform): SocketFeature {
+  return (socket) => {
+    const media = platform.phone.media;
+    if (!media) return;
+    const agentId = socket.data.userId;
+    // Typed by ClientToServerEvents, but sent by a client: every field is checked before use.
+    socket.on(SocketRequests.phoneOffer, (offer: unknown, ack) => {
+      const answer = (result: PhoneOfferAnswer) => {
+        if (typeof ack === 'function') ack(result);
+      };
+      const { offerId, sdp } = (offer ?? {}) as Record<string, unknown>;
+      if (!isOfferId(offerId) || typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP_LENGTH) return answer({ ok: false, error: 'Invalid offer.' });
+      media.offer(agentId, { offerId, sdp }).then(
+        () => answer({ ok: true }),
+        (error) => {
+          platform.log.warn({ err: error, agentId }, 'WebRTC offer not taken');
+          answer({ ok: false, error: 'The phone gateway is not reachable.' });
+        },
+      );
+    });
+    socket.on(SocketRequests.phoneCandidate, (payload: unknown) => {
+      const { offerId, candidate } = (payload ?? {}) as Partial<PhoneCandidatePayload>;
+      const checked = candidateOf(candidate);
+      if (!isOfferId(offerId) || checked === undefined) return;
+      media.candidate(agentId, offerId, checked).catch((error) => platform.log.warn({ err: error, agentId }, 'ICE candidate not passed on'));
+    });
+  };
+}

@@ -1,0 +1,331 @@
+import { TIMINGS } from '../../../shared/constants.js';
+import type { SipConfig } from '../../platform/config.js';
+import type { Logger } from '../../platform/logger.js';
+import { JanusSession, type JanusEvent } from '../../platform/telephony/janus-client.js';
+import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
+
+/**
+ * The SIP provider: the server drives Janus's SIP plugin over the Janus HTTP API, the agent's browser sends and
+ * receives the audio over WebRTC with Janus, and Janus places the SIP call (G.711 RTP) to the carrier.
+ *
+ * - One Janus session and one SIP plugin handle per agent, made when the agent connects the phone (or, after an API
+ *   restart, at the first call). Every handle uses the deployment's one SIP account (a trunk): registrar, proxy,
+ *   username and password stay in the server's environment and never reach a browser; the caller ID shown to leads
+ *   is SIP_CALLER_ID. One trunk and not an account per agent because carriers sell outbound trunks, not extensions,
+ *   and an agent joining needs no provisioning at the carrier. A PBX with one extension per agent would need the
+ *   credentials stored per agent (not built).
+ * - The browser's offer waits here until the dialer authorised a call (lead, claim, cap, do-not-call, hours) and
+ *   calls `makeCall`: only then does Janus get the `call` request with that offer. A browser alone cannot make Janus
+ *   dial anything, it never talks to Janus's API.
+ * - Janus's SIP events become the dialer's provider events: `accepted` -> answered; `hangup` before an answer ->
+ *   no-answer for 486/600/603 (busy), 408/480/487 and the ring timeout, failed for anything else; `hangup` after an
+ *   answer -> hangup (the far end's BYE), or end-complete when the agent ended the call.
+ *
+ * The sessions live in the API process that made them: a call is placed, ended and muted by the process that holds
+ * its agent's session (placing a call happens in the API, through `POST /api/dialer/calls`).
+ */
+
+interface ActiveCall {
+  callId: string;
+  offerId: string;
+  answered: boolean;
+  /** The agent asked to end it: Janus's `hangup` completes the end. */
+  ending: boolean;
+  /** The ring timeout expired: the hangup that follows is a no-answer. */
+  timedOut: boolean;
+  answerSent: boolean;
+  /** The Janus `call` request went out: trickled candidates go straight to Janus. */
+  sent: boolean;
+  /** Candidates trickled before the `call` request was sent. */
+  candidates: Array<MediaCandidate | null>;
+  timers: NodeJS.Timeout[];
+}
+
+interface AgentLine {
+  agentId: string;
+  session: JanusSession;
+  handleId: number;
+  registered: Promise<void>;
+  settleRegistration: { resolve: () => void; reject: (error: Error) => void };
+  offer?: { offerId: string; sdp: string; candidates: Array<MediaCandidate | null> };
+  call?: ActiveCall;
+}
+
+/** SIP statuses that mean the callee is busy or declined: the call is missed, not failed. */
+const BUSY_CODES = new Set([486, 600, 603]);
+/** No answer in time (408, 480) or the ringing cancelled (487). */
+const NO_ANSWER_CODES = new Set([408, 480, 487]);
+
+/** How long Janus may take to confirm an agent's end before the dialer completes it anyway. */
+const END_GRACE_MS = 5_000;
+
+export interface SipProviderOptions {
+  displayName?: string;
+  log?: Logger;
+}
+
+export class SipPhoneProvider implements PhoneProvider {
+  readonly displayName: string;
+  readonly timings: LineTimings = { idleMs: 1_000, autoDialDelayMs: TIMINGS.autoDialDelayMs };
+  private readonly bus = providerEvents();
+  readonly events = this.bus;
+  private readonly lines = new Map<string, Promise<AgentLine>>();
+  private readonly callAgents = new Map<string, string>();
+  readonly media: MediaSignalling;
+
+  constructor(
+    private readonly sip: SipConfig,
+    private readonly options: SipProviderOptions = {},
+  ) {
+    this.displayName = options.displayName ?? 'Zoom Phone';
+    this.media = {
+      offer: (agentId, offer) => this.takeOffer(agentId, offer),
+      candidate: (agentId, offerId, candidate) => this.takeCandidate(agentId, offerId, candidate),
+    };
+  }
+
+  async initialize(agentId: string): Promise<void> {
+    // Only starts the work: `initialized` (or `init-failed`) follows as an event.
+    void this.line(agentId).then(
+      () => this.publish({ type: 'initialized', agentId }),
+      (error) => {
+        this.options.log?.warn({ err: error, agentId }, 'Janus session not created');
+        return this.publish({ type: 'init-failed', agentId });
+      },
+    );
+  }
+
+  async connect(agentId: string): Promise<void> {
+    void this.line(agentId)
+      .then((line) => line.registered)
+      .then(
+        () => this.publish({ type: 'connected', agentId }),
+        (error) => {
+          this.options.log?.warn({ err: error, agentId }, 'SIP account not registered');
+          this.lines.delete(agentId);
+          return this.publish({ type: 'init-failed', agentId });
+        },
+      );
+  }
+
+  async makeCall(call: { callId: string; agentId: string; phone: string }): Promise<void> {
+    if (this.callAgents.has(call.callId)) return; // already placed (a re-run)
+    const line = await this.line(call.agentId);
+    await line.registered;
+    const offer = line.offer;
+    if (!offer) throw new Error('No WebRTC offer from the agent\'s browser for this call');
+    if (line.call) throw new Error('The agent\'s line already carries a call');
+    line.offer = undefined;
+    const active: ActiveCall = { callId: call.callId, offerId: offer.offerId, answered: false, ending: false, timedOut: false, answerSent: false, sent: false, candidates: offer.candidates, timers: [] };
+    line.call = active;
+    this.callAgents.set(call.callId, call.agentId);
+    try {
+      await line.session.message(line.handleId, { request: 'call', uri: this.uriFor(call.phone), autoaccept_reinvites: false }, { type: 'offer', sdp: offer.sdp });
+    } catch (error) {
+      this.forget(line, active);
+      throw error;
+    }
+    active.sent = true;
+    for (const candidate of active.candidates.splice(0)) await line.session.trickle(line.handleId, candidate).catch(() => undefined);
+    active.timers.push(
+      setTimeout(() => {
+        if (line.call !== active || active.answered || active.ending) return;
+        active.timedOut = true;
+        void line.session.message(line.handleId, { request: 'hangup' }).catch((error) => this.options.log?.warn({ err: error }, 'ring timeout hangup not sent'));
+      }, this.sip.ringTimeoutMs),
+    );
+  }
+
+  async endCall(callId: string): Promise<void> {
+    const line = await this.lineOfCall(callId);
+    const active = line?.call?.callId === callId ? line.call : undefined;
+    if (!line || !active) {
+      // Nothing at Janus (ended meanwhile, or another process's call): complete the end here.
+      void this.finishEnd(callId, 'end-complete');
+      return;
+    }
+    active.ending = true;
+    await line.session.message(line.handleId, { request: 'hangup' });
+    active.timers.push(
+      setTimeout(() => {
+        if (line.call === active) {
+          this.forget(line, active);
+          void this.finishEnd(callId, 'end-complete');
+        }
+      }, END_GRACE_MS),
+    );
+  }
+
+  /** Mute is the browser's: its tab disables the microphone track when the pushed call says muted. */
+  async setMuted(callId: string, muted: boolean): Promise<void> {
+    setImmediate(() => void this.publish({ type: 'mute-changed', callId, muted }));
+  }
+
+  /** Ends every Janus session (their calls are hung up by Janus). */
+  async close(): Promise<void> {
+    const lines = await Promise.allSettled([...this.lines.values()]);
+    this.lines.clear();
+    await Promise.all(lines.map((result) => (result.status === 'fulfilled' ? result.value.session.destroy() : undefined)));
+  }
+
+  // --- signalling from the browser ---------------------------------------------------------------
+
+  private async takeOffer(agentId: string, offer: { offerId: string; sdp: string }): Promise<void> {
+    const line = await this.line(agentId);
+    line.offer = { ...offer, candidates: [] };
+  }
+
+  private async takeCandidate(agentId: string, offerId: string, candidate: MediaCandidate | null): Promise<void> {
+    const line = await this.lines.get(agentId);
+    if (!line) return;
+    if (line.offer?.offerId === offerId) {
+      line.offer.candidates.push(candidate);
+      return;
+    }
+    const active = line.call;
+    if (active?.offerId !== offerId) return;
+    if (!active.sent) active.candidates.push(candidate);
+    else await line.session.trickle(line.handleId, candidate);
+  }
+
+  // --- Janus sessions ------------------------------------------------------------------------------
+
+  private line(agentId: string): Promise<AgentLine> {
+    const existing = this.lines.get(agentId);
+    if (existing) return existing;
+    const made = this.openLine(agentId);
+    this.lines.set(agentId, made);
+    made.catch(() => {
+      if (this.lines.get(agentId) === made) this.lines.delete(agentId);
+    });
+    return made;
+  }
+
+  private async openLine(agentId: string): Promise<AgentLine> {
+    const { janusUrl, janusApiSecret, proxy } = this.sip;
+    if (!janusUrl || !janusApiSecret || !proxy) throw new Error('PHONE_PROVIDER=sip has no Janus gateway or SIP proxy configured');
+    // Events may arrive before the line is complete: they wait in `pending`.
+    const made: { line?: AgentLine } = {};
+    const pending: JanusEvent[] = [];
+    const session = await JanusSession.create(janusUrl, janusApiSecret, {
+      onEvent: (event) => (made.line ? this.onJanusEvent(made.line, event) : pending.push(event)),
+      onGone: (error) => {
+        this.options.log?.warn({ err: error, agentId }, 'Janus session lost');
+        if (made.line) this.dropLine(made.line);
+      },
+    });
+    const handleId = await session.attach('janus.plugin.sip');
+    let settleRegistration!: AgentLine['settleRegistration'];
+    const registered = new Promise<void>((resolve, reject) => (settleRegistration = { resolve, reject }));
+    registered.catch(() => undefined);
+    const line: AgentLine = { agentId, session, handleId, registered, settleRegistration };
+    made.line = line;
+    for (const event of pending.splice(0)) this.onJanusEvent(line, event);
+    const host = new URL(proxy.replace(/^sips?:/, 'http://')).host;
+    const callerId = this.sip.callerId;
+    await session.message(handleId, {
+      request: 'register',
+      ...(this.sip.username
+        ? { username: this.sip.username, secret: this.sip.password ?? '', send_register: this.sip.register, proxy, ...(this.sip.outboundProxy ? { outbound_proxy: this.sip.outboundProxy } : {}) }
+        : // No account: a guest sends no REGISTER; its From names the agent at the carrier's host.
+          { type: 'guest', username: `sip:agent-${agentId}@${host}`, proxy, ...(this.sip.outboundProxy ? { outbound_proxy: this.sip.outboundProxy } : {}) }),
+      ...(callerId ? { display_name: callerId } : {}),
+    });
+    return line;
+  }
+
+  private dropLine(line: AgentLine): void {
+    if (this.lines.get(line.agentId) !== undefined) this.lines.delete(line.agentId);
+    line.settleRegistration.reject(new Error('Janus session lost'));
+    const active = line.call;
+    if (active) {
+      this.forget(line, active);
+      void this.finishEnd(active.callId, active.ending ? 'end-complete' : active.answered ? 'hangup' : 'failed');
+    }
+  }
+
+  private async lineOfCall(callId: string): Promise<AgentLine | undefined> {
+    const agentId = this.callAgents.get(callId);
+    return agentId ? this.lines.get(agentId) : undefined;
+  }
+
+  private uriFor(phone: string): string {
+    const digits = phone.replace(/\D/g, '');
+    const host = new URL((this.sip.proxy ?? '').replace(/^sips?:/, 'http://')).host;
+    return `sip:${digits}@${host}`;
+  }
+
+  private onJanusEvent(line: AgentLine, event: JanusEvent): void {
+    const active = line.call;
+    if (event.janus === 'trickle' && active) {
+      const c = event.candidate;
+      void this.publish({ type: 'media-candidate', agentId: line.agentId, offerId: active.offerId, candidate: !c || c.completed ? null : { candidate: c.candidate ?? '', sdpMid: c.sdpMid ?? null, sdpMLineIndex: c.sdpMLineIndex ?? null } });
+      return;
+    }
+    if (event.janus !== 'event' || !event.plugin) return;
+    const { result, error } = event.plugin;
+    const name = result?.event;
+    if (name === 'registered') return line.settleRegistration.resolve();
+    if (name === 'registration_failed') return line.settleRegistration.reject(new Error(`SIP registration failed: ${result?.code ?? ''} ${result?.reason ?? ''}`.trim()));
+    if (!active) {
+      if (error) line.settleRegistration.reject(new Error(`Janus SIP plugin: ${error}`));
+      return;
+    }
+    if (event.jsep?.type === 'answer' && !active.answerSent) {
+      active.answerSent = true;
+      void this.publish({ type: 'media-answer', agentId: line.agentId, callId: active.callId, offerId: active.offerId, sdp: event.jsep.sdp });
+    }
+    if (error) {
+      // The call request itself was refused (bad SDP, bad URI): nothing was dialed.
+      this.options.log?.warn({ error, callId: active.callId }, 'Janus refused the call');
+      this.forget(line, active);
+      void this.finishEnd(active.callId, 'failed');
+      return;
+    }
+    if (name === 'accepted') {
+      if (active.ending || active.timedOut) return;
+      active.answered = true;
+      void this.publish({ type: 'answered', callId: active.callId });
+    } else if (name === 'hangup') {
+      this.forget(line, active);
+      void this.finishEnd(active.callId, this.endingFor(active, result?.code));
+    }
+  }
+
+  private endingFor(active: ActiveCall, code: number | undefined): 'end-complete' | 'hangup' | 'no-answer' | 'failed' {
+    if (active.ending) return 'end-complete';
+    if (active.answered) return 'hangup';
+    if (active.timedOut || (code !== undefined && (BUSY_CODES.has(code) || NO_ANSWER_CODES.has(code)))) return 'no-answer';
+    return 'failed';
+  }
+
+  private forget(line: AgentLine, active: ActiveCall): void {
+    for (const timer of active.timers) clearTimeout(timer);
+    if (line.call === active) line.call = undefined;
+    this.callAgents.delete(active.callId);
+  }
+
+  /** Publishes how the call ended, then frees the line `idleMs` after the stored end. */
+  private async finishEnd(callId: string, type: 'end-complete' | 'hangup' | 'no-answer' | 'failed'): Promise<void> {
+    const progress = await this.publish({ type, callId });
+    if (progress?.state === 'ended' && progress.endedAt) {
+      const delay = Math.max(0, progress.endedAt.getTime() + this.timings.idleMs - Date.now());
+      setTimeout(() => void this.publish({ type: 'idle', callId }), delay);
+    }
+  }
+
+  /** Handlers are retried a few times (a write conflict); the event is logged and dropped after that. */
+  private async publish(event: ProviderEvent): Promise<CallProgress | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.bus.publish(event);
+      } catch (error) {
+        if (attempt >= 3) {
+          this.options.log?.error({ err: error, event: event.type }, 'phone event not applied');
+          return null;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+// The agent's browser tab for PHONE_PROVIDER=sip tests: a werift RTCPeerConnection with one G.711 audio line that
+// signals over the app's Socket.IO connection exactly as client/features/dialer does (phone:offer with its ack,
+// phone:answer, phone:candidate both ways), and sends a 440 Hz tone as its "microphone" while counting the audio
+// that comes back.
+import { randomBytes } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
+import { SocketEvents, SocketRequests, type PhoneAnswerPayload, type PhoneCandidatePayload, type PhoneOfferAnswer } from '../../shared/events.js';
+
+/** 20 ms of a 440 Hz tone in mu-law (160 samples at 8 kHz). */
+function toneFrame(phase: number): Buffer {
+  const frame = Buffer.alloc(160);
+  for (let i = 0; i < 160; i++) frame[i] = linearToMulaw(Math.round(8000 * Math.sin((2 * Math.PI * 440 * (phase + i)) / 8000)));
+  return frame;
+}
+
+function linearToMulaw(sample: number): number {
+  const BIAS = 0x84;
+  const sign = sample < 0 ? 0x80 : 0;
+  let magnitude = Math.min(Math.abs(sample), 32635) + BIAS;
+  let exponent = 7;
+  for (let mask = 0x4000; (magnitude & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
+  const mantissa = (magnitude >> (exponent + 3)) & 0x0f;
+  magnitude = ~(sign | (exponent << 4) | mantissa);
+  return magnitude & 0xff;
+}
+
+export class WebrtcAgentTab {
+  readonly offerId = randomBytes(8).toString('hex');
+  readonly pc: RTCPeerConnection;
+  /** RTP packets received from Janus (the lead phone's audio). */
+  received = 0;
+  answered?: PhoneAnswerPayload;
+  private readonly microphone = new MediaStreamTrack({ kind: 'audio' });
+  private sender?: NodeJS.Timeout;
+  private readonly listeners: Array<() => void> = [];
+
+  constructor(private readonly socket: Socket) {
+    this.pc = new RTCPeerConnection({
+      codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })] },
+      iceUseIpv6: false,
+    });
+    this.pc.addTransceiver(this.microphone, { direction: 'sendrecv' });
+    this.pc.onTrack.subscribe((track) => {
+      track.onReceiveRtp.subscribe(() => this.received++);
+    });
+    this.pc.onIceCandidate.subscribe((candidate) => {
+      const payload: PhoneCandidatePayload = { offerId: this.offerId, candidate: candidate ? { candidate: candidate.candidate, sdpMid: candidate.sdpMid ?? null, sdpMLineIndex: candidate.sdpMLineIndex ?? null } : null };
+      socket.emit(SocketRequests.phoneCandidate, payload);
+    });
+    const onAnswer = (answer: PhoneAnswerPayload) => {
+      if (answer.offerId !== this.offerId || this.answered) return;
+      this.answered = answer;
+      void this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp }).then(() => this.startMicrophone());
+    };
+    const onCandidate = (payload: PhoneCandidatePayload) => {
+      if (payload.offerId === this.offerId && payload.candidate) void this.pc.addIceCandidate({ candidate: payload.candidate.candidate, sdpMid: payload.candidate.sdpMid ?? undefined, sdpMLineIndex: payload.candidate.sdpMLineIndex ?? undefined });
+    };
+    socket.on(SocketEvents.phoneAnswer, onAnswer);
+    socket.on(SocketEvents.phoneCandidate, onCandidate);
+    this.listeners.push(() => socket.off(SocketEvents.phoneAnswer, onAnswer), () => socket.off(SocketEvents.phoneCandidate, onCandidate));
+  }
+
+  /** Makes the offer and hands it to the server; resolves with the server's ack (before the call is started over the API). */
+  async offer(): Promise<PhoneOfferAnswer> {
+    const offer = await this.pc.createOffer();
+    await this.pc.setLocalDescription(offer);
+    return new Promise((resolve) => this.socket.emit(SocketRequests.phoneOffer, { offerId: this.offerId, sdp: this.pc.localDescription!.sdp }, resolve));
+  }
+
+  private startMicrophone(): void {
+    let sequence = randomBytes(2).readUInt16BE();
+    let timestamp = randomBytes(4).readUInt32BE();
+    const ssrc = randomBytes(4).readUInt32BE();
+    let phase = 0;
+    this.sender = setInterval(() => {
+      const header = new RtpHeader({ payloadType: 0, sequenceNumber: sequence, timestamp, ssrc, marker: false });
+      this.microphone.writeRtp(new RtpPacket(header, toneFrame(phase)));
+      sequence = (sequence + 1) & 0xffff;
+      timestamp = (timestamp + 160) >>> 0;
+      phase += 160;
+    }, 20);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sender);
+    for (const off of this.listeners) off();
+    await this.pc.close().catch(() => undefined);
+  }
+}
