@@ -1,6 +1,6 @@
 // `npm run bench [-- --only fanout --sockets 10000 --hold-minutes 15 ...]`: the performance suite of issue 9.
 // Parts (bench/suite/part-*.ts): (a) sockets held by one API node, (b) fan-out, (c) HTTP reads, (d) e-mail jobs,
-// (e) client bundle and LCP. Every process under test runs apart from the clients and the load generator; each figure
+// (e) client bundle and LCP, (f) insights, (g) overload. Every process under test runs apart from the clients and the load generator; each figure
 // is the median of several runs with min and max, next to a reference measured in the same run, and the ratio.
 // Writes bench/results/<date>.json (parts run on their own merge into the day's file) and the "Performance suite"
 // section of docs/performance.md. `npm run bench -- --help` lists the options.
@@ -10,6 +10,7 @@ import { fanoutPart } from './suite/part-fanout.js';
 import { httpPart } from './suite/part-http.js';
 import { insightsPart } from './suite/part-insights.js';
 import { jobsPart } from './suite/part-jobs.js';
+import { overloadPart } from './suite/part-overload.js';
 import { socketsPart } from './suite/part-sockets.js';
 import { parseOptions, type PartContext, type PartName, type PartOutput } from './suite/options.js';
 import { startBackends, type Backends } from './suite/processes.js';
@@ -22,6 +23,7 @@ const parts: Record<PartName, (ctx: PartContext) => Promise<PartOutput>> = {
   jobs: jobsPart,
   bundle: bundlePart,
   insights: insightsPart,
+  overload: overloadPart,
 };
 
 function uptime(): string {

@@ -10,8 +10,13 @@ export const ErrorCodes = {
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   unavailable: 'UNAVAILABLE',
+  /** Shed before any work was done (the node is over capacity): any request may be sent again after `Retry-After`. */
+  overloaded: 'OVERLOADED',
   internal: 'INTERNAL',
 } as const;
+
+/** The 503 a node answers while it sheds load (server/platform/load-shedding.ts). */
+export const OVERLOADED_MESSAGE = 'The server is busy right now. Please try again in a few seconds.';
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -47,6 +52,6 @@ export interface ApiErrorBody {
   code: ErrorCode;
   /** What exactly went wrong, where a client acts on it. */
   reason?: ErrorReason;
-  /** Seconds until the caller may try again (429 answers). */
+  /** Seconds until the caller may try again (429 and 503 answers). */
   retryAfter?: number;
 }

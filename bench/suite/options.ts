@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Backends } from './processes.js';
 import type { Figure } from './results.js';
 
-export const PARTS = ['sockets', 'fanout', 'http', 'jobs', 'bundle', 'insights'] as const;
+export const PARTS = ['sockets', 'fanout', 'http', 'jobs', 'bundle', 'insights', 'overload'] as const;
 export type PartName = (typeof PARTS)[number];
 
 /** Scaled-down defaults, so `npm run bench` finishes in a few minutes; the flags give the issue's full sizes. */
@@ -42,6 +42,7 @@ export const USAGE = `npm run bench [-- options]
   (d) --jobs <n>            e-mail jobs per run (default 1000; issue-grade: 10000)
   (e) --lcp-runs <n>        page loads for LCP (default 5)
   (f) insights             p99 of each /api/insights endpoint over 100,000 calls, 20,000 leads, 5,000 deals
+  (g) overload             /api/leads at --connections × pipelining 10 for max(--duration, 5) s, shedding on and off
       --build               run \`npm run build\` first (under flock /tmp/cw-build.lock)
   --dry-run                 print the figures only (no results file, no docs/performance.md)`;
 

@@ -113,7 +113,7 @@ export function renderMarkdown(results: ResultsFile): string {
       'Many sockets need file descriptors: each process may open `ulimit -n` (20,000 here); the suite spreads the clients over processes.',
     '',
   );
-  const order = ['sockets', 'fanout', 'http', 'jobs', 'bundle'];
+  const order = ['sockets', 'fanout', 'http', 'jobs', 'bundle', 'insights', 'overload'];
   const parts = Object.values(results.parts).sort((a, b) => order.indexOf(a.part) - order.indexOf(b.part));
   for (const part of parts) {
     lines.push(`### ${part.title}`, '');

@@ -108,6 +108,8 @@ async function appNode(): Promise<Handlers> {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-bench-node-')),
     LOG_LEVEL: 'error',
     WORKERS: mode === 'worker' ? 'on' : 'off',
+    // The overload part runs one node with the default threshold and one with shedding off (0).
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: env.BENCH_LOAD_SHED_EVENT_LOOP_DELAY_MS,
   });
   const runtime: Runtime = await startRuntime(config, { api: mode === 'app', workers: mode === 'worker', embedded: false, seed: false });
   const platform = runtime.platform;

@@ -1,6 +1,7 @@
 import type { ApiAnswer, ApiMethod } from '../../shared/api-routes.js';
 import type { ApiErrorBody, ErrorReason } from '../../shared/errors.js';
 import { errorToast } from '../ui/toast.js';
+import { fetchHonouringRetryAfter } from './retry-after.js';
 import { currentAccessToken, NetworkError, refreshAccessToken } from './token.js';
 
 /** An answer the server refused, carrying its `{ error, title }` (the texts shown to the user). */
@@ -55,14 +56,15 @@ export interface AuthorizedRequest {
 }
 
 /**
- * fetch with the access token (refresh and retry on 401). Resolves with an ok response only: a refusal
+ * fetch with the access token (refresh and retry on 401; a 503 with Retry-After is waited out and sent again, up to
+ * three times: client/api/retry-after.ts). Resolves with an ok response only: a refusal
  * becomes an `ApiError` carrying the server's `{error, title}`, an unreachable server a `NetworkError`.
  */
 export async function authorizedFetch(path: string, request: AuthorizedRequest = {}): Promise<Response> {
   const response = await withAccessToken(path, async (token) => {
     const headers = { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
     try {
-      return await fetch(path, { method: request.method ?? 'GET', headers, body: request.body, credentials: 'same-origin', signal: request.signal });
+      return await fetchHonouringRetryAfter(path, { method: request.method ?? 'GET', headers, body: request.body, credentials: 'same-origin', signal: request.signal });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new NetworkError();

@@ -1,3 +1,5 @@
+import { fetchHonouringRetryAfter } from './retry-after.js';
+
 /**
  * The access token lives in memory only (the refresh token is an HttpOnly cookie the script never sees).
  * Refresh rotation is strict on the server, so refreshes are serialised across tabs with a Web Lock:
@@ -75,7 +77,7 @@ async function refreshWithBackOff(): Promise<string | null> {
   for (let attempt = 1; ; attempt++) {
     let response: Response | undefined;
     try {
-      response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      response = await fetchHonouringRetryAfter('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
     } catch {
       response = undefined;
     }

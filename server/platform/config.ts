@@ -43,6 +43,19 @@ export interface Config {
   phoneProvider: PhoneProviderName;
   /** The `sip` provider's Janus gateway and SIP account (docs/telephony.md); unused by the simulator. */
   sip: SipConfig;
+  /** When an API node answers 503 instead of queueing more work (server/platform/load-shedding.ts). */
+  loadShedding: LoadShedding;
+}
+
+export interface LoadShedding {
+  /** Mean event-loop delay (ms) over one sample above which /api requests are refused (LOAD_SHED_EVENT_LOOP_DELAY_MS; 0 turns shedding off). */
+  maxEventLoopDelayMs: number;
+  /** Requests this node answers at once above which /api requests are refused (LOAD_SHED_MAX_IN_FLIGHT; 0: no cap). */
+  maxInFlight: number;
+  /** How often the delay is sampled (LOAD_SHED_SAMPLE_MS). */
+  sampleIntervalMs: number;
+  /** The Retry-After of the 503, in seconds (LOAD_SHED_RETRY_AFTER_S). */
+  retryAfterSeconds: number;
 }
 
 /**
@@ -167,6 +180,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const phoneProvider = (env.PHONE_PROVIDER || 'simulator') as PhoneProviderName;
   if (!PHONE_PROVIDERS.includes(phoneProvider)) problems.push(`PHONE_PROVIDER must be ${PHONE_PROVIDERS.map((p) => `"${p}"`).join(' or ')} (got "${env.PHONE_PROVIDER}").`);
 
+  const wholeNumber = (name: string, fallback: number, min: number, unit: string): number => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min) {
+      problems.push(`${name} must be a whole number of ${unit}, at least ${min} (got "${value}").`);
+      return fallback;
+    }
+    return Number(value);
+  };
+  const loadShedding: LoadShedding = {
+    maxEventLoopDelayMs: wholeNumber('LOAD_SHED_EVENT_LOOP_DELAY_MS', 100, 0, 'milliseconds'),
+    maxInFlight: wholeNumber('LOAD_SHED_MAX_IN_FLIGHT', 100, 0, 'requests'),
+    sampleIntervalMs: wholeNumber('LOAD_SHED_SAMPLE_MS', 100, 10, 'milliseconds'),
+    retryAfterSeconds: wholeNumber('LOAD_SHED_RETRY_AFTER_S', 2, 1, 'seconds'),
+  };
+
   const sip = sipConfig(env, problems);
 
   const proxy = parseTrustProxy(env.TRUST_PROXY);
@@ -208,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: 'trustProxy' in proxy ? proxy.trustProxy : false,
     phoneProvider,
     sip,
+    loadShedding,
   };
 }
 

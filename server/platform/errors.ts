@@ -10,6 +10,7 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  OVERLOADED: 503,
   INTERNAL: 500,
 };
 

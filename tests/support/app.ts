@@ -4,19 +4,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { buildApp, type BuiltApp } from '../../server/app.js';
-import { features as allFeatures } from '../../server/features/index.js';
-import type { Feature } from '../../server/features/feature.js';
-import { systemClock, type Clock } from '../../server/platform/clock.js';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events.js';
+import type { BuiltApp } from '../../server/app.js';
+import type { Clock } from '../../server/platform/clock.js';
 import { loadConfig, type Config } from '../../server/platform/config.js';
 import type { Platform } from '../../server/platform/context.js';
-import { connectDatabase } from '../../server/platform/db.js';
 import { createLogger } from '../../server/platform/logger.js';
-import { closeQueues, createQueues } from '../../server/platform/queues.js';
-import { createRedis } from '../../server/platform/redis.js';
-import { createPhoneProvider } from '../../server/features/dialer/provider.js';
+import { startRuntime } from '../../server/runtime.js';
 import type { SimulatorOptions } from '../../server/features/dialer/simulator.js';
-import { startWorkers, type RunningWorkers } from '../../workers/index.js';
+import type { RunningWorkers } from '../../workers/index.js';
+
+/** A socket.io client typed by the event catalogue, as the browser's is. */
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface TestApp extends BuiltApp {
   url: string;
@@ -26,14 +25,13 @@ export interface TestApp extends BuiltApp {
   deploymentId: string;
   workers?: RunningWorkers;
   /** A socket.io client authenticated with this access token, connected to this app. */
-  socket(token: string): Promise<Socket>;
+  socket(token: string): Promise<TestSocket>;
   /** `keepData`: leave the database to the deployment's other nodes. */
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface TestAppOptions {
   clock?: Clock;
-  features?: Feature[];
   /** Run the BullMQ workers in this process too (default true). */
   workers?: boolean;
   env?: Record<string, string>;
@@ -46,56 +44,53 @@ export interface TestAppOptions {
 }
 
 /**
- * Boots the whole app on real backends (the ones tests/support/global-setup.ts chose), on an
- * ephemeral port, in its own database and Redis key prefix so test files never see each other's data.
+ * Boots the whole app through the same `startRuntime()` as `npm start` and `npm run api`, on the real backends
+ * tests/support/global-setup.ts chose, on an ephemeral port, in its own database and Redis key prefix so test files
+ * never see each other's data.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const id = options.nodeOf ? options.nodeOf.deploymentId : randomBytes(4).toString('hex');
+  const mongoUrl = new URL(inject('mongoUrl'));
+  mongoUrl.pathname = `/cw_test_${id}`;
+  const redisUrl = options.redisUrl ?? options.nodeOf?.redisUrl ?? inject('redisUrl');
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-test-')),
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    MONGO_URL: mongoUrl.toString(),
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: `t${id}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // What a test asserts must not depend on how loaded the machine is; the overload test turns shedding on.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+    LOAD_SHED_MAX_IN_FLIGHT: '0',
     ...options.env,
   });
-  const log = createLogger(config.logLevel, 'test');
-  const database = await connectDatabase(inject('mongoUrl'), { dbName: `cw_test_${id}` });
-  const redisUrl = options.redisUrl ?? options.nodeOf?.redisUrl ?? inject('redisUrl');
-  const redis = createRedis(redisUrl, 'commands');
-  const bull = createRedis(redisUrl, 'bullmq');
-  const adapterRedis = createRedis(redisUrl, 'adapter');
-  const features = options.features ?? allFeatures;
-  for (const feature of features) await feature.indexes?.(database.db);
-  const queues = createQueues(bull, config.redisPrefix);
+  const runtime = await startRuntime(config, {
+    api: true,
+    workers: options.workers !== false,
+    embedded: false,
+    seed: false,
+    serveClient: false,
+    clock: options.clock,
+    log: createLogger(config.logLevel, 'test'),
+    phone: { simulator: options.simulator },
+  });
+  const built = runtime.built!;
+  const url = runtime.url!;
 
-  const built = await buildApp(
-    { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log, adapterRedis, phone: createPhoneProvider(config, queues, { simulator: options.simulator }) },
-    { features, serveClient: false },
-  );
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  let workers: RunningWorkers | undefined;
-  let workerRedis: ReturnType<typeof createRedis> | undefined;
-  if (options.workers !== false) {
-    workerRedis = createRedis(redisUrl, 'bullmq');
-    workers = startWorkers(built.platform, workerRedis);
-  }
-
-  const sockets: Socket[] = [];
+  const sockets: TestSocket[] = [];
   return {
     ...built,
     url,
     config,
     redisUrl,
     deploymentId: id,
-    workers,
+    workers: runtime.workers,
     async socket(token: string) {
-      const socket = connectSocket(url, { auth: { token }, transports: ['websocket'], reconnection: true, forceNew: true });
+      const socket: TestSocket = connectSocket(url, { auth: { token }, transports: ['websocket'], reconnection: true, forceNew: true });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -105,12 +100,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close(closeOptions = {}) {
       for (const s of sockets) s.disconnect();
-      await workers?.close();
-      await built.app.close();
-      await closeQueues(queues);
-      if (!options.nodeOf && !closeOptions.keepData) await database.db.dropDatabase().catch(() => {});
-      await database.close();
-      for (const client of [redis, bull, adapterRedis, workerRedis]) client?.disconnect();
+      await runtime.stop({ dropDatabase: !options.nodeOf && !closeOptions.keepData });
     },
   };
 }
