@@ -64,10 +64,12 @@ async function measure(label: string, serverPid: number | undefined, op: (i: num
   // Untimed warm-up, so that both JITs have compiled the paths being measured.
   await run(op, concurrency, WARMUP_MS, counter);
   const cpu0 = cpuOf(serverPid);
+  const client0 = process.cpuUsage();
   const started = process.hrtime.bigint();
   const done = await run(op, concurrency, DURATION_MS, counter);
   const secs = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu1 = cpuOf(serverPid);
+  const clientCpu = process.cpuUsage(client0);
   const figure: Figure = { label: concurrency > 1 ? `${label} (${concurrency} concurrent)` : label, opsPerSec: Math.round(done / secs) };
   let server = '';
   if (cpu0 !== undefined && cpu1 !== undefined && cpu1 > cpu0) {
@@ -79,7 +81,9 @@ async function measure(label: string, serverPid: number | undefined, op: (i: num
   figures.push(figure);
   // One at a time, the wall time per operation is the round trip: client, wire and server together.
   const wall = concurrency === 1 ? `   wall ${String(Math.round((secs * 1e6) / done)).padStart(5)} µs/op` : '';
-  console.log(`${figure.label.padEnd(60)} ${String(figure.opsPerSec).padStart(7)} ops/s${wall}${server}`);
+  // The benchmark process is the driver: its CPU per operation is the client's share.
+  const client = `   client ${String(Math.round((clientCpu.user + clientCpu.system) / done)).padStart(5)} µs CPU/op`;
+  console.log(`${figure.label.padEnd(60)} ${String(figure.opsPerSec).padStart(7)} ops/s${wall}${client}${server}`);
 }
 
 interface ServerProcess {
