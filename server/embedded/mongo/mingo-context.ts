@@ -19,6 +19,7 @@ import { sortDocs } from './sort-order.js';
 import { Collation, holdsString } from './collation.js';
 import { jsonSchemaValidator } from './json-schema.js';
 import { EXPRESSION_EXTRAS } from './expression-extras.js';
+import { DATE_ZONE_OPERATORS } from './date-zones.js';
 import { $isNumberExpression, $typeExpression, $typeQuery } from './bson-types.js';
 
 type Predicate = (doc: Record<string, unknown>) => boolean;
@@ -180,7 +181,7 @@ const $elemMatch: ProjectionOp = (obj, expr, field, options) => {
 
 export const CONTEXT = Context.init({
   accumulator: { ...accumulatorOperators, $min: extreme(false), $max: extreme(true) },
-  expression: { ...expressionOperators, ...EXPRESSION_EXTRAS, $type: $typeExpression, $isNumber: $isNumberExpression },
+  expression: { ...expressionOperators, ...EXPRESSION_EXTRAS, ...DATE_ZONE_OPERATORS, $type: $typeExpression, $isNumber: $isNumberExpression },
   pipeline: { ...pipelineOperators, $project, $sort },
   projection: { ...projectionOperators, $elemMatch },
   query: { ...queryOperators, ...overrides } as never,

@@ -1,0 +1,178 @@
+// Time zones for the date expression operators, as MongoDB takes them: an Olson name ('UTC', 'GMT',
+// 'Etc/UTC', 'Europe/Paris', 'US/Eastern', 'EST', 'Etc/GMT+5'...) or a UTC offset ('+05:30', '-0800',
+// '+03'). mingo only understands 'Area/City' names and offsets, so each operator's timezone is
+// resolved here first and handed to mingo in a form it reads; $dateFromParts is computed here
+// (mingo's defaults month and day to 0).
+import { evalExpr } from 'mingo/core';
+import * as expressionOperators from 'mingo/operators/expression';
+import type { Options } from 'mingo/types';
+import { isPlainObject, type Doc } from './documents.js';
+import { MongoCommandError } from './errors.js';
+
+type ExpressionOp = (obj: Doc, expr: unknown, options: Options) => unknown;
+
+const OFFSET = /^([+-])(\d{2})(?::?(\d{2}))?$/;
+/** Names mingo resolves itself, at the date it works on. */
+const MINGO_NAME = /^[a-zA-Z_]+\/[a-zA-Z_]+$/;
+
+const unrecognized = (tz: string) => new MongoCommandError(40485, `unrecognized time zone identifier: "${tz}"`, {}, 'Location40485');
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/** A formatter for an Olson name (case as written: every part starts upper-case), or null. */
+function zoneFormatter(tz: string): Intl.DateTimeFormat | null {
+  let f = formatters.get(tz);
+  if (f !== undefined) return f;
+  f = null;
+  if (tz.split('/').every((part) => /^[A-Z]/.test(part))) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      });
+    } catch {
+      f = null;
+    }
+  }
+  if (formatters.size > 1000) formatters.clear();
+  formatters.set(tz, f);
+  return f;
+}
+
+/** Minutes east of UTC of the zone at an instant. */
+function offsetAt(f: Intl.DateTimeFormat, at: Date): number {
+  const parts: Record<string, number> = {};
+  for (const p of f.formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const whole = Math.floor(at.getTime() / 1000) * 1000;
+  const local = Date.UTC(0, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  const asUtc = new Date(local);
+  asUtc.setUTCFullYear(parts.year);
+  return Math.round((asUtc.getTime() - whole) / 60000);
+}
+
+/** Minutes east of UTC of a MongoDB timezone argument at an instant; throws 40485 for an unknown one. */
+export function zoneOffset(tz: string, at: Date): number {
+  const m = OFFSET.exec(tz);
+  if (m) return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+  const f = zoneFormatter(tz);
+  if (!f) throw unrecognized(tz);
+  return offsetAt(f, at);
+}
+
+/** The zone in a form mingo reads, right at `at`. */
+function forMingo(tz: string, at: Date): string {
+  if (OFFSET.test(tz)) return offsetText(zoneOffset(tz, at));
+  const f = zoneFormatter(tz);
+  if (!f) throw unrecognized(tz);
+  const canonical = f.resolvedOptions().timeZone;
+  return MINGO_NAME.test(canonical) ? canonical : offsetText(offsetAt(f, at));
+}
+
+function typeName(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v instanceof Date) return 'date';
+  if (isPlainObject(v)) return 'object';
+  return typeof v === 'number' ? (Number.isInteger(v) ? 'int' : 'double') : typeof v;
+}
+
+/** The operator's timezone argument evaluated: a string, null (the operator answers null) or absent. */
+function timezoneArg(obj: Doc, expr: Doc, options: Options): string | null | undefined {
+  if (!('timezone' in expr)) return undefined;
+  const tz = evalExpr(obj, expr.timezone, options) as unknown;
+  if (tz === null || tz === undefined) return null;
+  if (typeof tz !== 'string') throw new MongoCommandError(40517, `timezone must evaluate to a string, found ${typeName(tz)}`, {}, 'Location40517');
+  return tz;
+}
+
+/** An operator of the form {<dateKey>: <date>, timezone: <tz>, ...}, with the zone resolved at that date. */
+function zoned(base: ExpressionOp, dateKey: string): ExpressionOp {
+  return (obj, expr, options) => {
+    if (!isPlainObject(expr) || !('timezone' in expr)) return base(obj, expr, options);
+    const tz = timezoneArg(obj, expr, options);
+    if (tz === null) return null;
+    const date = evalExpr(obj, expr[dateKey], options) as unknown;
+    const at = date instanceof Date ? date : new Date();
+    return base(obj, { ...expr, timezone: forMingo(tz!, at) }, options);
+  };
+}
+
+/** Local wall time `local` (as if UTC) in the zone, as an instant (the later one in a gap or overlap). */
+function fromLocal(tz: string, local: number): Date {
+  const first = zoneOffset(tz, new Date(local));
+  const guess = local - first * 60000;
+  const second = zoneOffset(tz, new Date(guess));
+  return new Date(second === first ? guess : local - second * 60000);
+}
+
+const PART_RANGE = [-32768, 32767];
+
+function part(args: Doc, name: string, fallback: number): number | null {
+  const v = args[name];
+  if (v === undefined) return fallback;
+  if (v === null) return null;
+  const n = typeof v === 'number' ? v : Number((v as { valueOf(): unknown }).valueOf());
+  if (typeof n !== 'number' || !Number.isInteger(n)) {
+    throw new MongoCommandError(40515, `'${name}' must evaluate to an integer, found ${typeName(v)} with value ${String(v)}`, {}, 'Location40515');
+  }
+  const [min, max] = name === 'year' || name === 'isoWeekYear' ? [1, 9999] : PART_RANGE;
+  if (n < min || n > max) {
+    throw new MongoCommandError(31034, `'${name}' must evaluate to a value in the range [${min}, ${max}]; value ${n} is not in range`, {}, 'Location31034');
+  }
+  return n;
+}
+
+/** $dateFromParts, calendar or ISO week form, parts carrying over as in MongoDB (month 14 is February next year). */
+const $dateFromParts: ExpressionOp = (obj, expr, options) => {
+  const args = evalExpr(obj, expr, options) as Doc;
+  if (!isPlainObject(expr)) throw new MongoCommandError(40519, '$dateFromParts only supports an object as its argument', {}, 'Location40519');
+  const iso = 'isoWeekYear' in expr;
+  if (iso && 'year' in expr) throw new MongoCommandError(40489, "$dateFromParts does not allow mixing natural dates with ISO dates", {}, 'Location40489');
+  if (!iso && !('year' in expr)) throw new MongoCommandError(40516, "$dateFromParts requires either 'year' or 'isoWeekYear' to be present", {}, 'Location40516');
+  const tz = timezoneArg(obj, expr, options);
+  if (tz === null) return null;
+  const names = iso ? ['isoWeekYear', 'isoWeek', 'isoDayOfWeek'] : ['year', 'month', 'day'];
+  const [a, b, c] = names.map((n, i) => part(args, n, i === 0 ? 0 : 1));
+  const [h, mi, s, ms] = ['hour', 'minute', 'second', 'millisecond'].map((n) => part(args, n, 0));
+  if ([a, b, c, h, mi, s, ms].some((v) => v === null)) return null;
+  const d = new Date(0);
+  if (iso) {
+    // ISO week 1 holds January 4th; weeks start on Monday.
+    d.setUTCFullYear(a!, 0, 4);
+    const monday = d.getUTCDate() - ((d.getUTCDay() + 6) % 7);
+    d.setUTCFullYear(a!, 0, monday + (b! - 1) * 7 + (c! - 1));
+  } else {
+    d.setUTCFullYear(a!, b! - 1, c!);
+  }
+  d.setUTCHours(h!, mi!, s!, ms!);
+  return tz === undefined ? d : fromLocal(tz, d.getTime());
+};
+
+/** $dateFromString in a named zone: parsed as UTC wall time by mingo, then placed in the zone. */
+const $dateFromString: ExpressionOp = (obj, expr, options) => {
+  const base = expressionOperators.$dateFromString as ExpressionOp;
+  if (!isPlainObject(expr) || !('timezone' in expr)) return base(obj, expr, options);
+  const tz = timezoneArg(obj, expr, options);
+  if (tz === null) return null;
+  const asUtc = base(obj, { ...expr, timezone: '+00:00' }, options);
+  if (!(asUtc instanceof Date)) return asUtc;
+  return fromLocal(tz!, asUtc.getTime());
+};
+
+const ON_DATE = ['$year', '$month', '$dayOfMonth', '$hour', '$minute', '$second', '$millisecond', '$dayOfYear', '$dayOfWeek',
+  '$week', '$isoWeek', '$isoWeekYear', '$isoDayOfWeek', '$dateToString', '$dateToParts', '$dateTrunc'] as const;
+
+const ops = expressionOperators as unknown as Record<string, ExpressionOp>;
+
+export const DATE_ZONE_OPERATORS: Record<string, ExpressionOp> = {
+  ...Object.fromEntries(ON_DATE.map((name) => [name, zoned(ops[name], 'date')])),
+  $dateAdd: zoned(ops.$dateAdd, 'startDate'),
+  $dateSubtract: zoned(ops.$dateSubtract, 'startDate'),
+  $dateDiff: zoned(ops.$dateDiff, 'startDate'),
+  $dateFromParts,
+  $dateFromString,
+};
