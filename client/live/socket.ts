@@ -80,6 +80,11 @@ export function disconnectLive(): void {
   socket = null;
 }
 
+/** The app's socket while it is connected (features that send client messages, e.g. the dialer's WebRTC offer). */
+export function liveSocket(): LiveSocket | null {
+  return socket?.connected ? socket : null;
+}
+
 /** Subscribes to a server event; returns the unsubscribe function (use it as an effect cleanup). */
 export function onLive<E extends SocketEventName>(event: E, handler: (payload: SocketPayload<E>) => void): () => void {
   const name: SocketEventName = event;

@@ -3,6 +3,7 @@ import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueBody, QueueContactView } from '../../../shared/schemas/dialer/queue.js';
 import { api, ApiError, isNetworkError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
+import { bindMediaCall, prepareMediaCall, releaseMedia } from './webrtc.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
 const NOTES_SAVE_DELAY_MS = 600;
@@ -57,12 +58,24 @@ export async function startCall(): Promise<void> {
   }
   if (dialerStore.busy.call) return;
   dialerStore.busy.call = true;
+  const webrtc = dialerStore.phone?.media === 'webrtc';
   try {
+    if (webrtc) {
+      try {
+        await prepareMediaCall();
+      } catch (error) {
+        errorToast(messages().callFailed, error instanceof Error ? error.message : undefined);
+        return;
+      }
+    }
     const body: { phone: string; leadId?: string; name?: string } = { phone: number.trim() };
     if (dialerStore.leadId) body.leadId = dialerStore.leadId;
     if (dialerStore.contactName) body.name = dialerStore.contactName;
-    adoptCall(await api('/api/dialer/calls', { body }));
+    const call = await api('/api/dialer/calls', { body });
+    if (webrtc) bindMediaCall(call.id);
+    adoptCall(call);
   } catch (error) {
+    if (webrtc) releaseMedia();
     if (error instanceof ApiError && error.reason === ErrorReasons.callFailed) clearContact();
   } finally {
     dialerStore.busy.call = false;

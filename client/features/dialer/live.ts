@@ -5,6 +5,7 @@ import { onLive, onLiveResync } from '../../live/socket.js';
 import { session } from '../session/store.js';
 import { toast, type ToastVariant } from '../../ui/toast.js';
 import { loadDialer } from './actions.js';
+import { followMediaCall } from './webrtc.js';
 import { adoptCallState, adoptQueue, clearContact, dialerStore, resetDialer } from './store.js';
 
 /** Each toast's tone by its code (the texts carry the provider's name and are never compared). */
@@ -22,6 +23,7 @@ function onCallState(payload: CallStatePayload): void {
   const before = dialerStore.call;
   adoptCallState(payload);
   const call = payload.call;
+  followMediaCall(call);
   // A call placed from this number ended: the field is free for the next one.
   if (call && before?.id === call.id && before.state !== 'ended' && call.state === 'ended') clearContact();
   if (payload.message) {

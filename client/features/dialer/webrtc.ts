@@ -1,0 +1,95 @@
+import { SocketEvents, SocketRequests, type PhoneOfferAnswer } from '../../../shared/events.js';
+import type { CallView } from '../../../shared/schemas/dialer/call.js';
+import { liveSocket, onLive } from '../../live/socket.js';
+
+/**
+ * The agent's audio when the phone view says `media: 'webrtc'` (PHONE_PROVIDER=sip): before each call this tab opens
+ * the microphone, makes an RTCPeerConnection offer and hands it to the server over the app's socket (`phone:offer`,
+ * acked); the server passes it to the gateway only once it authorised the call. The gateway's answer and ICE
+ * candidates come back over the socket; the far end's audio plays in an <audio> element. Mute disables the local
+ * track. Only the tab that dialed holds the connection: other tabs of the agent ignore the answer (another offerId).
+ */
+
+interface MediaCall {
+  offerId: string;
+  pc: RTCPeerConnection;
+  stream: MediaStream;
+  audio: HTMLAudioElement;
+  callId?: string;
+}
+
+const OFFER_ACK_TIMEOUT_MS = 5_000;
+let current: MediaCall | null = null;
+let listening = false;
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  onLive(SocketEvents.phoneAnswer, (answer) => {
+    const call = current;
+    if (!call || answer.offerId !== call.offerId) return;
+    call.callId = answer.callId;
+    void call.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp }).catch(() => releaseMedia());
+  });
+  onLive(SocketEvents.phoneCandidate, (payload) => {
+    const call = current;
+    if (!call || payload.offerId !== call.offerId || !payload.candidate) return;
+    void call.pc.addIceCandidate({ candidate: payload.candidate.candidate, sdpMid: payload.candidate.sdpMid ?? null, sdpMLineIndex: payload.candidate.sdpMLineIndex ?? null }).catch(() => undefined);
+  });
+}
+
+/**
+ * Opens the microphone and sends this call's offer; resolves once the server holds it. Throws when the microphone
+ * is refused or the server did not take the offer.
+ */
+export async function prepareMediaCall(): Promise<void> {
+  listen();
+  releaseMedia();
+  const socket = liveSocket();
+  if (!socket) throw new Error('Not connected to the server.');
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+  const offerId = crypto.randomUUID();
+  const pc = new RTCPeerConnection();
+  const audio = new Audio();
+  audio.autoplay = true;
+  const call: MediaCall = { offerId, pc, stream, audio };
+  current = call;
+  for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
+  pc.ontrack = (event) => {
+    audio.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+    void audio.play().catch(() => undefined);
+  };
+  pc.onicecandidate = (event) => {
+    socket.emit(SocketRequests.phoneCandidate, { offerId, candidate: event.candidate ? { candidate: event.candidate.candidate, sdpMid: event.candidate.sdpMid, sdpMLineIndex: event.candidate.sdpMLineIndex } : null });
+  };
+  await pc.setLocalDescription(await pc.createOffer());
+  const answer = await new Promise<PhoneOfferAnswer>((resolve) => {
+    socket.timeout(OFFER_ACK_TIMEOUT_MS).emit(SocketRequests.phoneOffer, { offerId, sdp: pc.localDescription?.sdp ?? '' }, (error: Error | null, result?: PhoneOfferAnswer) => resolve(error || !result ? { ok: false, error: 'The server did not answer.' } : result));
+  });
+  if (!answer.ok) {
+    releaseMedia();
+    throw new Error(answer.error ?? 'The phone gateway is not reachable.');
+  }
+}
+
+/** The call the API started for the prepared offer (its id ties later states to this tab's connection). */
+export function bindMediaCall(callId: string): void {
+  if (current) current.callId = callId;
+}
+
+/** Follows the pushed call: mute disables the microphone track; an ended call closes the connection. */
+export function followMediaCall(call: CallView | null): void {
+  const media = current;
+  if (!media || !call || call.id !== media.callId) return;
+  for (const track of media.stream.getAudioTracks()) track.enabled = !call.muted;
+  if (call.state === 'ended' || call.state === 'idle') releaseMedia();
+}
+
+export function releaseMedia(): void {
+  const call = current;
+  current = null;
+  if (!call) return;
+  call.pc.close();
+  for (const track of call.stream.getTracks()) track.stop();
+  call.audio.srcObject = null;
+}
