@@ -77,15 +77,21 @@ export function signAccessToken(app: FastifyInstance, user: UserDoc, session?: P
   return app.jwt.sign({ sub: user._id.toHexString(), role: user.role, sv: user.sessionVersion ?? 0, ...(session?.persistent ? { rem: true as const } : {}) });
 }
 
-export async function verifyAccessToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<{ user: UserDoc; session: AccessSession } | null> {
+/** What a token proves by itself (signature, expiry, shape), before the user is looked at; null when it is not good. */
+export function verifiedClaims(app: FastifyInstance, token: string | undefined): (AccessTokenClaims & { exp: number; iat?: number }) | null {
   if (!token) return null;
-  let claims: AccessTokenClaims;
+  let claims: AccessTokenClaims & { iat?: number };
   try {
-    claims = app.jwt.verify<AccessTokenClaims>(token);
+    claims = app.jwt.verify<AccessTokenClaims & { iat?: number }>(token);
   } catch {
     return null;
   }
-  if (!wellFormed(claims)) return null;
+  return wellFormed(claims) ? claims : null;
+}
+
+export async function verifyAccessToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<{ user: UserDoc; session: AccessSession } | null> {
+  const claims = verifiedClaims(app, token);
+  if (!claims) return null;
   // The user comes from this node's user cache, which every user write empties on every node (node-cache.ts).
   const user = await findSignedInUser(db, claims.sub);
   if (!user || (user.sessionVersion ?? 0) !== claims.sv) return null;

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Db, ObjectId } from 'mongodb';
+import { REVOCATION_KEPT_MS, revokedKey } from './presence.js';
 
 /**
  * Small per-node caches of documents most requests read (the signed-in user, the names a page shows), kept true
@@ -64,6 +65,7 @@ class NodeCaches {
 
   constructor(
     readonly publisher: Redis,
+    readonly redisPrefix: string,
     readonly channel: string,
   ) {}
 
@@ -98,7 +100,7 @@ export interface RunningNodeCaches {
 /** Caches for this Db, and the subscription that keeps them true; until it is confirmed the caches stay off. */
 export function startNodeCaches(db: Db, redis: Redis, redisPrefix: string, onError: (error: unknown) => void): RunningNodeCaches {
   const channel = `${redisPrefix}:node-cache`;
-  const caches = new NodeCaches(redis, channel);
+  const caches = new NodeCaches(redis, redisPrefix, channel);
   cachesByDb.set(db, caches);
   const subscriber = redis.duplicate({
     connectionName: 'cw-node-cache',
@@ -184,4 +186,15 @@ export async function announceChange(db: Db, kind: CachedKind, ids: Array<string
   const keys = ids.map(hex);
   caches.kind(kind).drop(keys);
   await caches.publisher.publish(caches.channel, `${kind}:${keys.join(',')}`).catch(() => undefined);
+}
+
+/**
+ * Before a write that revokes a user's access tokens (role change, ended sessions, deletion): stamps the time where
+ * the socket handshake looks (presence's admission script), so a token issued before it is checked against the
+ * user instead of being taken at its word. Thrown when Redis does not take it, and the write is then not made.
+ */
+export async function markRevoked(db: Db, userId: string | ObjectId): Promise<void> {
+  const caches = cachesByDb.get(db);
+  if (!caches) return;
+  await caches.publisher.set(revokedKey(caches.redisPrefix, hex(userId)), String(Date.now()), 'PX', REVOCATION_KEPT_MS);
 }

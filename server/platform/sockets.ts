@@ -5,8 +5,8 @@ import type { Redis } from 'ioredis';
 import type { Db } from 'mongodb';
 import { Server, type Socket } from 'socket.io';
 import { MAX_SOCKETS_PER_USER, Rooms, SocketRefusals, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/events.js';
-import { findUserById, type UserDoc } from '../features/users/repository.js';
-import { verifyAccessToken } from './auth.js';
+import { findSignedInUser, type UserDoc } from '../features/users/repository.js';
+import { verifiedClaims, verifyAccessToken } from './auth.js';
 import type { LiveServer } from './live-events.js';
 import { watchAuthorisation } from './socket-auth.js';
 import { HEARTBEAT_MS, type Presence } from './presence.js';
@@ -25,7 +25,7 @@ export interface SocketData {
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** A feature's socket handlers: rooms it lets a socket join (re-checking permission) and messages it takes. */
-export type SocketFeature = (socket: AppSocket, user: UserDoc) => void | Promise<void>;
+export type SocketFeature = (socket: AppSocket) => void | Promise<void>;
 
 /**
  * A recovered socket skips the handshake middleware: running it (a database read) after the socket rejoined its
@@ -34,7 +34,7 @@ export type SocketFeature = (socket: AppSocket, user: UserDoc) => void | Promise
  */
 async function recoveredUser(db: Db, data: SocketData): Promise<UserDoc | null> {
   if (!data?.userId || !(data.authExpiresAt > Date.now())) return null;
-  const user = await findUserById(db, data.userId);
+  const user = await findSignedInUser(db, data.userId);
   if (!user || user.role !== data.role || (user.sessionVersion ?? 0) !== data.sessionVersion) return null;
   return user;
 }
@@ -82,20 +82,31 @@ export function createSocketServer(options: SocketServerOptions): LiveServer {
 
   orderRecoveries(io.of('/').adapter);
 
+  // One database-free round trip per handshake when nothing was revoked: the token proves who the user is, their
+  // role and session version; presence's admission script counts the socket in and, in the same call, says whether
+  // a role change, ended sessions or a deletion happened since the token was issued. Only then (or when Redis cannot
+  // say) is the user read, from the node's user cache when it may be trusted.
   io.use(async (socket, next) => {
     try {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-      const verified = await verifyAccessToken(options.app, options.db, token);
-      if (!verified) return next(new Error(SocketRefusals.unauthorized));
-      const { user, session } = verified;
-      const userId = user._id.toHexString();
+      const claims = verifiedClaims(options.app, token);
+      if (!claims) return next(new Error(SocketRefusals.unauthorized));
+      const userId = claims.sub;
       // Presence being unreachable must not keep users out: the cap is then not enforced, as with the rate limits.
-      const admitted = await options.presence.admit(userId, socket.id, MAX_SOCKETS_PER_USER).catch(() => true);
-      if (!admitted) {
+      const admission = await options.presence.admit(userId, socket.id, MAX_SOCKETS_PER_USER, (claims.iat ?? 0) * 1000).catch(() => 'unknown' as const);
+      if (admission === 'refused') {
         return next(Object.assign(new Error(SocketRefusals.tooManyConnections), { data: { code: SocketRefusals.tooManyConnectionsCode } }));
       }
-      (socket as AppSocket).data = { userId, role: user.role, sessionVersion: user.sessionVersion ?? 0, authExpiresAt: session.expiresAt };
-      (socket as AppSocket & { user?: UserDoc }).user = user;
+      let data: SocketData = { userId, role: claims.role, sessionVersion: claims.sv, authExpiresAt: claims.exp * 1000 };
+      if (admission !== 'admitted') {
+        const verified = await verifyAccessToken(options.app, options.db, token);
+        if (!verified) {
+          if (admission !== 'unknown') options.presence.disconnected(userId, socket.id).catch(() => undefined);
+          return next(new Error(SocketRefusals.unauthorized));
+        }
+        data = { userId, role: verified.user.role, sessionVersion: verified.user.sessionVersion ?? 0, authExpiresAt: verified.session.expiresAt };
+      }
+      (socket as AppSocket).data = data;
       next();
     } catch (error) {
       next(error as Error);
@@ -103,14 +114,15 @@ export function createSocketServer(options: SocketServerOptions): LiveServer {
   });
 
   io.on('connection', async (rawSocket) => {
-    const socket = rawSocket as AppSocket & { user?: UserDoc };
-    const user = socket.user ?? (socket.recovered ? await recoveredUser(options.db, socket.data) : null);
-    if (!user) return socket.disconnect(true);
+    const socket = rawSocket as AppSocket;
+    if (socket.recovered) {
+      const user = await recoveredUser(options.db, socket.data);
+      if (!user) return socket.disconnect(true);
+    }
     // Rooms are joined before anything is awaited: the client is told it is connected in this same tick, and an
     // event sent to it right after must find it in its rooms. On recovery it is already back in them.
-    void socket.join(Rooms.user(socket.data.userId));
-    if (user.role === 'admin') void socket.join(Rooms.admins);
-    const { userId } = socket.data;
+    const { userId, role } = socket.data;
+    void socket.join(role === 'admin' ? [Rooms.user(userId), Rooms.admins] : Rooms.user(userId));
     const stopWatching = watchAuthorisation(socket, options.app, options.db);
     socket.on('disconnect', () => {
       stopWatching();
@@ -118,10 +130,11 @@ export function createSocketServer(options: SocketServerOptions): LiveServer {
     });
     const joined = options.features.map((feature) =>
       Promise.resolve()
-        .then(() => feature(socket, user))
+        .then(() => feature(socket))
         .catch((error) => options.app.log.error({ err: error }, 'socket feature failed')),
     );
-    await options.presence.connected(userId, socket.id).catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
+    // A socket let in by the handshake was counted by the admission script; a recovered one skipped it.
+    if (socket.recovered) await options.presence.connected(userId, socket.id).catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
     await Promise.all(joined);
   });
 

@@ -3,7 +3,7 @@ import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketEvents, type SystemPongPayload } from '../../shared/events.js';
 import { signAccessToken } from '../../server/platform/auth.js';
-import { usersCollection, type UserDoc } from '../../server/features/users/repository.js';
+import { deleteUser, usersCollection, type UserDoc } from '../../server/features/users/repository.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 
 let testApp: TestApp;
@@ -97,7 +97,7 @@ describe('platform', () => {
     const ghost = { ...user, _id: new ObjectId(), email: 'ghost@test.local', referralCode: 'GHOST1' };
     await usersCollection(testApp.platform.db).insertOne(ghost);
     const ghostToken = signAccessToken(testApp.app, ghost);
-    await usersCollection(testApp.platform.db).deleteOne({ _id: ghost._id });
+    await deleteUser(testApp.platform.db, ghost._id);
     const res = await fetch(`${testApp.url}/api/system/ping`, { method: 'POST', headers: { authorization: `Bearer ${ghostToken}` } });
     expect(res.status).toBe(401);
     await expect(testApp.socket(ghostToken)).rejects.toThrow('unauthorized');

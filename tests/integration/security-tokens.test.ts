@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usersCollection } from '../../server/features/users/repository.js';
+import { deleteUser } from '../../server/features/users/repository.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client } from '../support/http.js';
@@ -62,7 +62,7 @@ describe('access tokens', () => {
     const doomed = await createUser(testApp);
     expect((await client(testApp.url).get('/api/me', { token: doomed.accessToken })).status).toBe(200);
     expect(await handshake(doomed.accessToken)).toBe('connected');
-    await usersCollection(testApp.platform.db).deleteOne({ _id: doomed.user._id });
+    await deleteUser(testApp.platform.db, doomed.user._id);
     expect((await client(testApp.url).get('/api/me', { token: doomed.accessToken })).status).toBe(401);
     expect(await handshake(doomed.accessToken)).toBe('unauthorized');
   });

@@ -1,6 +1,6 @@
 import type { Db, Filter, FindCursor, ObjectId } from 'mongodb';
 import type { Role } from '../../../shared/types/user.js';
-import { announceChange } from '../../platform/node-cache.js';
+import { announceChange, markRevoked } from '../../platform/node-cache.js';
 import { usersCollection, type UserDoc } from '../users/public.js';
 import { waitlistCollection, type WaitlistEntryDoc } from '../waitlist/public.js';
 
@@ -81,7 +81,10 @@ export async function decideRoleRequest(db: Db, userId: ObjectId, approve: boole
   if (!user?.roleRequest) return null;
   const requested: Role = user.roleRequest.role;
   const set: Record<string, unknown> = { 'roleRequest.status': approve ? 'approved' : 'rejected', 'roleRequest.decidedBy': adminId, 'roleRequest.decidedAt': at };
-  if (approve) set.role = requested;
+  if (approve) {
+    set.role = requested;
+    await markRevoked(db, userId);
+  }
   const decided = await usersCollection(db).findOneAndUpdate(
     { _id: userId, 'roleRequest.status': 'pending', 'roleRequest.role': requested },
     { $set: set },

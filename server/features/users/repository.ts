@@ -1,6 +1,6 @@
 import { ObjectId, type Db, type Collection } from 'mongodb';
 import type { PlanTier, PublicUser, Role } from '../../../shared/types/user.js';
-import { announceChange, cachedById, cachedByIds } from '../../platform/node-cache.js';
+import { announceChange, cachedById, cachedByIds, markRevoked } from '../../platform/node-cache.js';
 
 export interface UserDoc {
   _id: ObjectId;
@@ -52,6 +52,7 @@ export function findSignedInUser(db: Db, id: string): Promise<UserDoc | null> {
 
 /** Removes the account (an operator's act; no route offers it); its tokens stop working on every node at once. */
 export async function deleteUser(db: Db, userId: ObjectId): Promise<void> {
+  await markRevoked(db, userId);
   await usersCollection(db).deleteOne({ _id: userId });
   await announceChange(db, 'user', [userId]);
 }
@@ -125,17 +126,20 @@ export function findUserByReferralCode(db: Db, referralCode: string): Promise<Us
 
 /** New password; bumping sessionVersion makes every access token issued before it invalid. */
 export async function setPasswordAndEndSessions(db: Db, userId: ObjectId, passwordHash: string): Promise<void> {
+  await markRevoked(db, userId);
   await usersCollection(db).updateOne({ _id: userId }, { $set: { passwordHash }, $inc: { sessionVersion: 1 } });
   await announceChange(db, 'user', [userId]);
 }
 
 /** Every access token issued so far stops being accepted; refresh tokens are not touched. */
 export async function endAccessTokens(db: Db, userId: ObjectId): Promise<void> {
+  await markRevoked(db, userId);
   await usersCollection(db).updateOne({ _id: userId }, { $inc: { sessionVersion: 1 } });
   await announceChange(db, 'user', [userId]);
 }
 
 export async function setUserRole(db: Db, userId: ObjectId, role: Role): Promise<void> {
+  await markRevoked(db, userId);
   await usersCollection(db).updateOne({ _id: userId }, { $set: { role } });
   await announceChange(db, 'user', [userId]);
 }
