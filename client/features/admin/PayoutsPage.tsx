@@ -1,7 +1,8 @@
 import { Banknote, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import type { AdminPayoutList, AdminPayoutStatus } from '../../../shared/schemas/commissions/admin-payouts.js';
+import { useState } from 'react';
+import type { AdminPayoutStatus } from '../../../shared/schemas/commissions/admin-payouts.js';
 import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -28,32 +29,18 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function PayoutsAdmin() {
   const [status, setStatus] = useState<AdminPayoutStatus>('pending');
-  const [list, setList] = useState<AdminPayoutList | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data, failed, retry: reload, setData } = useApiQuery(`/api/admin/payouts?status=${status}`, { quiet: true });
+  // The last answer stays while another status loads; it is shown only for its own status.
+  const list = data?.status === status ? data : null;
   const [running, setRunning] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
-
-  const load = useCallback(async (wanted: AdminPayoutStatus) => {
-    try {
-      const answer = await api(`/api/admin/payouts?status=${wanted}`, { quiet: true });
-      setList((current) => (answer.status === wanted ? answer : current));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    setList(null);
-    void load(status);
-  }, [status, load]);
 
   async function loadMore() {
     if (!list?.nextCursor) return;
     setLoadingMore(true);
     try {
       const next = await api(`/api/admin/payouts?status=${list.status}&cursor=${list.nextCursor}`);
-      setList({ ...next, items: [...list.items, ...next.items] });
+      setData({ ...next, items: [...list.items, ...next.items] });
     } catch {
       // The API client showed why.
     } finally {
@@ -71,7 +58,7 @@ function PayoutsAdmin() {
         description: `${plural(result.payouts, 'payout')} for ${formatCents(result.total)}, ${plural(result.approved, 'commission')} approved${carried}.`,
         variant: 'success',
       });
-      await load(status);
+      reload();
     } catch {
       // The API client showed why.
     } finally {
@@ -89,7 +76,7 @@ function PayoutsAdmin() {
           <p className={page.subtitle}>Approved commissions waiting for the next payout run, and the payouts runs have made.</p>
         </div>
         <div className={page.row}>
-          <Button variant="secondary" onPress={() => void load(status)}>
+          <Button variant="secondary" onPress={reload}>
             <RefreshCw size={16} aria-hidden="true" /> Refresh
           </Button>
           <Button onPress={() => void run()} isDisabled={running}>
@@ -116,7 +103,7 @@ function PayoutsAdmin() {
       <FilterGroup label="Payout status" options={STATUSES} value={status} onChange={setStatus} />
       {failed && !list ? (
         <EmptyState title="The payouts could not be loaded.">
-          <Button variant="ghost" size="sm" onPress={() => void load(status)}>
+          <Button variant="ghost" size="sm" onPress={reload}>
             Try again
           </Button>
         </EmptyState>

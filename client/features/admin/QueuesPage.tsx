@@ -1,7 +1,8 @@
 import { ExternalLink, RefreshCw, RotateCcw } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useState } from 'react';
-import { JOB_STATES, type QueueOverview } from '../../../shared/schemas/admin/queues.js';
+import { Fragment, useState } from 'react';
+import { JOB_STATES } from '../../../shared/schemas/admin/queues.js';
 import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
@@ -22,31 +23,19 @@ export default function QueuesPage() {
 }
 
 function QueueDashboard() {
-  const [overview, setOverview] = useState<QueueOverview | null>(null);
-  const [failed, setFailed] = useState(false);
   const [updatedAt, setUpdatedAt] = useState<string | null>(null);
-
-  const load = useCallback(async (quiet: boolean) => {
-    try {
-      setOverview(await api('/api/admin/queues', { quiet }));
-      setUpdatedAt(new Date().toISOString());
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(false);
-    const timer = setInterval(() => void load(true), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+  const {
+    data: overview,
+    failed,
+    retry: reload,
+    refresh,
+  } = useApiQuery('/api/admin/queues', { refreshMs: REFRESH_MS, onLoad: () => setUpdatedAt(new Date().toISOString()) });
 
   async function retry(queue: string, jobId: string) {
     try {
       await api(`/api/admin/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(jobId)}/retry`, { method: 'POST' });
       toast({ title: 'Job queued again', description: `${queue} #${jobId}`, variant: 'success' });
-      await load(true);
+      refresh();
     } catch {
       // The API client showed why.
     }
@@ -73,7 +62,7 @@ function QueueDashboard() {
         </div>
         <div className={page.row}>
           {updatedAt ? <span className={[page.muted, page.small].join(' ')}>Updated {formatDateTime(updatedAt)}</span> : null}
-          <Button variant="secondary" onPress={() => void load(false)}>
+          <Button variant="secondary" onPress={reload}>
             <RefreshCw size={16} aria-hidden="true" /> Refresh
           </Button>
           <Button variant="secondary" onPress={() => void openBoard()}>
@@ -82,7 +71,7 @@ function QueueDashboard() {
         </div>
       </div>
       {failed && !overview ? (
-        <LoadFailed title="The queues could not be loaded." onRetry={() => void load(false)} />
+        <LoadFailed title="The queues could not be loaded." onRetry={reload} />
       ) : overview ? (
         <>
           <div className={[page.card, page.tableWrap].join(' ')}>

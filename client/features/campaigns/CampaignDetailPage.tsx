@@ -1,8 +1,9 @@
 import { ArrowLeft, Network, Pencil } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
-import { api, ApiError } from '../../api/client.js';
+import { ApiError } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button, LinkButton } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -16,46 +17,32 @@ import { CampaignFormDialog } from './CampaignForm.js';
 import styles from './Campaigns.module.css';
 import { CampaignFacts } from './CampaignFacts.js';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; campaign: CampaignDetail } | { status: 'failed'; message: string };
-
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
 export default function CampaignDetailPage() {
   const { id } = useParams<{ id: string }>();
   const { user } = useSession();
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const { data: campaign, error, failed, setData } = useApiQuery(`/api/campaigns/${encodeURIComponent(id)}`, { quiet: true, keepWhileLoading: false });
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    api(`/api/campaigns/${encodeURIComponent(id)}`, { signal: controller.signal, quiet: true })
-      .then((campaign) => setState({ status: 'ready', campaign }))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setState({ status: 'failed', message: error instanceof ApiError ? error.message : 'The campaign could not be loaded.' });
-      });
-    return () => controller.abort();
-  }, [id]);
-
-  if (state.status === 'loading') return <PageStatus />;
-  if (state.status === 'failed') {
+  if (failed) {
     return (
       <div className={page.page}>
         <Link href="/dashboard/campaigns" className={styles.back}>
           <ArrowLeft size={16} aria-hidden="true" /> All campaigns
         </Link>
-        <EmptyState title={state.message} />
+        <EmptyState title={error instanceof ApiError ? error.message : 'The campaign could not be loaded.'} />
       </div>
     );
   }
 
-  const { campaign } = state;
+  if (!campaign) return <PageStatus />;
+
   const soon = campaign.status === 'coming-soon';
   const structure = campaign.commissionStructure;
   const active = user?.activeCampaignId === campaign.id;
-  const update = (change: Partial<CampaignDetail>) => setState({ status: 'ready', campaign: { ...campaign, ...change } });
+  const update = (change: Partial<CampaignDetail>) => setData({ ...campaign, ...change });
   const run = (task: () => Promise<unknown>) => {
     setBusy(true);
     task()
@@ -231,7 +218,7 @@ export default function CampaignDetailPage() {
           onOpenChange={setEditing}
           onSaved={(saved) => {
             setEditing(false);
-            setState({ status: 'ready', campaign: saved });
+            setData(saved);
           }}
         />
       ) : null}

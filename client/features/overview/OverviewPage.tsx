@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { useSession } from '../session/store.js';
 import page from '../dashboard/Page.module.css';
 import { CampaignPicker } from './CampaignPicker.js';
@@ -10,16 +9,8 @@ import { UpgradePanel } from './UpgradePanel.js';
 import styles from './Overview.module.css';
 
 function useCampaignName(id: string | undefined): string | undefined {
-  const [named, setNamed] = useState<{ id: string; name: string } | null>(null);
-  useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    api(`/api/campaigns/${id}`, { signal: controller.signal, quiet: true })
-      .then((campaign) => setNamed({ id, name: campaign.name }))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [id]);
-  return named && named.id === id ? named.name : undefined;
+  const { data } = useApiQuery(id ? `/api/campaigns/${id}` : null, { quiet: true });
+  return data?.id === id ? data?.name : undefined;
 }
 
 export default function OverviewPage() {
