@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api/client.js';
+import { useState } from 'react';
+import { ApiError } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { readReferralCode } from './pending.js';
 
 export type ReferralState = { status: 'none' } | { status: 'checking'; code: string } | { status: 'valid'; code: string; inviterFirstName: string } | { status: 'unknown'; code: string };
@@ -10,19 +11,8 @@ export type ReferralState = { status: 'none' } | { status: 'checking'; code: str
  */
 export function useReferral(): ReferralState {
   const [code] = useState(readReferralCode);
-  const [state, setState] = useState<ReferralState>(code ? { status: 'checking', code } : { status: 'none' });
-  useEffect(() => {
-    if (!code) return;
-    let current = true;
-    api(`/api/referrals/${encodeURIComponent(code)}`, { quiet: true })
-      .then((answer) => current && setState({ status: 'valid', code, inviterFirstName: answer.inviterFirstName }))
-      .catch((error: unknown) => {
-        if (!current) return;
-        setState(error instanceof ApiError && (error.status === 404 || error.status === 400) ? { status: 'unknown', code } : { status: 'checking', code });
-      });
-    return () => {
-      current = false;
-    };
-  }, [code]);
-  return state;
+  const { data, error } = useApiQuery(code ? `/api/referrals/${encodeURIComponent(code)}` : null, { quiet: true });
+  if (!code) return { status: 'none' };
+  if (data) return { status: 'valid', code, inviterFirstName: data.inviterFirstName };
+  return error instanceof ApiError && (error.status === 404 || error.status === 400) ? { status: 'unknown', code } : { status: 'checking', code };
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client.js';
+import { useMemo } from 'react';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import type { SelectOption } from '../../ui/Select.js';
 
 /** The value of the "All campaigns" choice of a campaign filter. */
@@ -9,13 +9,6 @@ const ALL_CAMPAIGNS_OPTION: SelectOption = { id: ALL_CAMPAIGNS, label: 'All camp
 
 /** "All campaigns" then the campaigns by id, read when the filter appears (quietly: the filter works without them). */
 export function useCampaignFilterOptions(): SelectOption[] {
-  const [options, setOptions] = useState<SelectOption[]>([ALL_CAMPAIGNS_OPTION]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api('/api/campaigns', { quiet: true, signal: controller.signal })
-      .then((list) => setOptions([ALL_CAMPAIGNS_OPTION, ...list.items.map((campaign) => ({ id: campaign.id, label: campaign.name }))]))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, []);
-  return options;
+  const { data } = useApiQuery('/api/campaigns', { quiet: true });
+  return useMemo(() => [ALL_CAMPAIGNS_OPTION, ...(data?.items.map((campaign) => ({ id: campaign.id, label: campaign.name })) ?? [])], [data]);
 }

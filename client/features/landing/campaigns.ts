@@ -1,30 +1,18 @@
-import { useEffect, useState } from 'react';
 import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
-import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 
 export type { CampaignSummary };
 
 export type CampaignsState = { status: 'loading' } | { status: 'ready'; campaigns: CampaignSummary[] } | { status: 'failed'; message: string };
 
 export function useCampaigns(): [CampaignsState, () => void] {
-  const [state, setState] = useState<CampaignsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api('/api/campaigns', { quiet: true, signal: controller.signal })
-      .then((list) => setState({ status: 'ready', campaigns: list.items }))
-      .catch((error: Error) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: error.message });
-      });
-    return () => controller.abort();
-  }, [attempt]);
-
-  return [
-    state,
-    () => {
-      setState({ status: 'loading' });
-      setAttempt((n) => n + 1);
-    },
-  ];
+  const { data, loading, failed, error, retry } = useApiQuery('/api/campaigns', { quiet: true });
+  const state: CampaignsState = loading
+    ? { status: 'loading' }
+    : failed
+      ? { status: 'failed', message: error instanceof Error ? error.message : 'Something went wrong. Please try again later.' }
+      : data
+        ? { status: 'ready', campaigns: data.items }
+        : { status: 'loading' };
+  return [state, retry];
 }

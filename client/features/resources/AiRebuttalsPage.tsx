@@ -1,7 +1,8 @@
 import { Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RebuttalInterestBody, RebuttalMessages, type RebuttalItem } from '../../../shared/schemas/rebuttals/list.js';
 import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { schemaError } from '../../api/validate.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
@@ -13,26 +14,15 @@ import page from '../dashboard/Page.module.css';
 import { campaignName, useCampaignOptions } from './useCampaignOptions.js';
 import styles from './Resources.module.css';
 
+const NO_SAMPLES: RebuttalItem[] = [];
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export default function AiRebuttalsPage() {
   const campaigns = useCampaignOptions();
-  const [samples, setSamples] = useState<RebuttalItem[]>([]);
+  const samples = useApiQuery('/api/rebuttals', { quiet: true }).data?.items ?? NO_SAMPLES;
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [joined, setJoined] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api('/api/rebuttals', { quiet: true })
-      .then((list) => {
-        if (live) setSamples(list.items);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
 
   async function join() {
     const body = { email: email.trim() };

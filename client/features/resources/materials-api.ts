@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { MaterialFolder, MaterialItem, MaterialListQuery } from '../../../shared/schemas/materials/list.js';
-import { api } from '../../api/client.js';
 import { SocketEvents } from '../../../shared/events.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 import { useLiveRefresh } from '../../live/useLiveRefresh.js';
@@ -37,25 +36,14 @@ export function useMaterials(filters: MaterialFilters) {
   return { items: data?.items ?? NO_ITEMS, categories: data?.categories ?? NO_CATEGORIES, loading, failed, patch, reload: retry };
 }
 
+const NO_FOLDERS: MaterialFolder[] = [];
+
 export function useFolders() {
-  const [folders, setFolders] = useState<MaterialFolder[]>([]);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    api('/api/materials/folders', { quiet: true })
-      .then((list) => {
-        if (live) setFolders(list.items);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { data, refresh: reload } = useApiQuery('/api/materials/folders', { quiet: true });
   useLiveRefresh(SocketEvents.materialsChanged, (change) => {
     if (!change || change.kind === 'folder') reload();
   });
-  return { folders, reload };
+  return { folders: data?.items ?? NO_FOLDERS, reload };
 }
 
 /** The signed link as a download (the server answers `Content-Disposition: attachment`). */

@@ -1,32 +1,17 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client.js';
+import { useMemo } from 'react';
+import { useApiQuery } from '../../api/useApiQuery.js';
 
 export interface CampaignOption {
   id: string;
   label: string;
 }
 
-let cached: Promise<CampaignOption[]> | null = null;
+const NO_OPTIONS: CampaignOption[] = [];
 
 /** The campaigns (slug and name) for the campaign filters of the resources pages; fetched once per page load. */
 export function useCampaignOptions(): CampaignOption[] {
-  const [options, setOptions] = useState<CampaignOption[]>([]);
-  useEffect(() => {
-    cached ??= api('/api/campaigns', { quiet: true })
-      .then((list) => list.items.map((campaign) => ({ id: campaign.slug, label: campaign.name })))
-      .catch(() => {
-        cached = null;
-        return [];
-      });
-    let live = true;
-    void cached.then((loaded) => {
-      if (live) setOptions(loaded);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return options;
+  const { data } = useApiQuery('/api/campaigns', { quiet: true, shared: true });
+  return useMemo(() => data?.items.map((campaign) => ({ id: campaign.slug, label: campaign.name })) ?? NO_OPTIONS, [data]);
 }
 
 export function campaignName(options: CampaignOption[], slug: string | null | undefined): string {
