@@ -1,8 +1,8 @@
 import { ListPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { LeadList } from '../../../shared/schemas/leads/list.js';
-import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { Button } from '../../ui/Button.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { queueContact } from './actions.js';
@@ -11,31 +11,15 @@ import styles from './Dialer.module.css';
 
 const SEARCH_DELAY_MS = 300;
 const RESULTS = 5;
+const NO_LEADS: LeadList['items'] = [];
 
 /** Finds the agent's own leads (the server decides which are theirs) to put them in the queue. */
 export function LeadPicker() {
   useDialer();
   const [query, setQuery] = useState('');
-  const [leads, setLeads] = useState<LeadList['items']>([]);
-
-  useEffect(() => {
-    const search = query.trim();
-    if (!search) {
-      setLeads([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const params = new URLSearchParams({ search, limit: String(RESULTS) });
-      api(`/api/leads?${params}`, { quiet: true, signal: controller.signal })
-        .then((answer) => setLeads(answer.items.filter((lead) => lead.phone)))
-        .catch(() => undefined);
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
+  const search = query.trim();
+  const { data } = useApiQuery(search ? `/api/leads?${new URLSearchParams({ search, limit: String(RESULTS) })}` : null, { debounceMs: SEARCH_DELAY_MS, quiet: true });
+  const leads = data?.items.filter((lead) => lead.phone) ?? NO_LEADS;
 
   return (
     <div className={styles.picker}>

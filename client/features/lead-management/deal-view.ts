@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { SocketEvents } from '../../../shared/events.js';
 import type { LeadDealView } from '../../../shared/schemas/deals/lead-deal.js';
 import { dollarsToCents, percentOfCents } from '../../../shared/money.js';
-import { api } from '../../api/client.js';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { onLive } from '../../live/socket.js';
 
 /**
@@ -11,19 +11,14 @@ import { onLive } from '../../live/socket.js';
  * names the deal), so the lines appear without a reload.
  */
 export function useLeadDeal(leadId: string, leadUpdatedAt: string, leadClosed: boolean) {
-  const [view, setView] = useState<LeadDealView | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(() => {
-    api(`/api/leads/${leadId}/deal`, { quiet: true })
-      .then((next) => {
-        setView(next);
-        setFailed(false);
-      })
-      .catch(() => setFailed(true));
-  }, [leadId]);
-
-  useEffect(load, [load, leadUpdatedAt]);
+  const { data, failed, refresh: load } = useApiQuery(`/api/leads/${leadId}/deal`, { quiet: true });
+  const view = data ?? null;
+  const seenUpdate = useRef(leadUpdatedAt);
+  useEffect(() => {
+    if (seenUpdate.current === leadUpdatedAt) return;
+    seenUpdate.current = leadUpdatedAt;
+    load();
+  }, [load, leadUpdatedAt]);
 
   const dealId = view?.deal?.id;
   useEffect(

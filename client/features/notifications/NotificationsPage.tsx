@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { SocketEvents } from '../../../shared/events.js';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_TYPES, type NotificationItem, type NotificationType } from '../../../shared/schemas/notifications/list.js';
 import { api } from '../../api/client.js';
-import { pathWithQuery } from '../../api/useApiQuery.js';
+import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 import { onLive, onLiveResync } from '../../live/socket.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -22,59 +22,42 @@ const STATUSES: { id: Status; label: string }[] = [
   { id: 'all', label: 'All' },
   { id: 'unread', label: 'Unread' },
 ];
+const NO_ITEMS: NotificationItem[] = [];
 const KINDS = [{ id: 'all', label: 'All kinds' }, ...NOTIFICATION_TYPES.map((type) => ({ id: type, label: NOTIFICATION_KIND_LABELS[type] }))];
 
 /** `/dashboard/notifications`: every notification, newest first, by page; unread or one kind; marked read here or from the bell. */
 export default function NotificationsPage() {
   const [status, setStatus] = useState<Status>('all');
   const [kind, setKind] = useState<NotificationType | 'all'>('all');
-  const [items, setItems] = useState<NotificationItem[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
   const [more, setMore] = useState(false);
   const { unread } = useNotifications();
 
   const pathFor = (after?: string) =>
     pathWithQuery('/api/notifications', { limit: String(PAGE_SIZE), status: status === 'unread' ? 'unread' : undefined, type: kind === 'all' ? undefined : kind, cursor: after });
 
-  useEffect(() => {
-    let current = true;
-    setState('loading');
-    api(pathFor(), { quiet: true })
-      .then((list) => {
-        if (!current) return;
-        setItems(list.items);
-        setCursor(list.nextCursor);
-        setState('ready');
-      })
-      .catch(() => current && setState('failed'));
-    return () => {
-      current = false;
-    };
-    // pathFor reads only status and kind.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status, kind, attempt]);
+  const { data, loading, failed, retry, setData } = useApiQuery(pathFor(), { quiet: true });
+  const items = data?.items ?? NO_ITEMS;
+  const cursor = data?.nextCursor ?? null;
+  const ready = !loading && !failed;
 
   useEffect(() => {
     const off = onLive(SocketEvents.notificationNew, (item) => {
       if (kind !== 'all' && item.type !== kind) return;
-      setItems((shown) => (shown.some((existing) => existing.id === item.id) ? shown : [item, ...shown]));
+      setData((list) => list && (list.items.some((existing) => existing.id === item.id) ? list : { ...list, items: [item, ...list.items] }));
     });
-    const offResync = onLiveResync(() => setAttempt((n) => n + 1));
+    const offResync = onLiveResync(retry);
     return () => {
       off();
       offResync();
     };
-  }, [kind]);
+  }, [kind, retry, setData]);
 
   async function loadMore() {
     if (!cursor || more) return;
     setMore(true);
     try {
-      const list = await api(pathFor(cursor));
-      setItems((shown) => [...shown, ...list.items.filter((item) => !shown.some((existing) => existing.id === item.id))]);
-      setCursor(list.nextCursor);
+      const next = await api(pathFor(cursor));
+      setData((list) => list && { ...list, items: [...list.items, ...next.items.filter((item) => !list.items.some((existing) => existing.id === item.id))], nextCursor: next.nextCursor });
     } catch {
       // The API client showed why; the button stays for another try.
     } finally {
@@ -85,7 +68,7 @@ export default function NotificationsPage() {
   async function markRead(ids: string[] | 'all') {
     try {
       await markNotificationsRead(ids === 'all' ? { all: true } : { ids });
-      setItems((shown) => shown.map((item) => (ids === 'all' || ids.includes(item.id) ? { ...item, read: true } : item)));
+      setData((list) => list && { ...list, items: list.items.map((item) => (ids === 'all' || ids.includes(item.id) ? { ...item, read: true } : item)) });
     } catch {
       // The API client showed why.
     }
@@ -110,12 +93,12 @@ export default function NotificationsPage() {
         <FilterGroup label="Show" options={STATUSES} value={status} onChange={setStatus} />
         <Select label="Kind" options={KINDS} value={kind} onChange={(value) => setKind((value as NotificationType | null) ?? 'all')} />
       </FilterBar>
-      {state === 'failed' ? (
-        <LoadFailed title="Notifications could not be loaded." onRetry={() => setAttempt((n) => n + 1)} />
-      ) : state === 'ready' && items.length === 0 ? (
+      {failed && !loading ? (
+        <LoadFailed title="Notifications could not be loaded." onRetry={retry} />
+      ) : ready && items.length === 0 ? (
         <EmptyState title={status === 'unread' ? 'No unread notifications' : 'No notifications yet'} />
       ) : (
-        <ul className={page.list} aria-label="Notifications" aria-busy={state === 'loading'}>
+        <ul className={page.list} aria-label="Notifications" aria-busy={loading}>
           {items.map((item) => (
             <li key={item.id} className={page.listItem}>
               <div className={page.stack}>
@@ -139,7 +122,7 @@ export default function NotificationsPage() {
           ))}
         </ul>
       )}
-      {state === 'ready' && cursor ? (
+      {ready && cursor ? (
         <Button variant="secondary" onPress={() => void loadMore()} isDisabled={more}>
           {more ? 'Loading...' : 'Load more'}
         </Button>

@@ -2,7 +2,7 @@ import { Megaphone, Search, User, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { SearchResults } from '../../../../shared/schemas/overview/search.js';
-import { api } from '../../../api/client.js';
+import { useApiQuery } from '../../../api/useApiQuery.js';
 import inputStyles from '../../../ui/SearchInput.module.css';
 import styles from './Shell.module.css';
 
@@ -29,7 +29,6 @@ function optionsOf(results: SearchResults | null): Option[] {
 export function SearchBox() {
   const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<SearchResults | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -37,23 +36,14 @@ export function SearchBox() {
   const listboxId = `${idBase}-results`;
   const trimmed = query.trim();
 
-  useEffect(() => {
-    if (!trimmed) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api(`/api/search?q=${encodeURIComponent(trimmed)}&limit=8`, { signal: controller.signal, quiet: true })
-        .then((found) => {
-          setResults(found);
-          setActive(-1);
-          setOpen(true);
-        })
-        .catch(() => undefined);
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [trimmed]);
+  const results = useApiQuery(trimmed ? `/api/search?q=${encodeURIComponent(trimmed)}&limit=8` : null, {
+    debounceMs: DEBOUNCE_MS,
+    quiet: true,
+    onLoad: () => {
+      setActive(-1);
+      setOpen(true);
+    },
+  }).data ?? null;
 
   useEffect(() => {
     const close = (event: PointerEvent) => {
@@ -73,7 +63,6 @@ export function SearchBox() {
     setQuery(value);
     setActive(-1);
     setOpen(Boolean(value.trim()));
-    if (!value.trim()) setResults(null);
   };
   const choose = (option: Option) => {
     change('');
