@@ -1,5 +1,4 @@
 import type { ClientList } from '../../../shared/schemas/clients/list.js';
-import type { LeadList } from '../../../shared/schemas/leads/list.js';
 import { api } from '../../api/client.js';
 
 export interface FollowUp {
@@ -17,11 +16,12 @@ export interface FollowUp {
 const MAX_PAGES = 5;
 const PAGE = 100;
 
-async function allPages<T extends { nextCursor: string | null }>(path: string, signal: AbortSignal): Promise<{ pages: T[]; complete: boolean }> {
+/** `readPage(query)` asks for one page of the list; up to MAX_PAGES of them are read, following the cursor. */
+async function allPages<T extends { nextCursor: string | null }>(readPage: (query: string) => Promise<T>): Promise<{ pages: T[]; complete: boolean }> {
   const pages: T[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < MAX_PAGES; i++) {
-    const page: T = await api<T>(`${path}?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`, { signal, quiet: true });
+    const page: T = await readPage(`limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`);
     pages.push(page);
     cursor = page.nextCursor;
     if (!cursor) return { pages, complete: true };
@@ -35,8 +35,8 @@ async function allPages<T extends { nextCursor: string | null }>(path: string, s
  */
 export async function loadFollowUps(signal: AbortSignal): Promise<{ items: FollowUp[]; complete: boolean }> {
   const [leads, clients] = await Promise.all([
-    allPages<LeadList>('/api/leads', signal),
-    allPages<ClientList>('/api/clients', signal).catch(() => ({ pages: [] as ClientList[], complete: true })),
+    allPages((query) => api(`/api/leads?${query}`, { signal, quiet: true })),
+    allPages((query) => api(`/api/clients?${query}`, { signal, quiet: true })).catch(() => ({ pages: [] as ClientList[], complete: true })),
   ]);
   const byLead = new Map<string, FollowUp>();
   for (const page of leads.pages)

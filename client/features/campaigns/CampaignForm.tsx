@@ -149,10 +149,7 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
     }
     setSaving(true);
     try {
-      const saved = await api<CampaignDetail>(campaign ? `/api/campaigns/${campaign.id}` : '/api/campaigns', {
-        method: campaign ? 'PATCH' : 'POST',
-        body,
-      });
+      const saved = campaign ? await api(`/api/campaigns/${campaign.id}`, { method: 'PATCH', body }) : await api('/api/campaigns', { method: 'POST', body });
       toast({ title: campaign ? 'Campaign updated' : 'Campaign created', description: saved.name, variant: 'success' });
       onSaved(saved);
     } catch {

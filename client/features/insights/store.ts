@@ -27,8 +27,17 @@ let current: { query: string; areas: InsightArea[] } | null = null;
 const pending = new Set<InsightArea>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-async function fetchArea(area: InsightArea, query: string): Promise<void> {
-  const data = await api<never>(`/api/insights/${area}?${query}`, { quiet: true });
+// Each area's answer type comes from its route, so a route answering the wrong shape does not compile.
+const readers: { [A in InsightArea]: (query: string) => Promise<InsightsState[A]> } = {
+  earnings: (query) => api(`/api/insights/earnings?${query}`, { quiet: true }),
+  calls: (query) => api(`/api/insights/calls?${query}`, { quiet: true }),
+  funnel: (query) => api(`/api/insights/funnel?${query}`, { quiet: true }),
+  team: (query) => api(`/api/insights/team?${query}`, { quiet: true }),
+  campaigns: (query) => api(`/api/insights/campaigns?${query}`, { quiet: true }),
+};
+
+async function fetchArea<A extends InsightArea>(area: A, query: string): Promise<void> {
+  const data = await readers[area](query);
   // Filters changed while this was on its way: its figures belong to another period.
   if (current?.query === query) insights[area] = data;
 }
@@ -60,6 +69,8 @@ function refresh(areas: InsightArea[]): void {
 /** Deals, clawbacks and ended calls move the charts they touch, without a reload. */
 export function followInsights(): () => void {
   const stops = [
+    // Rollup-served charts move once the rollups are written (insights:updated), not on the change's own event.
+    onLive(SocketEvents.insightsUpdated, (payload) => refresh(payload.areas)),
     onLive(SocketEvents.earningsUpdated, () => refresh(['earnings', 'funnel'])),
     onLive(SocketEvents.callState, (payload) => {
       if (payload.call?.state === 'ended' || payload.call?.state === 'idle') refresh(['calls']);
