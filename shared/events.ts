@@ -19,6 +19,7 @@ export const SocketEvents = {
   queueUpdated: 'queue:updated',
   teamActivity: 'team:activity',
   earningsUpdated: 'earnings:updated',
+  insightsUpdated: 'insights:updated',
   leaderboardUpdated: 'leaderboard:updated',
   importProgress: 'import:progress',
   systemPong: 'system:pong',
@@ -45,6 +46,7 @@ export interface ServerToClientEvents {
   [SocketEvents.queueUpdated]: (payload: QueueUpdatedPayload) => void;
   [SocketEvents.teamActivity]: (payload: TeamActivityPayload) => void;
   [SocketEvents.earningsUpdated]: (payload: EarningsUpdatedPayload) => void;
+  [SocketEvents.insightsUpdated]: (payload: InsightsUpdatedPayload) => void;
   [SocketEvents.leaderboardUpdated]: (payload: LeaderboardUpdatedPayload) => void;
   [SocketEvents.importProgress]: (payload: ImportProgressPayload) => void;
   [SocketEvents.systemPong]: (payload: SystemPongPayload) => void;
@@ -83,6 +85,14 @@ export interface NotificationCountPayload {
 
 /** `team:activity`, to the actor's uplines at levels 1-3 only (shape: shared/schemas/team/activity.ts). */
 export type TeamActivityPayload = import('./schemas/team/activity.js').TeamActivityItem;
+
+/**
+ * `insights:updated`, once the daily rollups of a change are written: to the users whose figures moved, their
+ * uplines (team insights), the campaigns' owners and admins. The client re-reads the charts of these areas.
+ */
+export interface InsightsUpdatedPayload {
+  areas: Array<'earnings' | 'calls' | 'team' | 'campaigns'>;
+}
 
 /** `earnings:updated`, to every user whose ledger changed: their fresh figures (integer cents) and why. */
 export interface EarningsUpdatedPayload {

@@ -5,6 +5,7 @@ export const Queues = {
   leads: 'leads',
   commissions: 'commissions',
   system: 'system',
+  insights: 'insights',
 } as const;
 
 export type QueueName = (typeof Queues)[keyof typeof Queues];
@@ -16,6 +17,7 @@ export const Jobs = {
   leads: { import: 'import', distribute: 'distribute', sweep: 'sweep' },
   commissions: { dealClosed: 'deal-closed', dealCancelled: 'deal-cancelled', approveDue: 'approve-due' },
   calls: { phoneStep: 'phone-step', callStep: 'call-step', autoDial: 'auto-dial' },
+  insights: { refresh: 'refresh' },
 } as const;
 
 /** `calls` phone-step: the simulated provider finishing initialize (1 s) or connect (1.5 s) for an agent. */
@@ -83,6 +85,16 @@ export interface LeadDistributeJob {
 export type LeadSweepJob = Record<string, never>;
 
 /**
+ * `insights` refresh: the daily rollups of these UTC days ('YYYY-MM-DD') are recomputed from the ledger, calls and
+ * deals; the users and campaigns whose figures moved are told (`insights:updated`) once they are written.
+ */
+export interface InsightsRefreshJob {
+  days: string[];
+  userIds: string[];
+  campaignIds: string[];
+}
+
+/**
  * Queue -> job name -> payload. Producers enqueue through `enqueue` (server/platform/queues.ts) and processors take
  * `QueueJob<queue>` (workers/*.ts), both typed by this map: a job name a queue does not carry, or a payload of the
  * wrong shape, does not compile.
@@ -97,6 +109,7 @@ export interface QueueJobs {
     [Jobs.commissions.approveDue]: CommissionDealJob;
   };
   [Queues.calls]: { [Jobs.calls.phoneStep]: PhoneStepJob; [Jobs.calls.callStep]: CallStepJob; [Jobs.calls.autoDial]: AutoDialJob };
+  [Queues.insights]: { [Jobs.insights.refresh]: InsightsRefreshJob };
 }
 
 export type JobName<Q extends QueueName> = keyof QueueJobs[Q] & string;

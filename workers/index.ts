@@ -1,14 +1,9 @@
 import { Worker, type Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { Queues, type QueueName } from '../shared/queues.js';
+import { features } from '../server/features/index.js';
+import type { AnyQueueWorker } from '../server/features/feature.js';
 import type { Platform } from '../server/platform/context.js';
-import { createMailTransport } from '../server/platform/mail.js';
-import { bullPrefix, defaultJobOptions, type QueueProcessor } from '../server/platform/queues.js';
-import { callsProcessor } from './calls.js';
-import { commissionsProcessor } from './commissions.js';
-import { emailProcessor } from './email.js';
-import { leadsProcessor } from './leads.js';
-import { systemProcessor } from './system.js';
+import { bullPrefix, defaultJobOptions } from '../server/platform/queues.js';
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -16,23 +11,19 @@ export interface RunningWorkers {
   close(): Promise<void>;
 }
 
-export type QueueWorkers = { [Q in QueueName]?: { processor: QueueProcessor<Q>; concurrency: number } };
-
-/** One small processor per queue; each calls the same services the API calls. */
-export function processorsFor(platform: Platform): QueueWorkers {
-  const transport = createMailTransport(platform.db, platform.config.mailUrl, platform.config.mailFrom);
-  return {
-    [Queues.email]: { processor: emailProcessor(platform, transport), concurrency: 20 },
-    [Queues.commissions]: { processor: commissionsProcessor(platform), concurrency: 4 },
-    [Queues.system]: { processor: systemProcessor(platform), concurrency: 10 },
-    [Queues.leads]: { processor: leadsProcessor(platform), concurrency: 4 },
-    [Queues.calls]: { processor: callsProcessor(platform), concurrency: 50 },
-  };
+/** The worker list, derived from the features: each declares the processors of the queues it owns. */
+function queueWorkers(): AnyQueueWorker[] {
+  const declared = features.flatMap((feature) => feature.workers ?? []);
+  const queues = declared.map((entry) => entry.queue);
+  const twice = queues.find((queue, i) => queues.indexOf(queue) !== i);
+  if (twice) throw new Error(`The ${twice} queue has more than one processor among the features`);
+  return declared;
 }
 
 export function startWorkers(platform: Platform, connection: Redis): RunningWorkers {
   const prefix = bullPrefix(platform.config.redisPrefix);
-  const workers = Object.entries(processorsFor(platform)).map(([name, entry]) => {
+  const workers = queueWorkers().map((entry) => {
+    const name = entry.queue;
     const { jobLockMs } = platform.config;
     // A killed worker's jobs are taken over once their lock lapses; the stalled check runs as often as the lock lasts.
     // BullMQ fails a job for good the second time it stalls (maxStalledCount 1): a job running in two workers that die
@@ -40,10 +31,10 @@ export function startWorkers(platform: Platform, connection: Redis): RunningWork
     // stalled one is re-run as many times as a failing one is retried.
     // A queue holds only the jobs its producers could enqueue (`enqueue` is typed by the same catalogue), so its
     // worker hands each processor the job type it declares.
-    const worker = new Worker(name, entry!.processor as Processor, {
+    const worker = new Worker(name, entry.processor(platform) as Processor, {
       connection,
       prefix,
-      concurrency: entry!.concurrency,
+      concurrency: entry.concurrency,
       autorun: true,
       lockDuration: jobLockMs,
       stalledInterval: jobLockMs,

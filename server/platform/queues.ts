@@ -110,6 +110,7 @@ export function createQueues(connection: Redis, redisPrefix: string, onError: (e
     [Queues.leads]: open(Queues.leads),
     [Queues.commissions]: open(Queues.commissions),
     [Queues.system]: open(Queues.system),
+    [Queues.insights]: open(Queues.insights),
   };
 }
 

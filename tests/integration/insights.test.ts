@@ -7,6 +7,7 @@ import { commissionsCollection } from '../../server/features/commissions/reposit
 import { runPayouts } from '../../server/features/commissions/service.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { leadsCollection, returnLeadToPool } from '../../server/features/leads/repository.js';
+import { rebuildInsightRollups } from '../../server/features/insights/rollups.js';
 import { ManualClock } from '../../server/platform/clock.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
@@ -129,6 +130,8 @@ describe('insights', () => {
       call(opener, '2026-03-11T14:00:00Z', 45), // Mar 11, 10:00 NY
       call(other, '2026-03-10T14:00:00Z', 90, otherCampaignId), // Mar 10, 10:00 NY, someone else's campaign
     ]);
+    // Calls written straight into the collection are rolled up by the rebuild (as the seed's are).
+    await rebuildInsightRollups(testApp.platform);
     at('2026-03-12T12:00:00Z');
   }, 120_000);
   afterAll(() => testApp?.close());

@@ -3,17 +3,18 @@ import type { EarningsUpdatedPayload } from '../../../shared/events.js';
 import type { Earnings, EarningsQuery } from '../../../shared/schemas/commissions/earnings.js';
 import type { CommissionLine, PayoutItem, PayoutsQuery, PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
 import type { PayoutRunResponse } from '../../../shared/schemas/commissions/payout-run.js';
+import { Jobs } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { enqueue } from '../../platform/queues.js';
 import { findCampaignById, findCampaignsByIds } from '../campaigns/public.js';
 import { averageDealValues, findDealById, openLeadsOf } from '../deals/public.js';
 import { notify } from '../notifications/public.js';
-import { downlineOf, uplinesOf } from '../team/public.js';
-import { findUserById, userNames, type UserDoc } from '../users/public.js';
+import { downlineOf, findUserById, uplinesOf, userNames, type UserDoc } from '../users/public.js';
 import { emitLeaderboardUpdated } from '../leaderboard/public.js';
 import { emitEarningsUpdated } from './events.js';
 import { scheduleApproval } from './jobs.js';
-import { commissionLines, formatCents, holdUntil, percentOfCents, projectedForLead, reverseDeal, summarizeEarnings, type LineDraft } from './math.js';
+import { commissionLines, formatCents, holdUntil, OVERRIDE_LEVELS, percentOfCents, projectedForLead, reverseDeal, summarizeEarnings, type LineDraft } from './math.js';
 import {
   approveLines,
   claimForRun,
@@ -31,6 +32,23 @@ import {
   voidLines,
   type CommissionDoc,
 } from './repository.js';
+
+type Touched = Pick<CommissionDoc, 'userId' | 'campaignId' | 'createdAt'>;
+
+/**
+ * The insights rollups of the days these lines (and the deal) were written on are recomputed by the `insights`
+ * worker, which then tells the charts; before the earnings push, so a retry of a failed add re-asks.
+ */
+async function refreshInsightsOf(platform: Platform, lines: Touched[], deal?: { closerId: ObjectId; openerId: ObjectId; campaignId: ObjectId; closedAt: Date }): Promise<void> {
+  const all: Touched[] = deal ? [...lines, { userId: deal.closerId, campaignId: deal.campaignId, createdAt: deal.closedAt }, { userId: deal.openerId, campaignId: deal.campaignId, createdAt: deal.closedAt }] : lines;
+  if (all.length === 0) return;
+  const unique = (values: string[]) => [...new Set(values)];
+  await enqueue(platform.queues.insights, Jobs.insights.refresh, {
+    days: unique(all.map((l) => l.createdAt.toISOString().slice(0, 10))),
+    userIds: unique(all.map((l) => l.userId.toHexString())),
+    campaignIds: unique(all.map((l) => l.campaignId.toHexString())),
+  });
+}
 
 const KIND_LABEL = { opener: 'Opener', closer: 'Closer', fullStack: 'Full stack (opened and closed)', override: 'Override', clawback: 'Clawback' } as const;
 
@@ -60,7 +78,7 @@ export async function recordDealCommissions(platform: Platform, dealId: ObjectId
   if (!campaign) throw new Error(`deal ${dealId.toHexString()} has no campaign`);
   const uplines = new Map<string, string[]>();
   for (const earner of [deal.openerId, deal.closerId]) {
-    uplines.set(earner.toHexString(), (await uplinesOf(platform, earner)).map((id) => id.toHexString()));
+    uplines.set(earner.toHexString(), (await uplinesOf(platform, earner, OVERRIDE_LEVELS.length)).map((id) => id.toHexString()));
   }
   const drafts = commissionLines({
     value: deal.value,
@@ -93,6 +111,7 @@ export async function recordDealCommissions(platform: Platform, dealId: ObjectId
   });
   const written = await insertLinesOnce(platform.db, docs);
   await scheduleApproval(platform, deal._id, until);
+  await refreshInsightsOf(platform, docs, deal);
   await pushEarnings(platform, docs.map((d) => d.userId), { reason: 'deal-closed', dealId: deal._id.toHexString() });
   // Also on a retry that wrote nothing: the first attempt may have stopped before telling anyone.
   emitLeaderboardUpdated(platform, { reason: 'deal-closed', dealId: deal._id.toHexString(), campaignId: deal.campaignId.toHexString() });
@@ -142,6 +161,7 @@ export async function reverseDealCommissions(platform: Platform, dealId: ObjectI
     };
   });
   await insertLinesOnce(platform.db, docs);
+  await refreshInsightsOf(platform, [...lines, ...docs], deal);
   const perUser = new Map<string, number>();
   for (const doc of docs) perUser.set(doc.userId.toHexString(), (perUser.get(doc.userId.toHexString()) ?? 0) + doc.amount);
   for (const [userId, amount] of perUser) {
@@ -163,7 +183,10 @@ export async function reverseDealCommissions(platform: Platform, dealId: ObjectI
 export async function approveDueCommissions(platform: Platform, dealId?: ObjectId): Promise<number> {
   const due = await dueForApproval(platform.db, platform.clock.now(), dealId);
   const approved = await approveLines(platform.db, due.map((l) => l._id), platform.clock.now());
-  if (approved > 0) await pushEarnings(platform, due.map((l) => l.userId), { reason: 'commissions-approved' });
+  if (approved > 0) {
+    await refreshInsightsOf(platform, due);
+    await pushEarnings(platform, due.map((l) => l.userId), { reason: 'commissions-approved' });
+  }
   return approved;
 }
 
@@ -178,6 +201,7 @@ export async function runPayouts(platform: Platform, admin: UserDoc): Promise<Pa
   let total = 0;
   let carried = 0;
   const paidUsers: ObjectId[] = [];
+  const paidLines: Touched[] = [];
   for (const group of await payableGroups(platform.db)) {
     const lines = await claimForRun(platform.db, runId, group.userId, group.campaignId);
     if (lines.length === 0) continue;
@@ -211,7 +235,9 @@ export async function runPayouts(platform: Platform, admin: UserDoc): Promise<Pa
     payouts++;
     total += amount;
     paidUsers.push(group.userId);
+    paidLines.push(...lines);
   }
+  await refreshInsightsOf(platform, paidLines);
   await pushEarnings(platform, paidUsers, { reason: 'payout-completed' });
   return { runId: runId.toHexString(), approved, payouts, total, carried };
 }

@@ -11,6 +11,7 @@ import { emitTeamActivity } from '../team/public.js';
 import { findUserById } from '../users/public.js';
 import { DialerRuleMessages } from '../../../shared/schemas/dialer/messages.js';
 import { emitCallState } from './events.js';
+import { refreshCallInsights } from './insights-refresh.js';
 import { callTransition, phoneTransition, type CallCommand, type CallSnapshot, type PhoneCommand } from './machine.js';
 import type { CallProgress, ProviderEvent } from './phone-provider.js';
 import { signedRecordingLink, toCallView } from './present.js';
@@ -214,7 +215,10 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
   try {
     const call = await applyEvent(platform, callId, command);
     // Also on a re-run of the step (the job id dedupes), so a crash after the write loses no auto-dial.
-    if (call.state === 'ended' && ENDING_EVENTS.has(event.type)) await scheduleNextAutoDial(platform, call);
+    if (call.state === 'ended' && ENDING_EVENTS.has(event.type)) {
+      await scheduleNextAutoDial(platform, call);
+      await refreshCallInsights(platform, call);
+    }
     return progressOf(call);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null; // the call is gone (test cleanup)

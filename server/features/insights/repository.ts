@@ -5,7 +5,7 @@ import { commissionsCollection } from '../commissions/public.js';
 import { callsCollection } from '../dialer/public.js';
 import { dealsCollection } from '../deals/public.js';
 import { leadsCollection } from '../leads/public.js';
-import { slotExpr } from './period.js';
+import { ensureRollupIndexes } from './rollup-repository.js';
 
 /** The window and zone an aggregation counts in, and the campaign(s) it is limited to (none: every campaign). */
 export interface Window {
@@ -17,81 +17,20 @@ export interface Window {
 }
 
 export async function ensureInsightIndexes(db: Db): Promise<void> {
-  // Every insight reads a date range of one user's or one campaign's documents; these keep that an index range.
-  await commissionsCollection(db).createIndex({ userId: 1, createdAt: 1 });
-  await commissionsCollection(db).createIndex({ campaignId: 1, createdAt: 1 });
+  // The rollups recompute whole days of everything: these keep a day of each collection an index range.
+  await commissionsCollection(db).createIndex({ createdAt: 1 });
+  await dealsCollection(db).createIndex({ closedAt: 1 });
+  // The funnel and the lead flow read a date range of one agent's or the campaigns' leads.
   await leadsCollection(db).createIndex({ assignedTo: 1, assignedAt: 1 });
   await leadsCollection(db).createIndex({ campaignId: 1, createdAt: 1 });
   await leadsCollection(db).createIndex({ campaignId: 1, assignedAt: 1 });
+  await ensureRollupIndexes(db);
 }
 
 const during = (w: Window) => ({ $gte: w.startsAt, $lt: w.endsAt });
 const inCampaigns = (w: Window) => (w.campaignIds ? { campaignId: { $in: w.campaignIds } } : {});
 const sumIf = (condition: unknown, value: unknown = 1) => ({ $sum: { $cond: [condition, value, 0] } });
 const connected = { $ne: [{ $ifNull: ['$connectedAt', null] }, null] };
-
-export interface EarningsRow {
-  /** 15-minute slot (see slotExpr). */
-  _id: number;
-  own: number;
-  level1: number;
-  level2: number;
-  level3: number;
-  clawbacks: number;
-  total: number;
-  pending: number;
-  approved: number;
-  paid: number;
-}
-
-/** The user's ledger lines written in the window per 15-minute slot, split by kind/level and by status (void left out). */
-export function earningsByBucket(db: Db, userId: ObjectId, w: Window): Promise<EarningsRow[]> {
-  const isOverride = (level: number) => ({ $and: [{ $eq: ['$kind', 'override'] }, { $eq: ['$level', level] }] });
-  return commissionsCollection(db)
-    .aggregate<EarningsRow>([
-      { $match: { userId, createdAt: during(w), status: { $ne: 'void' }, ...inCampaigns(w) } },
-      {
-        $group: {
-          _id: slotExpr('$createdAt'),
-          own: sumIf({ $in: ['$kind', ['opener', 'closer', 'fullStack']] }, '$amount'),
-          level1: sumIf(isOverride(1), '$amount'),
-          level2: sumIf(isOverride(2), '$amount'),
-          level3: sumIf(isOverride(3), '$amount'),
-          clawbacks: sumIf({ $eq: ['$kind', 'clawback'] }, '$amount'),
-          total: { $sum: '$amount' },
-          pending: sumIf({ $eq: ['$status', 'pending'] }, '$amount'),
-          approved: sumIf({ $eq: ['$status', 'approved'] }, '$amount'),
-          paid: sumIf({ $eq: ['$status', 'paid'] }, '$amount'),
-        },
-      },
-    ])
-    .toArray();
-}
-
-export interface CallsRow {
-  /** 15-minute slot (see slotExpr). */
-  _id: number;
-  dials: number;
-  connects: number;
-  talk: number;
-}
-
-/** The agent's calls started in the window per 15-minute slot. */
-export function callsByBucketAndHour(db: Db, agentId: ObjectId, w: Window): Promise<CallsRow[]> {
-  return callsCollection(db)
-    .aggregate<CallsRow>([
-      { $match: { agentId, startedAt: during(w), ...inCampaigns(w) } },
-      {
-        $group: {
-          _id: slotExpr('$startedAt'),
-          dials: { $sum: 1 },
-          connects: sumIf(connected),
-          talk: { $sum: { $ifNull: ['$duration', 0] } },
-        },
-      },
-    ])
-    .toArray();
-}
 
 export interface FunnelCounts {
   _id: ObjectId;
@@ -149,16 +88,6 @@ export function dealsPerAgent(db: Db, agentIds: ObjectId[], startsAt: Date, ends
     .toArray();
 }
 
-/** What `userId` earned on each source's production (override lines and their clawbacks) in the window. */
-export function overridesBySource(db: Db, userId: ObjectId, sourceIds: ObjectId[], w: Window): Promise<Array<{ _id: ObjectId; amount: number }>> {
-  return commissionsCollection(db)
-    .aggregate<{ _id: ObjectId; amount: number }>([
-      { $match: { userId, createdAt: during(w), level: { $gte: 1 }, sourceUserId: { $in: sourceIds }, status: { $ne: 'void' }, ...inCampaigns(w) } },
-      { $group: { _id: '$sourceUserId', amount: { $sum: '$amount' } } },
-    ])
-    .toArray();
-}
-
 type Counted = Array<{ _id: ObjectId; n: number }>;
 
 /** Lead flow per campaign in the window: imported, distributed, worked, recycled. */
@@ -173,43 +102,6 @@ export async function leadFlow(db: Db, w: Window): Promise<Record<'imported' | '
     run({ history: { $elemMatch: { at: during(w), change: { $regex: '^Returned to the pool' } } } }),
   ]);
   return { imported, distributed, worked, recycled };
-}
-
-export function callsPerCampaign(db: Db, w: Window): Promise<Counted> {
-  return callsCollection(db)
-    .aggregate<{ _id: ObjectId; n: number }>([{ $match: { startedAt: during(w), ...inCampaigns(w) } }, { $group: { _id: '$campaignId', n: { $sum: 1 } } }])
-    .toArray();
-}
-
-export function dealsPerCampaign(db: Db, w: Window): Promise<Array<{ _id: ObjectId; deals: number; revenue: number }>> {
-  return dealsCollection(db)
-    .aggregate<{ _id: ObjectId; deals: number; revenue: number }>([
-      { $match: { status: 'closed', closedAt: during(w), ...inCampaigns(w) } },
-      { $group: { _id: '$campaignId', deals: { $sum: 1 }, revenue: { $sum: '$value' } } },
-    ])
-    .toArray();
-}
-
-export function commissionCostPerCampaign(db: Db, w: Window): Promise<Array<{ _id: ObjectId; cost: number }>> {
-  return commissionsCollection(db)
-    .aggregate<{ _id: ObjectId; cost: number }>([
-      { $match: { createdAt: during(w), status: { $ne: 'void' }, ...inCampaigns(w) } },
-      { $group: { _id: '$campaignId', cost: { $sum: '$amount' } } },
-    ])
-    .toArray();
-}
-
-/** (15-minute slot, agent) pairs with a call started or a standing deal closed in the window. */
-export async function activeAgentSlots(db: Db, w: Window): Promise<Array<{ slot: number; agentId: ObjectId }>> {
-  const [calls, deals] = await Promise.all([
-    callsCollection(db)
-      .aggregate<{ _id: { s: number; a: ObjectId } }>([{ $match: { startedAt: during(w), ...inCampaigns(w) } }, { $group: { _id: { s: slotExpr('$startedAt'), a: '$agentId' } } }])
-      .toArray(),
-    dealsCollection(db)
-      .aggregate<{ _id: { s: number; a: ObjectId } }>([{ $match: { status: 'closed', closedAt: during(w), ...inCampaigns(w) } }, { $group: { _id: { s: slotExpr('$closedAt'), a: '$closerId' } } }])
-      .toArray(),
-  ]);
-  return [...calls, ...deals].map((row) => ({ slot: row._id.s, agentId: row._id.a }));
 }
 
 export function campaignNames(db: Db, ids?: ObjectId[]): Promise<Array<{ _id: ObjectId; name: string }>> {

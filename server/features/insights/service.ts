@@ -11,6 +11,9 @@ import { downlineOf } from '../team/public.js';
 import type { UserDoc } from '../users/public.js';
 import { resolveRange, slotPlace, type ResolvedRange } from './period.js';
 import * as repo from './repository.js';
+import * as rollups from './rollup-repository.js';
+import { slotsOfMask, SLOT, type Figures } from './rollup-repository.js';
+import { slotsWithin, sumsOver } from './rollup-sums.js';
 
 const DAY = 86_400_000;
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
@@ -27,6 +30,15 @@ async function windowFor(platform: Platform, query: InsightsQuery): Promise<{ re
   return { resolved, window: { startsAt, endsAt, tz: resolved.range.tz, bucket: resolved.range.bucket, campaignIds } };
 }
 
+/** The viewer's rollup slots inside the window (the window is whole local days, so whole slots). */
+async function viewerSlots(platform: Platform, viewer: UserDoc, window: repo.Window): Promise<Array<[number, Figures]>> {
+  const from = window.startsAt.getTime();
+  const to = window.endsAt.getTime();
+  const dayOf = (ms: number) => new Date(Math.floor(ms / DAY) * DAY);
+  const docs = await rollups.userRollups(platform.db, viewer._id, window.campaignIds?.[0] ?? null, dayOf(from), dayOf(to - 1));
+  return [...slotsWithin(docs, from, to)];
+}
+
 /** Every label of the period gets a row, zero where nothing happened, so charts have no gaps. */
 function fill<T>(labels: string[], rows: Map<string, T>, empty: () => T): Array<T & { start: string }> {
   return labels.map((start) => ({ ...(rows.get(start) ?? empty()), start }));
@@ -34,13 +46,22 @@ function fill<T>(labels: string[], rows: Map<string, T>, empty: () => T): Array<
 
 export async function earningsInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<EarningsInsights> {
   const { resolved, window } = await windowFor(platform, query);
-  const [rows, earnings] = await Promise.all([repo.earningsByBucket(platform.db, viewer._id, window), earningsFor(platform, viewer, window.campaignIds?.[0])]);
+  const [slots, earnings] = await Promise.all([viewerSlots(platform, viewer, window), earningsFor(platform, viewer, window.campaignIds?.[0])]);
   const zero = (): Omit<EarningsBucket, 'start'> => ({ own: 0, level1: 0, level2: 0, level3: 0, clawbacks: 0, total: 0, pending: 0, approved: 0, paid: 0 });
   const perBucket = new Map<string, Omit<EarningsBucket, 'start'>>();
-  for (const { _id, ...figures } of rows) {
-    const { label } = slotPlace(_id, window.bucket, window.tz);
+  for (const [slot, f] of slots) {
+    if (f.total === undefined) continue;
+    const { label } = slotPlace(slot, window.bucket, window.tz);
     const bucket = perBucket.get(label) ?? zero();
-    for (const key of Object.keys(figures) as Array<keyof typeof figures>) bucket[key] += figures[key];
+    bucket.own += f.own ?? 0;
+    bucket.level1 += f.l1 ?? 0;
+    bucket.level2 += f.l2 ?? 0;
+    bucket.level3 += f.l3 ?? 0;
+    bucket.clawbacks += f.claw ?? 0;
+    bucket.total += f.total ?? 0;
+    bucket.pending += f.pending ?? 0;
+    bucket.approved += f.approved ?? 0;
+    bucket.paid += f.paid ?? 0;
     perBucket.set(label, bucket);
   }
   const buckets = fill(resolved.labels, perBucket, zero);
@@ -51,7 +72,7 @@ export async function earningsInsights(platform: Platform, viewer: UserDoc, quer
 
 export async function callsInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<CallsInsights> {
   const { resolved, window } = await windowFor(platform, query);
-  const rows = await repo.callsByBucketAndHour(platform.db, viewer._id, window);
+  const rows = [...(await viewerSlots(platform, viewer, window))].filter(([, f]) => f.dials).map(([slot, f]) => ({ _id: slot, dials: f.dials, connects: f.connects ?? 0, talk: f.talk ?? 0 }));
   const perBucket = new Map<string, { dials: number; connects: number; talkSeconds: number }>();
   const byHour = Array.from({ length: 24 }, (_, hour) => ({ hour, dials: 0, connects: 0 }));
   const totals = { dials: 0, connects: 0, talkSeconds: 0 };
@@ -100,18 +121,38 @@ export async function teamInsights(platform: Platform, viewer: UserDoc, query: I
   const trendEnd = new Date(Math.min(window.endsAt.getTime(), platform.clock.now().getTime()));
   const weekStart = new Date(trendEnd.getTime() - 7 * DAY);
   const trendStart = new Date(trendEnd.getTime() - 14 * DAY);
-  const none = Promise.resolve([]);
-  const [calls, deals, overrides, trendCalls, trendDeals] = ids.length
+  const campaignId = window.campaignIds?.[0] ?? null;
+  const memberReads = (fields: string[]) => ({
+    totals: (fromDay: Date, toDay: Date) => rollups.usersTotals(platform.db, ids, campaignId, fromDay, toDay, fields),
+    edges: (days: Date[]) => rollups.usersRollupsOn(platform.db, ids, campaignId, days),
+    scopeOf: (doc: rollups.RollupDoc) => doc.userId,
+    // The week-on-week trend ends now, mid-slot: its slivers are read from the calls and deals themselves.
+    raw: async (from: Date, to: Date) => {
+      const [calls, deals] = await Promise.all([repo.callsPerAgent(platform.db, ids, from, to, window.campaignIds), repo.dealsPerAgent(platform.db, ids, from, to, window.campaignIds)]);
+      return [...calls.map((r) => ({ id: r._id, figures: { dials: r.dials, connects: r.connects } })), ...deals.map((r) => ({ id: r._id, figures: { deals: r.deals } }))];
+    },
+  });
+  const sourceKeys = ids.map((id) => `o${id.toHexString()}`);
+  const viewerReads = {
+    totals: (fromDay: Date, toDay: Date) => rollups.usersTotals(platform.db, [viewer._id], campaignId, fromDay, toDay, sourceKeys),
+    edges: (days: Date[]) => rollups.usersRollupsOn(platform.db, [viewer._id], campaignId, days),
+    scopeOf: (doc: rollups.RollupDoc) => doc.userId,
+  };
+  const none = Promise.resolve(new Map<string, Figures>());
+  const [production, overrideSums, early, late] = ids.length
     ? await Promise.all([
-        repo.callsPerAgent(platform.db, ids, window.startsAt, window.endsAt, window.campaignIds),
-        repo.dealsPerAgent(platform.db, ids, window.startsAt, window.endsAt, window.campaignIds),
-        repo.overridesBySource(platform.db, viewer._id, ids, window),
-        repo.callsPerAgent(platform.db, ids, trendStart, trendEnd, window.campaignIds, weekStart),
-        repo.dealsPerAgent(platform.db, ids, trendStart, trendEnd, window.campaignIds, weekStart),
+        sumsOver(memberReads(['dials', 'connects', 'deals']), window.startsAt, window.endsAt),
+        sumsOver(viewerReads, window.startsAt, window.endsAt),
+        sumsOver(memberReads(['dials', 'deals']), trendStart, weekStart),
+        sumsOver(memberReads(['dials', 'deals']), weekStart, trendEnd),
       ])
-    : await Promise.all([none, none, none, none, none]);
-  const byId = <T extends { _id: ObjectId }>(rows: T[]) => new Map(rows.map((r) => [r._id.toHexString(), r]));
-  const [c, d, o, tc, td] = [byId(calls), byId(deals), byId(overrides), byId(trendCalls), byId(trendDeals)];
+    : await Promise.all([none, none, none, none]);
+  const overrides = overrideSums.get(viewer._id.toHexString()) ?? {};
+  const c = new Map([...production].map(([id, f]) => [id, { dials: f.dials ?? 0, connects: f.connects ?? 0 }]));
+  const d = new Map([...production].map(([id, f]) => [id, { deals: f.deals ?? 0 }]));
+  const o = new Map(ids.map((id) => [id.toHexString(), { amount: overrides[`o${id.toHexString()}`] ?? 0 }]));
+  const tc = new Map(ids.map((id) => [id.toHexString(), { dials: (early.get(id.toHexString())?.dials ?? 0) + (late.get(id.toHexString())?.dials ?? 0), late: late.get(id.toHexString())?.dials ?? 0 }]));
+  const td = new Map(ids.map((id) => [id.toHexString(), { deals: (early.get(id.toHexString())?.deals ?? 0) + (late.get(id.toHexString())?.deals ?? 0), late: late.get(id.toHexString())?.deals ?? 0 }]));
   const rows: TeamMemberRow[] = members.map((member) => {
     const id = member._id.toHexString();
     const thisWeek = { dials: tc.get(id)?.late ?? 0, deals: td.get(id)?.late ?? 0 };
@@ -147,24 +188,37 @@ export async function campaignInsights(platform: Platform, viewer: UserDoc, quer
     if (window.campaignIds && !owned.some((id) => id.equals(window.campaignIds![0]))) throw notFound(insightMessages.campaign);
     window.campaignIds ??= owned;
   }
-  const [campaigns, flow, calls, deals, cost, active] = await Promise.all([
+  const campaignReads = {
+    totals: (fromDay: Date, toDay: Date) => rollups.campaignTotals(platform.db, window.campaignIds, fromDay, toDay, ['calls', 'deals', 'revenue', 'cost']),
+    edges: (days: Date[]) => rollups.campaignRollupsOn(platform.db, window.campaignIds, days),
+    scopeOf: (doc: rollups.RollupDoc) => doc.campaignId,
+  };
+  const dayOf = (ms: number) => new Date(Math.floor(ms / DAY) * DAY);
+  const [campaigns, flow, sums, activeDocs] = await Promise.all([
     repo.campaignNames(platform.db, window.campaignIds),
     repo.leadFlow(platform.db, window),
-    repo.callsPerCampaign(platform.db, window),
-    repo.dealsPerCampaign(platform.db, window),
-    repo.commissionCostPerCampaign(platform.db, window),
-    repo.activeAgentSlots(platform.db, window),
+    sumsOver(campaignReads, window.startsAt, window.endsAt),
+    rollups.activeRollups(platform.db, window.campaignIds, dayOf(window.startsAt.getTime()), dayOf(window.endsAt.getTime() - 1)),
   ]);
   const count = (rows: Array<{ _id: ObjectId | null; n: number }>) => new Map(rows.map((r) => [r._id?.toHexString() ?? '', r.n]));
-  const [imported, distributed, worked, recycled, callCounts] = [count(flow.imported), count(flow.distributed), count(flow.worked), count(flow.recycled), count(calls)];
-  const dealRows = new Map(deals.map((r) => [r._id.toHexString(), r]));
-  const costRows = new Map(cost.map((r) => [r._id.toHexString(), r.cost]));
+  const [imported, distributed, worked, recycled] = [count(flow.imported), count(flow.distributed), count(flow.worked), count(flow.recycled)];
   const agentsPerDay = new Map<string, Set<string>>();
-  for (const { slot, agentId } of active) {
-    const day = slotPlace(slot, 'day', window.tz).label;
-    const set = agentsPerDay.get(day) ?? new Set<string>();
-    set.add(agentId.toHexString());
-    agentsPerDay.set(day, set);
+  const from = window.startsAt.getTime() / SLOT;
+  const to = window.endsAt.getTime() / SLOT;
+  for (const doc of activeDocs) {
+    const first = doc.day.getTime() / SLOT;
+    const labels = new Map<number, string>();
+    for (const [agentId, mask] of Object.entries(doc.active ?? {})) {
+      for (const q of slotsOfMask(mask)) {
+        const slot = first + q;
+        if (slot < from || slot >= to) continue;
+        let day = labels.get(q);
+        if (day === undefined) labels.set(q, (day = slotPlace(slot, 'day', window.tz).label));
+        const set = agentsPerDay.get(day) ?? new Set<string>();
+        set.add(agentId);
+        agentsPerDay.set(day, set);
+      }
+    }
   }
   const dayLabels = resolveRange({ ...query, bucket: 'day' }, platform.clock.now()).labels;
   return {
@@ -178,10 +232,10 @@ export async function campaignInsights(platform: Platform, viewer: UserDoc, quer
         distributed: distributed.get(id) ?? 0,
         worked: worked.get(id) ?? 0,
         recycled: recycled.get(id) ?? 0,
-        calls: callCounts.get(id) ?? 0,
-        deals: dealRows.get(id)?.deals ?? 0,
-        revenue: dealRows.get(id)?.revenue ?? 0,
-        commissionCost: costRows.get(id) ?? 0,
+        calls: sums.get(id)?.calls ?? 0,
+        deals: sums.get(id)?.deals ?? 0,
+        revenue: sums.get(id)?.revenue ?? 0,
+        commissionCost: sums.get(id)?.cost ?? 0,
       };
     }),
     activeAgents: dayLabels.map((start) => ({ start, agents: agentsPerDay.get(start)?.size ?? 0 })),

@@ -1,0 +1,90 @@
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InsightsUpdatedPayload } from '../../shared/events.js';
+import type { CallsInsights, EarningsInsights } from '../../shared/schemas/insights/agent.js';
+import type { CampaignInsights } from '../../shared/schemas/insights/campaigns.js';
+import type { TeamInsights } from '../../shared/schemas/insights/team.js';
+import type { CallView } from '../../shared/schemas/dialer/call.js';
+import { rollupsCollection } from '../../server/features/insights/rollup-repository.js';
+import { rebuildInsightRollups } from '../../server/features/insights/rollups.js';
+import { buildTestApp, type TestApp, type TestSocket } from '../support/app.js';
+import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
+import { connectDialer, createCallableLead, zoneWithLocalHour } from '../support/dialer.js';
+import { createUser, type CreatedUser } from '../support/factories.js';
+import { client, eventually } from '../support/http.js';
+
+// The rollups behind the insights endpoints are kept current by the `insights` worker: a deal, its cancellation and
+// an ended call move the figures (and say so with insights:updated once written); a rebuild from scratch agrees.
+describe('insights rollups', () => {
+  let testApp: TestApp;
+  let http: ReturnType<typeof client>;
+  let owner: CreatedUser, lead: CreatedUser, agent: CreatedUser;
+  let campaignId: string;
+  const updates = (socket: TestSocket) => {
+    const seen: InsightsUpdatedPayload[] = [];
+    socket.on('insights:updated', (payload) => seen.push(payload));
+    return seen;
+  };
+  const earnings = async (who: CreatedUser) => (await http.get<EarningsInsights>('/api/insights/earnings?period=this-month', { token: who.accessToken })).body.totals;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ simulator: { speed: 10 } });
+    http = client(testApp.url);
+    owner = await createUser(testApp, { role: 'owner', name: 'Olga Owner' });
+    lead = await createUser(testApp, { name: 'Lena Lead' });
+    agent = await createUser(testApp, { name: 'Arno Agent', uplineId: lead.user._id });
+    campaignId = (await createTestCampaign(testApp, owner.user, { name: 'Rollup Campaign' })).id;
+    for (const member of [lead, agent]) await joinTestCampaign(testApp, member.user, campaignId);
+    await http.patch(`/api/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: owner.accessToken });
+  }, 60_000);
+  afterAll(() => testApp?.close());
+
+  it('rolls up a closed deal for the closer, their upline and the campaign, then tells them', async () => {
+    const [agentSocket, leadSocket, ownerSocket] = [await testApp.socket(agent.accessToken), await testApp.socket(lead.accessToken), await testApp.socket(owner.accessToken)];
+    const [agentSeen, leadSeen, ownerSeen] = [updates(agentSocket), updates(leadSocket), updates(ownerSocket)];
+    const leadDoc = await createAssignedLead(testApp, campaignId, agent.user, 'Rolled Deal');
+    const closed = await http.post<{ id: string }>(`/api/leads/${leadDoc._id}/close`, { dealValue: 1_000 }, { token: agent.accessToken });
+    expect(closed.status).toBe(201);
+    // Full stack 30% of $1,000 for the agent, 5% of that as the lead's level-1 override.
+    await eventually(async () => (agentSeen.length && leadSeen.length && ownerSeen.length ? true : undefined));
+    expect(agentSeen[0].areas).toContain('earnings');
+    expect(await earnings(agent)).toMatchObject({ own: 30_000, total: 30_000, pending: 30_000 });
+    expect(await earnings(lead)).toMatchObject({ own: 0, level1: 1_500, total: 1_500 });
+    const team = await http.get<TeamInsights>('/api/insights/team?period=this-month', { token: lead.accessToken });
+    expect(team.body.members.map((m) => [m.name, m.deals, m.override])).toEqual([['Arno Agent', 1, 1_500]]);
+    const campaigns = await http.get<CampaignInsights>(`/api/insights/campaigns?period=this-month`, { token: owner.accessToken });
+    expect(campaigns.body.campaigns).toMatchObject([{ campaignName: 'Rollup Campaign', deals: 1, revenue: 100_000, commissionCost: 31_500 }]);
+
+    agentSeen.length = 0;
+    const cancelled = await http.post(`/api/deals/${closed.body.id}/cancel`, { reason: 'cancelled', note: 'Customer cancelled' }, { token: owner.accessToken });
+    expect(cancelled.status).toBe(200);
+    await eventually(async () => (agentSeen.length ? true : undefined));
+    // Unpaid lines of a cancelled deal are void: counted nowhere.
+    expect(await earnings(agent)).toMatchObject({ own: 0, total: 0 });
+    expect(await earnings(lead)).toMatchObject({ level1: 0, total: 0 });
+    for (const socket of [agentSocket, leadSocket, ownerSocket]) socket.disconnect();
+  }, 60_000);
+
+  it('rolls up a call once it ends', async () => {
+    await connectDialer(testApp, agent.accessToken);
+    const socket = await testApp.socket(agent.accessToken);
+    const seen = updates(socket);
+    const callable = await createCallableLead(testApp, campaignId, agent.user, '5552001001', { name: 'Ada Answer' });
+    const started = await http.post<CallView>('/api/dialer/calls', { phone: '5552001001', leadId: callable._id.toHexString() }, { token: agent.accessToken });
+    expect(started.status).toBe(201);
+    await eventually(async () => (seen.some((s) => s.areas.includes('calls')) ? true : undefined), 15_000);
+    const calls = await http.get<CallsInsights>('/api/insights/calls?period=this-month', { token: agent.accessToken });
+    expect(calls.body.totals).toMatchObject({ dials: 1, connects: 1 });
+    socket.disconnect();
+  }, 60_000);
+
+  it('keeps the same rollups a rebuild from scratch writes', async () => {
+    const rollups = rollupsCollection(testApp.platform.db);
+    const kept = await rollups.find({}).sort({ _id: 1 }).toArray();
+    expect(kept.length).toBeGreaterThan(0);
+    await rollups.deleteMany({});
+    await rebuildInsightRollups(testApp.platform);
+    expect(await rollups.find({}).sort({ _id: 1 }).toArray()).toEqual(kept);
+    expect(kept.some((doc) => doc.userId?.equals(new ObjectId(agent.user._id)) && doc.campaignId === null)).toBe(true);
+  });
+});

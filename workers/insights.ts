@@ -1,0 +1,16 @@
+import { Jobs, Queues } from '../shared/queues.js';
+import type { Platform } from '../server/platform/context.js';
+import { unknownJob, type QueueProcessor } from '../server/platform/queues.js';
+import { refreshInsights } from '../server/features/insights/rollups.js';
+
+/** Keeps the insights rollups current: each job recomputes whole days, so a retry or a repeat changes nothing. */
+export function insightsProcessor(platform: Platform): QueueProcessor<typeof Queues.insights> {
+  return async (job) => {
+    switch (job.name) {
+      case Jobs.insights.refresh:
+        return refreshInsights(platform, job.data, job.timestamp);
+      default:
+        return unknownJob(Queues.insights, job);
+    }
+  };
+}
