@@ -93,6 +93,29 @@ describe('date operators with a timezone', () => {
     });
   });
 
+  it('reads ISO-8601 strings without a format, in a zone or with their own offset, and refuses what it cannot read', async () => {
+    const r = await one({
+      local: { $dateFromString: { dateString: '2024-03-10 12:00', timezone: 'Europe/Paris' } },
+      day: { $dateFromString: { dateString: '2024-03-10' } },
+      offset: { $dateFromString: { dateString: '2024-03-10T12:00:00.5+05:30' } },
+      zulu: { $dateFromString: { dateString: '2024-03-10T12:00:00Z' } },
+      fallback: { $dateFromString: { dateString: 'not a date', onError: 'bad' } },
+      none: { $dateFromString: { dateString: null, onNull: 'none' } },
+    });
+    expect(r.v).toEqual({
+      local: new Date('2024-03-10T11:00:00Z'),
+      day: new Date('2024-03-10T00:00:00Z'),
+      offset: new Date('2024-03-10T06:30:00.500Z'),
+      zulu: new Date('2024-03-10T12:00:00Z'),
+      fallback: 'bad',
+      none: 'none',
+    });
+    const unreadable = await one({ $dateFromString: { dateString: 'not a date' } }).catch((e: unknown) => e);
+    expect((unreadable as MongoServerError).code).toBe(241);
+    const twice = await one({ $dateFromString: { dateString: '2024-03-10T12:00:00Z', timezone: 'UTC' } }).catch((e: unknown) => e);
+    expect((twice as MongoServerError).code).toBe(40554);
+  });
+
   it('groups by the day in a zone', async () => {
     const g = db.collection('calls');
     await g.insertMany([

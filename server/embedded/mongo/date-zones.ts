@@ -152,15 +152,49 @@ const $dateFromParts: ExpressionOp = (obj, expr, options) => {
   return tz === undefined ? d : fromLocal(tz, d.getTime());
 };
 
-/** $dateFromString in a named zone: parsed as UTC wall time by mingo, then placed in the zone. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** An ISO-8601 date string without `format`, as mongod reads it (mingo reads only its default format). */
+function parseIso(text: string, tz: string | undefined): Date | undefined {
+  const m = ISO_DATE.exec(text);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((v) => Number(v ?? 0));
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = Number((m[7] ?? '0').padEnd(3, '0').slice(0, 3));
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, ms);
+  if (m[8]) {
+    if (tz !== undefined) {
+      throw new MongoCommandError(40554, `you cannot pass in a date/time string with time zone information ('${m[8]}') together with a timezone argument`, {}, 'Location40554');
+    }
+    return new Date(d.getTime() - zoneOffset(m[8] === 'Z' ? '+00' : m[8], d) * 60000);
+  }
+  return tz === undefined ? d : fromLocal(tz, d.getTime());
+}
+
+/**
+ * $dateFromString: ISO-8601 strings without a format read here, other formats by mingo as UTC wall
+ * time then placed in the zone; an unparsable string is an error unless onError says otherwise.
+ */
 const $dateFromString: ExpressionOp = (obj, expr, options) => {
   const base = expressionOperators.$dateFromString as ExpressionOp;
-  if (!isPlainObject(expr) || !('timezone' in expr)) return base(obj, expr, options);
+  if (!isPlainObject(expr)) return base(obj, expr, options);
   const tz = timezoneArg(obj, expr, options);
   if (tz === null) return null;
-  const asUtc = base(obj, { ...expr, timezone: '+00:00' }, options);
-  if (!(asUtc instanceof Date)) return asUtc;
-  return fromLocal(tz!, asUtc.getTime());
+  const text = evalExpr(obj, expr.dateString, options) as unknown;
+  if (text === null || text === undefined) return 'onNull' in expr ? evalExpr(obj, expr.onNull, options) : null;
+  let out: unknown;
+  if (typeof text === 'string' && expr.format === undefined) out = parseIso(text.trim(), tz);
+  if (out === undefined) {
+    // onError is applied below, once: mingo would hand it back as if it were the parsed date.
+    const { onError: _onError, ...parse } = expr;
+    const asUtc = base(obj, tz === undefined ? parse : { ...parse, timezone: '+00:00' }, options);
+    out = asUtc instanceof Date && tz !== undefined ? fromLocal(tz, asUtc.getTime()) : asUtc;
+  }
+  if (out instanceof Date) return out;
+  if ('onError' in expr) return evalExpr(obj, expr.onError, options);
+  throw new MongoCommandError(241, `Error parsing date string '${String(text)}'`, {}, 'ConversionFailure');
 };
 
 const ON_DATE = ['$year', '$month', '$dayOfMonth', '$hour', '$minute', '$second', '$millisecond', '$dayOfYear', '$dayOfWeek',
