@@ -9,6 +9,7 @@ import type { Config } from './platform/config.js';
 import type { Platform } from './platform/context.js';
 import { connectDatabase, type Database } from './platform/db.js';
 import { liveEventsFrom } from './platform/live-events.js';
+import { startNodeCaches } from './platform/node-cache.js';
 import { redisPresence } from './platform/presence.js';
 import { startLocalRedis } from './platform/local-redis.js';
 import { createLogger, type Logger } from './platform/logger.js';
@@ -29,13 +30,17 @@ export interface RuntimeOptions {
   log?: Logger;
   /** The phone provider's build options (a faster simulator for fault tests). */
   phone?: PhoneProviderOptions;
+  /** false: the API without the client's files (tests, benchmarks). */
+  serveClient?: boolean;
 }
 
 export interface Runtime {
   url?: string;
   built?: BuiltApp;
   platform: Platform;
-  stop(): Promise<void>;
+  workers?: RunningWorkers;
+  /** `dropDatabase`: delete this deployment's database before closing its connection (tests, benchmarks). */
+  stop(options?: { dropDatabase?: boolean }): Promise<void>;
 }
 
 /** A failure an operator can act on: printed as one sentence, exit code 1. */
@@ -59,8 +64,10 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
   let config = startConfig;
   const log = options.log ?? createLogger(config.logLevel, options.api ? 'api' : 'worker');
   const stops: Array<() => Promise<unknown> | unknown> = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) {
+  let dropDatabase = false;
+  const stopAll = async (stopOptions: { dropDatabase?: boolean } = {}) => {
+    dropDatabase = stopOptions.dropDatabase === true;
+    for (const stop of stops.splice(0).reverse()) {
       try {
         await stop();
       } catch (error) {
@@ -107,7 +114,10 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
     } catch (error) {
       throw new StartupError(`Cannot reach MongoDB at ${redact(mongoUrl)}: ${(error as Error).message.split('\n')[0]}`);
     }
-    stops.push(() => database.close());
+    stops.push(async () => {
+      if (dropDatabase) await database.db.dropDatabase().catch(() => {});
+      await database.close();
+    });
 
     const redis = createRedis(redisUrl, 'commands', { retryStrategy: (times) => (times > 3 ? Math.min(times * 200, 1_000) : 200) });
     stops.push(() => redis.disconnect());
@@ -139,12 +149,14 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
     let built: BuiltApp | undefined;
     let platform: Platform;
     if (options.api) {
-      built = await buildApp({ ...base, adapterRedis });
+      built = await buildApp({ ...base, adapterRedis }, { serveClient: options.serveClient });
       platform = built.platform;
     } else {
       const io = createHeadlessSocketServer(adapterRedis, config.redisPrefix);
       // A headless server has no engine, so `io.close()` would throw; its adapter stops with its Redis connection.
       stops.push(() => io.of('/').adapter.close());
+      const nodeCaches = startNodeCaches(database.db, redis, config.redisPrefix, (error) => log.warn({ err: error }, 'node cache subscription failed'));
+      stops.push(() => nodeCaches.stop());
       platform = { ...base, live: liveEventsFrom(io, redisPresence(redis, config.redisPrefix)) };
       connectPhoneEvents(platform);
     }
@@ -171,14 +183,20 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
       stops.push(() => app.close());
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
-      url = `http://localhost:${port}`;
+      url = `http://${urlHost(config.host)}:${port}`;
     }
 
-    return { url, built, platform, stop: stopAll };
+    return { url, built, platform, workers, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/** A wildcard address is reached on localhost; a given one (tests listen on 127.0.0.1) as itself. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function redact(url: string): string {
