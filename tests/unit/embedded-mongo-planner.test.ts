@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Index } from '../../server/embedded/mongo/index-store.js';
 import { Collection, NULL_SINK } from '../../server/embedded/mongo/collection.js';
-import { extractPredicates, planQuery } from '../../server/embedded/mongo/planner.js';
+import { extractPredicates, planQuery, regexPrefix } from '../../server/embedded/mongo/planner.js';
 import { impliesPartialFilter } from '../../server/embedded/mongo/partial-filter.js';
 import { execute } from '../../server/embedded/mongo/query-exec.js';
 
@@ -130,5 +130,37 @@ describe('partial indexes', () => {
     const viaIndex = execute(c, { filter: { k: 2, r: { $gte: 7 } } });
     expect(values(viaIndex, 'r')).toEqual(Array(10).fill(7));
     expect(viaIndex.stats.docsExamined).toBe(10);
+  });
+});
+
+describe('regex prefixes, $ne and $exists', () => {
+  it('takes the literal prefix of an anchored regular expression only', () => {
+    expect(regexPrefix('^abc', '')).toBe('abc');
+    expect(regexPrefix('^abc.*', 's')).toBe('abc');
+    expect(regexPrefix('^ab?c', '')).toBe('a');
+    expect(regexPrefix('^ab*', '')).toBe('a');
+    expect(regexPrefix('^ab+', '')).toBe('ab');
+    expect(regexPrefix('^a\\.b', '')).toBe('a.b');
+    expect(regexPrefix('^a\\d', '')).toBe('a');
+    expect(regexPrefix('^abc', 'i')).toBeUndefined();
+    expect(regexPrefix('^abc', 'm')).toBeUndefined();
+    expect(regexPrefix('^a|^b', '')).toBeUndefined();
+    expect(regexPrefix('abc', '')).toBeUndefined();
+    expect(regexPrefix('^.*', '')).toBeUndefined();
+  });
+
+  it('prefers an index giving the sort over a $ne scan, and uses sparse indexes for $exists only', () => {
+    const c = new Collection('db', 'c', NULL_SINK);
+    c.addIndex({ v: 2, key: { status: 1 }, name: 'status_1' });
+    c.addIndex({ v: 2, key: { at: -1 }, name: 'at_-1' });
+    c.addIndex({ v: 2, key: { phone: 1 }, name: 'phone_1', sparse: true });
+    for (let i = 0; i < 50; i++) c.insert({ status: i % 3 ? 'open' : 'gone', at: i, ...(i % 10 ? {} : { phone: `p${i}` }) });
+    expect(planQuery(c, { status: { $ne: 'gone' } }).index?.name).toBe('status_1');
+    expect(planQuery(c, { status: { $ne: 'gone' } }, { at: -1 }).index?.name).toBe('at_-1');
+    expect(planQuery(c, { phone: { $exists: true } }).index?.name).toBe('phone_1');
+    expect(planQuery(c, { phone: { $ne: 'p10' } }).index).toBeUndefined();
+    const exec = execute(c, { filter: { phone: { $exists: true } } });
+    expect(values(exec, 'phone')).toEqual(['p0', 'p10', 'p20', 'p30', 'p40']);
+    expect(exec.stats.docsExamined).toBe(5);
   });
 });

@@ -423,7 +423,8 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
     if (!ranges) break;
     shownFields.push(shownRanges(p));
     boundFields++;
-    rangeScore = p.lo || p.hi || p.prefix ? 5 : 2;
+    // $ne and $exists rarely narrow much: an index giving the sort (a page read stopping at its limit) beats them.
+    rangeScore = p.lo || p.hi || p.prefix ? 5 : 0.5;
     break;
   }
   // A sparse index lacks documents without the field, so it can't answer for null or for "all".
