@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from 'mongodb';
+import type { QueueName } from '../../shared/queues.js';
 import type { Platform } from '../platform/context.js';
+import type { QueueProcessor } from '../platform/queues.js';
 import type { SocketFeature } from '../platform/sockets.js';
 
 /** One step of the demo data, written through the same services the API uses. Each step is idempotent. */
@@ -21,9 +23,20 @@ export interface SeedStep {
  */
 export type RouteAccess = 'public' | 'dev' | 'signedIn' | 'ownerOrAdmin' | 'admin';
 
+/** The processor of one queue (shared/queues.ts): how many jobs a worker process runs at once, and the processor it builds. */
+export interface QueueWorker<Q extends QueueName> {
+  queue: Q;
+  concurrency: number;
+  processor(platform: Platform): QueueProcessor<Q>;
+}
+
+/** A `QueueWorker` of any queue, its processor typed by that queue's jobs. */
+export type AnyQueueWorker = { [Q in QueueName]: QueueWorker<Q> }[QueueName];
+
 /**
  * What a feature folder plugs into the app: its indexes, its routes (under /api) with who may call each, its socket
- * handlers and its demo data step. The app, the access table and the seed list are all derived from the features.
+ * handlers, the processors of the queues it owns and its demo data step. The app, the worker list, the access table
+ * and the seed list are all derived from the features.
  */
 export interface Feature {
   name: string;
@@ -32,5 +45,7 @@ export interface Feature {
   /** Every route the feature registers, as 'METHOD /api/path' (Fastify's pattern), with who may call it. */
   access?: Record<string, RouteAccess>;
   socket?(platform: Platform): SocketFeature;
+  /** The queues whose jobs this feature processes; each queue has exactly one processor among all features. */
+  workers?: AnyQueueWorker[];
   seed?: SeedStep;
 }

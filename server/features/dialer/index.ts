@@ -1,4 +1,6 @@
 import type { Feature } from '../feature.js';
+import { Queues } from '../../../shared/queues.js';
+import { callsProcessor } from './processor.js';
 import { ensureDialerIndexes } from './repository.js';
 import { dialerRoutes } from './routes.js';
 import { callsSeedStep } from './seed.js';
@@ -10,6 +12,7 @@ export const dialerFeature: Feature = {
   routes: dialerRoutes,
   seed: callsSeedStep,
   socket: dialerSignalling,
+  workers: [{ queue: Queues.calls, concurrency: 50, processor: callsProcessor }],
   access: {
     'GET /api/dialer/state': 'signedIn',
     'POST /api/dialer/connect': 'signedIn',

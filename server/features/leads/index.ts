@@ -1,5 +1,7 @@
 import type { Db } from 'mongodb';
 import type { Feature } from '../feature.js';
+import { Queues } from '../../../shared/queues.js';
+import { leadsProcessor } from './processor.js';
 import { ensureLeadImportIndexes } from './import-repository.js';
 import { ensureLeadQuotaIndexes } from './quota-repository.js';
 import { ensureLeadIndexes } from './repository.js';
@@ -17,6 +19,7 @@ export const leadsFeature: Feature = {
   indexes: ensureIndexes,
   routes: leadRoutes,
   seed: leadsSeedStep,
+  workers: [{ queue: Queues.leads, concurrency: 4, processor: leadsProcessor }],
   access: {
     'POST /api/campaigns/:id/leads/import': 'ownerOrAdmin',
     'GET /api/imports/:id': 'ownerOrAdmin',

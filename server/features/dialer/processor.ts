@@ -1,8 +1,8 @@
-import { Jobs, type Queues } from '../shared/queues.js';
-import type { Platform } from '../server/platform/context.js';
-import type { QueueProcessor } from '../server/platform/queues.js';
-import { SimulatedPhoneProvider } from '../server/features/dialer/simulator.js';
-import { runAutoDial } from '../server/features/dialer/queue-service.js';
+import { Jobs, type Queues } from '../../../shared/queues.js';
+import type { Platform } from '../../platform/context.js';
+import type { QueueProcessor } from '../../platform/queues.js';
+import { SimulatedPhoneProvider } from './simulator.js';
+import { runAutoDial } from './queue-service.js';
 
 /** The `calls` queue: auto-dial and the simulated provider's timed steps. Every step is idempotent. */
 export function callsProcessor(platform: Platform): QueueProcessor<typeof Queues.calls> {

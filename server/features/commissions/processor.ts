@@ -1,8 +1,8 @@
 import { ObjectId } from 'mongodb';
-import { Jobs, Queues } from '../shared/queues.js';
-import type { Platform } from '../server/platform/context.js';
-import { unknownJob, type QueueProcessor } from '../server/platform/queues.js';
-import { approveDueCommissions, recordDealCommissions, reverseDealCommissions } from '../server/features/commissions/service.js';
+import { Jobs, Queues } from '../../../shared/queues.js';
+import type { Platform } from '../../platform/context.js';
+import { unknownJob, type QueueProcessor } from '../../platform/queues.js';
+import { approveDueCommissions, recordDealCommissions, reverseDealCommissions } from './service.js';
 
 /** The ledger side of deals: each job is idempotent (unique ledger key, notification keys), so retries are safe. */
 export function commissionsProcessor(platform: Platform): QueueProcessor<typeof Queues.commissions> {

@@ -1,7 +1,7 @@
-import { SocketEvents, type SystemPongPayload } from '../shared/events.js';
-import type { Queues } from '../shared/queues.js';
-import type { Platform } from '../server/platform/context.js';
-import type { QueueProcessor } from '../server/platform/queues.js';
+import { SocketEvents, type SystemPongPayload } from '../../../shared/events.js';
+import type { Queues } from '../../../shared/queues.js';
+import type { Platform } from '../../platform/context.js';
+import type { QueueProcessor } from '../../platform/queues.js';
 
 export function systemProcessor(platform: Platform): QueueProcessor<typeof Queues.system> {
   return async (job) => {

@@ -1,9 +1,9 @@
 import { ObjectId } from 'mongodb';
-import { Jobs, Queues } from '../shared/queues.js';
-import type { Platform } from '../server/platform/context.js';
-import { unknownJob, type QueueProcessor } from '../server/platform/queues.js';
-import { distributeCampaign, sweepLeads } from '../server/features/leads/distribution.js';
-import { failImport, runImport } from '../server/features/leads/import-service.js';
+import { Jobs, Queues } from '../../../shared/queues.js';
+import type { Platform } from '../../platform/context.js';
+import { unknownJob, type QueueProcessor } from '../../platform/queues.js';
+import { distributeCampaign, sweepLeads } from './distribution.js';
+import { failImport, runImport } from './import-service.js';
 
 /** How often idle leads go back to the pool and pools left by the caps are distributed again. */
 export const LEAD_SWEEP_EVERY_MS = 5 * 60_000;
