@@ -33,7 +33,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-'));
     carrier = await startLocalCarrier({ dataDir });
-    testApp = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RING_TIMEOUT_S: '20' } });
+    testApp = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RING_TIMEOUT_S: '3' } });
     http = client(`${testApp.url}/api`);
     const setup = await createCampaignWithAgents(testApp, 1);
     campaignId = setup.campaignId;
@@ -114,6 +114,20 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     await eventually(async () => (states.some((s) => s.call?.id === id && s.notice === 'call-completed') ? true : undefined));
   }, 30_000);
 
+  it('555-010-0003 rings and never answers: the ring timeout (SIP_RING_TIMEOUT_S, 3 s here) cancels it and the call is missed', async () => {
+    const { started } = await dialFromTab('5550100003');
+    expect(started.status).toBe(201);
+    const id = started.body.id;
+    await waitForState(id, 'idle');
+    const doc = await callDoc(id);
+    expect(doc.timeline.map((t) => t.state)).toEqual(['calling', 'ended', 'idle']);
+    expect(doc).toMatchObject({ status: 'missed', duration: 0 });
+    const rang = doc.timeline[1]!.at.getTime() - doc.timeline[0]!.at.getTime();
+    expect(rang).toBeGreaterThanOrEqual(3_000);
+    await eventually(async () => (logFor('5550100003').length === 1 ? true : undefined), 5_000);
+    expect(logFor('5550100003')[0]).toMatchObject({ outcome: 'no-answer' });
+  }, 30_000);
+
   it('the agent ends a call the lead answered: Janus hangs up (BYE), the call ends with its length', async () => {
     const { started } = await dialFromTab('5550100005');
     const id = started.body.id;
@@ -132,7 +146,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
 
   it('a call without an offer from the tab fails to connect and dials nothing', async () => {
     const before = readLeadPhoneLog(carrier.leadPhoneLog).length;
-    const started = await http.post('/dialer/calls', { phone: '5550100003' }, { token: alice.accessToken });
+    const started = await http.post('/dialer/calls', { phone: '5550100005' }, { token: alice.accessToken });
     expect(started.status).toBe(503);
     expect(started.body).toMatchObject({ error: 'Call failed to connect', reason: 'CALL_FAILED' });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
