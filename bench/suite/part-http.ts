@@ -38,7 +38,8 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
   const figures: Figure[] = [];
   const notes: string[] = [];
   const deployment = newDeployment(backends);
-  const app = await startNode('app', deployment);
+  // Capacity is measured here, so the node does not shed: part (g) measures shedding under overload.
+  const app = await startNode('app', deployment, { loadShedding: false });
   const bare: NodeHandle = await startNode('bare-http');
   const bareWithReads: NodeHandle = await startNode('bare-http-db', deployment);
   let failures = 0;
@@ -125,7 +126,7 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
     notes.push(
       `autocannon (programmatic, in the suite's process) with ${options.connections} connections, ${options.durationSeconds} s per run, the app and both references in rotating order; requests/s counts 2xx answers only (non-2xx, errors and timeouts over all runs: ${failures}).`,
       `The agent has ${LEADS} leads assigned; \`/api/leads\` answers the first page (25, newest first) through the \`{ assignedTo, _id }\` index plus the campaign names (from the node's campaign cache). ` +
-        'The API node runs as `npm run api` does (NODE_ENV=production: helmet headers, request ids, JWT check and user lookup on every request, the user from the node\'s user cache), the embedded MongoDB in its own process.',
+        'The API node runs as `npm run api` does (NODE_ENV=production: helmet headers, request ids, JWT check and user lookup on every request, the user from the node\'s user cache), with load shedding off (`LOAD_SHED_EVENT_LOOP_DELAY_MS=0`, `LOAD_SHED_MAX_IN_FLIGHT=0`: 100 connections would otherwise be shed), the embedded MongoDB in its own process.',
       'Reference: `Fastify()` (no logger, no plugins) returning the same JSON documents, parsed, so both serialise them per request. Fastify publishes ~0.98× plain `node:http` for such a route.',
       'Second reference ("bare Fastify + one user read" / "+ one page read"): the same bare route after ONE database read through the app\'s own repository functions and driver settings on the same embedded MongoDB (`/api/me`: the user by id; `/api/leads`: the page of 26 leads by the `{ assignedTo, _id }` index). The app reads the user and the names from its per-node caches (server/platform/node-cache.ts), so the ratio is what everything else costs: JWT, security headers, cookies, request ids, load shedding, cache lookups, presenting, schema serialisation.',
     );
