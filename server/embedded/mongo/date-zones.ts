@@ -56,7 +56,7 @@ function offsetAt(f: Intl.DateTimeFormat, at: Date): number {
 }
 
 /** Minutes east of UTC of a MongoDB timezone argument at an instant; throws 40485 for an unknown one. */
-export function zoneOffset(tz: string, at: Date): number {
+function zoneOffset(tz: string, at: Date): number {
   const m = OFFSET.exec(tz);
   if (m) return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
   const f = zoneFormatter(tz);

@@ -36,7 +36,7 @@ function indexScan(plan: IndexPlan, bounds: Record<string, string[]> | undefined
   return stage;
 }
 
-export interface ExplainShape {
+interface ExplainShape {
   filter: Doc;
   sort?: Doc;
   skip?: number;
