@@ -64,7 +64,11 @@ export async function prepareMediaCall(): Promise<void> {
   };
   await pc.setLocalDescription(await pc.createOffer());
   const answer = await new Promise<PhoneOfferAnswer>((resolve) => {
-    socket.timeout(OFFER_ACK_TIMEOUT_MS).emit(SocketRequests.phoneOffer, { offerId, sdp: pc.localDescription?.sdp ?? '' }, (error: Error | null, result?: PhoneOfferAnswer) => resolve(error || !result ? { ok: false, error: 'The server did not answer.' } : result));
+    const timer = setTimeout(() => resolve({ ok: false, error: 'The server did not answer.' }), OFFER_ACK_TIMEOUT_MS);
+    socket.emit(SocketRequests.phoneOffer, { offerId, sdp: pc.localDescription?.sdp ?? '' }, (result) => {
+      clearTimeout(timer);
+      resolve(result);
+    });
   });
   if (!answer.ok) {
     releaseMedia();
