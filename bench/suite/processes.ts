@@ -84,7 +84,7 @@ export interface NodeHandle extends RpcChild {
   url: string;
 }
 
-export async function startNode(mode: NodeMode, deployment?: Deployment, options: { nodeEnv?: string; port?: number; loadShedEventLoopDelayMs?: number } = {}): Promise<NodeHandle> {
+export async function startNode(mode: NodeMode, deployment?: Deployment, options: { nodeEnv?: string; port?: number; loadShedding?: boolean } = {}): Promise<NodeHandle> {
   const port = options.port ?? (mode === 'app' ? await freePort() : 0);
   const env: NodeJS.ProcessEnv = deployment
     ? {
@@ -94,7 +94,7 @@ export async function startNode(mode: NodeMode, deployment?: Deployment, options
         BENCH_NODE_ENV: options.nodeEnv ?? 'production',
         BENCH_PORT: String(port),
         BENCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ...(options.loadShedEventLoopDelayMs === undefined ? {} : { BENCH_LOAD_SHED_EVENT_LOOP_DELAY_MS: String(options.loadShedEventLoopDelayMs) }),
+        ...(options.loadShedding === false ? { BENCH_LOAD_SHEDDING: 'off' } : {}),
       }
     : {};
   const child = await forkChild('server-node.ts', [mode], { env, maxOldSpaceMb: 4096 });

@@ -4,7 +4,7 @@
 //   worker       a worker process exactly as `npm run worker` starts it
 //   bare-io      the reference: a bare Socket.IO server (defaults, in-memory adapter, no auth)
 //   bare-http    the reference: a bare Fastify server answering fixed JSON
-//   bare-http-db the reference: the same, after the app's own database reads for the route (same driver, same queries)
+//   bare-http-db the reference: the same, after one database read (the user for /api/me, the page for /api/leads)
 //   bare-worker  the reference: a bare BullMQ worker with a no-op processor
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -28,7 +28,6 @@ import { startSession } from '../../server/features/auth/sessions.js';
 import { createCampaign } from '../../server/features/campaigns/service.js';
 import { insertLeads, type LeadDoc } from '../../server/features/leads/repository.js';
 import { findUserById, usersCollection, type UserDoc } from '../../server/features/users/repository.js';
-import { campaignInfos } from '../../server/features/leads/present.js';
 import { listLeads } from '../../server/features/leads/repository.js';
 import { connectDatabase } from '../../server/platform/db.js';
 import { likedPayload } from './payload.js';
@@ -108,8 +107,8 @@ async function appNode(): Promise<Handlers> {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-bench-node-')),
     LOG_LEVEL: 'error',
     WORKERS: mode === 'worker' ? 'on' : 'off',
-    // The overload part runs one node with the default threshold and one with shedding off (0).
-    LOAD_SHED_EVENT_LOOP_DELAY_MS: env.BENCH_LOAD_SHED_EVENT_LOOP_DELAY_MS,
+    // The overload part runs one node with the default load shedding and one with it off.
+    ...(env.BENCH_LOAD_SHEDDING === 'off' ? { LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', LOAD_SHED_MAX_IN_FLIGHT: '0' } : {}),
   });
   const runtime: Runtime = await startRuntime(config, { api: mode === 'app', workers: mode === 'worker', embedded: false, seed: false });
   const platform = runtime.platform;
@@ -231,13 +230,12 @@ async function bareFastify(reads?: RouteReads): Promise<Handlers> {
 const bareHttp = () => bareFastify();
 
 /** The reads the app's routes make, through the app's repositories: the signed-in user, then the page and its campaigns. */
+/** The issue's references: `/api/me` after one user read, `/api/leads` after one indexed read of the page. */
 async function bareHttpWithReads(): Promise<Handlers> {
   const { db } = await connectDatabase(env.BENCH_MONGO_URL!);
   return bareFastify(async (route, userId) => {
-    await findUserById(db, userId);
-    if (route !== '/api/leads') return;
-    const page = await listLeads(db, { scope: { assignedTo: userId }, limit: 26 });
-    await campaignInfos(db, page.map((d) => d.campaignId));
+    if (route === '/api/leads') await listLeads(db, { scope: { assignedTo: userId }, limit: 26 });
+    else await findUserById(db, userId);
   });
 }
 
