@@ -225,6 +225,7 @@ const queryArb: fc.Arbitrary<QueryCase> = fc.oneof(
   }),
   fc.record({ filter: scalar.map((v) => ({ c: { $ne: v } })), sort: fc.option(sortDir.map((d) => ({ c: d, n: d })), { nil: undefined }) }),
   fc.record({ filter: fc.tuple(scalar, fc.integer({ min: 0, max: 200 })).map(([v, n]) => ({ c: { $ne: v }, n: { $gt: n } })) }),
+  fc.record({ filter: fc.oneof(word, scalar).map((v) => ({ m: { $ne: v } })), sort: fc.option(sortDir.map((d) => ({ n: d })), { nil: undefined }) }),
   fc.record({ filter: fc.constantFrom({ o: { $exists: true } }, { p: { $exists: true } }, { o: { $exists: false } }, { p: { $exists: true }, c: 'x' }) }),
   fc.record({ filter: fc.constantFrom('x', 'y').map((v) => ({ c: v })), sort: sortDir.map((d) => ({ n: d })), limit: fc.integer({ min: 1, max: 10 }) }),
 );

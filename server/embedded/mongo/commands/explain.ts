@@ -18,13 +18,20 @@ interface Run {
   stats: ScanStats;
 }
 
+/** Which paths hold arrays: known only for a single-field index (its own path) once it is multikey. */
+function multiKeyPaths(index: IndexPlan['index']): Doc | undefined {
+  if (!index.multikey) return Object.fromEntries(index.fields.map((f) => [f.path, []]));
+  return index.fields.length === 1 ? { [index.fields[0].path]: [index.fields[0].path] } : undefined;
+}
+
 function indexScan(plan: IndexPlan, bounds: Record<string, string[]> | undefined, run?: Run, keys?: number): Doc {
+  const paths = multiKeyPaths(plan.index);
   const stage: Doc = {
     stage: 'IXSCAN',
     keyPattern: plan.index.spec.key,
     indexName: plan.index.name,
     isMultiKey: plan.index.multikey,
-    multiKeyPaths: Object.fromEntries(plan.index.fields.map((f) => [f.path, []])),
+    ...(paths ? { multiKeyPaths: paths } : {}),
     isUnique: plan.index.unique,
     isSparse: !!plan.index.spec.sparse,
     isPartial: !!plan.index.spec.partialFilterExpression,
