@@ -8,10 +8,10 @@ import {
   percentOfCents,
   reverseDeal,
   summarizeEarnings,
-  uplineChain,
   type CommissionPercents,
   type LedgerLine,
 } from '../../server/features/commissions/math.js';
+import { uplineChain } from '../../server/features/users/tree.js';
 
 const HOTEL: CommissionPercents = { opener: 10, closer: 15, fullStack: 30, override: { level1: 5, level2: 2.5, level3: 1 } };
 const chain: Record<string, string> = { closer: 'c1', c1: 'c2', c2: 'c3', c3: 'c4', opener: 'o1', o1: 'o2' };

@@ -7,8 +7,7 @@ import { earningsBySource } from '../commissions/public.js';
 import { dealValueOf } from '../deals/public.js';
 import { referralLink } from '../invitations/public.js';
 import { agentsOnCall } from '../team/public.js';
-import { downlineOf } from '../team/public.js';
-import { findUserById, type UserDoc } from '../users/public.js';
+import { downlineOf, findUserById, type UserDoc } from '../users/public.js';
 import { buildBonsaiTree } from './tree.js';
 
 /** The viewer's own Bonsai (admins may look at anyone's): tree, members with earnings, and stats, per campaign. */

@@ -36,7 +36,7 @@ export interface DealCommissionInput {
   percents: CommissionPercents;
   openerId: string;
   closerId: string;
-  /** The earning agent's uplines, nearest first (level 1, 2, 3), already cycle-free (see `uplineChain`). */
+  /** The earning agent's uplines, nearest first (level 1, 2, 3), already cycle-free (see `uplineChain` in users). */
   uplinesOf(userId: string): string[];
 }
 
@@ -70,24 +70,6 @@ export function commissionLines(input: DealCommissionInput): LineDraft[] {
     });
   }
   return lines;
-}
-
-/**
- * A user's uplines, nearest first, at most `maxLevels`. Stops at a missing link and refuses cycles: a user
- * already seen (including the start) ends the chain, so a corrupted `uplineId` loop never pays anyone twice.
- */
-export function uplineChain(startId: string, uplineOf: (userId: string) => string | undefined, maxLevels = 3): string[] {
-  const seen = new Set([startId]);
-  const chain: string[] = [];
-  let current = startId;
-  while (chain.length < maxLevels) {
-    const next = uplineOf(current);
-    if (!next || seen.has(next)) break;
-    chain.push(next);
-    seen.add(next);
-    current = next;
-  }
-  return chain;
 }
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -5,8 +5,7 @@ import { campaignIdsOfMember } from '../campaigns/public.js';
 import { summarizeEarnings } from '../commissions/public.js';
 import { ledgerAmounts } from '../commissions/public.js';
 import { standingDealsOf } from '../deals/public.js';
-import { downlineOf } from '../team/public.js';
-import type { UserDoc } from '../users/public.js';
+import { downlineOf, type UserDoc } from '../users/public.js';
 import { campaignIdsOwnedBy, countAssignedLeads, searchCampaigns, searchLeads } from './repository.js';
 
 /** The overview's four cards, from the ledger, the deals, the leads and the downline. */

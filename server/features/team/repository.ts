@@ -1,6 +1,5 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { TeamActivityKind } from '../../../shared/schemas/team/activity.js';
-import { usersCollection } from '../users/public.js';
 
 export interface TeamActivityDoc {
   _id: ObjectId;
@@ -20,20 +19,6 @@ export interface TeamActivityDoc {
   key?: string;
 }
 
-export interface TreeUser {
-  _id: ObjectId;
-  name: string;
-  email: string;
-  avatarSeed: string;
-  uplineId?: ObjectId;
-  createdAt: Date;
-}
-
-/** Deepest level walked below a user; anything deeper is neither shown nor counted. */
-export const DOWNLINE_DEPTH_CAP = 25;
-/** Most agents walked in one downline. */
-export const DOWNLINE_SIZE_CAP = 20_000;
-
 const ACTIVITY_TTL_SECONDS = 7 * 24 * 3600;
 
 export const teamActivityCollection = (db: Db): Collection<TeamActivityDoc> => db.collection<TeamActivityDoc>('teamActivity');
@@ -42,21 +27,6 @@ export async function ensureTeamIndexes(db: Db): Promise<void> {
   await teamActivityCollection(db).createIndex({ uplineIds: 1, at: -1 });
   await teamActivityCollection(db).createIndex({ at: 1 }, { expireAfterSeconds: ACTIVITY_TTL_SECONDS });
   await teamActivityCollection(db).createIndex({ key: 1 }, { unique: true, partialFilterExpression: { key: { $type: 'string' } } });
-}
-
-export function findUplineOf(db: Db, userId: ObjectId): Promise<{ _id: ObjectId; uplineId?: ObjectId } | null> {
-  return usersCollection(db).findOne({ _id: userId }, { projection: { uplineId: 1 } });
-}
-
-/** Users whose upline is one of `ids`. */
-export function findDirectRecruits(db: Db, ids: ObjectId[], limit: number): Promise<TreeUser[]> {
-  return usersCollection(db)
-    .find({ uplineId: { $in: ids } }, { projection: { name: 1, email: 1, avatarSeed: 1, uplineId: 1, createdAt: 1 }, limit })
-    .toArray() as Promise<TreeUser[]>;
-}
-
-export function findTreeUser(db: Db, id: ObjectId): Promise<TreeUser | null> {
-  return usersCollection(db).findOne({ _id: id }, { projection: { name: 1, email: 1, avatarSeed: 1, uplineId: 1, createdAt: 1 } }) as Promise<TreeUser | null>;
 }
 
 /** False when the key was already recorded. */

@@ -1,63 +1,12 @@
 import { ObjectId } from 'mongodb';
 import type { TeamActivityItem, TeamActivityKind, TeamActivityToday } from '../../../shared/schemas/team/activity.js';
 import type { Platform } from '../../platform/context.js';
-import { earningsBySource, earningWindows, formatCents, OVERRIDE_LEVELS, uplineChain } from '../commissions/public.js';
+import { earningsBySource, earningWindows, formatCents, OVERRIDE_LEVELS } from '../commissions/public.js';
 import { markInvitationsAccepted } from '../invitations/public.js';
 import { notify } from '../notifications/public.js';
-import type { UserDoc } from '../users/public.js';
+import { findTreeUser, uplinesOf, downlineOf, type UserDoc } from '../users/public.js';
 import { emitTeamActivityTo } from './events.js';
-import {
-  agentsOnCall,
-  callFiguresSince,
-  DOWNLINE_DEPTH_CAP,
-  DOWNLINE_SIZE_CAP,
-  findDirectRecruits,
-  findTreeUser,
-  findUplineOf,
-  insertTeamActivity,
-  recentTeamActivity,
-  type TeamActivityDoc,
-  type TreeUser,
-} from './repository.js';
-
-/** The user's uplines, nearest first, at most three; a cycle in `uplineId` links ends the chain. */
-export async function uplinesOf(platform: Platform, userId: ObjectId, levels: number = OVERRIDE_LEVELS.length): Promise<ObjectId[]> {
-  const links = new Map<string, string | undefined>();
-  let current = userId.toHexString();
-  for (let i = 0; i < levels && !links.has(current); i++) {
-    const next = (await findUplineOf(platform.db, new ObjectId(current)))?.uplineId?.toHexString();
-    links.set(current, next);
-    if (!next) break;
-    current = next;
-  }
-  return uplineChain(userId.toHexString(), (id) => links.get(id), levels).map((id) => new ObjectId(id));
-}
-
-export interface DownlineMember extends TreeUser {
-  level: number;
-}
-
-/**
- * Everyone below `rootId`, level by level, each agent once (a cycle is refused where it closes), at most
- * DOWNLINE_DEPTH_CAP levels and DOWNLINE_SIZE_CAP agents.
- */
-export async function downlineOf(platform: Platform, rootId: ObjectId, maxLevel = DOWNLINE_DEPTH_CAP): Promise<DownlineMember[]> {
-  const seen = new Set([rootId.toHexString()]);
-  const members: DownlineMember[] = [];
-  let frontier = [rootId];
-  for (let level = 1; level <= Math.min(maxLevel, DOWNLINE_DEPTH_CAP) && frontier.length > 0 && members.length < DOWNLINE_SIZE_CAP; level++) {
-    const recruits = await findDirectRecruits(platform.db, frontier, DOWNLINE_SIZE_CAP - members.length);
-    frontier = [];
-    for (const recruit of recruits) {
-      const id = recruit._id.toHexString();
-      if (seen.has(id)) continue;
-      seen.add(id);
-      members.push({ ...recruit, level });
-      frontier.push(recruit._id);
-    }
-  }
-  return members;
-}
+import { agentsOnCall, callFiguresSince, insertTeamActivity, recentTeamActivity, type TeamActivityDoc } from './repository.js';
 
 export interface TeamActivityInput {
   kind: TeamActivityKind;
@@ -111,7 +60,7 @@ function toItem(doc: TeamActivityDoc, level: number): TeamActivityItem {
  * Used for deals closed and new recruits, and by the dialer for calls started and ended.
  */
 export async function emitTeamActivity(platform: Platform, actorId: ObjectId, input: TeamActivityInput): Promise<void> {
-  const uplineIds = await uplinesOf(platform, actorId);
+  const uplineIds = await uplinesOf(platform, actorId, OVERRIDE_LEVELS.length);
   if (uplineIds.length === 0) return;
   const actor = await findTreeUser(platform.db, actorId);
   const actorName = actor?.name ?? 'A team member';
