@@ -1,6 +1,6 @@
 // What a run records (bench/results/<date>.json) and its rendering as the "Performance suite" section of
 // docs/performance.md. Parts run on their own merge into the day's file, so a table can be completed part by part.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import type { Spread } from './stats.js';
@@ -97,11 +97,26 @@ function spreadText(s: Spread, unit: string): string {
 const START = '<!-- performance-suite:start (written by `npm run bench`; edit bench/suite/results.ts, not this section) -->';
 const END = '<!-- performance-suite:end -->';
 
+/**
+ * The latest run of every part over all of bench/results/ (a day's file holds only the parts run that day), so a run
+ * of one part does not drop the other parts' figures from the page.
+ */
+function latestParts(results: ResultsFile): ResultsFile {
+  const dir = path.dirname(resultsPath(results.date));
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort() : [];
+  const parts: Record<string, PartResult> = {};
+  for (const file of files) {
+    if (file === `${results.date}.json`) continue;
+    Object.assign(parts, (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ResultsFile).parts);
+  }
+  return { ...results, parts: { ...parts, ...results.parts } };
+}
+
 export function renderMarkdown(results: ResultsFile): string {
   const lines: string[] = [START, '## Performance suite', ''];
   const m = results.machine;
   lines.push(
-    `Written by \`npm run bench\` (bench/run.ts) on ${results.date}; raw figures in \`bench/results/${results.date}.json\`. ` +
+    `Written by \`npm run bench\` (bench/run.ts) on ${results.date}, each part from its latest run; raw figures in \`bench/results/<date of the run>.json\`. ` +
       `Machine: ${m.cpus} × ${m.model}, ${m.memoryGb} GB, Node ${m.node}. Every figure is the median of its runs with the ` +
       'smallest and largest run in brackets; the reference is measured in the same run on the same machine, and the ratio is ' +
       'measured ÷ reference (medians). Server, clients and load generator share the same 2 cores, as in the issue\'s reference figures.',
@@ -117,7 +132,7 @@ export function renderMarkdown(results: ResultsFile): string {
   const parts = Object.values(results.parts).sort((a, b) => order.indexOf(a.part) - order.indexOf(b.part));
   for (const part of parts) {
     lines.push(`### ${part.title}`, '');
-    lines.push(`Run ${part.startedAt.slice(11, 19)}–${part.finishedAt.slice(11, 19)} UTC. Load (\`uptime\`): before \`${part.uptimeBefore}\`, after \`${part.uptimeAfter}\`.`);
+    lines.push(`Run ${part.startedAt.slice(0, 10)} ${part.startedAt.slice(11, 19)}–${part.finishedAt.slice(11, 19)} UTC. Load (\`uptime\`): before \`${part.uptimeBefore}\`, after \`${part.uptimeAfter}\`.`);
     lines.push(`Command: \`${part.command}\`.`);
     lines.push(`Parameters: ${Object.entries(part.params).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('/') : String(v)}`).join(', ')}.`, '');
     lines.push('| Figure | Measured | Reference (same run) | Ratio | Target | Met |', '|---|---|---|---|---|---|');
@@ -137,7 +152,7 @@ export function renderMarkdown(results: ResultsFile): string {
 /** Replaces this suite's section of docs/performance.md, keeping every other section as it is. */
 export function writeMarkdown(results: ResultsFile): string {
   const file = path.join(root, 'docs', 'performance.md');
-  const section = renderMarkdown(results);
+  const section = renderMarkdown(latestParts(results));
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
   const start = current.indexOf(START);
   const end = current.indexOf(END);
