@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { THEME_BOOT_SCRIPT } from './shared/theme-boot.js';
 
 const api = 'http://localhost:3000';
 
@@ -14,6 +15,8 @@ export default defineConfig(({ command, mode }) => {
     root: fileURLToPath(new URL('./client', import.meta.url)),
     plugins: [
       react(),
+      // The stored theme goes on <html> before the (prerendered) body paints: an inline script, first in <head>.
+      { name: 'theme-boot', transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' }] },
       // Brotli and gzip siblings of every text asset, at maximum quality once per build: @fastify/static
       // (`preCompressed`, server/platform/client-files.ts) sends them as they are, so no request pays for compression.
       // Files under 1 KB stay plain (a variant saves less than its headers); source maps are left out because only
@@ -26,6 +29,8 @@ export default defineConfig(({ command, mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: true,
+      // Read by scripts/prerender.mjs: which stylesheets a prerendered page's lazy route needs.
+      manifest: true,
     },
     server: {
       port: 5173,

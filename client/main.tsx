@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/base.css';
 import { App } from './app/App.js';
 import { startSession } from './features/session/actions.js';
@@ -12,8 +12,12 @@ void startSession();
 followSessionWithLiveConnection();
 resumeWaitlistOutbox();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page (client/app/prerendered-paths.ts) arrives with its markup: React adopts it instead of redrawing.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

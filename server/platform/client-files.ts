@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -5,14 +6,17 @@ import type { FastifyInstance } from 'fastify';
 const compressedSibling = /\.(?:br|gz)$/;
 
 /**
- * Serves the built client in `dir`: its files, and the app shell for client-side routes. `vite build` writes a brotli
+ * Serves the built client in `dir`: its files, the prerendered public pages, and the app shell for other client-side routes. `vite build` writes a brotli
  * and a gzip sibling next to each text asset (vite.config.ts); they are sent as they are, so serving the client
  * never compresses anything per request.
  */
 export async function serveClientFiles(app: FastifyInstance, dir: string): Promise<void> {
+  const prerendered = prerenderedPages(dir);
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: false,
+    // `/` is a page like the others below (prerendered, or the app shell), not the directory's index.html.
+    index: false,
     cacheControl: false,
     preCompressed: true,
     setHeaders(res, filePath) {
@@ -33,6 +37,22 @@ export async function serveClientFiles(app: FastifyInstance, dir: string): Promi
     if (pathname.startsWith('/api/') || pathname.startsWith('/socket.io')) {
       return reply.status(404).send({ error: `No route for ${request.method} ${pathname}`, code: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(pathname) ?? 'index.html');
   });
+}
+
+/**
+ * The public pages `npm run build` rendered to HTML (scripts/prerender.mjs): `prerendered/index.html` is `/`,
+ * `prerendered/terms.html` is `/terms`. They carry the page's markup, so it paints before any script has run.
+ */
+function prerenderedPages(dir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const folder = path.join(dir, 'prerendered');
+  if (!existsSync(folder)) return pages;
+  for (const file of readdirSync(folder)) {
+    if (!file.endsWith('.html')) continue;
+    const name = file.slice(0, -'.html'.length);
+    pages.set(name === 'index' ? '/' : `/${name}`, `prerendered/${file}`);
+  }
+  return pages;
 }

@@ -1,7 +1,6 @@
-export type Theme = 'light' | 'dark';
+import { THEME_STORAGE_KEY as STORAGE_KEY } from '../../../shared/theme-boot.js';
 
-/** The spec's local-storage key. */
-const STORAGE_KEY = 'theme';
+type Theme = 'light' | 'dark';
 
 export function storedTheme(): Theme | null {
   try {
@@ -12,11 +11,11 @@ export function storedTheme(): Theme | null {
   }
 }
 
-export function systemTheme(): Theme {
+function systemTheme(): Theme {
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-export function currentTheme(): Theme {
+function currentTheme(): Theme {
   return storedTheme() ?? systemTheme();
 }
 
