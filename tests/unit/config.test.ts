@@ -35,6 +35,20 @@ describe('configuration', () => {
     expect(problems.join(' ')).toContain('JWT_SECRET must be at least 32 characters');
   });
 
+  it('reads the load-shedding thresholds, with defaults, and refuses what is not a whole number in range', () => {
+    expect(loadConfig(base).loadShedding).toEqual({ maxEventLoopDelayMs: 100, maxInFlight: 100, sampleIntervalMs: 100, retryAfterSeconds: 2 });
+    expect(loadConfig({ ...base, LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', LOAD_SHED_MAX_IN_FLIGHT: '250', LOAD_SHED_RETRY_AFTER_S: '5' }).loadShedding).toMatchObject({
+      maxEventLoopDelayMs: 0,
+      maxInFlight: 250,
+      retryAfterSeconds: 5,
+    });
+    expect(problemsOf({ LOAD_SHED_EVENT_LOOP_DELAY_MS: 'fast', LOAD_SHED_SAMPLE_MS: '5', LOAD_SHED_RETRY_AFTER_S: '0' })).toEqual([
+      'LOAD_SHED_EVENT_LOOP_DELAY_MS must be a whole number of milliseconds, at least 0 (got "fast").',
+      'LOAD_SHED_SAMPLE_MS must be a whole number of milliseconds, at least 10 (got "5").',
+      'LOAD_SHED_RETRY_AFTER_S must be a whole number of seconds, at least 1 (got "0").',
+    ]);
+  });
+
   it('takes the simulator as phone provider unless PHONE_PROVIDER names another one it knows', () => {
     expect(loadConfig(base).phoneProvider).toBe('simulator');
     expect(loadConfig({ ...base, PHONE_PROVIDER: 'sip' }).phoneProvider).toBe('sip');
