@@ -336,11 +336,12 @@ async function projectedEarnings(platform: Platform, user: UserDoc, campaignId?:
     const expected = projectedForLead(averages.get(campaign._id.toHexString()) ?? 0, lead.stage, campaign.commissionStructure.fullStack);
     const agent = lead.assignedTo.toHexString();
     if (agent === user._id.toHexString()) {
-      own += expected;
-      openLeads++;
+      own += expected * lead.count;
+      openLeads += lead.count;
     } else {
       const level = levelOf.get(agent) as 1 | 2 | 3 | undefined;
-      if (level) overrides += percentOfCents(expected, campaign.commissionStructure.override[`level${level}`]);
+      // Rounded per lead, as each lead's override would be.
+      if (level) overrides += percentOfCents(expected, campaign.commissionStructure.override[`level${level}`]) * lead.count;
     }
   }
   return { own, overrides, openLeads };

@@ -97,15 +97,19 @@ export async function averageDealValues(db: Db, campaignIds: ObjectId[]): Promis
   return new Map(rows.map((row) => [row._id.toHexString(), Math.round(row.avg)]));
 }
 
-/** Assigned leads still in play (not Closed or Lost) of these agents. */
-export function openLeadsOf(db: Db, agentIds: ObjectId[], campaignId?: ObjectId): Promise<Array<{ assignedTo: ObjectId; campaignId: ObjectId; stage: string }>> {
-  if (agentIds.length === 0) return Promise.resolve([]);
-  return leadsCollection(db)
-    .find(
-      { assignedTo: { $in: agentIds }, stage: { $nin: ['Closed', 'Lost'] }, ...(campaignId ? { campaignId } : {}) },
-      { projection: { _id: 0, assignedTo: 1, campaignId: 1, stage: 1 } },
-    )
-    .toArray() as Promise<Array<{ assignedTo: ObjectId; campaignId: ObjectId; stage: string }>>;
+/**
+ * Assigned leads still in play (not Closed or Lost) of these agents, counted per agent, campaign and stage: a team's
+ * thousands of open leads answer as a few dozen rows.
+ */
+export async function openLeadsOf(db: Db, agentIds: ObjectId[], campaignId?: ObjectId): Promise<Array<{ assignedTo: ObjectId; campaignId: ObjectId; stage: string; count: number }>> {
+  if (agentIds.length === 0) return [];
+  const rows = await leadsCollection(db)
+    .aggregate<{ _id: { a: ObjectId; c: ObjectId; s: string }; n: number }>([
+      { $match: { assignedTo: { $in: agentIds }, stage: { $nin: ['Closed', 'Lost'] }, ...(campaignId ? { campaignId } : {}) } },
+      { $group: { _id: { a: '$assignedTo', c: '$campaignId', s: '$stage' }, n: { $sum: 1 } } },
+    ])
+    .toArray();
+  return rows.map(({ _id, n }) => ({ assignedTo: _id.a, campaignId: _id.c, stage: _id.s, count: n }));
 }
 
 export function findLeadByCampaignEmail(db: Db, campaignId: ObjectId, email: string): Promise<LeadDoc | null> {

@@ -1,6 +1,6 @@
 import { Queues } from '../../../shared/queues.js';
-import { insightsProcessor } from '../../../workers/insights.js';
 import type { Feature } from '../feature.js';
+import { insightsProcessor } from './processor.js';
 import { ensureInsightIndexes } from './repository.js';
 import { insightsRoutes } from './routes.js';
 import { rebuildInsightRollups } from './rollups.js';
@@ -13,7 +13,6 @@ export const insightsFeature: Feature = {
   name: 'insights',
   indexes: ensureInsightIndexes,
   routes: insightsRoutes,
-  workers: [{ queue: Queues.insights, concurrency: 4, processor: insightsProcessor }],
   access: {
     'GET /api/insights/earnings': 'signedIn',
     'GET /api/insights/calls': 'signedIn',
@@ -21,6 +20,8 @@ export const insightsFeature: Feature = {
     'GET /api/insights/team': 'signedIn',
     'GET /api/insights/campaigns': 'ownerOrAdmin',
   },
+  // One at a time: two refreshes of the same day in parallel could write the older reading last.
+  workers: [{ queue: Queues.insights, concurrency: 1, processor: insightsProcessor }],
   // The demo calls are written straight into their collection: the rollups are rebuilt once they are there.
   seed: {
     name: 'insights rollups',

@@ -35,7 +35,7 @@ export async function rebuildInsightRollups(platform: Pick<Platform, 'db'>): Pro
   const first = Math.floor(span.first.getTime() / DAY) * DAY;
   const last = Math.floor(span.last.getTime() / DAY) * DAY + DAY;
   let written = 0;
-  // A month at a time keeps each aggregation's answer small.
-  for (let from = first; from < last; from += 30 * DAY) written += await rollUp(platform.db, new Date(from), new Date(Math.min(last, from + 30 * DAY)));
+  // A day at a time: the embedded server answers nobody else while one aggregation runs.
+  for (let from = first; from < last; from += DAY) written += await rollUp(platform.db, new Date(from), new Date(from + DAY));
   return written;
 }

@@ -1,7 +1,7 @@
-import { Jobs, Queues } from '../shared/queues.js';
-import type { Platform } from '../server/platform/context.js';
-import { unknownJob, type QueueProcessor } from '../server/platform/queues.js';
-import { refreshInsights } from '../server/features/insights/rollups.js';
+import { Jobs, Queues } from '../../../shared/queues.js';
+import type { Platform } from '../../platform/context.js';
+import { unknownJob, type QueueProcessor } from '../../platform/queues.js';
+import { refreshInsights } from './rollups.js';
 
 /** Keeps the insights rollups current: each job recomputes whole days, so a retry or a repeat changes nothing. */
 export function insightsProcessor(platform: Platform): QueueProcessor<typeof Queues.insights> {
