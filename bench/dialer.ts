@@ -16,17 +16,10 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SocketEvents } from '../shared/events.js';
 import type { CallStatePayload } from '../shared/schemas/dialer/state.js';
 import { TIMINGS } from '../shared/constants.js';
-import { buildApp } from '../server/app.js';
-import { features } from '../server/features/index.js';
-import { createPhoneProvider } from '../server/features/dialer/provider.js';
 import { callsCollection } from '../server/features/dialer/repository.js';
-import { systemClock } from '../server/platform/clock.js';
 import { loadConfig } from '../server/platform/config.js';
-import { connectDatabase } from '../server/platform/db.js';
 import { createLogger } from '../server/platform/logger.js';
-import { closeQueues, createQueues } from '../server/platform/queues.js';
-import { createRedis } from '../server/platform/redis.js';
-import { startWorkers } from '../workers/index.js';
+import { startRuntime } from '../server/runtime.js';
 import { startBackends } from '../tests/support/backends.js';
 import { createUser, type CreatedUser } from '../tests/support/factories.js';
 import type { TestApp } from '../tests/support/app.js';
@@ -76,28 +69,24 @@ async function main() {
   if (mongoProcess) process.env.TEST_MONGO_URL = mongoProcess.url;
   const backends = await startBackends();
   const id = randomBytes(4).toString('hex');
+  const mongoUrl = new URL(backends.mongoUrl);
+  mongoUrl.pathname = `/cw_bench_${id}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-bench-')),
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    MONGO_URL: mongoUrl.toString(),
+    REDIS_URL: backends.redisUrl,
     REDIS_PREFIX: `b${id}`,
     LOG_LEVEL: 'error',
   });
-  const log = createLogger(config.logLevel, 'bench');
-  const database = await connectDatabase(backends.mongoUrl, { dbName: `cw_bench_${id}` });
-  const redis = createRedis(backends.redisUrl, 'commands');
-  const bull = createRedis(backends.redisUrl, 'bullmq');
-  const adapterRedis = createRedis(backends.redisUrl, 'adapter');
-  const workerRedis = createRedis(backends.redisUrl, 'bullmq');
-  for (const feature of features) await feature.indexes?.(database.db);
-  const queues = createQueues(bull, config.redisPrefix);
-  const built = await buildApp({ config, db: database.db, redis, queues, clock: systemClock, log, adapterRedis, phone: createPhoneProvider(config, queues) }, { features, serveClient: false });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const workers = startWorkers(built.platform, workerRedis);
+  // The same start as `npm start` (API, Socket.IO and the features' workers in this process), without the client's files.
+  const runtime = await startRuntime(config, { api: true, workers: true, embedded: false, seed: false, serveClient: false, log: createLogger(config.logLevel, 'bench') });
+  const built = runtime.built!;
+  const url = runtime.url!;
+  const db = runtime.platform.db;
   const shim = { ...built, url, config } as unknown as TestApp;
 
   console.log(`load average before the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
@@ -160,9 +149,9 @@ async function main() {
   const appCpu = process.cpuUsage(cpuBefore.app);
   const dbCpu = mongoProcess && cpuBefore.db !== undefined ? (cpuSecondsOf(mongoProcess.pid) ?? 0) - cpuBefore.db : undefined;
   // Let the calls in progress finish before reading the figures.
-  for (let i = 0; i < 60 && (await callsCollection(database.db).countDocuments({ live: true })) > 0; i++) await new Promise((r) => setTimeout(r, 500));
+  for (let i = 0; i < 60 && (await callsCollection(db).countDocuments({ live: true })) > 0; i++) await new Promise((r) => setTimeout(r, 500));
 
-  const calls = await callsCollection(database.db).find({ startedAt: { $gte: windowStart, $lte: windowEnd } }).sort({ agentId: 1, startedAt: 1 }).toArray();
+  const calls = await callsCollection(db).find({ startedAt: { $gte: windowStart, $lte: windowEnd } }).sort({ agentId: 1, startedAt: 1 }).toArray();
   const errors: number[] = [];
   const worst: Array<{ error: number; prev: (typeof calls)[number]; next: (typeof calls)[number] }> = [];
   for (let i = 1; i < calls.length; i++) {
@@ -188,12 +177,7 @@ async function main() {
   console.log(`  call:state push latency, ${latencies.length} events: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
 
   for (const socket of sockets) socket.disconnect();
-  await workers.close();
-  await built.app.close();
-  await closeQueues(queues);
-  await database.db.dropDatabase().catch(() => {});
-  await database.close();
-  for (const client of [redis, bull, adapterRedis, workerRedis]) client.disconnect();
+  await runtime.stop({ dropDatabase: true });
   await backends.stop();
   mongoProcess?.stop();
 }

@@ -1,10 +1,9 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketEvents, type LeaderboardUpdatedPayload } from '../../shared/events.js';
 import type { AdminPayoutList } from '../../shared/schemas/commissions/admin-payouts.js';
 import type { Leaderboard } from '../../shared/schemas/leaderboard/standings.js';
 import { ManualClock } from '../../server/platform/clock.js';
-import { buildTestApp, type TestApp } from '../support/app.js';
+import { buildTestApp, type TestApp, type TestSocket } from '../support/app.js';
 import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client } from '../support/http.js';
@@ -18,7 +17,7 @@ describe('leaderboard on real sales', () => {
   let http: ReturnType<typeof client>;
   let owner: CreatedUser, admin: CreatedUser, alice: CreatedUser, bob: CreatedUser, carol: CreatedUser;
   let hotel: string, solar: string;
-  let feedSocket: Socket;
+  let feedSocket: TestSocket;
   const updates: LeaderboardUpdatedPayload[] = [];
   let bobsBigDeal = '';
 

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SocketEvents, type MaterialsChangedPayload, type RoleRequestUpdatedPayload, type VoiceNotesChangedPayload } from '../../shared/events.js';
+import { SocketEvents, type ServerToClientEvents } from '../../shared/events.js';
 import type { MaterialItem } from '../../shared/schemas/materials/list.js';
 import type { VoiceNoteCreated } from '../../shared/schemas/voice-notes/list.js';
-import { buildTestApp, type TestApp } from '../support/app.js';
+import { buildTestApp, type TestApp, type TestSocket } from '../support/app.js';
 import { createTestCampaign } from '../support/campaign-factories.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 
-function heard<P>(socket: Socket, event: string): P[] {
-  const seen: P[] = [];
-  socket.on(event, (payload: P) => seen.push(payload));
+/** The payloads of one event a socket hears, typed by the event catalogue (socket.io cannot pair a generic event with its listener, hence the cast inside). */
+function heard<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E): Array<Parameters<ServerToClientEvents[E]>[0]> {
+  const seen: Array<Parameters<ServerToClientEvents[E]>[0]> = [];
+  const listener = (payload: Parameters<ServerToClientEvents[E]>[0]) => void seen.push(payload);
+  socket.on(event as keyof ServerToClientEvents, listener as ServerToClientEvents[keyof ServerToClientEvents]);
   return seen;
 }
 
@@ -47,8 +48,8 @@ describe('live shared resources and role requests', () => {
   }
 
   it('tells every signed-in socket of a shared material or folder, and only the owner of a personal one', async () => {
-    const colleagueHeard = heard<MaterialsChangedPayload>(await testApp.socket(colleague.accessToken), SocketEvents.materialsChanged);
-    const agentHeard = heard<MaterialsChangedPayload>(await testApp.socket(agent.accessToken), SocketEvents.materialsChanged);
+    const colleagueHeard = heard(await testApp.socket(colleague.accessToken), SocketEvents.materialsChanged);
+    const agentHeard = heard(await testApp.socket(agent.accessToken), SocketEvents.materialsChanged);
 
     const personal = await upload(agent, 'mine.txt');
     expect(personal.scope).toBe('personal');
@@ -72,7 +73,7 @@ describe('live shared resources and role requests', () => {
   });
 
   it('tells every signed-in socket of a voice note added, edited or deleted by someone else', async () => {
-    const colleagueHeard = heard<VoiceNotesChangedPayload>(await testApp.socket(colleague.accessToken), SocketEvents.voiceNotesChanged);
+    const colleagueHeard = heard(await testApp.socket(colleague.accessToken), SocketEvents.voiceNotesChanged);
     const form = new FormData();
     form.append('title', 'Objection: price');
     form.append('duration', '4');
@@ -90,8 +91,8 @@ describe('live shared resources and role requests', () => {
   });
 
   it("tells admins, and nobody else, of a role request made, withdrawn and decided", async () => {
-    const adminHeard = heard<RoleRequestUpdatedPayload>(await testApp.socket(admin.accessToken), SocketEvents.roleRequestUpdated);
-    const colleagueHeard = heard<RoleRequestUpdatedPayload>(await testApp.socket(colleague.accessToken), SocketEvents.roleRequestUpdated);
+    const adminHeard = heard(await testApp.socket(admin.accessToken), SocketEvents.roleRequestUpdated);
+    const colleagueHeard = heard(await testApp.socket(colleague.accessToken), SocketEvents.roleRequestUpdated);
     const userId = agent.user._id.toHexString();
 
     await http.post('/api/me/role', { role: 'owner' }, { token: agent.accessToken });

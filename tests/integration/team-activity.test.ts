@@ -1,17 +1,16 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BonsaiResponse } from '../../shared/schemas/bonsai/get.js';
 import type { Earnings } from '../../shared/schemas/commissions/earnings.js';
 import type { TeamActivityItem, TeamActivityToday } from '../../shared/schemas/team/activity.js';
 import type { MeStats } from '../../shared/schemas/overview/stats.js';
 import type { SearchResults } from '../../shared/schemas/overview/search.js';
-import { buildTestApp, type TestApp } from '../support/app.js';
+import { buildTestApp, type TestApp, type TestSocket } from '../support/app.js';
 import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 
 /** Everything `team:activity` a socket receives. */
-function collect(socket: Socket): TeamActivityItem[] {
+function collect(socket: TestSocket): TeamActivityItem[] {
   const seen: TeamActivityItem[] = [];
   socket.on('team:activity', (item: TeamActivityItem) => seen.push(item));
   return seen;

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import type { Socket } from 'socket.io-client';
+import type { TestSocket } from './app.js';
 import { SocketEvents } from '../../shared/events.js';
 import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
 import { insertLeads, type LeadDoc } from '../../server/features/leads/repository.js';
@@ -53,7 +53,7 @@ export async function connectDialer(testApp: TestApp, token: string): Promise<vo
 }
 
 /** Records every `call:state` a socket receives, with the time it arrived. */
-export function recordCallStates(socket: Socket): Array<CallStatePayload & { receivedAt: number }> {
+export function recordCallStates(socket: TestSocket): Array<CallStatePayload & { receivedAt: number }> {
   const seen: Array<CallStatePayload & { receivedAt: number }> = [];
   socket.on(SocketEvents.callState, (payload: CallStatePayload) => seen.push({ ...payload, receivedAt: Date.now() }));
   return seen;

@@ -1,5 +1,6 @@
 import { SocketEvents } from '../../shared/events.js';
 import type { LiveEvents } from '../../server/platform/live-events.js';
+import type { TestSocket } from './app.js';
 
 /**
  * Transport tests send numbered markers through the real emit path (rooms, adapter, recovery). The markers ride on
@@ -15,4 +16,9 @@ export function liveMarkers(live: LiveEvents) {
     toUser: (userId: string, marker: object) => loose.toUser(userId, SocketEvents.systemPong, marker),
     toRoom: (room: string, marker: object) => loose.toRoom(room, SocketEvents.systemPong, marker),
   };
+}
+
+/** The receiving side of `liveMarkers`: the markers a socket hears, typed as the test sent them. */
+export function onMarker<M extends object>(socket: TestSocket, listener: (marker: M) => void): void {
+  socket.on(SocketEvents.systemPong, listener as unknown as (payload: unknown) => void);
 }
