@@ -320,7 +320,7 @@ export async function payoutsOf(platform: Platform, viewer: UserDoc, query: Payo
 }
 
 /** Expected commission from open leads: the user's own (full-stack rate) and their downline's (override rates). */
-async function projectedEarnings(platform: Platform, user: UserDoc, campaignId?: ObjectId): Promise<Earnings['projected']> {
+export async function projectedEarnings(platform: Platform, user: UserDoc, campaignId?: ObjectId): Promise<Earnings['projected']> {
   const downline = await downlineOf(platform, user._id, 3);
   const levelOf = new Map(downline.map((m) => [m._id.toHexString(), m.level]));
   const leads = await openLeadsOf(platform.db, [user._id, ...downline.map((m) => m._id)], campaignId);

@@ -6,7 +6,7 @@ import type { TeamInsights, TeamMemberRow } from '../../../shared/schemas/insigh
 import type { Platform } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/public.js';
-import { earningsFor } from '../commissions/public.js';
+import { projectedEarnings } from '../commissions/public.js';
 import { downlineOf } from '../team/public.js';
 import type { UserDoc } from '../users/public.js';
 import { resolveRange, slotPlace, type ResolvedRange } from './period.js';
@@ -46,7 +46,7 @@ function fill<T>(labels: string[], rows: Map<string, T>, empty: () => T): Array<
 
 export async function earningsInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<EarningsInsights> {
   const { resolved, window } = await windowFor(platform, query);
-  const [slots, earnings] = await Promise.all([viewerSlots(platform, viewer, window), earningsFor(platform, viewer, window.campaignIds?.[0])]);
+  const [slots, projected] = await Promise.all([viewerSlots(platform, viewer, window), projectedEarnings(platform, viewer, window.campaignIds?.[0])]);
   const zero = (): Omit<EarningsBucket, 'start'> => ({ own: 0, level1: 0, level2: 0, level3: 0, clawbacks: 0, total: 0, pending: 0, approved: 0, paid: 0 });
   const perBucket = new Map<string, Omit<EarningsBucket, 'start'>>();
   for (const [slot, f] of slots) {
@@ -67,7 +67,7 @@ export async function earningsInsights(platform: Platform, viewer: UserDoc, quer
   const buckets = fill(resolved.labels, perBucket, zero);
   const totals = zero();
   for (const bucket of buckets) for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += bucket[key];
-  return { range: resolved.range, buckets, totals, projected: earnings.projected };
+  return { range: resolved.range, buckets, totals, projected };
 }
 
 export async function callsInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<CallsInsights> {
