@@ -81,6 +81,9 @@ async function main() {
     REDIS_URL: backends.redisUrl,
     REDIS_PREFIX: `b${id}`,
     LOG_LEVEL: 'error',
+    // The dialer's timing at full load is what is measured: shedding would refuse the agents' set-up burst instead.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+    LOAD_SHED_MAX_IN_FLIGHT: '0',
   });
   // The same start as `npm start` (API, Socket.IO and the features' workers in this process), without the client's files.
   const runtime = await startRuntime(config, { api: true, workers: true, embedded: false, seed: false, serveClient: false, log: createLogger(config.logLevel, 'bench') });

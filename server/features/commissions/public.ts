@@ -2,4 +2,4 @@
 export { enqueueDealCancelled, enqueueDealClosed } from './jobs.js';
 export { OVERRIDE_LEVELS, dollarsToCents, earningWindows, formatCents, summarizeEarnings } from './math.js';
 export { commissionsCollection, earningsBySource, ledgerAmounts, linesOfDeal } from './repository.js';
-export { earningsFor, projectedEarnings, recordDealCommissions, runPayouts } from './service.js';
+export { projectedEarnings, recordDealCommissions, runPayouts } from './service.js';

@@ -1,3 +1,3 @@
 // The face of the users feature: the only module other features import (eslint.config.js enforces it).
 export { claimTotpStep, consumeRecoveryCode, enableTotp, endAccessTokens, findUserByEmail, findUserById, findUserByReferralCode, insertUser, removeTotp, requestRole, setNotificationPrefs, setPasswordAndEndSessions, setUserRole, setUserUpline, storeTotpSecret, toPublicUser, updateUserProfile, userNames, userSummaries, usersCollection, usersMutingInApp, withdrawPendingRoleRequest, type UserDoc, type UserSummary } from './repository.js';
-export { downlineOf, findTreeUser, uplineChain, uplinesOf, type DownlineMember, type TreeUser } from './tree.js';
+export { downlineOf, findTreeUser, uplinesOf } from './tree.js';
