@@ -37,12 +37,15 @@ export async function shedLoad(api: FastifyInstance, settings: LoadShedding): Pr
   }
 
   if (settings.maxEventLoopDelayMs > 0) {
+    // The first samples after `listen` still hold the node's own start-up (indexes, seed, journal replay), which
+    // is over: shedding on them would refuse the first requests of a node that is idle by now.
+    let measuringFrom = Infinity;
+    api.server.once('listening', () => (measuringFrom = performance.now() + 2 * settings.sampleIntervalMs));
     await api.register(underPressure, {
       maxEventLoopDelay: settings.maxEventLoopDelayMs,
       sampleInterval: settings.sampleIntervalMs,
-      retryAfter: retryAfterSeconds,
       // An AppError, so the app's error handler answers it like every other refusal: `{ error, code, retryAfter }`.
-      customError: Overloaded,
+      pressureHandler: () => (performance.now() < measuringFrom ? undefined : Promise.reject(new Overloaded())),
     });
   }
 }
