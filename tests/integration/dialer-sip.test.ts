@@ -65,6 +65,18 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     return { tab, states, started };
   }
 
+  /** Dials `phone` from the tab and waits for a call that never connects: calling -> ended -> idle, missed, no length. */
+  async function dialMissed(phone: string) {
+    const { states, started } = await dialFromTab(phone);
+    expect(started.status).toBe(201);
+    const id = started.body.id;
+    await waitForState(id, 'idle');
+    const doc = await callDoc(id);
+    expect(doc.timeline.map((t) => t.state)).toEqual(['calling', 'ended', 'idle']);
+    expect(doc).toMatchObject({ status: 'missed', duration: 0 });
+    return { states, id, doc };
+  }
+
   it('tells the tab its audio goes over WebRTC', async () => {
     const state = await http.get<DialerState>('/dialer/state', { token: alice.accessToken });
     expect(state.body.phone).toEqual({ status: 'connected', provider: 'Zoom Phone', media: 'webrtc' });
@@ -102,26 +114,14 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   }, 40_000);
 
   it('555-010-0002: busy (486) ends the call as missed without connecting', async () => {
-    const { states, started } = await dialFromTab('5550100002');
-    expect(started.status).toBe(201);
-    const id = started.body.id;
-    await waitForState(id, 'idle');
-    const doc = await callDoc(id);
-    expect(doc.timeline.map((t) => t.state)).toEqual(['calling', 'ended', 'idle']);
-    expect(doc).toMatchObject({ status: 'missed', duration: 0 });
+    const { states, id } = await dialMissed('5550100002');
     await eventually(async () => (logFor('5550100002').length === 1 ? true : undefined), 5_000);
     expect(logFor('5550100002')[0]).toMatchObject({ outcome: 'busy' });
     await eventually(async () => (states.some((s) => s.call?.id === id && s.notice === 'call-completed') ? true : undefined));
   }, 30_000);
 
   it('555-010-0003 rings and never answers: the ring timeout (SIP_RING_TIMEOUT_S, 3 s here) cancels it and the call is missed', async () => {
-    const { started } = await dialFromTab('5550100003');
-    expect(started.status).toBe(201);
-    const id = started.body.id;
-    await waitForState(id, 'idle');
-    const doc = await callDoc(id);
-    expect(doc.timeline.map((t) => t.state)).toEqual(['calling', 'ended', 'idle']);
-    expect(doc).toMatchObject({ status: 'missed', duration: 0 });
+    const { doc } = await dialMissed('5550100003');
     const rang = doc.timeline[1]!.at.getTime() - doc.timeline[0]!.at.getTime();
     expect(rang).toBeGreaterThanOrEqual(3_000);
     await eventually(async () => (logFor('5550100003').length === 1 ? true : undefined), 5_000);
