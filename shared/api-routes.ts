@@ -29,6 +29,7 @@ import type { AutoDialAnswer, ConnectAnswer, DialerState } from './schemas/diale
 import type { CallsInsights, EarningsInsights, FunnelInsights } from './schemas/insights/agent.js';
 import type { CampaignInsights } from './schemas/insights/campaigns.js';
 import type { TeamInsights } from './schemas/insights/team.js';
+import type { FollowUpList } from './schemas/follow-ups/list.js';
 import type { InvitationResponse } from './schemas/invitations/create.js';
 import type { ReferralAnswer } from './schemas/invitations/referral.js';
 import type { Leaderboard } from './schemas/leaderboard/standings.js';
@@ -69,6 +70,7 @@ export interface ApiRoutes {
     '/api/campaigns': CampaignList;
     '/api/campaigns/:id': CampaignDetail;
     '/api/clients': ClientList;
+    '/api/follow-ups': FollowUpList;
     '/api/dialer/queue': QueueView;
     '/api/dialer/state': DialerState;
     '/api/earnings': Earnings;

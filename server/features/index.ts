@@ -15,6 +15,7 @@ import { authFeature } from './auth/index.js';
 import { callsFeature } from './calls/index.js';
 import { campaignsFeature } from './campaigns/index.js';
 import { clientsFeature } from './clients/index.js';
+import { followUpsFeature } from './follow-ups/index.js';
 import { communityFeature } from './community/index.js';
 import { devFeature } from './dev/index.js';
 import { dialerFeature } from './dialer/index.js';
@@ -30,4 +31,4 @@ import { leaderboardFeature } from './leaderboard/index.js';
 import { insightsFeature } from './insights/index.js';
 
 /** Every feature of the product, in the order their routes are registered. One line per feature. */
-export const features: Feature[] = [usersFeature, emailFeature, systemFeature, campaignsFeature, leadsFeature, clientsFeature, waitlistFeature, authFeature, meFeature, devFeature, notificationsFeature, communityFeature, adminFeature, perksFeature, scriptsFeature, rebuttalsFeature, materialsFeature, voiceNotesFeature, dealsFeature, commissionsFeature, teamFeature, bonsaiFeature, invitationsFeature, overviewFeature, dialerFeature, callsFeature, leaderboardFeature, supportFeature, insightsFeature];
+export const features: Feature[] = [usersFeature, emailFeature, systemFeature, campaignsFeature, leadsFeature, clientsFeature, followUpsFeature, waitlistFeature, authFeature, meFeature, devFeature, notificationsFeature, communityFeature, adminFeature, perksFeature, scriptsFeature, rebuttalsFeature, materialsFeature, voiceNotesFeature, dealsFeature, commissionsFeature, teamFeature, bonsaiFeature, invitationsFeature, overviewFeature, dialerFeature, callsFeature, leaderboardFeature, supportFeature, insightsFeature];

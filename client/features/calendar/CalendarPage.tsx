@@ -1,14 +1,16 @@
 import { ChevronLeft, ChevronRight, Phone } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
+import { useApiQuery } from '../../api/useApiQuery.js';
 import { PageStatus } from '../../app/PageStatus.js';
 import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import page from '../dashboard/Page.module.css';
-import { loadFollowUps, type FollowUp } from './follow-ups.js';
+import type { FollowUpItem } from '../../../shared/schemas/follow-ups/list.js';
 import styles from './Calendar.module.css';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; items: FollowUp[]; complete: boolean } | { status: 'failed' };
+/** A follow-up with its due date read. */
+type FollowUp = Omit<FollowUpItem, 'at'> & { at: Date };
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
@@ -34,30 +36,21 @@ function timeLabel(at: Date): string | null {
 }
 
 export default function CalendarPage() {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const followUps = useApiQuery('/api/follow-ups', { quiet: true });
   const [month, setMonth] = useState(() => startOfDay(new Date()));
   const [selected, setSelected] = useState(() => startOfDay(new Date()));
 
-  useEffect(() => {
-    const controller = new AbortController();
-    loadFollowUps(controller.signal)
-      .then(({ items, complete }) => setLoaded({ status: 'ready', items, complete }))
-      .catch((error: unknown) => {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) setLoaded({ status: 'failed' });
-      });
-    return () => controller.abort();
-  }, []);
-
+  const items = useMemo<FollowUp[]>(() => (followUps.data?.items ?? []).map((item) => ({ ...item, at: new Date(item.at) })), [followUps.data]);
   const byDay = useMemo(() => {
     const map = new Map<string, FollowUp[]>();
-    if (loaded.status === 'ready') for (const item of loaded.items) map.set(dayKey(item.at), [...(map.get(dayKey(item.at)) ?? []), item]);
+    for (const item of items) map.set(dayKey(item.at), [...(map.get(dayKey(item.at)) ?? []), item]);
     return map;
-  }, [loaded]);
+  }, [items]);
 
-  if (loaded.status === 'loading') return <PageStatus />;
+  if (!followUps.data && !followUps.failed) return <PageStatus />;
 
   const today = startOfDay(new Date());
-  const overdue = loaded.status === 'ready' ? loaded.items.filter((item) => item.at < today) : [];
+  const overdue = items.filter((item) => item.at < today);
   const dayItems = byDay.get(dayKey(selected)) ?? [];
   const shift = (months: number) => setMonth((current) => new Date(current.getFullYear(), current.getMonth() + months, 1));
 
@@ -69,8 +62,8 @@ export default function CalendarPage() {
         </h1>
         <p className={page.subtitle}>Your follow-ups: the next actions set on your leads and clients.</p>
       </div>
-      {loaded.status === 'failed' ? <EmptyState title="Your follow-ups could not be loaded." /> : null}
-      {loaded.status === 'ready' && !loaded.complete ? <p className={page.muted}>Showing the follow-ups of your 500 most recent leads.</p> : null}
+      {followUps.failed ? <EmptyState title="Your follow-ups could not be loaded." /> : null}
+      {followUps.data && !followUps.data.complete ? <p className={page.muted}>Showing the follow-ups of your 500 most recent leads.</p> : null}
       <div className={styles.layout}>
         <section className={page.card} aria-labelledby="month-title">
           <div className={page.cardHead}>
@@ -165,7 +158,7 @@ function FollowUpList({ items, withDate }: { items: FollowUp[]; withDate?: boole
             <div>
               <div className={styles.followName}>{item.name}</div>
               <div className={[page.small, page.muted].join(' ')}>
-                {[item.action, item.campaignName, withDate ? shortDate.format(item.at) : null, time].filter(Boolean).join(' · ')}
+                {[item.action ?? 'Follow up', item.campaignName, withDate ? shortDate.format(item.at) : null, time].filter(Boolean).join(' · ')}
               </div>
             </div>
             {item.phone ? (

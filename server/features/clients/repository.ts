@@ -59,9 +59,13 @@ export async function updateClientByLead(db: Db, leadId: ObjectId, set: Partial<
 
 export type ClientScope = { assignedTo: ObjectId } | { campaignIds: ObjectId[] } | 'all';
 
+function scopeFilter(scope: ClientScope): Filter<ClientDoc>[] {
+  if (scope === 'all') return [];
+  return ['assignedTo' in scope ? { assignedTo: scope.assignedTo } : { campaignId: { $in: scope.campaignIds } }];
+}
+
 export function listClients(db: Db, scope: ClientScope, filter: { campaignId?: ObjectId; status?: ClientStatus; before?: ObjectId; limit: number }): Promise<ClientDoc[]> {
-  const and: Filter<ClientDoc>[] = [];
-  if (scope !== 'all') and.push('assignedTo' in scope ? { assignedTo: scope.assignedTo } : { campaignId: { $in: scope.campaignIds } });
+  const and = scopeFilter(scope);
   if (filter.campaignId) and.push({ campaignId: filter.campaignId });
   if (filter.status) and.push({ status: filter.status });
   if (filter.before) and.push({ _id: { $lt: filter.before } });
@@ -75,4 +79,16 @@ export async function updateClient(db: Db, id: ObjectId, set: Partial<ClientDoc>
     { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) },
     { returnDocument: 'after' },
   );
+}
+
+/** What the calendar shows of a client: its next action, and the lead it came from. */
+export type ClientFollowUp = Pick<ClientDoc, '_id' | 'leadId' | 'campaignId' | 'name' | 'phone' | 'nextAction'> & { nextActionDate: Date };
+
+/** The clients in scope that have a next action date, the most recent client first. */
+export function listClientFollowUps(db: Db, scope: ClientScope, limit: number): Promise<ClientFollowUp[]> {
+  return clientsCollection(db)
+    .find<ClientFollowUp>({ $and: [...scopeFilter(scope), { nextActionDate: { $exists: true } }] }, { projection: { leadId: 1, campaignId: 1, name: 1, phone: 1, nextAction: 1, nextActionDate: 1 } })
+    .sort({ _id: -1 })
+    .limit(limit)
+    .toArray();
 }

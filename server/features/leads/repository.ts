@@ -116,6 +116,18 @@ export function listLeads(db: Db, filter: LeadListFilter): Promise<LeadDoc[]> {
     .toArray();
 }
 
+/** What the calendar shows of a lead: its next action. */
+export type LeadFollowUp = Pick<LeadDoc, '_id' | 'campaignId' | 'name' | 'phone' | 'nextAction'> & { nextActionDate: Date };
+
+/** The leads in scope that have a next action date, the most recent lead first. */
+export function listLeadFollowUps(db: Db, scope: LeadScope, limit: number): Promise<LeadFollowUp[]> {
+  return leadsCollection(db)
+    .find<LeadFollowUp>({ $and: [scopeFilter(scope), { nextActionDate: { $exists: true } }] }, { projection: { campaignId: 1, name: 1, phone: 1, nextAction: 1, nextActionDate: 1 } })
+    .sort({ _id: -1 })
+    .limit(limit)
+    .toArray();
+}
+
 /** The most recently updated lead with one of these phones that the caller may dial (assigned to them, or in a campaign they own). */
 export function findLatestLeadByPhone(db: Db, phones: string[], scope: 'all' | { assignedTo: ObjectId; campaignIds: ObjectId[] }): Promise<LeadDoc | null> {
   const visible: Filter<LeadDoc> =
