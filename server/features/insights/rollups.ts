@@ -1,41 +1,100 @@
-import { ObjectId } from 'mongodb';
+import { randomBytes } from 'node:crypto';
+import { ObjectId, type Db } from 'mongodb';
 import type { InsightsRefreshJob } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
 import { findCampaignsByIds } from '../campaigns/public.js';
+import { rebuildDealStats } from '../deals/public.js';
+import { rebuildOpenLeadCounts } from '../leads/public.js';
 import { uplinesOf } from '../team/public.js';
 import { emitInsightsUpdated } from './events.js';
-import { DAY, dataSpan, rollUp } from './rollup-repository.js';
-
-/** Per UTC day, when the last refresh that finished in this process began: a request made before it is covered. */
-const refreshedFrom = new Map<string, number>();
+import { claimFiguresRebuild, DAY, dataSpan, figuresRebuilt, rollUp } from './rollup-repository.js';
 
 /**
- * The `insights` worker's refresh: the days' rollups are recomputed whole (idempotent, so retries are safe), then
- * the users, their uplines (team insights), the campaigns' owners and admins are told. A request made before a
- * refresh of the same day began is already covered by it and only tells its people.
+ * What the stored figures are built by: raise it when the rollups' or the counters' shape or meaning changes, and
+ * the next start rebuilds them all once (a database built by this version is left alone).
  */
-export async function refreshInsights(platform: Platform, job: InsightsRefreshJob, requestedAt: number): Promise<void> {
-  for (const day of new Set(job.days)) {
-    if ((refreshedFrom.get(day) ?? 0) > requestedAt) continue;
+const FIGURES_VERSION = 2;
+
+const LOCK_TTL_MS = 30_000;
+
+/**
+ * Runs `recompute` while this process alone holds the day: two refreshes of one day (two worker processes, or a
+ * retry beside a late job) would otherwise interleave, and the one that read the data first could write last.
+ * Whoever takes the day after a change reads that change, so serialised whole-day recomputes end on the newest data.
+ */
+async function withDayGuard<T>(platform: Pick<Platform, 'redis' | 'config'>, day: string, recompute: () => Promise<T>): Promise<T> {
+  const key = `${platform.config.redisPrefix}:insights:day:${day}`;
+  const token = randomBytes(12).toString('hex');
+  const deadline = Date.now() + 120_000;
+  while ((await platform.redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX')) !== 'OK') {
+    // Thrown, the job is retried with back-off.
+    if (Date.now() > deadline) throw new Error(`insights day ${day} still being refreshed after 120 s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const keepAlive = setInterval(() => {
+    platform.redis
+      .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end", 1, key, token, LOCK_TTL_MS)
+      .catch(() => {});
+  }, LOCK_TTL_MS / 3);
+  try {
+    return await recompute();
+  } finally {
+    clearInterval(keepAlive);
+    await platform.redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, token);
+  }
+}
+
+/**
+ * Recomputes one UTC day ('YYYY-MM-DD') whole under the day's guard, unless a recompute that began after
+ * `requestedAt` (when the change asking for it was queued) has finished already: that one read the change.
+ */
+export async function refreshDay(platform: Pick<Platform, 'db' | 'redis' | 'config'>, day: string, requestedAt: number): Promise<void> {
+  const doneKey = `${platform.config.redisPrefix}:insights:refreshed:${day}`;
+  await withDayGuard(platform, day, async () => {
+    if (Number((await platform.redis.get(doneKey)) ?? 0) > requestedAt) return;
     const began = Date.now();
     const from = new Date(`${day}T00:00:00.000Z`);
     await rollUp(platform.db, from, new Date(from.getTime() + DAY));
-    refreshedFrom.set(day, Math.max(began, refreshedFrom.get(day) ?? 0));
-  }
+    // Kept a day: a job queued longer ago than that is retried or late anyway, and a re-run only repeats the work.
+    await platform.redis.set(doneKey, String(began), 'PX', DAY);
+  });
+}
+
+/**
+ * The `insights` worker's refresh: the days' rollups are recomputed whole (idempotent, so retries are safe), then
+ * the users, their uplines (team insights), the campaigns' owners and admins are told.
+ */
+export async function refreshInsights(platform: Platform, job: InsightsRefreshJob, requestedAt: number): Promise<void> {
+  for (const day of new Set(job.days)) await refreshDay(platform, day, requestedAt);
   const users = new Set(job.userIds);
   for (const id of job.userIds) for (const upline of await uplinesOf(platform, new ObjectId(id), 3)) users.add(upline.toHexString());
   for (const campaign of await findCampaignsByIds(platform.db, job.campaignIds.map((id) => new ObjectId(id)))) if (campaign.ownerId) users.add(campaign.ownerId.toHexString());
   emitInsightsUpdated(platform, [...users], { areas: ['earnings', 'calls', 'team', 'campaigns'] });
 }
 
-/** Rolls up everything already stored (start-up, the demo data, data loaded straight into the database). */
+/**
+ * Rebuilds every stored figure from the data: the open-lead counters, the campaigns' deal averages and the rollups
+ * (data loaded straight into the database, a database from an older version). The rollups a day at a time: the
+ * embedded server answers nobody else while one aggregation runs.
+ */
 export async function rebuildInsightRollups(platform: Pick<Platform, 'db'>): Promise<number> {
+  await rebuildOpenLeadCounts(platform.db);
+  await rebuildDealStats(platform.db);
   const span = await dataSpan(platform.db);
   if (!span) return 0;
   const first = Math.floor(span.first.getTime() / DAY) * DAY;
   const last = Math.floor(span.last.getTime() / DAY) * DAY + DAY;
   let written = 0;
-  // A day at a time: the embedded server answers nobody else while one aggregation runs.
   for (let from = first; from < last; from += DAY) written += await rollUp(platform.db, new Date(from), new Date(from + DAY));
   return written;
+}
+
+/**
+ * At start: the stored figures are rebuilt when they were never built or were built by an older version, by the
+ * one process that claims it; otherwise nothing is read. The product's own writes keep them current after that.
+ */
+export async function catchUpInsightFigures(db: Db): Promise<void> {
+  if (!(await claimFiguresRebuild(db, FIGURES_VERSION))) return;
+  await rebuildInsightRollups({ db });
+  await figuresRebuilt(db, FIGURES_VERSION);
 }
