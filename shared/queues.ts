@@ -96,8 +96,9 @@ export interface InsightsRefreshJob {
 
 /**
  * Queue -> job name -> payload. Producers enqueue through `enqueue` (server/platform/queues.ts) and processors take
- * `QueueJob<queue>` (workers/*.ts), both typed by this map: a job name a queue does not carry, or a payload of the
- * wrong shape, does not compile.
+ * `QueueJob<queue>` (the `QueueProcessor<queue>` in `server/features/<feature>/processor.ts` of the feature that owns
+ * the queue; workers/index.ts starts them), both typed by this map: a job name a queue does not carry, or a payload
+ * of the wrong shape, does not compile.
  */
 export interface QueueJobs {
   [Queues.email]: { [Jobs.email.send]: EmailJob };
