@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/context.js';
 import { findCampaignsByIds } from '../campaigns/public.js';
 import { rebuildDealStats } from '../deals/public.js';
 import { rebuildOpenLeadCounts } from '../leads/public.js';
-import { uplinesOf } from '../team/public.js';
+import { uplinesOf } from '../users/public.js';
 import { emitInsightsUpdated } from './events.js';
 import { claimFiguresRebuild, DAY, dataSpan, figuresRebuilt, rollUp } from './rollup-repository.js';
 
