@@ -1,8 +1,9 @@
 // Time zones for the date expression operators, as MongoDB takes them: an Olson name ('UTC', 'GMT',
 // 'Etc/UTC', 'Europe/Paris', 'US/Eastern', 'EST', 'Etc/GMT+5'...) or a UTC offset ('+05:30', '-0800',
 // '+03'). mingo only understands 'Area/City' names and offsets, so each operator's timezone is
-// resolved here first and handed to mingo in a form it reads; $dateFromParts is computed here
-// (mingo's defaults month and day to 0).
+// resolved here first and handed to mingo as the offset at the operator's date; $dateFromParts
+// (mingo's defaults month and day to 0) and the calendar arithmetic of $dateAdd, $dateSubtract, $dateDiff
+// and $dateTrunc (in the zone's local time, as mongod does) are computed here.
 import { evalExpr } from 'mingo/core';
 import * as expressionOperators from 'mingo/operators/expression';
 import type { Options } from 'mingo/types';
@@ -12,8 +13,6 @@ import { MongoCommandError } from './errors.js';
 type ExpressionOp = (obj: Doc, expr: unknown, options: Options) => unknown;
 
 const OFFSET = /^([+-])(\d{2})(?::?(\d{2}))?$/;
-/** Names mingo resolves itself, at the date it works on. */
-const MINGO_NAME = /^[a-zA-Z_]+\/[a-zA-Z_]+$/;
 
 const unrecognized = (tz: string) => new MongoCommandError(40485, `unrecognized time zone identifier: "${tz}"`, {}, 'Location40485');
 
@@ -49,28 +48,65 @@ function offsetAt(f: Intl.DateTimeFormat, at: Date): number {
   const parts: Record<string, number> = {};
   for (const p of f.formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const whole = Math.floor(at.getTime() / 1000) * 1000;
-  const local = Date.UTC(0, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  const asUtc = new Date(local);
-  asUtc.setUTCFullYear(parts.year);
+  // Year, month and day set together: a year-0 (1900) placeholder would turn February 29th into March 1st.
+  const asUtc = new Date(0);
+  asUtc.setUTCFullYear(parts.year, parts.month - 1, parts.day);
+  asUtc.setUTCHours(parts.hour, parts.minute, parts.second);
   return Math.round((asUtc.getTime() - whole) / 60000);
+}
+
+/** A zone's UTC offset (minutes east) at any instant. */
+type Zone = (ms: number) => number;
+
+const SLOT_MS = 15 * 60_000;
+const UTC_ZONE: Zone = () => 0;
+const zones = new Map<string, Zone>();
+
+/**
+ * A named zone's offsets, kept per quarter hour (every offset change since 1970 falls on one): asking Intl
+ * costs microseconds, and the date operators ask once or twice per document.
+ */
+function namedZone(f: Intl.DateTimeFormat): Zone {
+  const slots = new Map<number, number>();
+  return (ms) => {
+    const slot = Math.floor(ms / SLOT_MS);
+    const known = slots.get(slot);
+    if (known !== undefined) return known;
+    const start = offsetAt(f, new Date(slot * SLOT_MS));
+    // A change inside the slot (older history): not cached, answered for the instant itself.
+    if (offsetAt(f, new Date(slot * SLOT_MS + SLOT_MS - 1)) !== start) return offsetAt(f, new Date(ms));
+    if (slots.size > 100_000) slots.clear();
+    slots.set(slot, start);
+    return start;
+  };
+}
+
+/** A MongoDB timezone argument as a zone; throws 40485 for an unknown one. */
+function zoneOf(tz: string): Zone {
+  let zone = zones.get(tz);
+  if (zone) return zone;
+  const m = OFFSET.exec(tz);
+  if (m) {
+    const minutes = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+    zone = () => minutes;
+  } else {
+    const f = zoneFormatter(tz);
+    if (!f) throw unrecognized(tz);
+    zone = namedZone(f);
+  }
+  if (zones.size > 1000) zones.clear();
+  zones.set(tz, zone);
+  return zone;
 }
 
 /** Minutes east of UTC of a MongoDB timezone argument at an instant; throws 40485 for an unknown one. */
 function zoneOffset(tz: string, at: Date): number {
-  const m = OFFSET.exec(tz);
-  if (m) return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
-  const f = zoneFormatter(tz);
-  if (!f) throw unrecognized(tz);
-  return offsetAt(f, at);
+  return zoneOf(tz)(at.getTime());
 }
 
-/** The zone in a form mingo reads, right at `at`. */
+/** The zone in a form mingo reads, right at `at`: its offset there (mingo's own name lookup costs milliseconds). */
 function forMingo(tz: string, at: Date): string {
-  if (OFFSET.test(tz)) return offsetText(zoneOffset(tz, at));
-  const f = zoneFormatter(tz);
-  if (!f) throw unrecognized(tz);
-  const canonical = f.resolvedOptions().timeZone;
-  return MINGO_NAME.test(canonical) ? canonical : offsetText(offsetAt(f, at));
+  return offsetText(zoneOffset(tz, at));
 }
 
 function typeName(v: unknown): string {
@@ -101,12 +137,16 @@ function zoned(base: ExpressionOp, dateKey: string): ExpressionOp {
   };
 }
 
-/** Local wall time `local` (as if UTC) in the zone, as an instant (the later one in a gap or overlap). */
-function fromLocal(tz: string, local: number): Date {
-  const first = zoneOffset(tz, new Date(local));
+/** Local wall time `local` (as if UTC) in the zone, as an instant. */
+function instantOf(zone: Zone, local: number): number {
+  const first = zone(local);
   const guess = local - first * 60000;
-  const second = zoneOffset(tz, new Date(guess));
-  return new Date(second === first ? guess : local - second * 60000);
+  const second = zone(guess);
+  return second === first ? guess : local - second * 60000;
+}
+
+function fromLocal(tz: string, local: number): Date {
+  return new Date(instantOf(zoneOf(tz), local));
 }
 
 const PART_RANGE = [-32768, 32767];
@@ -197,16 +237,142 @@ const $dateFromString: ExpressionOp = (obj, expr, options) => {
   throw new MongoCommandError(241, `Error parsing date string '${String(text)}'`, {}, 'ConversionFailure');
 };
 
-const ON_DATE = ['$year', '$month', '$dayOfMonth', '$hour', '$minute', '$second', '$millisecond', '$dayOfYear', '$dayOfWeek',
-  '$week', '$isoWeek', '$isoWeekYear', '$isoDayOfWeek', '$dateToString', '$dateToParts', '$dateTrunc'] as const;
-
 const ops = expressionOperators as unknown as Record<string, ExpressionOp>;
+
+// ---- $dateAdd / $dateSubtract / $dateDiff / $dateTrunc in a zone's local time, as mongod computes them ----
+
+const DAY_MS = 86_400_000;
+const UNIT_MS: Record<string, number> = { millisecond: 1, second: 1000, minute: 60_000, hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS };
+const UNITS = new Set(['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second', 'millisecond']);
+const WEEKDAYS: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
+const WEEKDAY_NAME = /^(mon(day)?|tue(sday)?|wed(nesday)?|thu(rsday)?|fri(day)?|sat(urday)?|sun(day)?)$/i;
+/** 2000-01-01T00:00:00Z, the reference point of $dateTrunc's bins. */
+const REFERENCE_MS = 946_684_800_000;
+
+function daysInMonth(year: number, month: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month, 0);
+  return d.getUTCDate();
+}
+const mod = (a: number, b: number) => ((a % b) + b) % b;
+/** Day of the week of a local day number counted from the epoch, 0 for `startOfWeek` (ISO number). */
+const weekday = (day: number, startOfWeek: number) => mod(mod(day + 3, 7) + 1 - startOfWeek, 7);
+
+/** The instant `amount` units after `ms`: hours and smaller in absolute time, days and longer on the local calendar. */
+function addUnits(zone: Zone, ms: number, unit: string, amount: number): number {
+  if (unit in UNIT_MS && unit !== 'day' && unit !== 'week') return ms + amount * UNIT_MS[unit];
+  const local = ms + zone(ms) * 60000;
+  if (unit === 'day' || unit === 'week') return instantOf(zone, local + amount * UNIT_MS[unit]);
+  const d = new Date(local);
+  const months = d.getUTCMonth() + amount * (unit === 'year' ? 12 : unit === 'quarter' ? 3 : 1);
+  const year = d.getUTCFullYear() + Math.floor(months / 12);
+  const month = mod(months, 12);
+  const day = Math.min(d.getUTCDate(), daysInMonth(year, month + 1));
+  const out = new Date(local);
+  out.setUTCFullYear(year, month, day);
+  return instantOf(zone, out.getTime());
+}
+
+/** Unit boundaries crossed from `start` to `end` on the zone's local calendar and clock. */
+function unitsBetween(zone: Zone, start: number, end: number, unit: string, startOfWeek: number): number {
+  if (unit === 'millisecond') return end - start;
+  const offStart = zone(start) * 60000;
+  const offEnd = zone(end) * 60000;
+  const ls = start + offStart;
+  const le = end + offEnd;
+  if (unit === 'hour' || unit === 'minute' || unit === 'second') {
+    const u = UNIT_MS[unit];
+    return Math.floor(le / u) - Math.floor(ls / u) + Math.trunc((offStart - offEnd) / u);
+  }
+  const days = Math.floor(le / DAY_MS) - Math.floor(ls / DAY_MS);
+  if (unit === 'day') return days;
+  if (unit === 'week') return Math.trunc((days + weekday(Math.floor(ls / DAY_MS), startOfWeek) - weekday(Math.floor(le / DAY_MS), startOfWeek)) / 7);
+  const a = new Date(ls);
+  const b = new Date(le);
+  const years = b.getUTCFullYear() - a.getUTCFullYear();
+  if (unit === 'year') return years;
+  if (unit === 'quarter') return Math.floor(b.getUTCMonth() / 3) - Math.floor(a.getUTCMonth() / 3) + years * 4;
+  return b.getUTCMonth() - a.getUTCMonth() + years * 12;
+}
+
+/** $dateTrunc's lower bin bound, bins counted from 2000-01-01 local midnight (the first `startOfWeek` after it for weeks). */
+function truncate(zone: Zone, ms: number, unit: string, binSize: number, startOfWeek: number): number {
+  const reference = REFERENCE_MS - zone(REFERENCE_MS) * 60000;
+  if (unit !== 'day' && unit in UNIT_MS && unit !== 'week') return ms - mod(ms - reference, binSize * UNIT_MS[unit]);
+  // 2000-01-01 was a Saturday (ISO 6).
+  const start = unit === 'week' ? reference + mod(7 - mod(6 - startOfWeek, 7), 7) * DAY_MS : reference;
+  const distance = unitsBetween(zone, start, ms, unit, startOfWeek);
+  return addUnits(zone, start, unit, distance - mod(distance, binSize));
+}
+
+const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const nullish = (v: unknown) => v === null || v === undefined;
+
+function weekStart(v: unknown): number | undefined {
+  if (v === undefined) return WEEKDAYS.sun;
+  return typeof v === 'string' && WEEKDAY_NAME.test(v) ? WEEKDAYS[v.slice(0, 3).toLowerCase()] : undefined;
+}
+
+/** A date argument as mongod coerces it (a date, or an ObjectId's time), else undefined. */
+function dateMs(v: unknown): number | undefined {
+  if (v instanceof Date) return v.getTime();
+  if ((v as { _bsontype?: string })?._bsontype === 'ObjectId') return (v as { getTimestamp(): Date }).getTimestamp().getTime();
+  return undefined;
+}
+
+/**
+ * One of the four operators computed here: null when an argument is null or missing, mongod's error for a
+ * non-date or a fractional amount; a malformed unit or option goes to mingo's operator, which refuses it.
+ */
+function calendarOp(base: ExpressionOp, required: string[], compute: (args: Doc, zone: Zone) => unknown): ExpressionOp {
+  return (obj, expr, options) => {
+    if (!isPlainObject(expr)) return base(obj, expr, options);
+    const { timezone: _tz, ...rest } = expr;
+    const args = evalExpr(obj, rest, options) as Doc;
+    if (required.some((k) => nullish(args[k])) || Object.keys(rest).some((k) => args[k] === null)) return null;
+    const tz = timezoneArg(obj, expr, options);
+    if (tz === null) return null;
+    const out = compute(args, tz === undefined ? UTC_ZONE : zoneOf(tz));
+    return out === undefined ? base(obj, rest, options) : out;
+  };
+}
+
+const $dateAdd = (name: '$dateAdd' | '$dateSubtract', sign: number) => calendarOp(ops[name], ['startDate', 'unit', 'amount'], (args, zone) => {
+  const { unit, amount } = args;
+  const start = dateMs(args.startDate);
+  if (start === undefined) throw new MongoCommandError(5166403, `${name} requires startDate to be convertible to a date`, {}, 'Location5166403');
+  if (!isInteger(amount)) throw new MongoCommandError(5166405, `${name} expects integer amount of time units`, {}, 'Location5166405');
+  if (typeof unit !== 'string' || !UNITS.has(unit)) return undefined;
+  return new Date(addUnits(zone, start, unit, sign * amount));
+});
+
+const $dateDiff = calendarOp(ops.$dateDiff, ['startDate', 'endDate', 'unit'], (args, zone) => {
+  const { unit } = args;
+  const start = dateMs(args.startDate);
+  const end = dateMs(args.endDate);
+  const startOfWeek = weekStart(args.startOfWeek);
+  if (start === undefined || end === undefined || typeof unit !== 'string' || !UNITS.has(unit) || startOfWeek === undefined) return undefined;
+  return unitsBetween(zone, start, end, unit, startOfWeek);
+});
+
+const $dateTrunc = calendarOp(ops.$dateTrunc, ['date', 'unit'], (args, zone) => {
+  const { unit } = args;
+  const date = dateMs(args.date);
+  const binSize = args.binSize ?? 1;
+  const startOfWeek = weekStart(args.startOfWeek);
+  if (date === undefined || typeof unit !== 'string' || !UNITS.has(unit) || !isInteger(binSize) || binSize <= 0 || startOfWeek === undefined) return undefined;
+  return new Date(truncate(zone, date, unit, binSize, startOfWeek));
+});
+
+const ON_DATE = ['$year', '$month', '$dayOfMonth', '$hour', '$minute', '$second', '$millisecond', '$dayOfYear', '$dayOfWeek',
+  '$week', '$isoWeek', '$isoWeekYear', '$isoDayOfWeek', '$dateToString', '$dateToParts'] as const;
 
 export const DATE_ZONE_OPERATORS: Record<string, ExpressionOp> = {
   ...Object.fromEntries(ON_DATE.map((name) => [name, zoned(ops[name], 'date')])),
-  $dateAdd: zoned(ops.$dateAdd, 'startDate'),
-  $dateSubtract: zoned(ops.$dateSubtract, 'startDate'),
-  $dateDiff: zoned(ops.$dateDiff, 'startDate'),
+  $dateAdd: $dateAdd('$dateAdd', 1),
+  $dateSubtract: $dateAdd('$dateSubtract', -1),
+  $dateDiff,
+  $dateTrunc,
   $dateFromParts,
   $dateFromString,
 };
