@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { withinCallingHours } from '../../server/features/dialer/compliance.js';
 import { readRow, resolveMapping } from '../../server/features/leads/csv.js';
 import { NANP_AREA_ZONES } from '../../server/features/leads/nanp-zones.js';
-import { callingTimeZone, canonicalTimeZone, leadTimeZone, timeZoneOfPhone } from '../../server/features/leads/time-zone.js';
+import { callingTimeZone, leadTimeZone, timeZoneOfPhone } from '../../server/features/leads/time-zone.js';
+import { canonicalTimeZone } from '../../server/platform/time-zones.js';
 import { DialerRuleMessages, formatPhone } from '../../shared/schemas/dialer/messages.js';
 import { SkipReasons } from '../../shared/schemas/leads/import.js';
 

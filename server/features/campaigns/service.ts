@@ -9,7 +9,7 @@ import type { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/sch
 import type { ActiveCampaignResponse } from '../../../shared/schemas/campaigns/select.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { canonicalTimeZone } from '../leads/public.js';
+import { canonicalTimeZone } from '../../platform/time-zones.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
 import { type UserDoc } from '../users/public.js';
 import {

@@ -1,6 +1,7 @@
 import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { LeadStage } from '../../../shared/constants.js';
 import type { ClientStatus } from '../../../shared/schemas/clients/client.js';
+import type { LeadScope } from '../campaigns/public.js';
 
 export interface ClientDoc {
   _id: ObjectId;
@@ -57,14 +58,12 @@ export async function updateClientByLead(db: Db, leadId: ObjectId, set: Partial<
   await clientsCollection(db).updateOne({ leadId }, { $set: set });
 }
 
-export type ClientScope = { assignedTo: ObjectId } | { campaignIds: ObjectId[] } | 'all';
-
-function scopeFilter(scope: ClientScope): Filter<ClientDoc>[] {
+function scopeFilter(scope: LeadScope): Filter<ClientDoc>[] {
   if (scope === 'all') return [];
   return ['assignedTo' in scope ? { assignedTo: scope.assignedTo } : { campaignId: { $in: scope.campaignIds } }];
 }
 
-export function listClients(db: Db, scope: ClientScope, filter: { campaignId?: ObjectId; status?: ClientStatus; before?: ObjectId; limit: number }): Promise<ClientDoc[]> {
+export function listClients(db: Db, scope: LeadScope, filter: { campaignId?: ObjectId; status?: ClientStatus; before?: ObjectId; limit: number }): Promise<ClientDoc[]> {
   const and = scopeFilter(scope);
   if (filter.campaignId) and.push({ campaignId: filter.campaignId });
   if (filter.status) and.push({ status: filter.status });
@@ -85,7 +84,7 @@ export async function updateClient(db: Db, id: ObjectId, set: Partial<ClientDoc>
 export type ClientFollowUp = Pick<ClientDoc, '_id' | 'leadId' | 'campaignId' | 'name' | 'phone' | 'nextAction'> & { nextActionDate: Date };
 
 /** The clients in scope that have a next action date, the most recent client first. */
-export function listClientFollowUps(db: Db, scope: ClientScope, limit: number): Promise<ClientFollowUp[]> {
+export function listClientFollowUps(db: Db, scope: LeadScope, limit: number): Promise<ClientFollowUp[]> {
   return clientsCollection(db)
     .find<ClientFollowUp>({ $and: [...scopeFilter(scope), { nextActionDate: { $exists: true } }] }, { projection: { leadId: 1, campaignId: 1, name: 1, phone: 1, nextAction: 1, nextActionDate: 1 } })
     .sort({ _id: -1 })

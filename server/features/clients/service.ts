@@ -4,8 +4,7 @@ import type { ClientList, ClientListQuery } from '../../../shared/schemas/client
 import type { ClientUpdateBody } from '../../../shared/schemas/clients/update.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { campaignInfos, type CampaignInfo } from '../leads/public.js';
-import { inScope, leadScopeFor } from '../leads/public.js';
+import { campaignInfos, inScope, leadScopeFor, type CampaignInfo } from '../campaigns/public.js';
 import type { UserDoc } from '../users/public.js';
 import { findClientById, listClients, updateClient, type ClientDoc } from './repository.js';
 

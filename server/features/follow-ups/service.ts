@@ -1,7 +1,8 @@
 import type { FollowUpItem, FollowUpList } from '../../../shared/schemas/follow-ups/list.js';
 import type { Platform } from '../../platform/context.js';
 import { listClientFollowUps } from '../clients/public.js';
-import { campaignInfos, leadScopeFor, listLeadFollowUps } from '../leads/public.js';
+import { campaignInfos, leadScopeFor } from '../campaigns/public.js';
+import { listLeadFollowUps } from '../leads/public.js';
 import type { UserDoc } from '../users/public.js';
 
 /** Follow-ups read of each kind at once (the most recent leads' and clients'); the calendar says when there are more. */

@@ -1,7 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import type { Platform } from '../../platform/context.js';
 import { notifyMany, type NotificationInput } from '../notifications/public.js';
-import type { CampaignInfo } from './present.js';
+import type { CampaignInfo } from '../campaigns/public.js';
 import { clearNotifyPending, type LeadDoc } from './repository.js';
 
 /** What a notice needs of an assigned lead; a run keeps only this much of each lead until it announces them. */

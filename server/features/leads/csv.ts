@@ -6,7 +6,7 @@ import { LEAD_TYPES } from '../../../shared/constants.js';
 import { IMPORT_LIMITS, ImportMessages, SkipReasons, type ImportField, type ImportMapping } from '../../../shared/schemas/leads/import.js';
 import type { GridFSBucketWriteStream } from 'mongodb';
 import { guessField } from '../../../shared/schemas/leads/column-guesses.js';
-import { canonicalTimeZone } from './time-zone.js';
+import { canonicalTimeZone } from '../../platform/time-zones.js';
 
 /** A problem with the file as a whole: the upload is refused with this text and nothing is imported. */
 export class ImportFileError extends Error {

@@ -3,11 +3,11 @@ import { ObjectId } from 'mongodb';
 import { PLAN_LIMITS } from '../../../shared/constants.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import type { Platform } from '../../platform/context.js';
-import { findCampaignById, listCampaignIdleWindows, listMemberUserIds } from '../campaigns/public.js';
+import { campaignInfos, findCampaignById, listCampaignIdleWindows, listMemberUserIds, type CampaignInfo } from '../campaigns/public.js';
 import { notify } from '../notifications/public.js';
 import { assignedLead, notifyAssigned, type AssignedLead } from './assigned-notices.js';
 import { emitLeadAssigned, emitLeadsUpdated, emitLeadUpdated } from './events.js';
-import { assigneeNames, campaignInfos, toLeadItem, type CampaignInfo } from './present.js';
+import { assigneeNames, toLeadItem } from './present.js';
 import { findQuotas, highestServedSeq, saveQuotas, type LeadQuotaDoc } from './quota-repository.js';
 import {
   assignLead,

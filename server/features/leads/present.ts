@@ -1,19 +1,9 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { LeadHistoryItem, LeadItem } from '../../../shared/schemas/leads/lead.js';
-import { findCampaignFieldsByIds, type CampaignDoc } from '../campaigns/public.js';
+import type { CampaignInfo } from '../campaigns/public.js';
 import { userNames } from '../users/public.js';
 import type { LeadDoc, LeadHistoryEntry } from './repository.js';
 import { callingTimeZone } from './time-zone.js';
-
-const CAMPAIGN_INFO_FIELDS = ['slug', 'name', 'ownerId', 'leadIdleHours', 'timeZone'] as const;
-export type CampaignInfo = Pick<CampaignDoc, '_id' | (typeof CAMPAIGN_INFO_FIELDS)[number]>;
-
-/** Campaigns by id, loaded once for a page of leads. */
-export async function campaignInfos(db: Db, ids: ObjectId[]): Promise<Map<string, CampaignInfo>> {
-  const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
-  const campaigns = await findCampaignFieldsByIds(db, unique, CAMPAIGN_INFO_FIELDS);
-  return new Map(campaigns.map((c) => [c._id.toHexString(), c]));
-}
 
 /** Distinct ids, the missing ones left out. */
 export const idsOf = (ids: Array<ObjectId | null | undefined>): ObjectId[] => [

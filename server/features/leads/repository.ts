@@ -1,5 +1,6 @@
 import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
+import type { LeadScope } from '../campaigns/public.js';
 import { usersCollection } from '../users/public.js';
 
 export interface LeadHistoryEntry {
@@ -72,9 +73,6 @@ export function findLeadById(db: Db, id: string | ObjectId): Promise<LeadDoc | n
   if (typeof id === 'string' && !ObjectId.isValid(id)) return Promise.resolve(null);
   return leadsCollection(db).findOne({ _id: typeof id === 'string' ? new ObjectId(id) : id });
 }
-
-/** Who may see which leads: an agent's own, an owner's campaigns', or all (admin). */
-export type LeadScope = { assignedTo: ObjectId } | { campaignIds: ObjectId[] } | 'all';
 
 export interface LeadListFilter {
   scope: LeadScope;

@@ -7,26 +7,13 @@ import type { LeadRequestBody, LeadRequestResult } from '../../../shared/schemas
 import type { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, findCampaignByIdOrSlug, isMember, listCampaignIdsOwnedBy } from '../campaigns/public.js';
+import { campaignInfos, findCampaignById, findCampaignByIdOrSlug, inScope, isMember, leadScopeFor } from '../campaigns/public.js';
 import { syncClientWithLead } from '../clients/public.js';
 import { userNames, type UserDoc } from '../users/public.js';
 import { distributeCampaign } from './distribution.js';
 import { emitLeadUpdated } from './events.js';
-import { assigneeNames, campaignInfos, idsOf, toHistoryItems, toLeadItem } from './present.js';
-import { findLeadById, listLeads, updateLead, type LeadDoc, type LeadHistoryEntry, type LeadScope } from './repository.js';
-
-/** Agents see the leads assigned to them, owners their campaigns' leads, admins every lead. */
-export async function leadScopeFor(platform: Platform, user: UserDoc): Promise<LeadScope> {
-  if (user.role === 'admin') return 'all';
-  if (user.role === 'owner') return { campaignIds: await listCampaignIdsOwnedBy(platform.db, user._id) };
-  return { assignedTo: user._id };
-}
-
-export function inScope(scope: LeadScope, doc: { assignedTo?: ObjectId | null; campaignId: ObjectId }): boolean {
-  if (scope === 'all') return true;
-  if ('assignedTo' in scope) return Boolean(doc.assignedTo?.equals(scope.assignedTo));
-  return scope.campaignIds.some((id) => id.equals(doc.campaignId));
-}
+import { assigneeNames, idsOf, toHistoryItems, toLeadItem } from './present.js';
+import { findLeadById, listLeads, updateLead, type LeadDoc, type LeadHistoryEntry } from './repository.js';
 
 /** `campaignId` of a lead route: the id or the slug; an unknown one is a 404, never "every campaign". */
 async function campaignIdOf(platform: Platform, idOrSlug: string): Promise<ObjectId> {
