@@ -5,8 +5,9 @@ import type { CallsInsights, EarningsInsights } from '../../shared/schemas/insig
 import type { CampaignInsights } from '../../shared/schemas/insights/campaigns.js';
 import type { TeamInsights } from '../../shared/schemas/insights/team.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
-import { rollupsCollection } from '../../server/features/insights/rollup-repository.js';
-import { rebuildInsightRollups } from '../../server/features/insights/rollups.js';
+import { callsCollection } from '../../server/features/dialer/repository.js';
+import { rollupsCollection, rollUp } from '../../server/features/insights/rollup-repository.js';
+import { rebuildInsightRollups, refreshDay, withDayGuard } from '../../server/features/insights/rollups.js';
 import { buildTestApp, type TestApp, type TestSocket } from '../support/app.js';
 import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
 import { connectDialer, createCallableLead, zoneWithLocalHour } from '../support/dialer.js';
@@ -76,6 +77,64 @@ describe('insights rollups', () => {
     const calls = await http.get<CallsInsights>('/api/insights/calls?period=this-month', { token: agent.accessToken });
     expect(calls.body.totals).toMatchObject({ dials: 1, connects: 1 });
     socket.disconnect();
+  }, 60_000);
+
+  it('lets refreshes of one day run one after the other, so the last written read the newest data', async () => {
+    const db = testApp.platform.db;
+    const startedAt = new Date();
+    const day = startedAt.toISOString().slice(0, 10);
+    const dayStart = new Date(`${day}T00:00:00.000Z`);
+    const ofDay = () => rollupsCollection(db).find({ day: dayStart }).sort({ _id: 1 }).toArray();
+    const addCall = () =>
+      callsCollection(db).insertOne({
+        _id: new ObjectId(),
+        agentId: agent.user._id,
+        phone: '+1 555 0100',
+        phoneDigits: '15550100',
+        name: 'Raced Call',
+        campaignId: new ObjectId(campaignId),
+        campaignName: 'Rollup Campaign',
+        direction: 'outbound',
+        notes: '',
+        autoDialed: false,
+        provider: 'simulator',
+        state: 'idle',
+        status: 'missed',
+        muted: false,
+        startedAt,
+        endedAt: startedAt,
+        duration: 0,
+        timeline: [],
+      });
+    const fromScratch = async () => {
+      await rollUp(db, dayStart, new Date(dayStart.getTime() + 86_400_000));
+      return ofDay();
+    };
+
+    // Two refreshes at once, with a change between them: the figures are those of the data as it stands.
+    const first = refreshDay(testApp.platform, day, Date.now());
+    await addCall();
+    const second = refreshDay(testApp.platform, day, Date.now());
+    await Promise.all([first, second]);
+    const settled = await ofDay();
+    expect(settled).toEqual(await fromScratch());
+
+    // A refresh elsewhere holds the day; it read the day before the next call and writes that reading late. One
+    // asked for after the call waits for it, then writes the day with the call.
+    let waiting: Promise<void> | undefined;
+    await withDayGuard(testApp.platform, day, async () => {
+      const stale = await ofDay();
+      await addCall();
+      waiting = refreshDay(testApp.platform, day, Date.now());
+      await new Promise((r) => setTimeout(r, 300));
+      await rollupsCollection(db).deleteMany({ day: dayStart });
+      await rollupsCollection(db).insertMany(stale);
+    });
+    await waiting;
+    const latest = await ofDay();
+    const agentDay = latest.find((doc) => doc.userId?.equals(agent.user._id) && doc.campaignId === null);
+    expect(agentDay?.totals.dials).toBe((settled.find((doc) => doc.userId?.equals(agent.user._id) && doc.campaignId === null)?.totals.dials ?? 0) + 1);
+    expect(latest).toEqual(await fromScratch());
   }, 60_000);
 
   it('keeps the same rollups a rebuild from scratch writes', async () => {

@@ -1,5 +1,5 @@
-import { ObjectId, type Collection, type Db } from 'mongodb';
-import { leadsCollection, type LeadDoc } from '../leads/public.js';
+import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import { leadsCollection, updateLead, type LeadDoc } from '../leads/public.js';
 
 export interface DealDoc {
   _id: ObjectId;
@@ -19,6 +19,20 @@ export interface DealDoc {
 }
 
 export const dealsCollection = (db: Db): Collection<DealDoc> => db.collection<DealDoc>('deals');
+
+/** Standing deals per campaign, kept by every deal write: the average deal value projections use. */
+interface CampaignDealStats {
+  _id: ObjectId;
+  deals: number;
+  /** Integer cents. */
+  value: number;
+}
+
+const dealStatsCollection = (db: Db): Collection<CampaignDealStats> => db.collection<CampaignDealStats>('campaign_deal_stats');
+
+function countDeal(db: Db, campaignId: ObjectId, deals: 1 | -1, value: number): Promise<unknown> {
+  return dealStatsCollection(db).updateOne({ _id: campaignId }, { $inc: { deals, value: deals * value } }, { upsert: true });
+}
 
 export async function ensureDealIndexes(db: Db): Promise<void> {
   const deals = dealsCollection(db);
@@ -46,24 +60,23 @@ export function latestDealOfLead(db: Db, leadId: ObjectId): Promise<DealDoc | nu
 /** Throws a duplicate-key error (11000) when the lead already has a standing deal. */
 export async function insertDeal(db: Db, deal: DealDoc): Promise<void> {
   await dealsCollection(db).insertOne(deal);
+  if (deal.status === 'closed') await countDeal(db, deal.campaignId, 1, deal.value);
 }
 
 /** The lead becomes Closed (disposition and stage, DESIGN section 4), with a history entry. */
-export async function markLeadClosed(db: Db, leadId: ObjectId, by: ObjectId, at: Date, change: string): Promise<LeadDoc | null> {
-  return leadsCollection(db).findOneAndUpdate(
-    { _id: leadId },
-    { $set: { disposition: 'Closed', stage: 'Closed', dispositionAt: at, updatedAt: at }, $push: { history: { at, by, change } } },
-    { returnDocument: 'after' },
-  );
+export function markLeadClosed(db: Db, leadId: ObjectId, by: ObjectId, at: Date, change: string): Promise<LeadDoc | null> {
+  return updateLead(db, leadId, { disposition: 'Closed', stage: 'Closed', dispositionAt: at, updatedAt: at }, [], [{ at, by, change }]);
 }
 
 /** False when the deal was not standing any more (already cancelled). */
 export async function markDealCancelled(db: Db, dealId: ObjectId, status: 'cancelled' | 'refunded', by: ObjectId, at: Date, note?: string): Promise<boolean> {
-  const result = await dealsCollection(db).updateOne(
+  const standing = await dealsCollection(db).findOneAndUpdate(
     { _id: dealId, status: 'closed' },
     { $set: { status, cancelledAt: at, cancelledBy: by, ...(note ? { cancelNote: note } : {}) } },
+    { returnDocument: 'before', projection: { campaignId: 1, value: 1 } },
   );
-  return result.modifiedCount === 1;
+  if (standing) await countDeal(db, standing.campaignId, -1, standing.value);
+  return Boolean(standing);
 }
 
 /** Closed deals where the user was opener or closer. */
@@ -85,31 +98,21 @@ export async function dealValueOf(db: Db, userIds: ObjectId[], campaignId?: Obje
   return rows[0]?.total ?? 0;
 }
 
-/** Average standing deal value per campaign (cents), for projections. */
+/** Average standing deal value per campaign (cents, rounded), for projections. */
 export async function averageDealValues(db: Db, campaignIds: ObjectId[]): Promise<Map<string, number>> {
   if (campaignIds.length === 0) return new Map();
-  const rows = await dealsCollection(db)
-    .aggregate<{ _id: ObjectId; avg: number }>([
-      { $match: { status: 'closed', campaignId: { $in: campaignIds } } },
-      { $group: { _id: '$campaignId', avg: { $avg: '$value' } } },
-    ])
-    .toArray();
-  return new Map(rows.map((row) => [row._id.toHexString(), Math.round(row.avg)]));
+  const rows = await dealStatsCollection(db).find({ _id: { $in: campaignIds }, deals: { $gt: 0 } }).toArray();
+  return new Map(rows.map((row) => [row._id.toHexString(), Math.round(row.value / row.deals)]));
 }
 
-/**
- * Assigned leads still in play (not Closed or Lost) of these agents, counted per agent, campaign and stage: a team's
- * thousands of open leads answer as a few dozen rows.
- */
-export async function openLeadsOf(db: Db, agentIds: ObjectId[], campaignId?: ObjectId): Promise<Array<{ assignedTo: ObjectId; campaignId: ObjectId; stage: string; count: number }>> {
-  if (agentIds.length === 0) return [];
-  const rows = await leadsCollection(db)
-    .aggregate<{ _id: { a: ObjectId; c: ObjectId; s: string }; n: number }>([
-      { $match: { assignedTo: { $in: agentIds }, stage: { $nin: ['Closed', 'Lost'] }, ...(campaignId ? { campaignId } : {}) } },
-      { $group: { _id: { a: '$assignedTo', c: '$campaignId', s: '$stage' }, n: { $sum: 1 } } },
-    ])
+/** Recounts the standing deals of every campaign (start-up catch-up, deals written straight into the collection). */
+export async function rebuildDealStats(db: Db): Promise<void> {
+  const rows = await dealsCollection(db)
+    .aggregate<CampaignDealStats>([{ $match: { status: 'closed' } }, { $group: { _id: '$campaignId', deals: { $sum: 1 }, value: { $sum: '$value' } } }])
     .toArray();
-  return rows.map(({ _id, n }) => ({ assignedTo: _id.a, campaignId: _id.c, stage: _id.s, count: n }));
+  const ops: AnyBulkWriteOperation<CampaignDealStats>[] = rows.map((row) => ({ replaceOne: { filter: { _id: row._id }, replacement: row, upsert: true } }));
+  if (ops.length) await dealStatsCollection(db).bulkWrite(ops, { ordered: false });
+  await dealStatsCollection(db).deleteMany({ _id: { $nin: rows.map((r) => r._id) } });
 }
 
 export function findLeadByCampaignEmail(db: Db, campaignId: ObjectId, email: string): Promise<LeadDoc | null> {

@@ -5,6 +5,7 @@ import { findCampaignById } from '../campaigns/public.js';
 import { listLeads } from '../leads/public.js';
 import { findUserByEmail } from '../users/public.js';
 import type { CallOutcome, TimelineEntry } from './machine.js';
+import { refreshCallInsights } from './insights-refresh.js';
 import { recordingWav } from './recording.js';
 import { findCallByDialKey, insertCall, storeRecording, type CallDoc } from './repository.js';
 
@@ -89,6 +90,8 @@ export const callsSeedStep: SeedStep = {
       // The recording is stored first under the call's id, as the live dialer does, so the row never points at nothing.
       if (demo.outcome === 'answered') call.recordingId = await storeRecording(platform.db, call._id, agent._id, recordingWav(demo.talkSeconds, call.phoneDigits));
       await insertCall(platform.db, call);
+      // Written straight in, so its day is rolled up the way an ended call's is.
+      await refreshCallInsights(platform, call);
     }
   },
 };

@@ -3,7 +3,7 @@ import type { Feature } from '../feature.js';
 import { insightsProcessor } from './processor.js';
 import { ensureInsightIndexes } from './repository.js';
 import { insightsRoutes } from './routes.js';
-import { rebuildInsightRollups } from './rollups.js';
+import { catchUpInsightFigures } from './rollups.js';
 
 /**
  * Charts of the ledger, calls, leads and the team per role: the ledger, calls and deals from daily rollups the
@@ -11,7 +11,12 @@ import { rebuildInsightRollups } from './rollups.js';
  */
 export const insightsFeature: Feature = {
   name: 'insights',
-  indexes: ensureInsightIndexes,
+  // Every start: the indexes, then the stored figures rebuilt if they are missing or from an older version (the demo
+  // seed and the product's writes keep them current through the `insights` queue and the counters).
+  indexes: async (db) => {
+    await ensureInsightIndexes(db);
+    await catchUpInsightFigures(db);
+  },
   routes: insightsRoutes,
   access: {
     'GET /api/insights/earnings': 'signedIn',
@@ -20,14 +25,6 @@ export const insightsFeature: Feature = {
     'GET /api/insights/team': 'signedIn',
     'GET /api/insights/campaigns': 'ownerOrAdmin',
   },
-  // One at a time: two refreshes of the same day in parallel could write the older reading last.
+  // One job at a time per process; refreshes of one day in different processes wait for each other (rollups.ts).
   workers: [{ queue: Queues.insights, concurrency: 1, processor: insightsProcessor }],
-  // The demo calls are written straight into their collection: the rollups are rebuilt once they are there.
-  seed: {
-    name: 'insights rollups',
-    after: ['demo calls', 'demo deals'],
-    run: async (platform) => {
-      await rebuildInsightRollups(platform);
-    },
-  },
 };

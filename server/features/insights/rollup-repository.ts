@@ -2,6 +2,7 @@ import type { AnyBulkWriteOperation, Db, Document, ObjectId } from 'mongodb';
 import { commissionsCollection } from '../commissions/public.js';
 import { callsCollection } from '../dialer/public.js';
 import { dealsCollection } from '../deals/public.js';
+import { isDuplicateKey } from '../../platform/db-errors.js';
 import { slotExpr } from './period.js';
 
 /**
@@ -230,4 +231,38 @@ export function activeRollups(db: Db, campaignIds: ObjectId[] | undefined, fromD
   return rollupsCollection(db)
     .find({ userId: null, campaignId: campaignIds ? { $in: campaignIds } : null, day: { $gte: fromDay, $lte: toDay } }, { projection: { day: 1, active: 1 } })
     .toArray();
+}
+
+/** Which version built the stored figures, and whether that build finished. */
+interface FiguresState {
+  _id: 'figures';
+  version: number;
+  done: boolean;
+  claimedAt: Date;
+}
+
+const stateCollection = (db: Db) => db.collection<FiguresState>('insight_state');
+
+/** A build left unfinished this long (its process died) is taken over. */
+const ABANDONED_MS = 10 * 60_000;
+
+/** True when this process is to rebuild: the stored figures are missing, older, or an abandoned build's. */
+export async function claimFiguresRebuild(db: Db, version: number): Promise<boolean> {
+  const now = new Date();
+  try {
+    const claimed = await stateCollection(db).findOneAndUpdate(
+      { _id: 'figures', $or: [{ version: { $ne: version } }, { done: false, claimedAt: { $lt: new Date(now.getTime() - ABANDONED_MS) } }] },
+      { $set: { version, done: false, claimedAt: now } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    return Boolean(claimed);
+  } catch (error) {
+    // The state exists and is current (or another process claimed it first): the upsert's insert collides.
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
+export async function figuresRebuilt(db: Db, version: number): Promise<void> {
+  await stateCollection(db).updateOne({ _id: 'figures', version }, { $set: { done: true } });
 }

@@ -22,7 +22,7 @@ const LOCK_TTL_MS = 30_000;
  * retry beside a late job) would otherwise interleave, and the one that read the data first could write last.
  * Whoever takes the day after a change reads that change, so serialised whole-day recomputes end on the newest data.
  */
-async function withDayGuard<T>(platform: Pick<Platform, 'redis' | 'config'>, day: string, recompute: () => Promise<T>): Promise<T> {
+export async function withDayGuard<T>(platform: Pick<Platform, 'redis' | 'config'>, day: string, recompute: () => Promise<T>): Promise<T> {
   const key = `${platform.config.redisPrefix}:insights:day:${day}`;
   const token = randomBytes(12).toString('hex');
   const deadline = Date.now() + 120_000;

@@ -2,6 +2,7 @@ import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
 import type { LeadScope } from '../campaigns/public.js';
 import { usersCollection } from '../users/public.js';
+import { countLeadChanges, ensureOpenLeadCountIndexes } from './open-counts.js';
 
 export interface LeadHistoryEntry {
   at: Date;
@@ -67,6 +68,7 @@ export async function ensureLeadIndexes(db: Db): Promise<void> {
   await leads.createIndex({ campaignId: 1, dispositionAt: 1 });
   await leads.createIndex({ importId: 1 }, { partialFilterExpression: { importId: { $type: 'objectId' } } });
   await leads.createIndex({ notifyPending: 1 }, { partialFilterExpression: { notifyPending: true } });
+  await ensureOpenLeadCountIndexes(db);
 }
 
 export function findLeadById(db: Db, id: string | ObjectId): Promise<LeadDoc | null> {
@@ -133,16 +135,24 @@ export function findLatestLeadByPhone(db: Db, phones: string[], scope: 'all' | {
   return leadsCollection(db).findOne({ phone: { $in: phones }, ...visible }, { sort: { updatedAt: -1 }, projection: { history: 0 } });
 }
 
+/** `set` and `unset` name top-level fields; answers the lead as written (null: no such lead). */
 export async function updateLead(db: Db, id: ObjectId, set: Partial<LeadDoc>, unset: string[], history: LeadHistoryEntry[]): Promise<LeadDoc | null> {
-  return leadsCollection(db).findOneAndUpdate(
+  // The lead as it was, so the open-lead counters move by exactly this write; the answer is that lead with the
+  // same top-level changes applied.
+  const before = await leadsCollection(db).findOneAndUpdate(
     { _id: id },
     {
       $set: set,
       ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}),
       ...(history.length ? { $push: { history: { $each: history } } } : {}),
     },
-    { returnDocument: 'after' },
+    { returnDocument: 'before' },
   );
+  if (!before) return null;
+  const after: LeadDoc = { ...before, ...set, history: [...(before.history ?? []), ...history] };
+  for (const key of unset) delete (after as unknown as Record<string, unknown>)[key];
+  await countLeadChanges(db, [[before, after]]);
+  return after;
 }
 
 /** Inserts a batch; the answer lists the positions refused by a unique index (a duplicate phone or e-mail). */
@@ -157,6 +167,7 @@ export async function insertLeads(db: Db, docs: LeadDoc[]): Promise<Set<number>>
     if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
     for (const e of list) duplicates.add(e.index);
   }
+  await countLeadChanges(db, docs.filter((_, i) => !duplicates.has(i)).map((doc) => [null, doc]));
   return duplicates;
 }
 
@@ -185,8 +196,8 @@ export interface Assignment {
 }
 
 /** Gives the lead to the agent unless someone took it meanwhile; answers the assigned lead (without history). */
-export function assignLead(db: Db, { leadId, agentId }: Assignment, at: Date, change: string): Promise<LeadDoc | null> {
-  return leadsCollection(db).findOneAndUpdate(
+export async function assignLead(db: Db, { leadId, agentId }: Assignment, at: Date, change: string): Promise<LeadDoc | null> {
+  const assigned = await leadsCollection(db).findOneAndUpdate(
     { _id: leadId, pool: true },
     {
       $set: { assignedTo: agentId, assignedAt: at, dispositionAt: at, notifyPending: true, updatedAt: at },
@@ -195,6 +206,9 @@ export function assignLead(db: Db, { leadId, agentId }: Assignment, at: Date, ch
     },
     { returnDocument: 'after', projection: { history: 0 } },
   );
+  // A lead in the pool is assigned to nobody.
+  if (assigned) await countLeadChanges(db, [[null, assigned]]);
+  return assigned;
 }
 
 export async function clearNotifyPending(db: Db, ids: ObjectId[]): Promise<void> {
@@ -214,12 +228,15 @@ export function idleLeads(db: Db, campaignId: ObjectId, cutoff: Date, limit: num
 }
 
 /** Puts an idle lead back in the pool, unless its agent touched it in the meantime; answers it (without history). */
-export function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: string): Promise<LeadDoc | null> {
-  return leadsCollection(db).findOneAndUpdate(
+export async function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: string): Promise<LeadDoc | null> {
+  const returned = await leadsCollection(db).findOneAndUpdate(
     { _id: lead._id, assignedTo: lead.assignedTo, dispositionAt: lead.dispositionAt },
     { $set: { assignedTo: null, pool: true, reclaimedFrom: lead.assignedTo!, updatedAt: at }, $unset: { assignedAt: '', notifyPending: '' }, $push: { history: { at, change } } },
     { returnDocument: 'after', projection: { history: 0 } },
   );
+  // Every stage change moves dispositionAt, so the stage is the one it had with that agent.
+  if (returned) await countLeadChanges(db, [[{ ...returned, assignedTo: lead.assignedTo }, returned]]);
+  return returned;
 }
 
 /** Which of these users are agents (role sales): only they receive leads from distribution. */
