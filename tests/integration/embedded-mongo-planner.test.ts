@@ -181,6 +181,63 @@ describe('explain shows the index a query uses, its bounds and what it examined'
     const docs = await c.aggregate([{ $match: { campaign: { $in: ['c1', 'c5'] } } }, { $sort: { score: 1 } }, { $limit: 4 }]).toArray();
     expect(docs.map((d) => d.score)).toEqual([1, 5, 11, 15]);
   });
+
+  it('answers aggregate with explain: true as the explain command at queryPlanner verbosity, and explains a pipeline with no collection read', async () => {
+    const direct = await db.command({ aggregate: 'people', pipeline: [{ $match: { campaign: 'c3' } }, { $group: { _id: null, n: { $sum: 1 } } }], explain: true });
+    const plan = winningPlan(direct);
+    expect(plan.stage).toBe('FETCH');
+    expect(stages(plan, 'IXSCAN')[0]).toMatchObject({ indexName: 'campaign_1_score_-1', indexBounds: { campaign: ['["c3", "c3"]'], score: ['[MaxKey, MinKey]'] } });
+    expect(direct.stages.slice(1)).toEqual([{ $group: { _id: null, n: { $sum: 1 } } }]);
+    expect(direct.stages[0].$cursor.executionStats).toBeUndefined();
+
+    const grouped = await c.aggregate([{ $group: { _id: '$campaign' } }]).explain('executionStats');
+    expect(winningPlan(grouped)).toMatchObject({ stage: 'COLLSCAN', direction: 'forward' });
+    expect(executionStats(grouped).totalDocsExamined).toBe(N);
+
+    const documents = await db.aggregate([{ $documents: [{ a: 1 }] }, { $project: { a: 1 } }]).explain('queryPlanner');
+    expect(documents.stages).toEqual([{ $documents: [{ a: 1 }] }, { $project: { a: 1 } }]);
+  });
+
+  it('explains distinct, update, delete and findAndModify with the plan they would use, changing nothing', async () => {
+    const distinct = await db.command({ explain: { distinct: 'people', key: 'score', query: { campaign: 'c2' } }, verbosity: 'executionStats' });
+    expect(stages(winningPlan(distinct), 'IXSCAN')[0].indexName).toBe('campaign_1_score_-1');
+    expect(executionStats(distinct).totalDocsExamined).toBe(N / 10);
+
+    const updateMany = await db.command({
+      explain: { update: 'people', updates: [{ q: { campaign: 'c2' }, u: { $set: { seen: true } }, multi: true }] },
+      verbosity: 'executionStats',
+    });
+    expect(winningPlan(updateMany).stage).toBe('UPDATE');
+    expect(stages(winningPlan(updateMany), 'IXSCAN')[0].indexName).toBe('campaign_1_score_-1');
+    expect(executionStats(updateMany).executionStages).toMatchObject({ stage: 'UPDATE', nMatched: N / 10, nWouldModify: N / 10, nWouldUpsert: 0, nReturned: 0 });
+    expect(executionStats(updateMany).nReturned).toBe(0);
+    expect(await c.countDocuments({ seen: true })).toBe(0);
+
+    // The driver's own explain option on a write.
+    const noChange = (await c.updateOne({ seq: 7 }, { $set: { seq: 7 } }, { explain: 'executionStats' } as never)) as unknown as Document;
+    expect(executionStats(noChange).executionStages).toMatchObject({ stage: 'UPDATE', nMatched: 1, nWouldModify: 0 });
+    expect(winningPlan(noChange)).toMatchObject({ stage: 'UPDATE', inputStage: { stage: 'COLLSCAN', filter: { seq: 7 } } });
+
+    const upsert = await db.command({ explain: { update: 'people', updates: [{ q: { name: 'nobody' }, u: { $set: { a: 1 } }, upsert: true }] }, verbosity: 'executionStats' });
+    expect(executionStats(upsert).executionStages).toMatchObject({ nMatched: 0, nWouldModify: 0, nWouldUpsert: 1 });
+    expect(await c.countDocuments({ name: 'nobody' })).toBe(0);
+
+    const del = await db.command({ explain: { delete: 'people', deletes: [{ q: { name: /^bob1/ }, limit: 0 }] }, verbosity: 'executionStats' });
+    expect(winningPlan(del).stage).toBe('DELETE');
+    expect(stages(winningPlan(del), 'IXSCAN')[0].indexName).toBe('name_1');
+    const bobs = await c.countDocuments({ name: /^bob1/ });
+    expect(executionStats(del).executionStages.nWouldDelete).toBe(bobs);
+
+    const fam = await db.command({ explain: { findAndModify: 'people', query: { campaign: 'c1' }, sort: { seq: 1 }, remove: true }, verbosity: 'executionStats' });
+    const famPlan = winningPlan(fam);
+    expect(famPlan.stage).toBe('DELETE');
+    expect(famPlan.inputStage).toMatchObject({ stage: 'SORT', sortPattern: { seq: 1 }, limitAmount: 1 });
+    expect(executionStats(fam).executionStages.nWouldDelete).toBe(1);
+    expect(await c.countDocuments()).toBe(N);
+
+    const two = await db.command({ explain: { delete: 'people', deletes: [{ q: {}, limit: 1 }, { q: {}, limit: 1 }] } }).catch((e: unknown) => e);
+    expect(two).toMatchObject({ code: 16, codeName: 'InvalidLength' });
+  });
 });
 
 // ---- the same answers with and without the index, on random data ----

@@ -255,9 +255,6 @@ export function runPipeline(prepared: PreparedPipeline, cmd: Doc, ctx: CommandCo
 }
 
 function aggregate(cmd: Doc, ctx: CommandContext): Doc {
-  if (cmd.explain === true) {
-    throw notImplemented('aggregate with explain:true (use the explain command)');
-  }
   const cursor = cmd.cursor;
   if (!isPlainObject(cursor)) {
     throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");

@@ -1,14 +1,18 @@
-// explain for find, count and aggregate, in the classic-engine shape of MongoDB 7.0, including
-// executionStats.totalDocsExamined / totalKeysExamined from the real scan.
+// explain for find, count, distinct, aggregate, update, delete and findAndModify (and aggregate with
+// `explain: true`), in the classic-engine shape of MongoDB 7.0, including executionStats.totalDocsExamined /
+// totalKeysExamined from the real scan. Explained writes change nothing: they count what they would do.
 import type { Doc } from '../documents.js';
 import { MongoCommandError, badValue, notImplemented } from '../errors.js';
 import { execute, type Execution } from '../query-exec.js';
 import type { Plan, ScanStats } from '../planner.js';
 import type { CommandContext } from '../state.js';
 import { SERVER_VERSION } from './handshake.js';
-import { collectionArg, effectiveCollation, optionalDoc, optionalNumber } from './args.js';
+import { collectionArg, docArray, effectiveCollation, letVariables, optionalDoc, optionalNumber } from './args.js';
 import { findSpec } from './read.js';
-import { preparePipeline, runPipeline } from './aggregate.js';
+import { aggregateCommands, preparePipeline, runPipeline } from './aggregate.js';
+import { applyUpdate, validateUpdate, type UpdateSpec } from '../updates.js';
+import type { Collection } from '../collection.js';
+import { isPlainObject } from '../documents.js';
 
 type IndexPlan = Plan & { index: NonNullable<Plan['index']> };
 
@@ -51,6 +55,10 @@ interface ExplainShape {
   projection?: Doc;
   /** count: the plan is wrapped in a COUNT stage. */
   count?: boolean;
+  /** An explained write: the plan is wrapped in its UPDATE or DELETE stage, which returns nothing. */
+  write?: 'UPDATE' | 'DELETE';
+  /** What the write would have done (nMatched, nWouldModify...), filled in by the run. */
+  writeCounts?: Doc;
 }
 
 /** The winning plan (and, given a run, the executionStages) in the classic engine's stage shapes. */
@@ -90,7 +98,8 @@ function planTree(plan: Plan, shape: ExplainShape, run?: Run): Doc {
     stage = { stage: 'PROJECTION_DEFAULT', transformBy: shape.projection, inputStage: stage };
   }
   if (shape.count) stage = { stage: 'COUNT', inputStage: stage };
-  if (run) stage = { ...stage, nReturned: shape.count ? 0 : run.nReturned, executionTimeMillisEstimate: 0 };
+  if (shape.write) stage = { stage: shape.write, ...(run ? shape.writeCounts : {}), inputStage: stage };
+  if (run) stage = { ...stage, nReturned: shape.count || shape.write ? 0 : run.nReturned, executionTimeMillisEstimate: 0 };
   return stage;
 }
 
@@ -116,7 +125,7 @@ function explainDoc(ns: string, exec: Execution, shape: ExplainShape, verbosity:
     const nReturned = run();
     const stats: Doc = {
       executionSuccess: true,
-      nReturned: shape.count ? 0 : nReturned,
+      nReturned: shape.count || shape.write ? 0 : nReturned,
       executionTimeMillis: Date.now() - started,
       totalKeysExamined: exec.stats.keysExamined,
       totalDocsExamined: exec.stats.docsExamined,
@@ -136,6 +145,50 @@ function drain(iter: Iterator<unknown>): number {
   while (!iter.next().done) n++;
   return n;
 }
+
+/** What an explained update, delete or findAndModify would touch; nothing is written. */
+interface WriteExplain {
+  coll: string;
+  filter: Doc;
+  sort?: Doc;
+  /** Documents it would take: 1 for a single-document write. */
+  limit?: number;
+  hint?: unknown;
+  collation: unknown;
+  update?: UpdateSpec;
+  upsert?: boolean;
+  arrayFilters?: Doc[];
+}
+
+function explainWrite(w: WriteExplain, verbosity: string, inner: Doc, ctx: CommandContext): Doc {
+  const collection: Collection | undefined = ctx.state.catalogue.get(ctx.db, w.coll);
+  const collation = effectiveCollation(w.collation, collection);
+  const variables = letVariables(inner);
+  const exec = execute(collection, { filter: w.filter, sort: w.sort, limit: w.limit, hint: w.hint, collation, variables });
+  const shape: ExplainShape = { filter: w.filter, sort: w.sort, limit: w.sort ? w.limit : undefined, write: w.update ? 'UPDATE' : 'DELETE' };
+  const run = () => {
+    let matched = 0;
+    let modified = 0;
+    for (let r = exec.docs.next(); !r.done; r = exec.docs.next()) {
+      matched++;
+      if (w.update && applyUpdate(r.value, w.update, { filter: w.filter, arrayFilters: w.arrayFilters, variables, collation }).modified) modified++;
+    }
+    shape.writeCounts = w.update
+      ? { nMatched: matched, nWouldModify: modified, nWouldUpsert: matched === 0 && w.upsert ? 1 : 0 }
+      : { nWouldDelete: matched };
+    return matched;
+  };
+  return explainDoc(`${ctx.db}.${w.coll}`, exec, shape, verbosity, inner, ctx, run);
+}
+
+/** The single statement an explained update or delete batch may hold, as mongod requires. */
+function onlyStatement(inner: Doc, field: string): Doc {
+  const statements = docArray(inner, field);
+  if (statements.length !== 1) throw new MongoCommandError(16, 'explained write batches must be of size 1', {}, 'InvalidLength');
+  return statements[0];
+}
+
+const docOr = (v: unknown): Doc => (isPlainObject(v) ? v : {});
 
 function explain(cmd: Doc, ctx: CommandContext): Doc {
   const inner = optionalDoc(cmd, 'explain');
@@ -166,7 +219,16 @@ function explain(cmd: Doc, ctx: CommandContext): Doc {
     case 'aggregate': {
       const prepared = preparePipeline(inner, innerCtx);
       const filter = (inner.pipeline as Doc[])[0]?.$match as Doc | undefined ?? {};
-      if (!prepared.exec) throw notImplemented('explain for this pipeline');
+      if (!prepared.exec) {
+        // No collection read ($documents, $collStats, a database aggregate): the stages alone.
+        return {
+          explainVersion: '1',
+          stages: inner.pipeline as Doc[],
+          command: inner,
+          serverInfo: { host: ctx.state.host, port: ctx.state.port, version: SERVER_VERSION, gitVersion: 'embedded' },
+          ok: 1,
+        };
+      }
       const shape: ExplainShape = { filter, sort: prepared.exec.plan.providesSort ? prepared.sort : undefined };
       const cursorStage = explainDoc(prepared.ns, prepared.exec, shape, verbosity, inner, innerCtx, () => drain(runPipeline(prepared, inner, innerCtx)));
       // A pipeline answered wholly by the query layer is explained as a find, as mongod does.
@@ -182,9 +244,48 @@ function explain(cmd: Doc, ctx: CommandContext): Doc {
         ok: 1,
       };
     }
+    case 'distinct': {
+      const coll = collectionArg(inner, 'distinct', innerCtx.db);
+      const filter = optionalDoc(inner, 'query') ?? {};
+      const collection = ctx.state.catalogue.get(innerCtx.db, coll);
+      const exec = execute(collection, { filter, hint: inner.hint, collation: effectiveCollation(inner.collation, collection) });
+      return explainDoc(`${innerCtx.db}.${coll}`, exec, { filter }, verbosity, inner, innerCtx, () => drain(exec.docs));
+    }
+    case 'update': {
+      const st = onlyStatement(inner, 'updates');
+      return explainWrite({
+        coll: collectionArg(inner, 'update', innerCtx.db), filter: docOr(st.q), limit: st.multi === true ? undefined : 1,
+        hint: st.hint, collation: st.collation, update: validateUpdate(st.u), upsert: st.upsert === true,
+        arrayFilters: st.arrayFilters as Doc[] | undefined,
+      }, verbosity, inner, innerCtx);
+    }
+    case 'delete': {
+      const st = onlyStatement(inner, 'deletes');
+      return explainWrite({
+        coll: collectionArg(inner, 'delete', innerCtx.db), filter: docOr(st.q), limit: st.limit === 1 ? 1 : undefined,
+        hint: st.hint, collation: st.collation,
+      }, verbosity, inner, innerCtx);
+    }
+    case 'findAndModify':
+    case 'findandmodify': {
+      const remove = inner.remove === true;
+      return explainWrite({
+        coll: collectionArg(inner, name, innerCtx.db), filter: optionalDoc(inner, 'query') ?? {}, sort: optionalDoc(inner, 'sort'), limit: 1,
+        hint: inner.hint, collation: inner.collation, update: remove ? undefined : validateUpdate(inner.update),
+        upsert: inner.upsert === true, arrayFilters: inner.arrayFilters as Doc[] | undefined,
+      }, verbosity, inner, innerCtx);
+    }
     default:
       throw notImplemented(`explain for '${name}'`);
   }
 }
 
-export const explainCommands: Record<string, (cmd: Doc, ctx: CommandContext) => Doc> = { explain };
+/** aggregate with `explain: true` answers as the explain command does at queryPlanner verbosity. */
+function aggregate(cmd: Doc, ctx: CommandContext): Doc {
+  if (cmd.explain !== true) return aggregateCommands.aggregate(cmd, ctx);
+  const { explain: _explain, ...inner } = cmd;
+  return explain({ explain: inner, verbosity: 'queryPlanner' }, ctx);
+}
+
+// Listed after aggregate.ts's commands (commands/index.ts), so this aggregate is the one dispatched.
+export const explainCommands: Record<string, (cmd: Doc, ctx: CommandContext) => Doc> = { explain, aggregate };
