@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { Db, ObjectId } from 'mongodb';
 import { REVOCATION_KEPT_MS, revokedKey } from './presence.js';
 
@@ -20,13 +21,14 @@ const KINDS: readonly CachedKind[] = ['user', 'campaign'];
 const MAX_ENTRIES = 2_000;
 const ENTRY_TTL_MS = 60_000;
 
-interface Entry<V> {
-  value: V;
-  storedAt: number;
+/** What is kept per id: the document, boxed so that any value can be stored. */
+interface Entry {
+  value: unknown;
 }
 
 class KindCache {
-  readonly entries = new Map<string, Entry<unknown>>();
+  /** The least recently read entry goes first once MAX_ENTRIES are held; an entry is gone ENTRY_TTL_MS after it was stored. */
+  readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: ENTRY_TTL_MS });
   /** Moves on every drop: a fill that started before it is not stored. */
   epoch = 0;
 
@@ -40,21 +42,12 @@ class KindCache {
     this.entries.clear();
   }
 
-  read(id: string, now: number): Entry<unknown> | undefined {
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    if (now - entry.storedAt > ENTRY_TTL_MS) {
-      this.entries.delete(id);
-      return undefined;
-    }
-    return entry;
+  read(id: string): Entry | undefined {
+    return this.entries.get(id);
   }
 
-  store(id: string, value: unknown, now: number): void {
-    this.entries.delete(id);
-    this.entries.set(id, { value, storedAt: now });
-    // Map keeps insertion order: the first key is the one stored longest ago.
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+  store(id: string, value: unknown): void {
+    this.entries.set(id, { value });
   }
 }
 
@@ -142,12 +135,12 @@ export async function cachedById<V>(db: Db, kind: CachedKind, id: string, load: 
   const caches = cachesByDb.get(db);
   if (!caches?.live) return load();
   const cache = caches.kind(kind);
-  const hit = cache.read(id, Date.now());
+  const hit = cache.read(id);
   if (hit) return hit.value as V;
   const epoch = cache.epoch;
   const value = await load();
   // A deleted document is not remembered as missing: a later insert with the same id needs no announcement.
-  if (value !== null && caches.live && cache.epoch === epoch) cache.store(id, value, Date.now());
+  if (value !== null && caches.live && cache.epoch === epoch) cache.store(id, value);
   return value;
 }
 
@@ -156,11 +149,10 @@ export async function cachedByIds<V>(db: Db, kind: CachedKind, ids: string[], lo
   const caches = cachesByDb.get(db);
   if (!caches?.live) return loadMissing(ids);
   const cache = caches.kind(kind);
-  const now = Date.now();
   const found = new Map<string, V>();
   const missing: string[] = [];
   for (const id of ids) {
-    const hit = cache.read(id, now);
+    const hit = cache.read(id);
     if (hit) found.set(id, hit.value as V);
     else missing.push(id);
   }
@@ -170,7 +162,7 @@ export async function cachedByIds<V>(db: Db, kind: CachedKind, ids: string[], lo
   const keep = caches.live && cache.epoch === epoch;
   for (const [id, value] of loaded) {
     found.set(id, value);
-    if (keep) cache.store(id, value, Date.now());
+    if (keep) cache.store(id, value);
   }
   return found;
 }
