@@ -80,6 +80,11 @@ export interface SipConfig {
   callerId?: string;
   /** How long a call may ring before it counts as no answer (SIP_RING_TIMEOUT_S, default 20). */
   ringTimeoutMs: number;
+  /**
+   * Where Janus writes answered calls' .mjr recordings and the API reads them to mix and store (SIP_RECORDINGS_DIR,
+   * default DATA_DIR/telephony/recordings): one directory both processes see, by the same absolute path.
+   */
+  recordingsDir: string;
 }
 
 export class ConfigError extends Error {
@@ -196,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retryAfterSeconds: wholeNumber('LOAD_SHED_RETRY_AFTER_S', 2, 1, 'seconds'),
   };
 
-  const sip = sipConfig(env, problems);
+  const sip = sipConfig(env, problems, dataDir);
 
   const proxy = parseTrustProxy(env.TRUST_PROXY);
   if ('problem' in proxy) problems.push(proxy.problem);
@@ -241,7 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function sipConfig(env: NodeJS.ProcessEnv, problems: string[]): SipConfig {
+function sipConfig(env: NodeJS.ProcessEnv, problems: string[], dataDir: string): SipConfig {
   const value = (name: string) => env[name]?.trim() || undefined;
   for (const name of ['SIP_PROXY', 'SIP_OUTBOUND_PROXY', 'SIP_USERNAME']) {
     const uri = value(name);
@@ -272,6 +277,7 @@ function sipConfig(env: NodeJS.ProcessEnv, problems: string[]): SipConfig {
     register: ['on', 'true', '1'].includes(registerValue),
     callerId: value('SIP_CALLER_ID'),
     ringTimeoutMs,
+    recordingsDir: path.resolve(value('SIP_RECORDINGS_DIR') ?? path.join(dataDir, 'telephony', 'recordings')),
   };
 }
 

@@ -1,7 +1,7 @@
 // PHONE_PROVIDER=sip end to end on this machine: the app drives Janus's SIP plugin against the local carrier (the SIPp
 // lead phone), and a WebRTC peer (werift) plays the agent's browser over the app's socket. The dial goes through the
 // app's API and its checks; the lead phone's log shows what really reached it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
@@ -10,6 +10,7 @@ import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { DialerState } from '../../shared/schemas/dialer/state.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { findLeadById } from '../../server/features/leads/repository.js';
+import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { connectDialer, createCallableLead, recordCallStates, zoneWithLocalHour } from '../support/dialer.js';
@@ -33,7 +34,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-'));
     carrier = await startLocalCarrier({ dataDir });
-    testApp = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RING_TIMEOUT_S: '3' } });
+    testApp = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RING_TIMEOUT_S: '3', SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') } });
     http = client(`${testApp.url}/api`);
     const setup = await createCampaignWithAgents(testApp, 1);
     campaignId = setup.campaignId;
@@ -63,6 +64,17 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     expect(await tab.offer()).toEqual({ ok: true });
     const started = await http.post<CallView>('/dialer/calls', { phone, ...extra }, { token: alice.accessToken });
     return { tab, states, started };
+  }
+
+  /** Root mean square of a channel: 0 is digital silence, the tone the tab sends is in the thousands. */
+  const rms = (samples: Int16Array) => Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
+
+  /** The stored recording as GET /api/calls/:id/recording serves it. */
+  async function recordingOf(id: string) {
+    const response = await fetch(`${testApp.url}/api/calls/${id}/recording`, { headers: { authorization: `Bearer ${alice.accessToken}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/wav');
+    return readWav(Buffer.from(await response.arrayBuffer()));
   }
 
   /** Dials `phone` from the tab and waits for a call that never connects: calling -> ended -> idle, missed, no length. */
@@ -111,6 +123,21 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     expect(notices).toEqual(['calling', 'call-connected', 'call-completed']);
     expect(states.find((s) => s.notice === 'call-completed')?.message).toBe('Call completed to (555) 010-0001');
     await eventually(async () => ((await findLeadById(testApp.platform.db, lead._id))?.disposition === 'Answered' ? true : undefined), 5_000);
+
+    // Janus recorded the call: the pushed call said so while it was connected, and only then.
+    expect(states.some((s) => s.call?.id === id && s.call.state === 'connected' && s.call.recording === true)).toBe(true);
+    expect(states.filter((s) => s.call?.id === id && s.call.recording).every((s) => s.call!.state === 'connected' || s.call!.state === 'ending')).toBe(true);
+    // The stored recording: both directions of the call's real length (+/- 1 s), the agent's tone and its echo.
+    const answeredSeconds = (doc.endedAt!.getTime() - doc.connectedAt!.getTime()) / 1_000;
+    const wav = await recordingOf(id);
+    expect(wav.rate).toBe(8_000);
+    expect(wav.channels).toHaveLength(2);
+    const [agentSide, leadSide] = wav.channels as [Int16Array, Int16Array];
+    expect(Math.abs(agentSide.length / wav.rate - answeredSeconds)).toBeLessThanOrEqual(1);
+    expect(rms(agentSide)).toBeGreaterThan(1_000);
+    expect(rms(leadSide)).toBeGreaterThan(1_000);
+    // Janus's .mjr files are gone once the mix is stored.
+    expect(readdirSync(path.join(dataDir, 'recordings')).filter((file) => file.startsWith(id))).toEqual([]);
   }, 40_000);
 
   it('555-010-0002: busy (486) ends the call as missed without connecting', async () => {

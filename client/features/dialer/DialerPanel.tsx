@@ -1,4 +1,4 @@
-import { Ban, Copy, Mic, MicOff, Phone, PhoneOff, RefreshCw } from 'lucide-react';
+import { Ban, CircleDot, Copy, Mic, MicOff, Phone, PhoneOff, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Input, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
@@ -135,6 +135,11 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
             {formatDuration(seconds)}
           </span>
         </div>
+      ) : null}
+      {live && call?.recording ? (
+        <p className={styles.recorded} role="status">
+          <CircleDot size={14} aria-hidden="true" /> This call is recorded
+        </p>
       ) : null}
 
       <div className={styles.row}>

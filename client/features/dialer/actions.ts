@@ -31,8 +31,10 @@ export async function connectPhone(): Promise<void> {
   dialerStore.busy.connect = true;
   try {
     // The steps (and "Connected to Zoom Phone") arrive as `call:state`; a failure answers 503 with the spec's text.
+    const before = dialerStore.phone;
     const answer = await api('/api/dialer/connect', { method: 'POST' });
-    dialerStore.phone = answer.phone;
+    // A provider that connects at once (sip) pushed its later steps before this answer came back: keep those.
+    if (dialerStore.phone === before) dialerStore.phone = answer.phone;
   } catch {
     if (dialerStore.phone) dialerStore.phone.status = 'failed';
   } finally {

@@ -17,7 +17,7 @@ import type { CallProgress, ProviderEvent } from './phone-provider.js';
 import { signedRecordingLink, toCallView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { recordingWav } from './recording.js';
-import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQueue, storeRecording, updateDialQueue, type CallDoc } from './repository.js';
+import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQueue, markCallRecorded, storeRecording, updateDialQueue, type CallDoc } from './repository.js';
 import { enqueue } from '../../platform/queues.js';
 
 /**
@@ -67,11 +67,13 @@ export async function applyEvent(platform: Platform, callId: ObjectId, command: 
     if (!result.ok) throw conflict(result.error);
     if (!result.changed) return call;
     const next: CallSnapshot = result.value;
+    let recorded = false;
     if (next.state === 'ended' && next.status === 'answered') {
-      await storeRecording(platform.db, call._id, call.agentId, recordingWav(next.duration, call.phoneDigits));
+      const wav = provider.recording ? await provider.recording(call._id.toHexString()) : recordingWav(next.duration, call.phoneDigits);
+      if (wav) recorded = Boolean(await storeRecording(platform.db, call._id, call.agentId, wav));
     }
     const added = next.timeline.slice(call.timeline.length);
-    const saved = await applyCallTransition(platform.db, call._id, call.state, call.muted, next, added, next.state === 'ended' && next.status === 'answered' ? { recordingId: call._id } : {});
+    const saved = await applyCallTransition(platform.db, call._id, call.state, call.muted, next, added, recorded ? { recordingId: call._id } : {});
     if (!saved) continue;
     await afterTransition(platform, call, saved);
     return saved;
@@ -211,6 +213,11 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
     return null;
   }
   const callId = new ObjectId(event.callId);
+  if (event.type === 'recording-started') {
+    const call = await markCallRecorded(platform.db, callId);
+    if (call) await pushState(platform, call.agentId, { call });
+    return null;
+  }
   const command: CallCommand = event.type === 'mute-changed' ? { type: 'mute-applied', muted: event.muted } : { type: event.type };
   try {
     const call = await applyEvent(platform, callId, command);

@@ -26,6 +26,8 @@ export type ProviderEvent =
   /** The line is free again after an ended call. */
   | { type: 'idle'; callId: string }
   | { type: 'mute-changed'; callId: string; muted: boolean }
+  /** The answered call is being recorded (the gateway confirmed it). */
+  | { type: 'recording-started'; callId: string }
   /** WebRTC providers: the gateway's answer to the browser's offer, and its ICE candidates, for the agent's tab. */
   | { type: 'media-answer'; agentId: string; callId: string; offerId: string; sdp: string }
   | { type: 'media-candidate'; agentId: string; offerId: string; candidate: MediaCandidate | null };
@@ -91,6 +93,11 @@ export interface PhoneProvider {
   readonly events: ProviderEvents;
   /** Set by providers that carry the agent's audio from the browser over WebRTC (the `sip` provider). */
   readonly media?: MediaSignalling;
+  /**
+   * Providers that record real calls: the ended call's recording as a WAV, asked once when the end of an answered
+   * call is stored (null: nothing was recorded). Without it the dialer stores the simulator's generated recording.
+   */
+  recording?(callId: string): Promise<Buffer | null>;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
 }

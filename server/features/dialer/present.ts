@@ -38,6 +38,7 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
   if (doc.status) view.status = doc.status;
   if (doc.connectedAt) view.connectedAt = doc.connectedAt.toISOString();
   if (doc.endedAt) view.endedAt = doc.endedAt.toISOString();
+  if (doc.recorded && (doc.state === 'connected' || doc.state === 'ending')) view.recording = true;
   if (doc.recordingId && doc.status === 'answered') view.recordingUrl = recordingLink ? recordingLink(id) : recordingUrl(id);
   return view;
 }

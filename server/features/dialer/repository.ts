@@ -14,6 +14,8 @@ export interface CallDoc extends CallSnapshot {
   direction: 'outbound' | 'inbound';
   notes: string;
   recordingId?: ObjectId;
+  /** The provider is recording the call (set once the gateway confirmed it; a SIP call from its answer). */
+  recorded?: true;
   /**
    * Present (true) while the call holds the agent's line and the lead's claim (calling .. ended, until
    * idle). Two unique partial indexes on it make "one live call per agent" and "one agent per lead" atomic.
@@ -138,6 +140,11 @@ export async function applyCallTransition(
     },
     { returnDocument: 'after' },
   );
+}
+
+/** Marks a connected call as being recorded; null when it is no longer connected. */
+export function markCallRecorded(db: Db, id: ObjectId): Promise<CallDoc | null> {
+  return callsCollection(db).findOneAndUpdate({ _id: id, state: 'connected' }, { $set: { recorded: true } }, { returnDocument: 'after' });
 }
 
 export function setCallNotes(db: Db, id: ObjectId, agentId: ObjectId, notes: string): Promise<CallDoc | null> {

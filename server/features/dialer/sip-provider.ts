@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { TIMINGS } from '../../../shared/constants.js';
 import type { SipConfig } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
+import { mixCallRecording, removeRecordingFiles } from '../../platform/telephony/call-recording.js';
 import { JanusSession, type JanusEvent } from '../../platform/telephony/janus-client.js';
 import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
 
@@ -20,6 +23,10 @@ import { providerEvents, type CallProgress, type LineTimings, type MediaCandidat
  * - Janus's SIP events become the dialer's provider events: `accepted` -> answered; `hangup` before an answer ->
  *   no-answer for 486/600/603 (busy), 408/480/487 and the ring timeout, failed for anything else; `hangup` after an
  *   answer -> hangup (the far end's BYE), or end-complete when the agent ended the call.
+ * - An answered call is recorded by Janus, each direction to its own .mjr under SIP_RECORDINGS_DIR (`recording`
+ *   request once `accepted`; `recording-started` once Janus confirms). When the call is over the two are decoded with
+ *   janus-pp-rec and mixed into one WAV (platform/telephony/call-recording.ts), which the dialer stores as the
+ *   call's recording (`recording(callId)`).
  *
  * The sessions live in the API process that made them: a call is placed, ended and muted by the process that holds
  * its agent's session (placing a call happens in the API, through `POST /api/dialer/calls`).
@@ -36,6 +43,11 @@ interface ActiveCall {
   answerSent: boolean;
   /** The Janus `call` request went out: trickled candidates go straight to Janus. */
   sent: boolean;
+  /** Janus confirmed the `recording` request: the call's .mjr files are being written. */
+  recording: boolean;
+  answeredAt?: number;
+  /** The `answered` event, applied. */
+  published?: Promise<unknown>;
   /** Candidates trickled before the `call` request was sent. */
   candidates: Array<MediaCandidate | null>;
   timers: NodeJS.Timeout[];
@@ -58,6 +70,13 @@ const NO_ANSWER_CODES = new Set([408, 480, 487]);
 
 /** How long Janus may take to confirm an agent's end before the dialer completes it anyway. */
 const END_GRACE_MS = 5_000;
+/**
+ * Janus closes (and flushes) a call's recorders when the call's media is torn down, just after its `hangup` event:
+ * the files are read once the handle's PeerConnection is down (the core's `hangup` event), or after this long.
+ */
+const RECORDER_CLOSE_WAIT_MS = 2_000;
+/** A mixed recording may differ from the call's answered time by this much before it is reported. */
+const RECORDING_LENGTH_TOLERANCE_S = 1;
 
 export interface SipProviderOptions {
   displayName?: string;
@@ -71,6 +90,11 @@ export class SipPhoneProvider implements PhoneProvider {
   readonly events = this.bus;
   private readonly lines = new Map<string, Promise<AgentLine>>();
   private readonly callAgents = new Map<string, string>();
+  /** Ended calls' recordings being mixed, until the dialer took them. */
+  private readonly recordings = new Map<string, Promise<Buffer | null>>();
+  /** Per agent: the wait for the handle's PeerConnection to go down (Janus closed the recorders), and when it last did. */
+  private readonly mediaDown = new Map<string, () => void>();
+  private readonly mediaDownAt = new Map<string, number>();
   readonly media: MediaSignalling;
 
   constructor(
@@ -116,7 +140,7 @@ export class SipPhoneProvider implements PhoneProvider {
     if (!offer) throw new Error('No WebRTC offer from the agent\'s browser for this call');
     if (line.call) throw new Error('The agent\'s line already carries a call');
     line.offer = undefined;
-    const active: ActiveCall = { callId: call.callId, offerId: offer.offerId, answered: false, ending: false, timedOut: false, answerSent: false, sent: false, candidates: offer.candidates, timers: [] };
+    const active: ActiveCall = { callId: call.callId, offerId: offer.offerId, answered: false, ending: false, timedOut: false, answerSent: false, sent: false, recording: false, candidates: offer.candidates, timers: [] };
     line.call = active;
     this.callAgents.set(call.callId, call.agentId);
     try {
@@ -159,6 +183,21 @@ export class SipPhoneProvider implements PhoneProvider {
   /** Mute is the browser's: its tab disables the microphone track when the pushed call says muted. */
   async setMuted(callId: string, muted: boolean): Promise<void> {
     setImmediate(() => void this.publish({ type: 'mute-changed', callId, muted }));
+  }
+
+  /**
+   * The ended call's two directions mixed into one WAV (null: nothing was recorded). Asked once by the dialer when
+   * it stores the end of an answered call; the files are removed once mixed.
+   */
+  async recording(callId: string): Promise<Buffer | null> {
+    const mixing = this.recordings.get(callId);
+    if (!mixing) return null;
+    try {
+      return await mixing;
+    } finally {
+      // Kept a little for a retried transition, then dropped.
+      setTimeout(() => this.recordings.delete(callId), 60_000).unref();
+    }
   }
 
   /** Ends every Janus session (their calls are hung up by Janus). */
@@ -256,6 +295,10 @@ export class SipPhoneProvider implements PhoneProvider {
   }
 
   private onJanusEvent(line: AgentLine, event: JanusEvent): void {
+    if (event.janus === 'hangup') {
+      this.mediaDownAt.set(line.agentId, Date.now());
+      this.mediaDown.get(line.agentId)?.();
+    }
     const active = line.call;
     if (event.janus === 'trickle' && active) {
       const c = event.candidate;
@@ -285,10 +328,64 @@ export class SipPhoneProvider implements PhoneProvider {
     if (name === 'accepted') {
       if (active.ending || active.timedOut) return;
       active.answered = true;
-      void this.publish({ type: 'answered', callId: active.callId });
+      active.answeredAt = Date.now();
+      active.published = this.publish({ type: 'answered', callId: active.callId });
+      void this.startRecording(line, active);
+    } else if (name === 'recordingupdated') {
+      if (active.recording || !active.answered) return;
+      active.recording = true;
+      // After the dialer holds the call as connected, so that it applies.
+      void active.published?.then(() => this.publish({ type: 'recording-started', callId: active.callId }));
     } else if (name === 'hangup') {
       this.forget(line, active);
+      if (active.recording) this.recordings.set(active.callId, this.mixRecording(line.agentId, active));
       void this.finishEnd(active.callId, this.endingFor(active, result?.code));
+    }
+  }
+
+  private recordingBase(callId: string): string {
+    return path.join(this.sip.recordingsDir, callId);
+  }
+
+  private async startRecording(line: AgentLine, active: ActiveCall): Promise<void> {
+    if (line.call !== active || active.ending) return;
+    try {
+      mkdirSync(this.sip.recordingsDir, { recursive: true });
+      await line.session.message(line.handleId, { request: 'recording', action: 'start', audio: true, peer_audio: true, filename: this.recordingBase(active.callId) });
+    } catch (error) {
+      this.options.log?.warn({ err: error, callId: active.callId }, 'call recording not started');
+    }
+  }
+
+  /** Waits for Janus to close the call's recorders, then mixes the two directions. */
+  private async mixRecording(agentId: string, active: ActiveCall): Promise<Buffer | null> {
+    const endedAt = Date.now();
+    const alreadyDown = (this.mediaDownAt.get(agentId) ?? 0) >= (active.answeredAt ?? endedAt);
+    if (!alreadyDown) await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, RECORDER_CLOSE_WAIT_MS);
+      const previous = this.mediaDown.get(agentId);
+      this.mediaDown.set(agentId, done);
+      function done() {
+        clearTimeout(timer);
+        previous?.();
+        resolve();
+      }
+    });
+    this.mediaDown.delete(agentId);
+    const base = this.recordingBase(active.callId);
+    try {
+      const answeredAt = active.answeredAt ?? endedAt;
+      const mixed = await mixCallRecording(base, { answeredUs: answeredAt * 1_000, endedUs: endedAt * 1_000 });
+      if (!mixed) return null;
+      const answeredSeconds = (endedAt - answeredAt) / 1_000;
+      if (Math.abs(mixed.seconds - answeredSeconds) > RECORDING_LENGTH_TOLERANCE_S || answeredSeconds - mixed.audioSeconds > RECORDING_LENGTH_TOLERANCE_S) {
+        this.options.log?.warn({ callId: active.callId, recordingSeconds: mixed.seconds, audioSeconds: mixed.audioSeconds, answeredSeconds }, 'call recording length differs from the call');
+      }
+      removeRecordingFiles(base);
+      return mixed.wav;
+    } catch (error) {
+      this.options.log?.warn({ err: error, callId: active.callId }, 'call recording not converted');
+      return null;
     }
   }
 

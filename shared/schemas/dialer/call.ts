@@ -26,6 +26,8 @@ export const CallView = Type.Object({
   endedAt: Type.Optional(Type.String()),
   duration: Type.Integer({ minimum: 0 }),
   recordingUrl: Type.Optional(Type.String()),
+  /** True while the call is being recorded (the dialer panel says so); absent otherwise. */
+  recording: Type.Optional(Type.Literal(true)),
   autoDialed: Type.Boolean(),
   timeline: Type.Array(Type.Object({ state: Type.Enum(CALL_STATE_VALUES), at: Type.String(), reason: Type.Optional(Type.String()) })),
 });

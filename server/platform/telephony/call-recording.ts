@@ -1,0 +1,120 @@
+// A SIP call's recording: Janus's SIP plugin writes each direction to its own .mjr file (`<base>-user-audio.mjr`, the
+// agent; `<base>-peer-audio.mjr`, the lead); janus-pp-rec (Debian janus-tools) decodes each to 8 kHz PCM WAV, and the
+// two are mixed here into one two-channel WAV (agent left, lead right), each placed at the time its first packet
+// arrived. Two channels rather than one sum: both voices are heard together, and each side stays separable.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The .mjr files Janus writes for a recording started with `filename: base`. */
+export const recordingFiles = (base: string) => ({ user: `${base}-user-audio.mjr`, peer: `${base}-peer-audio.mjr` });
+
+interface Pcm {
+  rate: number;
+  samples: Int16Array;
+  /** When the first packet of this direction arrived (µs since the epoch, from the .mjr header). */
+  firstPacketUs: number;
+}
+
+/** A 16-bit PCM WAV file of one channel per array (all of one length), interleaved. */
+export function wavFile(channels: Int16Array[], rate: number): Buffer {
+  const header = Buffer.alloc(44);
+  const count = channels.length;
+  const frames = channels[0]?.length ?? 0;
+  const dataBytes = frames * count * 2;
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16); // PCM chunk size
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(count, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * count * 2, 28); // byte rate
+  header.writeUInt16LE(count * 2, 32); // block align
+  header.writeUInt16LE(16, 34); // bits per sample
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  const data = Buffer.alloc(dataBytes);
+  for (let frame = 0; frame < frames; frame++) {
+    for (let channel = 0; channel < count; channel++) data.writeInt16LE(channels[channel]![frame]!, (frame * count + channel) * 2);
+  }
+  return Buffer.concat([header, data]);
+}
+
+/** The channels of a 16-bit PCM WAV file. */
+export function readWav(file: Buffer): { rate: number; channels: Int16Array[] } {
+  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  let offset = 12;
+  let rate = 0;
+  let channels = 1;
+  while (offset + 8 <= file.length) {
+    const id = file.toString('ascii', offset, offset + 4);
+    const size = file.readUInt32LE(offset + 4);
+    const body = offset + 8;
+    if (id === 'fmt ') {
+      channels = file.readUInt16LE(body + 2);
+      rate = file.readUInt32LE(body + 4);
+      if (file.readUInt16LE(body + 14) !== 16) throw new Error('only 16-bit PCM WAV files are read');
+    } else if (id === 'data') {
+      const end = Math.min(file.length, body + size);
+      const frames = Math.floor((end - body) / (2 * channels));
+      const out = Array.from({ length: channels }, () => new Int16Array(frames));
+      for (let frame = 0; frame < frames; frame++) {
+        for (let channel = 0; channel < channels; channel++) out[channel]![frame] = file.readInt16LE(body + (frame * channels + channel) * 2);
+      }
+      return { rate, channels: out };
+    }
+    offset = body + size + (size % 2);
+  }
+  throw new Error('WAV file without data');
+}
+
+async function decode(mjr: string): Promise<Pcm | null> {
+  if (!existsSync(mjr) || statSync(mjr).size === 0) return null;
+  const { stdout } = await run('janus-pp-rec', ['-d', '0', '-j', mjr]);
+  const header = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { s?: number; u?: number };
+  const wav = mjr.replace(/\.mjr$/, '.wav');
+  await run('janus-pp-rec', ['-d', '0', mjr, wav]);
+  if (!existsSync(wav)) return null;
+  const { rate, channels } = readWav(readFileSync(wav));
+  return { rate, samples: channels[0] ?? new Int16Array(0), firstPacketUs: header.u ?? header.s ?? 0 };
+}
+
+/**
+ * Mixes the two directions of a call into one WAV: the agent on the left channel, the lead on the right, each
+ * starting at its first packet's arrival (a direction that recorded nothing is a silent channel). `call` (µs since
+ * the epoch) is when the call was answered and ended: the WAV spans it, silent where no audio flowed yet (ICE and
+ * DTLS take a moment after the answer). `audioSeconds` is the part that holds recorded audio. Null when Janus
+ * recorded nothing in either direction.
+ */
+export async function mixCallRecording(base: string, call?: { answeredUs: number; endedUs: number }): Promise<{ wav: Buffer; seconds: number; audioSeconds: number } | null> {
+  const files = recordingFiles(base);
+  const sides = await Promise.all([decode(files.user), decode(files.peer)]);
+  const present = sides.filter((side): side is Pcm => side !== null && side.samples.length > 0);
+  if (present.length === 0) return null;
+  const rate = present[0]!.rate;
+  if (present.some((side) => side.rate !== rate)) throw new Error('the two directions were recorded at different sample rates');
+  const firstPacket = Math.min(...present.map((side) => side.firstPacketUs));
+  const start = call ? Math.min(call.answeredUs, firstPacket) : firstPacket;
+  const offsetOf = (side: Pcm) => Math.round(((side.firstPacketUs - start) / 1_000_000) * rate);
+  const audioEnd = Math.max(...present.map((side) => offsetOf(side) + side.samples.length));
+  const frames = Math.max(audioEnd, call ? Math.round(((call.endedUs - start) / 1_000_000) * rate) : 0);
+  const channels = sides.map((side) => {
+    const channel = new Int16Array(frames);
+    if (side) channel.set(side.samples, offsetOf(side));
+    return channel;
+  });
+  return { wav: wavFile(channels, rate), seconds: frames / rate, audioSeconds: audioEnd / rate - Math.round(((firstPacket - start) / 1_000_000) * rate) / rate };
+}
+
+/** Deletes a recording's .mjr files and their decoded WAVs once the mix is stored. */
+export function removeRecordingFiles(base: string): void {
+  const files = recordingFiles(base);
+  for (const file of [files.user, files.peer]) {
+    rmSync(file, { force: true });
+    rmSync(file.replace(/\.mjr$/, '.wav'), { force: true });
+  }
+}
