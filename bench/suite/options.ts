@@ -5,6 +5,9 @@ import type { Figure } from './results.js';
 export const PARTS = ['sockets', 'fanout', 'http', 'jobs', 'bundle', 'insights', 'overload'] as const;
 export type PartName = (typeof PARTS)[number];
 
+export const INSIGHT_ENDPOINTS = ['earnings', 'calls', 'funnel', 'team', 'campaigns'] as const;
+export const INSIGHT_PERIODS = ['last-4-weeks', 'last-3-months'] as const;
+
 /** Scaled-down defaults, so `npm run bench` finishes in a few minutes; the flags give the issue's full sizes. */
 export interface Options {
   only: PartName[];
@@ -22,6 +25,9 @@ export interface Options {
   durationSeconds: number;
   jobs: number;
   lcpRuns: number;
+  /** (f) the endpoints and periods measured. */
+  insightEndpoints: Array<(typeof INSIGHT_ENDPOINTS)[number]>;
+  insightPeriods: Array<(typeof INSIGHT_PERIODS)[number]>;
   build: boolean;
   /** Print the figures only: no results file, no docs/performance.md (smoke runs). */
   dryRun: boolean;
@@ -42,6 +48,8 @@ export const USAGE = `npm run bench [-- options]
   (d) --jobs <n>            e-mail jobs per run (default 1000; issue-grade: 10000)
   (e) --lcp-runs <n>        page loads for LCP (default 5)
   (f) insights             p99 of each /api/insights endpoint over 100,000 calls, 20,000 leads, 5,000 deals
+      --insight-endpoints <list> comma-separated: ${INSIGHT_ENDPOINTS.join(', ')} (default: all)
+      --insight-periods <list>   comma-separated: ${INSIGHT_PERIODS.join(', ')} (default: both)
   (g) overload             /api/leads at --connections × pipelining 10 for max(--duration, 5) s, shedding on and off
       --build               run \`npm run build\` first (under flock /tmp/cw-build.lock)
   --dry-run                 print the figures only (no results file, no docs/performance.md)`;
@@ -63,6 +71,8 @@ export function parseOptions(argv: string[]): Options {
       duration: { type: 'string' },
       jobs: { type: 'string' },
       'lcp-runs': { type: 'string' },
+      'insight-endpoints': { type: 'string' },
+      'insight-periods': { type: 'string' },
       build: { type: 'boolean' },
       'dry-run': { type: 'boolean' },
       help: { type: 'boolean' },
@@ -81,6 +91,11 @@ export function parseOptions(argv: string[]): Options {
   };
   const only = values.only ? values.only.split(',').map((p) => p.trim()) : [...PARTS];
   for (const part of only) if (!PARTS.includes(part as PartName)) throw new Error(`--only: unknown part "${part}" (parts: ${PARTS.join(', ')})`);
+  const listOf = <T extends string>(name: string, value: string | undefined, all: readonly T[]): T[] => {
+    const picked = value ? value.split(',').map((v) => v.trim()) : [...all];
+    for (const v of picked) if (!all.includes(v as T)) throw new Error(`--${name}: unknown "${v}" (choose from: ${all.join(', ')})`);
+    return picked as T[];
+  };
   const fanoutSizes = (values['fanout-sizes'] ?? '500,1000').split(',').map((s) => int('fanout-sizes', s.trim(), 0));
   return {
     only: only as PartName[],
@@ -96,6 +111,8 @@ export function parseOptions(argv: string[]): Options {
     durationSeconds: int('duration', values.duration, 3),
     jobs: int('jobs', values.jobs, 1000),
     lcpRuns: int('lcp-runs', values['lcp-runs'], 5),
+    insightEndpoints: listOf('insight-endpoints', values['insight-endpoints'], INSIGHT_ENDPOINTS),
+    insightPeriods: listOf('insight-periods', values['insight-periods'], INSIGHT_PERIODS),
     build: Boolean(values.build),
     dryRun: Boolean(values['dry-run']),
   };
