@@ -8,6 +8,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { DialerState } from '../../shared/schemas/dialer/state.js';
+import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { findLeadById } from '../../server/features/leads/repository.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
@@ -17,7 +18,7 @@ import { connectDialer, createCallableLead, recordCallStates, zoneWithLocalHour 
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
-import { WebrtcAgentTab } from '../support/webrtc-agent.js';
+import { WebrtcAgentTab, WebrtcAutoDialTab } from '../support/webrtc-agent.js';
 
 const missing = localCarrierProblem();
 
@@ -29,7 +30,8 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   let campaignId: string;
   let alice: CreatedUser;
   let admin: CreatedUser;
-  const tabs: WebrtcAgentTab[] = [];
+  let owner: CreatedUser;
+  const tabs: Array<WebrtcAgentTab | WebrtcAutoDialTab> = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-'));
@@ -39,6 +41,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     const setup = await createCampaignWithAgents(testApp, 1);
     campaignId = setup.campaignId;
     [alice] = setup.agents;
+    owner = setup.owner;
     await http.patch(`/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: setup.owner.accessToken });
     admin = await createUser(testApp, { role: 'admin' });
     await connectDialer(testApp, alice.accessToken);
@@ -180,12 +183,174 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     expect(readLeadPhoneLog(carrier.leadPhoneLog)).toHaveLength(before);
   }, 20_000);
 
-  it('a do-not-call number never reaches the lead phone, even with an offer waiting', async () => {
-    const added = await http.post('/dialer/dnc', { phone: '555-010-0004' }, { token: admin.accessToken });
-    expect(added.status).toBe(201);
-    const { started } = await dialFromTab('5550100004');
-    expect(started.status).toBe(403);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(logFor('5550100004')).toEqual([]);
-  }, 20_000);
+  it('555-010-0004 answers, plays its 3 s greeting and hangs up: answered -> ended with the real length, the lead marked Answered', async () => {
+    const lead = await createCallableLead(testApp, campaignId, alice.user, '5550100004', { name: 'Greeting Lead' });
+    const { states, started } = await dialFromTab('555-010-0004', { leadId: lead._id.toHexString() });
+    expect(started.status).toBe(201);
+    const id = started.body.id;
+    await waitForState(id, 'idle');
+    const doc = await callDoc(id);
+    expect(doc.timeline.map((t) => t.state)).toEqual(['calling', 'connected', 'ended', 'idle']);
+    expect(doc.timeline[2]?.reason).toBe('callee');
+    expect(doc.status).toBe('answered');
+    const talked = doc.endedAt!.getTime() - doc.connectedAt!.getTime();
+    expect(talked).toBeGreaterThanOrEqual(2_500);
+    expect(talked).toBeLessThanOrEqual(4_500);
+    expect(doc.duration).toBe(Math.round(talked / 1000));
+    await eventually(async () => (logFor('5550100004').length === 1 ? true : undefined), 5_000);
+    expect(logFor('5550100004')[0]).toMatchObject({ outcome: 'answered-greeting' });
+    await eventually(async () => (states.some((s) => s.call?.id === id && s.notice === 'call-completed') ? true : undefined));
+    await eventually(async () => ((await findLeadById(testApp.platform.db, lead._id))?.disposition === 'Answered' ? true : undefined), 5_000);
+  }, 30_000);
+
+  it('auto-dial of three queued contacts: three INVITEs in order, each 2 s (+/- 250 ms) after the previous call ended, each with a fresh offer from the tab', async () => {
+    const socket = await testApp.socket(alice.accessToken);
+    const tab = new WebrtcAutoDialTab(socket);
+    tabs.push(tab);
+    const logged = readLeadPhoneLog(carrier.leadPhoneLog).length;
+    const current = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
+    const contacts = [
+      { name: 'Busy Line', phone: '5550100002' },
+      { name: 'Greeting Line', phone: '5550100004' },
+      { name: 'Silent Line', phone: '5550100003' },
+    ];
+    expect((await http.put('/dialer/queue', { contacts, version: current.body.version }, { token: alice.accessToken })).status).toBe(200);
+
+    // The panel sends its offer before switching auto-dial on (the first contact is dialed at once).
+    expect(await tab.prepare()).toEqual({ ok: true });
+    expect((await http.put('/dialer/auto-dial', { enabled: true }, { token: alice.accessToken })).status).toBe(200);
+
+    const placed = () => callsCollection(testApp.platform.db).find({ agentId: alice.user._id, autoDialed: true }).sort({ startedAt: 1 }).toArray();
+    const calls = await eventually(async () => {
+      const found = await placed();
+      return found.length === 3 && found.every((c) => c.state === 'idle') ? found : undefined;
+    }, 40_000);
+    expect(calls.map((c) => c.phoneDigits)).toEqual(['5550100002', '5550100004', '5550100003']);
+    expect(calls.map((c) => c.timeline.map((t) => t.state))).toEqual([
+      ['calling', 'ended', 'idle'],
+      ['calling', 'connected', 'ended', 'idle'],
+      ['calling', 'ended', 'idle'],
+    ]);
+
+    await eventually(async () => (readLeadPhoneLog(carrier.leadPhoneLog).length - logged === 3 ? true : undefined), 5_000);
+    const invites = readLeadPhoneLog(carrier.leadPhoneLog).slice(logged);
+    expect(invites.map((line) => [line.to, line.outcome])).toEqual([
+      ['5550100002', 'busy'],
+      ['5550100004', 'answered-greeting'],
+      ['5550100003', 'no-answer'],
+    ]);
+    for (const i of [1, 2]) {
+      const gap = Date.parse(invites[i]!.at) - calls[i - 1]!.endedAt!.getTime();
+      expect(gap, `INVITE ${i + 1} after call ${i} ended`).toBeGreaterThanOrEqual(1_750);
+      expect(gap, `INVITE ${i + 1} after call ${i} ended`).toBeLessThanOrEqual(2_250);
+    }
+    // One offer per call, each its own connection, each bound to its own call; none left over with the queue empty.
+    expect(tab.offers.map((o) => o.ack)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(tab.offers.map((o) => o.callId)).toEqual(calls.map((c) => c._id.toHexString()));
+    expect(new Set(tab.offers.map((o) => o.tab.offerId)).size).toBe(3);
+    const queue = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
+    expect(queue.body).toMatchObject({ contacts: [], autoDial: true });
+    await http.put('/dialer/auto-dial', { enabled: false }, { token: alice.accessToken });
+  }, 60_000);
+
+  it('auto-dial with no offer from the tab pauses and dials nothing', async () => {
+    const logged = readLeadPhoneLog(carrier.leadPhoneLog).length;
+    const current = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
+    await http.put('/dialer/queue', { contacts: [{ name: 'Echo Line', phone: '5550100005' }], version: current.body.version }, { token: alice.accessToken });
+    await testApp.socket(alice.accessToken); // a dialer tab is open, but it sends no offer
+    expect((await http.put('/dialer/auto-dial', { enabled: true }, { token: alice.accessToken })).status).toBe(200);
+    const paused = await eventually(async () => {
+      const queue = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
+      return queue.body.autoDial ? undefined : queue.body;
+    }, 15_000);
+    expect(paused.pausedReason).toBe('Auto-dialer paused: the dialer tab did not get its microphone ready for the next call.');
+    expect(paused.contacts.map((c) => c.phone)).toEqual(['5550100005']);
+    expect(readLeadPhoneLog(carrier.leadPhoneLog)).toHaveLength(logged);
+    await http.put('/dialer/queue', { contacts: [], version: paused.version }, { token: alice.accessToken });
+  }, 30_000);
+
+  describe('compliance: nothing the server refuses reaches the lead phone, even with an offer waiting', () => {
+    // Numbers outside the lead phone's plan: if one were dialed, the lead phone would log it (outcome not-found).
+    const globalDnc = '5550100091';
+    const campaignDnc = '5550100092';
+    const lateLeadPhone = '5550100093';
+    let lateLead: Awaited<ReturnType<typeof createCallableLead>>;
+    let campaignLead: Awaited<ReturnType<typeof createCallableLead>>;
+
+    beforeAll(async () => {
+      expect((await http.post('/dialer/dnc', { phone: '555-010-0091' }, { token: admin.accessToken })).status).toBe(201);
+      expect((await http.post('/dialer/dnc', { phone: '555-010-0092', campaignId }, { token: owner.accessToken })).status).toBe(201);
+      campaignLead = await createCallableLead(testApp, campaignId, alice.user, campaignDnc, { name: 'Barred Lead' });
+      // Its local hour is between 0 and 5: outside 8:00-21:00.
+      lateLead = await createCallableLead(testApp, campaignId, alice.user, lateLeadPhone, { name: 'Late Lead', timeZone: zoneWithLocalHour(0, 5) });
+    });
+
+    async function refused(phone: string, extra: { leadId?: string } = {}) {
+      const { started } = await dialFromTab(phone, extra);
+      expect(started.status).toBe(403);
+      return started.body as unknown as { error: string };
+    }
+
+    it('a number on the global list, typed by hand', async () => {
+      expect((await refused('555-010-0091')).error).toBe('(555) 010-0091 is on the do-not-call list and cannot be dialed.');
+    }, 20_000);
+
+    it("a number on the campaign's list, typed by hand and dialed from the lead", async () => {
+      expect((await refused('5550100092')).error).toBe('(555) 010-0092 is on the do-not-call list and cannot be dialed.');
+      expect((await refused('5550100092', { leadId: campaignLead._id.toHexString() })).error).toBe('(555) 010-0092 is on the do-not-call list and cannot be dialed.');
+    }, 20_000);
+
+    it('a number marked do-not-call from a call: the next dial of it never reaches the lead phone', async () => {
+      const lead = await createCallableLead(testApp, campaignId, alice.user, '5550100002', { name: 'Busy Again' });
+      const { started } = await dialFromTab('5550100002', { leadId: lead._id.toHexString() });
+      expect(started.status).toBe(201);
+      await waitForState(started.body.id, 'idle');
+      await eventually(async () => (readLeadPhoneLog(carrier.leadPhoneLog).at(-1)?.to === '5550100002' ? true : undefined), 5_000);
+      const before = logFor('5550100002').length;
+      expect((await http.post(`/dialer/calls/${started.body.id}/dnc`, undefined, { token: alice.accessToken })).status).toBe(201);
+      await refused('5550100002', { leadId: lead._id.toHexString() });
+      await refused('555-010-0002');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(logFor('5550100002')).toHaveLength(before);
+    }, 30_000);
+
+    it("a lead outside its calling hours, dialed from the lead and typed by hand (the number's lead gives the zone)", async () => {
+      const fromLead = await refused(lateLeadPhone, { leadId: lateLead._id.toHexString() });
+      expect(fromLead.error).toMatch(/^Outside calling hours: it is \d{1,2}:\d{2} for this lead \(Etc\/GMT[+-]?\d*\); calls are allowed 8:00-21:00 in the lead's time zone\.$/);
+      const typed = await refused('555-010-0093');
+      expect(typed.error.replace(/\d{1,2}:\d{2}/, 'h:mm')).toBe(fromLead.error.replace(/\d{1,2}:\d{2}/, 'h:mm'));
+    }, 20_000);
+
+    it('queued for auto-dial: every barred contact is skipped with its reason and none is dialed', async () => {
+      const socket = await testApp.socket(alice.accessToken);
+      const tab = new WebrtcAutoDialTab(socket);
+      tabs.push(tab);
+      const current = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
+      const contacts = [
+        { name: 'Global Barred', phone: '555-010-0091' },
+        { name: 'Campaign Barred', phone: '5550100092', leadId: campaignLead._id.toHexString() },
+        { name: 'Marked Barred', phone: '5550100002' },
+        { name: 'Late Lead', phone: lateLeadPhone, leadId: lateLead._id.toHexString() },
+      ];
+      expect((await http.put('/dialer/queue', { contacts, version: current.body.version }, { token: alice.accessToken })).status).toBe(200);
+      expect(await tab.prepare()).toEqual({ ok: true });
+      expect((await http.put('/dialer/auto-dial', { enabled: true }, { token: alice.accessToken })).status).toBe(200);
+      const skipped = await eventually(async () => {
+        const queue = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
+        return queue.body.contacts.length === 4 && queue.body.contacts.every((c) => c.skipReason) ? queue.body : undefined;
+      }, 15_000);
+      expect(skipped.contacts.slice(0, 3).map((c) => c.skipReason)).toEqual([
+        '(555) 010-0091 is on the do-not-call list and cannot be dialed.',
+        '(555) 010-0092 is on the do-not-call list and cannot be dialed.',
+        '(555) 010-0002 is on the do-not-call list and cannot be dialed.',
+      ]);
+      expect(skipped.contacts[3]?.skipReason).toMatch(/^Outside calling hours: /);
+      await http.put('/dialer/auto-dial', { enabled: false }, { token: alice.accessToken });
+    }, 30_000);
+
+    afterAll(() => {
+      const log = readLeadPhoneLog(carrier.leadPhoneLog);
+      expect(log.filter((line) => [globalDnc, campaignDnc, lateLeadPhone].includes(line.to))).toEqual([]);
+    });
+  });
 });

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { SocketEvents, SocketRequests, type PhoneAnswerPayload, type PhoneCandidatePayload, type PhoneOfferAnswer } from '../../shared/events.js';
+import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
+import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 
 /** 20 ms of a 440 Hz tone in mu-law (160 samples at 8 kHz). */
 function toneFrame(phase: number): Buffer {
@@ -86,5 +88,48 @@ export class WebrtcAgentTab {
     clearInterval(this.sender);
     for (const off of this.listeners) off();
     await this.pc.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The dialer panel's auto-dial part (client/features/dialer/live.ts and webrtc.ts): the tab that switches auto-dial on
+ * sends an offer first; the tab holding a call that ends sends its next offer at once while queued contacts remain;
+ * an offer sent for auto-dial is bound to the auto-dialed call the server pushes next (a busy number never answers).
+ */
+export class WebrtcAutoDialTab {
+  /** Every connection this tab offered, in order, with the call it was bound to. */
+  readonly offers: Array<{ tab: WebrtcAgentTab; callId?: string; ack?: PhoneOfferAnswer }> = [];
+  private autoDial = false;
+  private queued = 0;
+  private held?: (typeof this.offers)[number];
+
+  constructor(private readonly socket: Socket) {
+    socket.on(SocketEvents.queueUpdated, (queue: QueueView) => {
+      this.autoDial = queue.autoDial;
+      this.queued = queue.contacts.length;
+    });
+    socket.on(SocketEvents.callState, (payload: CallStatePayload) => {
+      const call = payload.call;
+      const held = this.held;
+      if (!held || !call) return;
+      if (!held.callId && call.autoDialed && call.state === 'calling') held.callId = call.id;
+      if (held.callId !== call.id || (call.state !== 'ended' && call.state !== 'idle')) return;
+      this.held = undefined;
+      void held.tab.close();
+      if (this.autoDial && this.queued > 0) void this.prepare();
+    });
+  }
+
+  /** A fresh connection and its offer, as the panel makes them; resolves with the server's ack. */
+  async prepare(): Promise<PhoneOfferAnswer> {
+    const entry: (typeof this.offers)[number] = { tab: new WebrtcAgentTab(this.socket) };
+    this.offers.push(entry);
+    this.held = entry;
+    entry.ack = await entry.tab.offer();
+    return entry.ack;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.offers.map((entry) => entry.tab.close()));
   }
 }

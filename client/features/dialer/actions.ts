@@ -3,7 +3,7 @@ import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueBody, QueueContactView } from '../../../shared/schemas/dialer/queue.js';
 import { api, ApiError, isNetworkError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import { bindMediaCall, prepareMediaCall, releaseMedia } from './webrtc.js';
+import { bindMediaCall, prepareMediaCall, releaseAutoDialOffer, releaseMedia } from './webrtc.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
 const NOTES_SAVE_DELAY_MS = 600;
@@ -225,11 +225,17 @@ export async function setAutoDial(enabled: boolean): Promise<void> {
   if (dialerStore.busy.autoDial) return;
   dialerStore.busy.autoDial = true;
   try {
+    // Switching on with an idle line dials the first contact at once: over WebRTC its offer goes first.
+    const line = dialerStore.call;
+    if (enabled && dialerStore.phone?.media === 'webrtc' && dialerStore.queue.contacts.length > 0 && (!line || line.state === 'idle' || line.state === 'ended')) {
+      await prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
+    }
     const answer = await api('/api/dialer/auto-dial', { method: 'PUT', body: { enabled } });
     adoptQueue(answer.queue);
     toast({ title: answer.message, variant: enabled ? 'success' : 'default' });
   } catch {
     // The server's toast has been shown; the switch keeps the server's value.
+    releaseAutoDialOffer();
   } finally {
     dialerStore.busy.autoDial = false;
   }

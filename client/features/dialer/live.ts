@@ -5,7 +5,7 @@ import { onLive, onLiveResync } from '../../live/socket.js';
 import { session } from '../session/store.js';
 import { toast, type ToastVariant } from '../../ui/toast.js';
 import { loadDialer } from './actions.js';
-import { followMediaCall } from './webrtc.js';
+import { followMediaCall, prepareMediaCall, releaseAutoDialOffer } from './webrtc.js';
 import { adoptCallState, adoptQueue, clearContact, dialerStore, resetDialer } from './store.js';
 
 /** Each toast's tone by its code (the texts carry the provider's name and are never compared). */
@@ -23,7 +23,10 @@ function onCallState(payload: CallStatePayload): void {
   const before = dialerStore.call;
   adoptCallState(payload);
   const call = payload.call;
-  followMediaCall(call);
+  // The tab that held the ended call gets the next one's audio ready while auto-dial waits its 2 s.
+  if (followMediaCall(call) && dialerStore.queue.autoDial && dialerStore.queue.contacts.length > 0) {
+    void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
+  }
   // A call placed from this number ended: the field is free for the next one.
   if (call && before?.id === call.id && before.state !== 'ended' && call.state === 'ended') clearContact();
   if (payload.message) {
@@ -43,7 +46,10 @@ export function followDialer(): () => void {
   if (!following) {
     following = true;
     onLive(SocketEvents.callState, onCallState);
-    onLive(SocketEvents.queueUpdated, (queue) => adoptQueue(queue));
+    onLive(SocketEvents.queueUpdated, (queue) => {
+      adoptQueue(queue);
+      if (!queue.autoDial) releaseAutoDialOffer();
+    });
     onLiveResync(() => {
       if (session.status === 'signedIn') void loadDialer();
     });

@@ -8,6 +8,11 @@ import { liveSocket, onLive } from '../../live/socket.js';
  * acked); the server passes it to the gateway only once it authorised the call. The gateway's answer and ICE
  * candidates come back over the socket; the far end's audio plays in an <audio> element. Mute disables the local
  * track. Only the tab that dialed holds the connection: other tabs of the agent ignore the answer (another offerId).
+ *
+ * Auto-dial: the server dials the next queued contact 2 s after a call ends, and that call needs a fresh offer too.
+ * The tab that held the ended call (or switched auto-dial on) sends its next offer at once, so the connection is
+ * gathered during the gap; the server keeps it and uses it only for a call it authorised. That offer is bound to the
+ * auto-dialed call the server pushes next (its answer may never come: a busy number answers nothing).
  */
 
 interface MediaCall {
@@ -16,6 +21,8 @@ interface MediaCall {
   stream: MediaStream;
   audio: HTMLAudioElement;
   callId?: string;
+  /** Sent for the next auto-dialed call rather than for a click on Call. */
+  forAutoDial: boolean;
 }
 
 const OFFER_ACK_TIMEOUT_MS = 5_000;
@@ -42,7 +49,7 @@ function listen(): void {
  * Opens the microphone and sends this call's offer; resolves once the server holds it. Throws when the microphone
  * is refused or the server did not take the offer.
  */
-export async function prepareMediaCall(): Promise<void> {
+export async function prepareMediaCall(options: { forAutoDial?: boolean } = {}): Promise<void> {
   listen();
   releaseMedia();
   const socket = liveSocket();
@@ -52,7 +59,7 @@ export async function prepareMediaCall(): Promise<void> {
   const pc = new RTCPeerConnection();
   const audio = new Audio();
   audio.autoplay = true;
-  const call: MediaCall = { offerId, pc, stream, audio };
+  const call: MediaCall = { offerId, pc, stream, audio, forAutoDial: Boolean(options.forAutoDial) };
   current = call;
   for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
   pc.ontrack = (event) => {
@@ -81,12 +88,24 @@ export function bindMediaCall(callId: string): void {
   if (current) current.callId = callId;
 }
 
-/** Follows the pushed call: mute disables the microphone track; an ended call closes the connection. */
-export function followMediaCall(call: CallView | null): void {
+/**
+ * Follows the pushed call: mute disables the microphone track; an ended call closes the connection. True when this
+ * tab held the call that just ended (it then prepares auto-dial's next offer).
+ */
+export function followMediaCall(call: CallView | null): boolean {
   const media = current;
-  if (!media || !call || call.id !== media.callId) return;
+  if (!media || !call) return false;
+  if (media.forAutoDial && !media.callId && call.autoDialed && call.state === 'calling') media.callId = call.id;
+  if (call.id !== media.callId) return false;
   for (const track of media.stream.getAudioTracks()) track.enabled = !call.muted;
-  if (call.state === 'ended' || call.state === 'idle') releaseMedia();
+  if (call.state !== 'ended' && call.state !== 'idle') return false;
+  releaseMedia();
+  return true;
+}
+
+/** Auto-dial went off: an offer prepared for its next call will not be used. */
+export function releaseAutoDialOffer(): void {
+  if (current?.forAutoDial && !current.callId) releaseMedia();
 }
 
 export function releaseMedia(): void {

@@ -47,6 +47,11 @@ export interface MediaCandidate {
 export interface MediaSignalling {
   offer(agentId: string, offer: { offerId: string; sdp: string }): Promise<void>;
   candidate(agentId: string, offerId: string, candidate: MediaCandidate | null): Promise<void>;
+  /**
+   * Auto-dial: true once this process holds an offer of the agent's taken at or after `since` (an older one belonged
+   * to a connection its tab has closed and is dropped), waiting up to `withinMs` for the tab to send it.
+   */
+  offerReady(agentId: string, options: { since?: Date; withinMs: number }): Promise<boolean>;
 }
 
 /** Where a call stands after the dialer applied an event; the provider times its next steps from it. */

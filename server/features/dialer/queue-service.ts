@@ -125,6 +125,16 @@ export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise
       continue;
     }
     const notBefore = job.at ? new Date(job.at) : undefined;
+    if (platform.phone.media) {
+      if (!(await mediaReady(platform, job))) {
+        await pause(platform, agentId, DialerRuleMessages.pausedNoMedia);
+        return 'paused';
+      }
+      // The wait may have been long: auto-dial switched off, or the contact taken off the queue, meanwhile.
+      const now = await loadDialQueue(platform.db, agentId, platform.clock.now());
+      if (!now.autoDial) return 'off';
+      if (!now.contacts.some((c) => c.id === contact.id)) return runAutoDial(platform, job);
+    }
     const result = await placeCall(platform, agent, target, { autoDialed: true, dialKey, queueContactId: contact.id, ...(notBefore ? { notBefore } : {}) }).catch((error: Error) => ({ refused: 'error' as const, message: error.message }));
     if ('placed' in result) {
       const hadNotes = Boolean(queue.notice) || queue.contacts.some((c) => c.skipReason);
@@ -157,6 +167,24 @@ async function settleLastQueueDial(platform: Platform, agentId: ObjectId): Promi
     return settled ?? queue;
   }
   return (await updateDialQueue(platform.db, agentId, {}, { dequeuedDialKey: last.dialKey }, [], false)) ?? queue;
+}
+
+/** How long an auto-dial step waits for the tab's offer past the call's due time before it pauses auto-dial. */
+const OFFER_WAIT_MS = 5_000;
+
+/**
+ * A provider carrying the agent's audio over WebRTC needs a fresh offer from the agent's tab for every call: the tab
+ * sends it when the previous call ends (or before it switches auto-dial on), so it is gathered during the 2 s gap.
+ * An offer taken before the previous call ended belonged to an earlier connection and does not count. Only the
+ * offer is awaited here: the call itself is still placed by `placeCall` after every check, as any other.
+ */
+async function mediaReady(platform: Platform, job: AutoDialJob): Promise<boolean> {
+  const media = platform.phone.media;
+  if (!media) return true;
+  const due = job.at ? new Date(job.at).getTime() : platform.clock.now().getTime();
+  const since = job.at ? new Date(due - platform.phone.timings.autoDialDelayMs) : undefined;
+  const withinMs = Math.max(0, due - platform.clock.now().getTime()) + OFFER_WAIT_MS;
+  return media.offerReady(job.agentId, { ...(since ? { since } : {}), withinMs });
 }
 
 /** True when the agent has no live call, or only one that ended and whose idle step is due now. */

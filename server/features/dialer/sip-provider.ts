@@ -59,7 +59,7 @@ interface AgentLine {
   handleId: number;
   registered: Promise<void>;
   settleRegistration: { resolve: () => void; reject: (error: Error) => void };
-  offer?: { offerId: string; sdp: string; candidates: Array<MediaCandidate | null> };
+  offer?: { offerId: string; sdp: string; candidates: Array<MediaCandidate | null>; takenAt: number };
   call?: ActiveCall;
 }
 
@@ -95,6 +95,8 @@ export class SipPhoneProvider implements PhoneProvider {
   /** Per agent: the wait for the handle's PeerConnection to go down (Janus closed the recorders), and when it last did. */
   private readonly mediaDown = new Map<string, () => void>();
   private readonly mediaDownAt = new Map<string, number>();
+  /** Auto-dial steps waiting for an agent's next offer (`offerReady`). */
+  private readonly offerWaiters = new Map<string, Set<() => void>>();
   readonly media: MediaSignalling;
 
   constructor(
@@ -105,6 +107,7 @@ export class SipPhoneProvider implements PhoneProvider {
     this.media = {
       offer: (agentId, offer) => this.takeOffer(agentId, offer),
       candidate: (agentId, offerId, candidate) => this.takeCandidate(agentId, offerId, candidate),
+      offerReady: (agentId, options) => this.offerReady(agentId, options),
     };
   }
 
@@ -211,7 +214,31 @@ export class SipPhoneProvider implements PhoneProvider {
 
   private async takeOffer(agentId: string, offer: { offerId: string; sdp: string }): Promise<void> {
     const line = await this.line(agentId);
-    line.offer = { ...offer, candidates: [] };
+    line.offer = { ...offer, candidates: [], takenAt: Date.now() };
+    for (const wake of this.offerWaiters.get(agentId) ?? []) wake();
+  }
+
+  /** Only looks at lines this process holds: it never opens a Janus session for a waiting auto-dial step. */
+  private async offerReady(agentId: string, { since, withinMs }: { since?: Date; withinMs: number }): Promise<boolean> {
+    const fresh = async () => {
+      const line = await this.lines.get(agentId)?.catch(() => undefined);
+      if (line?.offer && since && line.offer.takenAt < since.getTime()) line.offer = undefined;
+      return Boolean(line?.offer);
+    };
+    if (await fresh()) return true;
+    return new Promise<boolean>((resolve) => {
+      const waiters = this.offerWaiters.get(agentId) ?? new Set<() => void>();
+      this.offerWaiters.set(agentId, waiters);
+      const done = (ready: boolean) => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        if (waiters.size === 0 && this.offerWaiters.get(agentId) === waiters) this.offerWaiters.delete(agentId);
+        resolve(ready);
+      };
+      const wake = () => done(true);
+      const timer = setTimeout(() => void fresh().then(done), withinMs);
+      waiters.add(wake);
+    });
   }
 
   private async takeCandidate(agentId: string, offerId: string, candidate: MediaCandidate | null): Promise<void> {

@@ -44,6 +44,7 @@ export const DialerRuleMessages = {
   queueChanged: 'The call queue changed in the meantime (auto-dial or another tab). Reload it and make your change again.',
   pausedNoSocket: 'Auto-dialer paused: no dialer tab is open.',
   pausedDailyCap: 'Auto-dialer paused: daily call limit reached.',
+  pausedNoMedia: 'Auto-dialer paused: the dialer tab did not get its microphone ready for the next call.',
   dncAdded: (number: string) => `${formatPhone(number)} added to the do-not-call list`,
   dncForbidden: 'Only admins and the campaign owner can change this do-not-call list.',
   recordingNotFound: 'No recording for this call.',
