@@ -12,8 +12,7 @@ import { averageDealValues, findDealById } from '../deals/public.js';
 import { openLeadsOf } from '../leads/public.js';
 import { notify } from '../notifications/public.js';
 import { downlineOf, findUserById, uplinesOf, userNames, type UserDoc } from '../users/public.js';
-import { emitLeaderboardUpdated } from '../leaderboard/public.js';
-import { emitEarningsUpdated } from './events.js';
+import { emitEarningsUpdated, emitLeaderboardUpdated } from './events.js';
 import { scheduleApproval } from './jobs.js';
 import { commissionLines, formatCents, holdUntil, OVERRIDE_LEVELS, percentOfCents, projectedForLead, reverseDeal, summarizeEarnings, type LineDraft } from './math.js';
 import {
