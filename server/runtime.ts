@@ -110,7 +110,7 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
 
     let database: Database;
     try {
-      database = await withTimeout('MongoDB', 8_000, connectDatabase(mongoUrl, { timeoutMs: 5_000 }));
+      database = await withTimeout('MongoDB', 8_000, connectDatabase(mongoUrl, { timeoutMs: 5_000, warm: config.env === 'production' }));
     } catch (error) {
       throw new StartupError(`Cannot reach MongoDB at ${redact(mongoUrl)}: ${(error as Error).message.split('\n')[0]}`);
     }

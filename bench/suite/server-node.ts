@@ -232,7 +232,7 @@ const bareHttp = () => bareFastify();
 /** The reads the app's routes make, through the app's repositories: the signed-in user, then the page and its campaigns. */
 /** The issue's references: `/api/me` after one user read, `/api/leads` after one indexed read of the page. */
 async function bareHttpWithReads(): Promise<Handlers> {
-  const { db } = await connectDatabase(env.BENCH_MONGO_URL!);
+  const { db } = await connectDatabase(env.BENCH_MONGO_URL!, { warm: true });
   return bareFastify(async (route, userId) => {
     if (route === '/api/leads') await listLeads(db, { scope: { assignedTo: userId }, limit: 26 });
     else await findUserById(db, userId);
