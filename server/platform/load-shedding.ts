@@ -24,9 +24,11 @@ export async function shedLoad(api: FastifyInstance, settings: LoadShedding): Pr
     }
   }
 
+  // One refusal for every shed request: building an Error (its stack) per refusal is work the node has no time for.
+  const overloaded = new Overloaded();
+
   if (settings.maxInFlight > 0) {
     let inFlight = 0;
-    const overloaded = new Overloaded();
     api.addHook('onRequest', (_request, reply, done) => {
       if (inFlight >= settings.maxInFlight) return done(overloaded);
       inFlight++;
@@ -45,7 +47,7 @@ export async function shedLoad(api: FastifyInstance, settings: LoadShedding): Pr
       maxEventLoopDelay: settings.maxEventLoopDelayMs,
       sampleInterval: settings.sampleIntervalMs,
       // An AppError, so the app's error handler answers it like every other refusal: `{ error, code, retryAfter }`.
-      pressureHandler: () => (performance.now() < measuringFrom ? undefined : Promise.reject(new Overloaded())),
+      pressureHandler: () => (performance.now() < measuringFrom ? undefined : Promise.reject(overloaded)),
     });
   }
 }
