@@ -365,7 +365,32 @@ const $dateTrunc = calendarOp(ops.$dateTrunc, ['date', 'unit'], (args, zone) => 
 });
 
 const ON_DATE = ['$year', '$month', '$dayOfMonth', '$hour', '$minute', '$second', '$millisecond', '$dayOfYear', '$dayOfWeek',
-  '$week', '$isoWeek', '$isoWeekYear', '$isoDayOfWeek', '$dateToString', '$dateToParts'] as const;
+  '$isoWeek', '$isoWeekYear', '$isoDayOfWeek', '$dateToString'] as const;
+
+/** $week: strftime's %U (weeks start on Sunday; the days before the year's first Sunday are week 0), in the zone. */
+const $week: ExpressionOp = (obj, expr, options) => {
+  const spec: Doc = isPlainObject(expr) && 'date' in expr ? expr : { date: Array.isArray(expr) && expr.length === 1 ? expr[0] : expr };
+  const tz = timezoneArg(obj, spec, options);
+  if (tz === null) return null;
+  const date = evalExpr(obj, spec.date, options) as unknown;
+  if (date === null || date === undefined) return null;
+  if (!(date instanceof Date)) return ops.$week(obj, expr, options);
+  const local = new Date(date.getTime() + (tz === undefined ? 0 : zoneOf(tz)(date.getTime())) * 60000);
+  const jan1 = new Date(0);
+  jan1.setUTCFullYear(local.getUTCFullYear(), 0, 1);
+  const yearDay = Math.floor((local.getTime() - jan1.getTime()) / DAY_MS);
+  return Math.floor((yearDay + 7 - local.getUTCDay()) / 7);
+};
+
+const PARTS = ['year', 'month', 'day', 'isoWeekYear', 'isoWeek', 'isoDayOfWeek', 'hour', 'minute', 'second', 'millisecond'];
+const dateToParts = zoned(ops.$dateToParts, 'date');
+
+/** $dateToParts with its fields in mongod's order (mingo puts the time fields first). */
+const $dateToParts: ExpressionOp = (obj, expr, options) => {
+  const out = dateToParts(obj, expr, options);
+  if (!isPlainObject(out)) return out;
+  return Object.fromEntries(PARTS.filter((k) => k in out).map((k) => [k, out[k]]));
+};
 
 export const DATE_ZONE_OPERATORS: Record<string, ExpressionOp> = {
   ...Object.fromEntries(ON_DATE.map((name) => [name, zoned(ops[name], 'date')])),
@@ -373,6 +398,8 @@ export const DATE_ZONE_OPERATORS: Record<string, ExpressionOp> = {
   $dateSubtract: $dateAdd('$dateSubtract', -1),
   $dateDiff,
   $dateTrunc,
+  $week,
+  $dateToParts,
   $dateFromParts,
   $dateFromString,
 };

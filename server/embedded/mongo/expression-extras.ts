@@ -1,7 +1,7 @@
 // Expression operators of MongoDB 7.0 that mingo lacks or gets wrong for BSON value classes, in
 // mingo's operator shape: $toString (ObjectId, Long, Decimal128), $toObjectId, $bsonSize,
-// $binarySize and $indexOfCP.
-import { BSON, ObjectId } from 'bson';
+// $binarySize, $indexOfCP and $toDecimal (mingo answers a JS number).
+import { BSON, Decimal128, ObjectId } from 'bson';
 import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import { isPlainObject, type Doc } from './documents.js';
@@ -86,4 +86,19 @@ const $indexOfCP: ExpressionOp = (obj, expr, options) => {
   return -1;
 };
 
-export const EXPRESSION_EXTRAS: Record<string, ExpressionOp> = { $toString, $toObjectId, $bsonSize, $binarySize, $indexOfCP };
+/** $toDecimal: a Decimal128, from a number, numeric string, boolean, date, long or decimal. */
+const $toDecimal: ExpressionOp = (obj, expr, options) => {
+  const v = evaluate(obj, expr, options);
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'boolean') return Decimal128.fromString(v ? '1' : '0');
+  if (v instanceof Date) return Decimal128.fromString(String(v.getTime()));
+  if (typeof v === 'number' && Number.isFinite(v)) return Decimal128.fromString(String(v));
+  const type = bsonType(v);
+  if (type === 'Decimal128') return v;
+  if (type === 'Long' || type === 'Int32' || type === 'Double') return Decimal128.fromString(String(v));
+  if (typeof v === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v.trim())) return Decimal128.fromString(v.trim());
+  if (typeof v === 'string') throw conversionFailure(`Failed to parse number '${v}' in $convert with no onError value: Failed to parse string to decimal`);
+  throw conversionFailure(`Unsupported conversion from ${typeName(v)} to decimal in $convert with no onError value`);
+};
+
+export const EXPRESSION_EXTRAS: Record<string, ExpressionOp> = { $toString, $toObjectId, $bsonSize, $binarySize, $indexOfCP, $toDecimal };

@@ -13,7 +13,7 @@ import * as windowOperators from 'mingo/operators/window';
 import { resolve } from 'mingo/util';
 import { Lazy, type Iterator as LazyIterator } from 'mingo/lazy';
 import { isPlainObject, reorderLike, type Doc } from './documents.js';
-import { MongoCommandError } from './errors.js';
+import { MongoCommandError, notImplemented } from './errors.js';
 import { encodeValue } from './key-encoding.js';
 import { sortDocs } from './sort-order.js';
 import { Collation, holdsString } from './collation.js';
@@ -126,6 +126,13 @@ const overrides: Record<string, QueryOp> = {
   $lt: collated(widen(queryOperators.$lt as QueryOp, (a, b) => a < b), (c) => c < 0),
   $lte: collated(widen(queryOperators.$lte as QueryOp, (a, b) => a <= b), (c) => c <= 0),
   $type: $typeQuery,
+  // {a: {$all: [v, w]}} is {a: v} and {a: w}: a scalar field equal to the one value matches (mingo wants an array).
+  $all: (selector, value, options) => {
+    const plain = Array.isArray(value) && value.length > 0 && value.every((v) => !(v instanceof RegExp) && !isPlainObject(v));
+    if (!plain) return (queryOperators.$all as QueryOp)(selector, value, options);
+    const tests = (value as unknown[]).map((v) => collatedEq(selector, v, options));
+    return (doc) => tests.every((t) => t(doc));
+  },
 };
 
 type PipelineOp = (coll: LazyIterator, expr: unknown, options: Options) => LazyIterator;
@@ -143,6 +150,37 @@ const $sort: PipelineOp = (coll, expr, options) => {
   if (!isPlainObject(expr)) throw new MongoCommandError(15973, 'the $sort key specification must be an object', {}, 'Location15973');
   const collation = collationOf(options);
   return coll.transform((docs: Doc[]) => Lazy(sortDocs(docs, expr, collation)));
+};
+
+/**
+ * $bucket as mongod runs it: a $group by a $switch over the boundaries ([lower, upper) each), then a $sort by
+ * _id (mingo's own put a value equal to a boundary in the bucket below it).
+ */
+const $bucket: PipelineOp = (coll, expr, options) => {
+  const spec = isPlainObject(expr) ? expr : undefined;
+  const bounds = spec?.boundaries;
+  if (!spec || !Array.isArray(bounds) || bounds.length < 2) return (pipelineOperators.$bucket as PipelineOp)(coll, expr, options);
+  const branches = bounds.slice(0, -1).map((lower: unknown, i: number) => ({
+    case: { $and: [{ $gte: [spec.groupBy, { $literal: lower }] }, { $lt: [spec.groupBy, { $literal: bounds[i + 1] }] }] },
+    then: { $literal: lower },
+  }));
+  const id = { $switch: { branches, ...(spec.default !== undefined ? { default: { $literal: spec.default } } : {}) } };
+  const output = isPlainObject(spec.output) ? spec.output : { count: { $sum: 1 } };
+  return $sort((pipelineOperators.$group as PipelineOp)(coll, { _id: id, ...output }, options), { _id: 1 }, options);
+};
+
+/** $bucketAuto's documents with _id first, as mongod gives them. */
+const $bucketAuto: PipelineOp = (coll, expr, options) =>
+  (pipelineOperators.$bucketAuto as PipelineOp)(coll, expr, options).map(({ _id, ...rest }: Doc) => ({ _id, ...rest }));
+
+/**
+ * mingo computes every $setWindowFields output through its own $function, which needs scripts enabled: the
+ * stage runs with them on, so a $function or $accumulator of the client's own is refused here first.
+ */
+const $setWindowFields: PipelineOp = (coll, expr, options) => {
+  if (/"\$(function|accumulator)"/.test(JSON.stringify(expr) ?? '')) throw notImplemented('Expression operator $function');
+  const raw = (options as { options?: Options }).options ?? options;
+  return (pipelineOperators.$setWindowFields as PipelineOp)(coll, expr, { ...raw, scriptEnabled: true } as Options);
 };
 
 type AccumulatorOp = (coll: Doc[], expr: unknown, options: Options) => unknown;
@@ -179,10 +217,21 @@ const $elemMatch: ProjectionOp = (obj, expr, field, options) => {
   return first === undefined ? undefined : [first];
 };
 
+/** $top / $bottom answer the one output value; mingo's answer the one-element list $topN / $bottomN give. */
+function single(base: AccumulatorOp): AccumulatorOp {
+  return (coll, expr, options) => {
+    const out = base(coll, expr, options);
+    return Array.isArray(out) ? out[0] : out;
+  };
+}
+
 export const CONTEXT = Context.init({
-  accumulator: { ...accumulatorOperators, $min: extreme(false), $max: extreme(true) },
+  accumulator: {
+    ...accumulatorOperators, $min: extreme(false), $max: extreme(true),
+    $top: single(accumulatorOperators.$top as AccumulatorOp), $bottom: single(accumulatorOperators.$bottom as AccumulatorOp),
+  },
   expression: { ...expressionOperators, ...EXPRESSION_EXTRAS, ...DATE_ZONE_OPERATORS, $type: $typeExpression, $isNumber: $isNumberExpression },
-  pipeline: { ...pipelineOperators, $project, $sort },
+  pipeline: { ...pipelineOperators, $project, $sort, $bucket, $bucketAuto, $setWindowFields },
   projection: { ...projectionOperators, $elemMatch },
   query: { ...queryOperators, ...overrides } as never,
   window: windowOperators,
