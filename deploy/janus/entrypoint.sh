@@ -13,6 +13,10 @@ CONF="${JANUS_CONF_DIR:-/run/janus}"
 mkdir -p "$CONF/plugins" "$CONF/transports" "$CONF/events" "$CONF/loggers"
 ln -sf "$LIB/plugins/libjanus_sip.so" "$CONF/plugins/"
 ln -sf "$LIB/transports/libjanus_http.so" "$CONF/transports/"
+# Call recordings (the volume shared with the api service, SIP_RECORDINGS_DIR): the api, another user, reads each
+# call's files and removes them once stored.
+RECORDINGS="${SIP_RECORDINGS_DIR:-/recordings}"
+mkdir -p "$RECORDINGS" && chmod 0777 "$RECORDINGS"
 
 SIP_BIND=""
 [ -n "${SIP_LOCAL_IP:-}" ] && SIP_BIND="local_ip = \"$SIP_LOCAL_IP\"

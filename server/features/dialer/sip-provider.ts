@@ -408,7 +408,11 @@ export class SipPhoneProvider implements PhoneProvider {
       if (Math.abs(mixed.seconds - answeredSeconds) > RECORDING_LENGTH_TOLERANCE_S || answeredSeconds - mixed.audioSeconds > RECORDING_LENGTH_TOLERANCE_S) {
         this.options.log?.warn({ callId: active.callId, recordingSeconds: mixed.seconds, audioSeconds: mixed.audioSeconds, answeredSeconds }, 'call recording length differs from the call');
       }
-      removeRecordingFiles(base);
+      try {
+        removeRecordingFiles(base);
+      } catch (error) {
+        this.options.log?.warn({ err: error, callId: active.callId }, 'call recording files not removed');
+      }
       return mixed.wav;
     } catch (error) {
       this.options.log?.warn({ err: error, callId: active.callId }, 'call recording not converted');

@@ -3,7 +3,9 @@
 // two are mixed here into one two-channel WAV (agent left, lead right), each placed at the time its first packet
 // arrived. Two channels rather than one sum: both voices are heard together, and each side stays separable.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -76,11 +78,17 @@ async function decode(mjr: string): Promise<Pcm | null> {
   if (!existsSync(mjr) || statSync(mjr).size === 0) return null;
   const { stdout } = await run('janus-pp-rec', ['-d', '0', '-j', mjr]);
   const header = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { s?: number; u?: number };
-  const wav = mjr.replace(/\.mjr$/, '.wav');
-  await run('janus-pp-rec', ['-d', '0', mjr, wav]);
-  if (!existsSync(wav)) return null;
-  const { rate, channels } = readWav(readFileSync(wav));
-  return { rate, samples: channels[0] ?? new Int16Array(0), firstPacketUs: header.u ?? header.s ?? 0 };
+  // Decoded in a directory of this process: the recordings directory may belong to Janus's user.
+  const dir = mkdtempSync(path.join(tmpdir(), 'cw-recording-'));
+  try {
+    const wav = path.join(dir, 'side.wav');
+    await run('janus-pp-rec', ['-d', '0', mjr, wav]);
+    if (!existsSync(wav)) return null;
+    const { rate, channels } = readWav(readFileSync(wav));
+    return { rate, samples: channels[0] ?? new Int16Array(0), firstPacketUs: header.u ?? header.s ?? 0 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -110,11 +118,8 @@ export async function mixCallRecording(base: string, call?: { answeredUs: number
   return { wav: wavFile(channels, rate), seconds: frames / rate, audioSeconds: audioEnd / rate - Math.round(((firstPacket - start) / 1_000_000) * rate) / rate };
 }
 
-/** Deletes a recording's .mjr files and their decoded WAVs once the mix is stored. */
+/** Deletes a recording's .mjr files once the mix is made. */
 export function removeRecordingFiles(base: string): void {
   const files = recordingFiles(base);
-  for (const file of [files.user, files.peer]) {
-    rmSync(file, { force: true });
-    rmSync(file.replace(/\.mjr$/, '.wav'), { force: true });
-  }
+  for (const file of [files.user, files.peer]) rmSync(file, { force: true });
 }
