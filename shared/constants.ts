@@ -57,5 +57,18 @@ export const TIMINGS = {
   tooltipDelayMs: 700,
 } as const;
 
+/**
+ * US states whose telemarketing laws are stricter than the federal 8:00-21:00 window: their calling window
+ * (local to the called person) and how many calls one number may get in 24 hours (Florida Telephone Solicitation
+ * Act 2021, Oklahoma Telephone Solicitation Act 2022, Maryland Stop the Spam Calls Act 2023: 8:00-20:00 and 3 calls
+ * per 24 h; Washington RCW 80.36.390: 8:00-20:00). A campaign overrides or adds states (`stateRules`).
+ */
+export const STATE_CALLING_RULES: Readonly<Record<string, { hours: { start: string; end: string }; maxCallsPer24h?: number }>> = {
+  FL: { hours: { start: '08:00', end: '20:00' }, maxCallsPer24h: 3 },
+  OK: { hours: { start: '08:00', end: '20:00' }, maxCallsPer24h: 3 },
+  MD: { hours: { start: '08:00', end: '20:00' }, maxCallsPer24h: 3 },
+  WA: { hours: { start: '08:00', end: '20:00' } },
+};
+
 export const WHALE_DEAL_CENTS = 10_000_00;
 export const UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;

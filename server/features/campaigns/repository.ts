@@ -1,5 +1,6 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
+import type { StateCallingRules } from '../../../shared/schemas/campaigns/state-rules.js';
 import { announceChange, cachedByIds } from '../../platform/node-cache.js';
 import { usersCollection } from '../users/public.js';
 
@@ -34,6 +35,8 @@ export interface CampaignDoc {
   timeZone: string;
   /** Local to the lead; missing on campaigns written before it = DEFAULT_CALLING_HOURS. */
   callingHours?: CallingHours;
+  /** Stricter windows and call limits per US state, over STATE_CALLING_RULES; missing = the defaults. */
+  stateRules?: StateCallingRules;
   ownerId?: ObjectId;
   createdAt: Date;
   updatedAt: Date;

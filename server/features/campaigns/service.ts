@@ -6,6 +6,7 @@ import type { CampaignList, CampaignListQuery, CampaignSummary } from '../../../
 import { CallingHoursMessages, DEFAULT_CALLING_HOURS, validCallingHours, type CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
 import { CampaignMessages } from '../../../shared/schemas/campaigns/messages.js';
 import type { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/schemas/campaigns/save.js';
+import { StateRulesMessages, type StateCallingRules } from '../../../shared/schemas/campaigns/state-rules.js';
 import type { ActiveCampaignResponse } from '../../../shared/schemas/campaigns/select.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
@@ -85,6 +86,7 @@ export async function campaignDetail(platform: Platform, viewer: UserDoc | null,
     holdDays: doc.holdDays ?? DEFAULT_HOLD_DAYS,
     timeZone: doc.timeZone || 'UTC',
     callingHours: doc.callingHours ?? DEFAULT_CALLING_HOURS,
+    stateRules: doc.stateRules ?? {},
     canEdit: canEdit(viewer, doc),
   };
 }
@@ -140,6 +142,12 @@ function checkedTimeZone(value: string): string {
   return zone;
 }
 
+/** Each state's window must start before it ends, as the campaign's own. */
+function checkedStateRules(rules: StateCallingRules): StateCallingRules {
+  if (!Object.values(rules).every((rule) => validCallingHours(rule.hours))) throw badRequest(StateRulesMessages.badStateRules);
+  return rules;
+}
+
 function checkedHours(hours: CallingHours): CallingHours {
   if (!validCallingHours(hours)) throw badRequest(CallingHoursMessages.badHours);
   return { start: hours.start, end: hours.end };
@@ -185,6 +193,7 @@ export async function createCampaign(platform: Platform, viewer: UserDoc, body: 
       leadIdleHours: 72,
       timeZone,
       callingHours,
+      ...(body.stateRules ? { stateRules: checkedStateRules(body.stateRules) } : {}),
       ownerId: viewer._id,
       createdAt: now,
       updatedAt: now,
@@ -216,6 +225,7 @@ export async function editCampaign(platform: Platform, viewer: UserDoc, idOrSlug
   }
   if (body.timeZone !== undefined) set.timeZone = checkedTimeZone(body.timeZone);
   if (body.callingHours !== undefined) set.callingHours = checkedHours(body.callingHours);
+  if (body.stateRules !== undefined) set.stateRules = checkedStateRules(body.stateRules);
   if (body.limitedUntil === null) unset.push('limitedUntil');
   else if (body.limitedUntil !== undefined) set.limitedUntil = parseDate(body.limitedUntil);
   const updated = await updateCampaign(platform.db, doc._id, set, unset);

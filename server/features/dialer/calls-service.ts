@@ -12,11 +12,12 @@ import { emitTeamActivity } from '../team/public.js';
 import type { UserDoc } from '../users/public.js';
 import { secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from './compliance.js';
 import { callerCampaignIds, hoursRuleFor } from './dial-hours.js';
+import { narrowHours, stateName, stateRuleFor, usStateOf } from './state-rules.js';
 import { AUTO_DIAL_LEAD_MS, applyEvent, movePhone, pushState } from './lifecycle.js';
 import { callTransition, startCall as startCallRule } from './machine.js';
 import { signedRecordingLink, toCallView, toQueueView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
-import { countCallsSince, findCall, findDnc, findLatestCall, findLiveCall, insertCall, loadDialQueue, setCallNotes, type CallDoc, type InsertCallResult } from './repository.js';
+import { countCallsSince, countCallsToNumberSince, findCall, findDnc, findLatestCall, findLiveCall, insertCall, loadDialQueue, setCallNotes, type CallDoc, type InsertCallResult } from './repository.js';
 
 
 // --- phone session -----------------------------------------------------------------------------
@@ -70,10 +71,18 @@ export async function dialRefusal(platform: Platform, agent: UserDoc, target: Di
   if (await findDnc(platform.db, target.phoneDigits, await dncScopesFor(platform, agent, lead?.campaignId), agent._id)) {
     return { kind: 'dnc', error: forbidden(DialerRuleMessages.doNotCall(target.phone)) };
   }
-  const { timeZone, hours } = await hoursRuleFor(platform, agent, target);
+  const { timeZone, hours: campaignHours } = await hoursRuleFor(platform, agent, target);
+  // A state stricter than 8:00-21:00 (its window, its calls per person per 24 h), the campaign's rule or the default.
+  const state = usStateOf(lead?.details, target.phoneDigits);
+  const stateRule = stateRuleFor(state, campaign?.stateRules);
+  const hours = stateRule ? narrowHours(campaignHours, stateRule.hours) : campaignHours;
   if (timeZone) {
     const { allowed, local } = withinCallingHours(platform.clock.now(), timeZone, hours);
     if (!allowed) return { kind: 'hours', error: forbidden(DialerRuleMessages.outsideHours(local?.text ?? 'unknown', timeZone, hours)) };
+  }
+  if (state && stateRule?.maxCallsPer24h) {
+    const recent = await countCallsToNumberSince(platform.db, target.phoneDigits, new Date(platform.clock.now().getTime() - 86_400_000));
+    if (recent >= stateRule.maxCallsPer24h) return { kind: 'hours', error: forbidden(DialerRuleMessages.stateCallLimit(target.phone, stateRule.maxCallsPer24h, stateName(state))) };
   }
   const today = await countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now()));
   if (today >= PLAN_LIMITS.callsPerDay) {

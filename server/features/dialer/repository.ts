@@ -71,6 +71,7 @@ export async function ensureDialerIndexes(db: Db): Promise<void> {
   await calls.createIndex({ agentId: 1, startedAt: -1 });
   await calls.createIndex({ campaignId: 1, startedAt: -1 });
   await calls.createIndex({ startedAt: -1 });
+  await calls.createIndex({ phoneDigits: 1, startedAt: -1 });
   await dialQueuesCollection(db).createIndex({ agentId: 1 }, { unique: true });
   await dncCollection(db).createIndex({ scope: 1, phone: 1 }, { unique: true });
   await dncCollection(db).createIndex({ phone: 1 });
@@ -153,6 +154,11 @@ export function setCallNotes(db: Db, id: ObjectId, agentId: ObjectId, notes: str
 
 export function countCallsSince(db: Db, agentId: ObjectId, since: Date): Promise<number> {
   return callsCollection(db).countDocuments({ agentId, startedAt: { $gte: since } });
+}
+
+/** Calls placed to one number since `since`, by any agent (a state's limit per person). */
+export function countCallsToNumberSince(db: Db, phoneDigits: string, since: Date): Promise<number> {
+  return callsCollection(db).countDocuments({ phoneDigits, startedAt: { $gte: since } });
 }
 
 // --- the agent's dialer session and queue --------------------------------------------------------

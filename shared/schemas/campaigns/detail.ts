@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CallingHoursSchema } from './calling-hours.js';
+import { StateCallingRulesSchema } from './state-rules.js';
 import { CampaignSummary } from './list.js';
 import { TierSchema } from './structure.js';
 
@@ -17,6 +18,8 @@ export const CampaignDetail = Type.Object({
   /** IANA zone used for calling hours when a lead's own zone is unknown. */
   timeZone: Type.String(),
   callingHours: CallingHoursSchema,
+  /** The campaign's own state rules (over STATE_CALLING_RULES); `{}` when it uses the defaults. */
+  stateRules: StateCallingRulesSchema,
   /** The viewer owns the campaign or is an admin. */
   canEdit: Type.Boolean(),
 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CallingHoursSchema, TimeZoneSchema } from './calling-hours.js';
+import { StateCallingRulesSchema } from './state-rules.js';
 import { CAMPAIGN_ROLES, CAMPAIGN_STATUSES } from './list.js';
 import { CampaignMessages } from './messages.js';
 import { CommissionStructureSchema, TierSchema } from './structure.js';
@@ -24,6 +25,8 @@ const fields = {
   timeZone: TimeZoneSchema,
   /** Local to the lead; default 08:00-21:00. */
   callingHours: CallingHoursSchema,
+  /** Stricter rules per US state (default STATE_CALLING_RULES). */
+  stateRules: StateCallingRulesSchema,
 };
 
 /** `POST /api/campaigns` (owners and admins): name, description, status, role needed, payout range and commission structure are required. */
@@ -45,6 +48,7 @@ export const CampaignCreateBody = Type.Object(
     holdDays: Type.Optional(fields.holdDays),
     timeZone: Type.Optional(fields.timeZone),
     callingHours: Type.Optional(fields.callingHours),
+    stateRules: Type.Optional(fields.stateRules),
   },
   { errorMessage: CampaignMessages.invalid, additionalProperties: false },
 );

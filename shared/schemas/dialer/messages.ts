@@ -36,6 +36,8 @@ export const DialerRuleMessages = {
   doNotCall: (number: string) => `${formatPhone(number)} is on the do-not-call list and cannot be dialed.`,
   outsideHours: (localTime: string, timeZone: string, hours: CallingHours = DEFAULT_CALLING_HOURS) =>
     `Outside calling hours: it is ${localTime} for this lead (${timeZone}); calls are allowed ${hoursText(hours.start)}-${hoursText(hours.end)} in the lead's time zone.`,
+  stateCallLimit: (number: string, max: number, state: string) =>
+    `${formatPhone(number)} has already been called ${max} times in the last 24 hours, the most ${state} allows. Try again later.`,
   leadClaimed: 'Another agent is already calling this lead.',
   leadNotYours: 'You can only call leads assigned to you.',
   callNotFound: 'Call not found.',
