@@ -1,64 +1,64 @@
-import type { AnyBulkWriteOperation, Db, ObjectId } from 'mongodb';
+import { ObjectId, type AnyBulkWriteOperation, type Db } from 'mongodb';
 import type { LeadDoc } from './repository.js';
 
 /**
  * How many assigned leads are still in play (stage not Closed or Lost) per agent, campaign and stage: what projected
  * earnings are computed from. Every lead write in this feature (and the deal close in deals) passes the lead as it
- * was and as it is to `countLeadChanges`, so a team's thousands of open leads are read as a few dozen counters.
+ * was and as it is to `countLeadChanges`. One document per agent (`counts`: `<campaign>_<stage>` -> leads), so a
+ * team's thousands of open leads are read as one small document per member.
  */
-interface OpenLeadCount {
-  /** `<agent>:<campaign>:<stage>` */
-  _id: string;
-  agentId: ObjectId;
-  campaignId: ObjectId;
-  stage: string;
-  count: number;
+interface OpenLeadCounts {
+  /** The agent. */
+  _id: ObjectId;
+  counts: Record<string, number>;
 }
 
-const openLeadCounts = (db: Db) => db.collection<OpenLeadCount>('lead_open_counts');
-
-export async function ensureOpenLeadCountIndexes(db: Db): Promise<void> {
-  await openLeadCounts(db).createIndex({ agentId: 1, campaignId: 1 });
-}
+const openLeadCounts = (db: Db) => db.collection<OpenLeadCounts>('lead_open_counts');
 
 /** The fields a lead is counted by. */
 export type CountedLead = Pick<LeadDoc, 'assignedTo' | 'campaignId' | 'stage'>;
 
 const NOT_OPEN = new Set(['Closed', 'Lost']);
 
-function counterOf(lead: CountedLead | null | undefined): Omit<OpenLeadCount, 'count'> | null {
+function counterOf(lead: CountedLead | null | undefined): { agentId: ObjectId; key: string } | null {
   if (!lead?.assignedTo || NOT_OPEN.has(lead.stage)) return null;
-  return { _id: `${lead.assignedTo.toHexString()}:${lead.campaignId.toHexString()}:${lead.stage}`, agentId: lead.assignedTo, campaignId: lead.campaignId, stage: lead.stage };
+  return { agentId: lead.assignedTo, key: `${lead.campaignId.toHexString()}_${lead.stage}` };
 }
 
 /** Moves the counters for leads written: each change is (the lead before, the lead after); null = none. */
 export async function countLeadChanges(db: Db, changes: Array<[CountedLead | null, CountedLead | null]>): Promise<void> {
-  const deltas = new Map<string, { counter: Omit<OpenLeadCount, 'count'>; n: number }>();
-  const add = (counter: Omit<OpenLeadCount, 'count'> | null, n: number) => {
+  const deltas = new Map<string, { agentId: ObjectId; inc: Record<string, number> }>();
+  const add = (counter: { agentId: ObjectId; key: string } | null, n: number) => {
     if (!counter) return;
-    const at = deltas.get(counter._id) ?? { counter, n: 0 };
-    at.n += n;
-    deltas.set(counter._id, at);
+    const agent = counter.agentId.toHexString();
+    const at = deltas.get(agent) ?? { agentId: counter.agentId, inc: {} };
+    at.inc[`counts.${counter.key}`] = (at.inc[`counts.${counter.key}`] ?? 0) + n;
+    deltas.set(agent, at);
   };
   for (const [before, after] of changes) {
     const [was, is] = [counterOf(before), counterOf(after)];
-    if (was?._id === is?._id) continue;
+    if (!was && !is) continue;
+    if (was && is && was.agentId.equals(is.agentId) && was.key === is.key) continue;
     add(was, -1);
     add(is, 1);
   }
-  const ops: AnyBulkWriteOperation<OpenLeadCount>[] = [...deltas.values()]
-    .filter(({ n }) => n !== 0)
-    .map(({ counter: { _id, ...fields }, n }) => ({ updateOne: { filter: { _id }, update: { $inc: { count: n }, $setOnInsert: fields }, upsert: true } }));
+  const ops: AnyBulkWriteOperation<OpenLeadCounts>[] = [...deltas.values()].map(({ agentId, inc }) => ({ updateOne: { filter: { _id: agentId }, update: { $inc: inc }, upsert: true } }));
   if (ops.length) await openLeadCounts(db).bulkWrite(ops, { ordered: false });
 }
 
 /** Open leads of these agents per agent, campaign and stage (optionally one campaign). */
 export async function openLeadsOf(db: Db, agentIds: ObjectId[], campaignId?: ObjectId): Promise<Array<{ assignedTo: ObjectId; campaignId: ObjectId; stage: string; count: number }>> {
   if (agentIds.length === 0) return [];
-  const rows = await openLeadCounts(db)
-    .find({ agentId: { $in: agentIds }, ...(campaignId ? { campaignId } : {}), count: { $gt: 0 } })
-    .toArray();
-  return rows.map((row) => ({ assignedTo: row.agentId, campaignId: row.campaignId, stage: row.stage, count: row.count }));
+  const docs = await openLeadCounts(db).find({ _id: { $in: agentIds } }).toArray();
+  const rows: Array<{ assignedTo: ObjectId; campaignId: ObjectId; stage: string; count: number }> = [];
+  for (const doc of docs) {
+    for (const [key, count] of Object.entries(doc.counts ?? {})) {
+      const [campaign, stage] = key.split('_');
+      if (count <= 0 || (campaignId && campaign !== campaignId.toHexString())) continue;
+      rows.push({ assignedTo: doc._id, campaignId: ObjectId.createFromHexString(campaign), stage, count });
+    }
+  }
+  return rows;
 }
 
 /** Recounts every counter from the leads (start-up catch-up, data written straight into the collection). */
@@ -70,8 +70,14 @@ export async function rebuildOpenLeadCounts(db: Db): Promise<void> {
       { $group: { _id: { a: '$assignedTo', c: '$campaignId', s: '$stage' }, n: { $sum: 1 } } },
     ])
     .toArray();
-  const counters = rows.map(({ _id, n }) => ({ ...counterOf({ assignedTo: _id.a, campaignId: _id.c, stage: _id.s as LeadDoc['stage'] })!, count: n }));
-  const ops: AnyBulkWriteOperation<OpenLeadCount>[] = counters.map((counter) => ({ replaceOne: { filter: { _id: counter._id }, replacement: counter, upsert: true } }));
+  const perAgent = new Map<string, OpenLeadCounts>();
+  for (const { _id, n } of rows) {
+    const doc = perAgent.get(_id.a.toHexString()) ?? { _id: _id.a, counts: {} };
+    doc.counts[`${_id.c.toHexString()}_${_id.s}`] = n;
+    perAgent.set(_id.a.toHexString(), doc);
+  }
+  const docs = [...perAgent.values()];
+  const ops: AnyBulkWriteOperation<OpenLeadCounts>[] = docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }));
   for (let i = 0; i < ops.length; i += 1_000) await openLeadCounts(db).bulkWrite(ops.slice(i, i + 1_000), { ordered: false });
-  await openLeadCounts(db).deleteMany({ _id: { $nin: counters.map((c) => c._id) } });
+  await openLeadCounts(db).deleteMany({ _id: { $nin: docs.map((d) => d._id) } });
 }

@@ -2,7 +2,7 @@ import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
 import type { LeadScope } from '../campaigns/public.js';
 import { usersCollection } from '../users/public.js';
-import { countLeadChanges, ensureOpenLeadCountIndexes } from './open-counts.js';
+import { countLeadChanges } from './open-counts.js';
 
 export interface LeadHistoryEntry {
   at: Date;
@@ -68,7 +68,6 @@ export async function ensureLeadIndexes(db: Db): Promise<void> {
   await leads.createIndex({ campaignId: 1, dispositionAt: 1 });
   await leads.createIndex({ importId: 1 }, { partialFilterExpression: { importId: { $type: 'objectId' } } });
   await leads.createIndex({ notifyPending: 1 }, { partialFilterExpression: { notifyPending: true } });
-  await ensureOpenLeadCountIndexes(db);
 }
 
 export function findLeadById(db: Db, id: string | ObjectId): Promise<LeadDoc | null> {
