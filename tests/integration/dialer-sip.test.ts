@@ -132,6 +132,9 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     expect(states.filter((s) => s.call?.id === id && s.call.recording).every((s) => s.call!.state === 'connected' || s.call!.state === 'ending')).toBe(true);
     // The stored recording: both directions of the call's real length (+/- 1 s), the agent's tone and its echo.
     const answeredSeconds = (doc.endedAt!.getTime() - doc.connectedAt!.getTime()) / 1_000;
+    // Stored once Janus's files are mixed, after the end (which does not wait for it), and pushed.
+    await eventually(async () => ((await callDoc(id)).recordingId ? true : undefined), 10_000);
+    await eventually(async () => (states.some((s) => s.call?.id === id && s.call.recordingUrl) ? true : undefined), 5_000);
     const wav = await recordingOf(id);
     expect(wav.rate).toBe(8_000);
     expect(wav.channels).toHaveLength(2);

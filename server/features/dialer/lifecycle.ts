@@ -17,7 +17,7 @@ import type { CallProgress, ProviderEvent } from './phone-provider.js';
 import { signedRecordingLink, toCallView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { recordingWav } from './recording.js';
-import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQueue, markCallRecorded, storeRecording, updateDialQueue, type CallDoc } from './repository.js';
+import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQueue, markCallRecorded, setCallRecording, storeRecording, updateDialQueue, type CallDoc } from './repository.js';
 import { enqueue } from '../../platform/queues.js';
 
 /**
@@ -67,18 +67,33 @@ export async function applyEvent(platform: Platform, callId: ObjectId, command: 
     if (!result.ok) throw conflict(result.error);
     if (!result.changed) return call;
     const next: CallSnapshot = result.value;
-    let recorded = false;
-    if (next.state === 'ended' && next.status === 'answered') {
-      const wav = provider.recording ? await provider.recording(call._id.toHexString()) : recordingWav(next.duration, call.phoneDigits);
-      if (wav) recorded = Boolean(await storeRecording(platform.db, call._id, call.agentId, wav));
-    }
+    const answeredEnd = next.state === 'ended' && next.status === 'answered';
+    // The simulator's recording is made here; a provider that records real calls hands its file over after the end.
+    if (answeredEnd && !provider.recording) await storeRecording(platform.db, call._id, call.agentId, recordingWav(next.duration, call.phoneDigits));
     const added = next.timeline.slice(call.timeline.length);
-    const saved = await applyCallTransition(platform.db, call._id, call.state, call.muted, next, added, recorded ? { recordingId: call._id } : {});
+    const saved = await applyCallTransition(platform.db, call._id, call.state, call.muted, next, added, answeredEnd && !provider.recording ? { recordingId: call._id } : {});
     if (!saved) continue;
     await afterTransition(platform, call, saved);
+    if (answeredEnd && provider.recording) void attachRecording(platform, saved);
     return saved;
   }
   throw conflict(messagesFor(platform).callFailed).because(ErrorReasons.callFailed);
+}
+
+/**
+ * A real call's recording (the SIP provider mixes Janus's files once the call is torn down): stored when ready,
+ * without holding up the end of the call (its push, the lead's outcome, auto-dial's next call), then pushed.
+ */
+async function attachRecording(platform: Platform, call: CallDoc): Promise<void> {
+  try {
+    const wav = await platform.phone.recording?.(call._id.toHexString());
+    if (!wav) return;
+    await storeRecording(platform.db, call._id, call.agentId, wav);
+    const updated = await setCallRecording(platform.db, call._id);
+    if (updated) await pushState(platform, call.agentId, {});
+  } catch (error) {
+    platform.log.warn({ err: error, callId: call._id }, 'call recording not stored');
+  }
 }
 
 async function afterTransition(platform: Platform, before: CallDoc, call: CallDoc): Promise<void> {

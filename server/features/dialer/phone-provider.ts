@@ -99,8 +99,9 @@ export interface PhoneProvider {
   /** Set by providers that carry the agent's audio from the browser over WebRTC (the `sip` provider). */
   readonly media?: MediaSignalling;
   /**
-   * Providers that record real calls: the ended call's recording as a WAV, asked once when the end of an answered
-   * call is stored (null: nothing was recorded). Without it the dialer stores the simulator's generated recording.
+   * Providers that record real calls: the ended call's recording as a WAV, asked once the end of an answered call is
+   * stored, and awaited apart from it (null: nothing was recorded). Without it the dialer stores the simulator's
+   * generated recording with the end.
    */
   recording?(callId: string): Promise<Buffer | null>;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */

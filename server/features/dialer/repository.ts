@@ -143,6 +143,11 @@ export async function applyCallTransition(
   );
 }
 
+/** The call's recording is stored (under the call's id). */
+export function setCallRecording(db: Db, id: ObjectId): Promise<CallDoc | null> {
+  return callsCollection(db).findOneAndUpdate({ _id: id }, { $set: { recordingId: id } }, { returnDocument: 'after' });
+}
+
 /** Marks a connected call as being recorded; null when it is no longer connected. */
 export function markCallRecorded(db: Db, id: ObjectId): Promise<CallDoc | null> {
   return callsCollection(db).findOneAndUpdate({ _id: id, state: 'connected' }, { $set: { recorded: true } }, { returnDocument: 'after' });

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** The .mjr files Janus writes for a recording started with `filename: base`. */
-export const recordingFiles = (base: string) => ({ user: `${base}-user-audio.mjr`, peer: `${base}-peer-audio.mjr` });
+const recordingFiles = (base: string) => ({ user: `${base}-user-audio.mjr`, peer: `${base}-peer-audio.mjr` });
 
 interface Pcm {
   rate: number;
