@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Db, ObjectId } from 'mongodb';
@@ -6,7 +7,7 @@ import { REVOCATION_KEPT_MS, revokedKey } from './presence.js';
 /**
  * Small per-node caches of documents most requests read (the signed-in user, the names a page shows), kept true
  * across nodes through Redis pub/sub: every write of a cached kind announces the ids it changed, each node drops
- * them before the writer's answer leaves (the message reaches every subscriber before Redis answers the PUBLISH).
+ * them and confirms, and the writer answers once every subscribed node has confirmed (see CONFIRM_WAIT_MS).
  *
  * Three rules make a cached document never outlive a write:
  * - a fill that was in flight when any document of its kind was dropped is not stored (the kind's epoch moved);
@@ -20,6 +21,13 @@ const KINDS: readonly CachedKind[] = ['user', 'campaign'];
 /** Entries per kind and node: enough for the users active on a node and the campaigns their pages show. */
 const MAX_ENTRIES = 2_000;
 const ENTRY_TTL_MS = 60_000;
+/**
+ * How long a write waits for every subscribed node to confirm it dropped the ids. Redis does not deliver a
+ * message to the subscribers before it answers the PUBLISH (it may write the publisher's answer first), so without
+ * the confirmations a request reaching another node right after the write could still be answered from its cache.
+ * A node that does not confirm in time (stalled, cut off) delays the write by this much, no more.
+ */
+const CONFIRM_WAIT_MS = 250;
 
 /** What is kept per id: the document, boxed so that any value can be stored. */
 interface Entry {
@@ -51,16 +59,41 @@ class KindCache {
   }
 }
 
+/** A write's announcement waiting for its confirmations: `needed` is known once Redis answers the PUBLISH. */
+interface PendingConfirmation {
+  received: number;
+  needed: number | null;
+  done: () => void;
+}
+
 class NodeCaches {
   readonly kinds = new Map<CachedKind, KindCache>(KINDS.map((kind) => [kind, new KindCache()]));
   /** True only while the subscription is confirmed. */
   live = false;
+  readonly pending = new Map<string, PendingConfirmation>();
+  private sent = 0;
+  private readonly nodeId = randomUUID();
 
   constructor(
     readonly publisher: Redis,
     readonly redisPrefix: string,
     readonly channel: string,
   ) {}
+
+  get confirmChannel(): string {
+    return `${this.channel}:confirm`;
+  }
+
+  nextAnnouncementId(): string {
+    return `${this.nodeId}.${++this.sent}`;
+  }
+
+  confirmationReceived(announcementId: string): void {
+    const waiting = this.pending.get(announcementId);
+    if (!waiting) return;
+    waiting.received++;
+    if (waiting.needed !== null && waiting.received >= waiting.needed) waiting.done();
+  }
 
   kind(kind: CachedKind): KindCache {
     return this.kinds.get(kind)!;
@@ -76,9 +109,13 @@ class NodeCaches {
     this.live = true;
   }
 
+  /** `<announcement id> <kind>:<id>,<id>...`: drops the ids, then confirms to the writer. */
   applyAnnouncement(message: string): void {
-    const [kind, ids] = [message.slice(0, message.indexOf(':')), message.slice(message.indexOf(':') + 1)];
+    const space = message.indexOf(' ');
+    const [announcementId, body] = [message.slice(0, space), message.slice(space + 1)];
+    const [kind, ids] = [body.slice(0, body.indexOf(':')), body.slice(body.indexOf(':') + 1)];
     this.kinds.get(kind as CachedKind)?.drop(ids.split(','));
+    this.publisher.publish(this.confirmChannel, announcementId).catch(() => undefined);
   }
 }
 
@@ -106,10 +143,11 @@ export function startNodeCaches(db: Db, redis: Redis, redisPrefix: string, onErr
   subscriber.on('error', () => {});
   subscriber.on('message', (from: string, message: string) => {
     if (from === channel) caches.applyAnnouncement(message);
+    else if (from === caches.confirmChannel) caches.confirmationReceived(message);
   });
   subscriber.on('close', () => caches.goOffline());
   subscriber.on('ready', () => {
-    subscriber.subscribe(channel).then(
+    subscriber.subscribe(channel, caches.confirmChannel).then(
       () => {
         if (subscriber.status === 'ready') caches.goLive();
       },
@@ -168,7 +206,9 @@ export async function cachedByIds<V>(db: Db, kind: CachedKind, ids: string[], lo
 }
 
 /**
- * Called by every write of a cached kind, after the write: drops the ids here at once and tells the other nodes.
+ * Called by every write of a cached kind, after the write: drops the ids here at once, tells the other nodes and
+ * waits until every subscribed node confirms it dropped them (CONFIRM_WAIT_MS at most), so the writer's answer
+ * leaves only when no node answers from the old document any more.
  * When Redis cannot take the announcement, the other nodes' subscriptions are down as well (same Redis), so their
  * caches are off and are emptied when they reconnect; the write itself stands.
  */
@@ -177,7 +217,23 @@ export async function announceChange(db: Db, kind: CachedKind, ids: Array<string
   if (!caches || ids.length === 0) return;
   const keys = ids.map(hex);
   caches.kind(kind).drop(keys);
-  await caches.publisher.publish(caches.channel, `${kind}:${keys.join(',')}`).catch(() => undefined);
+  const announcementId = caches.nextAnnouncementId();
+  let timer: NodeJS.Timeout | undefined;
+  const confirmed = new Promise<void>((resolve) => {
+    const waiting: PendingConfirmation = { received: 0, needed: null, done: () => resolve() };
+    caches.pending.set(announcementId, waiting);
+    timer = setTimeout(resolve, CONFIRM_WAIT_MS);
+  });
+  try {
+    const subscribers = await caches.publisher.publish(caches.channel, `${announcementId} ${kind}:${keys.join(',')}`).catch(() => 0);
+    const waiting = caches.pending.get(announcementId)!;
+    waiting.needed = subscribers;
+    if (waiting.received >= subscribers) waiting.done();
+    await confirmed;
+  } finally {
+    clearTimeout(timer);
+    caches.pending.delete(announcementId);
+  }
 }
 
 /**

@@ -120,6 +120,28 @@ describe('revocation with the caches on, across two nodes', () => {
     });
   }
 
+  it('a write answers only once every subscribed node has confirmed it dropped the ids', async () => {
+    // A node slower than the writer: it takes the announcement and confirms 100 ms later.
+    const { redis, config } = nodeA.platform;
+    const channel = `${config.redisPrefix}:node-cache`;
+    const slowNode = redis.duplicate({ enableOfflineQueue: true });
+    let confirmedBySlowNode = false;
+    slowNode.on('message', (from: string, message: string) => {
+      if (from !== channel) return;
+      setTimeout(() => {
+        confirmedBySlowNode = true;
+        void redis.publish(`${channel}:confirm`, message.slice(0, message.indexOf(' ')));
+      }, 100);
+    });
+    await slowNode.subscribe(channel);
+    try {
+      await announceChange(nodeA.platform.db, 'campaign', [new ObjectId()]);
+      expect(confirmedBySlowNode).toBe(true);
+    } finally {
+      slowNode.disconnect();
+    }
+  });
+
   it('a document read while its change was announced is not kept', async () => {
     const db = nodeB.platform.db;
     const id = new ObjectId().toHexString();
