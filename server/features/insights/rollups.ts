@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { ObjectId, type Db } from 'mongodb';
 import type { InsightsRefreshJob } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
+import { withRedisLock } from '../../platform/redis-lock.js';
 import { findCampaignsByIds } from '../campaigns/public.js';
 import { rebuildDealStats } from '../deals/public.js';
 import { rebuildOpenLeadCounts } from '../leads/public.js';
@@ -15,33 +15,14 @@ import { claimFiguresRebuild, DAY, dataSpan, figuresRebuilt, rollUp } from './ro
  */
 const FIGURES_VERSION = 3;
 
-const LOCK_TTL_MS = 30_000;
-
 /**
  * Runs `recompute` while this process alone holds the day: two refreshes of one day (two worker processes, or a
  * retry beside a late job) would otherwise interleave, and the one that read the data first could write last.
  * Whoever takes the day after a change reads that change, so serialised whole-day recomputes end on the newest data.
  */
-export async function withDayGuard<T>(platform: Pick<Platform, 'redis' | 'config'>, day: string, recompute: () => Promise<T>): Promise<T> {
+export function withDayGuard<T>(platform: Pick<Platform, 'redis' | 'config'>, day: string, recompute: () => Promise<T>): Promise<T> {
   const key = `${platform.config.redisPrefix}:insights:day:${day}`;
-  const token = randomBytes(12).toString('hex');
-  const deadline = Date.now() + 120_000;
-  while ((await platform.redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX')) !== 'OK') {
-    // Thrown, the job is retried with back-off.
-    if (Date.now() > deadline) throw new Error(`insights day ${day} still being refreshed after 120 s`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const keepAlive = setInterval(() => {
-    platform.redis
-      .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end", 1, key, token, LOCK_TTL_MS)
-      .catch(() => {});
-  }, LOCK_TTL_MS / 3);
-  try {
-    return await recompute();
-  } finally {
-    clearInterval(keepAlive);
-    await platform.redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, token);
-  }
+  return withRedisLock(platform.redis, key, `insights day ${day} still being refreshed after 120 s`, recompute);
 }
 
 /**

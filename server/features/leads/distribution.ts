@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { PLAN_LIMITS } from '../../../shared/constants.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import type { Platform } from '../../platform/context.js';
+import { withRedisLock } from '../../platform/redis-lock.js';
 import { campaignInfos, findCampaignById, listCampaignIdleWindows, listMemberUserIds, type CampaignInfo } from '../campaigns/public.js';
 import { notify } from '../notifications/public.js';
 import { assignedLead, notifyAssigned, type AssignedLead } from './assigned-notices.js';
@@ -29,7 +29,6 @@ export const DEFAULT_LEAD_IDLE_HOURS = 72;
 export const LEAD_BATCH = 200;
 /** Lead writes in flight at once: each lead is pushed to its agent the moment its own write is acknowledged. */
 const WRITE_CONCURRENCY = 32;
-const LOCK_TTL_MS = 30_000;
 
 const dayKey = (at: Date) => at.toISOString().slice(0, 10);
 const monthKey = (at: Date) => at.toISOString().slice(0, 7);
@@ -58,25 +57,8 @@ export function remainingOf(quota: LeadQuotaDoc): { today: number; month: number
  * Caps are per agent across campaigns, so every distribution (worker jobs on any process, "Request Leads" on any
  * API node) runs one at a time under a Redis lock; the counters and the round-robin order are then exact.
  */
-async function withDistributionLock<T>(platform: Platform, run: () => Promise<T>): Promise<T> {
-  const key = `${platform.config.redisPrefix}:leads:distribution-lock`;
-  const token = randomBytes(12).toString('hex');
-  const deadline = Date.now() + 120_000;
-  while ((await platform.redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX')) !== 'OK') {
-    if (Date.now() > deadline) throw new Error('lead distribution lock not acquired within 120 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const keepAlive = setInterval(() => {
-    platform.redis
-      .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end", 1, key, token, LOCK_TTL_MS)
-      .catch(() => {});
-  }, LOCK_TTL_MS / 3);
-  try {
-    return await run();
-  } finally {
-    clearInterval(keepAlive);
-    await platform.redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, token);
-  }
+function withDistributionLock<T>(platform: Platform, run: () => Promise<T>): Promise<T> {
+  return withRedisLock(platform.redis, `${platform.config.redisPrefix}:leads:distribution-lock`, 'lead distribution lock not acquired within 120 s', run);
 }
 
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
