@@ -1,4 +1,5 @@
 import type { PostCommentedPayload, PostCreatedPayload, PostLikedPayload } from './schemas/community/events.js';
+import type { CallQualityAnswer, CallQualitySample } from './schemas/dialer/quality.js';
 import type { CallStatePayload } from './schemas/dialer/state.js';
 
 /**
@@ -163,6 +164,7 @@ export const SocketRequests = {
   renewAuth: 'auth:renew',
   phoneOffer: 'phone:offer',
   phoneCandidate: 'phone:candidate',
+  callQuality: 'call:quality',
 } as const;
 
 export interface RenewAuthAnswer {
@@ -178,6 +180,8 @@ export interface ClientToServerEvents {
   [SocketRequests.renewAuth]: (token: string, ack?: (answer: RenewAuthAnswer) => void) => void;
   [SocketRequests.phoneOffer]: (offer: PhoneOffer, ack?: (answer: PhoneOfferAnswer) => void) => void;
   [SocketRequests.phoneCandidate]: (payload: PhoneCandidatePayload) => void;
+  /** A sample of the agent's live WebRTC call, measured by the tab holding it (shared/schemas/dialer/quality.ts). */
+  [SocketRequests.callQuality]: (sample: CallQualitySample, ack?: (answer: CallQualityAnswer) => void) => void;
 }
 
 /**

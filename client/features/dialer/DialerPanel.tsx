@@ -1,4 +1,4 @@
-import { Ban, CircleDot, Copy, Mic, MicOff, Phone, PhoneOff, RefreshCw } from 'lucide-react';
+import { Ban, CircleDot, Copy, Mic, MicOff, Phone, PhoneOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Input, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
@@ -16,6 +16,14 @@ const CALL_BADGE: Record<string, { label: string; tone: BadgeTone }> = {
   connected: { label: 'In call', tone: 'green' },
   ending: { label: 'Ending...', tone: 'yellow' },
 };
+
+/** What the agent reads when a sample of the live call crosses a threshold (MOS alone adds no detail). */
+const QUALITY_ISSUE: Record<string, string> = { latency: 'high delay', jitter: 'jitter', loss: 'packet loss' };
+
+function qualityWarning(issues: readonly string[]): string {
+  const details = issues.map((issue) => QUALITY_ISSUE[issue]).filter(Boolean);
+  return details.length ? `Poor call quality: ${details.join(', ')}` : 'Poor call quality';
+}
 
 const STATUS_LABEL = { answered: 'Answered', voicemail: 'Voicemail', missed: 'Missed' } as const;
 
@@ -139,6 +147,11 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
       {live && call?.recording ? (
         <p className={styles.recorded} role="status">
           <CircleDot size={14} aria-hidden="true" /> This call is recorded
+        </p>
+      ) : null}
+      {live && call && dialer.quality?.callId === call.id && dialer.quality.issues.length > 0 ? (
+        <p className={styles.quality} role="alert">
+          <TriangleAlert size={14} aria-hidden="true" /> {qualityWarning(dialer.quality.issues)}
         </p>
       ) : null}
 

@@ -1,6 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { dialerMessages, normalizePhone } from '../../../shared/schemas/dialer/messages.js';
+import type { CallQualityIssue } from '../../../shared/schemas/dialer/quality.js';
 import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { CallStatePayload, PhoneView } from '../../../shared/schemas/dialer/state.js';
 
@@ -26,6 +27,8 @@ export interface DialerStore {
   busy: { call: boolean; end: boolean; mute: boolean; queue: boolean; autoDial: boolean; connect: boolean };
   /** Calls already marked "do not call" from this panel. */
   markedDoNotCall: string[];
+  /** The latest quality sample of the WebRTC call this tab holds: which thresholds it crossed (none: fine). */
+  quality: { callId: string; issues: CallQualityIssue[] } | null;
 }
 
 const initialState = (): DialerStore => ({
@@ -43,6 +46,7 @@ const initialState = (): DialerStore => ({
   serverOffsetMs: 0,
   busy: { call: false, end: false, mute: false, queue: false, autoDial: false, connect: false },
   markedDoNotCall: [],
+  quality: null,
 });
 
 export const dialerStore = proxy<DialerStore>(initialState());

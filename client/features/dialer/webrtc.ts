@@ -1,6 +1,7 @@
 import { SocketEvents, SocketRequests, type PhoneOfferAnswer } from '../../../shared/events.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { liveSocket, onLive } from '../../live/socket.js';
+import { monitorCallQuality } from './call-quality.js';
 
 /**
  * The agent's audio when the phone view says `media: 'webrtc'` (PHONE_PROVIDER=sip): before each call this tab opens
@@ -23,6 +24,8 @@ interface MediaCall {
   callId?: string;
   /** Sent for the next auto-dialed call rather than for a click on Call. */
   forAutoDial: boolean;
+  /** Stops the quality sampling started when the call connected. */
+  stopMonitor?: () => void;
 }
 
 const OFFER_ACK_TIMEOUT_MS = 5_000;
@@ -98,6 +101,7 @@ export function followMediaCall(call: CallView | null): boolean {
   if (media.forAutoDial && !media.callId && call.autoDialed && call.state === 'calling') media.callId = call.id;
   if (call.id !== media.callId) return false;
   for (const track of media.stream.getAudioTracks()) track.enabled = !call.muted;
+  if (call.state === 'connected' && !media.stopMonitor) media.stopMonitor = monitorCallQuality(media.pc, call.id);
   if (call.state !== 'ended' && call.state !== 'idle') return false;
   releaseMedia();
   return true;
@@ -112,6 +116,7 @@ export function releaseMedia(): void {
   const call = current;
   current = null;
   if (!call) return;
+  call.stopMonitor?.();
   call.pc.close();
   for (const track of call.stream.getTracks()) track.stop();
   call.audio.srcObject = null;

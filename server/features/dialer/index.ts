@@ -3,6 +3,7 @@ import { Queues } from '../../../shared/queues.js';
 import { callsProcessor } from './processor.js';
 import { ensureDialerIndexes } from './repository.js';
 import { dialerRoutes } from './routes.js';
+import { callQualityReports } from './quality.js';
 import { callsSeedStep } from './seed.js';
 import { dialerSignalling } from './signalling.js';
 
@@ -11,7 +12,14 @@ export const dialerFeature: Feature = {
   indexes: ensureDialerIndexes,
   routes: dialerRoutes,
   seed: callsSeedStep,
-  socket: dialerSignalling,
+  socket: (platform) => {
+    const signalling = dialerSignalling(platform);
+    const quality = callQualityReports(platform);
+    return (socket) => {
+      void signalling(socket);
+      void quality(socket);
+    };
+  },
   workers: [{ queue: Queues.calls, concurrency: 50, processor: callsProcessor }],
   access: {
     'GET /api/dialer/state': 'signedIn',

@@ -3,6 +3,7 @@ import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { DncEntry } from '../../../shared/schemas/dialer/dnc.js';
 import type { Platform } from '../../platform/context.js';
 import { signFileLink } from '../../platform/file-links.js';
+import { toQualitySummary } from './quality.js';
 import type { CallDoc, DialQueueDoc, DncDoc } from './repository.js';
 
 export const recordingUrl = (callId: string) => `/api/calls/${callId}/recording`;
@@ -39,6 +40,7 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
   if (doc.connectedAt) view.connectedAt = doc.connectedAt.toISOString();
   if (doc.endedAt) view.endedAt = doc.endedAt.toISOString();
   if (doc.recorded && (doc.state === 'connected' || doc.state === 'ending')) view.recording = true;
+  if (doc.quality?.samples) view.quality = toQualitySummary(doc.quality);
   if (doc.recordingId && doc.status === 'answered') view.recordingUrl = recordingLink ? recordingLink(id) : recordingUrl(id);
   return view;
 }

@@ -27,6 +27,16 @@ export interface CallDoc extends CallSnapshot {
   /** The queue entry this call was dialed from; removed from the queue once the call exists. */
   queueContactId?: string;
   provider: string;
+  /** What the agent's browser measured during a WebRTC call: sums for the averages, extremes, and the last sample's time. */
+  quality?: CallQualityDoc;
+}
+
+export interface CallQualityDoc {
+  samples: number;
+  poorSamples: number;
+  sum: { rttMs: number; jitterMs: number; lossPercent: number; mos: number };
+  worst: { rttMs: number; jitterMs: number; lossPercent: number; mos: number };
+  lastAt: Date;
 }
 
 export interface DialQueueDoc {
@@ -151,6 +161,40 @@ export function setCallRecording(db: Db, id: ObjectId): Promise<CallDoc | null> 
 /** Marks a connected call as being recorded; null when it is no longer connected. */
 export function markCallRecorded(db: Db, id: ObjectId): Promise<CallDoc | null> {
   return callsCollection(db).findOneAndUpdate({ _id: id, state: 'connected' }, { $set: { recorded: true } }, { returnDocument: 'after' });
+}
+
+/**
+ * Adds one quality sample to the agent's own call while it is connected (or ending), at most one per `minGapMs` and
+ * `maxSamples` in all; null when the call is not the agent's, not live, or the sample came too soon.
+ */
+export function addCallQualitySample(
+  db: Db,
+  id: ObjectId,
+  agentId: ObjectId,
+  sample: { rttMs: number; jitterMs: number; lossPercent: number; mos: number; poor: boolean },
+  now: Date,
+  limits: { minGapMs: number; maxSamples: number },
+): Promise<CallDoc | null> {
+  const { rttMs, jitterMs, lossPercent, mos, poor } = sample;
+  return callsCollection(db).findOneAndUpdate(
+    {
+      _id: id,
+      agentId,
+      live: true,
+      state: { $in: ['connected', 'ending'] },
+      $and: [
+        { $or: [{ quality: { $exists: false } }, { 'quality.lastAt': { $lte: new Date(now.getTime() - limits.minGapMs) } }] },
+        { $or: [{ quality: { $exists: false } }, { 'quality.samples': { $lt: limits.maxSamples } }] },
+      ],
+    },
+    {
+      $inc: { 'quality.samples': 1, 'quality.poorSamples': poor ? 1 : 0, 'quality.sum.rttMs': rttMs, 'quality.sum.jitterMs': jitterMs, 'quality.sum.lossPercent': lossPercent, 'quality.sum.mos': mos },
+      $max: { 'quality.worst.rttMs': rttMs, 'quality.worst.jitterMs': jitterMs, 'quality.worst.lossPercent': lossPercent },
+      $min: { 'quality.worst.mos': mos },
+      $set: { 'quality.lastAt': now },
+    },
+    { returnDocument: 'after' },
+  );
 }
 
 export function setCallNotes(db: Db, id: ObjectId, agentId: ObjectId, notes: string): Promise<CallDoc | null> {

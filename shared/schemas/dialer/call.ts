@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { dialerMessages } from './messages.js';
+import { CallQualitySummary } from './quality.js';
 
 const blank = dialerMessages('Zoom Phone').blankNumber;
 
@@ -29,6 +30,8 @@ export const CallView = Type.Object({
   /** True while the call is being recorded (the dialer panel says so); absent otherwise. */
   recording: Type.Optional(Type.Literal(true)),
   autoDialed: Type.Boolean(),
+  /** WebRTC calls: what the agent's browser measured (RTT, jitter, loss, estimated MOS); absent without samples. */
+  quality: Type.Optional(CallQualitySummary),
   timeline: Type.Array(Type.Object({ state: Type.Enum(CALL_STATE_VALUES), at: Type.String(), reason: Type.Optional(Type.String()) })),
 });
 export type CallView = Static<typeof CallView>;
