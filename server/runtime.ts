@@ -3,6 +3,7 @@ import { buildApp, type BuiltApp } from './app.js';
 import { startEmbeddedMongo } from './embedded/mongo/index.js';
 import { features } from './features/index.js';
 import { connectPhoneEvents } from './features/dialer/lifecycle.js';
+import { startPhoneNodeHeartbeat } from './features/dialer/orphaned-calls.js';
 import { createPhoneProvider, ensurePhoneProviderAvailable, PhoneProviderUnavailable, type PhoneProviderOptions } from './features/dialer/provider.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
@@ -144,6 +145,8 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
     }
     const phone = createPhoneProvider(config, queues, { ...options.phone, log });
     if (phone.close) stops.push(() => phone.close?.());
+    // Stopped before the provider closes: the sweep of another process ends this one's calls at once.
+    if (phone.sessionNode) stops.push(startPhoneNodeHeartbeat(redis, config.redisPrefix, phone.sessionNode, log));
     const base = { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log, phone };
 
     let built: BuiltApp | undefined;

@@ -16,7 +16,7 @@ export const Jobs = {
   system: { ping: 'ping' },
   leads: { import: 'import', distribute: 'distribute', sweep: 'sweep' },
   commissions: { dealClosed: 'deal-closed', dealCancelled: 'deal-cancelled', approveDue: 'approve-due' },
-  calls: { phoneStep: 'phone-step', callStep: 'call-step', autoDial: 'auto-dial' },
+  calls: { phoneStep: 'phone-step', callStep: 'call-step', autoDial: 'auto-dial', orphanSweep: 'orphan-sweep' },
   insights: { refresh: 'refresh' },
 } as const;
 
@@ -34,6 +34,9 @@ export interface CallStepJob {
   phone?: string;
   muted?: boolean;
 }
+
+/** `calls` orphan-sweep (repeating, `sip` provider): calls whose process died are ended (see dialer/orphaned-calls.ts). */
+export type OrphanSweepJob = Record<string, never>;
 
 /** `calls` auto-dial: dial the agent's next queued contact; `key` (the ended call, or the switch-on) makes it run once. */
 export interface AutoDialJob {
@@ -109,7 +112,7 @@ export interface QueueJobs {
     [Jobs.commissions.dealCancelled]: CommissionDealJob;
     [Jobs.commissions.approveDue]: CommissionDealJob;
   };
-  [Queues.calls]: { [Jobs.calls.phoneStep]: PhoneStepJob; [Jobs.calls.callStep]: CallStepJob; [Jobs.calls.autoDial]: AutoDialJob };
+  [Queues.calls]: { [Jobs.calls.phoneStep]: PhoneStepJob; [Jobs.calls.callStep]: CallStepJob; [Jobs.calls.autoDial]: AutoDialJob; [Jobs.calls.orphanSweep]: OrphanSweepJob };
   [Queues.insights]: { [Jobs.insights.refresh]: InsightsRefreshJob };
 }
 

@@ -41,7 +41,7 @@ general: {
 	log_to_stdout = true
 	debug_level = ${JANUS_DEBUG_LEVEL:-4}
 	api_secret = "$JANUS_API_SECRET"
-	session_timeout = 60
+	session_timeout = ${JANUS_SESSION_TIMEOUT_S:-15}
 }
 certificates: {
 }

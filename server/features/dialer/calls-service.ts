@@ -151,6 +151,7 @@ export async function placeCall(platform: Platform, agent: UserDoc, target: Dial
     live: true,
     autoDialed: Boolean(options.autoDialed),
     provider: provider.displayName,
+    ...(provider.sessionNode ? { phoneNode: provider.sessionNode } : {}),
     ...(target.lead ? { leadId: target.lead._id } : {}),
     ...(target.campaign ? { campaignId: target.campaign._id, campaignName: target.campaign.name } : {}),
     ...(options.dialKey ? { dialKey: options.dialKey } : {}),

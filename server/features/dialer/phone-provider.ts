@@ -104,6 +104,12 @@ export interface PhoneProvider {
    * generated recording with the end.
    */
   recording?(callId: string): Promise<Buffer | null>;
+  /**
+   * Set by providers whose calls live in this process (the `sip` provider's Janus sessions): this process's id, stored
+   * on every call it places (`phoneNode`) and kept alive in Redis while the process runs, so that the calls of a
+   * process that died are ended by another (orphaned-calls.ts).
+   */
+  readonly sessionNode?: string;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
 }

@@ -22,6 +22,8 @@ export interface CallDoc extends CallSnapshot {
    */
   live?: true;
   autoDialed: boolean;
+  /** The process holding the call's session with the provider (`PhoneProvider.sessionNode`; SIP calls). */
+  phoneNode?: string;
   /** Auto-dial's idempotency key: the same auto-dial step never places a second call. */
   dialKey?: string;
   /** The queue entry this call was dialed from; removed from the queue once the call exists. */
@@ -114,6 +116,11 @@ export function findCallByDialKey(db: Db, dialKey: string): Promise<CallDoc | nu
 
 export function findLiveCall(db: Db, agentId: ObjectId): Promise<CallDoc | null> {
   return callsCollection(db).findOne({ agentId, live: true });
+}
+
+/** Live calls placed by a process holding their session (SIP), for the orphan sweep. */
+export function findLiveNodeCalls(db: Db): Promise<CallDoc[]> {
+  return callsCollection(db).find({ live: true, phoneNode: { $exists: true } }).toArray();
 }
 
 export function findLatestCall(db: Db, agentId: ObjectId): Promise<CallDoc | null> {

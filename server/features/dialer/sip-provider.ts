@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { TIMINGS } from '../../../shared/constants.js';
@@ -88,6 +89,8 @@ export class SipPhoneProvider implements PhoneProvider {
   readonly timings: LineTimings = { idleMs: 1_000, autoDialDelayMs: TIMINGS.autoDialDelayMs };
   private readonly bus = providerEvents();
   readonly events = this.bus;
+  /** The calls this process places live in its Janus sessions (see orphaned-calls.ts). */
+  readonly sessionNode = randomUUID();
   private readonly lines = new Map<string, Promise<AgentLine>>();
   private readonly callAgents = new Map<string, string>();
   /** Ended calls' recordings being mixed, until the dialer took them. */

@@ -43,6 +43,13 @@ export class JanusError extends Error {
 }
 
 const REQUEST_TIMEOUT_MS = 5_000;
+/**
+ * A `keepalive` request per session this often, besides the long poll (which touches the session only when it starts,
+ * and a poll waits up to 30 s for an event). Janus's `session_timeout` (15 s in the local carrier and the compose
+ * image) must be well above it: a session this process stops keeping alive (it died) is destroyed by Janus that long
+ * after its last keepalive, and its calls are hung up (BYE).
+ */
+const KEEPALIVE_MS = 5_000;
 
 async function post(url: string, body: Record<string, unknown>): Promise<JanusReply> {
   const response = await fetch(url, {
@@ -60,6 +67,7 @@ async function post(url: string, body: Record<string, unknown>): Promise<JanusRe
 export class JanusSession {
   private polling = true;
   private readonly abort = new AbortController();
+  private readonly keepalive: NodeJS.Timeout;
 
   private constructor(
     private readonly url: string,
@@ -69,6 +77,10 @@ export class JanusSession {
     private readonly onGone: (error: unknown) => void,
   ) {
     void this.poll();
+    this.keepalive = setInterval(() => {
+      void post(`${this.url}/${this.id}`, { janus: 'keepalive', apisecret: this.apiSecret }).catch(() => undefined);
+    }, KEEPALIVE_MS);
+    this.keepalive.unref();
   }
 
   static async create(url: string, apiSecret: string, handlers: { onEvent: (event: JanusEvent) => void; onGone: (error: unknown) => void }): Promise<JanusSession> {
@@ -103,6 +115,7 @@ export class JanusSession {
   }
 
   private stop(): void {
+    clearInterval(this.keepalive);
     this.polling = false;
     this.abort.abort();
   }

@@ -1,6 +1,7 @@
 // The local carrier's "lead phone": one SIPp UAS scenario that answers every INVITE according to the dialed
 // number (the number plan in docs/telephony.md). Each INVITE writes one <log> line (LEADPHONE|from|to|outcome|
-// request line) that the carrier turns into a JSON line of DATA_DIR/telephony/lead-phone.log. Echo numbers answer
+// request line) that the carrier turns into a JSON line of DATA_DIR/telephony/lead-phone.log; a BYE from the caller
+// writes LEADPHONE-BYE|from|to (lead-phone-byes.log). Echo numbers answer
 // with SIPp's echo port ([media_port], SIPp runs with -rtp_echo); the greeting number answers sendonly from its
 // own rtpstream port and plays the greeting file, so the caller's audio is never echoed into it.
 
@@ -165,6 +166,7 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
   <!-- The caller hung up. -->
   <label id="caller_hung_up"/>
   ${response('200 OK', { tagged: false })}
+  <nop><action><log message="LEADPHONE-BYE|[$caller]|[$num]"/></action></nop>
 
   <label id="end"/>
   <nop/>

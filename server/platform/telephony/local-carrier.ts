@@ -32,6 +32,8 @@ export interface LocalCarrier {
   sipPort: number;
   /** One JSON line {at, from, to, outcome} per INVITE the lead phone received. */
   leadPhoneLog: string;
+  /** One JSON line {at, from, to} per BYE the lead phone received from a caller (the caller hung up an answered call). */
+  leadPhoneByes: string;
   /** The directory holding the generated configuration and the logs. */
   dir: string;
   stop(): Promise<void>;
@@ -42,6 +44,14 @@ export interface LocalCarrierOptions {
   /** Janus's log level (0-7); 4 logs warnings and calls. */
   janusDebugLevel?: number;
 }
+
+/**
+ * Janus destroys a session no request or long poll touched for this long, hanging up its calls (BYE to the carrier):
+ * the calls of an API process that died end at the lead's phone within it. The server's keepalive
+ * (janus-client.ts) comes every third of it.
+ */
+export const JANUS_SESSION_TIMEOUT_S = 15;
+
 
 export class TelephonyUnavailableError extends Error {}
 
@@ -124,7 +134,7 @@ function janusConfig(dir: string, apiSecret: string, debugLevel: number, webrtcR
 \tlog_to_stdout = true
 \tdebug_level = ${debugLevel}
 \tapi_secret = "${apiSecret}"
-\tsession_timeout = 60
+\tsession_timeout = ${JANUS_SESSION_TIMEOUT_S}
 }
 certificates: {
 }
@@ -237,8 +247,11 @@ async function until(what: string, deadlineMs: number, exited: () => string | nu
   }
 }
 
-/** Turns SIPp's `LEADPHONE|from|to|outcome|request line` log lines into lead-phone.log's JSON lines as they appear. */
-function followLeadPhone(actionsLog: string, leadPhoneLog: string): { flush(): void; stop(): void } {
+/**
+ * Turns SIPp's `LEADPHONE|from|to|outcome|request line` log lines into lead-phone.log's JSON lines as they appear,
+ * and its `LEADPHONE-BYE|from|to` lines into lead-phone-byes.log's.
+ */
+function followLeadPhone(actionsLog: string, leadPhoneLog: string, leadPhoneByes: string): { flush(): void; stop(): void } {
   let offset = 0;
   let partial = '';
   const flush = () => {
@@ -258,6 +271,7 @@ function followLeadPhone(actionsLog: string, leadPhoneLog: string): { flush(): v
     const at = new Date().toISOString();
     for (const line of lines) {
       const [tag, from, to, outcome] = line.trim().split('|');
+      if (tag === 'LEADPHONE-BYE') appendFileSync(leadPhoneByes, `${JSON.stringify({ at, from: from ?? '', to: to ?? '' })}\n`);
       if (tag !== 'LEADPHONE' || !outcome) continue;
       const entry: LeadPhoneCall = { at, from: from ?? '', to: to ?? '', outcome };
       appendFileSync(leadPhoneLog, `${JSON.stringify(entry)}\n`);
@@ -337,6 +351,7 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   const actionsLog = path.join(dir, 'lead-phone-actions.log');
   rmSync(actionsLog, { force: true });
   const leadPhoneLog = path.join(dir, 'lead-phone.log');
+  const leadPhoneByes = path.join(dir, 'lead-phone-byes.log');
   if (!existsSync(leadPhoneLog)) writeFileSync(leadPhoneLog, '');
 
   const janusUrl = `http://${LOOPBACK}:${httpPort}/janus`;
@@ -364,7 +379,7 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
 
   const pidFile = path.join(dir, 'pids.json');
   writeFileSync(pidFile, JSON.stringify({ janus: janus.pid, sipp: sipp.pid }));
-  const follower = followLeadPhone(actionsLog, leadPhoneLog);
+  const follower = followLeadPhone(actionsLog, leadPhoneLog, leadPhoneByes);
   let stopped: Promise<void> | null = null;
   const stop = () => {
     stopped ??= (async () => {
@@ -396,15 +411,15 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
 
   const sipUri = `sip:${LOOPBACK}:${sipPort}`;
   writeFileSync(path.join(dir, 'carrier.json'), JSON.stringify({ janusUrl, apiSecret, sipUri, leadPhoneLog }, null, 2), { mode: 0o600 });
-  return { janusUrl, apiSecret, sipUri, sipHost: LOOPBACK, sipPort, leadPhoneLog, dir, stop };
+  return { janusUrl, apiSecret, sipUri, sipHost: LOOPBACK, sipPort, leadPhoneLog, leadPhoneByes, dir, stop };
 }
 
-/** The lead phone's calls so far, oldest first. */
-export function readLeadPhoneLog(file: string): LeadPhoneCall[] {
+/** The lead phone's calls so far (lead-phone.log), or the callers' BYEs (lead-phone-byes.log: no `outcome`), oldest first. */
+export function readLeadPhoneLog<T extends Partial<LeadPhoneCall> = LeadPhoneCall>(file: string): T[] {
   if (!existsSync(file)) return [];
   const text = readFileSync(file, 'utf8');
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as LeadPhoneCall);
+    .map((line) => JSON.parse(line) as T);
 }

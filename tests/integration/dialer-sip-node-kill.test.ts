@@ -1,0 +1,107 @@
+// An API node SIGKILLed during an answered SIP call: Janus destroys the node's session once its keepalives stop (BYE
+// to the lead phone), and the orphan sweep of the other node's `calls` worker ends the call record and frees the line.
+// The killed node is a real `npm run api` process (server/api.ts through tsx) with PHONE_PROVIDER=sip on the local
+// carrier; the node that survives runs in this process with the workers. Bounds: docs/telephony.md ("An API node
+// that dies").
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ObjectId } from 'mongodb';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallView } from '../../shared/schemas/dialer/call.js';
+import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
+import { freePort } from '../../server/platform/local-redis.js';
+import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { zoneWithLocalHour } from '../support/dialer.js';
+import { client, eventually } from '../support/http.js';
+import { createCampaignWithAgents } from '../support/leads.js';
+import { WebrtcAgentTab } from '../support/webrtc-agent.js';
+import { spawnWorkerProcess } from '../support/worker-process.js';
+
+const missing = localCarrierProblem();
+
+describe.skipIf(missing !== null)('an API node killed during a SIP call', () => {
+  let carrier: LocalCarrier;
+  let dataDir: string;
+  let survivor: TestApp;
+  let killed: (ChildProcess & { output: () => string }) | undefined;
+  let socket: Socket | undefined;
+  let tab: WebrtcAgentTab | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-kill-'));
+    carrier = await startLocalCarrier({ dataDir });
+    survivor = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await tab?.close();
+    socket?.disconnect();
+    if (killed && killed.exitCode === null && killed.signalCode === null) killed.kill('SIGKILL');
+    await survivor?.close();
+    await carrier?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the lead phone gets a BYE and the call record ends (answered, then idle) without the node that placed it', async () => {
+    const setup = await createCampaignWithAgents(survivor, 1);
+    const [agent] = setup.agents;
+    await client(`${survivor.url}/api`).patch(`/campaigns/${setup.campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: setup.owner.accessToken });
+
+    // The node that will die: the API alone, on the same database, Redis and secrets.
+    const port = await freePort();
+    killed = spawnWorkerProcess(survivor, { PORT: String(port), HOST: '127.0.0.1', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', LOAD_SHED_MAX_IN_FLIGHT: '0', PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') }, 'server/api.ts');
+    const url = `http://127.0.0.1:${port}`;
+    await eventually(async () => {
+      if (killed!.exitCode !== null) throw new Error(`the API node exited: ${killed!.output()}`);
+      const res = await fetch(`${url}/readyz`).catch(() => undefined);
+      return res?.status === 200 ? true : undefined;
+    }, 60_000);
+    const http = client(`${url}/api`);
+    expect((await http.post('/dialer/connect', undefined, { token: agent.accessToken })).status).toBe(200);
+    await eventually(async () => ((await http.get<{ phone?: { status: string } }>('/dialer/state', { token: agent.accessToken })).body.phone?.status === 'connected' ? true : undefined), 15_000);
+
+    socket = connectSocket(url, { auth: { token: agent.accessToken }, transports: ['websocket'], reconnection: false, forceNew: true });
+    await new Promise<void>((resolve, reject) => {
+      socket!.once('connect', () => resolve());
+      socket!.once('connect_error', reject);
+    });
+    tab = new WebrtcAgentTab(socket);
+    expect(await tab.offer()).toEqual({ ok: true });
+    const started = await http.post<CallView>('/dialer/calls', { phone: '5550100005' }, { token: agent.accessToken });
+    expect(started.status).toBe(201);
+    const id = new ObjectId(started.body.id);
+    const callDoc = () => callsCollection(survivor.platform.db).findOne({ _id: id }) as Promise<CallDoc>;
+    await eventually(async () => ((await callDoc()).state === 'connected' ? true : undefined), 20_000);
+    // Audio flows through Janus and the echo before the kill.
+    await eventually(async () => (tab!.received > 25 ? true : undefined), 15_000);
+    expect((await callDoc()).phoneNode).toEqual(expect.any(String));
+    const byesBefore = readLeadPhoneLog(carrier.leadPhoneByes).length;
+
+    const killedAt = Date.now();
+    killed.kill('SIGKILL');
+    await eventually(async () => (killed!.signalCode === 'SIGKILL' ? true : undefined), 5_000);
+    // Still answered at the lead phone right after the kill: nothing else ends it early.
+    expect((await callDoc()).state).toBe('connected');
+
+    // The lead phone: Janus destroys the unkept session (session_timeout 15 s) and sends BYE.
+    const bye = await eventually(async () => readLeadPhoneLog(carrier.leadPhoneByes).slice(byesBefore).find((line) => line.to === '5550100005'), 40_000);
+    const byeAfterMs = Date.parse(bye.at!) - killedAt;
+    // The record: ended as an answered call by the sweep, then the line freed.
+    await eventually(async () => ((await callDoc()).state === 'idle' ? true : undefined), 40_000);
+    const doc = await callDoc();
+    const endedAfterMs = doc.endedAt!.getTime() - killedAt;
+    const idleAfterMs = doc.idleAt!.getTime() - killedAt;
+    console.log(`API node killed during a SIP call: lead phone BYE after ${byeAfterMs} ms, call record ended after ${endedAfterMs} ms, line idle after ${idleAfterMs} ms`);
+    expect(doc.timeline.map((t) => t.state)).toEqual(['calling', 'connected', 'ended', 'idle']);
+    expect(doc.status).toBe('answered');
+    expect(doc.live).toBeUndefined();
+    expect(doc.duration).toBeGreaterThanOrEqual(1);
+    expect(await callsCollection(survivor.platform.db).countDocuments({ agentId: agent.user._id, live: true })).toBe(0);
+    // Exactly one INVITE reached the lead phone for it.
+    expect(readLeadPhoneLog(carrier.leadPhoneLog).filter((line) => line.to === '5550100005')).toHaveLength(1);
+  }, 150_000);
+});
