@@ -269,6 +269,96 @@ const STAGES: Array<[string, () => Promise<unknown>, Check]> = [
   ['$vectorSearch', agg([{ $vectorSearch: { index: 'v', path: 'e', queryVector: [1], numCandidates: 1, limit: 1 } }]), []],
 ];
 
+/** A refusal MongoDB 7.0 gives for a find projection: its code and (a part of) its errmsg. */
+const refusal = (code: number, message: string) => ({ refusal: { code, message } });
+type ProjectionCheck = Check | ReturnType<typeof refusal>;
+
+const PROJ_DOC = { _id: 1, a: 5, b: { c: 1, d: 2 }, arr: [1, 2, 3, 4, 5], docs: [{ x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: 3 }], s: 'Hi' };
+const REST = { b: PROJ_DOC.b, arr: PROJ_DOC.arr, docs: PROJ_DOC.docs, s: 'Hi' };
+
+/** find projections: [name (the operator when there is one), filter, projection, expected document or refusal] */
+const PROJECTIONS: Array<[string, Document, Document, ProjectionCheck]> = [
+  ['inclusion', {}, { a: 1 }, { _id: 1, a: 5 }],
+  ['inclusion without _id', {}, { a: 1, _id: 0 }, { a: 5 }],
+  ['inclusion with true', {}, { s: true, a: true }, { _id: 1, a: 5, s: 'Hi' }],
+  ['exclusion', {}, { a: 0, docs: false }, { _id: 1, b: PROJ_DOC.b, arr: PROJ_DOC.arr, s: 'Hi' }],
+  ['_id exclusion alone', {}, { _id: 0 }, { a: 5, ...REST }],
+  ['_id inclusion alone', {}, { _id: 1 }, { _id: 1 }],
+  ['_id inclusion in an exclusion', {}, { _id: 1, a: 0 }, { _id: 1, ...REST }],
+  ['dotted inclusion', {}, { 'b.c': 1 }, { _id: 1, b: { c: 1 } }],
+  ['dotted exclusion', {}, { 'b.c': 0 }, { _id: 1, a: 5, b: { d: 2 }, arr: PROJ_DOC.arr, docs: PROJ_DOC.docs, s: 'Hi' }],
+  ['nested form', {}, { b: { d: 1 } }, { _id: 1, b: { d: 2 } }],
+  ['dotted inclusion into an array of documents', {}, { 'docs.x': 1, _id: 0 }, { docs: [{ x: 1 }, { x: 2 }, { x: 3 }] }],
+  ['dotted exclusion into an array of documents', {}, { 'docs.y': 0, arr: 0, b: 0, s: 0 }, { _id: 1, a: 5, docs: [{ x: 1 }, { x: 2 }, { x: 3 }] }],
+  ['dotted inclusion into an array of scalars', {}, { 'arr.x': 1 }, { _id: 1, arr: [] }],
+  ['dotted inclusion into a scalar', {}, { 'a.x': 1 }, { _id: 1 }],
+  ['mixed: exclusion in an inclusion', {}, { a: 1, b: 0 }, refusal(31254, 'Cannot do exclusion on field b in inclusion projection')],
+  ['mixed: inclusion in an exclusion', {}, { a: 0, b: 1 }, refusal(31253, 'Cannot do inclusion on field b in exclusion projection')],
+  ['mixed: nested field named as written', {}, { b: { c: 1, d: 0 } }, refusal(31254, 'Cannot do exclusion on field d in inclusion projection')],
+  ['path collision (prefix first)', {}, { b: 1, 'b.c': 1 }, refusal(31249, 'Path collision at b.c remaining portion c')],
+  ['path collision (prefix last)', {}, { 'b.c': 1, b: 1 }, refusal(31250, 'Path collision at b')],
+  ['$slice', {}, { arr: { $slice: 2 } }, { _id: 1, a: 5, b: PROJ_DOC.b, arr: [1, 2], docs: PROJ_DOC.docs, s: 'Hi' }],
+  ['$slice negative', {}, { arr: { $slice: -2 }, _id: 0, a: 1 }, { a: 5, arr: [4, 5] }],
+  ['$slice [skip, limit]', {}, { arr: { $slice: [1, 2] }, a: 1 }, { _id: 1, a: 5, arr: [2, 3] }],
+  ['$slice [negative skip, limit]', {}, { arr: { $slice: [-2, 1] }, a: 1 }, { _id: 1, a: 5, arr: [4] }],
+  ['$slice skip beyond the start', {}, { arr: { $slice: [-9, 2] }, a: 1 }, { _id: 1, a: 5, arr: [1, 2] }],
+  ['$slice skip beyond the end', {}, { arr: { $slice: [9, 2] }, a: 1 }, { _id: 1, a: 5, arr: [] }],
+  ['$slice of a non-array', {}, { a: { $slice: 1 }, s: 1 }, { _id: 1, a: 5, s: 'Hi' }],
+  ['$slice with _id included', {}, { _id: 1, arr: { $slice: 1 } }, { _id: 1, arr: [1] }],
+  ['$slice in an exclusion', {}, { a: 0, b: 0, arr: { $slice: 1 } }, { _id: 1, arr: [1], docs: PROJ_DOC.docs, s: 'Hi' }],
+  ['$slice with _id excluded', {}, { _id: 0, docs: { $slice: -1 } }, { a: 5, b: PROJ_DOC.b, arr: PROJ_DOC.arr, docs: [{ x: 3, y: 3 }], s: 'Hi' }],
+  ['$slice limit not positive', {}, { arr: { $slice: [1, 0] }, a: 1 }, refusal(28724, 'First argument to $slice must be an array, but is of type: int')],
+  ['$slice aggregation form', {}, { s: 1, arr: { $slice: ['$arr', 1, 2] } }, { _id: 1, s: 'Hi', arr: [2, 3] }],
+  ['$elemMatch', {}, { docs: { $elemMatch: { x: { $gt: 1 } } } }, { _id: 1, docs: [{ x: 2, y: 2 }] }],
+  ['$elemMatch on scalars', {}, { arr: { $elemMatch: { $gte: 4 } }, _id: 0 }, { arr: [4] }],
+  ['$elemMatch after the inclusions', {}, { docs: { $elemMatch: { x: 3 } }, a: 1 }, { _id: 1, a: 5, docs: [{ x: 3, y: 3 }] }],
+  ['$elemMatch without a match', {}, { docs: { $elemMatch: { x: 9 } }, a: 1 }, { _id: 1, a: 5 }],
+  ['$elemMatch on a nested field', {}, { 'b.c': { $elemMatch: { x: 1 } } }, refusal(31275, 'Cannot use $elemMatch projection on a nested field.')],
+  ['$elemMatch with a non-object', {}, { docs: { $elemMatch: 1 } }, refusal(31274, 'elemMatch: Invalid argument, object required')],
+  ['$elemMatch with positional', { arr: 2 }, { 'arr.$': 1, docs: { $elemMatch: { x: 1 } } }, refusal(31255, 'Cannot specify positional operator and $elemMatch.')],
+  ['positional $', { arr: { $gte: 3 } }, { 'arr.$': 1 }, { _id: 1, arr: [3] }],
+  ['positional $ on documents', { 'docs.x': 2 }, { 'docs.$': 1, a: 1 }, { _id: 1, a: 5, docs: [{ x: 2, y: 2 }] }],
+  ['positional $ after $elemMatch query', { docs: { $elemMatch: { x: { $gt: 1 }, y: { $lt: 3 } } } }, { 'docs.$': 1, _id: 0 }, { docs: [{ x: 2, y: 2 }] }],
+  ['positional $ not in the query', {}, { 'arr.$': 1 }, refusal(51246, "positional operator '.$' couldn't find a matching element in the array")],
+  ['positional $ matched by another branch', { $or: [{ arr: 9 }, { a: 5 }] }, { 'arr.$': 1 }, refusal(51246, "positional operator '.$' couldn't find a matching element in the array")],
+  ['positional $ twice', { arr: 2, 'docs.x': 2 }, { 'arr.$': 1, 'docs.$': 1 }, refusal(31276, 'Cannot specify more than one positional projection per query.')],
+  ['positional $ in an exclusion', { arr: 2 }, { 'arr.$': 1, a: 0 }, refusal(31254, 'Cannot do exclusion on field a in inclusion projection')],
+  ['$meta', {}, { score: { $meta: 'textScore' } }, (v: unknown) => v !== undefined],
+  ['expression', {}, { v: { $add: ['$a', 1] } }, { _id: 1, v: 6 }],
+  ['expression after the inclusions', {}, { v: { $toUpper: '$s' }, a: 1 }, { _id: 1, a: 5, v: 'HI' }],
+  ['field path', {}, { v: '$b.c', _id: 0 }, { v: 1 }],
+  ['literal string', {}, { v: 'x', _id: 0 }, { v: 'x' }],
+  ['$literal', {}, { v: { $literal: 0 }, _id: 0 }, { v: 0 }],
+  ['expression in an exclusion', {}, { a: 0, v: { $add: [1, 1] } }, refusal(31252, 'Cannot use expression other than $meta in exclusion projection')],
+  ['exclusion after an expression', {}, { v: { $add: [1, 1] }, a: 0 }, refusal(31254, 'Cannot do exclusion on field a in inclusion projection')],
+  ['literal in an exclusion', {}, { a: 0, v: 'x' }, refusal(31310, 'Cannot use an expression')],
+  ['unknown expression', {}, { v: { $nope: 1 } }, refusal(31325, 'Unknown expression $nope')],
+];
+
+const projected = (filter: Document, projection: Document) => async () => db.collection('proj').findOne(filter, { projection });
+
+/** Like sweep, where an expected refusal must be answered with its code and message. */
+async function sweepProjections(): Promise<{ refused: string[]; failures: string[] }> {
+  const refused: string[] = [];
+  const failures: string[] = [];
+  for (const [name, filter, projection, expected] of PROJECTIONS) {
+    const { value, error } = await outcome(projected(filter, projection));
+    const wantRefusal = (expected as { refusal?: { code: number; message: string } } | null)?.refusal;
+    if (error && t.kind === 'embedded' && error.code === 238 && name.startsWith('$') && error.message.includes(name.split(' ')[0]!)) {
+      refused.push(name);
+    } else if (wantRefusal) {
+      if (!error || error.code !== wantRefusal.code || !error.message.includes(wantRefusal.message)) {
+        failures.push(`${name}: ${error ? `error ${error.code} ${error.message}` : `answered ${JSON.stringify(value)}`}, expected ${wantRefusal.code} ${wantRefusal.message}`);
+      }
+    } else if (error) failures.push(`${name}: error ${error.code} ${error.message}`);
+    else {
+      const ok = typeof expected === 'function' ? (expected as (v: unknown) => boolean)(value) : JSON.stringify(value) === JSON.stringify(expected);
+      if (!ok) failures.push(`${name}: answered ${JSON.stringify(value)}, expected ${typeof expected === 'function' ? 'a check' : JSON.stringify(expected)}`);
+    }
+  }
+  return { refused, failures };
+}
+
 describe('MongoDB 7.0 operators: answered as MongoDB answers, or refused with 238 naming them', () => {
   it('expression operators', async () => {
     const { refused, failures } = await sweep(EXPRESSIONS.map(([name, expr, want]) => [name, project(expr), want]));
@@ -292,6 +382,13 @@ describe('MongoDB 7.0 operators: answered as MongoDB answers, or refused with 23
     const { refused, failures } = await sweep(UPDATES);
     expect(failures).toEqual([]);
     expect(refused).toEqual([]);
+  });
+
+  it('find projections', async () => {
+    await db.collection('proj').insertOne(PROJ_DOC as Document);
+    const { refused, failures } = await sweepProjections();
+    expect(failures).toEqual([]);
+    if (t.kind === 'embedded') expect(refused).toEqual(['$meta']);
   });
 
   it('aggregation stages', async () => {

@@ -101,6 +101,11 @@ const KNOWN_EXPRESSION_OPS = new Set(`
   $linearFill $locf $rank $shift
 `.trim().split(/\s+/));
 
+/** A MongoDB 7.0 expression, accumulator or window operator name. */
+export function isKnownExpressionOperator(name: string): boolean {
+  return KNOWN_EXPRESSION_OPS.has(name);
+}
+
 // Top-level operators mongod accepts that mingo lacks; any other top-level `$name` is a client mistake.
 const KNOWN_TOP_LEVEL_OPS = new Set(['$text', '$where', '$comment', '$sampleRate', '$alwaysTrue', '$alwaysFalse']);
 
