@@ -189,6 +189,16 @@ describe('explain shows the index a query uses, its bounds and what it examined'
     expect(stages(plan, 'IXSCAN')[0]).toMatchObject({ indexName: 'campaign_1_score_-1', indexBounds: { campaign: ['["c3", "c3"]'], score: ['[MaxKey, MinKey]'] } });
     expect(direct.stages.slice(1)).toEqual([{ $group: { _id: null, n: { $sum: 1 } } }]);
     expect(direct.stages[0].$cursor.executionStats).toBeUndefined();
+    // The plan is only under stages[0].$cursor; a pipeline the query layer answers whole has no stages.
+    expect(Object.keys(direct).filter((k) => k !== 'serverParameters')).toEqual(['explainVersion', 'stages', 'command', 'serverInfo', 'ok']);
+    expect(Object.keys(direct.stages[0].$cursor)).toEqual(['queryPlanner']);
+    const counted = await c.aggregate([{ $match: { campaign: 'c3' } }, { $count: 'n' }]).explain('executionStats');
+    expect(counted.queryPlanner).toBeUndefined();
+    expect(counted.executionStats).toBeUndefined();
+    expect(counted.stages[0].$cursor.executionStats.totalDocsExamined).toBe(N / 10);
+    const whole = await c.aggregate([{ $match: { campaign: 'c3' } }]).explain('queryPlanner');
+    expect(whole.stages).toBeUndefined();
+    expect(stages(whole.queryPlanner.winningPlan, 'IXSCAN')[0].indexName).toBe('campaign_1_score_-1');
 
     const grouped = await c.aggregate([{ $group: { _id: '$campaign' } }]).explain('executionStats');
     expect(winningPlan(grouped)).toMatchObject({ stage: 'COLLSCAN', direction: 'forward' });

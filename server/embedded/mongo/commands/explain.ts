@@ -233,16 +233,10 @@ function explain(cmd: Doc, ctx: CommandContext): Doc {
       const cursorStage = explainDoc(prepared.ns, prepared.exec, shape, verbosity, inner, innerCtx, () => drain(runPipeline(prepared, inner, innerCtx)));
       // A pipeline answered wholly by the query layer is explained as a find, as mongod does.
       if (prepared.rest.length === 0) return cursorStage;
+      // Otherwise the plan (and its executionStats) sits only in stages[0].$cursor, as in mongod 7.0's classic engine.
       const { command, serverInfo, ok, explainVersion, ...plan } = cursorStage;
       void ok;
-      return {
-        explainVersion,
-        stages: [{ $cursor: plan }, ...prepared.rest],
-        ...plan,
-        command,
-        serverInfo,
-        ok: 1,
-      };
+      return { explainVersion, stages: [{ $cursor: plan }, ...prepared.rest], command, serverInfo, ok: 1 };
     }
     case 'distinct': {
       const coll = collectionArg(inner, 'distinct', innerCtx.db);
