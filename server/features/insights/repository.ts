@@ -1,4 +1,4 @@
-import type { Db, Document, ObjectId } from 'mongodb';
+import type { Db, ObjectId } from 'mongodb';
 import type { InsightBucket } from '../../../shared/schemas/insights/query.js';
 import { campaignsCollection } from '../campaigns/public.js';
 import { commissionsCollection } from '../commissions/public.js';
@@ -20,10 +20,8 @@ export async function ensureInsightIndexes(db: Db): Promise<void> {
   // The rollups recompute whole days of everything: these keep a day of each collection an index range.
   await commissionsCollection(db).createIndex({ createdAt: 1 });
   await dealsCollection(db).createIndex({ closedAt: 1 });
-  // The funnel and the lead flow read a date range of one agent's or the campaigns' leads.
+  // The funnel reads a date range of one agent's leads.
   await leadsCollection(db).createIndex({ assignedTo: 1, assignedAt: 1 });
-  await leadsCollection(db).createIndex({ campaignId: 1, createdAt: 1 });
-  await leadsCollection(db).createIndex({ campaignId: 1, assignedAt: 1 });
   await ensureRollupIndexes(db);
 }
 
@@ -86,22 +84,6 @@ export function dealsPerAgent(db: Db, agentIds: ObjectId[], startsAt: Date, ends
       { $group: { _id: '$people', deals: { $sum: 1 }, late: splitAt ? sumIf({ $gte: ['$closedAt', splitAt] }) : { $sum: 0 } } },
     ])
     .toArray();
-}
-
-type Counted = Array<{ _id: ObjectId; n: number }>;
-
-/** Lead flow per campaign in the window: imported, distributed, worked, recycled. */
-export async function leadFlow(db: Db, w: Window): Promise<Record<'imported' | 'distributed' | 'worked' | 'recycled', Counted>> {
-  const leads = leadsCollection(db);
-  const group = { $group: { _id: '$campaignId', n: { $sum: 1 } } };
-  const run = (match: Document) => leads.aggregate<{ _id: ObjectId; n: number }>([{ $match: { ...inCampaigns(w), ...match } }, group]).toArray();
-  const [imported, distributed, worked, recycled] = await Promise.all([
-    run({ createdAt: during(w), staged: { $ne: true } }),
-    run({ assignedAt: during(w) }),
-    run({ dispositionAt: during(w), disposition: { $ne: 'New' } }),
-    run({ history: { $elemMatch: { at: during(w), change: { $regex: '^Returned to the pool' } } } }),
-  ]);
-  return { imported, distributed, worked, recycled };
 }
 
 export function campaignNames(db: Db, ids?: ObjectId[]): Promise<Array<{ _id: ObjectId; name: string }>> {

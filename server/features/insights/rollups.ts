@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/context.js';
 import { withRedisLock } from '../../platform/redis-lock.js';
 import { findCampaignsByIds } from '../campaigns/public.js';
 import { rebuildDealStats } from '../deals/public.js';
-import { rebuildOpenLeadCounts } from '../leads/public.js';
+import { rebuildLeadFlow, rebuildOpenLeadCounts } from '../leads/public.js';
 import { uplinesOf } from '../users/public.js';
 import { emitInsightsUpdated } from './events.js';
 import { claimFiguresRebuild, DAY, dataSpan, figuresRebuilt, rollUp } from './rollup-repository.js';
@@ -13,7 +13,7 @@ import { claimFiguresRebuild, DAY, dataSpan, figuresRebuilt, rollUp } from './ro
  * What the stored figures are built by: raise it when the rollups' or the counters' shape or meaning changes, and
  * the next start rebuilds them all once (a database built by this version is left alone).
  */
-const FIGURES_VERSION = 3;
+const FIGURES_VERSION = 4;
 
 /**
  * Runs `recompute` while this process alone holds the day: two refreshes of one day (two worker processes, or a
@@ -54,12 +54,13 @@ export async function refreshInsights(platform: Platform, job: InsightsRefreshJo
 }
 
 /**
- * Rebuilds every stored figure from the data: the open-lead counters, the campaigns' deal averages and the rollups
+ * Rebuilds every stored figure from the data: the open-lead counters, the lead flow, the campaigns' deal averages and the rollups
  * (data loaded straight into the database, a database from an older version). The rollups a day at a time: the
  * embedded server answers nobody else while one aggregation runs.
  */
 export async function rebuildInsightRollups(platform: Pick<Platform, 'db'>): Promise<number> {
   await rebuildOpenLeadCounts(platform.db);
+  await rebuildLeadFlow(platform.db);
   await rebuildDealStats(platform.db);
   const span = await dataSpan(platform.db);
   if (!span) return 0;

@@ -7,6 +7,7 @@ import type { Platform } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/public.js';
 import { projectedEarnings } from '../commissions/public.js';
+import { leadFlowOn, leadFlowTotals } from '../leads/public.js';
 import { downlineOf, type UserDoc } from '../users/public.js';
 import { resolveRange, slotPlace, type ResolvedRange } from './period.js';
 import * as repo from './repository.js';
@@ -188,19 +189,25 @@ export async function campaignInsights(platform: Platform, viewer: UserDoc, quer
     window.campaignIds ??= owned;
   }
   const campaignReads = {
-    totals: (fromDay: Date, toDay: Date) => rollups.campaignTotals(platform.db, window.campaignIds, fromDay, toDay, ['calls', 'deals', 'revenue', 'cost']),
-    edges: (days: Date[]) => rollups.campaignRollupsOn(platform.db, window.campaignIds, days),
+    totals: async (fromDay: Date, toDay: Date) => {
+      const [rolled, flow] = await Promise.all([
+        rollups.campaignTotals(platform.db, window.campaignIds, fromDay, toDay, ['calls', 'deals', 'revenue', 'cost']),
+        leadFlowTotals(platform.db, window.campaignIds, fromDay, toDay),
+      ]);
+      return [...rolled, ...flow];
+    },
+    edges: async (days: Date[]) => {
+      const [rolled, flow] = await Promise.all([rollups.campaignRollupsOn(platform.db, window.campaignIds, days), leadFlowOn(platform.db, window.campaignIds, days)]);
+      return [...rolled, ...flow.map((doc) => ({ ...doc, userId: null, totals: {} }))];
+    },
     scopeOf: (doc: rollups.RollupDoc) => doc.campaignId,
   };
   const dayOf = (ms: number) => new Date(Math.floor(ms / DAY) * DAY);
-  const [campaigns, flow, sums, activeDocs] = await Promise.all([
+  const [campaigns, sums, activeDocs] = await Promise.all([
     repo.campaignNames(platform.db, window.campaignIds),
-    repo.leadFlow(platform.db, window),
     sumsOver(campaignReads, window.startsAt, window.endsAt),
     rollups.activeRollups(platform.db, window.campaignIds, dayOf(window.startsAt.getTime()), dayOf(window.endsAt.getTime() - 1)),
   ]);
-  const count = (rows: Array<{ _id: ObjectId | null; n: number }>) => new Map(rows.map((r) => [r._id?.toHexString() ?? '', r.n]));
-  const [imported, distributed, worked, recycled] = [count(flow.imported), count(flow.distributed), count(flow.worked), count(flow.recycled)];
   const agentsPerDay = new Map<string, Set<string>>();
   const from = window.startsAt.getTime() / SLOT;
   const to = window.endsAt.getTime() / SLOT;
@@ -227,10 +234,10 @@ export async function campaignInsights(platform: Platform, viewer: UserDoc, quer
       return {
         campaignId: id,
         campaignName: name,
-        imported: imported.get(id) ?? 0,
-        distributed: distributed.get(id) ?? 0,
-        worked: worked.get(id) ?? 0,
-        recycled: recycled.get(id) ?? 0,
+        imported: sums.get(id)?.imported ?? 0,
+        distributed: sums.get(id)?.distributed ?? 0,
+        worked: sums.get(id)?.worked ?? 0,
+        recycled: sums.get(id)?.recycled ?? 0,
         calls: sums.get(id)?.calls ?? 0,
         deals: sums.get(id)?.deals ?? 0,
         revenue: sums.get(id)?.revenue ?? 0,

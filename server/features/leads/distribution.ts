@@ -5,6 +5,7 @@ import type { Platform } from '../../platform/context.js';
 import { withRedisLock } from '../../platform/redis-lock.js';
 import { campaignInfos, findCampaignById, listCampaignIdleWindows, listMemberUserIds, type CampaignInfo } from '../campaigns/public.js';
 import { notify } from '../notifications/public.js';
+import { RETURN_TO_POOL } from './flow-counts.js';
 import { assignedLead, notifyAssigned, type AssignedLead } from './assigned-notices.js';
 import { emitLeadAssigned, emitLeadsUpdated, emitLeadUpdated } from './events.js';
 import { assigneeNames, toLeadItem } from './present.js';
@@ -235,7 +236,7 @@ export async function reclaimIdleLeads(platform: Platform): Promise<{ reclaimed:
       const returned: LeadItem[] = [];
       try {
         for (const lead of idle) {
-          const fresh = await returnLeadToPool(db, lead, now, `Returned to the pool after ${hours} h without a status change`);
+          const fresh = await returnLeadToPool(db, lead, now, `${RETURN_TO_POOL} after ${hours} h without a status change`);
           if (!fresh) continue;
           count++;
           returned.push(toLeadItem(fresh, infos.get(campaign._id.toHexString())));

@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { Feature } from '../feature.js';
 import { Queues } from '../../../shared/queues.js';
+import { ensureLeadFlowIndexes } from './flow-counts.js';
 import { leadsProcessor } from './processor.js';
 import { ensureLeadImportIndexes } from './import-repository.js';
 import { ensureLeadQuotaIndexes } from './quota-repository.js';
@@ -12,6 +13,7 @@ async function ensureIndexes(db: Db): Promise<void> {
   await ensureLeadIndexes(db);
   await ensureLeadImportIndexes(db);
   await ensureLeadQuotaIndexes(db);
+  await ensureLeadFlowIndexes(db);
 }
 
 export const leadsFeature: Feature = {

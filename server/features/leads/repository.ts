@@ -2,6 +2,7 @@ import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
 import type { LeadScope } from '../campaigns/public.js';
 import { usersCollection } from '../users/public.js';
+import { countLeadFlow, type LeadReturn } from './flow-counts.js';
 import { countLeadChanges } from './open-counts.js';
 
 export interface LeadHistoryEntry {
@@ -48,6 +49,11 @@ export interface LeadDoc {
 }
 
 export const leadsCollection = (db: Db): Collection<LeadDoc> => db.collection<LeadDoc>('leads');
+
+/** Every lead write moves the counters kept from leads (open leads, lead flow) by exactly what it changed. */
+async function countWrites(db: Db, changes: Array<[LeadDoc | null, LeadDoc | null]>, returns: LeadReturn[] = []): Promise<void> {
+  await Promise.all([countLeadChanges(db, changes), countLeadFlow(db, changes, returns)]);
+}
 
 /** Dispositions that still need work: a lead left in one of these too long goes back to the pool. */
 export const OPEN_DISPOSITIONS: LeadDisposition[] = ['New', 'Answered', 'VM', 'Follow Up'];
@@ -150,7 +156,7 @@ export async function updateLead(db: Db, id: ObjectId, set: Partial<LeadDoc>, un
   if (!before) return null;
   const after: LeadDoc = { ...before, ...set, history: [...(before.history ?? []), ...history] };
   for (const key of unset) delete (after as unknown as Record<string, unknown>)[key];
-  await countLeadChanges(db, [[before, after]]);
+  await countWrites(db, [[before, after]]);
   return after;
 }
 
@@ -166,12 +172,15 @@ export async function insertLeads(db: Db, docs: LeadDoc[]): Promise<Set<number>>
     if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
     for (const e of list) duplicates.add(e.index);
   }
-  await countLeadChanges(db, docs.filter((_, i) => !duplicates.has(i)).map((doc) => [null, doc]));
+  await countWrites(db, docs.filter((_, i) => !duplicates.has(i)).map((doc) => [null, doc]));
   return duplicates;
 }
 
 export async function releaseStagedLeads(db: Db, importId: ObjectId): Promise<void> {
+  // Only the import that staged them releases them, once: what is read here is what the update releases.
+  const staged = await leadsCollection(db).find({ importId, staged: true }, { projection: { history: 0 } }).toArray();
   await leadsCollection(db).updateMany({ importId, staged: true }, { $unset: { staged: '' }, $set: { pool: true } });
+  await countLeadFlow(db, staged.map((lead) => [lead, { ...lead, staged: undefined }]));
 }
 
 export async function deleteStagedLeads(db: Db, importId: ObjectId): Promise<void> {
@@ -196,17 +205,18 @@ export interface Assignment {
 
 /** Gives the lead to the agent unless someone took it meanwhile; answers the assigned lead (without history). */
 export async function assignLead(db: Db, { leadId, agentId }: Assignment, at: Date, change: string): Promise<LeadDoc | null> {
-  const assigned = await leadsCollection(db).findOneAndUpdate(
+  const set = { assignedTo: agentId, assignedAt: at, dispositionAt: at, notifyPending: true, updatedAt: at };
+  const before = await leadsCollection(db).findOneAndUpdate(
     { _id: leadId, pool: true },
-    {
-      $set: { assignedTo: agentId, assignedAt: at, dispositionAt: at, notifyPending: true, updatedAt: at },
-      $unset: { reclaimedFrom: '', pool: '' },
-      $push: { history: { at, change } },
-    },
-    { returnDocument: 'after', projection: { history: 0 } },
+    { $set: set, $unset: { reclaimedFrom: '', pool: '' }, $push: { history: { at, change } } },
+    { returnDocument: 'before', projection: { history: 0 } },
   );
+  if (!before) return null;
+  const assigned: LeadDoc = { ...before, ...set };
+  delete assigned.reclaimedFrom;
+  delete assigned.pool;
   // A lead in the pool is assigned to nobody.
-  if (assigned) await countLeadChanges(db, [[null, assigned]]);
+  await countWrites(db, [[{ ...before, assignedTo: null }, assigned]]);
   return assigned;
 }
 
@@ -234,7 +244,7 @@ export async function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: 
     { returnDocument: 'after', projection: { history: 0 } },
   );
   // Every stage change moves dispositionAt, so the stage is the one it had with that agent.
-  if (returned) await countLeadChanges(db, [[{ ...returned, assignedTo: lead.assignedTo }, returned]]);
+  if (returned) await countWrites(db, [[{ ...returned, assignedTo: lead.assignedTo, assignedAt: lead.assignedAt }, returned]], [{ campaignId: returned.campaignId, at }]);
   return returned;
 }
 
