@@ -1,11 +1,13 @@
 // The agent's browser tab for PHONE_PROVIDER=sip tests: a werift RTCPeerConnection with one G.711 audio line that
 // signals over the app's Socket.IO connection exactly as client/features/dialer does (phone:offer with its ack,
 // phone:answer, phone:candidate both ways), and sends a 440 Hz tone as its "microphone" while counting the audio
-// that comes back.
+// that comes back. With `stamped`, each frame carries its number in its first 4 bytes: frames the echo numbers send
+// back give the audio round trip (tab -> Janus -> lead phone -> Janus -> tab; Janus does not transcode, so the
+// payload comes back as sent).
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
-import { SocketEvents, SocketRequests, type PhoneAnswerPayload, type PhoneCandidatePayload, type PhoneOfferAnswer } from '../../shared/events.js';
+import { SocketEvents, SocketRequests, type PhoneAnswerPayload, type PhoneCandidatePayload, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../shared/events.js';
 import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 
@@ -33,18 +35,32 @@ export class WebrtcAgentTab {
   /** RTP packets received from Janus (the lead phone's audio). */
   received = 0;
   answered?: PhoneAnswerPayload;
+  /** `stamped`: ms between sending a frame and receiving it back, per frame that came back. */
+  readonly echoRoundTrips: number[] = [];
+  private readonly sentAt = new Map<number, number>();
   private readonly microphone = new MediaStreamTrack({ kind: 'audio' });
   private sender?: NodeJS.Timeout;
   private readonly listeners: Array<() => void> = [];
 
-  constructor(private readonly socket: Socket) {
+  constructor(
+    private readonly socket: Socket,
+    private readonly options: { stamped?: boolean } = {},
+  ) {
     this.pc = new RTCPeerConnection({
       codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })] },
       iceUseIpv6: false,
     });
     this.pc.addTransceiver(this.microphone, { direction: 'sendrecv' });
     this.pc.onTrack.subscribe((track) => {
-      track.onReceiveRtp.subscribe(() => this.received++);
+      track.onReceiveRtp.subscribe((rtp) => {
+        this.received++;
+        if (!this.options.stamped || rtp.payload.length < 4) return;
+        const number = rtp.payload.readUInt32BE(0);
+        const sent = this.sentAt.get(number);
+        if (sent === undefined) return;
+        this.sentAt.delete(number);
+        this.echoRoundTrips.push(performance.now() - sent);
+      });
     });
     this.pc.onIceCandidate.subscribe((candidate) => {
       const payload: PhoneCandidatePayload = { offerId: this.offerId, candidate: candidate ? { candidate: candidate.candidate, sdpMid: candidate.sdpMid ?? null, sdpMLineIndex: candidate.sdpMLineIndex ?? null } : null };
@@ -70,6 +86,15 @@ export class WebrtcAgentTab {
     return new Promise((resolve) => this.socket.emit(SocketRequests.phoneOffer, { offerId: this.offerId, sdp: this.pc.localDescription!.sdp }, resolve));
   }
 
+  /** An ICE restart of the connected call, as the panel sends it when the media stalls (`phone:restart`, acked with Janus's answer). */
+  async restartIce(): Promise<PhoneRestartAnswer> {
+    const offer = await this.pc.createOffer({ iceRestart: true });
+    await this.pc.setLocalDescription(offer);
+    const answer: PhoneRestartAnswer = await new Promise((resolve) => this.socket.emit(SocketRequests.phoneRestart, { offerId: this.offerId, sdp: this.pc.localDescription!.sdp }, resolve));
+    if (answer.ok && answer.sdp) await this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+    return answer;
+  }
+
   private startMicrophone(): void {
     let sequence = randomBytes(2).readUInt16BE();
     let timestamp = randomBytes(4).readUInt32BE();
@@ -77,7 +102,12 @@ export class WebrtcAgentTab {
     let phase = 0;
     this.sender = setInterval(() => {
       const header = new RtpHeader({ payloadType: 0, sequenceNumber: sequence, timestamp, ssrc, marker: false });
-      this.microphone.writeRtp(new RtpPacket(header, toneFrame(phase)));
+      const frame = toneFrame(phase);
+      if (this.options.stamped) {
+        frame.writeUInt32BE(phase / 160, 0);
+        this.sentAt.set(phase / 160, performance.now());
+      }
+      this.microphone.writeRtp(new RtpPacket(header, frame));
       sequence = (sequence + 1) & 0xffff;
       timestamp = (timestamp + 160) >>> 0;
       phase += 160;

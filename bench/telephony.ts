@@ -1,0 +1,255 @@
+// `npm run bench:telephony`: real SIP calls through Janus to the local carrier (scripts/telephony.mjs's carrier, started
+// here), placed through the app's API exactly as the dialer panel places them: the agent's tab (a werift WebRTC peer,
+// tests/support/webrtc-agent.ts; no browser) sends its offer over the app's socket, then POST /api/dialer/calls to
+// 555-010-0005 (answers at once, echoes until the caller hangs up). 20 sequential calls by one agent, then 10 calls
+// at once by 10 agents (BENCH_SEQUENTIAL, BENCH_CONCURRENT). Per call:
+// - dial -> INVITE: from the POST leaving the client to the INVITE in the lead phone's log (its `at`: when the carrier
+//   read SIPp's log line, polled every 25 ms, so up to ~25 ms late);
+// - dial -> call stored: to the call's `startedAt` (the server's checks done: lead, claim, cap, do-not-call, hours);
+// - dial -> POST answered: the server's checks, the stored call and Janus's ack of the `call` request;
+// - dial -> 200 OK seen by the server: to the call's `connectedAt` (the server applying Janus's `accepted`);
+// - audio round trip: frames stamped by the tab come back from the echo (tab -> Janus -> SIPp -> Janus -> tab), over
+//   BENCH_HOLD_MS (default 1500) of each call; and the tab<->Janus RTT from werift's stats (RTCP), where it reports one;
+// - lost or doubled: lead-phone.log lines per agent against the calls the API placed, and calls that never connected.
+// The app (API + workers, as `npm start`) runs in this process with PHONE_PROVIDER=sip; MongoDB and Redis as in the
+// other benchmarks (BENCH_MONGO_URL / BENCH_REDIS_URL, else a local redis-server and the embedded MongoDB).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { ObjectId } from 'mongodb';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { SocketEvents } from '../shared/events.js';
+import type { CallStatePayload } from '../shared/schemas/dialer/state.js';
+import { callsCollection } from '../server/features/dialer/repository.js';
+import { loadConfig } from '../server/platform/config.js';
+import { createLogger } from '../server/platform/logger.js';
+import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier } from '../server/platform/telephony/local-carrier.js';
+import { startRuntime } from '../server/runtime.js';
+import { startBackends } from '../tests/support/backends.js';
+import type { TestApp } from '../tests/support/app.js';
+import { zoneWithLocalHour } from '../tests/support/dialer.js';
+import { createCampaignWithAgents } from '../tests/support/leads.js';
+import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
+
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10);
+const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 1_500);
+const NUMBER = '5550100005';
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`);
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+interface CallSample {
+  agent: number;
+  callId?: string;
+  status: number;
+  dialToInviteMs?: number;
+  dialToAckMs: number;
+  dialToStoredMs?: number;
+  dialToAnswerMs?: number;
+  echoMs: number[];
+  rtcpRttMs?: number;
+}
+
+async function main() {
+  const problem = localCarrierProblem();
+  if (problem) throw new Error(`The local carrier cannot run here: ${problem}`);
+  if (process.env.BENCH_MONGO_URL) process.env.TEST_MONGO_URL = process.env.BENCH_MONGO_URL;
+  if (process.env.BENCH_REDIS_URL) process.env.TEST_REDIS_URL = process.env.BENCH_REDIS_URL;
+  process.env.TEST_NO_DOCKER = '1';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-telephony-'));
+  const carrier = await startLocalCarrier({ dataDir });
+  const backends = await startBackends();
+  const id = randomBytes(4).toString('hex');
+  const mongoUrl = new URL(backends.mongoUrl);
+  mongoUrl.pathname = `/cw_bench_${id}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    MONGO_URL: mongoUrl.toString(),
+    REDIS_URL: backends.redisUrl,
+    REDIS_PREFIX: `b${id}`,
+    LOG_LEVEL: 'error',
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+    LOAD_SHED_MAX_IN_FLIGHT: '0',
+    PHONE_PROVIDER: 'sip',
+    JANUS_URL: carrier.janusUrl,
+    JANUS_API_SECRET: carrier.apiSecret,
+    SIP_PROXY: carrier.sipUri,
+  });
+  const runtime = await startRuntime(config, { api: true, workers: true, embedded: false, seed: false, serveClient: false, log: createLogger(config.logLevel, 'bench') });
+  const url = runtime.url!;
+  const db = runtime.platform.db;
+  const shim = { ...runtime.built!, url, config } as unknown as TestApp;
+
+  console.log(`load average before the run: ${load()} on ${cpus().length} CPUs`);
+  console.log(`telephony benchmark: ${SEQUENTIAL} sequential calls, then ${CONCURRENT} at once, to ${NUMBER} (echo) through Janus ${carrier.janusUrl} and the SIPp lead phone ${carrier.sipUri}; MongoDB ${backends.mongoKind}, Redis ${backends.redisKind}`);
+  const setup = await createCampaignWithAgents(shim, Math.max(1, CONCURRENT));
+  const zone = await fetch(`${url}/api/campaigns/${setup.campaignId}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${setup.owner.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ timeZone: zoneWithLocalHour(10, 18) }),
+  });
+  if (!zone.ok) throw new Error(`campaign time zone: ${zone.status}`);
+  const agents = setup.agents;
+
+  const api = async (token: string, method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${url}/api${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  };
+
+  const sockets: Socket[] = [];
+  const states = new Map<string, Array<(payload: CallStatePayload) => void>>();
+  for (const agent of agents) {
+    const socket = connectSocket(url, { auth: { token: agent.accessToken }, transports: ['websocket'], forceNew: true });
+    socket.on(SocketEvents.callState, (payload: CallStatePayload) => {
+      for (const listener of states.get(agent.user._id.toHexString()) ?? []) listener(payload);
+    });
+    sockets.push(socket);
+  }
+  await Promise.all(sockets.map((s) => (s.connected ? null : new Promise<void>((r) => s.once('connect', () => r())))));
+  await Promise.all(agents.map((agent) => api(agent.accessToken, 'POST', '/dialer/connect')));
+  for (;;) {
+    const all = await Promise.all(agents.map((agent) => api(agent.accessToken, 'GET', '/dialer/state')));
+    if (all.every((s) => (s.body.phone as { status?: string } | undefined)?.status === 'connected')) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  /** Resolves when the agent's pushed call `callId` reaches `state`. */
+  const reach = (agentIndex: number, callId: () => string | undefined, wanted: string[], timeoutMs = 20_000) =>
+    new Promise<string>((resolve, reject) => {
+      const key = agents[agentIndex].user._id.toHexString();
+      const list = states.get(key) ?? [];
+      states.set(key, list);
+      const timer = setTimeout(() => done(new Error(`call not ${wanted.join('/')} within ${timeoutMs} ms`)), timeoutMs);
+      const listener = (payload: CallStatePayload) => {
+        if (payload.call && payload.call.id === callId() && wanted.includes(payload.call.state)) done(payload.call.state);
+      };
+      function done(result: string | Error) {
+        clearTimeout(timer);
+        list.splice(list.indexOf(listener), 1);
+        if (typeof result === 'string') resolve(result);
+        else reject(result);
+      }
+      list.push(listener);
+    });
+
+  const placed: CallSample[] = [];
+  async function oneCall(agentIndex: number): Promise<CallSample> {
+    const agent = agents[agentIndex];
+    const socket = sockets[agentIndex];
+    const tab = new WebrtcAgentTab(socket, { stamped: true });
+    const sample: CallSample = { agent: agentIndex, status: 0, dialToAckMs: NaN, echoMs: [] };
+    try {
+      const ack = await tab.offer();
+      if (!ack.ok) throw new Error(`offer refused: ${ack.error}`);
+      const current: { id?: string } = {};
+      const connected = reach(agentIndex, () => current.id, ['connected', 'ended', 'idle']);
+      connected.catch(() => undefined);
+      const dialedAt = Date.now();
+      const started = await api(agent.accessToken, 'POST', '/dialer/calls', { phone: NUMBER });
+      sample.dialToAckMs = Date.now() - dialedAt;
+      sample.status = started.status;
+      if (started.status !== 201) return sample;
+      const callId = started.body.id as string;
+      current.id = callId;
+      sample.callId = callId;
+      (sample as CallSample & { dialedAt: number }).dialedAt = dialedAt;
+      placed.push(sample);
+      await connected;
+      const doc = await callsCollection(db).findOne({ _id: new ObjectId(callId) });
+      if (doc?.connectedAt) sample.dialToAnswerMs = doc.connectedAt.getTime() - dialedAt;
+      if (doc) sample.dialToStoredMs = doc.startedAt.getTime() - dialedAt;
+      await new Promise((r) => setTimeout(r, HOLD_MS));
+      sample.echoMs = [...tab.echoRoundTrips];
+      sample.rtcpRttMs = await rtcpRtt(tab);
+      const idle = reach(agentIndex, () => callId, ['idle']);
+      await api(agent.accessToken, 'POST', `/dialer/calls/${callId}/end`);
+      await idle;
+      return sample;
+    } finally {
+      await tab.close();
+    }
+  }
+
+  const sequentialFrom = placed.length;
+  const loadSequential = load();
+  for (let i = 0; i < SEQUENTIAL; i++) await oneCall(0);
+  const sequential = placed.slice(sequentialFrom);
+  const loadConcurrent = load();
+  const concurrentFrom = placed.length;
+  await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => oneCall(i)));
+  const concurrent = placed.slice(concurrentFrom);
+  // The INVITE times, from the lead phone's log: per agent, its lines in order match its calls in order.
+  await new Promise((r) => setTimeout(r, 200));
+  const log = readLeadPhoneLog(carrier.leadPhoneLog).filter((line) => line.to === NUMBER);
+  let doubled = 0;
+  let lost = 0;
+  for (const [index, agent] of agents.entries()) {
+    const lines = log.filter((line) => line.from.includes(`agent-${agent.user._id.toHexString()}@`));
+    const calls = placed.filter((c) => c.agent === index);
+    if (lines.length > calls.length) doubled += lines.length - calls.length;
+    if (lines.length < calls.length) lost += calls.length - lines.length;
+    calls.forEach((call, i) => {
+      if (lines[i]) call.dialToInviteMs = Date.parse(lines[i].at) - (call as CallSample & { dialedAt: number }).dialedAt;
+    });
+  }
+  const notConnected = placed.filter((c) => c.dialToAnswerMs === undefined).length;
+
+  const report = (name: string, samples: CallSample[], loadAtStart: string) => {
+    const pick = (f: (s: CallSample) => number | undefined) => samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
+    const line = (label: string, values: number[]) => `    ${label}: p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))} (${values.length} calls)`;
+    const echo = samples.flatMap((s) => s.echoMs);
+    const rtcp = pick((s) => s.rtcpRttMs);
+    console.log(`  ${name}: ${samples.length} calls placed (load at start ${loadAtStart}, at end ${load()})`);
+    console.log(line('dial -> call stored (checks done)', pick((s) => s.dialToStoredMs)));
+    console.log(line('dial -> INVITE at the lead phone', pick((s) => s.dialToInviteMs)));
+    console.log(line('dial -> POST answered', pick((s) => s.dialToAckMs)));
+    console.log(line('dial -> 200 OK seen by the server', pick((s) => s.dialToAnswerMs)));
+    console.log(`    audio round trip through the echo: p50 ${ms(percentile(echo, 50))}, p99 ${ms(percentile(echo, 99))} (${echo.length} frames)${rtcp.length ? `; tab<->Janus RTT (RTCP): p50 ${ms(percentile(rtcp, 50))}` : '; tab<->Janus RTT: not reported by werift'}`);
+  };
+  report(`${SEQUENTIAL} sequential`, sequential, loadSequential);
+  report(`${CONCURRENT} concurrent`, concurrent, loadConcurrent);
+  const refused = SEQUENTIAL + CONCURRENT - placed.length;
+  console.log(`  INVITEs in the lead phone's log: ${log.length} for ${placed.length} calls placed (${refused} refused by the API); lost ${lost}, doubled ${doubled}, never connected ${notConnected}`);
+
+  for (const socket of sockets) socket.disconnect();
+  await runtime.stop({ dropDatabase: true });
+  await backends.stop();
+  await carrier.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The tab<->Janus round trip werift computed from Janus's RTCP receiver reports, when it reports one. */
+async function rtcpRtt(tab: WebrtcAgentTab): Promise<number | undefined> {
+  try {
+    const stats = await tab.pc.getStats();
+    for (const value of stats.values() as Iterable<Record<string, unknown>>) {
+      if (value.type === 'remote-inbound-rtp' && typeof value.roundTripTime === 'number') return value.roundTripTime * 1000;
+    }
+  } catch {
+    // werift without stats for this connection
+  }
+  return undefined;
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
