@@ -86,6 +86,18 @@ describe('projections on encoded documents', () => {
   });
 });
 
+describe('kept ranges reused per document and projection', () => {
+  it('gives each projection its own fields when the same bytes are projected alternately', () => {
+    const bytes = storedBson({ _id: 1, a: 'x', history: [1, 2], b: { c: 2 } });
+    expect(simpleProjection({ history: 0 })).toBe(simpleProjection({ history: 0 }));
+    for (let round = 0; round < 3; round++) {
+      expect(BSON.deserialize(projectBson(bytes, simpleProjection({ history: 0 })!))).toEqual({ _id: 1, a: 'x', b: { c: 2 } });
+      expect(BSON.deserialize(projectBson(bytes, simpleProjection({ a: 1, _id: 0 })!))).toEqual({ a: 'x' });
+    }
+    expect(simpleProjection({ 'b.c': 1 })).toBeUndefined();
+  });
+});
+
 describe('replies holding encoded batches', () => {
   const docs: Doc[] = Array.from({ length: 12 }, (_, i) => ({ _id: i, name: `doc ${i}`, nested: { at: new Date(i) } }));
 

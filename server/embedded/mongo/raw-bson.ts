@@ -116,6 +116,20 @@ const ID = Buffer.from('_id');
  * projection's mode has been checked already (no mixing of inclusions and exclusions).
  */
 export function simpleProjection(projection: Doc): SimpleProjection | undefined {
+  // One object per distinct projection, so that the kept ranges cached per document can be reused.
+  const key = JSON.stringify(projection);
+  let p = simpleProjections.get(key);
+  if (p === undefined) {
+    if (simpleProjections.size >= 256) simpleProjections.clear();
+    p = parseSimpleProjection(projection) ?? null;
+    simpleProjections.set(key, p);
+  }
+  return p ?? undefined;
+}
+
+const simpleProjections = new Map<string, SimpleProjection | null>();
+
+function parseSimpleProjection(projection: Doc): SimpleProjection | undefined {
   let inclusion: boolean | undefined;
   let keepId = true;
   const names: Uint8Array[] = [];
@@ -145,6 +159,31 @@ function sameName(b: Uint8Array, start: number, end: number, name: Uint8Array): 
 
 /** Applies a simple projection to an encoded document; the kept fields stay in the document's order. */
 export function projectBson(doc: Buffer, p: SimpleProjection): Buffer {
+  let ranges = keptRanges.get(doc);
+  if (ranges?.p !== p) {
+    ranges = { p, ...keptElements(doc, p) };
+    keptRanges.set(doc, ranges);
+  }
+  const { keep, size } = ranges;
+  if (size === doc.length) return doc;
+  const out = slabBuffer(size);
+  out.writeInt32LE(size, 0);
+  let o = 4;
+  for (let i = 0; i < keep.length; i += 2) {
+    out.set(doc.subarray(keep[i], keep[i + 1]), o);
+    o += keep[i + 1] - keep[i];
+  }
+  out[o] = 0;
+  return out;
+}
+
+/**
+ * The element ranges a projection keeps, per stored document's bytes and projection (the last one used): a page
+ * read again with the same projection copies the ranges without walking the elements. A few numbers per document.
+ */
+const keptRanges = new WeakMap<Buffer, { p: SimpleProjection; keep: number[]; size: number }>();
+
+function keptElements(doc: Buffer, p: SimpleProjection): { keep: number[]; size: number } {
   const keep: number[] = []; // [start, end) pairs of whole elements
   let size = 5;
   let pos = 4;
@@ -173,13 +212,7 @@ export function projectBson(doc: Buffer, p: SimpleProjection): Buffer {
     }
     pos = end;
   }
-  if (size === doc.length) return doc;
-  const out = slabBuffer(size);
-  out.writeInt32LE(size, 0);
-  let o = 4;
-  for (let i = 0; i < keep.length; i += 2) o += doc.copy(out, o, keep[i], keep[i + 1]);
-  out[o] = 0;
-  return out;
+  return { keep, size };
 }
 
 /** The elements of a document (its bytes without the length prefix and the final NUL). */
