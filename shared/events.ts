@@ -165,6 +165,7 @@ export const SocketRequests = {
   phoneOffer: 'phone:offer',
   phoneCandidate: 'phone:candidate',
   callQuality: 'call:quality',
+  phoneRestart: 'phone:restart',
 } as const;
 
 export interface RenewAuthAnswer {
@@ -180,6 +181,7 @@ export interface ClientToServerEvents {
   [SocketRequests.renewAuth]: (token: string, ack?: (answer: RenewAuthAnswer) => void) => void;
   [SocketRequests.phoneOffer]: (offer: PhoneOffer, ack?: (answer: PhoneOfferAnswer) => void) => void;
   [SocketRequests.phoneCandidate]: (payload: PhoneCandidatePayload) => void;
+  [SocketRequests.phoneRestart]: (offer: PhoneOffer, ack?: (answer: PhoneRestartAnswer) => void) => void;
   /** A sample of the agent's live WebRTC call, measured by the tab holding it (shared/schemas/dialer/quality.ts). */
   [SocketRequests.callQuality]: (sample: CallQualitySample, ack?: (answer: CallQualityAnswer) => void) => void;
 }
@@ -198,6 +200,17 @@ export interface PhoneOffer {
 
 export interface PhoneOfferAnswer {
   ok: boolean;
+  error?: string;
+}
+
+/**
+ * `phone:restart`: the media of the agent's connected call stalled (ICE `failed`, or `disconnected` with nothing
+ * received for 3 s). The tab holding it sends an ICE-restart offer on the same connection (the call's `offerId`);
+ * the server passes it to the gateway and acks with the gateway's answer.
+ */
+export interface PhoneRestartAnswer {
+  ok: boolean;
+  sdp?: string;
   error?: string;
 }
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
-import { SocketEvents, SocketRequests, type PhoneAnswerPayload, type PhoneCandidatePayload, type PhoneOfferAnswer } from '../../shared/events.js';
+import { SocketEvents, SocketRequests, type PhoneAnswerPayload, type PhoneCandidatePayload, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../shared/events.js';
 import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 
@@ -84,6 +84,15 @@ export class WebrtcAgentTab {
     const offer = await this.pc.createOffer();
     await this.pc.setLocalDescription(offer);
     return new Promise((resolve) => this.socket.emit(SocketRequests.phoneOffer, { offerId: this.offerId, sdp: this.pc.localDescription!.sdp }, resolve));
+  }
+
+  /** An ICE restart of the connected call, as the panel sends it when the media stalls (`phone:restart`, acked with Janus's answer). */
+  async restartIce(): Promise<PhoneRestartAnswer> {
+    const offer = await this.pc.createOffer({ iceRestart: true });
+    await this.pc.setLocalDescription(offer);
+    const answer: PhoneRestartAnswer = await new Promise((resolve) => this.socket.emit(SocketRequests.phoneRestart, { offerId: this.offerId, sdp: this.pc.localDescription!.sdp }, resolve));
+    if (answer.ok && answer.sdp) await this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+    return answer;
   }
 
   private startMicrophone(): void {

@@ -1,7 +1,7 @@
-import { SocketEvents, SocketRequests, type PhoneOfferAnswer } from '../../../shared/events.js';
+import { SocketEvents, SocketRequests, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../../shared/events.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { liveSocket, onLive } from '../../live/socket.js';
-import { monitorCallQuality } from './call-quality.js';
+import { monitorCallQuality, readStats } from './call-quality.js';
 
 /**
  * The agent's audio when the phone view says `media: 'webrtc'` (PHONE_PROVIDER=sip): before each call this tab opens
@@ -26,9 +26,19 @@ interface MediaCall {
   forAutoDial: boolean;
   /** Stops the quality sampling started when the call connected. */
   stopMonitor?: () => void;
+  /** The call is connected: a stalled connection is restarted (ICE restart), not dropped. */
+  connected?: boolean;
+  restarting?: boolean;
+  restarts: number;
+  stallTimer?: ReturnType<typeof setTimeout>;
 }
 
 const OFFER_ACK_TIMEOUT_MS = 5_000;
+/** ICE `disconnected` with no audio received for this long counts as a stall (`failed` at once). */
+const STALL_MS = 3_000;
+/** Janus re-INVITEs the carrier before it answers a restart. */
+const RESTART_ACK_TIMEOUT_MS = 12_000;
+const MAX_RESTARTS_PER_CALL = 5;
 let current: MediaCall | null = null;
 let listening = false;
 
@@ -62,13 +72,14 @@ export async function prepareMediaCall(options: { forAutoDial?: boolean } = {}):
   const pc = new RTCPeerConnection();
   const audio = new Audio();
   audio.autoplay = true;
-  const call: MediaCall = { offerId, pc, stream, audio, forAutoDial: Boolean(options.forAutoDial) };
+  const call: MediaCall = { offerId, pc, stream, audio, forAutoDial: Boolean(options.forAutoDial), restarts: 0 };
   current = call;
   for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
   pc.ontrack = (event) => {
     audio.srcObject = event.streams[0] ?? new MediaStream([event.track]);
     void audio.play().catch(() => undefined);
   };
+  pc.oniceconnectionstatechange = () => watchConnection(call);
   pc.onicecandidate = (event) => {
     socket.emit(SocketRequests.phoneCandidate, { offerId, candidate: event.candidate ? { candidate: event.candidate.candidate, sdpMid: event.candidate.sdpMid, sdpMLineIndex: event.candidate.sdpMLineIndex } : null });
   };
@@ -101,7 +112,10 @@ export function followMediaCall(call: CallView | null): boolean {
   if (media.forAutoDial && !media.callId && call.autoDialed && call.state === 'calling') media.callId = call.id;
   if (call.id !== media.callId) return false;
   for (const track of media.stream.getAudioTracks()) track.enabled = !call.muted;
-  if (call.state === 'connected' && !media.stopMonitor) media.stopMonitor = monitorCallQuality(media.pc, call.id);
+  if (call.state === 'connected' && !media.stopMonitor) {
+    media.connected = true;
+    media.stopMonitor = monitorCallQuality(media.pc, call.id);
+  }
   if (call.state !== 'ended' && call.state !== 'idle') return false;
   releaseMedia();
   return true;
@@ -116,8 +130,56 @@ export function releaseMedia(): void {
   const call = current;
   current = null;
   if (!call) return;
+  clearTimeout(call.stallTimer);
   call.stopMonitor?.();
   call.pc.close();
   for (const track of call.stream.getTracks()) track.stop();
   call.audio.srcObject = null;
+}
+
+const bytesReceived = async (pc: RTCPeerConnection): Promise<number> => readStats((await pc.getStats()).values() as Iterable<Record<string, unknown>>).received?.bytesReceived ?? 0;
+
+/**
+ * Media stalls mid-call (a network change, NAT rebinding): ICE `failed`, or `disconnected` with no audio received
+ * for 3 s, restarts ICE on the same connection through the server and the gateway (`phone:restart`).
+ */
+function watchConnection(call: MediaCall): void {
+  const state = call.pc.iceConnectionState;
+  if (current !== call || !call.connected) return;
+  clearTimeout(call.stallTimer);
+  if (state === 'failed') return void restartIce(call);
+  if (state !== 'disconnected') return;
+  void bytesReceived(call.pc).then((before) => {
+    call.stallTimer = setTimeout(() => {
+      if (current !== call || call.pc.iceConnectionState !== 'disconnected') return;
+      void bytesReceived(call.pc).then((after) => {
+        if (after === before) void restartIce(call);
+      });
+    }, STALL_MS);
+  });
+}
+
+async function restartIce(call: MediaCall): Promise<void> {
+  const socket = liveSocket();
+  if (!socket || call.restarting || call.restarts >= MAX_RESTARTS_PER_CALL || current !== call) return;
+  call.restarting = true;
+  call.restarts += 1;
+  try {
+    await call.pc.setLocalDescription(await call.pc.createOffer({ iceRestart: true }));
+    const answer = await new Promise<PhoneRestartAnswer>((resolve) => {
+      const timer = setTimeout(() => resolve({ ok: false }), RESTART_ACK_TIMEOUT_MS);
+      socket.emit(SocketRequests.phoneRestart, { offerId: call.offerId, sdp: call.pc.localDescription?.sdp ?? '' }, (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      });
+    });
+    if (current !== call) return;
+    if (answer.ok && answer.sdp) await call.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+    else await call.pc.setLocalDescription({ type: 'rollback' });
+  } catch {
+    // The next `failed` or stall tries again (a few times per call).
+  } finally {
+    call.restarting = false;
+  }
+  if (current === call && call.pc.iceConnectionState === 'failed') void restartIce(call);
 }

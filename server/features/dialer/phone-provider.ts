@@ -52,6 +52,11 @@ export interface MediaSignalling {
    * to a connection its tab has closed and is dropped), waiting up to `withinMs` for the tab to send it.
    */
   offerReady(agentId: string, options: { since?: Date; withinMs: number }): Promise<boolean>;
+  /**
+   * An ICE restart of the agent's connected call: the tab's new offer (`iceRestart`) on the same connection
+   * (`offerId` of the call), passed to the gateway; resolves with the gateway's answer SDP.
+   */
+  restart(agentId: string, offer: { offerId: string; sdp: string }): Promise<string>;
 }
 
 /** Where a call stands after the dialer applied an event; the provider times its next steps from it. */

@@ -1,4 +1,4 @@
-import { SocketRequests, type PhoneCandidatePayload, type PhoneOfferAnswer } from '../../../shared/events.js';
+import { SocketRequests, type PhoneCandidatePayload, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../../shared/events.js';
 import type { Platform } from '../../platform/context.js';
 import type { SocketFeature } from '../../platform/sockets.js';
 import type { MediaCandidate } from './phone-provider.js';
@@ -42,6 +42,20 @@ export function dialerSignalling(platform: Platform): SocketFeature {
         (error) => {
           platform.log.warn({ err: error, agentId }, 'WebRTC offer not taken');
           answer({ ok: false, error: 'The phone gateway is not reachable.' });
+        },
+      );
+    });
+    socket.on(SocketRequests.phoneRestart, (offer: unknown, ack) => {
+      const answer = (result: PhoneRestartAnswer) => {
+        if (typeof ack === 'function') ack(result);
+      };
+      const { offerId, sdp } = (offer ?? {}) as Record<string, unknown>;
+      if (!isOfferId(offerId) || typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP_LENGTH) return answer({ ok: false, error: 'Invalid offer.' });
+      media.restart(agentId, { offerId, sdp }).then(
+        (answerSdp) => answer({ ok: true, sdp: answerSdp }),
+        (error) => {
+          platform.log.warn({ err: error, agentId }, 'ICE restart not done');
+          answer({ ok: false, error: 'The connection could not be restarted.' });
         },
       );
     });

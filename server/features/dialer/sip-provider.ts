@@ -52,6 +52,8 @@ interface ActiveCall {
   /** Candidates trickled before the `call` request was sent. */
   candidates: Array<MediaCandidate | null>;
   timers: NodeJS.Timeout[];
+  /** An ICE restart sent to Janus (`update`), waiting for its answer. */
+  restart?: { resolve: (sdp: string) => void; reject: (error: Error) => void };
 }
 
 interface AgentLine {
@@ -69,6 +71,8 @@ const BUSY_CODES = new Set([486, 600, 603]);
 /** No answer in time (408, 480) or the ringing cancelled (487). */
 const NO_ANSWER_CODES = new Set([408, 480, 487]);
 
+/** How long an ICE restart may wait for Janus's answer (Janus sends the carrier a re-INVITE first). */
+const RESTART_ANSWER_TIMEOUT_MS = 10_000;
 /** How long Janus may take to confirm an agent's end before the dialer completes it anyway. */
 const END_GRACE_MS = 5_000;
 /**
@@ -111,6 +115,7 @@ export class SipPhoneProvider implements PhoneProvider {
       offer: (agentId, offer) => this.takeOffer(agentId, offer),
       candidate: (agentId, offerId, candidate) => this.takeCandidate(agentId, offerId, candidate),
       offerReady: (agentId, options) => this.offerReady(agentId, options),
+      restart: (agentId, offer) => this.restartIce(agentId, offer),
     };
   }
 
@@ -244,6 +249,35 @@ export class SipPhoneProvider implements PhoneProvider {
     });
   }
 
+  /**
+   * The tab's ICE-restart offer for its connected call goes to Janus's SIP plugin as `update` (Janus restarts ICE
+   * towards the browser and re-INVITEs the carrier); the answer comes back as an `accepted` event with a JSEP answer.
+   */
+  private async restartIce(agentId: string, offer: { offerId: string; sdp: string }): Promise<string> {
+    const line = await this.lines.get(agentId);
+    const active = line?.call;
+    if (!line || !active || active.offerId !== offer.offerId || !active.answered || active.ending) throw new Error('No connected call on this connection');
+    if (active.restart) throw new Error('An ICE restart is already under way');
+    let pending!: NonNullable<ActiveCall['restart']>;
+    const answer = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => settle(new Error('Janus did not answer the ICE restart')), RESTART_ANSWER_TIMEOUT_MS);
+      const settle = (result: string | Error) => {
+        clearTimeout(timer);
+        if (active.restart === pending) active.restart = undefined;
+        if (typeof result === 'string') resolve(result);
+        else reject(result);
+      };
+      pending = { resolve: (sdp: string) => settle(sdp), reject: (error: Error) => settle(error) };
+    });
+    active.restart = pending;
+    try {
+      await line.session.message(line.handleId, { request: 'update' }, { type: 'offer', sdp: offer.sdp });
+    } catch (error) {
+      pending.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return answer;
+  }
+
   private async takeCandidate(agentId: string, offerId: string, candidate: MediaCandidate | null): Promise<void> {
     const line = await this.lines.get(agentId);
     if (!line) return;
@@ -344,6 +378,12 @@ export class SipPhoneProvider implements PhoneProvider {
       if (error) line.settleRegistration.reject(new Error(`Janus SIP plugin: ${error}`));
       return;
     }
+    if (active.restart && (event.jsep?.type === 'answer' || error)) {
+      // The answer to an ICE restart, or the plugin refused the `update`: the call itself goes on.
+      if (event.jsep?.type === 'answer') active.restart.resolve(event.jsep.sdp);
+      else active.restart.reject(new Error(`Janus SIP plugin: ${error}`));
+      return;
+    }
     if (event.jsep?.type === 'answer' && !active.answerSent) {
       active.answerSent = true;
       void this.publish({ type: 'media-answer', agentId: line.agentId, callId: active.callId, offerId: active.offerId, sdp: event.jsep.sdp });
@@ -432,6 +472,7 @@ export class SipPhoneProvider implements PhoneProvider {
 
   private forget(line: AgentLine, active: ActiveCall): void {
     for (const timer of active.timers) clearTimeout(timer);
+    active.restart?.reject(new Error('The call ended'));
     if (line.call === active) line.call = undefined;
     this.callAgents.delete(active.callId);
   }

@@ -121,12 +121,18 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
   <recv request="ACK"/>
   <recv request="BYE" timeout="6000" ontimeout="hangup" next="caller_hung_up"/>
 
-  <!-- 5550100005: answers with the echo port and echoes until the caller hangs up. -->
+  <!-- 5550100005: answers with the echo port and echoes until the caller hangs up; a re-INVITE (the caller's ICE
+       restart or any renegotiation) is answered with the same media. -->
   <label id="n5"/>
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-echo|[$request_line]"/></action></nop>
   ${response('200 OK', { retransmit: true, contact: true, sdp: echoSdp })}
   <recv request="ACK"/>
+  <label id="talk5"/>
+  <recv request="INVITE" optional="true" next="reinvite5"/>
   <recv request="BYE" timeout="3600000" ontimeout="hangup" next="caller_hung_up"/>
+  <label id="reinvite5"/>
+  ${response('200 OK', { retransmit: true, tagged: false, contact: true, sdp: echoSdp })}
+  <recv request="ACK" next="talk5"/>
 
   <!-- 5550100004: answers, plays the 3 s greeting, hangs up. -->
   <label id="n4"/>
