@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BSON, Binary, BSONRegExp, BSONSymbol, Code, DBRef, Decimal128, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
-import { EncodedBatch, encodeWithBatches, projectBson, simpleProjection, storedBson } from '../../server/embedded/mongo/raw-bson.js';
+import { EncodedBatch, encodeWithBatches, projectBson, projectStored, simpleProjection, storedBson } from '../../server/embedded/mongo/raw-bson.js';
 import type { Doc } from '../../server/embedded/mongo/documents.js';
 
 /** The projection as MongoDB applies a top-level 0/1 projection: fields in document order. */
@@ -95,6 +95,17 @@ describe('kept ranges reused per document and projection', () => {
       expect(BSON.deserialize(projectBson(bytes, simpleProjection({ a: 1, _id: 0 })!))).toEqual({ a: 'x' });
     }
     expect(simpleProjection({ 'b.c': 1 })).toBeUndefined();
+  });
+
+  it('copies projected ranges straight into a reply, byte for byte what the projected bytes give', () => {
+    const stored = Array.from({ length: 30 }, (_, i) => storedBson({ _id: i, name: `n${i}`, history: [i, { at: new Date(i) }], tail: 'é'.repeat(i) }));
+    const p = simpleProjection({ history: 0 })!;
+    const lazy = stored.map((b) => projectStored(b, p));
+    const eager = stored.map((b) => projectBson(b, p));
+    const size = (docs: Array<{ length: number }>) => docs.reduce((n, d) => n + d.length, 0);
+    const reply = (docs: ConstructorParameters<typeof EncodedBatch>[0]) => encodeWithBatches({ cursor: { firstBatch: new EncodedBatch(docs, size(docs)), id: 0, ns: 'db.c' }, ok: 1 }, 0);
+    expect(reply(lazy).equals(reply(eager))).toBe(true);
+    expect(BSON.deserialize(reply(lazy)).cursor.firstBatch[29]).toEqual({ _id: 29, name: 'n29', tail: 'é'.repeat(29) });
   });
 });
 

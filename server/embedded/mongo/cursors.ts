@@ -3,10 +3,10 @@
 import { BSON, Long } from 'bson';
 import type { Doc } from './documents.js';
 import { MongoCommandError } from './errors.js';
-import { EncodedBatch } from './raw-bson.js';
+import { EncodedBatch, ProjectedBson, type EncodedDoc } from './raw-bson.js';
 
 /** What a cursor hands out: a document, or a document already encoded as BSON (see raw-bson.ts). */
-export type CursorItem = Doc | Uint8Array;
+export type CursorItem = Doc | EncodedDoc;
 
 export const DEFAULT_FIRST_BATCH = 101;
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
@@ -38,7 +38,7 @@ export class CursorManager {
 
   /** The next batch, each document encoded once here (its size counts towards the batch limit). */
   private static takeBatch(cur: { iter: Iterator<CursorItem>; peeked?: CursorItem }, max: number): { batch: EncodedBatch; exhausted: boolean } {
-    const docs: Uint8Array[] = [];
+    const docs: EncodedDoc[] = [];
     let bytes = 0;
     let limit = 0;
     const done = (exhausted: boolean) => ({ batch: new EncodedBatch(docs, bytes), exhausted });
@@ -50,7 +50,7 @@ export class CursorManager {
         if (r.done) return done(true);
         item = r.value;
       }
-      const doc = item instanceof Uint8Array ? item : BSON.serialize(item);
+      const doc = item instanceof Uint8Array || item instanceof ProjectedBson ? item : BSON.serialize(item);
       // The document plus its array element header: type byte, decimal index, NUL.
       const size = doc.length + 2 + String(docs.length).length;
       if (docs.length > 0 && limit + size > MAX_BATCH_BYTES) {

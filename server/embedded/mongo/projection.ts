@@ -5,7 +5,7 @@ import { bsonTypeAlias } from './bson-types.js';
 import { isKnownExpressionOperator, MongoCommandError, notImplemented, toCommandError } from './errors.js';
 import { formatValue } from './format.js';
 import { mingoOptions } from './mingo-context.js';
-import { projectBson, simpleProjection, storedBson } from './raw-bson.js';
+import { projectStored, simpleProjection, storedBson, type EncodedDoc } from './raw-bson.js';
 
 function hasDottedExclusion(projection: Doc): boolean {
   return Object.entries(projection).some(([k, v]) => k.includes('.') && (v === 0 || v === false));
@@ -308,16 +308,16 @@ export function projectIterator(docs: Iterator<Doc>, projection: unknown, filter
  * Stored documents as BSON, projected on their bytes: for no projection or a simple one (top-level fields,
  * 0/1/true/false). Undefined for any other projection, which goes through projectIterator.
  */
-export function encodedIterator(stored: Iterator<Doc>, projection: unknown): Iterator<Uint8Array> | undefined {
+export function encodedIterator(stored: Iterator<Doc>, projection: unknown): Iterator<EncodedDoc> | undefined {
   const projects = isPlainObject(projection) && Object.keys(projection).length > 0;
   const simple = projects ? simpleProjection(projection) : undefined;
   if (projects && !simple) return undefined;
   return {
-    next(): IteratorResult<Uint8Array> {
+    next(): IteratorResult<EncodedDoc> {
       const r = stored.next();
       if (r.done) return { done: true, value: undefined };
       const bytes = storedBson(r.value);
-      return { done: false, value: simple ? projectBson(bytes, simple) : bytes };
+      return { done: false, value: simple ? projectStored(bytes, simple) : bytes };
     },
   };
 }

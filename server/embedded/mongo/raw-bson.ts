@@ -21,12 +21,40 @@ export function storedBson(doc: Doc): Buffer {
   return bytes;
 }
 
+/**
+ * A stored document's bytes under a simple projection, not yet copied: the kept element ranges go straight from
+ * the stored bytes into the reply (no intermediate projected copy). `length` is the projected document's size.
+ */
+export class ProjectedBson {
+  constructor(
+    readonly src: Buffer,
+    readonly keep: number[],
+    readonly length: number,
+  ) {}
+}
+
+/** A document ready for a reply: its bytes, or a projection of stored bytes. */
+export type EncodedDoc = Uint8Array | ProjectedBson;
+
 /** The documents of a cursor batch, each already encoded, and their total size. */
 export class EncodedBatch {
   constructor(
-    readonly docs: Uint8Array[],
+    readonly docs: EncodedDoc[],
     readonly bytes: number,
   ) {}
+}
+
+/** Writes a projected document at `o`; returns the offset after it. */
+function writeProjected(buf: Uint8Array, o: number, d: ProjectedBson): number {
+  const { src, keep } = d;
+  buf[o] = d.length & 0xff;
+  buf[o + 1] = (d.length >>> 8) & 0xff;
+  buf[o + 2] = (d.length >>> 16) & 0xff;
+  buf[o + 3] = (d.length >>> 24) & 0xff;
+  o += 4;
+  for (let i = 0; i < keep.length; i += 2) o += src.copy(buf, o, keep[i], keep[i + 1]);
+  buf[o++] = 0;
+  return o;
 }
 
 /**
@@ -157,24 +185,23 @@ function sameName(b: Uint8Array, start: number, end: number, name: Uint8Array): 
   return true;
 }
 
-/** Applies a simple projection to an encoded document; the kept fields stay in the document's order. */
+/** A simple projection of an encoded document, as bytes; the kept fields stay in the document's order. */
 export function projectBson(doc: Buffer, p: SimpleProjection): Buffer {
+  const projected = projectStored(doc, p);
+  if (!(projected instanceof ProjectedBson)) return doc;
+  const out = Buffer.allocUnsafe(projected.length);
+  writeProjected(out, 0, projected);
+  return out;
+}
+
+/** A simple projection of a stored document's bytes, left for the reply to copy (the bytes themselves when it keeps everything). */
+export function projectStored(doc: Buffer, p: SimpleProjection): EncodedDoc {
   let ranges = keptRanges.get(doc);
   if (ranges?.p !== p) {
     ranges = { p, ...keptElements(doc, p) };
     keptRanges.set(doc, ranges);
   }
-  const { keep, size } = ranges;
-  if (size === doc.length) return doc;
-  const out = slabBuffer(size);
-  out.writeInt32LE(size, 0);
-  let o = 4;
-  for (let i = 0; i < keep.length; i += 2) {
-    out.set(doc.subarray(keep[i], keep[i + 1]), o);
-    o += keep[i + 1] - keep[i];
-  }
-  out[o] = 0;
-  return out;
+  return ranges.size === doc.length ? doc : new ProjectedBson(doc, ranges.keep, ranges.size);
 }
 
 /**
@@ -294,8 +321,12 @@ function writeLayout(buf: Buffer, o: number, l: Layout): number {
       buf[o++] = 0x03;
       o = writeIndex(buf, o, index);
       buf[o++] = 0;
-      buf.set(docs[index], o);
-      o += docs[index].length;
+      const d = docs[index];
+      if (d instanceof ProjectedBson) o = writeProjected(buf, o, d);
+      else {
+        buf.set(d, o);
+        o += d.length;
+      }
     }
     buf[o++] = 0;
     buf.writeInt32LE(o - start, start);
