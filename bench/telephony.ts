@@ -55,6 +55,8 @@ interface CallSample {
   dialToAnswerMs?: number;
   echoMs: number[];
   rtcpRttMs?: number;
+  /** The call was no longer connected when the agent went to end it (how it had ended instead). */
+  endedEarly?: string;
 }
 
 async function main() {
@@ -176,22 +178,31 @@ async function main() {
       await new Promise((r) => setTimeout(r, HOLD_MS));
       sample.echoMs = [...tab.echoRoundTrips];
       sample.rtcpRttMs = await rtcpRtt(tab);
-      const idle = reach(agentIndex, () => callId, ['idle']);
-      await api(agent.accessToken, 'POST', `/dialer/calls/${callId}/end`);
-      await idle;
+      const before = await callsCollection(db).findOne({ _id: new ObjectId(callId) });
+      if (before?.state !== 'connected') sample.endedEarly = `${before?.state} ${before?.status ?? ''} ${before?.timeline.at(-1)?.reason ?? ''}`.trim();
+      else await api(agent.accessToken, 'POST', `/dialer/calls/${callId}/end`);
+      for (let waited = 0; (await callsCollection(db).findOne({ _id: new ObjectId(callId) }))?.state !== 'idle'; waited += 50) {
+        if (waited > 20_000) throw new Error(`call ${callId} not idle within 20 s`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
       return sample;
     } finally {
       await tab.close();
     }
   }
 
+  const failures: string[] = [];
+  const attempt = (agentIndex: number) =>
+    oneCall(agentIndex).catch((error: Error) => {
+      failures.push(error.message);
+    });
   const sequentialFrom = placed.length;
   const loadSequential = load();
-  for (let i = 0; i < SEQUENTIAL; i++) await oneCall(0);
+  for (let i = 0; i < SEQUENTIAL; i++) await attempt(0);
   const sequential = placed.slice(sequentialFrom);
   const loadConcurrent = load();
   const concurrentFrom = placed.length;
-  await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => oneCall(i)));
+  await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => attempt(i)));
   const concurrent = placed.slice(concurrentFrom);
   // The INVITE times, from the lead phone's log: per agent, its lines in order match its calls in order.
   await new Promise((r) => setTimeout(r, 200));
@@ -208,6 +219,7 @@ async function main() {
     });
   }
   const notConnected = placed.filter((c) => c.dialToAnswerMs === undefined).length;
+  const endedEarly = placed.filter((c) => c.endedEarly);
 
   const report = (name: string, samples: CallSample[], loadAtStart: string) => {
     const pick = (f: (s: CallSample) => number | undefined) => samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
@@ -224,7 +236,9 @@ async function main() {
   report(`${SEQUENTIAL} sequential`, sequential, loadSequential);
   report(`${CONCURRENT} concurrent`, concurrent, loadConcurrent);
   const refused = SEQUENTIAL + CONCURRENT - placed.length;
-  console.log(`  INVITEs in the lead phone's log: ${log.length} for ${placed.length} calls placed (${refused} refused by the API); lost ${lost}, doubled ${doubled}, never connected ${notConnected}`);
+  console.log(`  INVITEs in the lead phone's log: ${log.length} for ${placed.length} calls placed (${refused} refused by the API); lost ${lost}, doubled ${doubled}, never connected ${notConnected}, ended before the agent hung up ${endedEarly.length}${endedEarly.length ? ` (${endedEarly.map((c) => c.endedEarly).join('; ')})` : ''}`);
+
+  if (failures.length) console.log(`  calls that went wrong in the bench: ${failures.join('; ')}`);
 
   for (const socket of sockets) socket.disconnect();
   await runtime.stop({ dropDatabase: true });
