@@ -12,7 +12,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, MongoClient, ObjectId, type Collection, type Db } from 'mongodb';
+import { GridFSBucket, MongoClient, ObjectId, type Collection, type Db, type Document } from 'mongodb';
+import { Catalogue } from '../server/embedded/mongo/catalogue.js';
+import { runCommand } from '../server/embedded/mongo/commands/index.js';
+import { MongoServer } from '../server/embedded/mongo/server.js';
+import { encodeReply } from '../server/embedded/mongo/wire.js';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const WARMUP_MS = Math.min(500, DURATION_MS / 4);
@@ -150,7 +154,7 @@ const PAGE_SIZE = 25;
  * leads newest first through the `{assignedTo: 1, _id: -1}` index, without their history, 25 per page, in one
  * reply (the limit makes the first batch the whole page: no getMore). Lead documents have the app's shape.
  */
-async function pageRead(db: Db, serverPid: number | undefined): Promise<void> {
+async function pageRead(db: Db, serverPid: number | undefined, external: boolean): Promise<void> {
   const leads = db.collection('leads');
   await leads.createIndex({ assignedTo: 1, _id: -1 });
   const agents = Array.from({ length: PAGE_AGENTS }, () => new ObjectId());
@@ -199,6 +203,40 @@ async function pageRead(db: Db, serverPid: number | undefined): Promise<void> {
   }
   await measure(`find: page of ${PAGE_SIZE} leads by index (no getMore)`, serverPid, page);
   await measure(`find: page of ${PAGE_SIZE} leads by index (no getMore)`, serverPid, page, CONCURRENCY);
+  if (!external) await pageCommandOnly(docs, agents);
+}
+
+/**
+ * The server's own share of a page, without sockets or a driver: the same documents in an in-process server
+ * (in memory), and the find command the driver sends run directly, its reply encoded, in a loop.
+ */
+async function pageCommandOnly(docs: Document[], agents: ObjectId[]): Promise<void> {
+  const server = new MongoServer({ host: '127.0.0.1', port: 0, catalogue: new Catalogue(), log: () => {} });
+  const port = await server.listen();
+  const client = new MongoClient(`mongodb://127.0.0.1:${port}/?directConnection=true`);
+  const leads = client.db('bench').collection('leads');
+  await leads.createIndex({ assignedTo: 1, _id: -1 });
+  await leads.insertMany(docs);
+  await client.close();
+  const ctx = { state: server.state, db: 'bench', connectionId: 1 };
+  const lsid = { id: new ObjectId() };
+  const page = (i: number) => {
+    const filter = { assignedTo: agents[i % PAGE_AGENTS] };
+    const cmd = { find: 'leads', filter, projection: { history: 0 }, sort: { _id: -1 }, limit: PAGE_SIZE, batchSize: PAGE_SIZE, lsid, $db: 'bench' };
+    return encodeReply({ opCode: 2013, requestId: i }, runCommand(cmd, ctx)).length;
+  };
+  const loop = (ms: number) => {
+    let n = 0;
+    for (const end = Date.now() + ms; Date.now() < end; ) for (let k = 0; k < 100; k++) page(n++);
+    return n;
+  };
+  loop(WARMUP_MS);
+  const cpu0 = process.cpuUsage();
+  const n = loop(DURATION_MS);
+  const cpu = process.cpuUsage(cpu0);
+  const us = (cpu.user + cpu.system) / n;
+  console.log(`${'find: page of 25 leads, server command only (in-process, no socket)'.padEnd(60)} ${String(Math.round(1e6 / us)).padStart(7)} pages/s per core   server ${us.toFixed(0).padStart(5)} µs CPU/page`);
+  await server.close();
 }
 
 async function gridFs(db: Db): Promise<void> {
@@ -295,7 +333,7 @@ async function main(): Promise<void> {
     await client.connect();
     const db = client.db(`bench_${Date.now()}`);
     if (wanted('throughput')) await throughput(db, server?.child.pid);
-    if (wanted('page')) await pageRead(db, server?.child.pid);
+    if (wanted('page')) await pageRead(db, server?.child.pid, Boolean(external));
     if (wanted('gridfs')) await gridFs(db);
     if (external) await db.dropDatabase();
     await client.close();
