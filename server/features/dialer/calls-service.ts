@@ -68,10 +68,13 @@ export async function resolveTarget(platform: Platform, agent: UserDoc, input: {
 export async function dialRefusal(platform: Platform, agent: UserDoc, target: DialTarget): Promise<DialRefusal | null> {
   const { lead, campaign } = target;
   if (lead && !mayDialLead(agent, lead, campaign)) return { kind: 'not-yours', error: forbidden(DialerRuleMessages.leadNotYours) };
-  if (await findDnc(platform.db, target.phoneDigits, await dncScopesFor(platform, agent, lead?.campaignId), agent._id)) {
-    return { kind: 'dnc', error: forbidden(DialerRuleMessages.doNotCall(target.phone)) };
-  }
-  const { timeZone, hours: campaignHours } = await hoursRuleFor(platform, agent, target);
+  // The three reads are independent: read at once (a dial waits for them before its INVITE), decided in order.
+  const [dnc, { timeZone, hours: campaignHours }, today] = await Promise.all([
+    dncScopesFor(platform, agent, lead?.campaignId).then((scopes) => findDnc(platform.db, target.phoneDigits, scopes, agent._id)),
+    hoursRuleFor(platform, agent, target),
+    countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now())),
+  ]);
+  if (dnc) return { kind: 'dnc', error: forbidden(DialerRuleMessages.doNotCall(target.phone)) };
   // A state stricter than 8:00-21:00 (its window, its calls per person per 24 h), the campaign's rule or the default.
   const state = usStateOf(lead?.details, target.phoneDigits);
   const stateRule = stateRuleFor(state, campaign?.stateRules);
@@ -84,7 +87,6 @@ export async function dialRefusal(platform: Platform, agent: UserDoc, target: Di
     const recent = await countCallsToNumberSince(platform.db, target.phoneDigits, new Date(platform.clock.now().getTime() - 86_400_000));
     if (recent >= stateRule.maxCallsPer24h) return { kind: 'hours', error: forbidden(DialerRuleMessages.stateCallLimit(target.phone, stateRule.maxCallsPer24h, stateName(state))) };
   }
-  const today = await countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now()));
   if (today >= PLAN_LIMITS.callsPerDay) {
     return { kind: 'cap', error: rateLimited(DialerRuleMessages.dailyCap(PLAN_LIMITS.callsPerDay), secondsUntilNextUtcDay(platform.clock.now())) };
   }
@@ -130,8 +132,7 @@ export type PlaceCallResult = { placed: CallDoc } | { refused: InsertCallResult;
 export async function placeCall(platform: Platform, agent: UserDoc, target: DialTarget, options: PlaceCallOptions = {}): Promise<PlaceCallResult> {
   const provider = platform.phone;
   const m = messagesFor(platform);
-  const session = await loadDialQueue(platform.db, agent._id, platform.clock.now());
-  const live = await findLiveCall(platform.db, agent._id);
+  const [session, live] = await Promise.all([loadDialQueue(platform.db, agent._id, platform.clock.now()), findLiveCall(platform.db, agent._id)]);
   if (options.notBefore) {
     const wait = Math.min(AUTO_DIAL_LEAD_MS, options.notBefore.getTime() - platform.clock.now().getTime());
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -184,8 +185,8 @@ export async function placeCall(platform: Platform, agent: UserDoc, target: Dial
 /** `POST /api/dialer/calls`. */
 export async function startCallByHand(platform: Platform, agent: UserDoc, input: { phone: string; leadId?: string; name?: string }): Promise<CallView> {
   // The spec's own checks come first (not connected, in progress, blank), then compliance.
-  const session = await loadDialQueue(platform.db, agent._id, platform.clock.now());
-  const precheck = startCallRule({ phone: input.phone, phoneStatus: session.phone.status, liveCall: await findLiveCall(platform.db, agent._id) }, platform.phone.displayName, platform.clock);
+  const [session, liveCall] = await Promise.all([loadDialQueue(platform.db, agent._id, platform.clock.now()), findLiveCall(platform.db, agent._id)]);
+  const precheck = startCallRule({ phone: input.phone, phoneStatus: session.phone.status, liveCall }, platform.phone.displayName, platform.clock);
   if (!precheck.ok) throw startRefused(precheck);
   const target = await resolveTarget(platform, agent, input);
   const refusal = await dialRefusal(platform, agent, target);
