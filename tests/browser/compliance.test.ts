@@ -50,6 +50,74 @@ describe('compliance', () => {
     }
   });
 
+  it("an owner edits a campaign's state calling rules in its form: copies the built-in ones, changes, adds and removes rules, checked before saving", async () => {
+    const ownerToken = await apiToken(OWNER);
+    const name = `State Rules ${run}`;
+    const created = await apiCall<CampaignDetail>(ownerToken, '/api/campaigns', {
+      body: {
+        name,
+        description: 'Calls to Florida and Texas.',
+        status: 'active',
+        roleNeeded: 'Both',
+        payoutRange: '$100-$400',
+        commissionStructure: { opener: 8, closer: 12, fullStack: 25, override: { level1: 5, level2: 3, level3: 1 } },
+      },
+    });
+    expect(created.stateRules).toEqual({});
+    const { page, context, errors } = await openPage(browser, '/login');
+    try {
+      await signInAs(page, OWNER);
+      await page.goto(appUrl(`/dashboard/campaigns/${created.slug}`));
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+      const rules = edit.getByRole('group', { name: 'State calling rules' });
+      await rules.getByText('Built in: FL 8:00-20:00, at most 3 calls per 24 h; OK 8:00-20:00, at most 3 calls per 24 h; MD 8:00-20:00, at most 3 calls per 24 h; WA 8:00-20:00.', { exact: false }).waitFor();
+      await rules.getByRole('button', { name: 'Copy built-in rules' }).click();
+      await expect(rules.getByLabel('Rule 1: state').inputValue()).resolves.toBe('FL');
+      await expect(rules.getByLabel('Rule 2: calls per 24 h').inputValue()).resolves.toBe('3');
+      await expect(rules.getByLabel('Rule 4: state').inputValue()).resolves.toBe('WA');
+
+      // Florida stricter still; Washington back to its built-in rule; Texas added with hours that end before they start.
+      await rules.getByLabel('Rule 1: until').fill('19:00');
+      await rules.getByLabel('Rule 1: calls per 24 h').fill('2');
+      await rules.getByRole('button', { name: 'Remove rule 4' }).click();
+      await rules.getByRole('button', { name: 'Add state rule' }).click();
+      await rules.getByLabel('Rule 4: state').fill('tx');
+      await rules.getByLabel('Rule 4: from').fill('09:00');
+      await rules.getByLabel('Rule 4: until').fill('08:00');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expect.poll(() => edit.getByRole('alert').textContent()).toBe('State calling rules need a two-letter US state code, calling hours (HH:MM, 24-hour) and at most 1-50 calls per 24 hours.');
+      await rules.getByLabel('Rule 4: until').fill('18:00');
+      await rules.getByRole('button', { name: 'Add state rule' }).click();
+      await rules.getByLabel('Rule 5: state').fill('FL');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expect.poll(() => edit.getByRole('alert').textContent()).toBe('Each state can have only one calling rule.');
+      await rules.getByRole('button', { name: 'Remove rule 5' }).click();
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Campaign updated');
+
+      const saved = await apiCall<CampaignDetail>(ownerToken, `/api/campaigns/${created.slug}`);
+      expect(saved.stateRules).toEqual({
+        FL: { hours: { start: '08:00', end: '19:00' }, maxCallsPer24h: 2 },
+        OK: { hours: { start: '08:00', end: '20:00' }, maxCallsPer24h: 3 },
+        MD: { hours: { start: '08:00', end: '20:00' }, maxCallsPer24h: 3 },
+        TX: { hours: { start: '09:00', end: '18:00' } },
+      });
+
+      // The form opens with the campaign's rules as saved.
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const again = page.getByRole('dialog', { name: `Edit ${name}` }).getByRole('group', { name: 'State calling rules' });
+      await expect(again.getByLabel('Rule 1: state').inputValue()).resolves.toBe('FL');
+      await expect(again.getByLabel('Rule 1: until').inputValue()).resolves.toBe('19:00');
+      await expect(again.getByLabel('Rule 4: state').inputValue()).resolves.toBe('TX');
+      await expect(again.getByLabel('Rule 5: state').count()).resolves.toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("an owner sets a campaign's time zone and calling hours (checked before saving), and the lead panel shows a lead's local time", async () => {
     const ownerToken = await apiToken(OWNER);
     const { page, context, errors } = await openPage(browser, '/login');

@@ -17,6 +17,7 @@ import { errorToast, toast } from '../../ui/toast.js';
 import page from '../dashboard/Page.module.css';
 import field from '../../ui/Field.module.css';
 import { CallingHoursFields } from './CallingHoursFields.js';
+import { rowsFrom, rulesFrom, StateRulesFields, stateRulesProblem, type StateRuleRow } from './StateRulesFields.js';
 import styles from './Campaigns.module.css';
 
 interface Draft {
@@ -42,6 +43,7 @@ interface Draft {
   timeZone: string;
   callingStart: string;
   callingEnd: string;
+  stateRules: StateRuleRow[];
 }
 
 function draftFrom(campaign?: CampaignDetail): Draft {
@@ -70,6 +72,7 @@ function draftFrom(campaign?: CampaignDetail): Draft {
     timeZone: campaign?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     callingStart: campaign?.callingHours.start ?? DEFAULT_CALLING_HOURS.start,
     callingEnd: campaign?.callingHours.end ?? DEFAULT_CALLING_HOURS.end,
+    stateRules: rowsFrom(campaign?.stateRules),
   };
 }
 
@@ -102,6 +105,7 @@ function bodyFrom(draft: Draft) {
     holdDays: number(draft.holdDays),
     timeZone: draft.timeZone.trim(),
     callingHours: { start: draft.callingStart, end: draft.callingEnd },
+    stateRules: rulesFrom(draft.stateRules),
   };
 }
 
@@ -141,7 +145,7 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = bodyFrom(draft);
-    const message = schemaError(campaign ? CampaignUpdateBody : CampaignCreateBody, body) ?? callingHoursProblem(body);
+    const message = stateRulesProblem(draft.stateRules, body.stateRules) ?? schemaError(campaign ? CampaignUpdateBody : CampaignCreateBody, body) ?? callingHoursProblem(body);
     setProblem(message);
     if (message) {
       errorToast('Error', message);
@@ -243,6 +247,7 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
         {draft.isLimited ? <TextField label="Limited until" type="date" value={draft.limitedUntil} onChange={set('limitedUntil')} isDisabled={saving} /> : null}
       </div>
       <CallingHoursFields value={draft} onChange={(next) => setDraft((current) => ({ ...current, ...next }))} isDisabled={saving} />
+      <StateRulesFields rows={draft.stateRules} onChange={set('stateRules')} isDisabled={saving} />
       <div className={page.row}>
         <Checkbox isSelected={draft.isProfitShare} onChange={set('isProfitShare')} isDisabled={saving}>
           Profit share

@@ -3,6 +3,7 @@ import { CallingHoursSchema } from './calling-hours.js';
 
 export const StateRulesMessages = {
   badStateRules: 'State calling rules need a two-letter US state code, calling hours (HH:MM, 24-hour) and at most 1-50 calls per 24 hours.',
+  duplicateState: 'Each state can have only one calling rule.',
 } as const;
 
 /** One state's stricter telemarketing rule: its calling window, and optionally how many calls one number may get in 24 h. */
