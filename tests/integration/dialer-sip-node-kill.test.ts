@@ -104,4 +104,30 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     // Exactly one INVITE reached the lead phone for it.
     expect(readLeadPhoneLog(carrier.leadPhoneLog).filter((line) => line.to === '5550100005')).toHaveLength(1);
   }, 150_000);
+
+  it('the sweep ends a ringing call of a process that stopped beating (failed, then idle) and leaves the calls of a beating one', async () => {
+    const setup = await createCampaignWithAgents(survivor, 2);
+    const [silentAgent, beatingAgent] = setup.agents;
+    const prefix = survivor.config.redisPrefix;
+    // A process that beats (its key written as a live node writes it) and one that never did (it died before a sweep).
+    await survivor.platform.redis.set(`${prefix}:phone-node:beating-node`, String(Date.now()), 'PX', 120_000);
+    const ringing = (agentId: ObjectId, phoneNode: string): CallDoc => {
+      const now = new Date();
+      return { _id: new ObjectId(), agentId, phone: '5550100003', phoneDigits: '5550100003', name: '(555) 010-0003', direction: 'outbound', notes: '', live: true, autoDialed: false, provider: 'Zoom Phone', phoneNode, state: 'calling', muted: false, startedAt: now, duration: 0, timeline: [{ state: 'calling', at: now }] };
+    };
+    const silent = ringing(silentAgent.user._id, 'silent-node');
+    const beating = ringing(beatingAgent.user._id, 'beating-node');
+    await callsCollection(survivor.platform.db).insertMany([silent, beating]);
+    const read = (id: ObjectId) => callsCollection(survivor.platform.db).findOne({ _id: id }) as Promise<CallDoc>;
+    // The survivor's `calls` worker sweeps every 3 s; a node missing at two sweeps 4 s apart is dead.
+    await eventually(async () => ((await read(silent._id)).state === 'idle' ? true : undefined), 30_000);
+    const ended = await read(silent._id);
+    expect(ended.timeline.map((t) => t.state)).toEqual(['calling', 'ended', 'idle']);
+    expect(ended.timeline[1]?.reason).toBe('failed');
+    expect(ended.status).toBe('missed');
+    expect(ended.live).toBeUndefined();
+    expect((await read(beating._id)).state).toBe('calling');
+    await survivor.platform.redis.del(`${prefix}:phone-node:beating-node`);
+    await callsCollection(survivor.platform.db).deleteOne({ _id: beating._id });
+  }, 60_000);
 });
