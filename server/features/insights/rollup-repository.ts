@@ -85,15 +85,6 @@ function maskToHex(mask: boolean[]): string {
   return hex;
 }
 
-export function slotsOfMask(hex: string): number[] {
-  const slots: number[] = [];
-  for (let i = 0; i < hex.length; i++) {
-    const nibble = parseInt(hex[i], 16);
-    for (let bit = 0; bit < 4; bit++) if (nibble & (8 >> bit)) slots.push(i * 4 + bit);
-  }
-  return slots;
-}
-
 const OWN_KINDS = new Set(['opener', 'closer', 'fullStack']);
 
 /** A ledger line's figures: kind and level, status, and (override levels) the source it was earned on. */

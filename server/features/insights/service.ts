@@ -9,10 +9,11 @@ import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/public.js
 import { projectedEarnings } from '../commissions/public.js';
 import { leadFlowOn, leadFlowTotals } from '../leads/public.js';
 import { downlineOf, type UserDoc } from '../users/public.js';
+import { activeAgentsPerDay } from './active-agents.js';
 import { resolveRange, slotPlace, type ResolvedRange } from './period.js';
 import * as repo from './repository.js';
 import * as rollups from './rollup-repository.js';
-import { slotsOfMask, SLOT, type Figures } from './rollup-repository.js';
+import type { Figures } from './rollup-repository.js';
 import { slotsWithin, sumsOver } from './rollup-sums.js';
 
 const DAY = 86_400_000;
@@ -208,24 +209,7 @@ export async function campaignInsights(platform: Platform, viewer: UserDoc, quer
     sumsOver(campaignReads, window.startsAt, window.endsAt),
     rollups.activeRollups(platform.db, window.campaignIds, dayOf(window.startsAt.getTime()), dayOf(window.endsAt.getTime() - 1)),
   ]);
-  const agentsPerDay = new Map<string, Set<string>>();
-  const from = window.startsAt.getTime() / SLOT;
-  const to = window.endsAt.getTime() / SLOT;
-  for (const doc of activeDocs) {
-    const first = doc.day.getTime() / SLOT;
-    const labels = new Map<number, string>();
-    for (const [agentId, mask] of Object.entries(doc.active ?? {})) {
-      for (const q of slotsOfMask(mask)) {
-        const slot = first + q;
-        if (slot < from || slot >= to) continue;
-        let day = labels.get(q);
-        if (day === undefined) labels.set(q, (day = slotPlace(slot, 'day', window.tz).label));
-        const set = agentsPerDay.get(day) ?? new Set<string>();
-        set.add(agentId);
-        agentsPerDay.set(day, set);
-      }
-    }
-  }
+  const agentsPerDay = activeAgentsPerDay(activeDocs, window.startsAt, window.endsAt, window.tz);
   const dayLabels = resolveRange({ ...query, bucket: 'day' }, platform.clock.now()).labels;
   return {
     range: resolved.range,
