@@ -84,6 +84,8 @@ export async function ensureDialerIndexes(db: Db): Promise<void> {
   await calls.createIndex({ campaignId: 1, startedAt: -1 });
   await calls.createIndex({ startedAt: -1 });
   await calls.createIndex({ phoneDigits: 1, startedAt: -1 });
+  // The orphan sweep (every 3 s with the `sip` provider) reads only live calls, not the whole history.
+  await calls.createIndex({ phoneNode: 1 }, { name: 'live_calls_by_phone_node', partialFilterExpression: { live: true } });
   await dialQueuesCollection(db).createIndex({ agentId: 1 }, { unique: true });
   await dncCollection(db).createIndex({ scope: 1, phone: 1 }, { unique: true });
   await dncCollection(db).createIndex({ phone: 1 });
