@@ -143,6 +143,9 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       await expect.poll(async () => (await latest())?.recordingUrl, { timeout: 10_000 }).toBeTruthy();
       const call = (await latest())!;
       expect(call).toMatchObject({ status: 'answered' });
+      // The tab sampled the call's WebRTC stats every 2 s while connected and the server kept the summary.
+      expect(call.quality?.samples).toBeGreaterThanOrEqual(1);
+      expect(call.quality?.average.mos).toBeGreaterThan(1);
       const talked = (Date.parse(call.endedAt!) - Date.parse(call.connectedAt!)) / 1_000;
       expect(talked).toBeGreaterThanOrEqual(5);
       expect(talked).toBeLessThanOrEqual(7);
