@@ -1,8 +1,8 @@
 // ICE restart of a connected SIP call: the agent's tab sends an ICE-restart offer on its connection (`phone:restart`),
 // the app passes it to Janus's SIP plugin as `update`, Janus re-INVITEs the lead phone and answers with new ICE
 // credentials; the call stays connected. Against the local carrier, with a werift peer as the tab
-// (tests/support/webrtc-agent.ts). Audio after the restart is not asserted: with this Node peer none came back after
-// it, and whether werift's restart or Janus is the cause is not established (docs/telephony.md, "ICE restart").
+// (tests/support/webrtc-agent.ts). Audio after the restart is not asserted: werift does not resume its media after
+// its own ICE restart, even with another werift peer (docs/telephony.md, "ICE restart").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
