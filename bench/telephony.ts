@@ -45,6 +45,9 @@ const percentile = (values: number[], p: number) => {
 const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
+/** Stops Janus and SIPp when the bench fails: they are this process's children and would outlive it. */
+let stopCarrier: (() => Promise<void>) | undefined;
+
 interface CallSample {
   agent: number;
   callId?: string;
@@ -67,6 +70,7 @@ async function main() {
   process.env.TEST_NO_DOCKER = '1';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-telephony-'));
   const carrier = await startLocalCarrier({ dataDir });
+  stopCarrier = () => carrier.stop();
   const backends = await startBackends();
   const id = randomBytes(4).toString('hex');
   const mongoUrl = new URL(backends.mongoUrl);
@@ -262,8 +266,9 @@ async function rtcpRtt(tab: WebrtcAgentTab): Promise<number | undefined> {
 
 main().then(
   () => process.exit(0),
-  (error) => {
+  async (error) => {
     console.error(error);
+    await stopCarrier?.().catch(() => undefined);
     process.exit(1);
   },
 );
