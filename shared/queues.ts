@@ -17,7 +17,7 @@ export const Jobs = {
   leads: { import: 'import', distribute: 'distribute', sweep: 'sweep' },
   commissions: { dealClosed: 'deal-closed', dealCancelled: 'deal-cancelled', approveDue: 'approve-due' },
   calls: { phoneStep: 'phone-step', callStep: 'call-step', autoDial: 'auto-dial', orphanSweep: 'orphan-sweep' },
-  insights: { refresh: 'refresh' },
+  insights: { refresh: 'refresh', auditCounters: 'audit-counters' },
 } as const;
 
 /** `calls` phone-step: the simulated provider finishing initialize (1 s) or connect (1.5 s) for an agent. */
@@ -98,6 +98,14 @@ export interface InsightsRefreshJob {
 }
 
 /**
+ * `insights` audit-counters (daily, then `confirm` 10 min later when something was off): the counters kept beside
+ * the lead and deal writes are compared with a recount, and a difference seen the same in both looks is corrected.
+ */
+export interface CounterAuditJob {
+  confirm: boolean;
+}
+
+/**
  * Queue -> job name -> payload. Producers enqueue through `enqueue` (server/platform/queues.ts) and processors take
  * `QueueJob<queue>` (the `QueueProcessor<queue>` in `server/features/<feature>/processor.ts` of the feature that owns
  * the queue; workers/index.ts starts them), both typed by this map: a job name a queue does not carry, or a payload
@@ -113,7 +121,7 @@ export interface QueueJobs {
     [Jobs.commissions.approveDue]: CommissionDealJob;
   };
   [Queues.calls]: { [Jobs.calls.phoneStep]: PhoneStepJob; [Jobs.calls.callStep]: CallStepJob; [Jobs.calls.autoDial]: AutoDialJob; [Jobs.calls.orphanSweep]: OrphanSweepJob };
-  [Queues.insights]: { [Jobs.insights.refresh]: InsightsRefreshJob };
+  [Queues.insights]: { [Jobs.insights.refresh]: InsightsRefreshJob; [Jobs.insights.auditCounters]: CounterAuditJob };
 }
 
 export type JobName<Q extends QueueName> = keyof QueueJobs[Q] & string;

@@ -1,4 +1,5 @@
-import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db, type Document } from 'mongodb';
+import type { CounterFamily } from '../../platform/counter-drift.js';
 import { leadsCollection, updateLead, type LeadDoc } from '../leads/public.js';
 
 export interface DealDoc {
@@ -105,15 +106,25 @@ export async function averageDealValues(db: Db, campaignIds: ObjectId[]): Promis
   return new Map(rows.map((row) => [row._id.toHexString(), Math.round(row.value / row.deals)]));
 }
 
-/** Recounts the standing deals of every campaign (start-up catch-up, deals written straight into the collection). */
-export async function rebuildDealStats(db: Db): Promise<void> {
-  const rows = await dealsCollection(db)
+function recountDealStats(db: Db): Promise<CampaignDealStats[]> {
+  return dealsCollection(db)
     .aggregate<CampaignDealStats>([{ $match: { status: 'closed' } }, { $group: { _id: '$campaignId', deals: { $sum: 1 }, value: { $sum: '$value' } } }])
     .toArray();
+}
+
+/** Recounts the standing deals of every campaign (start-up catch-up, deals written straight into the collection). */
+export async function rebuildDealStats(db: Db): Promise<void> {
+  const rows = await recountDealStats(db);
   const ops: AnyBulkWriteOperation<CampaignDealStats>[] = rows.map((row) => ({ replaceOne: { filter: { _id: row._id }, replacement: row, upsert: true } }));
   if (ops.length) await dealStatsCollection(db).bulkWrite(ops, { ordered: false });
   await dealStatsCollection(db).deleteMany({ _id: { $nin: rows.map((r) => r._id) } });
 }
+
+export const dealStatsCounters = (db: Db): CounterFamily => ({
+  name: 'campaign_deal_stats',
+  collection: dealStatsCollection(db) as unknown as Collection<Document>,
+  recount: () => recountDealStats(db),
+});
 
 export function findLeadByCampaignEmail(db: Db, campaignId: ObjectId, email: string): Promise<LeadDoc | null> {
   return leadsCollection(db).findOne({ campaignId, email });

@@ -1,4 +1,5 @@
-import type { AnyBulkWriteOperation, Db, ObjectId } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Db, Document, ObjectId } from 'mongodb';
+import type { CounterFamily } from '../../platform/counter-drift.js';
 import type { LeadDoc } from './repository.js';
 
 const DAY = 86_400_000;
@@ -116,17 +117,29 @@ export function leadFlowOn(db: Db, campaignIds: ObjectId[] | undefined, days: Da
     .toArray();
 }
 
-/** Recounts every campaign's flow from the leads (start-up catch-up, data written straight into the collection). */
-export async function rebuildLeadFlow(db: Db): Promise<void> {
+/** Every campaign's flow as the leads give it now. */
+async function recountLeadFlow(db: Db): Promise<LeadFlowDoc[]> {
   const deltas = new FlowDeltas();
   const leads = db.collection<LeadDoc>('leads').find({}, { projection: { campaignId: 1, createdAt: 1, staged: 1, assignedAt: 1, disposition: 1, dispositionAt: 1, history: 1 } });
   for await (const lead of leads) {
     for (const [figure, at] of marksOf(lead)) deltas.add(lead.campaignId, figure, at, 1);
-    // Returns written before the counters existed are known only from the history's wording.
+    // The history is where every return to the pool is written.
     for (const entry of lead.history ?? []) if (entry.change.startsWith(RETURN_TO_POOL)) deltas.add(lead.campaignId, 'recycled', entry.at, 1);
   }
-  const docs = deltas.documents();
+  return deltas.documents();
+}
+
+/** Recounts every campaign's flow from the leads (start-up catch-up, data written straight into the collection). */
+export async function rebuildLeadFlow(db: Db): Promise<void> {
+  const docs = await recountLeadFlow(db);
   const ops: AnyBulkWriteOperation<LeadFlowDoc>[] = docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }));
   for (let i = 0; i < ops.length; i += 1_000) await leadFlowCollection(db).bulkWrite(ops.slice(i, i + 1_000), { ordered: false });
   await leadFlowCollection(db).deleteMany({ _id: { $nin: docs.map((d) => d._id) } });
 }
+
+export const leadFlowCounters = (db: Db): CounterFamily => ({
+  name: 'lead_flow_counts',
+  collection: leadFlowCollection(db) as unknown as Collection<Document>,
+  recount: () => recountLeadFlow(db),
+  insertFields: (doc) => ({ campaignId: doc.campaignId, day: doc.day }),
+});

@@ -1,4 +1,5 @@
-import { ObjectId, type AnyBulkWriteOperation, type Db } from 'mongodb';
+import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db, type Document } from 'mongodb';
+import type { CounterFamily } from '../../platform/counter-drift.js';
 import type { LeadDoc } from './repository.js';
 
 /**
@@ -61,8 +62,8 @@ export async function openLeadsOf(db: Db, agentIds: ObjectId[], campaignId?: Obj
   return rows;
 }
 
-/** Recounts every counter from the leads (start-up catch-up, data written straight into the collection). */
-export async function rebuildOpenLeadCounts(db: Db): Promise<void> {
+/** Every agent's counters as the leads give them now. */
+async function recountOpenLeads(db: Db): Promise<OpenLeadCounts[]> {
   const rows = await db
     .collection<LeadDoc>('leads')
     .aggregate<{ _id: { a: ObjectId; c: ObjectId; s: string }; n: number }>([
@@ -76,8 +77,19 @@ export async function rebuildOpenLeadCounts(db: Db): Promise<void> {
     doc.counts[`${_id.c.toHexString()}_${_id.s}`] = n;
     perAgent.set(_id.a.toHexString(), doc);
   }
-  const docs = [...perAgent.values()];
+  return [...perAgent.values()];
+}
+
+/** Recounts every counter from the leads (start-up catch-up, data written straight into the collection). */
+export async function rebuildOpenLeadCounts(db: Db): Promise<void> {
+  const docs = await recountOpenLeads(db);
   const ops: AnyBulkWriteOperation<OpenLeadCounts>[] = docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }));
   for (let i = 0; i < ops.length; i += 1_000) await openLeadCounts(db).bulkWrite(ops.slice(i, i + 1_000), { ordered: false });
   await openLeadCounts(db).deleteMany({ _id: { $nin: docs.map((d) => d._id) } });
 }
+
+export const openLeadCounters = (db: Db): CounterFamily => ({
+  name: 'lead_open_counts',
+  collection: openLeadCounts(db) as unknown as Collection<Document>,
+  recount: () => recountOpenLeads(db),
+});

@@ -2,7 +2,7 @@
 export { emitLeadUpdated } from './events.js';
 export { assigneeNames, toLeadItem } from './present.js';
 export { findLatestLeadByPhone, findLeadById, insertLeads, leadsCollection, listLeadFollowUps, listLeads, updateLead, type LeadDoc } from './repository.js';
-export { leadFlowOn, leadFlowTotals, rebuildLeadFlow } from './flow-counts.js';
-export { openLeadsOf, rebuildOpenLeadCounts } from './open-counts.js';
+export { leadFlowCounters, leadFlowOn, leadFlowTotals, rebuildLeadFlow } from './flow-counts.js';
+export { openLeadCounters, openLeadsOf, rebuildOpenLeadCounts } from './open-counts.js';
 export { updateLeadFor } from './service.js';
 export { callingTimeZone, timeZoneOfPhone } from './time-zone.js';
