@@ -4,7 +4,7 @@
 // carrier; the node that survives runs in this process with the workers. Bounds: docs/telephony.md ("An API node
 // that dies").
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
@@ -12,6 +12,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
+import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { freePort } from '../../server/platform/local-redis.js';
 import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -103,6 +104,21 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     expect(await callsCollection(survivor.platform.db).countDocuments({ agentId: agent.user._id, live: true })).toBe(0);
     // Exactly one INVITE reached the lead phone for it.
     expect(readLeadPhoneLog(carrier.leadPhoneLog).filter((line) => line.to === '5550100005')).toHaveLength(1);
+
+    // Its recording: Janus kept writing both directions until it destroyed the session; the surviving node mixed the
+    // files the dead one left in the shared recordings directory, stored the WAV and removed them.
+    await eventually(async () => ((await callDoc()).recordingId ? true : undefined), 40_000);
+    const response = await fetch(`${survivor.url}/api/calls/${id.toHexString()}/recording`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
+    expect(response.status).toBe(200);
+    const wav = readWav(Buffer.from(await response.arrayBuffer()));
+    const [agentSide, leadSide] = wav.channels as [Int16Array, Int16Array];
+    const seconds = agentSide.length / wav.rate;
+    console.log(`left-behind recording: ${seconds.toFixed(1)} s for a call of ${doc.duration} s`);
+    expect(Math.abs(seconds - doc.duration)).toBeLessThanOrEqual(3);
+    const rms = (samples: Int16Array) => Math.sqrt(samples.reduce((sum, v) => sum + v * v, 0) / Math.max(1, samples.length));
+    expect(rms(agentSide)).toBeGreaterThan(1_000);
+    expect(rms(leadSide)).toBeGreaterThan(1_000);
+    expect(readdirSync(path.join(dataDir, 'recordings')).filter((file) => file.startsWith(id.toHexString()))).toEqual([]);
   }, 150_000);
 
   it('the sweep ends a ringing call of a process that stopped beating (failed, then idle) and leaves the calls of a beating one', async () => {

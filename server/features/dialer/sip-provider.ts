@@ -4,7 +4,7 @@ import path from 'node:path';
 import { TIMINGS } from '../../../shared/constants.js';
 import type { SipConfig } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
-import { mixCallRecording, removeRecordingFiles } from '../../platform/telephony/call-recording.js';
+import { mixCallRecording, removeRecordingFiles, settledRecordingFiles } from '../../platform/telephony/call-recording.js';
 import { JanusSession, type JanusEvent } from '../../platform/telephony/janus-client.js';
 import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
 
@@ -99,6 +99,8 @@ export class SipPhoneProvider implements PhoneProvider {
   private readonly callAgents = new Map<string, string>();
   /** Ended calls' recordings being mixed, until the dialer took them. */
   private readonly recordings = new Map<string, Promise<Buffer | null>>();
+  /** The calls this process placed (for a while after their end): only other processes' calls have left-behind files. */
+  private readonly placed = new Set<string>();
   /** Per agent: the wait for the handle's PeerConnection to go down (Janus closed the recorders), and when it last did. */
   private readonly mediaDown = new Map<string, () => void>();
   private readonly mediaDownAt = new Map<string, number>();
@@ -151,6 +153,7 @@ export class SipPhoneProvider implements PhoneProvider {
     if (!offer) throw new Error('No WebRTC offer from the agent\'s browser for this call');
     if (line.call) throw new Error('The agent\'s line already carries a call');
     line.offer = undefined;
+    this.placed.add(call.callId);
     const active: ActiveCall = { callId: call.callId, offerId: offer.offerId, answered: false, ending: false, timedOut: false, answerSent: false, sent: false, recording: false, candidates: offer.candidates, timers: [] };
     line.call = active;
     this.callAgents.set(call.callId, call.agentId);
@@ -201,7 +204,7 @@ export class SipPhoneProvider implements PhoneProvider {
    * it stores the end of an answered call; the files are removed once mixed.
    */
   async recording(callId: string): Promise<Buffer | null> {
-    const mixing = this.recordings.get(callId);
+    const mixing = this.recordings.get(callId) ?? (this.placed.has(callId) ? undefined : this.leftBehind(callId));
     if (!mixing) return null;
     try {
       return await mixing;
@@ -209,6 +212,26 @@ export class SipPhoneProvider implements PhoneProvider {
       // Kept a little for a retried transition, then dropped.
       setTimeout(() => this.recordings.delete(callId), 60_000).unref();
     }
+  }
+
+  /**
+   * The recording of a call another process placed and died holding (the orphan sweep ended it here): Janus kept
+   * writing its files under the shared SIP_RECORDINGS_DIR until it destroyed that process's session; they are mixed
+   * once they stop growing, from the first packet (the answer time died with the process).
+   */
+  private leftBehind(callId: string): Promise<Buffer | null> | undefined {
+    const base = this.recordingBase(callId);
+    const mixing = (async () => {
+      if (!(await settledRecordingFiles(base))) return null;
+      const mixed = await mixCallRecording(base);
+      removeRecordingFiles(base);
+      return mixed?.wav ?? null;
+    })().catch((error: unknown) => {
+      this.options.log?.warn({ err: error, callId }, 'left-behind call recording not converted');
+      return null;
+    });
+    this.recordings.set(callId, mixing);
+    return mixing;
   }
 
   /** Ends every Janus session (their calls are hung up by Janus). */
@@ -475,6 +498,8 @@ export class SipPhoneProvider implements PhoneProvider {
     active.restart?.reject(new Error('The call ended'));
     if (line.call === active) line.call = undefined;
     this.callAgents.delete(active.callId);
+    // Long after the dialer asked for its recording.
+    setTimeout(() => this.placed.delete(active.callId), 10 * 60_000).unref();
   }
 
   /** Publishes how the call ended, then frees the line `idleMs` after the stored end. */

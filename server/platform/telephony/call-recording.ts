@@ -123,3 +123,26 @@ export function removeRecordingFiles(base: string): void {
   const files = recordingFiles(base);
   for (const file of [files.user, files.peer]) rmSync(file, { force: true });
 }
+
+/**
+ * Waits until a recording's files stop growing (Janus closed them, or writes nothing more) for `quietMs`, at most
+ * `maxMs`; false when there are none. For files a process that died left behind: Janus keeps recording its calls
+ * until it destroys the session.
+ */
+export async function settledRecordingFiles(base: string, quietMs = 1_500, maxMs = 30_000): Promise<boolean> {
+  const files = recordingFiles(base);
+  const sizes = () => [files.user, files.peer].map((file) => (existsSync(file) ? statSync(file).size : -1)).join(':');
+  let last = sizes();
+  if (last === '-1:-1') return false;
+  let stableSince = Date.now();
+  const deadline = Date.now() + maxMs;
+  while (Date.now() - stableSince < quietMs && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = sizes();
+    if (now !== last) {
+      last = now;
+      stableSince = Date.now();
+    }
+  }
+  return true;
+}
