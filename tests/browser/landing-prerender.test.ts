@@ -23,6 +23,29 @@ describe('prerendered public pages', () => {
     expect(rootOf(await (await fetch(appUrl('/dashboard'))).text())).toMatch(/^<div id="root"><\/div>/);
   });
 
+  it('the landing needs no request before its first paint but its entry script: stylesheets inline, no module preloaded', async () => {
+    const landing = await (await fetch(appUrl('/'))).text();
+    const head = landing.slice(0, landing.indexOf('</head>'));
+    expect(head).not.toMatch(/<link[^>]+rel="(stylesheet|modulepreload)"/);
+    expect(head).toMatch(/<style data-href="\/assets\/[^"]+\.css">/);
+    expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
+    // The other routes keep the shell's links and preloads.
+    expect(await (await fetch(appUrl('/dashboard'))).text()).toMatch(/<link rel="modulepreload"/);
+
+    const context = await browser.newContext({ colorScheme: 'light' });
+    try {
+      await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+      // No stylesheet file arrives: the page is styled by what it carries.
+      await context.route(/\.css$/, (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto(appUrl('/'));
+      await page.getByRole('heading', { level: 1, name: 'Become a Commission Warrior' }).waitFor();
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(11, 17, 32)');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('paints the landing before any script runs', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
