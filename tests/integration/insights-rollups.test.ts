@@ -5,8 +5,8 @@ import type { CallsInsights, EarningsInsights } from '../../shared/schemas/insig
 import type { CampaignInsights } from '../../shared/schemas/insights/campaigns.js';
 import type { TeamInsights } from '../../shared/schemas/insights/team.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
-import { callsCollection } from '../../server/features/dialer/repository.js';
-import { rollupsCollection, rollUp } from '../../server/features/insights/rollup-repository.js';
+import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
+import { campaignTotals, rollupsCollection, rollUp, usersTotals } from '../../server/features/insights/rollup-repository.js';
 import { rebuildInsightRollups, refreshDay, withDayGuard } from '../../server/features/insights/rollups.js';
 import { buildTestApp, type TestApp, type TestSocket } from '../support/app.js';
 import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
@@ -146,4 +146,33 @@ describe('insights rollups', () => {
     expect(await rollups.find({}).sort({ _id: 1 }).toArray()).toEqual(kept);
     expect(kept.some((doc) => doc.userId?.equals(new ObjectId(agent.user._id)) && doc.campaignId === null)).toBe(true);
   });
+
+  it('sums the whole weeks of a long period from week totals the day refreshes keep, the days around them from the days', async () => {
+    const db = testApp.platform.db;
+    const call = (at: string): CallDoc => {
+      const startedAt = new Date(at);
+      return { _id: new ObjectId(), agentId: agent.user._id, phone: '+1 555 0100', phoneDigits: '15550100', name: 'Weekly Lead', campaignId: new ObjectId(campaignId), campaignName: 'Rollup Campaign', direction: 'outbound', notes: '', autoDialed: false, provider: 'simulator', state: 'idle', status: 'answered', muted: false, startedAt, connectedAt: new Date(startedAt.getTime() + 5_000), endedAt: new Date(startedAt.getTime() + 65_000), duration: 60, timeline: [] } as CallDoc;
+    };
+    // One answered call a day at noon UTC, Monday Jun 2 to Wednesday Jun 25 2025, each day refreshed as the worker does.
+    const days = Array.from({ length: 24 }, (_, i) => new Date(Date.UTC(2025, 5, 2 + i)).toISOString().slice(0, 10));
+    await callsCollection(db).insertMany(days.map((day) => call(`${day}T12:00:00Z`)));
+    for (const day of days) await refreshDay(testApp.platform, day, Date.now());
+    // Wednesday Jun 4 up to Tuesday Jun 24: days Jun 4-8, weeks of Jun 9 and Jun 16, days Jun 22-23.
+    const [from, to] = [new Date('2025-06-04T00:00:00Z'), new Date('2025-06-24T00:00:00Z')];
+    const sums = async () => ({
+      agent: (await usersTotals(db, [agent.user._id], null, from, to, ['dials', 'connects', 'talk']))[0]?.figures,
+      campaign: (await campaignTotals(db, [new ObjectId(campaignId)], from, to, ['calls']))[0]?.figures,
+    });
+    expect(await sums()).toEqual({ agent: { dials: 20, connects: 20, talk: 1_200 }, campaign: { calls: 20 } });
+    expect(await db.collection('insight_week_totals').countDocuments({ week: { $in: [new Date('2025-06-09T00:00:00Z'), new Date('2025-06-16T00:00:00Z')] } })).toBeGreaterThan(0);
+
+    // A late call inside a whole week: its day's refresh moves the week's totals too.
+    await callsCollection(db).insertOne(call('2025-06-11T15:00:00Z'));
+    await refreshDay(testApp.platform, '2025-06-11', Date.now());
+    expect(await sums()).toEqual({ agent: { dials: 21, connects: 21, talk: 1_260 }, campaign: { calls: 21 } });
+
+    await db.collection('insight_week_totals').deleteMany({});
+    await rebuildInsightRollups(testApp.platform);
+    expect(await sums()).toEqual({ agent: { dials: 21, connects: 21, talk: 1_260 }, campaign: { calls: 21 } });
+  }, 60_000);
 });

@@ -35,9 +35,57 @@ const SLOTS_PER_DAY = DAY / SLOT;
 
 export const rollupsCollection = (db: Db) => db.collection<RollupDoc>('insight_rollups');
 
+/**
+ * The day totals of one UTC week (from Monday) summed, for the scopes long periods sum over many members or campaigns
+ * of: a user in all campaigns, a campaign, everything. A period's whole weeks are read from these, its other whole
+ * days from the day documents: a 3-month team read takes ~13 documents per member instead of ~90.
+ */
+interface WeekTotalsDoc {
+  _id: string;
+  userId: ObjectId | null;
+  campaignId: ObjectId | null;
+  week: Date;
+  totals: Figures;
+}
+
+const weekTotalsCollection = (db: Db) => db.collection<WeekTotalsDoc>('insight_week_totals');
+
 export async function ensureRollupIndexes(db: Db): Promise<void> {
   await rollupsCollection(db).createIndex({ userId: 1, campaignId: 1, day: 1 });
   await rollupsCollection(db).createIndex({ campaignId: 1, userId: 1, day: 1 });
+  await weekTotalsCollection(db).createIndex({ userId: 1, campaignId: 1, week: 1 });
+  await weekTotalsCollection(db).createIndex({ campaignId: 1, userId: 1, week: 1 });
+}
+
+const WEEK = 7 * DAY;
+/** 1970-01-01 was a Thursday: Mondays are 4 days after a multiple of 7 days. */
+const MONDAY_OFFSET = 4 * DAY;
+
+/** The Monday (00:00 UTC) of the week `ms` falls in. */
+export const weekOf = (ms: number) => Math.floor((ms - MONDAY_OFFSET) / WEEK) * WEEK + MONDAY_OFFSET;
+
+/** The scopes that have week totals: a user in all campaigns, a campaign, everything (not a user in one campaign). */
+const weekScoped = { $or: [{ campaignId: null }, { userId: null }] };
+
+/**
+ * Recomputes the week totals of the week starting `week` from its day documents. Called after a day of that week was
+ * rolled up, by one process at a time per week (the caller's guard), so the last one read every day as written.
+ */
+export async function rollUpWeek(db: Db, week: Date): Promise<void> {
+  const days = await rollupsCollection(db)
+    .find({ day: { $gte: week, $lt: new Date(week.getTime() + WEEK) }, ...weekScoped }, { projection: { userId: 1, campaignId: 1, totals: 1 } })
+    .toArray();
+  const weeks = new Map<string, WeekTotalsDoc>();
+  for (const day of days) {
+    const id = `${scopeKey(day.userId, day.campaignId)}:${new Date(week).toISOString().slice(0, 10)}`;
+    const doc = weeks.get(id) ?? { _id: id, userId: day.userId, campaignId: day.campaignId, week, totals: {} };
+    weeks.set(id, doc);
+    for (const [key, value] of Object.entries(day.totals ?? {})) doc.totals[key] = (doc.totals[key] ?? 0) + value;
+  }
+  const docs = [...weeks.values()];
+  const ops: AnyBulkWriteOperation<WeekTotalsDoc>[] = docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }));
+  for (let i = 0; i < ops.length; i += 1_000) await weekTotalsCollection(db).bulkWrite(ops.slice(i, i + 1_000), { ordered: false });
+  await weekTotalsCollection(db).deleteMany({ week, _id: { $nin: docs.map((d) => d._id) } });
 }
 
 const scopeKey = (userId: ObjectId | null, campaignId: ObjectId | null) => `${userId ? `u${userId.toHexString()}` : ''}${campaignId ? `c${campaignId.toHexString()}` : ''}` || 'all';
@@ -189,17 +237,41 @@ export interface ScopeSums {
   figures: Figures;
 }
 
-async function sumTotals(db: Db, match: Document, by: string, fields: string[]): Promise<ScopeSums[]> {
-  const rows = await rollupsCollection(db)
-    .aggregate<Document>([{ $match: match }, { $group: { _id: by, ...Object.fromEntries(fields.map((f) => [f, { $sum: `$totals.${f}` }])) } }])
-    .toArray();
-  return rows.map(({ _id, ...figures }) => ({ id: _id as ObjectId, figures: figures as Figures }));
+/**
+ * Day totals summed per scope (`by`) over whole UTC days [fromDay, toDay): the whole weeks inside from the week
+ * totals when the scopes have them, the days around them from the day documents.
+ */
+async function sumTotals(db: Db, scope: Document, fromDay: Date, toDay: Date, by: string, fields: string[], weekly: boolean): Promise<ScopeSums[]> {
+  const group = { $group: { _id: by, ...Object.fromEntries(fields.map((f) => [f, { $sum: `$totals.${f}` }])) } };
+  const firstWeek = weekOf(fromDay.getTime() + WEEK - DAY);
+  const lastWeek = weekOf(toDay.getTime());
+  const parts: Array<Promise<Document[]>> = [];
+  const days = (from: number, to: number) => {
+    if (from < to) parts.push(rollupsCollection(db).aggregate([{ $match: { ...scope, day: { $gte: new Date(from), $lt: new Date(to) } } }, group]).toArray());
+  };
+  if (weekly && firstWeek < lastWeek) {
+    days(fromDay.getTime(), firstWeek);
+    parts.push(weekTotalsCollection(db).aggregate([{ $match: { ...scope, week: { $gte: new Date(firstWeek), $lt: new Date(lastWeek) } } }, group]).toArray());
+    days(lastWeek, toDay.getTime());
+  } else {
+    days(fromDay.getTime(), toDay.getTime());
+  }
+  const sums = new Map<string, ScopeSums>();
+  for (const rows of await Promise.all(parts)) {
+    for (const { _id, ...figures } of rows) {
+      const key = String(_id);
+      const at = sums.get(key) ?? { id: _id as ObjectId, figures: {} };
+      sums.set(key, at);
+      for (const [field, n] of Object.entries(figures as Figures)) at.figures[field] = (at.figures[field] ?? 0) + n;
+    }
+  }
+  return [...sums.values()];
 }
 
 /** Sums of day totals per user over whole UTC days [fromDay, toDay). */
 export function usersTotals(db: Db, userIds: ObjectId[], campaignId: ObjectId | null, fromDay: Date, toDay: Date, fields: string[]): Promise<ScopeSums[]> {
   if (fromDay >= toDay || userIds.length === 0) return Promise.resolve([]);
-  return sumTotals(db, { userId: { $in: userIds }, campaignId, day: { $gte: fromDay, $lt: toDay } }, '$userId', fields);
+  return sumTotals(db, { userId: { $in: userIds }, campaignId }, fromDay, toDay, '$userId', fields, campaignId === null);
 }
 
 /** Campaign scopes (userId null): `campaignIds` undefined is every campaign. */
@@ -207,7 +279,7 @@ const campaignScope = (campaignIds: ObjectId[] | undefined) => ({ userId: null, 
 
 export function campaignTotals(db: Db, campaignIds: ObjectId[] | undefined, fromDay: Date, toDay: Date, fields: string[]): Promise<ScopeSums[]> {
   if (fromDay >= toDay) return Promise.resolve([]);
-  return sumTotals(db, { ...campaignScope(campaignIds), day: { $gte: fromDay, $lt: toDay } }, '$campaignId', fields);
+  return sumTotals(db, campaignScope(campaignIds), fromDay, toDay, '$campaignId', fields, true);
 }
 
 export function campaignRollupsOn(db: Db, campaignIds: ObjectId[] | undefined, days: Date[]): Promise<RollupDoc[]> {

@@ -7,13 +7,13 @@ import { rebuildDealStats } from '../deals/public.js';
 import { rebuildLeadFlow, rebuildOpenLeadCounts } from '../leads/public.js';
 import { uplinesOf } from '../users/public.js';
 import { emitInsightsUpdated } from './events.js';
-import { claimFiguresRebuild, DAY, dataSpan, figuresRebuilt, rollUp } from './rollup-repository.js';
+import { claimFiguresRebuild, DAY, dataSpan, figuresRebuilt, rollUp, rollUpWeek, weekOf } from './rollup-repository.js';
 
 /**
  * What the stored figures are built by: raise it when the rollups' or the counters' shape or meaning changes, and
  * the next start rebuilds them all once (a database built by this version is left alone).
  */
-const FIGURES_VERSION = 4;
+const FIGURES_VERSION = 5;
 
 /**
  * Runs `recompute` while this process alone holds the day: two refreshes of one day (two worker processes, or a
@@ -36,9 +36,16 @@ export async function refreshDay(platform: Pick<Platform, 'db' | 'redis' | 'conf
     const began = Date.now();
     const from = new Date(`${day}T00:00:00.000Z`);
     await rollUp(platform.db, from, new Date(from.getTime() + DAY));
+    await refreshWeek(platform, new Date(weekOf(from.getTime())));
     // Kept a day: a job queued longer ago than that is retried or late anyway, and a re-run only repeats the work.
     await platform.redis.set(doneKey, String(began), 'PX', DAY);
   });
+}
+
+/** The week's totals, recomputed by one process at a time (two days of one week may be refreshed at once). */
+function refreshWeek(platform: Pick<Platform, 'db' | 'redis' | 'config'>, week: Date): Promise<void> {
+  const key = `${platform.config.redisPrefix}:insights:week:${week.toISOString().slice(0, 10)}`;
+  return withRedisLock(platform.redis, key, `insights week ${week.toISOString().slice(0, 10)} still being refreshed after 120 s`, () => rollUpWeek(platform.db, week));
 }
 
 /**
@@ -54,9 +61,9 @@ export async function refreshInsights(platform: Platform, job: InsightsRefreshJo
 }
 
 /**
- * Rebuilds every stored figure from the data: the open-lead counters, the lead flow, the campaigns' deal averages and the rollups
- * (data loaded straight into the database, a database from an older version). The rollups a day at a time: the
- * embedded server answers nobody else while one aggregation runs.
+ * Rebuilds every stored figure from the data: the open-lead counters, the lead flow, the campaigns' deal averages, the
+ * rollups and their week totals (data loaded straight into the database, a database from an older version). The
+ * rollups a day at a time: the embedded server answers nobody else while one aggregation runs.
  */
 export async function rebuildInsightRollups(platform: Pick<Platform, 'db'>): Promise<number> {
   await rebuildOpenLeadCounts(platform.db);
@@ -68,6 +75,7 @@ export async function rebuildInsightRollups(platform: Pick<Platform, 'db'>): Pro
   const last = Math.floor(span.last.getTime() / DAY) * DAY + DAY;
   let written = 0;
   for (let from = first; from < last; from += DAY) written += await rollUp(platform.db, new Date(from), new Date(from + DAY));
+  for (let week = weekOf(first); week < last; week += 7 * DAY) await rollUpWeek(platform.db, new Date(week));
   return written;
 }
 
