@@ -1,6 +1,7 @@
-import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db, type Document } from 'mongodb';
+import { ObjectId, type Collection, type Db, type Document } from 'mongodb';
 import type { CounterFamily } from '../../platform/counter-drift.js';
 import { leadsCollection, updateLead, type LeadDoc } from '../leads/public.js';
+import { replaceDocuments } from '../../platform/replace-documents.js';
 
 export interface DealDoc {
   _id: ObjectId;
@@ -115,9 +116,7 @@ function recountDealStats(db: Db): Promise<CampaignDealStats[]> {
 /** Recounts the standing deals of every campaign (start-up catch-up, deals written straight into the collection). */
 export async function rebuildDealStats(db: Db): Promise<void> {
   const rows = await recountDealStats(db);
-  const ops: AnyBulkWriteOperation<CampaignDealStats>[] = rows.map((row) => ({ replaceOne: { filter: { _id: row._id }, replacement: row, upsert: true } }));
-  if (ops.length) await dealStatsCollection(db).bulkWrite(ops, { ordered: false });
-  await dealStatsCollection(db).deleteMany({ _id: { $nin: rows.map((r) => r._id) } });
+  await replaceDocuments(dealStatsCollection(db), rows);
 }
 
 export const dealStatsCounters = (db: Db): CounterFamily => ({

@@ -1,9 +1,10 @@
-import type { AnyBulkWriteOperation, Db, Document, ObjectId } from 'mongodb';
+import type { Db, Document, ObjectId } from 'mongodb';
 import { commissionsCollection } from '../commissions/public.js';
 import { callsCollection } from '../dialer/public.js';
 import { dealsCollection } from '../deals/public.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
 import { slotExpr } from './period.js';
+import { replaceDocuments } from '../../platform/replace-documents.js';
 
 /**
  * Summed figures (cents, counts, seconds). User scopes: own, l1-l3, claw, total, pending, approved, paid (the ledger),
@@ -83,9 +84,7 @@ export async function rollUpWeek(db: Db, week: Date): Promise<void> {
     for (const [key, value] of Object.entries(day.totals ?? {})) doc.totals[key] = (doc.totals[key] ?? 0) + value;
   }
   const docs = [...weeks.values()];
-  const ops: AnyBulkWriteOperation<WeekTotalsDoc>[] = docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }));
-  for (let i = 0; i < ops.length; i += 1_000) await weekTotalsCollection(db).bulkWrite(ops.slice(i, i + 1_000), { ordered: false });
-  await weekTotalsCollection(db).deleteMany({ week, _id: { $nin: docs.map((d) => d._id) } });
+  await replaceDocuments(weekTotalsCollection(db), docs, { week });
 }
 
 const scopeKey = (userId: ObjectId | null, campaignId: ObjectId | null) => `${userId ? `u${userId.toHexString()}` : ''}${campaignId ? `c${campaignId.toHexString()}` : ''}` || 'all';
@@ -198,9 +197,7 @@ export async function rollUp(db: Db, from: Date, to: Date): Promise<number> {
     doc.active = Object.fromEntries([...agents].map(([agent, mask]) => [agent, maskToHex(mask)]));
   }
   const docs = [...b.docs.values()];
-  const ops: AnyBulkWriteOperation<RollupDoc>[] = docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }));
-  for (let i = 0; i < ops.length; i += 1_000) await rollupsCollection(db).bulkWrite(ops.slice(i, i + 1_000), { ordered: false });
-  await rollupsCollection(db).deleteMany({ day: range, _id: { $nin: docs.map((d) => d._id) } });
+  await replaceDocuments(rollupsCollection(db), docs, { day: range });
   return docs.length;
 }
 

@@ -1,6 +1,7 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, ObjectId } from 'mongodb';
 import type { CounterFamily } from '../../platform/counter-drift.js';
 import type { LeadDoc } from './repository.js';
+import { replaceDocuments } from '../../platform/replace-documents.js';
 
 const DAY = 86_400_000;
 const SLOT = 15 * 60_000;
@@ -132,9 +133,7 @@ async function recountLeadFlow(db: Db): Promise<LeadFlowDoc[]> {
 /** Recounts every campaign's flow from the leads (start-up catch-up, data written straight into the collection). */
 export async function rebuildLeadFlow(db: Db): Promise<void> {
   const docs = await recountLeadFlow(db);
-  const ops: AnyBulkWriteOperation<LeadFlowDoc>[] = docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }));
-  for (let i = 0; i < ops.length; i += 1_000) await leadFlowCollection(db).bulkWrite(ops.slice(i, i + 1_000), { ordered: false });
-  await leadFlowCollection(db).deleteMany({ _id: { $nin: docs.map((d) => d._id) } });
+  await replaceDocuments(leadFlowCollection(db), docs);
 }
 
 export const leadFlowCounters = (db: Db): CounterFamily => ({

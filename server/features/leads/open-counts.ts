@@ -1,6 +1,7 @@
 import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db, type Document } from 'mongodb';
 import type { CounterFamily } from '../../platform/counter-drift.js';
 import type { LeadDoc } from './repository.js';
+import { replaceDocuments } from '../../platform/replace-documents.js';
 
 /**
  * How many assigned leads are still in play (stage not Closed or Lost) per agent, campaign and stage: what projected
@@ -83,9 +84,7 @@ async function recountOpenLeads(db: Db): Promise<OpenLeadCounts[]> {
 /** Recounts every counter from the leads (start-up catch-up, data written straight into the collection). */
 export async function rebuildOpenLeadCounts(db: Db): Promise<void> {
   const docs = await recountOpenLeads(db);
-  const ops: AnyBulkWriteOperation<OpenLeadCounts>[] = docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }));
-  for (let i = 0; i < ops.length; i += 1_000) await openLeadCounts(db).bulkWrite(ops.slice(i, i + 1_000), { ordered: false });
-  await openLeadCounts(db).deleteMany({ _id: { $nin: docs.map((d) => d._id) } });
+  await replaceDocuments(openLeadCounts(db), docs);
 }
 
 export const openLeadCounters = (db: Db): CounterFamily => ({
