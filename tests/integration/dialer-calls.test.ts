@@ -7,7 +7,7 @@ import { findLeadById } from '../../server/features/leads/repository.js';
 import { signFileLink } from '../../server/platform/file-links.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { joinTestCampaign } from '../support/campaign-factories.js';
-import { connectDialer, createCallableLead, recordCallStates, zoneWithLocalHour } from '../support/dialer.js';
+import { connectDialer, createCallableLead, recordCallStates, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
@@ -39,8 +39,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const callDoc = (id: string) => callsCollection(testApp.platform.db).findOne({ _id: new ObjectId(id) }) as Promise<CallDoc>;
-const waitForState = (id: string, state: string) => eventually(async () => ((await callDoc(id))?.state === state ? true : undefined), 10_000);
+const callDoc = (id: string) => storedCall(testApp, id);
+const waitForState = (id: string, state: string) => waitForCallState(testApp, id, state, 10_000);
 
 describe('the dialer', () => {
   it('refuses a call before the phone service is connected, and a blank number', async () => {

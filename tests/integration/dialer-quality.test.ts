@@ -1,15 +1,13 @@
 // Call quality samples from the agent's tab (`call:quality`): stored as a summary on the agent's own live call only,
 // clamped, with the MOS estimated by the server; the summary is on the call view and in Call History.
-import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketRequests } from '../../shared/events.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { CallHistoryPage } from '../../shared/schemas/dialer/history.js';
 import { estimateMos } from '../../shared/schemas/dialer/quality.js';
-import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { connectDialer, zoneWithLocalHour } from '../support/dialer.js';
-import { client, eventually } from '../support/http.js';
+import { connectDialer, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
+import { client } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
 import type { CreatedUser } from '../support/factories.js';
 
@@ -32,8 +30,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const callDoc = (id: string) => callsCollection(testApp.platform.db).findOne({ _id: new ObjectId(id) }) as Promise<CallDoc>;
-const waitForState = (id: string, state: string) => eventually(async () => ((await callDoc(id))?.state === state ? true : undefined), 10_000);
+const callDoc = (id: string) => storedCall(testApp, id);
+const waitForState = (id: string, state: string) => waitForCallState(testApp, id, state, 10_000);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('call quality samples', () => {

@@ -6,14 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketRequests } from '../../shared/events.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
-import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { connectDialer, zoneWithLocalHour } from '../support/dialer.js';
+import { connectDialer, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
 import type { CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
@@ -49,8 +47,8 @@ describe.skipIf(missing !== null)('ICE restart of a SIP call through Janus', () 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const callDoc = (id: string) => callsCollection(testApp.platform.db).findOne({ _id: new ObjectId(id) }) as Promise<CallDoc>;
-  const waitForState = (id: string, state: string, ms = 20_000) => eventually(async () => ((await callDoc(id))?.state === state ? true : undefined), ms);
+  const callDoc = (id: string) => storedCall(testApp, id);
+  const waitForState = (id: string, state: string, ms = 20_000) => waitForCallState(testApp, id, state, ms);
 
   it('passes the offer to Janus as update, acks with its answer, and the call goes on connected', async () => {
     const socket = await testApp.socket(alice.accessToken);

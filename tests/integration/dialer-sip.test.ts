@@ -4,17 +4,16 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { DialerState } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
-import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
+import { callsCollection } from '../../server/features/dialer/repository.js';
 import { findLeadById } from '../../server/features/leads/repository.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { connectDialer, createCallableLead, recordCallStates, zoneWithLocalHour } from '../support/dialer.js';
+import { connectDialer, createCallableLead, recordCallStates, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
@@ -54,8 +53,8 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const callDoc = (id: string) => callsCollection(testApp.platform.db).findOne({ _id: new ObjectId(id) }) as Promise<CallDoc>;
-  const waitForState = (id: string, state: string, ms = 20_000) => eventually(async () => ((await callDoc(id))?.state === state ? true : undefined), ms);
+  const callDoc = (id: string) => storedCall(testApp, id);
+  const waitForState = (id: string, state: string, ms = 20_000) => waitForCallState(testApp, id, state, ms);
   const logFor = (number: string) => readLeadPhoneLog(carrier.leadPhoneLog).filter((line) => line.to === number);
 
   /** What the agent's tab does on a click on Call: offer first (acked), then the API call. */

@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import type { TestSocket } from './app.js';
 import { SocketEvents } from '../../shared/events.js';
 import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
+import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { insertLeads, type LeadDoc } from '../../server/features/leads/repository.js';
 import type { UserDoc } from '../../server/features/users/repository.js';
 import type { TestApp } from './app.js';
@@ -57,4 +58,14 @@ export function recordCallStates(socket: TestSocket): Array<CallStatePayload & {
   const seen: Array<CallStatePayload & { receivedAt: number }> = [];
   socket.on(SocketEvents.callState, (payload: CallStatePayload) => seen.push({ ...payload, receivedAt: Date.now() }));
   return seen;
+}
+
+/** The call as stored. */
+export function storedCall(testApp: TestApp, id: string): Promise<CallDoc> {
+  return callsCollection(testApp.platform.db).findOne({ _id: new ObjectId(id) }) as Promise<CallDoc>;
+}
+
+/** Waits until the stored call is in `state`. */
+export function waitForCallState(testApp: TestApp, id: string, state: string, ms: number): Promise<true> {
+  return eventually(async () => ((await storedCall(testApp, id))?.state === state ? true : undefined), ms);
 }
