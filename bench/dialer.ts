@@ -7,7 +7,6 @@
 // The embedded MongoDB runs in its own process (the `db:embedded` CLI), as in the production shape;
 // BENCH_MONGO_URL / BENCH_REDIS_URL use running servers instead (else a local redis-server is started).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -17,12 +16,8 @@ import { SocketEvents } from '../shared/events.js';
 import type { CallStatePayload } from '../shared/schemas/dialer/state.js';
 import { TIMINGS } from '../shared/constants.js';
 import { callsCollection } from '../server/features/dialer/repository.js';
-import { loadConfig } from '../server/platform/config.js';
-import { createLogger } from '../server/platform/logger.js';
-import { startRuntime } from '../server/runtime.js';
-import { startBackends } from '../tests/support/backends.js';
 import { createUser, type CreatedUser } from '../tests/support/factories.js';
-import type { TestApp } from '../tests/support/app.js';
+import { startInProcessApp } from './suite/in-process-app.js';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -67,30 +62,7 @@ async function main() {
   process.env.TEST_NO_DOCKER = '1';
   const mongoProcess = process.env.TEST_MONGO_URL ? undefined : await startMongoProcess();
   if (mongoProcess) process.env.TEST_MONGO_URL = mongoProcess.url;
-  const backends = await startBackends();
-  const id = randomBytes(4).toString('hex');
-  const mongoUrl = new URL(backends.mongoUrl);
-  mongoUrl.pathname = `/cw_bench_${id}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-bench-')),
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-    MONGO_URL: mongoUrl.toString(),
-    REDIS_URL: backends.redisUrl,
-    REDIS_PREFIX: `b${id}`,
-    LOG_LEVEL: 'error',
-    // The dialer's timing at full load is what is measured: shedding would refuse the agents' set-up burst instead.
-    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
-    LOAD_SHED_MAX_IN_FLIGHT: '0',
-  });
-  // The same start as `npm start` (API, Socket.IO and the features' workers in this process), without the client's files.
-  const runtime = await startRuntime(config, { api: true, workers: true, embedded: false, seed: false, serveClient: false, log: createLogger(config.logLevel, 'bench') });
-  const built = runtime.built!;
-  const url = runtime.url!;
-  const db = runtime.platform.db;
-  const shim = { ...built, url, config } as unknown as TestApp;
+  const { backends, runtime, url, db, shim } = await startInProcessApp(mkdtempSync(path.join(tmpdir(), 'cw-bench-')));
 
   console.log(`load average before the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
   console.log(`dialer benchmark: ${AGENTS} agents, ${QUEUE} queued contacts each, ${SECONDS} s, MongoDB ${mongoProcess ? 'embedded (own process)' : backends.mongoKind}, Redis ${backends.redisKind}, switch-on spread over ${RAMP_MS} ms`);

@@ -13,7 +13,6 @@
 // - lost or doubled: lead-phone.log lines per agent against the calls the API placed, and calls that never connected.
 // The app (API + workers, as `npm start`) runs in this process with PHONE_PROVIDER=sip; MongoDB and Redis as in the
 // other benchmarks (BENCH_MONGO_URL / BENCH_REDIS_URL, else a local redis-server and the embedded MongoDB).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,15 +21,11 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SocketEvents } from '../shared/events.js';
 import type { CallStatePayload } from '../shared/schemas/dialer/state.js';
 import { callsCollection } from '../server/features/dialer/repository.js';
-import { loadConfig } from '../server/platform/config.js';
-import { createLogger } from '../server/platform/logger.js';
 import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier } from '../server/platform/telephony/local-carrier.js';
-import { startRuntime } from '../server/runtime.js';
-import { startBackends } from '../tests/support/backends.js';
-import type { TestApp } from '../tests/support/app.js';
 import { zoneWithLocalHour } from '../tests/support/dialer.js';
 import { createCampaignWithAgents } from '../tests/support/leads.js';
 import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
+import { startInProcessApp } from './suite/in-process-app.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10);
@@ -71,31 +66,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-telephony-'));
   const carrier = await startLocalCarrier({ dataDir });
   stopCarrier = () => carrier.stop();
-  const backends = await startBackends();
-  const id = randomBytes(4).toString('hex');
-  const mongoUrl = new URL(backends.mongoUrl);
-  mongoUrl.pathname = `/cw_bench_${id}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-    MONGO_URL: mongoUrl.toString(),
-    REDIS_URL: backends.redisUrl,
-    REDIS_PREFIX: `b${id}`,
-    LOG_LEVEL: 'error',
-    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
-    LOAD_SHED_MAX_IN_FLIGHT: '0',
-    PHONE_PROVIDER: 'sip',
-    JANUS_URL: carrier.janusUrl,
-    JANUS_API_SECRET: carrier.apiSecret,
-    SIP_PROXY: carrier.sipUri,
-  });
-  const runtime = await startRuntime(config, { api: true, workers: true, embedded: false, seed: false, serveClient: false, log: createLogger(config.logLevel, 'bench') });
-  const url = runtime.url!;
-  const db = runtime.platform.db;
-  const shim = { ...runtime.built!, url, config } as unknown as TestApp;
+  const { backends, runtime, url, db, shim } = await startInProcessApp(dataDir, { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri });
 
   console.log(`load average before the run: ${load()} on ${cpus().length} CPUs`);
   console.log(`telephony benchmark: ${SEQUENTIAL} sequential calls, then ${CONCURRENT} at once, to ${NUMBER} (echo) through Janus ${carrier.janusUrl} and the SIPp lead phone ${carrier.sipUri}; MongoDB ${backends.mongoKind}, Redis ${backends.redisKind}`);
