@@ -146,6 +146,11 @@ describe('explain shows the index a query uses, its bounds and what it examined'
     const filtered = await c.find({ campaign: 'c2', seq: { $mod: [2, 0] } }).explain('queryPlanner');
     expect(stages(winningPlan(filtered), 'FETCH')[0].filter).toBeDefined();
     expect(filtered.executionStats).toBeUndefined();
+
+    // A null point (a missing field has the same key) is re-matched; the score range the bounds express is not.
+    const withNull = await c.find({ campaign: { $in: ['c2', null] }, score: { $gte: 500 } }).explain('executionStats');
+    expect(stages(winningPlan(withNull), 'FETCH')[0].filter).toEqual({ campaign: { $in: ['c2', null] } });
+    expect(executionStats(withNull).nReturned).toBe(await c.countDocuments({ campaign: 'c2', score: { $gte: 500 } }, { hint: { $natural: 1 } }));
   });
 
   it('puts a SORT stage over a scan that cannot give the order, with its limit', async () => {
@@ -295,6 +300,11 @@ const queryArb: fc.Arbitrary<QueryCase> = fc.oneof(
   fc.record({ filter: fc.oneof(word, scalar).map((v) => ({ m: { $ne: v } })), sort: fc.option(sortDir.map((d) => ({ n: d })), { nil: undefined }) }),
   fc.record({ filter: fc.constantFrom({ o: { $exists: true } }, { p: { $exists: true } }, { o: { $exists: false } }, { p: { $exists: true }, c: 'x' }) }),
   fc.record({ filter: fc.constantFrom('x', 'y').map((v) => ({ c: v })), sort: sortDir.map((d) => ({ n: d })), limit: fc.integer({ min: 1, max: 10 }) }),
+  // Bounds that express all but one field's predicate (a null point, a $ne beside a range): only that field is re-matched.
+  fc.record({ filter: fc.tuple(fc.array(fc.oneof(fc.constantFrom('x', null), scalar), { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 60 })).map(([v, n]) => ({ c: { $in: v }, n: { $lt: n } })) }),
+  fc.record({ filter: fc.tuple(fc.constantFrom('x', null), fc.integer({ min: 0, max: 60 })).map(([v, n]) => ({ c: v, n: { $gte: n, $ne: n + 2 } })), sort: fc.option(sortDir.map((d) => ({ n: d })), { nil: undefined }) }),
+  fc.record({ filter: fc.tuple(fc.constantFrom('x', null), fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 60 })).map(([v, ns, n]) => ({ c: v, n: { $in: ns, $lt: n } })) }),
+  fc.record({ filter: fc.constantFrom({ o: null }, { p: null, c: 'x' }, { c: null }, { s: null }, { m: null }) }),
 );
 
 async function bothWays(c: Collection, q: QueryCase): Promise<[Document[], Document[]]> {

@@ -32,6 +32,13 @@ export interface Predicates {
   fields: Map<string, FieldPredicate>;
   /** Some part of the filter is not captured by `fields` (other operators, $or, odd values...). */
   residual: boolean;
+  /**
+   * The fields whose own predicates the index bounds only narrow (null points, regexes, $ne...): when `residual`
+   * comes from these alone, re-matching just them is enough. `mixed`: a field appears more than once (an $and),
+   * or the filter holds something that belongs to no field, so the whole filter is re-matched.
+   */
+  recheck: Set<string>;
+  mixed: boolean;
 }
 
 export interface Plan {
@@ -44,6 +51,11 @@ export interface Plan {
   providesSort: boolean;
   /** Every scanned document matches the filter: the index bounds express it completely. */
   exact: boolean;
+  /**
+   * Not exact, but the bounds express every field except these: a scanned document matches when these fields'
+   * own predicates do (a null point, which the key cannot tell from a missing field, and the like).
+   */
+  recheck?: string[];
   /** An $or answered by the union of one index scan per branch (no `index` then). */
   branches?: Plan[];
   /** explain's indexBounds: per index field, its intervals as mongod prints them. */
@@ -89,6 +101,7 @@ function mergePredicate(preds: Predicates, field: string, p: FieldPredicate): vo
     return;
   }
   preds.residual = true;
+  preds.mixed = true;
   // Keeping the first of two predicates is always safe: the filter is re-checked per document.
   if (!cur.points && p.points) cur.points = p.points;
   if (!cur.lo && p.lo) cur.lo = p.lo;
@@ -143,20 +156,26 @@ function prefixPredicate(re: { source: string; flags: string } | undefined): Fie
 }
 
 /** Field predicates an index can serve, from the top level of a filter and its $and branches. */
-export function extractPredicates(filter: Doc, out: Predicates = { fields: new Map(), residual: false }): Predicates {
+export function extractPredicates(filter: Doc, out: Predicates = { fields: new Map(), residual: false, recheck: new Set(), mixed: false }): Predicates {
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and' && Array.isArray(value)) {
       for (const sub of value) {
         if (isPlainObject(sub)) extractPredicates(sub, out);
         else out.residual = true;
       }
+      out.mixed = true;
       continue;
     }
     if (key === '$comment') continue;
     if (key.startsWith('$')) {
       out.residual = true;
+      out.mixed = true;
       continue;
     }
+    const local = () => {
+      out.residual = true;
+      out.recheck.add(key);
+    };
     if (isOperatorObject(value)) {
       const p: FieldPredicate = {};
       for (const [op, arg] of Object.entries(value)) {
@@ -202,19 +221,19 @@ export function extractPredicates(filter: Doc, out: Predicates = { fields: new M
             }
             break;
         }
-        if (!used) out.residual = true;
+        if (!used) local();
       }
-      if (p.points && (p.lo || p.hi)) out.residual = true;
+      if (p.points && (p.lo || p.hi)) local();
       if (p.points || p.lo || p.hi || p.prefix || p.ne !== undefined || p.exists) mergePredicate(out, key, p);
     } else if (regexOf(value) && typeof value !== 'string') {
-      out.residual = true;
+      local();
       const prefix = prefixPredicate(regexOf(value));
       if (prefix) mergePredicate(out, key, { prefix });
     } else if (usableValue(value)) {
-      if (!simpleValue(value)) out.residual = true;
+      if (!simpleValue(value)) local();
       mergePredicate(out, key, { points: [value] });
     } else {
-      out.residual = true;
+      local();
     }
   }
   return out;
@@ -397,7 +416,7 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
   let singlePointPrefix = 0;
   let stillSingle = true;
   let rangeScore = 0;
-  let nullPoint = false;
+  const nullFields: string[] = [];
   let ranges: Array<[string, string]> | undefined;
   for (const field of fields) {
     const p = preds.get(field.path);
@@ -407,7 +426,7 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
       const byEnc = new Map<string, unknown>();
       for (const v of p.points) byEnc.set(encodeComponent(v, field.desc), v);
       const encs = [...byEnc.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      if (p.points.some((v) => v === null)) nullPoint = true;
+      if (p.points.some((v) => v === null)) nullFields.push(field.path);
       prefixes = prefixes.flatMap((pre) => encs.map(([e, v]) => ({
         key: pre.key + e,
         shown: [...pre.shown, { lo: shown(v), hi: shown(v), loIn: true, hiIn: true }],
@@ -428,6 +447,7 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
     break;
   }
   // A sparse index lacks documents without the field, so it can't answer for null or for "all".
+  const nullPoint = nullFields.length > 0;
   if (index.spec.sparse && (boundFields === 0 || nullPoint)) return undefined;
 
   // Sort fields pinned to one value by the filter don't affect order; the rest must follow the index.
@@ -457,8 +477,11 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
   }
   if (boundFields === 0 && !providesSort) return undefined;
   const boundPaths = new Set(fields.slice(0, boundFields).map((f) => f.path));
-  const exact = !predicates.residual && !index.multikey && !nullPoint &&
-    [...preds.keys()].every((k) => boundPaths.has(k));
+  const bound = [...preds.keys()].every((k) => boundPaths.has(k));
+  const exact = !predicates.residual && !index.multikey && !nullPoint && bound;
+  // Only some fields' predicates go beyond the bounds (a null point, a regex...): those alone are re-matched.
+  const recheckPaths = new Set([...predicates.recheck, ...nullFields]);
+  const recheck = !exact && !predicates.mixed && !index.multikey && bound && [...recheckPaths].every((k) => preds.has(k)) ? [...recheckPaths] : undefined;
   let score = pointFields * 10 + rangeScore + (providesSort ? 3 : 0);
   if (index.unique && pointFields === fields.length) score += 100;
   if (boundFields === 0) score = 1;
@@ -474,6 +497,7 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
     reverse,
     providesSort,
     exact,
+    ...(recheck?.length ? { recheck } : {}),
     bounds: boundsOf(index, shownFields, reverse),
   };
   if (merge) {
@@ -569,7 +593,7 @@ function planOr(coll: Collection, filter: Doc, sortSpec: Array<[string, number]>
     // A branch's own plan must narrow the scan: sort order alone is no use in a union.
     const c = bestCandidate(coll, preds, []);
     if (!c || c.score <= 1) return undefined;
-    branches.push({ ...c.plan, exact: false });
+    branches.push({ ...c.plan, exact: false, recheck: undefined });
   }
   return { intervals: [], reverse: false, providesSort: sortSpec.length === 0, exact: false, branches };
 }

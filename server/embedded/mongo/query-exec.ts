@@ -149,8 +149,10 @@ function* mergeScans(coll: Collection, plan: Plan, stats: ScanStats): Generator<
 /** Matching documents as [rid, doc], in the requested order, after skip and limit. */
 export function* matchRecords(coll: Collection | undefined, spec: FindSpec, plan: Plan, stats: ScanStats): Generator<[number, Doc]> {
   if (!coll) return;
-  // An exact plan's bounds are the whole filter: no need to compile and run it per document.
-  const test = plan.exact ? undefined : compileFilter(spec.filter, spec.variables, spec.collation);
+  // An exact plan's bounds are the whole filter: no need to compile and run it per document; a plan whose bounds
+  // express all but some fields re-matches only those fields' predicates.
+  const filter = plan.recheck && spec.filter ? Object.fromEntries(plan.recheck.map((path) => [path, spec.filter![path]])) : spec.filter;
+  const test = plan.exact ? undefined : compileFilter(filter, spec.variables, spec.collation);
   let skip = spec.skip ?? 0;
   let limit = spec.limit && spec.limit > 0 ? spec.limit : Infinity;
   const hasSort = spec.sort && Object.keys(spec.sort).length > 0 && !plan.providesSort;

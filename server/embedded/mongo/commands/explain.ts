@@ -66,7 +66,7 @@ function planTree(plan: Plan, shape: ExplainShape, run?: Run): Doc {
   const filtered = Object.keys(shape.filter).length > 0 && !plan.exact;
   const fetch = (inputStage: Doc): Doc => {
     const stage: Doc = { stage: 'FETCH' };
-    if (filtered) stage.filter = shape.filter;
+    if (filtered) stage.filter = plan.recheck ? Object.fromEntries(plan.recheck.map((path) => [path, shape.filter[path]])) : shape.filter;
     if (run) stage.docsExamined = run.stats.docsExamined;
     stage.inputStage = inputStage;
     return stage;
