@@ -11,9 +11,14 @@
 // - audio round trip: frames stamped by the tab come back from the echo (tab -> Janus -> SIPp -> Janus -> tab), over
 //   BENCH_HOLD_MS (default 1500) of each call; and the tab<->Janus RTT from werift's stats (RTCP), where it reports one;
 // - lost or doubled: lead-phone.log lines per agent against the calls the API placed, and calls that never connected.
+// Then the browser's own figures (bench/suite/telephony-browser.ts): one agent in Chromium (fake microphone) dials the
+// same echo number from the real dialer panel BENCH_BROWSER_CALLS times (default 5; 0 skips it), each held
+// BENCH_BROWSER_HOLD_MS (default 4000): click -> INVITE, click -> 200 OK seen by the server, and the page's
+// RTCPeerConnection stats (RTT to Janus from RTCP and ICE, jitter, jitter buffer, loss). Needs the built client
+// (`npm run build`: dist/client), which the bench's app serves.
 // The app (API + workers, as `npm start`) runs in this process with PHONE_PROVIDER=sip; MongoDB and Redis as in the
 // other benchmarks (BENCH_MONGO_URL / BENCH_REDIS_URL, else a local redis-server and the embedded MongoDB).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
@@ -26,11 +31,15 @@ import { zoneWithLocalHour } from '../tests/support/dialer.js';
 import { createCampaignWithAgents } from '../tests/support/leads.js';
 import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
 import { startInProcessApp } from './suite/in-process-app.js';
+import { runBrowserCalls, type BrowserCallSample } from './suite/telephony-browser.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10);
 const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 1_500);
 const NUMBER = '5550100005';
+const BROWSER_CALLS = Number(process.env.BENCH_BROWSER_CALLS ?? 5);
+const BROWSER_HOLD_MS = Number(process.env.BENCH_BROWSER_HOLD_MS ?? 4_000);
+const BUILT_CLIENT = path.resolve(import.meta.dirname, '../dist/client/index.html');
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return NaN;
@@ -66,7 +75,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-telephony-'));
   const carrier = await startLocalCarrier({ dataDir });
   stopCarrier = () => carrier.stop();
-  const { backends, runtime, url, db, shim } = await startInProcessApp(dataDir, { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri });
+  const { backends, runtime, url, db, shim } = await startInProcessApp(dataDir, { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri }, { serveClient: BROWSER_CALLS > 0 });
 
   console.log(`load average before the run: ${load()} on ${cpus().length} CPUs`);
   console.log(`telephony benchmark: ${SEQUENTIAL} sequential calls, then ${CONCURRENT} at once, to ${NUMBER} (echo) through Janus ${carrier.janusUrl} and the SIPp lead phone ${carrier.sipUri}; MongoDB ${backends.mongoKind}, Redis ${backends.redisKind}`);
@@ -215,12 +224,43 @@ async function main() {
 
   if (failures.length) console.log(`  calls that went wrong in the bench: ${failures.join('; ')}`);
 
+  if (BROWSER_CALLS > 0 && !existsSync(BUILT_CLIENT)) console.log(`  Chromium run skipped: no built client (${BUILT_CLIENT}); run \`npm run build\` first`);
+  else if (BROWSER_CALLS > 0) {
+    const loadBrowser = load();
+    const samples = await runBrowserCalls({ url, db, agent: agents.at(-1)!, number: NUMBER, calls: BROWSER_CALLS, holdMs: BROWSER_HOLD_MS, leadPhoneLog: carrier.leadPhoneLog });
+    reportBrowser(samples, loadBrowser);
+  }
+
   for (const socket of sockets) socket.disconnect();
   await runtime.stop({ dropDatabase: true });
   await backends.stop();
   await carrier.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+function reportBrowser(samples: BrowserCallSample[], loadAtStart: string) {
+  const pick = (f: (s: BrowserCallSample) => number | undefined) => samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
+  const line = (label: string, values: number[], unit = ' ms') =>
+    `    ${label}: ${values.length ? `p50 ${fmt(percentile(values, 50), unit)}, p99 ${fmt(percentile(values, 99), unit)}, max ${fmt(Math.max(...values), unit)}` : 'not reported'} (${values.length} calls)`;
+  const sum = (f: (s: BrowserCallSample) => number | undefined) => pick(f).reduce((a, b) => a + b, 0);
+  console.log(`  Chromium, dialer panel, ${samples.length} calls one after the other to ${NUMBER}, each held ${BROWSER_HOLD_MS} ms (load at start ${loadAtStart}, at end ${load()})`);
+  console.log(line('click -> INVITE at the lead phone', pick((s) => s.clickToInviteMs)));
+  console.log(line('click -> 200 OK seen by the server', pick((s) => s.clickToAnswerMs)));
+  console.log(line('tab<->Janus RTT, remote-inbound-rtp.roundTripTime (latest)', pick((s) => s.stats.rttMs)));
+  console.log(line('tab<->Janus RTT, remote-inbound-rtp average over the call', pick((s) => s.stats.rttAverageMs)));
+  console.log(line('tab<->Janus RTT, ICE candidate pair (STUN)', pick((s) => s.stats.iceRttMs)));
+  console.log(line('jitter of the echoed audio received (inbound-rtp)', pick((s) => s.stats.jitterMs)));
+  console.log(line('jitter of the tab\'s audio at Janus (remote-inbound-rtp)', pick((s) => s.stats.remoteJitterMs)));
+  console.log(line('jitter buffer delay per sample (jitterBufferDelay / emitted)', pick((s) => s.stats.jitterBufferMs)));
+  console.log(line('playout delay per sample (media-playout)', pick((s) => s.stats.playoutDelayMs)));
+  console.log(line('concealed samples', pick((s) => s.stats.concealedPercent), ' %'));
+  console.log(`    packets: received ${sum((s) => s.stats.packetsReceived)}, lost ${sum((s) => s.stats.packetsLost)} (echoed audio); sent ${sum((s) => s.stats.packetsSent)}, lost at Janus ${sum((s) => s.stats.remotePacketsLost)}`);
+  const errors = samples.filter((s) => s.error);
+  if (errors.length) console.log(`    Chromium calls that went wrong: ${errors.map((s) => s.error).join('; ')}`);
+}
+
+/** Sub-10 ms figures (loopback RTTs) with one decimal, others whole. */
+const fmt = (value: number, unit: string) => (Number.isNaN(value) ? 'n/a' : `${unit === ' ms' && value >= 10 ? Math.round(value) : value.toFixed(1)}${unit}`);
 
 /** The tab<->Janus round trip werift computed from Janus's RTCP receiver reports, when it reports one. */
 async function rtcpRtt(tab: WebrtcAgentTab): Promise<number | undefined> {

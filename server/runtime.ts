@@ -33,6 +33,8 @@ export interface RuntimeOptions {
   phone?: PhoneProviderOptions;
   /** false: the API without the client's files (tests, benchmarks). */
   serveClient?: boolean;
+  /** The built client to serve when not found beside the server (a benchmark run from the sources serves dist/client). */
+  clientDir?: string;
 }
 
 export interface Runtime {
@@ -152,7 +154,7 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
     let built: BuiltApp | undefined;
     let platform: Platform;
     if (options.api) {
-      built = await buildApp({ ...base, adapterRedis }, { serveClient: options.serveClient });
+      built = await buildApp({ ...base, adapterRedis }, { serveClient: options.serveClient, clientDir: options.clientDir });
       platform = built.platform;
     } else {
       const io = createHeadlessSocketServer(adapterRedis, config.redisPrefix);
