@@ -116,6 +116,30 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
 
   const rms = (samples: Int16Array) => Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
 
+  // First in the file: the agent's phone is not connected yet in this app.
+  it('with auto-dial already on, the panel connecting the phone sends the first offer and the queued contact is dialed', async () => {
+    const { token, calls } = await agentApi();
+    const put = (route: string, body: unknown) =>
+      fetch(`${url}${route}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => res.json() as Promise<{ queue?: { version: number }; version?: number }>);
+    const queued = await put('/api/dialer/queue', { contacts: [{ name: 'Voicemail Lead', phone: '555-010-0004' }], version: 0 });
+    expect(queued.version).toBe(1);
+    await put('/api/dialer/auto-dial', { enabled: true });
+    expect(leadPhoneCalls('5550100004')).toHaveLength(0);
+
+    const { context, errors } = await openAgentContext();
+    try {
+      const deadline = Date.now() + 15_000;
+      while (leadPhoneCalls('5550100004').length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(leadPhoneCalls('5550100004')).toHaveLength(1);
+      // The voicemail-like number answers, plays its greeting and hangs up.
+      await expect.poll(async () => (await calls()).find((c) => c.phone.replace(/\D/g, '') === '5550100004')?.status, { timeout: 15_000 }).toBe('answered');
+      expect(errors).toEqual([]);
+    } finally {
+      await put('/api/dialer/auto-dial', { enabled: false });
+      await context.close();
+    }
+  });
+
   it('dials 555-010-0001 from the panel: the INVITE reaches the lead phone, states, toasts, timer and the recorded indicator follow, Call History shows the real length, the recording holds both directions', async () => {
     const { context, page, errors } = await openAgentContext();
     try {

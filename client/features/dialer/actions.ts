@@ -26,9 +26,26 @@ export async function loadDialer(): Promise<void> {
   if (dialerStore.phone?.status === 'uninitialized' || dialerStore.phone?.status === 'failed') await connectPhone();
 }
 
+/** This tab asked for the phone session: it is the one to send auto-dial's first offer once the phone connects. */
+let connectAskedHere = false;
+
+/** True once, in the tab that connected the phone, when auto-dial is on with contacts waiting and the line free. */
+export function takeAutoDialOfferOnConnect(): boolean {
+  const asked = connectAskedHere;
+  connectAskedHere = false;
+  return asked && dialerStore.queue.autoDial && autoDialWouldDialNow();
+}
+
+/** Over WebRTC, auto-dial's next call (at once with contacts queued and the line free) needs this tab's offer first. */
+function autoDialWouldDialNow(): boolean {
+  const line = dialerStore.call;
+  return dialerStore.phone?.media === 'webrtc' && dialerStore.queue.contacts.length > 0 && (!line || line.state === 'idle' || line.state === 'ended');
+}
+
 export async function connectPhone(): Promise<void> {
   if (dialerStore.busy.connect) return;
   dialerStore.busy.connect = true;
+  connectAskedHere = true;
   try {
     // The steps (and "Connected to Zoom Phone") arrive as `call:state`; a failure answers 503 with the spec's text.
     const before = dialerStore.phone;
@@ -36,6 +53,7 @@ export async function connectPhone(): Promise<void> {
     // A provider that connects at once (sip) pushed its later steps before this answer came back: keep those.
     if (dialerStore.phone === before) dialerStore.phone = answer.phone;
   } catch {
+    connectAskedHere = false;
     if (dialerStore.phone) dialerStore.phone.status = 'failed';
   } finally {
     dialerStore.busy.connect = false;
@@ -226,10 +244,7 @@ export async function setAutoDial(enabled: boolean): Promise<void> {
   dialerStore.busy.autoDial = true;
   try {
     // Switching on with an idle line dials the first contact at once: over WebRTC its offer goes first.
-    const line = dialerStore.call;
-    if (enabled && dialerStore.phone?.media === 'webrtc' && dialerStore.queue.contacts.length > 0 && (!line || line.state === 'idle' || line.state === 'ended')) {
-      await prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
-    }
+    if (enabled && autoDialWouldDialNow()) await prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
     const answer = await api('/api/dialer/auto-dial', { method: 'PUT', body: { enabled } });
     adoptQueue(answer.queue);
     toast({ title: answer.message, variant: enabled ? 'success' : 'default' });

@@ -4,7 +4,7 @@ import { subscribe } from 'valtio';
 import { onLive, onLiveResync } from '../../live/socket.js';
 import { session } from '../session/store.js';
 import { toast, type ToastVariant } from '../../ui/toast.js';
-import { loadDialer } from './actions.js';
+import { loadDialer, takeAutoDialOfferOnConnect } from './actions.js';
 import { followMediaCall, prepareMediaCall, releaseAutoDialOffer } from './webrtc.js';
 import { adoptCallState, adoptQueue, clearContact, dialerStore, resetDialer } from './store.js';
 
@@ -27,6 +27,8 @@ function onCallState(payload: CallStatePayload): void {
   if (followMediaCall(call) && dialerStore.queue.autoDial && dialerStore.queue.contacts.length > 0) {
     void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
   }
+  // The phone connected with auto-dial on: the server dials the first contact as soon as this tab's offer is there.
+  if (payload.notice === 'phone-connected' && takeAutoDialOfferOnConnect()) void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
   // A call placed from this number ended: the field is free for the next one.
   if (call && before?.id === call.id && before.state !== 'ended' && call.state === 'ended') clearContact();
   if (payload.message) {
