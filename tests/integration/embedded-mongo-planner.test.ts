@@ -205,6 +205,14 @@ describe('explain shows the index a query uses, its bounds and what it examined'
     expect(whole.stages).toBeUndefined();
     expect(stages(whole.queryPlanner.winningPlan, 'IXSCAN')[0].indexName).toBe('campaign_1_score_-1');
 
+    // With execution, every stage says how many documents it passed on (the $cursor: what the query layer returned).
+    const staged = await c.aggregate([{ $match: { campaign: 'c3' } }, { $project: { score: 1 } }, { $match: { score: { $gte: 500 } } }, { $group: { _id: null, n: { $sum: 1 } } }]).explain('executionStats');
+    expect(staged.stages.map((s: Document) => Object.keys(s)[0])).toEqual(['$cursor', '$project', '$match', '$group']);
+    expect(staged.stages.map((s: Document) => s.nReturned)).toEqual([N / 10, N / 10, N / 20, 1]);
+    expect(staged.stages.every((s: Document) => typeof s.executionTimeMillisEstimate === 'number')).toBe(true);
+    expect(staged.stages[0].$cursor.executionStats.nReturned).toBe(N / 10);
+    expect(direct.stages[1].nReturned).toBeUndefined();
+
     const grouped = await c.aggregate([{ $group: { _id: '$campaign' } }]).explain('executionStats');
     expect(winningPlan(grouped)).toMatchObject({ stage: 'COLLSCAN', direction: 'forward' });
     expect(executionStats(grouped).totalDocsExamined).toBe(N);

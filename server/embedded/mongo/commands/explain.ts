@@ -9,7 +9,7 @@ import type { CommandContext } from '../state.js';
 import { SERVER_VERSION } from './handshake.js';
 import { collectionArg, docArray, effectiveCollation, letVariables, optionalDoc, optionalNumber } from './args.js';
 import { findSpec } from './read.js';
-import { aggregateCommands, preparePipeline, runPipeline } from './aggregate.js';
+import { aggregateCommands, preparePipeline, runPipeline, type PreparedPipeline } from './aggregate.js';
 import { applyUpdate, validateUpdate, type UpdateSpec } from '../updates.js';
 import type { Collection } from '../collection.js';
 import { isPlainObject } from '../documents.js';
@@ -140,6 +140,33 @@ function explainDoc(ns: string, exec: Execution, shape: ExplainShape, verbosity:
   return out;
 }
 
+interface StageCount {
+  nReturned: number;
+  executionTimeMillisEstimate: number;
+}
+
+interface StageCounts {
+  cursor: StageCount;
+  stages: StageCount[];
+}
+
+/** The pipeline run for explain: the query layer's documents, then each later stage on the previous one's output. */
+function runStageByStage(prepared: PreparedPipeline, exec: Execution, cmd: Doc, ctx: CommandContext): StageCounts {
+  let started = Date.now();
+  let docs = [...iterate(exec.docs)];
+  const cursor = { nReturned: docs.length, executionTimeMillisEstimate: Date.now() - started };
+  const stages = prepared.rest.map((stage) => {
+    started = Date.now();
+    docs = [...iterate(runPipeline({ ns: prepared.ns, rest: [stage], source: docs, collation: prepared.collation }, cmd, ctx))];
+    return { nReturned: docs.length, executionTimeMillisEstimate: Date.now() - started };
+  });
+  return { cursor, stages };
+}
+
+function* iterate<T>(iter: Iterator<T>): Generator<T> {
+  for (let r = iter.next(); !r.done; r = iter.next()) yield r.value;
+}
+
 function drain(iter: Iterator<unknown>): number {
   let n = 0;
   while (!iter.next().done) n++;
@@ -230,13 +257,20 @@ function explain(cmd: Doc, ctx: CommandContext): Doc {
         };
       }
       const shape: ExplainShape = { filter, sort: prepared.exec.plan.providesSort ? prepared.sort : undefined };
-      const cursorStage = explainDoc(prepared.ns, prepared.exec, shape, verbosity, inner, innerCtx, () => drain(runPipeline(prepared, inner, innerCtx)));
+      const exec = prepared.exec;
+      let counted: StageCounts | undefined;
+      const cursorStage = explainDoc(prepared.ns, exec, shape, verbosity, inner, innerCtx, () => {
+        counted = runStageByStage(prepared, exec, inner, innerCtx);
+        return counted.cursor.nReturned;
+      });
       // A pipeline answered wholly by the query layer is explained as a find, as mongod does.
       if (prepared.rest.length === 0) return cursorStage;
-      // Otherwise the plan (and its executionStats) sits only in stages[0].$cursor, as in mongod 7.0's classic engine.
+      // Otherwise the plan (and its executionStats) sits only in stages[0].$cursor, as in mongod 7.0's classic engine;
+      // with execution, every stage says how many documents it passed on and how long it took.
       const { command, serverInfo, ok, explainVersion, ...plan } = cursorStage;
       void ok;
-      return { explainVersion, stages: [{ $cursor: plan }, ...prepared.rest], command, serverInfo, ok: 1 };
+      const stages = [{ $cursor: plan, ...counted?.cursor }, ...prepared.rest.map((stage, i) => ({ ...stage, ...counted?.stages[i] }))];
+      return { explainVersion, stages, command, serverInfo, ok: 1 };
     }
     case 'distinct': {
       const coll = collectionArg(inner, 'distinct', innerCtx.db);
