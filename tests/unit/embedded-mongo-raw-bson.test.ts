@@ -116,6 +116,7 @@ describe('replies holding encoded batches', () => {
     const batch = new EncodedBatch(docs.map((d) => storedBson(d)), docs.reduce((s, d) => s + storedBson(d).length, 0));
     for (const [withBatch, plain] of [
       [{ cursor: { firstBatch: batch, id: Long.fromNumber(0), ns: 'db.c' }, ok: 1 }, { cursor: { firstBatch: docs, id: Long.fromNumber(0), ns: 'db.c' }, ok: 1 }],
+      [{ cursor: { nextBatch: batch, id: Long.fromString('-42'), ns: 'dé.ünï' }, ok: 1 }, { cursor: { nextBatch: docs, id: Long.fromString('-42'), ns: 'dé.ünï' }, ok: 1 }],
       [{ cursor: { id: Long.fromNumber(42), ns: 'db.c', nextBatch: batch }, ok: 1, writeConcernError: { code: 100 } }, { cursor: { id: Long.fromNumber(42), ns: 'db.c', nextBatch: docs }, ok: 1, writeConcernError: { code: 100 } }],
       [{ cursor: { firstBatch: new EncodedBatch([], 0), id: Long.fromNumber(0), ns: 'db.c' }, ok: 1 }, { cursor: { firstBatch: [], id: Long.fromNumber(0), ns: 'db.c' }, ok: 1 }],
       [{ ok: 1, n: 3, values: ['a', { b: 1 }] }, { ok: 1, n: 3, values: ['a', { b: 1 }] }],

@@ -2,7 +2,7 @@
 // are kept for as long as the document itself (stored documents are never modified in place: a write
 // replaces them, see documents.ts), so a page read copies bytes instead of re-encoding every document.
 // Simple projections (top-level fields only, 0/1/true/false) are applied to those bytes directly.
-import { BSON } from 'bson';
+import { BSON, Long } from 'bson';
 import type { Doc } from './documents.js';
 
 /** Larger documents (GridFS chunks...) are encoded on every read rather than held twice in memory. */
@@ -275,9 +275,8 @@ function layout(doc: Doc, depth: number): Layout {
     if (v instanceof EncodedBatch) {
       flush();
       pieces.push({ name, batch: v });
-      // type byte, name, NUL; the array's length and NUL; per document its type byte, decimal index and NUL.
-      size += Buffer.byteLength(name) + 2 + 5 + v.bytes;
-      for (let i = 0; i < v.docs.length; i++) size += 2 + String(i).length;
+      // type byte, name, NUL, then the array
+      size += Buffer.byteLength(name) + 2 + batchArraySize(v);
     } else if (depth === 0 && holdsBatch(v)) {
       flush();
       const inner = layout(v, 1);
@@ -295,7 +294,43 @@ function writeIndex(buf: Buffer, o: number, index: number): number {
     buf[o] = 48 + index;
     return o + 1;
   }
+  if (index < 100) {
+    buf[o] = 48 + Math.floor(index / 10);
+    buf[o + 1] = 48 + (index % 10);
+    return o + 2;
+  }
   return o + buf.write(String(index), o, 'latin1');
+}
+
+/** Digits of an array index, the length of its element name. */
+const indexDigits = (index: number) => (index < 10 ? 1 : index < 100 ? 2 : String(index).length);
+
+/** Encoded size of a batch as a BSON array: per document its type byte, decimal index and NUL. */
+function batchArraySize(batch: EncodedBatch): number {
+  let size = 5 + batch.bytes;
+  for (let i = 0; i < batch.docs.length; i++) size += 2 + indexDigits(i);
+  return size;
+}
+
+/** Writes a batch as a BSON array at `o` (its documents copied as encoded); returns the offset after it. */
+function writeBatchArray(buf: Buffer, o: number, batch: EncodedBatch): number {
+  const start = o;
+  o += 4;
+  const docs = batch.docs;
+  for (let index = 0; index < docs.length; index++) {
+    buf[o++] = 0x03;
+    o = writeIndex(buf, o, index);
+    buf[o++] = 0;
+    const d = docs[index];
+    if (d instanceof ProjectedBson) o = writeProjected(buf, o, d);
+    else {
+      buf.set(d, o);
+      o += d.length;
+    }
+  }
+  buf[o++] = 0;
+  buf.writeInt32LE(o - start, start);
+  return o;
 }
 
 function writeLayout(buf: Buffer, o: number, l: Layout): number {
@@ -314,22 +349,7 @@ function writeLayout(buf: Buffer, o: number, l: Layout): number {
       o = writeLayout(buf, o, piece.doc);
       continue;
     }
-    const start = o;
-    o += 4;
-    const docs = piece.batch.docs;
-    for (let index = 0; index < docs.length; index++) {
-      buf[o++] = 0x03;
-      o = writeIndex(buf, o, index);
-      buf[o++] = 0;
-      const d = docs[index];
-      if (d instanceof ProjectedBson) o = writeProjected(buf, o, d);
-      else {
-        buf.set(d, o);
-        o += d.length;
-      }
-    }
-    buf[o++] = 0;
-    buf.writeInt32LE(o - start, start);
+    o = writeBatchArray(buf, o, piece.batch);
   }
   buf[o++] = 0;
   return o;
@@ -341,9 +361,73 @@ function writeLayout(buf: Buffer, o: number, l: Layout): number {
  * value is encoded by the bson package. The encoding starts after `prefix` bytes left for the caller.
  */
 export function encodeWithBatches(reply: Doc, prefix: number): Buffer {
+  const page = cursorPage(reply);
+  if (page) return encodeCursorPage(page, prefix);
   const l = layout(reply, 0);
   const buf = slabBuffer(prefix + l.size);
   const end = writeLayout(buf, prefix, l);
   if (end !== buf.length) throw new Error(`reply encoding size mismatch: ${end - prefix} != ${l.size}`);
+  return buf;
+}
+
+/** The parts of a plain cursor reply, `{cursor: {firstBatch | nextBatch, id, ns}, ok: 1}`. */
+interface CursorPage {
+  batchName: 'firstBatch' | 'nextBatch';
+  batch: EncodedBatch;
+  id: Long;
+  ns: string;
+}
+
+const sameKeys = (doc: Doc, keys: string[]) => {
+  const own = Object.keys(doc);
+  return own.length === keys.length && own.every((k, i) => k === keys[i]);
+};
+
+/** The reply's parts when it is a plain cursor reply (every find, getMore and aggregate page), else undefined. */
+function cursorPage(reply: Doc): CursorPage | undefined {
+  const cursor = reply.cursor as Doc | undefined;
+  if (reply.ok !== 1 || !sameKeys(reply, ['cursor', 'ok']) || typeof cursor !== 'object' || cursor === null) return undefined;
+  const batchName = 'firstBatch' in cursor ? 'firstBatch' : 'nextBatch';
+  const { id, ns } = cursor;
+  const batch = cursor[batchName];
+  if (!(batch instanceof EncodedBatch) || !(id instanceof Long) || typeof ns !== 'string' || !sameKeys(cursor, [batchName, 'id', 'ns'])) return undefined;
+  return { batchName, batch, id, ns };
+}
+
+/**
+ * A plain cursor reply written field by field: what the general layout gives for it, byte for byte, without
+ * encoding its small fields through the bson package (framing a 25-document page's reply: ~12 -> ~7 µs).
+ */
+function encodeCursorPage({ batchName, batch, id, ns }: CursorPage, prefix: number): Buffer {
+  const nsBytes = Buffer.byteLength(ns);
+  // {<batchName>: [...], id: int64, ns: string}
+  const cursorSize = 4 + (2 + batchName.length + batchArraySize(batch)) + (4 + 8) + (4 + 4 + nsBytes + 1) + 1;
+  // {cursor: {...}, ok: int32}
+  const size = 4 + (8 + cursorSize) + (4 + 4) + 1;
+  const buf = slabBuffer(prefix + size);
+  let o = prefix;
+  buf.writeInt32LE(size, o);
+  buf[o + 4] = 0x03;
+  o += 5 + buf.write('cursor\0', o + 5, 'latin1');
+  buf.writeInt32LE(cursorSize, o);
+  buf[o + 4] = 0x04;
+  o += 5 + buf.write(batchName, o + 5, 'latin1');
+  buf[o++] = 0;
+  o = writeBatchArray(buf, o, batch);
+  buf[o] = 0x12;
+  o += 1 + buf.write('id\0', o + 1, 'latin1');
+  buf.writeInt32LE(id.low, o);
+  buf.writeInt32LE(id.high, o + 4);
+  buf[o + 8] = 0x02;
+  o += 9 + buf.write('ns\0', o + 9, 'latin1');
+  buf.writeInt32LE(nsBytes + 1, o);
+  o += 4 + buf.write(ns, o + 4, 'utf8');
+  buf[o++] = 0;
+  buf[o++] = 0; // end of the cursor document
+  buf[o] = 0x10;
+  o += 1 + buf.write('ok\0', o + 1, 'latin1');
+  buf.writeInt32LE(1, o);
+  buf[o + 4] = 0; // end of the reply
+  if (o + 5 !== buf.length) throw new Error(`cursor reply encoding size mismatch: ${o + 5 - prefix} != ${size}`);
   return buf;
 }

@@ -116,13 +116,12 @@ function parseOpQuery(msg: Buffer, requestId: number): CommandRequest {
 
 let nextRequestId = 1;
 
-function header(length: number, responseTo: number, opCode: number): Buffer {
-  const h = Buffer.allocUnsafe(HEADER_SIZE);
-  h.writeInt32LE(length, 0);
-  h.writeInt32LE((nextRequestId = (nextRequestId + 1) & 0x7fffffff), 4);
-  h.writeInt32LE(responseTo, 8);
-  h.writeInt32LE(opCode, 12);
-  return h;
+/** Writes the message header into the first 16 bytes of the message. */
+function writeHeader(message: Buffer, responseTo: number, opCode: number): void {
+  message.writeInt32LE(message.length, 0);
+  message.writeInt32LE((nextRequestId = (nextRequestId + 1) & 0x7fffffff), 4);
+  message.writeInt32LE(responseTo, 8);
+  message.writeInt32LE(opCode, 12);
 }
 
 /** The whole reply message (cursor batches are copied as encoded, see raw-bson.ts). */
@@ -131,7 +130,7 @@ export function encodeReply(request: Pick<CommandRequest, 'opCode' | 'requestId'
     const prefix = HEADER_SIZE + 20;
     const message = encodeWithBatches(reply, prefix);
     message.fill(0, 0, prefix);
-    header(message.length, request.requestId, OP_REPLY).copy(message, 0);
+    writeHeader(message, request.requestId, OP_REPLY);
     message.writeInt32LE(8, HEADER_SIZE); // responseFlags: AwaitCapable
     // cursorID (8 bytes) and startingFrom stay zero
     message.writeInt32LE(1, HEADER_SIZE + 16); // numberReturned
@@ -139,7 +138,7 @@ export function encodeReply(request: Pick<CommandRequest, 'opCode' | 'requestId'
   }
   const prefix = HEADER_SIZE + 5;
   const message = encodeWithBatches(reply, prefix);
-  header(message.length, request.requestId, OP_MSG).copy(message, 0);
+  writeHeader(message, request.requestId, OP_MSG);
   // flagBits = 0 and section kind 0
   message.fill(0, HEADER_SIZE, prefix);
   return message;
