@@ -25,7 +25,7 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
 export function DemoSection({ campaigns }: { campaigns: CampaignsState }) {
   const [ref, near] = useNearViewport<HTMLElement>();
   return (
-    <section ref={ref} className={styles.section} aria-labelledby="demo-title">
+    <section ref={ref} className={styles.belowFoldSection} aria-labelledby="demo-title">
       <h2 id="demo-title" className={styles.sectionTitle}>
         Your Dashboard, Before You Even Start
       </h2>

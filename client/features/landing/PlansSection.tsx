@@ -8,7 +8,7 @@ import { PLANS } from '../plans/plans.js';
 
 export function PlansSection() {
   return (
-    <section className={styles.section} aria-labelledby="plans-title">
+    <section className={styles.belowFoldSection} aria-labelledby="plans-title">
       <h2 id="plans-title" className={styles.sectionTitle}>
         Plans
       </h2>

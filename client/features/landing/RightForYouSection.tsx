@@ -11,7 +11,7 @@ const NOT_THIS = ['A job', 'A base salary', 'A micromanaged team'];
 
 export function RightForYouSection() {
   return (
-    <section className={styles.section} aria-labelledby="fit-title">
+    <section className={styles.belowFoldSection} aria-labelledby="fit-title">
       <h2 id="fit-title" className={styles.sectionTitle}>
         Is This Right For You?
       </h2>

@@ -18,7 +18,7 @@ const ITEMS: Array<{ title: string; text: string; icon: LucideIcon }> = [
 
 export function UnlockSection() {
   return (
-    <section className={styles.section} aria-labelledby="unlock-title">
+    <section className={styles.belowFoldSection} aria-labelledby="unlock-title">
       <h2 id="unlock-title" className={styles.sectionTitle}>
         What You&apos;ll Unlock
       </h2>
