@@ -4,6 +4,8 @@ import { startEmbeddedMongo } from './embedded/mongo/index.js';
 import { features } from './features/index.js';
 import { connectPhoneEvents } from './features/dialer/lifecycle.js';
 import { startPhoneNodeHeartbeat } from './features/dialer/orphaned-calls.js';
+import { CALL_STEPS_AT_ONCE, phoneNodeProcessor, phoneNodeQueueName } from './features/dialer/phone-node-steps.js';
+import { runAutoDial } from './features/dialer/queue-service.js';
 import { createPhoneProvider, ensurePhoneProviderAvailable, PhoneProviderUnavailable, type PhoneProviderOptions } from './features/dialer/provider.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
@@ -19,7 +21,8 @@ import { createRedis } from './platform/redis.js';
 import { createHeadlessSocketServer } from './platform/sockets.js';
 import { seedDemoData } from './seed/index.js';
 import { startLocalCarrier } from './platform/telephony/local-carrier.js';
-import { startWorkers, type RunningWorkers } from '../workers/index.js';
+import type { Processor } from 'bullmq';
+import { startQueueWorker, startWorkers, type RunningWorkers } from '../workers/index.js';
 
 export interface RuntimeOptions {
   api: boolean;
@@ -167,6 +170,14 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
     }
 
     if (options.seed) await seedDemoData(platform);
+
+    if (options.api && phone.sessionNode && phone.media) {
+      // The auto-dial steps of the sessions this process holds, handed over by a `calls` worker elsewhere.
+      const nodeConnection = createRedis(redisUrl, 'bullmq');
+      stops.push(() => nodeConnection.disconnect());
+      const nodeWorker = startQueueWorker(platform, nodeConnection, phoneNodeQueueName(phone.sessionNode), phoneNodeProcessor((job) => runAutoDial(platform, job)) as Processor, CALL_STEPS_AT_ONCE);
+      stops.push(() => nodeWorker.close());
+    }
 
     let workers: RunningWorkers | undefined;
     if (options.workers) {

@@ -20,30 +20,31 @@ function queueWorkers(): AnyQueueWorker[] {
   return declared;
 }
 
-export function startWorkers(platform: Platform, connection: Redis): RunningWorkers {
-  const prefix = bullPrefix(platform.config.redisPrefix);
-  const workers = queueWorkers().map((entry) => {
-    const name = entry.queue;
-    const { jobLockMs } = platform.config;
-    // A killed worker's jobs are taken over once their lock lapses; the stalled check runs as often as the lock lasts.
-    // BullMQ fails a job for good the second time it stalls (maxStalledCount 1): a job running in two workers that die
-    // in turn was lost, e.g. an auto-dial step, and with it the rest of the agent's queue. Jobs are idempotent, so a
-    // stalled one is re-run as many times as a failing one is retried.
-    // A queue holds only the jobs its producers could enqueue (`enqueue` is typed by the same catalogue), so its
-    // worker hands each processor the job type it declares.
-    const worker = new Worker(name, entry.processor(platform) as Processor, {
-      connection,
-      prefix,
-      concurrency: entry.concurrency,
-      autorun: true,
-      lockDuration: jobLockMs,
-      stalledInterval: jobLockMs,
-      maxStalledCount: defaultJobOptions.attempts,
-    });
-    worker.on('failed', (job, error) => platform.log.warn({ queue: name, jobId: job?.id, err: error }, 'job failed'));
-    worker.on('error', (error) => platform.log.error({ queue: name, err: error }, 'worker error'));
-    return worker;
+/** One queue's worker, with the lock and stall rules every queue of the app shares. */
+export function startQueueWorker(platform: Platform, connection: Redis, name: string, processor: Processor, concurrency: number): Worker {
+  const { jobLockMs } = platform.config;
+  // A killed worker's jobs are taken over once their lock lapses; the stalled check runs as often as the lock lasts.
+  // BullMQ fails a job for good the second time it stalls (maxStalledCount 1): a job running in two workers that die
+  // in turn was lost, e.g. an auto-dial step, and with it the rest of the agent's queue. Jobs are idempotent, so a
+  // stalled one is re-run as many times as a failing one is retried.
+  const worker = new Worker(name, processor, {
+    connection,
+    prefix: bullPrefix(platform.config.redisPrefix),
+    concurrency,
+    autorun: true,
+    lockDuration: jobLockMs,
+    stalledInterval: jobLockMs,
+    maxStalledCount: defaultJobOptions.attempts,
   });
+  worker.on('failed', (job, error) => platform.log.warn({ queue: name, jobId: job?.id, err: error }, 'job failed'));
+  worker.on('error', (error) => platform.log.error({ queue: name, err: error }, 'worker error'));
+  return worker;
+}
+
+export function startWorkers(platform: Platform, connection: Redis): RunningWorkers {
+  // A queue holds only the jobs its producers could enqueue (`enqueue` is typed by the same catalogue), so its
+  // worker hands each processor the job type it declares.
+  const workers = queueWorkers().map((entry) => startQueueWorker(platform, connection, entry.queue, entry.processor(platform) as Processor, entry.concurrency));
   return {
     workers,
     async close() {

@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { DialerState } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
-import { callsCollection } from '../../server/features/dialer/repository.js';
 import { findLeadById } from '../../server/features/leads/repository.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { connectDialer, createCallableLead, recordCallStates, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
+import { autoDialOverWebrtc, connectDialer, createCallableLead, recordCallStates, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
@@ -210,23 +209,12 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     const tab = new WebrtcAutoDialTab(socket);
     tabs.push(tab);
     const logged = readLeadPhoneLog(carrier.leadPhoneLog).length;
-    const current = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
     const contacts = [
       { name: 'Busy Line', phone: '5550100002' },
       { name: 'Greeting Line', phone: '5550100004' },
       { name: 'Silent Line', phone: '5550100003' },
     ];
-    expect((await http.put('/dialer/queue', { contacts, version: current.body.version }, { token: alice.accessToken })).status).toBe(200);
-
-    // The panel sends its offer before switching auto-dial on (the first contact is dialed at once).
-    expect(await tab.prepare()).toEqual({ ok: true });
-    expect((await http.put('/dialer/auto-dial', { enabled: true }, { token: alice.accessToken })).status).toBe(200);
-
-    const placed = () => callsCollection(testApp.platform.db).find({ agentId: alice.user._id, autoDialed: true }).sort({ startedAt: 1 }).toArray();
-    const calls = await eventually(async () => {
-      const found = await placed();
-      return found.length === 3 && found.every((c) => c.state === 'idle') ? found : undefined;
-    }, 40_000);
+    const calls = await autoDialOverWebrtc(testApp, alice, tab, contacts);
     expect(calls.map((c) => c.phoneDigits)).toEqual(['5550100002', '5550100004', '5550100003']);
     expect(calls.map((c) => c.timeline.map((t) => t.state))).toEqual([
       ['calling', 'ended', 'idle'],

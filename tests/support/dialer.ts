@@ -69,3 +69,23 @@ export function storedCall(testApp: TestApp, id: string): Promise<CallDoc> {
 export function waitForCallState(testApp: TestApp, id: string, state: string, ms: number): Promise<true> {
   return eventually(async () => ((await storedCall(testApp, id))?.state === state ? true : undefined), ms);
 }
+
+/**
+ * What the panel does to auto-dial a queue over WebRTC: the contacts queued, the tab's offer sent first (the first
+ * contact is dialed at once), then auto-dial switched on. Then waits for one finished (idle) call per contact, in
+ * the order they were placed.
+ */
+export async function autoDialOverWebrtc(testApp: TestApp, agent: { accessToken: string; user: UserDoc }, tab: { prepare(): Promise<unknown> }, contacts: Array<{ name: string; phone: string }>): Promise<CallDoc[]> {
+  const http = client(`${testApp.url}/api`);
+  const current = await http.get<{ version: number }>('/dialer/queue', { token: agent.accessToken });
+  const queued = await http.put('/dialer/queue', { contacts, version: current.body.version }, { token: agent.accessToken });
+  if (queued.status !== 200) throw new Error(`queue not saved: ${queued.status}`);
+  const offered = await tab.prepare();
+  if (JSON.stringify(offered) !== JSON.stringify({ ok: true })) throw new Error(`offer refused: ${JSON.stringify(offered)}`);
+  const on = await http.put('/dialer/auto-dial', { enabled: true }, { token: agent.accessToken });
+  if (on.status !== 200) throw new Error(`auto-dial not switched on: ${on.status}`);
+  return eventually(async () => {
+    const found = await callsCollection(testApp.platform.db).find({ agentId: agent.user._id, autoDialed: true }).sort({ startedAt: 1 }).toArray();
+    return found.length === contacts.length && found.every((c) => c.state === 'idle') ? found : undefined;
+  }, 40_000);
+}

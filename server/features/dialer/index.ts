@@ -1,6 +1,7 @@
 import type { Feature } from '../feature.js';
 import { Queues } from '../../../shared/queues.js';
 import { callsProcessor } from './processor.js';
+import { CALL_STEPS_AT_ONCE } from './phone-node-steps.js';
 import { ensureDialerIndexes } from './repository.js';
 import { dialerRoutes } from './routes.js';
 import { callQualityReports } from './quality.js';
@@ -20,7 +21,7 @@ export const dialerFeature: Feature = {
       void quality(socket);
     };
   },
-  workers: [{ queue: Queues.calls, concurrency: 50, processor: callsProcessor }],
+  workers: [{ queue: Queues.calls, concurrency: CALL_STEPS_AT_ONCE, processor: callsProcessor }],
   access: {
     'GET /api/dialer/state': 'signedIn',
     'POST /api/dialer/connect': 'signedIn',

@@ -32,7 +32,9 @@ export async function movePhone(platform: Platform, agentId: ObjectId, command: 
     const result = phoneTransition(session.phone.status, command, provider.displayName);
     if (!result.ok) throw conflict(result.error);
     if (!result.changed) return { status: result.value, changed: false };
-    const saved = await updateDialQueue(platform.db, agentId, { 'phone.status': session.phone.status }, { phone: { status: result.value, at: platform.clock.now() } }, [], false);
+    // Written by the process that runs the provider's step, i.e. the one holding (or now starting) the session.
+    const phone = { status: result.value, at: platform.clock.now(), ...(provider.sessionNode ? { node: provider.sessionNode } : {}) };
+    const saved = await updateDialQueue(platform.db, agentId, { 'phone.status': session.phone.status }, { phone }, [], false);
     if (saved) return { status: result.value, changed: true };
   }
   throw conflict(messagesFor(platform).initFailed).because(ErrorReasons.phoneInitFailed);

@@ -41,6 +41,11 @@ export function startPhoneNodeHeartbeat(redis: Redis, prefix: string, node: stri
   };
 }
 
+/** True while the process `node` beats (it holds phone sessions and can place their calls). */
+export async function phoneNodeAlive(platform: Platform, node: string): Promise<boolean> {
+  return (await platform.redis.exists(nodeKey(platform.config.redisPrefix, node))) === 1;
+}
+
 /** One sweep: ends the live calls of every process that stopped beating. Returns how many calls it ended or freed. */
 export async function sweepOrphanedCalls(platform: Platform): Promise<number> {
   const calls = await findLiveNodeCalls(platform.db);

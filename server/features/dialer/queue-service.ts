@@ -13,6 +13,7 @@ import { findUserById, type UserDoc } from '../users/public.js';
 import { callOwnedBy, dialRefusal, placeCall, resolveTarget } from './calls-service.js';
 import { freeLineWhenDue, kickAutoDial } from './lifecycle.js';
 import { emitQueueUpdated } from './events.js';
+import { handToPhoneNode } from './phone-node-steps.js';
 import { checkQueue } from './machine.js';
 import { toDncEntry, toQueueView } from './present.js';
 import { messagesFor } from './provider.js';
@@ -83,7 +84,7 @@ async function pause(platform: Platform, agentId: ObjectId, reason: string): Pro
  * remove it from the queue. Idempotent by `key`: the call carries `dialKey`, unique, so a re-run (a
  * killed worker, a retry) finds the call it already placed and only finishes removing its contact.
  */
-export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise<'dialed' | 'already' | 'off' | 'paused' | 'busy' | 'nothing'> {
+export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise<'dialed' | 'already' | 'off' | 'paused' | 'busy' | 'nothing' | 'handed-over'> {
   const agentId = new ObjectId(job.agentId);
   const dialKey = `auto-${job.key}`;
   const now = () => platform.clock.now();
@@ -96,6 +97,12 @@ export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise
   }
   const queue = await settleLastQueueDial(platform, agentId);
   if (!queue.autoDial) return 'off';
+  const node = queue.phone.node;
+  if (platform.phone.media && node && node !== platform.phone.sessionNode) {
+    if (await handToPhoneNode(platform, node, job)) return 'handed-over';
+    await pause(platform, agentId, messagesFor(platform).notConnected);
+    return 'paused';
+  }
   if ((await platform.live.connectedCount(job.agentId)) === 0) {
     await pause(platform, agentId, DialerRuleMessages.pausedNoSocket);
     return 'paused';

@@ -50,8 +50,11 @@ export interface DialQueueDoc {
   notice?: string;
   /** +1 on every change of the queue view (not of the phone session); missing on queues written before it = 0. */
   version?: number;
-  /** The agent's phone session with the provider (initialize -> connect). */
-  phone: { status: PhoneStatus; at: Date };
+  /**
+   * The agent's phone session with the provider (initialize -> connect); `node`: the process holding it, for a
+   * provider whose sessions live in one process (its `sessionNode`).
+   */
+  phone: { status: PhoneStatus; at: Date; node?: string };
   updatedAt: Date;
   /** `dialKey` of the last call dialed from the queue whose contact has been taken off it (see settleLastQueueDial). */
   dequeuedDialKey?: string;
