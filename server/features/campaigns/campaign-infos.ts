@@ -1,4 +1,5 @@
 import type { Db, ObjectId } from 'mongodb';
+import { distinctIds } from '../../platform/object-ids.js';
 import { findCampaignFieldsByIds, type CampaignDoc } from './repository.js';
 
 const CAMPAIGN_INFO_FIELDS = ['slug', 'name', 'ownerId', 'leadIdleHours', 'timeZone'] as const;
@@ -7,7 +8,6 @@ export type CampaignInfo = Pick<CampaignDoc, '_id' | (typeof CAMPAIGN_INFO_FIELD
 
 /** Campaigns by id, loaded once for a page of leads. */
 export async function campaignInfos(db: Db, ids: ObjectId[]): Promise<Map<string, CampaignInfo>> {
-  const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
-  const campaigns = await findCampaignFieldsByIds(db, unique, CAMPAIGN_INFO_FIELDS);
+  const campaigns = await findCampaignFieldsByIds(db, distinctIds(ids), CAMPAIGN_INFO_FIELDS);
   return new Map(campaigns.map((c) => [c._id.toHexString(), c]));
 }

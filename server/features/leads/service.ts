@@ -12,7 +12,8 @@ import { syncClientWithLead } from '../clients/public.js';
 import { userNames, type UserDoc } from '../users/public.js';
 import { distributeCampaign } from './distribution.js';
 import { emitLeadUpdated } from './events.js';
-import { assigneeNames, idsOf, toHistoryItems, toLeadItem } from './present.js';
+import { distinctIds } from '../../platform/object-ids.js';
+import { assigneeNames, toHistoryItems, toLeadItem, toLeadItems } from './present.js';
 import { findLeadById, listLeads, updateLead, type LeadDoc, type LeadHistoryEntry } from './repository.js';
 
 /** `campaignId` of a lead route: the id or the slug; an unknown one is a 404, never "every campaign". */
@@ -37,7 +38,7 @@ export async function listLeadsFor(platform: Platform, user: UserDoc, query: Lea
   const page = docs.slice(0, limit);
   const [campaigns, names] = await Promise.all([campaignInfos(platform.db, page.map((d) => d.campaignId)), pageAssigneeNames(platform, user, page)]);
   return {
-    items: page.map((d) => toLeadItem(d, campaigns.get(d.campaignId.toHexString()), names)),
+    items: toLeadItems(page, campaigns, names),
     nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,
   };
 }
@@ -59,7 +60,7 @@ async function visibleLead(platform: Platform, user: UserDoc, id: string): Promi
 
 async function detailOf(platform: Platform, lead: LeadDoc): Promise<LeadDetail> {
   const campaigns = await campaignInfos(platform.db, [lead.campaignId]);
-  const names = await userNames(platform.db, idsOf([...lead.history.map((h) => h.by), lead.assignedTo]));
+  const names = await userNames(platform.db, distinctIds([...lead.history.map((h) => h.by), lead.assignedTo]));
   return { lead: toLeadItem(lead, campaigns.get(lead.campaignId.toHexString()), names), history: toHistoryItems(lead.history, names) };
 }
 
