@@ -20,6 +20,10 @@ import { encodeReply } from '../server/embedded/mongo/wire.js';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const WARMUP_MS = Math.min(500, DURATION_MS / 4);
+// V8 optimizes a function after enough calls, not after enough time: slow operations (a 25-document page, the
+// aggregate) warm up for at least this many operations, within a bound for a machine too loaded to get there.
+const WARMUP_OPS = 2000;
+const WARMUP_MAX_MS = 10_000;
 const CONCURRENCY = 16;
 const CLI = path.resolve(import.meta.dirname, '../server/embedded/mongo/cli.ts');
 // `npm run bench:db -- --only page,restart` runs only the named parts (throughput, page, gridfs, restart).
@@ -66,7 +70,9 @@ async function run(op: (i: number) => Promise<unknown>, concurrency: number, ms:
 async function measure(label: string, serverPid: number | undefined, op: (i: number) => Promise<unknown>, concurrency = 1): Promise<void> {
   const counter = { i: 0 };
   // Untimed warm-up, so that both JITs have compiled the paths being measured.
-  await run(op, concurrency, WARMUP_MS, counter);
+  const warmupEnd = Date.now() + WARMUP_MAX_MS;
+  let warmed = await run(op, concurrency, WARMUP_MS, counter);
+  while (warmed < WARMUP_OPS && Date.now() < warmupEnd) warmed += await run(op, concurrency, 250, counter);
   const cpu0 = cpuOf(serverPid);
   const client0 = process.cpuUsage();
   const started = process.hrtime.bigint();
