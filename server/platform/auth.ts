@@ -1,5 +1,6 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from 'mongodb';
 import type { Role } from '../../shared/types/user.js';
 import { findSignedInUser, type UserDoc } from '../features/users/repository.js';
@@ -63,10 +64,8 @@ export async function registerJwt(app: FastifyInstance, secret: string): Promise
   await app.register(fastifyJwt, {
     secret,
     sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS },
-    // Verified tokens are remembered (by hash, until their exp): a tab polls with the same token for 15 min. The
-    // user is still looked up on every request (in the node's user cache, kept true across nodes), so a deleted
-    // user or a bumped sessionVersion is refused at once.
-    verify: { algorithms: ['HS256'], cache: 10_000 },
+    // Verified tokens are remembered by `verifiedClaims`, not by fast-jwt's cache.
+    verify: { algorithms: ['HS256'] },
   });
   app.decorateRequest('currentUser', null as unknown as UserDoc);
   app.decorateRequest('currentSession', null as unknown as AccessSession);
@@ -77,16 +76,37 @@ export function signAccessToken(app: FastifyInstance, user: UserDoc, session?: P
   return app.jwt.sign({ sub: user._id.toHexString(), role: user.role, sv: user.sessionVersion ?? 0, ...(session?.persistent ? { rem: true as const } : {}) });
 }
 
+type VerifiedClaims = AccessTokenClaims & { exp: number; iat?: number };
+
+/**
+ * Tokens that passed `verifiedClaims`, by their text, until their `exp`: a tab polls with the same token for 15 min.
+ * The user is still looked up on every request (in the node's user cache, kept true across nodes), so a deleted
+ * user or a bumped sessionVersion is refused at once. One cache per JWT decorator, i.e. per secret. This replaces
+ * fast-jwt's own cache, which hashed every token with SHA-256 to find it (a few percent of an authenticated read's
+ * CPU); the token's text is a key that cannot collide.
+ */
+const verifiedTokens = new WeakMap<object, LRUCache<string, VerifiedClaims>>();
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /** What a token proves by itself (signature, expiry, shape), before the user is looked at; null when it is not good. */
-export function verifiedClaims(app: FastifyInstance, token: string | undefined): (AccessTokenClaims & { exp: number; iat?: number }) | null {
+export function verifiedClaims(app: FastifyInstance, token: string | undefined): VerifiedClaims | null {
   if (!token) return null;
+  let verified = verifiedTokens.get(app.jwt);
+  if (!verified) verifiedTokens.set(app.jwt, (verified = new LRUCache({ max: VERIFIED_TOKENS_KEPT })));
+  const known = verified.get(token);
+  if (known) {
+    if (Date.now() < known.exp * 1000) return known;
+    verified.delete(token);
+  }
   let claims: AccessTokenClaims & { iat?: number };
   try {
     claims = app.jwt.verify<AccessTokenClaims & { iat?: number }>(token);
   } catch {
     return null;
   }
-  return wellFormed(claims) ? claims : null;
+  if (!wellFormed(claims)) return null;
+  verified.set(token, claims);
+  return claims;
 }
 
 export async function verifyAccessToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<{ user: UserDoc; session: AccessSession } | null> {
