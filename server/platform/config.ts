@@ -81,6 +81,11 @@ export interface SipConfig {
   /** How long a call may ring before it counts as no answer (SIP_RING_TIMEOUT_S, default 20). */
   ringTimeoutMs: number;
   /**
+   * The STUN and TURN servers agents' browsers gather candidates with (WEBRTC_ICE_URLS); TURN credentials are
+   * minted per agent from coturn's shared secret (TURN_SECRET), valid TURN_CREDENTIAL_TTL_S (default 86400).
+   */
+  browserIce: { urls: string[]; turnSecret?: string; credentialTtlS: number };
+  /**
    * Where Janus writes answered calls' .mjr recordings and the API reads them to mix and store (SIP_RECORDINGS_DIR,
    * default DATA_DIR/telephony/recordings): one directory both processes see, by the same absolute path.
    */
@@ -267,7 +272,18 @@ function sipConfig(env: NodeJS.ProcessEnv, problems: string[], dataDir: string):
     if (!/^\d+$/.test(env.SIP_RING_TIMEOUT_S) || Number(env.SIP_RING_TIMEOUT_S) < 1) problems.push(`SIP_RING_TIMEOUT_S must be a whole number of seconds, at least 1 (got "${env.SIP_RING_TIMEOUT_S}").`);
     else ringTimeoutMs = Number(env.SIP_RING_TIMEOUT_S) * 1_000;
   }
+  const iceUrls = (env.WEBRTC_ICE_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+  const badIce = iceUrls.find((url) => !/^(stun|stuns|turn|turns):[^\s]+$/.test(url));
+  if (badIce) problems.push(`WEBRTC_ICE_URLS must be stun:, stuns:, turn: or turns: URLs separated by commas (got "${badIce}").`);
+  const turnSecret = value('TURN_SECRET');
+  if (iceUrls.some((url) => url.startsWith('turn')) && !turnSecret) problems.push('WEBRTC_ICE_URLS lists a TURN server: set TURN_SECRET, the static-auth-secret of its coturn.');
+  let credentialTtlS = 86_400;
+  if (env.TURN_CREDENTIAL_TTL_S) {
+    if (!/^\d+$/.test(env.TURN_CREDENTIAL_TTL_S) || Number(env.TURN_CREDENTIAL_TTL_S) < 60) problems.push(`TURN_CREDENTIAL_TTL_S must be a whole number of seconds, at least 60 (got "${env.TURN_CREDENTIAL_TTL_S}").`);
+    else credentialTtlS = Number(env.TURN_CREDENTIAL_TTL_S);
+  }
   return {
+    browserIce: { urls: iceUrls, ...(turnSecret ? { turnSecret } : {}), credentialTtlS },
     janusUrl,
     janusApiSecret: value('JANUS_API_SECRET'),
     proxy: value('SIP_PROXY'),

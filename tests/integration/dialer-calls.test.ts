@@ -249,6 +249,8 @@ describe('the dialer', () => {
     expect(refused.body.error).toBe("You have reached today's limit of 200 calls. Calling resumes tomorrow.");
     const state = await http.get('/dialer/state', { token: capped.accessToken });
     expect(state.body).toMatchObject({ callsToday: 200, callsPerDay: 200 });
+    // The simulator carries no audio from the browser: no ICE servers to hand out.
+    expect(state.body.iceServers).toBeUndefined();
   });
 });
 

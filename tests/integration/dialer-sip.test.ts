@@ -1,6 +1,7 @@
 // PHONE_PROVIDER=sip end to end on this machine: the app drives Janus's SIP plugin against the local carrier (the SIPp
 // lead phone), and a WebRTC peer (werift) plays the agent's browser over the app's socket. The dial goes through the
 // app's API and its checks; the lead phone's log shows what really reached it.
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,7 +35,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-'));
     carrier = await startLocalCarrier({ dataDir });
-    testApp = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RING_TIMEOUT_S: '3', SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') } });
+    testApp = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RING_TIMEOUT_S: '3', SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'), WEBRTC_ICE_URLS: 'stun:stun.example.com:3478,turn:turn.example.com:3478', TURN_SECRET: 'north-secret' } });
     http = client(`${testApp.url}/api`);
     const setup = await createCampaignWithAgents(testApp, 1);
     campaignId = setup.campaignId;
@@ -90,9 +91,16 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     return { states, id, doc };
   }
 
-  it('tells the tab its audio goes over WebRTC', async () => {
+  it('tells the tab its audio goes over WebRTC, with the STUN and TURN servers to gather with (TURN credentials minted for the agent)', async () => {
     const state = await http.get<DialerState>('/dialer/state', { token: alice.accessToken });
     expect(state.body.phone).toEqual({ status: 'connected', provider: 'Zoom Phone', media: 'webrtc' });
+    const [stun, turn] = state.body.iceServers!;
+    expect(stun).toEqual({ urls: ['stun:stun.example.com:3478'] });
+    expect(turn).toMatchObject({ urls: ['turn:turn.example.com:3478'], username: expect.stringMatching(new RegExp(`^\\d+:${alice.user._id.toHexString()}$`)) });
+    const expiresAt = Number(turn!.username!.split(':')[0]) * 1_000;
+    expect(expiresAt - Date.now()).toBeGreaterThan(86_000_000);
+    expect(turn!.credential).toBe(createHmac('sha1', 'north-secret').update(turn!.username!).digest('base64'));
+    expect(JSON.stringify(state.body)).not.toContain('north-secret');
   });
 
   it('555-010-0001: the INVITE reaches the lead phone, the call goes calling -> connected -> ended with its real length, and audio flows both ways', async () => {

@@ -78,6 +78,17 @@ describe('configuration', () => {
     ]);
   });
 
+  it('reads the browsers\' STUN and TURN servers and refuses a TURN server without its shared secret', () => {
+    expect(loadConfig({ ...base }).sip.browserIce).toEqual({ urls: [], credentialTtlS: 86_400 });
+    const ice = loadConfig({ ...base, WEBRTC_ICE_URLS: 'stun:stun.example.com:3478, turn:turn.example.com:3478?transport=udp,turns:turn.example.com:443?transport=tcp', TURN_SECRET: 'north', TURN_CREDENTIAL_TTL_S: '3600' }).sip.browserIce;
+    expect(ice).toEqual({ urls: ['stun:stun.example.com:3478', 'turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:443?transport=tcp'], turnSecret: 'north', credentialTtlS: 3_600 });
+    expect(problemsOf({ WEBRTC_ICE_URLS: 'turn:turn.example.com:3478' })).toEqual(['WEBRTC_ICE_URLS lists a TURN server: set TURN_SECRET, the static-auth-secret of its coturn.']);
+    expect(problemsOf({ WEBRTC_ICE_URLS: 'https://turn.example.com', TURN_CREDENTIAL_TTL_S: '10' })).toEqual([
+      'WEBRTC_ICE_URLS must be stun:, stuns:, turn: or turns: URLs separated by commas (got "https://turn.example.com").',
+      'TURN_CREDENTIAL_TTL_S must be a whole number of seconds, at least 60 (got "10").',
+    ]);
+  });
+
   it('requires a JWT secret in production', () => {
     expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: '' })).toEqual(['JWT_SECRET must be set in production (at least 32 characters).']);
   });

@@ -14,6 +14,7 @@ export async function loadDialer(): Promise<void> {
   try {
     const state = await api('/api/dialer/state', { quiet: true });
     dialerStore.phone = state.phone;
+    dialerStore.iceServers = state.iceServers ?? [];
     adoptCall(state.call);
     adoptQueue(state.queue, true);
     dialerStore.callsToday = state.callsToday;

@@ -3,13 +3,15 @@ import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { dialerMessages, normalizePhone } from '../../../shared/schemas/dialer/messages.js';
 import type { CallQualityIssue } from '../../../shared/schemas/dialer/quality.js';
 import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
-import type { CallStatePayload, PhoneView } from '../../../shared/schemas/dialer/state.js';
+import type { CallStatePayload, IceServerView, PhoneView } from '../../../shared/schemas/dialer/state.js';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 export interface DialerStore {
   status: LoadStatus;
   phone: PhoneView | null;
+  /** The STUN/TURN servers this tab's WebRTC calls gather candidates with (TURN credentials minted for the agent). */
+  iceServers: IceServerView[];
   /** The live call, else the agent's latest one (as the server last said). */
   call: CallView | null;
   queue: QueueView;
@@ -34,6 +36,7 @@ export interface DialerStore {
 const initialState = (): DialerStore => ({
   status: 'idle',
   phone: null,
+  iceServers: [],
   call: null,
   queue: { contacts: [], autoDial: false, version: 0 },
   callsToday: 0,

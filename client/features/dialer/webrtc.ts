@@ -1,7 +1,9 @@
 import { SocketEvents, SocketRequests, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../../shared/events.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { liveSocket, onLive } from '../../live/socket.js';
+import { snapshot } from 'valtio';
 import { monitorCallQuality, readStats } from './call-quality.js';
+import { dialerStore } from './store.js';
 
 /**
  * The agent's audio when the phone view says `media: 'webrtc'` (PHONE_PROVIDER=sip): before each call this tab opens
@@ -69,7 +71,7 @@ export async function prepareMediaCall(options: { forAutoDial?: boolean } = {}):
   if (!socket) throw new Error('Not connected to the server.');
   const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
   const offerId = crypto.randomUUID();
-  const pc = new RTCPeerConnection();
+  const pc = new RTCPeerConnection({ iceServers: snapshot(dialerStore).iceServers.map((server) => ({ ...server, urls: [...server.urls] })) });
   const audio = new Audio();
   audio.autoplay = true;
   const call: MediaCall = { offerId, pc, stream, audio, forAutoDial: Boolean(options.forAutoDial), restarts: 0 };

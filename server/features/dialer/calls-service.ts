@@ -17,6 +17,7 @@ import { AUTO_DIAL_LEAD_MS, applyEvent, movePhone, pushState } from './lifecycle
 import { callTransition, startCall as startCallRule } from './machine.js';
 import { signedRecordingLink, toCallView, toQueueView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
+import { browserIceServers } from './ice-servers.js';
 import { countCallsSince, countCallsToNumberSince, findCall, findDnc, findLatestCall, findLiveCall, insertCall, loadDialQueue, setCallNotes, type CallDoc, type InsertCallResult } from './repository.js';
 
 
@@ -254,6 +255,7 @@ export async function dialerState(platform: Platform, agent: UserDoc): Promise<D
   const call = (await findLiveCall(platform.db, agent._id)) ?? (await findLatestCall(platform.db, agent._id));
   return {
     phone: phoneView(platform, session.phone.status),
+    ...(platform.phone.media ? { iceServers: browserIceServers(platform.config.sip.browserIce, agent._id.toHexString(), platform.clock.now()) } : {}),
     call: call ? toCallView(call, undefined, signedRecordingLink(platform, agent._id.toHexString())) : null,
     queue: toQueueView(session),
     callsToday: await countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now())),

@@ -16,9 +16,19 @@ export const PhoneView = Type.Object({
 });
 export type PhoneView = Static<typeof PhoneView>;
 
+/** One entry of RTCConfiguration.iceServers; TURN entries carry credentials minted for this agent. */
+export const IceServerView = Type.Object({
+  urls: Type.Array(Type.String()),
+  username: Type.Optional(Type.String()),
+  credential: Type.Optional(Type.String()),
+});
+export type IceServerView = Static<typeof IceServerView>;
+
 /** `GET /api/dialer/state`: everything a dialer tab needs to draw itself. */
 export const DialerState = Type.Object({
   phone: PhoneView,
+  /** With `phone.media` `webrtc`: the STUN/TURN servers the tab's RTCPeerConnection gathers candidates with. */
+  iceServers: Type.Optional(Type.Array(IceServerView)),
   /** The live call, else the agent's most recent call (null before the first). */
   call: Type.Union([CallView, Type.Null()]),
   queue: QueueView,
