@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/base.css';
 import { App } from './app/App.js';
@@ -19,7 +19,5 @@ const app = (
   </StrictMode>
 );
 // A prerendered page (client/app/prerendered-paths.ts) arrives with its markup: React adopts it instead of redrawing.
-// As a transition, the hydration is done in slices that let the browser paint the page in between (a click or a key
-// meanwhile makes React finish it at once, so that the event is handled by the started app).
-if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);
