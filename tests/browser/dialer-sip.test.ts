@@ -74,8 +74,9 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
   const leadPhoneCalls = (number: string) => readLeadPhoneLog(path.join(dataDir, 'telephony', 'lead-phone.log')).filter((line) => line.to === number);
   const dialerOf = (page: Page) => page.getByRole('region', { name: 'Dialer' });
 
-  async function openAgentContext(): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+  async function openAgentContext(initScript?: string): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
+    if (initScript) await context.addInitScript({ content: initScript });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     const errors: Error[] = [];
@@ -223,6 +224,52 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       for (const number of ['5550100002', '5550100003']) {
         expect(calls.find((c) => c.phone.replace(/\D/g, '') === number)).toMatchObject({ status: 'missed', duration: 0 });
       }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('ICE restart mid-call: the panel restarts through the server and Janus, new ICE credentials both ways, and the echoed audio keeps coming', async () => {
+    // The page's connections, kept from outside the app (it exposes nothing for this).
+    const keepPeers = `{ const Native = window.RTCPeerConnection; window.__peers = [];
+      window.RTCPeerConnection = class extends Native { constructor(c) { super(c); window.__peers.push(this); } }; }`;
+    const { context, page, errors } = await openAgentContext(keepPeers);
+    try {
+      await dial(page, '5550100005');
+      await dialerOf(page).getByText('In call', { exact: true }).waitFor();
+      const media = () =>
+        page.evaluate(async () => {
+          const pc = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.at(-1)!;
+          let bytes = 0;
+          let inUse: string | undefined;
+          (await pc.getStats()).forEach((s: { type: string; kind?: string; bytesReceived?: number; iceLocalUsernameFragment?: string }) => {
+            if (s.type === 'inbound-rtp' && s.kind === 'audio') bytes = s.bytesReceived ?? 0;
+            if (s.type === 'transport') inUse = s.iceLocalUsernameFragment;
+          });
+          const ufrag = (sdp?: string) => /a=ice-ufrag:(\S+)/.exec(sdp ?? '')?.[1];
+          return { bytes, inUse, local: ufrag(pc.localDescription?.sdp), remote: ufrag(pc.remoteDescription?.sdp), state: pc.iceConnectionState };
+        });
+      await expect.poll(async () => (await media()).bytes, { timeout: 10_000 }).toBeGreaterThan(4_000);
+      const before = await media();
+      // The connection reports `failed` once, as after a network change: the panel's own watchdog restarts ICE.
+      await page.evaluate(() => {
+        const pc = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.at(-1)!;
+        Object.defineProperty(pc, 'iceConnectionState', { get: () => 'failed', configurable: true });
+        pc.dispatchEvent(new Event('iceconnectionstatechange'));
+        delete (pc as unknown as Record<string, unknown>).iceConnectionState;
+      });
+      await expect.poll(async () => (await media()).remote, { timeout: 15_000 }).not.toBe(before.remote);
+      expect((await media()).local).not.toBe(before.local);
+      // The transport carries the media with the new credentials (the restart's checks succeeded)...
+      await expect.poll(async () => { const now = await media(); return now.inUse === now.local; }, { timeout: 10_000 }).toBe(true);
+      const restarted = await media();
+      // ...and audio still flows over it: at least 2 s of echoed G.711 (about 16 KB) more within 4 s.
+      await expect.poll(async () => (await media()).bytes - restarted.bytes, { timeout: 4_000 }).toBeGreaterThan(16_000);
+      expect(['connected', 'completed']).toContain((await media()).state);
+      await dialerOf(page).getByRole('button', { name: 'End call' }).click();
+      await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
+      expect(leadPhoneCalls('5550100005')).toHaveLength(1);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
