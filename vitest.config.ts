@@ -1,7 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
 // Three kinds of tests, one command: `npm test` runs them all.
-// Integration and browser tests share real backends started once by tests/support/global-setup.ts.
+// Integration and browser tests share real backends started once by tests/support/global-setup.ts; each integration
+// file has its own database and Redis key prefix, so files run side by side. Two kinds run alone afterwards: the
+// files that assert the spec's timings (auto-dial gaps, restarts after a killed process, shedding latency), so how
+// busy the other files keep the two cores cannot decide them, and the files that change a server-wide setting of
+// the shared backends (the TTL sweep interval).
+const ALONE_INTEGRATION = [
+  'tests/integration/dialer-autodial.test.ts',
+  'tests/integration/dialer-sip.test.ts',
+  'tests/integration/dialer-sip-node-kill.test.ts',
+  'tests/integration/dialer-sip-worker-process.test.ts',
+  'tests/integration/fault-*.test.ts',
+  'tests/integration/overload.test.ts',
+  'tests/integration/startup.test.ts',
+  'tests/integration/embedded-mongo-ttl.test.ts',
+];
+const SIDE_BY_SIDE = Number(process.env.TEST_WORKERS ?? 3);
+
+const integration = {
+  environment: 'node',
+  globalSetup: ['tests/support/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,17 +34,27 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: SIDE_BY_SIDE,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
+          ...integration,
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+          exclude: ALONE_INTEGRATION,
+          maxWorkers: SIDE_BY_SIDE,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'integration-alone',
+          include: ALONE_INTEGRATION,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -1,5 +1,5 @@
 // Conformance: index use (checked through explain's executionStats), unique / compound / partial /
-// sparse constraints with MongoDB's E11000 shape, and TTL expiry. Driver only.
+// sparse constraints with MongoDB's E11000 shape. Driver only (TTL expiry: embedded-mongo-ttl.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoServerError, ObjectId, type Collection, type Db, type Document } from 'mongodb';
 import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
@@ -391,31 +391,4 @@ describe('unique indexes', () => {
     await expect(c.updateOne({ slug: 'zz' }, { $set: { slug: 'a' } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
     expect(await c.countDocuments()).toBe(2);
   });
-});
-
-describe('TTL indexes', () => {
-  it('removes expired documents in the background sweep', async () => {
-    const admin = t.client.db('admin');
-    const previous = await admin.command({ getParameter: 1, ttlMonitorSleepSecs: 1 });
-    await admin.command({ setParameter: 1, ttlMonitorSleepSecs: 1 });
-    try {
-      const c = db.collection('sessions');
-      await c.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-      const listed = (await c.listIndexes().toArray()).find((i) => i.name === 'expiresAt_1');
-      expect(listed?.expireAfterSeconds).toBe(0);
-      await c.insertMany([
-        { k: 'old', expiresAt: new Date(Date.now() - 60_000) },
-        { k: 'future', expiresAt: new Date(Date.now() + 3_600_000) },
-        { k: 'no-date', expiresAt: 'not a date' },
-        { k: 'none' },
-      ]);
-      const deadline = Date.now() + 75_000;
-      while ((await c.countDocuments({ k: 'old' })) > 0 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      expect((await c.find({}, { projection: { _id: 0, k: 1 } }).sort({ k: 1 }).toArray()).map((d) => d.k)).toEqual(['future', 'no-date', 'none']);
-    } finally {
-      await admin.command({ setParameter: 1, ttlMonitorSleepSecs: previous.ttlMonitorSleepSecs });
-    }
-  }, 90_000);
 });

@@ -5,16 +5,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../server/platform/local-redis.js';
+import { startSharedChromium } from './chromium.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
+    /** The run's shared Chromium (tests/support/browser.ts `launchBrowser` connects to it). */
+    chromiumEndpoint: string;
   }
 }
 
 /**
  * Browser tests run against the app started exactly as `npm start` starts it (built client and server,
- * embedded MongoDB-compatible server, redis-server child, in-process workers, demo data), in a fresh DATA_DIR.
+ * embedded MongoDB-compatible server, redis-server child, in-process workers, demo data), in a fresh DATA_DIR, and
+ * drive one Chromium started here for the whole run (a launch per file cost 1-2 s).
  */
 export default async function setup(project: TestProject) {
   const { execFileSync } = await import('node:child_process');
@@ -47,8 +51,11 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('appUrl', url);
+  const chromium = await startSharedChromium();
+  project.provide('chromiumEndpoint', chromium.wsEndpoint());
 
   return async () => {
+    await chromium.close();
     child.kill('SIGTERM');
     await new Promise((resolve) => {
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -1,23 +1,9 @@
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { launchChromium } from './chromium.js';
 
-/**
- * Browser tests drive the system's Chromium (never a downloaded one) against the app that
- * tests/support/app-setup.ts started as `npm start` would.
- */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
-];
-
+/** Browser tests drive Chromium against the app that tests/support/app-setup.ts started as `npm start` would. */
 export function appUrl(path = '/'): string {
   return new URL(path, inject('appUrl')).toString();
 }
@@ -25,8 +11,14 @@ export function appUrl(path = '/'): string {
 /** Chromium's fake microphone/camera, granted without a prompt (for MediaRecorder tests). */
 export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
+/**
+ * A connection to the run's shared Chromium (started once by tests/support/app-setup.ts); a file that needs other
+ * flags (the fake microphone) gets a Chromium of its own. Either way `close()` in the file's afterAll is right: it
+ * disconnects from the shared one and stops an own one.
+ */
 export function launchBrowser(options: { extraArgs?: string[] } = {}): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])] });
+  if (options.extraArgs?.length) return launchChromium(options.extraArgs);
+  return chromium.connect(inject('chromiumEndpoint'));
 }
 
 export interface OpenedPage {
