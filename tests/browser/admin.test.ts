@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WaitlistAdminList } from '../../shared/schemas/admin/waitlist.js';
-import { appUrl, launchBrowser, openPage, seriousAxeViolations } from '../support/browser.js';
+import { appUrl, downloadedText, launchBrowser, openPage, seriousAxeViolations } from '../support/browser.js';
 import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
 const ADMIN = { email: 'admin@demo.test', password: process.env.DEMO_PASSWORD || 'commission-warrior' };
@@ -47,7 +46,7 @@ describe('admin area', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
-      const csv = await readFile(await download.path(), 'utf8');
+      const csv = await downloadedText(download);
       const [header, ...lines] = csv.split('\r\n');
       const columns = header.split(',');
       const cells = (lines.find((l) => l.includes(email)) ?? '').split(',');

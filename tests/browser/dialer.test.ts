@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, expectToast, launchBrowser, openPage, seriousAxeViolations, waitForPath } from '../support/browser.js';
+import { appUrl, downloadedText, expectToast, launchBrowser, openPage, seriousAxeViolations, waitForPath } from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 /**
@@ -154,7 +153,7 @@ describe('dialer and call history', () => {
       // Export Call Log downloads the rows shown (same filters).
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Call Log' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^call-log-\d{4}-\d{2}-\d{2}\.csv$/);
-      const csv = await readFile((await download.path())!, 'utf8');
+      const csv = await downloadedText(download);
       const lines = csv.trim().split(/\r?\n/);
       expect(lines).toHaveLength(4);
       expect(lines[0]).toMatch(/^Date,Name,Phone,Campaign,Direction,Status,Duration/);

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignList } from '../../shared/schemas/campaigns/list.js';
 import type { ImportStatus } from '../../shared/schemas/leads/import.js';
 import type { LeadList } from '../../shared/schemas/leads/list.js';
-import { appUrl, expectToast, launchBrowser, openPage, seriousAxeViolations, waitForLiveConnection } from '../support/browser.js';
+import { appUrl, downloadedText, expectToast, launchBrowser, openPage, seriousAxeViolations, waitForLiveConnection } from '../support/browser.js';
 import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
 // The demo owner owns every seeded campaign; the demo agents are members of hotel, adwords and real-estate-egypt
@@ -71,7 +70,7 @@ describe('leads', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: 'Download rejected rows' }).click()]);
       expect(download.suggestedFilename()).toBe('rejected-warriors.csv');
-      const report = await readFile((await download.path())!, 'utf8');
+      const report = await downloadedText(download);
       expect(report.split(/\r?\n/)[0]).toBe('line,reason,Full Name,E-mail,Mobile,Company,Monthly Budget');
       const rejected = report.split(/\r?\n/).filter((line) => line.includes(`${prefix} broken`));
       expect(rejected).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { launchChromium } from './chromium.js';
 
@@ -37,6 +37,13 @@ export async function openPage(browser: Browser, path = '/', options: BrowserCon
   page.on('pageerror', (error) => errors.push(error));
   await page.goto(appUrl(path));
   return { context, page, errors };
+}
+
+/** A download's content as text, read through the connection (the shared Chromium's files are not this process's). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The toast whose title is `title` (toasts live in the global notification region). */
