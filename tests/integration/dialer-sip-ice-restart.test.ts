@@ -69,6 +69,9 @@ describe.skipIf(missing !== null)('ICE restart of a SIP call through Janus', () 
     const bobSocket = await testApp.socket(bob.accessToken);
     expect((await bobSocket.emitWithAck(SocketRequests.phoneRestart, { offerId: tab.offerId, sdp: tab.pc.localDescription!.sdp })).ok).toBe(false);
     expect(await socket.emitWithAck(SocketRequests.phoneRestart, { offerId: tab.offerId, sdp: 'not an sdp' })).toEqual({ ok: false, error: 'Invalid offer.' });
+    // A call's offer gets the same checks: a malformed one is refused and changes nothing of the call in progress.
+    expect(await socket.emitWithAck(SocketRequests.phoneOffer, { offerId: 'not an id!', sdp: 'v=0\r\n' })).toEqual({ ok: false, error: 'Invalid offer.' });
+    expect(await socket.emitWithAck(SocketRequests.phoneOffer, { offerId: 'next-call', sdp: `v=0\r\n${'a'.repeat(20_000)}` })).toEqual({ ok: false, error: 'Invalid offer.' });
 
     const offeredUfrag = iceUfrag(tab.pc.localDescription?.sdp);
     const restarted = await tab.restartIce();

@@ -1,4 +1,4 @@
-import { SocketRequests, type PhoneCandidatePayload, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../../shared/events.js';
+import { SocketRequests, type PhoneCandidatePayload, type PhoneOffer, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../../shared/events.js';
 import type { Platform } from '../../platform/context.js';
 import type { SocketFeature } from '../../platform/sockets.js';
 import type { MediaCandidate } from './phone-provider.js';
@@ -8,6 +8,13 @@ const MAX_SDP_LENGTH = 20_000;
 const MAX_CANDIDATE_LENGTH = 1_000;
 
 const isOfferId = (value: unknown): value is string => typeof value === 'string' && /^[\w-]{1,64}$/.test(value);
+
+/** A call's offer (`phone:offer`) or its ICE-restart offer (`phone:restart`), as a client sent it. */
+function offerOf(value: unknown): PhoneOffer | undefined {
+  const { offerId, sdp } = (value ?? {}) as Record<string, unknown>;
+  if (!isOfferId(offerId) || typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP_LENGTH) return undefined;
+  return { offerId, sdp };
+}
 
 function candidateOf(value: unknown): MediaCandidate | null | undefined {
   if (value === null) return null;
@@ -35,9 +42,9 @@ export function dialerSignalling(platform: Platform): SocketFeature {
       const answer = (result: PhoneOfferAnswer) => {
         if (typeof ack === 'function') ack(result);
       };
-      const { offerId, sdp } = (offer ?? {}) as Record<string, unknown>;
-      if (!isOfferId(offerId) || typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP_LENGTH) return answer({ ok: false, error: 'Invalid offer.' });
-      media.offer(agentId, { offerId, sdp }).then(
+      const checked = offerOf(offer);
+      if (!checked) return answer({ ok: false, error: 'Invalid offer.' });
+      media.offer(agentId, checked).then(
         () => answer({ ok: true }),
         (error) => {
           platform.log.warn({ err: error, agentId }, 'WebRTC offer not taken');
@@ -49,9 +56,9 @@ export function dialerSignalling(platform: Platform): SocketFeature {
       const answer = (result: PhoneRestartAnswer) => {
         if (typeof ack === 'function') ack(result);
       };
-      const { offerId, sdp } = (offer ?? {}) as Record<string, unknown>;
-      if (!isOfferId(offerId) || typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP_LENGTH) return answer({ ok: false, error: 'Invalid offer.' });
-      media.restart(agentId, { offerId, sdp }).then(
+      const checked = offerOf(offer);
+      if (!checked) return answer({ ok: false, error: 'Invalid offer.' });
+      media.restart(agentId, checked).then(
         (answerSdp) => answer({ ok: true, sdp: answerSdp }),
         (error) => {
           platform.log.warn({ err: error, agentId }, 'ICE restart not done');
