@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { freePort } from '../../server/platform/local-redis.js';
+import { launchChromium } from '../../tests/support/chromium.js';
 import { startNode, type Deployment } from './processes.js';
 
 interface Observed {
@@ -28,7 +29,6 @@ export interface BundleMeasure {
 }
 
 const dist = path.resolve(import.meta.dirname, '../../dist/client');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length;
 const rawSize = (file: string) => readFileSync(path.join(dist, file)).length;
@@ -186,7 +186,7 @@ async function main(): Promise<void> {
   await maker.stop();
   const app = await startBuiltApi(deployment);
   const bare = await barePage();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const lcp: BundleMeasure['lcp'] = { app: [], bare: [], element: '', fcp: [] };
     // Untimed warm-up: the first Chromium page pays for its own start-up.

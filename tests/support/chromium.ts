@@ -1,9 +1,9 @@
 import { chromium, type Browser } from 'playwright-core';
 
 /** The system's Chromium (never a downloaded one), headless, as every browser test and bench drives it. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

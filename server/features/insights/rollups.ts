@@ -22,7 +22,7 @@ const FIGURES_VERSION = 5;
  */
 export function withDayGuard<T>(platform: Pick<Platform, 'redis' | 'config'>, day: string, recompute: () => Promise<T>): Promise<T> {
   const key = `${platform.config.redisPrefix}:insights:day:${day}`;
-  return withRedisLock(platform.redis, key, `insights day ${day} still being refreshed after 120 s`, platform.config.jobLockMs, recompute);
+  return withRedisLock(platform, key, `insights day ${day} still being refreshed after 120 s`, recompute);
 }
 
 /**
@@ -45,9 +45,7 @@ export async function refreshDay(platform: Pick<Platform, 'db' | 'redis' | 'conf
 /** The week's totals, recomputed by one process at a time (two days of one week may be refreshed at once). */
 function refreshWeek(platform: Pick<Platform, 'db' | 'redis' | 'config'>, week: Date): Promise<void> {
   const key = `${platform.config.redisPrefix}:insights:week:${week.toISOString().slice(0, 10)}`;
-  return withRedisLock(platform.redis, key, `insights week ${week.toISOString().slice(0, 10)} still being refreshed after 120 s`, platform.config.jobLockMs, () =>
-    rollUpWeek(platform.db, week),
-  );
+  return withRedisLock(platform, key, `insights week ${week.toISOString().slice(0, 10)} still being refreshed after 120 s`, () => rollUpWeek(platform.db, week));
 }
 
 /**

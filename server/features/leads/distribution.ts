@@ -59,7 +59,7 @@ export function remainingOf(quota: LeadQuotaDoc): { today: number; month: number
  * API node) runs one at a time under a Redis lock; the counters and the round-robin order are then exact.
  */
 function withDistributionLock<T>(platform: Platform, run: () => Promise<T>): Promise<T> {
-  return withRedisLock(platform.redis, `${platform.config.redisPrefix}:leads:distribution-lock`, 'lead distribution lock not acquired within 120 s', platform.config.jobLockMs, run);
+  return withRedisLock(platform, `${platform.config.redisPrefix}:leads:distribution-lock`, 'lead distribution lock not acquired within 120 s', run);
 }
 
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
