@@ -66,12 +66,24 @@ export type EmailTemplateName =
   | 'support-confirmation'
   | 'rebuttals-waitlist';
 
-/** `key` makes the job idempotent: a retried or re-run job never sends the same e-mail twice. */
+/** An e-mail to send. `key` makes it idempotent: a retried or re-run job never sends the same e-mail twice. */
+export interface EmailMessage {
+  key: string;
+  to: string;
+  template: EmailTemplateName;
+  /** What the template fills in; may hold secrets (verification, reset and sign-in codes, links carrying them). */
+  data: Record<string, string | number | boolean | undefined>;
+}
+
+/**
+ * The `email` job: the message with its data sealed (AES-256-GCM, a key derived from the server secret for this use
+ * alone, server/features/email/sealing.ts), so job data in Redis and on the queue board shows no code.
+ */
 export interface EmailJob {
   key: string;
   to: string;
   template: EmailTemplateName;
-  data: Record<string, string | number | boolean | undefined>;
+  sealedData: string;
 }
 
 /** `leads` import job: parses the stored upload of one import; re-running it never duplicates a lead. */

@@ -2,6 +2,9 @@ import { parseArgs } from 'node:util';
 import type { Backends } from './processes.js';
 import type { Figure } from './results.js';
 
+/** The server secret of the suite's app and worker nodes; the jobs part seals e-mails with it as an API node would. */
+export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+
 export const PARTS = ['sockets', 'fanout', 'http', 'jobs', 'bundle', 'insights', 'overload'] as const;
 export type PartName = (typeof PARTS)[number];
 

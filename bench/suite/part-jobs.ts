@@ -4,14 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Jobs, type EmailJob } from '../../shared/queues.js';
+import { Jobs, type EmailMessage } from '../../shared/queues.js';
 import { enqueueEmail } from '../../server/features/email/enqueue.js';
+import { sealEmail } from '../../server/features/email/sealing.js';
 import type { Platform } from '../../server/platform/context.js';
 import { connectDatabase } from '../../server/platform/db.js';
 import { startLocalRedis } from '../../server/platform/local-redis.js';
 import { closeQueues, createQueues } from '../../server/platform/queues.js';
 import { createRedis } from '../../server/platform/redis.js';
-import type { PartContext, PartOutput } from './options.js';
+import { BENCH_JWT_SECRET, type PartContext, type PartOutput } from './options.js';
 import { startNode, type Deployment } from './processes.js';
 import { compared, type Figure } from './results.js';
 import { sleep, spread } from './stats.js';
@@ -55,8 +56,8 @@ export async function jobsPart(ctx: PartContext): Promise<PartOutput> {
   const connection = createRedis(redis.url, 'bullmq');
   const queues = createQueues(connection, deployment.id);
   const bareQueues = createQueues(connection, bareDeployment.id);
-  // enqueueEmail needs only the queues of a Platform: the producer side of the API, without an API.
-  const producer = { queues } as unknown as Platform;
+  // enqueueEmail needs only the queues and the server secret of a Platform: the producer side of the API, without an API.
+  const producer = { queues, config: { jwtSecret: BENCH_JWT_SECRET } } as unknown as Platform;
   const database = await connectDatabase(deployment.mongoUrl);
   const outbox = database.db.collection('outbox');
   const n = options.jobs;
@@ -68,7 +69,7 @@ export async function jobsPart(ctx: PartContext): Promise<PartOutput> {
     for (let r = 0; r < options.runs; r++) {
       for (const side of r % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)) {
         const tag = `r${r}${side}${randomBytes(3).toString('hex')}`;
-        const job = (i: number): EmailJob => ({ key: `${tag}-${i}`, to: `${tag}@bench.test`, template: 'verification', data: { name: 'Bench Agent', code: String(100_000 + i) } });
+        const job = (i: number): EmailMessage => ({ key: `${tag}-${i}`, to: `${tag}@bench.test`, template: 'verification', data: { name: 'Bench Agent', code: String(100_000 + i) } });
         const started = Date.now();
         let added = 0;
         if (side === 'app') {
@@ -77,7 +78,7 @@ export async function jobsPart(ctx: PartContext): Promise<PartOutput> {
           await until(async () => (await outbox.countDocuments({ to: `${tag}@bench.test` })) >= n);
         } else {
           const before = (await bareWorker.call<{ processed: number }>('stats')).processed;
-          await addAll(n, (i) => bareQueues.email.add(Jobs.email.send, job(i), { jobId: job(i).key }));
+          await addAll(n, (i) => bareQueues.email.add(Jobs.email.send, sealEmail(BENCH_JWT_SECRET, job(i)), { jobId: job(i).key }));
           added = Date.now();
           await until(async () => (await bareWorker.call<{ processed: number }>('stats')).processed - before >= n);
         }

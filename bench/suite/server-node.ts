@@ -18,6 +18,7 @@ import { Server } from 'socket.io';
 import { Rooms, SocketEvents } from '../../shared/events.js';
 import { Queues } from '../../shared/queues.js';
 import { loadConfig } from '../../server/platform/config.js';
+import { BENCH_JWT_SECRET } from './options.js';
 import { signAccessToken } from '../../server/platform/auth.js';
 import { bullPrefix } from '../../server/platform/queues.js';
 import { createRedis } from '../../server/platform/redis.js';
@@ -103,7 +104,7 @@ async function appNode(): Promise<Handlers> {
     MONGO_URL: env.BENCH_MONGO_URL,
     REDIS_URL: env.BENCH_REDIS_URL,
     REDIS_PREFIX: env.BENCH_REDIS_PREFIX,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    JWT_SECRET: BENCH_JWT_SECRET,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-bench-node-')),
     LOG_LEVEL: 'error',
     WORKERS: mode === 'worker' ? 'on' : 'off',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events.js';
@@ -41,6 +42,8 @@ export interface TestAppOptions {
   nodeOf?: TestApp;
   /** The dialer simulator's options (e.g. `{ speed: 10 }` for tests that do not assert the spec's timings). */
   simulator?: SimulatorOptions;
+  /** Every log line of the app and its in-process workers, at every level, through the production logger's rules. */
+  logTo?: DestinationStream;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     seed: false,
     serveClient: false,
     clock: options.clock,
-    log: createLogger(config.logLevel, 'test'),
+    log: createLogger(options.logTo ? 'trace' : config.logLevel, 'test', options.logTo),
     phone: { simulator: options.simulator },
   });
   const built = runtime.built!;

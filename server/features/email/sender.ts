@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { EmailJob } from '../../../shared/queues.js';
+import type { EmailMessage } from '../../../shared/queues.js';
 import type { MailTransport } from '../../platform/mail.js';
 import { renderEmail } from './templates.js';
 
@@ -18,7 +18,7 @@ export async function ensureEmailIndexes(db: Db): Promise<void> {
  * Sends one e-mail job at most once per key. The outbox transport is atomic through its unique key;
  * SMTP is guarded by a `sentMails` record written before and confirmed after the conversation.
  */
-export async function sendEmailJob(db: Db, transport: MailTransport, job: EmailJob): Promise<'sent' | 'duplicate'> {
+export async function sendEmailJob(db: Db, transport: MailTransport, job: EmailMessage): Promise<'sent' | 'duplicate'> {
   const message = { key: job.key, to: job.to, ...renderEmail(job.template, job.data) };
   if (transport.kind === 'outbox') {
     try {
