@@ -57,6 +57,9 @@ export const rateLimited = (message: string, retryAfter: number, title?: string)
 /** Redis is down: the caller may retry shortly, the server restarts the Redis it supervises. */
 export const redisUnavailable = () => new AppError(ErrorCodes.unavailable, REDIS_UNAVAILABLE_MESSAGE, undefined, 2);
 
+/** The one body of a 500: what failed inside is logged, never sent (no message, stack or driver text). */
+export const internalErrorBody: ApiErrorBody = { error: 'Something went wrong. Please try again later.', code: ErrorCodes.internal };
+
 interface SchemaWithMessage {
   errorMessage?: string;
   properties?: Record<string, { errorMessage?: string }>;
@@ -101,7 +104,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.header('retry-after', '2').status(503).send(redisUnavailable().toBody());
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'Something went wrong. Please try again later.', code: ErrorCodes.internal } satisfies ApiErrorBody);
+    return reply.status(500).send(internalErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) => {
