@@ -93,4 +93,15 @@ describe('5xx answers carry no internal message', () => {
     // The forced failure reached the handlers of most routes, not just a few.
     expect(failures).toBeGreaterThan(40);
   });
+
+  it("answers the board's own failures with the catalogue text, not bull-board's message", async () => {
+    // The queues' connection ended for good (not down and retrying): every board read fails inside bull-board.
+    (await testApp.platform.queues.email.getBackend().client).disconnect();
+    const answers: string[] = [];
+    for (const path of ['api/queues', 'api/redis/stats', `api/queues/email/1`]) {
+      const res = await fetch(`${testApp.url}${QUEUE_BOARD_PATH}${path}`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+      answers.push(`${path} ${res.status} ${await res.text()}`);
+    }
+    expect(answers).toEqual(['api/queues', 'api/redis/stats', 'api/queues/email/1'].map((path) => `${path} 500 ${JSON.stringify(internalErrorBody)}`));
+  });
 });
