@@ -1,7 +1,36 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const featuresRoot = path.resolve(import.meta.dirname, 'server/features');
+
+/**
+ * Resolves each relative import against the importing file, so the rule holds at any depth of a feature's folders
+ * (`dialer/sub/x.ts` importing `../../leads/repository.js` is caught, `../machine.js` from the same feature is not);
+ * a pattern over the import text alone can only know one depth.
+ */
+const featureFace = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const ownFeature = path.relative(featuresRoot, context.filename).split(path.sep)[0];
+    const check = (source) => {
+      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+      const [feature, ...rest] = path.relative(featuresRoot, path.resolve(path.dirname(context.filename), source.value)).split(path.sep);
+      // Outside server/features (`..` first), a file beside the features (no folder part), or the feature's own file.
+      if (feature === '..' || rest.length === 0 || feature === ownFeature) return;
+      if (rest.length === 1 && rest[0] === 'public.js') return;
+      context.report({ node: source, message: 'Import another feature through its public.ts only (see docs/architecture.md, "The face of a feature").' });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'bench/results/'] },
@@ -30,19 +59,8 @@ export default tseslint.config(
     // A feature reaches another only through its face, `server/features/<x>/public.ts`; its `index.ts` (the Feature
     // registration) is imported by server/features/index.ts alone. Workers, the seed and tests may import deeper.
     files: ['server/features/*/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^\.\./(?!\.)[^/]+/(?!public\.js$).+`,
-              message: 'Import another feature through its public.ts only (see docs/architecture.md, "The face of a feature").',
-            },
-          ],
-        },
-      ],
-    },
+    plugins: { boundaries: { rules: { 'feature-face': featureFace } } },
+    rules: { 'boundaries/feature-face': 'error' },
   },
   {
     files: ['scripts/**/*.mjs'],

@@ -13,10 +13,10 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, MongoClient, ObjectId, type Collection, type Db, type Document } from 'mongodb';
-import { Catalogue } from '../server/embedded/mongo/catalogue.js';
+import { Catalogue } from '../server/embedded/mongo/storage/catalogue.js';
 import { runCommand } from '../server/embedded/mongo/commands/index.js';
-import { MongoServer } from '../server/embedded/mongo/server.js';
-import { encodeReply } from '../server/embedded/mongo/wire.js';
+import { MongoServer } from '../server/embedded/mongo/wire/server.js';
+import { encodeReply } from '../server/embedded/mongo/wire/wire.js';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const WARMUP_MS = Math.min(500, DURATION_MS / 4);

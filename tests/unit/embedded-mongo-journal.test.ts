@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JournalWriter, frame, parseFrames } from '../../server/embedded/mongo/journal.js';
+import { JournalWriter, frame, parseFrames } from '../../server/embedded/mongo/storage/journal.js';
 
 describe('journal frames', () => {
   const records = [{ o: 'hdr', gen: 0 }, { o: 'i', d: 'db', c: 'c', doc: { _id: 1, s: 'x'.repeat(300) } }, { o: 'r', d: 'db', c: 'c', id: 1 }];

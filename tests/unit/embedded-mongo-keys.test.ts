@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Binary, Decimal128, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
-import { complement, compareValues, encodeValue } from '../../server/embedded/mongo/key-encoding.js';
-import { SortedList } from '../../server/embedded/mongo/sorted-list.js';
+import { complement, compareValues, encodeValue } from '../../server/embedded/mongo/indexes/key-encoding.js';
+import { SortedList } from '../../server/embedded/mongo/indexes/sorted-list.js';
 
 const utf8Compare = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 

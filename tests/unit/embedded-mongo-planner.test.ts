@@ -1,10 +1,10 @@
 // Unit tests for the embedded server's index key extraction and query planning.
 import { describe, expect, it } from 'vitest';
-import { Index } from '../../server/embedded/mongo/index-store.js';
-import { Collection, NULL_SINK } from '../../server/embedded/mongo/collection.js';
-import { extractPredicates, planQuery, regexPrefix } from '../../server/embedded/mongo/planner.js';
-import { impliesPartialFilter } from '../../server/embedded/mongo/partial-filter.js';
-import { execute } from '../../server/embedded/mongo/query-exec.js';
+import { Index } from '../../server/embedded/mongo/indexes/index-store.js';
+import { Collection, NULL_SINK } from '../../server/embedded/mongo/storage/collection.js';
+import { extractPredicates, planQuery, regexPrefix } from '../../server/embedded/mongo/query/planner.js';
+import { impliesPartialFilter } from '../../server/embedded/mongo/query/partial-filter.js';
+import { execute } from '../../server/embedded/mongo/query/query-exec.js';
 
 function values(exec: ReturnType<typeof execute>, field: string): unknown[] {
   const out: unknown[] = [];

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BSON, Binary, BSONRegExp, BSONSymbol, Code, DBRef, Decimal128, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
-import { EncodedBatch, encodeWithBatches, projectBson, projectStored, simpleProjection, storedBson } from '../../server/embedded/mongo/raw-bson.js';
-import type { Doc } from '../../server/embedded/mongo/documents.js';
+import { EncodedBatch, encodeWithBatches, projectBson, projectStored, simpleProjection, storedBson } from '../../server/embedded/mongo/wire/raw-bson.js';
+import type { Doc } from '../../server/embedded/mongo/common/documents.js';
 
 /** The projection as MongoDB applies a top-level 0/1 projection: fields in document order. */
 function projectObject(doc: Doc, projection: Doc): Doc {

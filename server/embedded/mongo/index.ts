@@ -1,7 +1,7 @@
 // Entry point of the embedded MongoDB-compatible server used by `npm start`, tests and the CLI.
-import { Catalogue } from './catalogue.js';
-import { MongoServer } from './server.js';
-import { openStorage, type StorageOptions } from './storage.js';
+import { Catalogue } from './storage/catalogue.js';
+import { MongoServer } from './wire/server.js';
+import { openStorage, type StorageOptions } from './storage/storage.js';
 
 export interface EmbeddedMongo {
   uri: string;

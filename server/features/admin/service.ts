@@ -6,21 +6,17 @@ import { csvRow, type CsvValue } from '../../platform/csv.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { notify } from '../notifications/public.js';
 import { emitRoleRequestUpdated } from './events.js';
-import { findUserById, type UserDoc } from '../users/public.js';
-import type { WaitlistEntryDoc } from '../waitlist/public.js';
+import { accountsByEmail, decideRoleRequest, findUserById, grantAccountAccess, listRoleRequests, type UserDoc } from '../users/public.js';
 import {
-  accountsByEmail,
   countWaitlist,
-  decideRoleRequest,
   findWaitlistEntry,
-  grantAccountAccess,
-  listRoleRequests,
   listWaitlist,
   markWaitlistGranted,
   setWaitlistProcessed,
   streamWaitlist,
+  type WaitlistEntryDoc,
   type WaitlistFilter,
-} from './repository.js';
+} from '../waitlist/public.js';
 
 function toAdminItem(entry: WaitlistEntryDoc, account: boolean | undefined): WaitlistAdminItem {
   return {

@@ -1,5 +1,5 @@
 import type { Db, Filter, ObjectId } from 'mongodb';
-import { callsCollection, type CallDoc } from '../dialer/public.js';
+import { readOnlyCalls, type CallDoc } from '../dialer/public.js';
 
 /** Who may see which calls: an agent's own, an owner's campaigns' (and their own), or all (admin). */
 export type CallScope = { agentId: ObjectId } | { agentId: ObjectId; campaignIds: ObjectId[] } | 'all';
@@ -40,12 +40,12 @@ export function historyFilter(filter: CallHistoryFilter): Filter<CallDoc> {
 
 export function listCallHistory(db: Db, filter: Filter<CallDoc>, limit: number, before?: ObjectId): Promise<CallDoc[]> {
   const page = before ? { $and: [filter, { _id: { $lt: before } }] } : filter;
-  return callsCollection(db).find(page).sort({ _id: -1 }).limit(limit).toArray();
+  return readOnlyCalls(db).find(page).sort({ _id: -1 }).limit(limit).toArray();
 }
 
 /** Every matching call, newest first, for the CSV export (bounded). */
 export function streamCallHistory(db: Db, filter: Filter<CallDoc>, max: number) {
-  return callsCollection(db).find(filter).sort({ _id: -1 }).limit(max);
+  return readOnlyCalls(db).find(filter).sort({ _id: -1 }).limit(max);
 }
 
 export interface CallTotals {
@@ -57,7 +57,7 @@ export interface CallTotals {
 }
 
 export async function callTotals(db: Db, filter: Filter<CallDoc>): Promise<CallTotals> {
-  const rows = await callsCollection(db)
+  const rows = await readOnlyCalls(db)
     .aggregate<{ _id: string | null; count: number; duration: number }>([{ $match: filter }, { $group: { _id: '$status', count: { $sum: 1 }, duration: { $sum: '$duration' } } }])
     .toArray();
   const totals: CallTotals = { total: 0, answered: 0, missed: 0, voicemail: 0, totalDuration: 0 };

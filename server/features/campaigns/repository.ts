@@ -2,7 +2,6 @@ import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { StateCallingRules } from '../../../shared/schemas/campaigns/state-rules.js';
 import { announceChange, cachedByIds } from '../../platform/node-cache.js';
-import { usersCollection } from '../users/public.js';
 
 export interface CommissionStructure {
   opener: number;
@@ -188,13 +187,23 @@ export async function updateCampaign(db: Db, id: ObjectId, set: Partial<Campaign
   return updated;
 }
 
-export async function setActiveCampaign(db: Db, userId: ObjectId, campaignId: ObjectId | null): Promise<void> {
-  await usersCollection(db).updateOne({ _id: userId }, campaignId ? { $set: { activeCampaignId: campaignId } } : { $unset: { activeCampaignId: '' } });
-  await announceChange(db, 'user', [userId]);
+// Reads for other features (the overview's search, the Insights names): named here, so writes to campaigns stay in
+// this file, beside the cache announcements they make.
+
+/** `scope` undefined = every campaign (admins). */
+export function searchCampaigns(db: Db, q: string, scope: ObjectId[] | undefined, limit: number): Promise<CampaignDoc[]> {
+  const contains = { $regex: escapeRegex(q), $options: 'i' };
+  return campaignsCollection(db)
+    .find({ ...(scope ? { _id: { $in: scope } } : {}), $or: [{ name: contains }, { description: contains }, { slug: contains }] })
+    .sort({ name: 1 })
+    .limit(limit)
+    .toArray();
 }
 
-/** Leaving a campaign also clears it as the active one. */
-export async function clearActiveCampaignIf(db: Db, userId: ObjectId, campaignId: ObjectId): Promise<void> {
-  const result = await usersCollection(db).updateOne({ _id: userId, activeCampaignId: campaignId }, { $unset: { activeCampaignId: '' } });
-  if (result.modifiedCount > 0) await announceChange(db, 'user', [userId]);
+/** Names of these campaigns (undefined: every campaign), by name. */
+export function campaignNames(db: Db, ids?: ObjectId[]): Promise<Array<{ _id: ObjectId; name: string }>> {
+  return campaignsCollection(db)
+    .find(ids ? { _id: { $in: ids } } : {}, { projection: { name: 1 } })
+    .sort({ name: 1 })
+    .toArray();
 }

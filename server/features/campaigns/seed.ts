@@ -1,8 +1,8 @@
 import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
 import type { CampaignCreateBody } from '../../../shared/schemas/campaigns/save.js';
 import type { SeedStep } from '../feature.js';
-import { findUserByEmail } from '../users/public.js';
-import { addMembership, findCampaignBySlug, setActiveCampaign } from './repository.js';
+import { findUserByEmail, setActiveCampaign } from '../users/public.js';
+import { addMembership, findCampaignBySlug } from './repository.js';
 import { createCampaign } from './service.js';
 
 const override = { ...DEFAULT_OVERRIDE_PERCENT };

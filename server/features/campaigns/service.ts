@@ -12,17 +12,15 @@ import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canonicalTimeZone } from '../../platform/time-zones.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
-import { type UserDoc } from '../users/public.js';
+import { clearActiveCampaignIf, setActiveCampaign, type UserDoc } from '../users/public.js';
 import {
   addMembership,
   agentCounts,
   campaignIdsOfMember,
-  clearActiveCampaignIf,
   findCampaignByIdOrSlug,
   insertCampaign,
   listCampaigns,
   removeMembership,
-  setActiveCampaign,
   updateCampaign,
   type CampaignDoc,
 } from './repository.js';

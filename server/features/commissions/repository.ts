@@ -1,5 +1,6 @@
 import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import type { CommissionKind, CommissionStatus } from '../../../shared/schemas/commissions/ledger.js';
+import { readOnly, type ReadOnlyCollection } from '../../platform/read-only-collection.js';
 
 export interface CommissionWhyDoc {
   dealValue: number;
@@ -53,6 +54,12 @@ export interface PayoutDoc {
 export const commissionsCollection = (db: Db): Collection<CommissionDoc> => db.collection<CommissionDoc>('commissions');
 export const payoutsCollection = (db: Db): Collection<PayoutDoc> => db.collection<PayoutDoc>('payouts');
 
+/**
+ * The ledger for the aggregations other features run over it (the Insights rollups, the leaderboard's standings):
+ * they read, and every line is written here, by the jobs whose ids make each write once.
+ */
+export const readOnlyLedger = (db: Db): ReadOnlyCollection<CommissionDoc> => readOnly(commissionsCollection(db));
+
 export async function ensureCommissionIndexes(db: Db): Promise<void> {
   const commissions = commissionsCollection(db);
   // The idempotency key of the ledger: a retried job can never write a line twice. `sourceUserId` is part of it
@@ -62,6 +69,9 @@ export async function ensureCommissionIndexes(db: Db): Promise<void> {
   await commissions.createIndex({ userId: 1, status: 1, campaignId: 1 });
   await commissions.createIndex({ status: 1, holdUntil: 1 });
   await commissions.createIndex({ userId: 1, sourceUserId: 1, createdAt: -1 });
+  // The Insights rollups recompute whole days of the ledger, the leaderboard scans a period: lines by when written.
+  await commissions.createIndex({ createdAt: 1 });
+  await commissions.createIndex({ createdAt: -1 });
   await payoutsCollection(db).createIndex({ runId: 1, userId: 1, campaignId: 1 }, { unique: true });
   await payoutsCollection(db).createIndex({ userId: 1, createdAt: -1 });
 }

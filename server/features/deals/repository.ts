@@ -1,6 +1,7 @@
 import { ObjectId, type Collection, type Db, type Document } from 'mongodb';
 import type { CounterFamily } from '../../platform/counter-drift.js';
-import { leadsCollection, updateLead, type LeadDoc } from '../leads/public.js';
+import { updateLead, type LeadDoc } from '../leads/public.js';
+import { readOnly, type ReadOnlyCollection } from '../../platform/read-only-collection.js';
 import { replaceDocuments } from '../../platform/replace-documents.js';
 
 export interface DealDoc {
@@ -43,7 +44,17 @@ export async function ensureDealIndexes(db: Db): Promise<void> {
   await deals.createIndex({ closerId: 1, closedAt: -1 });
   await deals.createIndex({ openerId: 1, closedAt: -1 });
   await deals.createIndex({ campaignId: 1, closedAt: -1 });
+  // The Insights rollups recompute whole days: a day of closed deals is an index range.
+  await deals.createIndex({ closedAt: 1 });
+  // The leaderboard's period scans: standing deals by closing date.
+  await deals.createIndex({ status: 1, closedAt: -1 });
 }
+
+/**
+ * The deals for the aggregations other features run over them (the Insights rollups, the leaderboard's standings):
+ * they read, and every write stays here, beside the per-campaign deal counters it moves.
+ */
+export const readOnlyDeals = (db: Db): ReadOnlyCollection<DealDoc> => readOnly(dealsCollection(db));
 
 export function findDealById(db: Db, id: string | ObjectId): Promise<DealDoc | null> {
   if (typeof id === 'string' && !ObjectId.isValid(id)) return Promise.resolve(null);
@@ -124,7 +135,3 @@ export const dealStatsCounters = (db: Db): CounterFamily => ({
   collection: dealStatsCollection(db) as unknown as Collection<Document>,
   recount: () => recountDealStats(db),
 });
-
-export function findLeadByCampaignEmail(db: Db, campaignId: ObjectId, email: string): Promise<LeadDoc | null> {
-  return leadsCollection(db).findOne({ campaignId, email });
-}

@@ -3,9 +3,9 @@ import type { Platform } from '../../platform/context.js';
 import type { SeedStep } from '../feature.js';
 import { findCampaignBySlug } from '../campaigns/public.js';
 import { recordDealCommissions, runPayouts } from '../commissions/public.js';
-import { insertLeads, type LeadDoc } from '../leads/public.js';
+import { findLeadByCampaignEmail, insertLeads, type LeadDoc } from '../leads/public.js';
 import { findUserByEmail } from '../users/public.js';
-import { findLeadByCampaignEmail, findStandingDealOfLead } from './repository.js';
+import { findStandingDealOfLead } from './repository.js';
 import { closeLead } from './service.js';
 
 const DAY = 24 * 3600 * 1000;

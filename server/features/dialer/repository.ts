@@ -1,4 +1,5 @@
 import { GridFSBucket, ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import { readOnly, type ReadOnlyCollection } from '../../platform/read-only-collection.js';
 import type { CallSnapshot, CallState, PhoneStatus, QueueContact, TimelineEntry } from './machine.js';
 
 export interface CallDoc extends CallSnapshot {
@@ -71,6 +72,11 @@ export interface DncDoc {
 }
 
 export const callsCollection = (db: Db): Collection<CallDoc> => db.collection<CallDoc>('calls');
+/**
+ * The calls for the features that read them (the call history, the Insights rollups): every write stays with the
+ * dialer, whose call machine and live-call indexes hold one live call per agent and per lead.
+ */
+export const readOnlyCalls = (db: Db): ReadOnlyCollection<CallDoc> => readOnly(callsCollection(db));
 export const dialQueuesCollection = (db: Db): Collection<DialQueueDoc> => db.collection<DialQueueDoc>('dialQueues');
 export const dncCollection = (db: Db): Collection<DncDoc> => db.collection<DncDoc>('dncNumbers');
 export const recordingsBucket = (db: Db) => new GridFSBucket(db, { bucketName: 'recordings' });

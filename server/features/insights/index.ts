@@ -1,7 +1,7 @@
 import { Queues } from '../../../shared/queues.js';
 import type { Feature } from '../feature.js';
 import { insightsProcessor } from './processor.js';
-import { ensureInsightIndexes } from './repository.js';
+import { ensureRollupIndexes } from './rollup-repository.js';
 import { insightsRoutes } from './routes.js';
 import { catchUpInsightFigures } from './rollups.js';
 
@@ -14,7 +14,7 @@ export const insightsFeature: Feature = {
   // Every start: the indexes, then the stored figures rebuilt if they are missing or from an older version (the demo
   // seed and the product's writes keep them current through the `insights` queue and the counters).
   indexes: async (db) => {
-    await ensureInsightIndexes(db);
+    await ensureRollupIndexes(db);
     await catchUpInsightFigures(db);
   },
   routes: insightsRoutes,

@@ -1,7 +1,7 @@
 import type { Db, Document, ObjectId } from 'mongodb';
-import { commissionsCollection } from '../commissions/public.js';
-import { callsCollection } from '../dialer/public.js';
-import { dealsCollection } from '../deals/public.js';
+import { readOnlyLedger } from '../commissions/public.js';
+import { readOnlyCalls } from '../dialer/public.js';
+import { readOnlyDeals } from '../deals/public.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
 import { slotExpr } from './period.js';
 import { replaceDocuments } from '../../platform/replace-documents.js';
@@ -154,19 +154,19 @@ const connected = { $ne: [{ $ifNull: ['$connectedAt', null] }, null] };
 export async function rollUp(db: Db, from: Date, to: Date): Promise<number> {
   const range = { $gte: from, $lt: to };
   const [lines, calls, deals] = await Promise.all([
-    commissionsCollection(db)
+    readOnlyLedger(db)
       .aggregate<{ _id: { u: ObjectId; c: ObjectId; s: number; k: string; l: number; st: string; src: ObjectId }; amount: number }>([
         { $match: { createdAt: range, status: { $ne: 'void' } } },
         { $group: { _id: { u: '$userId', c: '$campaignId', s: slotExpr('$createdAt'), k: '$kind', l: '$level', st: '$status', src: '$sourceUserId' }, amount: { $sum: '$amount' } } },
       ])
       .toArray(),
-    callsCollection(db)
+    readOnlyCalls(db)
       .aggregate<{ _id: { u: ObjectId; c: ObjectId | null; s: number; on: boolean }; n: number; talk: number }>([
         { $match: { startedAt: range } },
         { $group: { _id: { u: '$agentId', c: { $ifNull: ['$campaignId', null] }, s: slotExpr('$startedAt'), on: connected }, n: { $sum: 1 }, talk: { $sum: { $ifNull: ['$duration', 0] } } } },
       ])
       .toArray(),
-    dealsCollection(db)
+    readOnlyDeals(db)
       .find({ status: 'closed', closedAt: range }, { projection: { campaignId: 1, closerId: 1, openerId: 1, closedAt: 1, value: 1 } })
       .toArray(),
   ]);
@@ -208,7 +208,7 @@ export async function dataSpan(db: Db): Promise<{ first: Date; last: Date } | nu
     const [last] = await collection.find({ [field]: { $type: 'date' } }, { projection: { [field]: 1 }, sort: { [field]: -1 }, limit: 1 }).toArray();
     return first ? [first[field] as Date, last[field] as Date] : [];
   };
-  const dates = (await Promise.all([ends(commissionsCollection(db), 'createdAt'), ends(callsCollection(db), 'startedAt'), ends(dealsCollection(db), 'closedAt')])).flat();
+  const dates = (await Promise.all([ends(readOnlyLedger(db), 'createdAt'), ends(readOnlyCalls(db), 'startedAt'), ends(readOnlyDeals(db), 'closedAt')])).flat();
   if (dates.length === 0) return null;
   const times = dates.map((d) => d.getTime());
   return { first: new Date(Math.min(...times)), last: new Date(Math.max(...times)) };

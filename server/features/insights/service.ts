@@ -5,9 +5,9 @@ import { insightMessages, type InsightsQuery } from '../../../shared/schemas/ins
 import type { TeamInsights, TeamMemberRow } from '../../../shared/schemas/insights/team.js';
 import type { Platform } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/public.js';
+import { campaignNames, findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/public.js';
 import { projectedEarnings } from '../commissions/public.js';
-import { leadFlowOn, leadFlowTotals } from '../leads/public.js';
+import { leadFlowOn, leadFlowTotals, leadFunnelByCampaign } from '../leads/public.js';
 import { downlineOf, type UserDoc } from '../users/public.js';
 import { activeAgentsPerDay } from './active-agents.js';
 import { resolveRange, slotPlace, type ResolvedRange } from './period.js';
@@ -96,8 +96,8 @@ export async function callsInsights(platform: Platform, viewer: UserDoc, query: 
 
 export async function funnelInsights(platform: Platform, viewer: UserDoc, query: InsightsQuery): Promise<FunnelInsights> {
   const { resolved, window } = await windowFor(platform, query);
-  const rows = await repo.funnelByCampaign(platform.db, viewer._id, window);
-  const names = new Map((await repo.campaignNames(platform.db, rows.map((r) => r._id))).map((c) => [c._id.toHexString(), c.name]));
+  const rows = await leadFunnelByCampaign(platform.db, viewer._id, window);
+  const names = new Map((await campaignNames(platform.db, rows.map((r) => r._id))).map((c) => [c._id.toHexString(), c.name]));
   const campaigns = rows
     .map((row) => ({
       campaignId: row._id.toHexString(),
@@ -205,7 +205,7 @@ export async function campaignInsights(platform: Platform, viewer: UserDoc, quer
   };
   const dayOf = (ms: number) => new Date(Math.floor(ms / DAY) * DAY);
   const [campaigns, sums, activeDocs] = await Promise.all([
-    repo.campaignNames(platform.db, window.campaignIds),
+    campaignNames(platform.db, window.campaignIds),
     sumsOver(campaignReads, window.startsAt, window.endsAt),
     rollups.activeRollups(platform.db, window.campaignIds, dayOf(window.startsAt.getTime()), dayOf(window.endsAt.getTime() - 1)),
   ]);

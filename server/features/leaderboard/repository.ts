@@ -1,6 +1,6 @@
 import type { Db, Document, ObjectId } from 'mongodb';
-import { commissionsCollection } from '../commissions/public.js';
-import { dealsCollection } from '../deals/public.js';
+import { readOnlyLedger } from '../commissions/public.js';
+import { readOnlyDeals } from '../deals/public.js';
 
 /** What a standing is computed over: deals closed and ledger lines written since `since`, in one campaign or all. */
 export interface StandingScope {
@@ -11,12 +11,6 @@ export interface StandingScope {
 export interface Score {
   userId: ObjectId;
   score: number;
-}
-
-export async function ensureLeaderboardIndexes(db: Db): Promise<void> {
-  // The period scans: standing deals by closing date, ledger lines by the date they were written.
-  await dealsCollection(db).createIndex({ status: 1, closedAt: -1 });
-  await commissionsCollection(db).createIndex({ createdAt: -1 });
 }
 
 /** One row per participant of a standing deal: its closer, and its opener when someone else opened it. */
@@ -57,7 +51,7 @@ function pipelineFor(metric: 'deals' | 'earnings', scope: StandingScope): { coll
 }
 
 function run<T extends Document>(db: Db, collection: 'deals' | 'commissions', stages: Document[]) {
-  return (collection === 'deals' ? dealsCollection(db) : commissionsCollection(db)).aggregate<T>(stages).toArray();
+  return (collection === 'deals' ? readOnlyDeals(db) : readOnlyLedger(db)).aggregate<T>(stages).toArray();
 }
 
 /** The best `limit` users by the metric (only positive scores rank), highest first, ties by user id. */

@@ -5,6 +5,7 @@ import type { Platform } from '../../platform/context.js';
 import { withRedisLock } from '../../platform/redis-lock.js';
 import { campaignInfos, findCampaignById, listCampaignIdleWindows, listMemberUserIds, type CampaignInfo } from '../campaigns/public.js';
 import { notify } from '../notifications/public.js';
+import { salesAgentsAmong } from '../users/public.js';
 import { RETURN_TO_POOL } from './flow-counts.js';
 import { assignedLead, notifyAssigned, type AssignedLead } from './assigned-notices.js';
 import { emitLeadAssigned, emitLeadsUpdated, emitLeadUpdated } from './events.js';
@@ -17,7 +18,6 @@ import {
   leadsWithPendingNotification,
   poolLeads,
   returnLeadToPool,
-  salesAgentsAmong,
   type Assignment,
   type LeadDoc,
 } from './repository.js';

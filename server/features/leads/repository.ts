@@ -1,7 +1,6 @@
 import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
 import type { LeadScope } from '../campaigns/public.js';
-import { usersCollection } from '../users/public.js';
 import { countLeadFlow, type LeadReturn } from './flow-counts.js';
 import { countLeadChanges } from './open-counts.js';
 
@@ -74,6 +73,8 @@ export async function ensureLeadIndexes(db: Db): Promise<void> {
   await leads.createIndex({ campaignId: 1, dispositionAt: 1 });
   await leads.createIndex({ importId: 1 }, { partialFilterExpression: { importId: { $type: 'objectId' } } });
   await leads.createIndex({ notifyPending: 1 }, { partialFilterExpression: { notifyPending: true } });
+  // The Insights funnel reads a date range of one agent's leads.
+  await leads.createIndex({ assignedTo: 1, assignedAt: 1 });
 }
 
 export function findLeadById(db: Db, id: string | ObjectId): Promise<LeadDoc | null> {
@@ -248,9 +249,54 @@ export async function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: 
   return returned;
 }
 
-/** Which of these users are agents (role sales): only they receive leads from distribution. */
-export async function salesAgentsAmong(db: Db, ids: ObjectId[]): Promise<Array<{ _id: ObjectId; name: string }>> {
-  if (ids.length === 0) return [];
-  return usersCollection(db).find({ _id: { $in: ids }, role: 'sales' }, { projection: { _id: 1, name: 1 } }).toArray();
+// Reads for other features (the overview's search and counts, the Insights funnel, the demo deals): named here, so
+// every write to leads stays in this file, beside the counters it moves.
+
+export function findLeadByCampaignEmail(db: Db, campaignId: ObjectId, email: string): Promise<LeadDoc | null> {
+  return leadsCollection(db).findOne({ campaignId, email });
 }
 
+export function countAssignedLeads(db: Db, userId: ObjectId): Promise<number> {
+  return leadsCollection(db).countDocuments({ assignedTo: userId });
+}
+
+const contains = (q: string) => ({ $regex: escapeRegex(q), $options: 'i' });
+
+/** Leads the viewer may see: assigned to them, or in campaigns they own; `undefined` scope = all (admins). */
+export function searchLeads(db: Db, q: string, scope: { assignedTo: ObjectId; campaignIds: ObjectId[] } | undefined, limit: number): Promise<LeadDoc[]> {
+  const visible = scope ? { $or: [{ assignedTo: scope.assignedTo }, ...(scope.campaignIds.length ? [{ campaignId: { $in: scope.campaignIds } }] : [])] } : {};
+  const text = { $or: [{ name: contains(q) }, { email: contains(q) }, { phone: contains(q.replace(/[^0-9]/g, '') || q) }, { company: contains(q) }] };
+  return leadsCollection(db)
+    .find({ $and: [visible, text] })
+    .sort({ updatedAt: -1 })
+    .limit(limit)
+    .toArray();
+}
+
+export interface LeadFunnelCounts {
+  _id: ObjectId;
+  assigned: number;
+  contacted: number;
+  interested: number;
+  closed: number;
+}
+
+const sumIf = (condition: unknown) => ({ $sum: { $cond: [condition, 1, 0] } });
+
+/** The agent's leads assigned in [startsAt, endsAt) (in `campaignIds`, or every campaign), per campaign, counted at each step they reached. */
+export function leadFunnelByCampaign(db: Db, agentId: ObjectId, window: { startsAt: Date; endsAt: Date; campaignIds?: ObjectId[] }): Promise<LeadFunnelCounts[]> {
+  return leadsCollection(db)
+    .aggregate<LeadFunnelCounts>([
+      { $match: { assignedTo: agentId, assignedAt: { $gte: window.startsAt, $lt: window.endsAt }, ...(window.campaignIds ? { campaignId: { $in: window.campaignIds } } : {}) } },
+      {
+        $group: {
+          _id: '$campaignId',
+          assigned: { $sum: 1 },
+          contacted: sumIf({ $ne: ['$disposition', 'New'] }),
+          interested: sumIf({ $in: ['$stage', ['Qualified', 'Proposal', 'Closed']] }),
+          closed: sumIf({ $eq: ['$stage', 'Closed'] }),
+        },
+      },
+    ])
+    .toArray();
+}

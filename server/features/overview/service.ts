@@ -1,12 +1,12 @@
 import type { MeStats } from '../../../shared/schemas/overview/stats.js';
 import type { SearchResults } from '../../../shared/schemas/overview/search.js';
 import type { Platform } from '../../platform/context.js';
-import { campaignIdsOfMember } from '../campaigns/public.js';
+import { campaignIdsOfMember, listCampaignIdsOwnedBy, searchCampaigns } from '../campaigns/public.js';
 import { summarizeEarnings } from '../commissions/public.js';
 import { ledgerAmounts } from '../commissions/public.js';
 import { standingDealsOf } from '../deals/public.js';
+import { countAssignedLeads, searchLeads } from '../leads/public.js';
 import { downlineOf, type UserDoc } from '../users/public.js';
-import { campaignIdsOwnedBy, countAssignedLeads, searchCampaigns, searchLeads } from './repository.js';
 
 /** The overview's four cards, from the ledger, the deals, the leads and the downline. */
 export async function statsOf(platform: Platform, viewer: UserDoc): Promise<MeStats> {
@@ -33,7 +33,7 @@ export async function searchFor(platform: Platform, viewer: UserDoc, q: string, 
   const text = q.trim();
   if (!text) return { campaigns: [], leads: [] };
   const joined = await campaignIdsOfMember(platform.db, viewer._id);
-  const owned = viewer.role === 'owner' ? await campaignIdsOwnedBy(platform.db, viewer._id) : [];
+  const owned = viewer.role === 'owner' ? await listCampaignIdsOwnedBy(platform.db, viewer._id) : [];
   const isAdmin = viewer.role === 'admin';
   const [campaigns, leads] = await Promise.all([
     searchCampaigns(platform.db, text, isAdmin ? undefined : [...joined, ...owned], limit),

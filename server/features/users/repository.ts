@@ -1,4 +1,4 @@
-import { ObjectId, type Db, type Collection } from 'mongodb';
+import { ObjectId, type Db, type Collection, type Filter } from 'mongodb';
 import type { PlanTier, PublicUser, Role } from '../../../shared/types/user.js';
 import { announceChange, cachedById, cachedByIds, markRevoked } from '../../platform/node-cache.js';
 
@@ -222,4 +222,64 @@ export async function usersMutingInApp(db: Db, userIds: ObjectId[], type: string
     .find({ _id: userIds.length === 1 ? userIds[0] : { $in: userIds }, [`notificationPrefs.${type}.inApp`]: false }, { projection: { _id: 1 } })
     .toArray();
   return new Set(muted.map((user) => user._id.toHexString()));
+}
+
+export async function setActiveCampaign(db: Db, userId: ObjectId, campaignId: ObjectId | null): Promise<void> {
+  await usersCollection(db).updateOne({ _id: userId }, campaignId ? { $set: { activeCampaignId: campaignId } } : { $unset: { activeCampaignId: '' } });
+  await announceChange(db, 'user', [userId]);
+}
+
+/** Leaving a campaign also clears it as the active one. */
+export async function clearActiveCampaignIf(db: Db, userId: ObjectId, campaignId: ObjectId): Promise<void> {
+  const result = await usersCollection(db).updateOne({ _id: userId, activeCampaignId: campaignId }, { $unset: { activeCampaignId: '' } });
+  if (result.modifiedCount > 0) await announceChange(db, 'user', [userId]);
+}
+
+/** Which of these users are agents (role sales): only they receive leads from distribution. */
+export async function salesAgentsAmong(db: Db, ids: ObjectId[]): Promise<Array<{ _id: ObjectId; name: string }>> {
+  if (ids.length === 0) return [];
+  return usersCollection(db).find({ _id: { $in: ids }, role: 'sales' }, { projection: { _id: 1, name: 1 } }).toArray();
+}
+
+// The admin board's access grants and role requests.
+
+/** True when an account with this e-mail exists (whether or not it already had access). */
+export async function grantAccountAccess(db: Db, email: string): Promise<boolean> {
+  const user = await usersCollection(db).findOneAndUpdate({ email }, { $set: { accessGranted: true } }, { projection: { _id: 1 } });
+  if (user) await announceChange(db, 'user', [user._id]);
+  return user !== null;
+}
+
+/** Accounts among these e-mails, with their access flag. */
+export async function accountsByEmail(db: Db, emails: string[]): Promise<Map<string, boolean>> {
+  if (emails.length === 0) return new Map();
+  const users = await usersCollection(db).find({ email: { $in: emails } }, { projection: { email: 1, accessGranted: 1 } }).toArray();
+  return new Map(users.map((u) => [u.email, Boolean(u.accessGranted)]));
+}
+
+export function listRoleRequests(db: Db, status: 'pending' | 'approved' | 'rejected' | 'all'): Promise<UserDoc[]> {
+  const filter: Filter<UserDoc> = status === 'all' ? { roleRequest: { $exists: true } } : { 'roleRequest.status': status };
+  return usersCollection(db).find(filter).sort({ 'roleRequest.at': 1, _id: 1 }).limit(500).toArray();
+}
+
+/**
+ * Decides a pending request exactly once (two admins clicking at once: one wins, the other gets null).
+ * Approving sets the requested role in the same update.
+ */
+export async function decideRoleRequest(db: Db, userId: ObjectId, approve: boolean, adminId: ObjectId, at: Date): Promise<UserDoc | null> {
+  const user = await usersCollection(db).findOne({ _id: userId, 'roleRequest.status': 'pending' });
+  if (!user?.roleRequest) return null;
+  const requested: Role = user.roleRequest.role;
+  const set: Record<string, unknown> = { 'roleRequest.status': approve ? 'approved' : 'rejected', 'roleRequest.decidedBy': adminId, 'roleRequest.decidedAt': at };
+  if (approve) {
+    set.role = requested;
+    await markRevoked(db, userId);
+  }
+  const decided = await usersCollection(db).findOneAndUpdate(
+    { _id: userId, 'roleRequest.status': 'pending', 'roleRequest.role': requested },
+    { $set: set },
+    { returnDocument: 'after' },
+  );
+  if (decided) await announceChange(db, 'user', [userId]);
+  return decided;
 }

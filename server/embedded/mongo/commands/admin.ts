@@ -1,14 +1,14 @@
 // Catalogue commands: databases, collections, indexes and their statistics.
 import { Query } from 'mingo/query';
-import { mingoOptions } from '../mingo-context.js';
-import { isPlainObject, type Doc } from '../documents.js';
-import { MongoCommandError, badValue, notImplemented, toCommandError } from '../errors.js';
-import { validateIndexSpec, type IndexSpec } from '../index-store.js';
-import { ID_INDEX_SPEC, type Collection } from '../collection.js';
-import type { CommandContext } from '../state.js';
-import { parseCollation } from '../collation.js';
+import { mingoOptions } from '../operators/mingo-context.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError, badValue, notImplemented, toCommandError } from '../common/errors.js';
+import { validateIndexSpec, type IndexSpec } from '../indexes/index-store.js';
+import { ID_INDEX_SPEC, type Collection } from '../storage/collection.js';
+import type { CommandContext } from './state.js';
+import { parseCollation } from '../query/collation.js';
 import { viewOptions } from './views.js';
-import { checkValidationOptions, checkValidator } from '../validation.js';
+import { checkValidationOptions, checkValidator } from '../write/validation.js';
 import { collectionArg, optionalDoc, optionalNumber } from './args.js';
 
 function sameKey(a: Record<string, unknown>, b: Record<string, unknown>): boolean {

@@ -4,16 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
-import { cloneDoc, getPath, isPlainObject, withIdFirst, type Doc } from '../documents.js';
-import { validateForWrite } from '../validation.js';
-import { MongoCommandError, failedToParse, toCommandError } from '../errors.js';
-import { validateCollectionName, validateDbName } from '../catalogue.js';
-import type { Collection } from '../collection.js';
-import { execute } from '../query-exec.js';
-import { applyUpdate, validateUpdate } from '../updates.js';
-import { encodeValue } from '../key-encoding.js';
-import { mingoOptions } from '../mingo-context.js';
-import type { CommandContext } from '../state.js';
+import { cloneDoc, getPath, isPlainObject, withIdFirst, type Doc } from '../common/documents.js';
+import { validateForWrite } from '../write/validation.js';
+import { MongoCommandError, failedToParse, toCommandError } from '../common/errors.js';
+import { validateCollectionName, validateDbName } from '../storage/catalogue.js';
+import type { Collection } from '../storage/collection.js';
+import { execute } from '../query/query-exec.js';
+import { applyUpdate, validateUpdate } from '../write/updates.js';
+import { encodeValue } from '../indexes/key-encoding.js';
+import { mingoOptions } from '../operators/mingo-context.js';
+import type { CommandContext } from './state.js';
 
 export type OutputStage = '$out' | '$merge';
 

@@ -2,20 +2,20 @@
 // indexes; mingo evaluates the rest of the pipeline, except the countDocuments shape, counted here.
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
-import { mingoOptions } from '../mingo-context.js';
+import { mingoOptions } from '../operators/mingo-context.js';
 import { Lazy } from 'mingo/lazy';
-import type { Collection } from '../collection.js';
-import { cloneDoc, isPlainObject, type Doc } from '../documents.js';
-import { MongoCommandError, failedToParse, notImplemented, toCommandError, typeMismatch } from '../errors.js';
-import { execute, refuseUncollated, type Execution } from '../query-exec.js';
-import type { CommandContext } from '../state.js';
+import type { Collection } from '../storage/collection.js';
+import { cloneDoc, isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError, failedToParse, notImplemented, toCommandError, typeMismatch } from '../common/errors.js';
+import { execute, refuseUncollated, type Execution } from '../query/query-exec.js';
+import type { CommandContext } from './state.js';
 import { effectiveCollation, letVariables, optionalNumber } from './args.js';
-import { comparingOperatorIn, type Collation } from '../collation.js';
+import { comparingOperatorIn, type Collation } from '../query/collation.js';
 import { outputStageOf, writeMerge, writeOut } from './aggregate-output.js';
 import { resolveView } from './views.js';
-import { localSessions } from '../sessions.js';
-import { validateCollectionName } from '../catalogue.js';
-import { checkProjectionMode } from '../projection.js';
+import { localSessions } from './sessions.js';
+import { validateCollectionName } from '../storage/catalogue.js';
+import { checkProjectionMode } from '../query/projection.js';
 
 export interface PreparedPipeline {
   coll?: Collection;

@@ -1,9 +1,9 @@
 // Argument checks shared by command handlers, with MongoDB's error codes for bad input.
-import { isPlainObject, type Doc } from '../documents.js';
-import { MongoCommandError, typeMismatch } from '../errors.js';
-import { parseCollation, type Collation } from '../collation.js';
-import { validateCollectionName } from '../catalogue.js';
-import { evaluateLet } from '../mingo-context.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError, typeMismatch } from '../common/errors.js';
+import { parseCollation, type Collation } from '../query/collation.js';
+import { validateCollectionName } from '../storage/catalogue.js';
+import { evaluateLet } from '../operators/mingo-context.js';
 
 export function collectionArg(cmd: Doc, name: string, db: string): string {
   const coll = cmd[name];

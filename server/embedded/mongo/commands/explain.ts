@@ -1,18 +1,18 @@
 // explain for find, count, distinct, aggregate, update, delete and findAndModify (and aggregate with
 // `explain: true`), in the classic-engine shape of MongoDB 7.0, including executionStats.totalDocsExamined /
 // totalKeysExamined from the real scan. Explained writes change nothing: they count what they would do.
-import type { Doc } from '../documents.js';
-import { MongoCommandError, badValue, notImplemented } from '../errors.js';
-import { execute, type Execution } from '../query-exec.js';
-import type { Plan, ScanStats } from '../planner.js';
-import type { CommandContext } from '../state.js';
+import type { Doc } from '../common/documents.js';
+import { MongoCommandError, badValue, notImplemented } from '../common/errors.js';
+import { execute, type Execution } from '../query/query-exec.js';
+import type { Plan, ScanStats } from '../query/planner.js';
+import type { CommandContext } from './state.js';
 import { SERVER_VERSION } from './handshake.js';
 import { collectionArg, docArray, effectiveCollation, letVariables, optionalDoc, optionalNumber } from './args.js';
 import { findSpec } from './read.js';
 import { aggregateCommands, preparePipeline, runPipeline, type PreparedPipeline } from './aggregate.js';
-import { applyUpdate, validateUpdate, type UpdateSpec } from '../updates.js';
-import type { Collection } from '../collection.js';
-import { isPlainObject } from '../documents.js';
+import { applyUpdate, validateUpdate, type UpdateSpec } from '../write/updates.js';
+import type { Collection } from '../storage/collection.js';
+import { isPlainObject } from '../common/documents.js';
 
 type IndexPlan = Plan & { index: NonNullable<Plan['index']> };
 

@@ -1,8 +1,8 @@
 // Handshake and server-information commands, answered as a MongoDB 7.0 standalone.
 import { Long } from 'bson';
-import type { Doc } from '../documents.js';
-import { MongoCommandError, badValue } from '../errors.js';
-import type { CommandContext } from '../state.js';
+import type { Doc } from '../common/documents.js';
+import { MongoCommandError, badValue } from '../common/errors.js';
+import type { CommandContext } from './state.js';
 
 export const SERVER_VERSION = '7.0.14';
 export const VERSION_ARRAY = [7, 0, 14, 0];

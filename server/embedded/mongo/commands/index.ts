@@ -1,9 +1,9 @@
 // Command dispatch: name lookup, the checks a standalone mongod makes on every command, and
 // conversion of any failure into a MongoDB error reply.
-import type { Doc } from '../documents.js';
-import { MongoCommandError, commandNotFound, toCommandError } from '../errors.js';
-import { validateDbName } from '../catalogue.js';
-import type { CommandContext } from '../state.js';
+import type { Doc } from '../common/documents.js';
+import { MongoCommandError, commandNotFound, toCommandError } from '../common/errors.js';
+import { validateDbName } from '../storage/catalogue.js';
+import type { CommandContext } from './state.js';
 import { handshakeCommands } from './handshake.js';
 import { writeCommands } from './write.js';
 import { readCommands } from './read.js';
@@ -11,7 +11,7 @@ import { aggregateCommands } from './aggregate.js';
 import { adminCommands } from './admin.js';
 import { explainCommands } from './explain.js';
 import { refuseWriteToView } from './views.js';
-import { endSessions, touchSession } from '../sessions.js';
+import { endSessions, touchSession } from './sessions.js';
 
 export type CommandHandler = (cmd: Doc, ctx: CommandContext) => Doc;
 

@@ -1,13 +1,13 @@
 // find, getMore, killCursors, count and distinct.
-import { type Doc } from '../documents.js';
-import { MongoCommandError, badValue, notImplemented } from '../errors.js';
-import { execute, type FindSpec } from '../query-exec.js';
-import { encodedIterator, projectIterator } from '../projection.js';
-import type { CursorItem } from '../cursors.js';
-import { EMPTY_ARRAY, MISSING, encodeValue } from '../key-encoding.js';
-import { valuesAtPath } from '../path-values.js';
-import type { CommandContext } from '../state.js';
-import { parseCollation, type Collation } from '../collation.js';
+import { type Doc } from '../common/documents.js';
+import { MongoCommandError, badValue, notImplemented } from '../common/errors.js';
+import { execute, type FindSpec } from '../query/query-exec.js';
+import { encodedIterator, projectIterator } from '../query/projection.js';
+import type { CursorItem } from '../wire/cursors.js';
+import { EMPTY_ARRAY, MISSING, encodeValue } from '../indexes/key-encoding.js';
+import { valuesAtPath } from '../indexes/path-values.js';
+import type { CommandContext } from './state.js';
+import { parseCollation, type Collation } from '../query/collation.js';
 import { isView, resolveView } from './views.js';
 import { preparePipeline, runPipeline } from './aggregate.js';
 import { collectionArg, effectiveCollation, letVariables, optionalDoc, optionalNumber } from './args.js';

@@ -1,9 +1,9 @@
 // Read-only views: a catalogue entry whose options hold `viewOn` and `pipeline`. Reads on a view run
 // as an aggregate on the underlying collection with the view's pipeline first (views on views
 // resolved down to a collection); writes to one are refused as mongod refuses them.
-import { isPlainObject, type Doc } from '../documents.js';
-import { MongoCommandError } from '../errors.js';
-import type { CommandContext } from '../state.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError } from '../common/errors.js';
+import type { CommandContext } from './state.js';
 
 export interface ResolvedView {
   /** The collection the view (chain) finally reads. */

@@ -1,17 +1,17 @@
 // insert, update, delete and findAndModify, with MongoDB's batch semantics: an ordered batch stops
 // at the first error, an unordered one keeps going; each failure is one `writeErrors` entry.
-import type { Collection } from '../collection.js';
-import { isPlainObject, withIdFirst, type Doc } from '../documents.js';
-import { validateForWrite } from '../validation.js';
-import { MongoCommandError, failedToParse, toCommandError } from '../errors.js';
-import { matchRecords } from '../query-exec.js';
-import { planQuery } from '../planner.js';
-import { applyUpdate, buildUpsert, isModifierUpdate, validateUpdate } from '../updates.js';
-import { projectOne } from '../projection.js';
-import type { CommandContext } from '../state.js';
+import type { Collection } from '../storage/collection.js';
+import { isPlainObject, withIdFirst, type Doc } from '../common/documents.js';
+import { validateForWrite } from '../write/validation.js';
+import { MongoCommandError, failedToParse, toCommandError } from '../common/errors.js';
+import { matchRecords } from '../query/query-exec.js';
+import { planQuery } from '../query/planner.js';
+import { applyUpdate, buildUpsert, isModifierUpdate, validateUpdate } from '../write/updates.js';
+import { projectOne } from '../query/projection.js';
+import type { CommandContext } from './state.js';
 import { collectionArg, effectiveCollation, docArray, letVariables, optionalDoc } from './args.js';
-import { evaluateLet } from '../mingo-context.js';
-import type { Collation } from '../collation.js';
+import { evaluateLet } from '../operators/mingo-context.js';
+import type { Collation } from '../query/collation.js';
 
 interface BatchResult {
   writeErrors: Doc[];

@@ -1,14 +1,14 @@
 // Chooses an index for a filter (and sort) and turns the filter's equality / $in / range
 // predicates into key intervals. The index only narrows candidates: every candidate is still
 // matched against the full filter by mingo, so a plan may be loose but never too tight.
-import type { Collection } from './collection.js';
-import { isOperatorObject, isPlainObject, type Doc } from './documents.js';
-import type { Index } from './index-store.js';
-import { KEY_HIGH, complement, encodeValue, typeBracket } from './key-encoding.js';
-import { badValue, notImplemented } from './errors.js';
+import type { Collection } from '../storage/collection.js';
+import { isOperatorObject, isPlainObject, type Doc } from '../common/documents.js';
+import type { Index } from '../indexes/index-store.js';
+import { KEY_HIGH, complement, encodeValue, typeBracket } from '../indexes/key-encoding.js';
+import { badValue, notImplemented } from '../common/errors.js';
 import { impliesPartialFilter } from './partial-filter.js';
 import type { Collation } from './collation.js';
-import { formatValue } from './format.js';
+import { formatValue } from '../common/format.js';
 
 interface Bound {
   value: unknown;

@@ -1,11 +1,11 @@
 // Runs a filter/sort/skip/limit over a collection: index or collection scan from the planner,
 // mingo for matching, MongoDB sort order from the key encoding.
 import { Query } from 'mingo/query';
-import { mingoOptions } from './mingo-context.js';
-import type { Collection } from './collection.js';
-import type { Doc } from './documents.js';
+import { mingoOptions } from '../operators/mingo-context.js';
+import type { Collection } from '../storage/collection.js';
+import type { Doc } from '../common/documents.js';
 import { planQuery, type Plan, type ScanStats } from './planner.js';
-import { notImplemented, toCommandError } from './errors.js';
+import { notImplemented, toCommandError } from '../common/errors.js';
 import { collatedSortValues, compareCollated, sortFields, sortKey } from './sort-order.js';
 import { holdsString, type Collation } from './collation.js';
 

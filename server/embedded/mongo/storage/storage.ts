@@ -10,12 +10,12 @@ import path from 'node:path';
 import type { UUID } from 'bson';
 import type { Catalogue } from './catalogue.js';
 import type { ChangeSink } from './collection.js';
-import type { Doc } from './documents.js';
-import { MongoCommandError } from './errors.js';
-import type { IndexSpec } from './index-store.js';
+import type { Doc } from '../common/documents.js';
+import { MongoCommandError } from '../common/errors.js';
+import type { IndexSpec } from '../indexes/index-store.js';
 import { JournalWriter, frame, scanFrames } from './journal.js';
 import { lockDir, type DirLock } from './lock-file.js';
-import type { Durability } from './server.js';
+import type { Durability } from '../wire/server.js';
 
 export interface StorageOptions {
   /** Compact once the journal is at least this large (and larger than half the snapshot). */

@@ -1,10 +1,10 @@
 // Whether a query's own conditions guarantee a partial index's filter, so that the index holds
 // every document the query can match (mongod's rule for using a partial index at all).
 import { Query } from 'mingo/query';
-import { isOperatorObject, isPlainObject, setPath, type Doc } from './documents.js';
-import { mingoOptions } from './mingo-context.js';
+import { isOperatorObject, isPlainObject, setPath, type Doc } from '../common/documents.js';
+import { mingoOptions } from '../operators/mingo-context.js';
 import type { FieldPredicate, Predicates } from './planner.js';
-import { compareValues, encodeValue } from './key-encoding.js';
+import { compareValues, encodeValue } from '../indexes/key-encoding.js';
 
 // All of these match an array when one of its elements matches, so a document holding the
 // query's equality value (alone or inside an array) satisfies the clause whenever the value does.

@@ -1,10 +1,10 @@
 // One collection: documents by record id, its indexes, and the write paths that keep them in
 // step (unique checks first, then apply, then journal).
 import { UUID, BSON } from 'bson';
-import { MongoCommandError } from './errors.js';
-import { Index, type IndexKey, type IndexSpec } from './index-store.js';
-import { validateId, withIdFirst, type Doc } from './documents.js';
-import { encodeValue } from './key-encoding.js';
+import { MongoCommandError } from '../common/errors.js';
+import { Index, type IndexKey, type IndexSpec } from '../indexes/index-store.js';
+import { validateId, withIdFirst, type Doc } from '../common/documents.js';
+import { encodeValue } from '../indexes/key-encoding.js';
 
 export interface ChangeSink {
   write(record: Doc): void;

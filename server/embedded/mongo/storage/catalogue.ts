@@ -1,8 +1,8 @@
 // Databases and their collections. Catalogue changes are journaled here; document changes are
 // journaled by the collection itself.
-import { MongoCommandError } from './errors.js';
+import { MongoCommandError } from '../common/errors.js';
 import { Collection, NULL_SINK, type ChangeSink } from './collection.js';
-import type { Doc } from './documents.js';
+import type { Doc } from '../common/documents.js';
 import type { UUID } from 'bson';
 
 const INVALID_DB_CHARS = /[/\\. "$*<>:|?\0]/;

@@ -1,11 +1,11 @@
 // TCP front end: frames messages per connection, runs each command synchronously, and holds a
 // write command's reply until the journal has written it (when persistence is on).
 import net from 'node:net';
-import type { Catalogue } from './catalogue.js';
+import type { Catalogue } from '../storage/catalogue.js';
 import { CursorManager } from './cursors.js';
-import { isWriteCommand, runCommand } from './commands/index.js';
-import { sweepExpired } from './ttl.js';
-import type { ServerState } from './state.js';
+import { isWriteCommand, runCommand } from '../commands/index.js';
+import { sweepExpired } from '../storage/ttl.js';
+import type { ServerState } from '../commands/state.js';
 import {
   FLAG_MORE_TO_COME, HEADER_SIZE, MAX_MESSAGE_SIZE, ProtocolError, encodeReply, parseMessage,
 } from './wire.js';

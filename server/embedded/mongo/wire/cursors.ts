@@ -1,8 +1,8 @@
 // Server-side cursors: batching (101 documents or 16 MiB for a first batch, 16 MiB for getMore)
 // and cleanup of cursors left idle, as mongod does after 10 minutes.
 import { BSON, Long } from 'bson';
-import type { Doc } from './documents.js';
-import { MongoCommandError } from './errors.js';
+import type { Doc } from '../common/documents.js';
+import { MongoCommandError } from '../common/errors.js';
 import { EncodedBatch, ProjectedBson, type EncodedDoc } from './raw-bson.js';
 
 /** What a cursor hands out: a document, or a document already encoded as BSON (see raw-bson.ts). */

@@ -2,8 +2,8 @@
 // authentication every session belongs to the same (empty) user, whose uid is SHA-256 of ''.
 import { createHash } from 'node:crypto';
 import { Binary } from 'bson';
-import { isPlainObject, type Doc } from './documents.js';
-import { MongoCommandError } from './errors.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError } from '../common/errors.js';
 import type { ServerState } from './state.js';
 
 const EMPTY_USER_UID = new Binary(createHash('sha256').update('').digest(), 0);

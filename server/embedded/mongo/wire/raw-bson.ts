@@ -3,7 +3,7 @@
 // replaces them, see documents.ts), so a page read copies bytes instead of re-encoding every document.
 // Simple projections (top-level fields only, 0/1/true/false) are applied to those bytes directly.
 import { BSON, Long } from 'bson';
-import type { Doc } from './documents.js';
+import type { Doc } from '../common/documents.js';
 
 /** Larger documents (GridFS chunks...) are encoded on every read rather than held twice in memory. */
 const CACHED_MAX_BYTES = 16 * 1024;

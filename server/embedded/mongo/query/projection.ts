@@ -1,11 +1,11 @@
 // Find-style projections ({a: 1}, {'b.c': 0}, {'arr.$': 1}, $slice, $elemMatch, expressions) via mingo.
 import { Query } from 'mingo/query';
-import { cloneDoc, isPlainObject, keepsPlace, reorderLike, type Doc } from './documents.js';
-import { bsonTypeAlias } from './bson-types.js';
-import { isKnownExpressionOperator, MongoCommandError, notImplemented, toCommandError } from './errors.js';
-import { formatValue } from './format.js';
-import { mingoOptions } from './mingo-context.js';
-import { projectStored, simpleProjection, storedBson, type EncodedDoc } from './raw-bson.js';
+import { cloneDoc, isPlainObject, keepsPlace, reorderLike, type Doc } from '../common/documents.js';
+import { bsonTypeAlias } from '../operators/bson-types.js';
+import { isKnownExpressionOperator, MongoCommandError, notImplemented, toCommandError } from '../common/errors.js';
+import { formatValue } from '../common/format.js';
+import { mingoOptions } from '../operators/mingo-context.js';
+import { projectStored, simpleProjection, storedBson, type EncodedDoc } from '../wire/raw-bson.js';
 
 function hasDottedExclusion(projection: Doc): boolean {
   return Object.entries(projection).some(([k, v]) => k.includes('.') && (v === 0 || v === false));

@@ -3,7 +3,7 @@
 // own versions know neither ObjectId, Decimal128, Binary nor Timestamp, nor MongoDB's aliases.
 import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
-import { MongoCommandError, badValue } from './errors.js';
+import { MongoCommandError, badValue } from '../common/errors.js';
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;

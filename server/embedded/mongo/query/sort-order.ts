@@ -1,9 +1,9 @@
 // MongoDB's sort order for whole documents: each sort field's key comes from the key encoding,
 // and an array sorts by its smallest element ascending (largest descending).
-import { isPlainObject, type Doc } from './documents.js';
-import { MongoCommandError, notImplemented } from './errors.js';
-import { EMPTY_ARRAY, MISSING, complement, encodeValue } from './key-encoding.js';
-import { valuesAtPath } from './path-values.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError, notImplemented } from '../common/errors.js';
+import { EMPTY_ARRAY, MISSING, complement, encodeValue } from '../indexes/key-encoding.js';
+import { valuesAtPath } from '../indexes/path-values.js';
 import type { Collation } from './collation.js';
 
 /** Sort key of one document: arrays sort by their smallest (ascending) or largest (descending) element. */

@@ -1,6 +1,6 @@
 // Everything a command handler can reach: the catalogue, open cursors and server parameters.
-import type { Catalogue } from './catalogue.js';
-import type { CursorManager } from './cursors.js';
+import type { Catalogue } from '../storage/catalogue.js';
+import type { CursorManager } from '../wire/cursors.js';
 
 export interface ServerParams {
   /** Seconds between TTL sweeps (MongoDB's `ttlMonitorSleepSecs`, default 60). */

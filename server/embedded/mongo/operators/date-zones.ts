@@ -7,8 +7,8 @@
 import { evalExpr } from 'mingo/core';
 import * as expressionOperators from 'mingo/operators/expression';
 import type { Options } from 'mingo/types';
-import { isPlainObject, type Doc } from './documents.js';
-import { MongoCommandError } from './errors.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError } from '../common/errors.js';
 
 type ExpressionOp = (obj: Doc, expr: unknown, options: Options) => unknown;
 

@@ -4,12 +4,12 @@ import { update as mingoUpdate } from 'mingo/updater';
 import { Aggregator } from 'mingo/aggregator';
 import * as updateOperators from 'mingo/operators/update';
 import { Timestamp } from 'bson';
-import { cloneDoc, getPath, isOperatorObject, isPlainObject, setPath, withIdFirst, type Doc } from './documents.js';
-import { MongoCommandError, badValue, failedToParse, notImplemented, toCommandError } from './errors.js';
-import { encodeValue } from './key-encoding.js';
-import { formatValue } from './format.js';
-import { mingoOptions, updateOptions } from './mingo-context.js';
-import { comparingOperatorIn, holdsString, type Collation } from './collation.js';
+import { cloneDoc, getPath, isOperatorObject, isPlainObject, setPath, withIdFirst, type Doc } from '../common/documents.js';
+import { MongoCommandError, badValue, failedToParse, notImplemented, toCommandError } from '../common/errors.js';
+import { encodeValue } from '../indexes/key-encoding.js';
+import { formatValue } from '../common/format.js';
+import { mingoOptions, updateOptions } from '../operators/mingo-context.js';
+import { comparingOperatorIn, holdsString, type Collation } from '../query/collation.js';
 
 const MODIFIERS = new Set([
   '$set', '$unset', '$inc', '$push', '$pull', '$addToSet', '$setOnInsert', '$min', '$max', '$currentDate',

@@ -1,9 +1,9 @@
 // MongoDB collations on top of ICU as Node exposes it (Intl.Collator). ICU levels Intl does not
 // expose directly (case level after accents, French backwards accents, the quaternary and identical
 // levels, maxVariable 'space') are built as a chain of comparisons, each refining the previous one.
-import { isPlainObject, type Doc } from './documents.js';
-import { MongoCommandError, badValue } from './errors.js';
-import { encodeValue } from './key-encoding.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError, badValue } from '../common/errors.js';
+import { encodeValue } from '../indexes/key-encoding.js';
 
 const FIELDS = new Set([
   'locale', 'strength', 'caseLevel', 'caseFirst', 'numericOrdering', 'alternate', 'maxVariable', 'normalization',

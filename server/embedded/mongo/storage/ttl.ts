@@ -1,9 +1,9 @@
 // TTL monitor: removes documents whose indexed date is older than expireAfterSeconds, like
 // mongod's background sweep (every ttlMonitorSleepSecs, 60 s by default).
 import type { Catalogue } from './catalogue.js';
-import type { Doc } from './documents.js';
-import { matchRecords } from './query-exec.js';
-import { planQuery } from './planner.js';
+import type { Doc } from '../common/documents.js';
+import { matchRecords } from '../query/query-exec.js';
+import { planQuery } from '../query/planner.js';
 
 export function sweepExpired(catalogue: Catalogue, now = Date.now()): number {
   let removed = 0;

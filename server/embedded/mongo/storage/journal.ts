@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { BSON } from 'bson';
-import type { Doc } from './documents.js';
-import { DESERIALIZE_OPTIONS } from './wire.js';
+import type { Doc } from '../common/documents.js';
+import { DESERIALIZE_OPTIONS } from '../wire/wire.js';
 
 export const FRAME_HEADER = 8;
 const MAX_RECORD = 64 * 1024 * 1024;

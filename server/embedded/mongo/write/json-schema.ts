@@ -1,8 +1,8 @@
 // MongoDB's $jsonSchema (draft 4 subset plus bsonType): checks a value and, when it fails, says which
 // rules failed in the shape mongod puts in errInfo.details.schemaRulesNotSatisfied.
-import { isPlainObject, type Doc } from './documents.js';
-import { MongoCommandError } from './errors.js';
-import { bsonTypeAlias as bsonTypeOf } from './bson-types.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError } from '../common/errors.js';
+import { bsonTypeAlias as bsonTypeOf } from '../operators/bson-types.js';
 
 const KEYWORDS = new Set([
   'bsonType', 'type', 'required', 'properties', 'additionalProperties', 'patternProperties', 'enum', 'minimum',

@@ -1,11 +1,11 @@
 // Collection validators (collMod / create `validator`, with `validationLevel` and `validationAction`):
 // a document written to the collection must match the validator's query, $jsonSchema included.
 import { Query } from 'mingo/query';
-import { isPlainObject, type Doc } from './documents.js';
-import { MongoCommandError, toCommandError } from './errors.js';
-import { mingoOptions } from './mingo-context.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError, toCommandError } from '../common/errors.js';
+import { mingoOptions } from '../operators/mingo-context.js';
 import { schemaFailures } from './json-schema.js';
-import type { Collection } from './collection.js';
+import type { Collection } from '../storage/collection.js';
 
 const compiled = new WeakMap<Doc, Query>();
 

@@ -1,13 +1,13 @@
 // One secondary (or _id) index: key extraction with MongoDB's multikey rules, sparse and partial
 // filtering, and unique-key checks over an ordered entry list.
 import { Query } from 'mingo/query';
-import { mingoOptions } from './mingo-context.js';
-import { MongoCommandError, badValue, notImplemented } from './errors.js';
+import { mingoOptions } from '../operators/mingo-context.js';
+import { MongoCommandError, badValue, notImplemented } from '../common/errors.js';
 import { EMPTY_ARRAY, MISSING, complement, encodeValue } from './key-encoding.js';
 import { valuesAtPath } from './path-values.js';
 import { SortedList } from './sorted-list.js';
-import { formatValue } from './format.js';
-import { holdsString, parseCollation, type Collation } from './collation.js';
+import { formatValue } from '../common/format.js';
+import { holdsString, parseCollation, type Collation } from '../query/collation.js';
 
 export interface IndexSpec {
   v: number;

@@ -4,8 +4,8 @@
 import { BSON, Decimal128, ObjectId } from 'bson';
 import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
-import { isPlainObject, type Doc } from './documents.js';
-import { MongoCommandError } from './errors.js';
+import { isPlainObject, type Doc } from '../common/documents.js';
+import { MongoCommandError } from '../common/errors.js';
 
 type ExpressionOp = (obj: Doc, expr: unknown, options: Options) => unknown;
 
