@@ -121,7 +121,7 @@ export async function socketsPart(ctx: PartContext): Promise<PartOutput> {
       }),
       compared(
         {
-          name: 'socket handshakes per second (JWT, one Redis round trip for presence and the revocation check, rooms)',
+          name: 'socket handshakes per second (JWT, the user from the node cache or one batched read, one Redis round trip for presence and the revocation check, rooms)',
           unit: 'sockets/s',
           value: spread([measured.connectPerSecond]),
           reference: { name: 'bare Socket.IO', value: spread([reference.connectPerSecond]) },

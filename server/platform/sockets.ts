@@ -82,30 +82,30 @@ export function createSocketServer(options: SocketServerOptions): LiveServer {
 
   orderRecoveries(io.of('/').adapter);
 
-  // One database-free round trip per handshake when nothing was revoked: the token proves who the user is, their
-  // role and session version; presence's admission script counts the socket in and, in the same call, says whether
-  // a role change, ended sessions or a deletion happened since the token was issued. Only then (or when Redis cannot
-  // say) is the user read, from the node's user cache when it may be trusted.
+  // The handshake believes what HTTP believes: the token is checked and its user read (from this node's user cache,
+  // which every user write empties on every node), and the socket's user, role and rooms come from that stored user,
+  // never from the token's claims. A token signed with the server's secret for a user that does not exist, with a
+  // session version the user never had or with a role the user does not hold is refused or put in its own rooms.
   io.use(async (socket, next) => {
     try {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-      const claims = verifiedClaims(options.app, token);
-      if (!claims) return next(new Error(SocketRefusals.unauthorized));
-      const userId = claims.sub;
+      let verified = await verifyAccessToken(options.app, options.db, token);
+      if (!verified) return next(new Error(SocketRefusals.unauthorized));
+      const userId = verified.user._id.toHexString();
+      const issuedAt = (verifiedClaims(options.app, token)?.iat ?? 0) * 1000;
       // Presence being unreachable must not keep users out: the cap is then not enforced, as with the rate limits.
-      const admission = await options.presence.admit(userId, socket.id, MAX_SOCKETS_PER_USER, (claims.iat ?? 0) * 1000).catch(() => 'unknown' as const);
+      const admission = await options.presence.admit(userId, socket.id, MAX_SOCKETS_PER_USER, issuedAt).catch(() => 'admitted' as const);
       if (admission === 'refused') {
         return next(Object.assign(new Error(SocketRefusals.tooManyConnections), { data: { code: SocketRefusals.tooManyConnectionsCode } }));
       }
-      let data: SocketData = { userId, role: claims.role, sessionVersion: claims.sv, authExpiresAt: claims.exp * 1000 };
-      if (admission !== 'admitted') {
-        const verified = await verifyAccessToken(options.app, options.db, token);
-        if (!verified) {
-          if (admission !== 'unknown') options.presence.disconnected(userId, socket.id).catch(() => undefined);
-          return next(new Error(SocketRefusals.unauthorized));
-        }
-        data = { userId, role: verified.user.role, sessionVersion: verified.user.sessionVersion ?? 0, authExpiresAt: verified.session.expiresAt };
+      // A revocation stamped while the user was being read (its write may not have reached this node's cache then)
+      // is checked again; one stamped later closes this socket itself, since the socket joins its rooms right away.
+      if (admission === 'admitted, check the user') verified = await verifyAccessToken(options.app, options.db, token);
+      if (!verified) {
+        options.presence.disconnected(userId, socket.id).catch(() => undefined);
+        return next(new Error(SocketRefusals.unauthorized));
       }
+      const data: SocketData = { userId, role: verified.user.role, sessionVersion: verified.user.sessionVersion ?? 0, authExpiresAt: verified.session.expiresAt };
       (socket as AppSocket).data = data;
       next();
     } catch (error) {

@@ -97,8 +97,11 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     const [stun, turn] = state.body.iceServers!;
     expect(stun).toEqual({ urls: ['stun:stun.example.com:3478'] });
     expect(turn).toMatchObject({ urls: ['turn:turn.example.com:3478'], username: expect.stringMatching(new RegExp(`^\\d+:${alice.user._id.toHexString()}$`)) });
+    // The credential ends with the access token it was asked with, not TURN_CREDENTIAL_TTL_S (24 h) later.
     const expiresAt = Number(turn!.username!.split(':')[0]) * 1_000;
-    expect(expiresAt - Date.now()).toBeGreaterThan(86_000_000);
+    const tokenExp = (JSON.parse(Buffer.from(alice.accessToken.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1_000;
+    expect(expiresAt).toBe(tokenExp);
+    expect(state.body.iceServersExpireAt).toBe(new Date(tokenExp).toISOString());
     expect(turn!.credential).toBe(createHmac('sha1', 'north-secret').update(turn!.username!).digest('base64'));
     expect(JSON.stringify(state.body)).not.toContain('north-secret');
   });

@@ -3,7 +3,7 @@ import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueBody, QueueContactView } from '../../../shared/schemas/dialer/queue.js';
 import { api, ApiError, isNetworkError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import { bindMediaCall, prepareMediaCall, releaseAutoDialOffer, releaseMedia } from './webrtc.js';
+import { adoptIceServers, bindMediaCall, prepareMediaCall, releaseAutoDialOffer, releaseMedia } from './webrtc.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
 const NOTES_SAVE_DELAY_MS = 600;
@@ -14,7 +14,7 @@ export async function loadDialer(): Promise<void> {
   try {
     const state = await api('/api/dialer/state', { quiet: true });
     dialerStore.phone = state.phone;
-    dialerStore.iceServers = state.iceServers ?? [];
+    adoptIceServers(state);
     adoptCall(state.call);
     adoptQueue(state.queue, true);
     dialerStore.callsToday = state.callsToday;

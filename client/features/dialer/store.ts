@@ -12,6 +12,8 @@ export interface DialerStore {
   phone: PhoneView | null;
   /** The STUN/TURN servers this tab's WebRTC calls gather candidates with (TURN credentials minted for the agent). */
   iceServers: IceServerView[];
+  /** When the TURN credentials above stop opening relays (ms since the epoch; null without TURN). */
+  iceServersExpireAt: number | null;
   /** The live call, else the agent's latest one (as the server last said). */
   call: CallView | null;
   queue: QueueView;
@@ -37,6 +39,7 @@ const initialState = (): DialerStore => ({
   status: 'idle',
   phone: null,
   iceServers: [],
+  iceServersExpireAt: null,
   call: null,
   queue: { contacts: [], autoDial: false, version: 0 },
   callsToday: 0,

@@ -1,5 +1,7 @@
 import { SocketEvents, SocketRequests, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../../shared/events.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
+import type { DialerState } from '../../../shared/schemas/dialer/state.js';
+import { api } from '../../api/client.js';
 import { liveSocket, onLive } from '../../live/socket.js';
 import { snapshot } from 'valtio';
 import { monitorCallQuality, readStats } from './call-quality.js';
@@ -60,6 +62,27 @@ function listen(): void {
   });
 }
 
+/** A call starting this close to the TURN credentials' expiry reads new ones first (its relay is allocated later). */
+const ICE_RENEW_MARGIN_MS = 60_000;
+
+export function adoptIceServers(state: Pick<DialerState, 'iceServers' | 'iceServersExpireAt'>): void {
+  dialerStore.iceServers = state.iceServers ?? [];
+  dialerStore.iceServersExpireAt = state.iceServersExpireAt ? Date.parse(state.iceServersExpireAt) : null;
+}
+
+/**
+ * TURN credentials end with the access token they were read with (coturn cannot be told a session ended): a call
+ * after that reads new ones with the tab's current token. Without them the call still gathers with STUN.
+ */
+async function currentIceServers(): Promise<RTCIceServer[]> {
+  const expireAt = dialerStore.iceServersExpireAt;
+  if (expireAt !== null && Date.now() > expireAt - ICE_RENEW_MARGIN_MS) {
+    const state = await api('/api/dialer/state', { quiet: true }).catch(() => null);
+    if (state) adoptIceServers(state);
+  }
+  return snapshot(dialerStore).iceServers.map((server) => ({ ...server, urls: [...server.urls] }));
+}
+
 /**
  * Opens the microphone and sends this call's offer; resolves once the server holds it. Throws when the microphone
  * is refused or the server did not take the offer.
@@ -71,7 +94,7 @@ export async function prepareMediaCall(options: { forAutoDial?: boolean } = {}):
   if (!socket) throw new Error('Not connected to the server.');
   const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
   const offerId = crypto.randomUUID();
-  const pc = new RTCPeerConnection({ iceServers: snapshot(dialerStore).iceServers.map((server) => ({ ...server, urls: [...server.urls] })) });
+  const pc = new RTCPeerConnection({ iceServers: await currentIceServers() });
   const audio = new Audio();
   audio.autoplay = true;
   const call: MediaCall = { offerId, pc, stream, audio, forAutoDial: Boolean(options.forAutoDial), restarts: 0 };

@@ -5,6 +5,7 @@ import { DialerRuleMessages, formatPhone, normalizePhone } from '../../../shared
 import type { DialerState, PhoneView } from '../../../shared/schemas/dialer/state.js';
 import { ErrorReasons, type ErrorReason } from '../../../shared/errors.js';
 import type { Platform } from '../../platform/context.js';
+import type { AccessSession } from '../../platform/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound, rateLimited } from '../../platform/errors.js';
 import { findCampaignById, type CampaignDoc } from '../campaigns/public.js';
 import { findLeadById, type LeadDoc } from '../leads/public.js';
@@ -250,12 +251,13 @@ export async function callOwnedBy(platform: Platform, agent: UserDoc, callId: st
 }
 
 /** `GET /api/dialer/state`. */
-export async function dialerState(platform: Platform, agent: UserDoc): Promise<DialerState> {
+export async function dialerState(platform: Platform, agent: UserDoc, access: Pick<AccessSession, 'expiresAt'>): Promise<DialerState> {
   const session = await loadDialQueue(platform.db, agent._id, platform.clock.now());
   const call = (await findLiveCall(platform.db, agent._id)) ?? (await findLatestCall(platform.db, agent._id));
+  const ice = platform.phone.media ? browserIceServers(platform.config.sip.browserIce, agent._id.toHexString(), platform.clock.now(), access) : undefined;
   return {
     phone: phoneView(platform, session.phone.status),
-    ...(platform.phone.media ? { iceServers: browserIceServers(platform.config.sip.browserIce, agent._id.toHexString(), platform.clock.now()) } : {}),
+    ...(ice ? { iceServers: ice.servers, ...(ice.expiresAt ? { iceServersExpireAt: ice.expiresAt.toISOString() } : {}) } : {}),
     call: call ? toCallView(call, undefined, signedRecordingLink(platform, agent._id.toHexString())) : null,
     queue: toQueueView(session),
     callsToday: await countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now())),

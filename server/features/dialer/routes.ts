@@ -14,7 +14,7 @@ export function dialerRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const signedIn = requireUser(app, platform.db);
 
-  api.get('/dialer/state', { preHandler: signedIn, schema: { response: { 200: DialerState } } }, async (request) => dialerState(platform, request.currentUser));
+  api.get('/dialer/state', { preHandler: signedIn, schema: { response: { 200: DialerState } } }, async (request) => dialerState(platform, request.currentUser, request.currentSession));
 
   api.post('/dialer/connect', { preHandler: signedIn, schema: { response: { 200: ConnectAnswer } } }, async (request) => ({
     phone: await connectPhone(platform, request.currentUser._id),

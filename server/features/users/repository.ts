@@ -47,7 +47,36 @@ export function findUserById(db: Db, id: string | ObjectId): Promise<UserDoc | n
  */
 export function findSignedInUser(db: Db, id: string): Promise<UserDoc | null> {
   if (!ObjectId.isValid(id)) return Promise.resolve(null);
-  return cachedById(db, 'user', id, () => usersCollection(db).findOne({ _id: new ObjectId(id) }));
+  return cachedById(db, 'user', id, () => readInNextBatch(db, id));
+}
+
+/** The ids whose users are read together once this turn of the event loop ends, per database. */
+const unsentReads = new WeakMap<Db, { ids: Set<string>; rows: Promise<Map<string, UserDoc>> }>();
+
+/**
+ * Cache misses of one moment (a burst of socket handshakes after a restart, one request per user) are read with one
+ * query instead of one each. A read joins only a batch whose query has not been sent yet, so it never sees a user
+ * older than the moment it asked.
+ */
+async function readInNextBatch(db: Db, id: string): Promise<UserDoc | null> {
+  let batch = unsentReads.get(db);
+  if (!batch) {
+    const ids = new Set<string>();
+    const rows = new Promise<Map<string, UserDoc>>((resolve, reject) => {
+      setImmediate(() => {
+        unsentReads.delete(db);
+        usersCollection(db)
+          .find({ _id: { $in: [...ids].map((hex) => new ObjectId(hex)) } })
+          .toArray()
+          .then((users) => resolve(new Map(users.map((user) => [user._id.toHexString(), user]))), reject);
+      });
+    });
+    batch = { ids, rows };
+    unsentReads.set(db, batch);
+  }
+  const hex = new ObjectId(id).toHexString();
+  batch.ids.add(hex);
+  return (await batch.rows).get(hex) ?? null;
 }
 
 /** Removes the account (an operator's act; no route offers it); its tokens stop working on every node at once. */

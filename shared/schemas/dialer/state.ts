@@ -29,6 +29,11 @@ export const DialerState = Type.Object({
   phone: PhoneView,
   /** With `phone.media` `webrtc`: the STUN/TURN servers the tab's RTCPeerConnection gathers candidates with. */
   iceServers: Type.Optional(Type.Array(IceServerView)),
+  /**
+   * When the TURN credentials in `iceServers` stop opening relays: with the access token this state was read with.
+   * A tab asks again before a call after this.
+   */
+  iceServersExpireAt: Type.Optional(Type.String()),
   /** The live call, else the agent's most recent call (null before the first). */
   call: Type.Union([CallView, Type.Null()]),
   queue: QueueView,
