@@ -1,9 +1,8 @@
-// `npm start`: installs what the system lacks (redis-server), builds what is missing, then runs the app.
-import { spawn, execFileSync } from 'node:child_process';
+// `npm start`: installs what the system lacks (redis-server), builds what is missing, then runs the app supervised.
+import { execFileSync } from 'node:child_process';
+import { supervise } from './supervise.mjs';
 
 execFileSync(process.execPath, ['scripts/ensure-system.mjs'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/ensure-built.mjs'], { stdio: 'inherit' });
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+supervise(['--enable-source-maps', 'dist/server/main.js']);

@@ -10,7 +10,8 @@ import { features as allFeatures } from './features/index.js';
 import { mountQueueBoard } from './features/admin/queue-board.js';
 import { acceptCampaignSlugs } from './features/campaigns/campaign-ref.js';
 import type { Feature } from './features/feature.js';
-import { hoistAuthHooks, registerJwt } from './platform/auth.js';
+import { registerJwt } from './platform/auth.js';
+import { routeDoor } from './features/route-access.js';
 import { keepApiAnswersOutOfCaches } from './platform/cache-control.js';
 import { serveClientFiles } from './platform/client-files.js';
 import { compressApiAnswers } from './platform/compression.js';
@@ -38,7 +39,7 @@ export interface AppDeps extends Omit<Platform, 'live'> {
 export interface RouteEntry {
   method: string;
   url: string;
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
 }
 
 export interface BuiltApp {
@@ -92,8 +93,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   installErrorHandler(app);
   refuseNulCharacters(app);
   const routes: RouteEntry[] = [];
+  const features = options.features ?? allFeatures;
   app.addHook('onRoute', (route) => {
-    hoistAuthHooks(route);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
   });
   app.addHook('onSend', async (request, reply) => {
@@ -119,7 +120,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const stopHeartbeat = startPresenceHeartbeat(io, presence, app.log);
   const platform: Platform = { ...deps, live: liveEventsFrom(io, presence) };
   connectPhoneEvents(platform);
-  const features = options.features ?? allFeatures;
 
   await app.register(
     async (api) => {
@@ -127,6 +127,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await compressApiAnswers(api);
       keepApiAnswersOutOfCaches(api);
       acceptCampaignSlugs(api, platform);
+      // Only the API's own routes: the client's files are served beside it (from source, client/api/*.ts too).
+      api.addHook('onRoute', routeDoor(app, deps.db, features));
       for (const feature of features) await feature.routes?.(api, platform);
     },
     { prefix: '/api' },

@@ -18,9 +18,19 @@ export async function runEntry(options: Omit<RuntimeOptions, 'log'>, onReady?: (
     throw error;
   }
   const log = createLogger(config.logLevel, options.api ? 'api' : 'worker');
+  // Under a supervisor with an IPC channel (`npm start`, scripts/supervise.mjs), the channel closes when the
+  // supervisor dies, however it dies (SIGKILL included): the app then stops as on SIGTERM rather than run on
+  // unsupervised. Watched from the start, so a supervisor lost while the app starts is not missed.
+  let supervisorGone = false;
+  let onSupervisorGone = () => {
+    supervisorGone = true;
+  };
+  if (process.channel) process.once('disconnect', () => onSupervisorGone());
   try {
     const runtime = await startRuntime(config, { ...options, workers: options.workers && config.workers, seed: options.seed || config.seedDemo, log });
-    registerShutdown(runtime, log);
+    const shutdown = registerShutdown(runtime, log);
+    if (supervisorGone) shutdown('supervisor gone');
+    else onSupervisorGone = () => shutdown('supervisor gone');
     onReady?.(runtime, config);
   } catch (error) {
     const message = error instanceof StartupError ? error.message : `Could not start: ${(error as Error).message}`;

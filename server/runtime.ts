@@ -219,7 +219,8 @@ function redact(url: string): string {
   return url.replace(/\/\/[^@/]*@/, '//***@');
 }
 
-export function registerShutdown(runtime: { stop(): Promise<void> }, log: Logger): void {
+/** Stops the runtime on SIGINT/SIGTERM and exits; the returned function does the same for another reason. */
+export function registerShutdown(runtime: { stop(): Promise<void> }, log: Logger): (reason: string) => void {
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -234,4 +235,5 @@ export function registerShutdown(runtime: { stop(): Promise<void> }, log: Logger
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  return shutdown;
 }

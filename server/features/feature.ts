@@ -20,8 +20,12 @@ export interface SeedStep {
  * - signedIn: any signed-in user; a resource that is not theirs answers 404 (or 403 where its existence is public).
  * - ownerOrAdmin: campaign owners (for their own campaigns) and admins; sales users get 403.
  * - admin: admins only; everyone else signed in gets 403.
+ * - signedInOrLink: a file route: a signed-in user, or anyone holding a signed link to that file (`?sig=`); the route
+ *   checks which, so the door lets everyone through.
+ * The app attaches the check to each route on request, before its body or query is validated (a caller without the
+ * right gets 401/403 whatever it sends), from this table alone: a route without an entry stops start-up.
  */
-export type RouteAccess = 'public' | 'dev' | 'signedIn' | 'ownerOrAdmin' | 'admin';
+export type RouteAccess = 'public' | 'dev' | 'signedIn' | 'signedInOrLink' | 'ownerOrAdmin' | 'admin';
 
 /** The processor of one queue (shared/queues.ts): how many jobs a worker process runs at once, and the processor it builds. */
 export interface QueueWorker<Q extends QueueName> {

@@ -129,7 +129,7 @@ export async function bearerUser(request: FastifyRequest, app: FastifyInstance, 
   return userFromToken(app, db, header?.startsWith('Bearer ') ? header.slice(7) : undefined);
 }
 
-/** Marks the hooks below, so the app runs them before validation wherever a route lists them (see `hoistAuthHooks`). */
+/** Marks the hooks below, so start-up refuses a route that lists them itself (its feature's access table attaches them). */
 export const AUTH_HOOK = Symbol('auth hook');
 
 function markAuth<T extends object>(hook: T): T {
@@ -158,15 +158,3 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
   });
 }
 
-/**
- * Routes list `requireUser`/`requireRole` as preHandlers, which Fastify runs after body validation and after a
- * multipart upload is parsed: an anonymous caller would learn the body's shape, or upload a file, before hearing 401.
- * Moved to onRequest, they answer 401/403 first.
- */
-export function hoistAuthHooks(route: { preHandler?: unknown; onRequest?: unknown }): void {
-  const handlers = [route.preHandler ?? []].flat();
-  const auth = handlers.filter(isAuthHook);
-  if (auth.length === 0) return;
-  route.preHandler = handlers.filter((h) => !isAuthHook(h));
-  route.onRequest = [...auth, ...[route.onRequest ?? []].flat()];
-}

@@ -65,6 +65,12 @@ interface SchemaWithMessage {
   properties?: Record<string, { errorMessage?: string }>;
 }
 
+/** `payoutRange` -> "Payout range". */
+function fieldLabel(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /**
  * A schema (in shared/schemas) may carry `errorMessage` on the object or on a property: that is the
  * catalogue text the user sees. Otherwise the message names the field and what is wrong with it.
@@ -76,6 +82,11 @@ function validationMessage(error: FastifyError, schema: SchemaWithMessage | unde
     (first.params as { missingProperty?: string })?.missingProperty ?? first.instancePath.replace(/^\//, '').split('/')[0];
   const fieldMessage = field ? schema?.properties?.[field]?.errorMessage : undefined;
   if (fieldMessage) return fieldMessage;
+  // Too long is not "missing": the form's general text ("Please fill in all fields") would send the user looking
+  // for an empty field.
+  const limit = (first.params as { limit?: unknown })?.limit;
+  const leaf = first.instancePath.split('/').filter((part) => part && !/^\d+$/.test(part)).pop();
+  if (first.keyword === 'maxLength' && typeof limit === 'number' && leaf) return `${fieldLabel(leaf)} can be at most ${limit} characters.`;
   if (schema?.errorMessage) return schema.errorMessage;
   const where = field || error.validationContext || 'request';
   return `${where} ${first.message ?? 'is invalid'}`.trim();

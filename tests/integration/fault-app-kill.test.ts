@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/platform/local-redis.js';
 import { eventually } from '../support/http.js';
+import { redisServersOn } from '../support/processes.js';
 
 // `npm start` (embedded MongoDB and its own redis-server) is SIGKILLed and started again at once, twice: a leftover
 // redis-server is not joined by a second on the same data directory, and the embedded MongoDB takes its lock back
@@ -20,29 +21,6 @@ afterAll(async () => {
   for (const pid of redisServersOn(redisDir)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Every live redis-server whose working directory (redis chdirs to its --dir) is `dir`. */
-function redisServersOn(dir: string): number[] {
-  let target: string;
-  try {
-    target = realpathSync(dir);
-  } catch {
-    return [];
-  }
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'redis-server') continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat[stat.lastIndexOf(')') + 2] === 'Z') continue;
-      if (readlinkSync(`/proc/${entry}/cwd`) === target) found.push(Number(entry));
-    } catch {
-      // exited meanwhile, or not ours to look at
-    }
-  }
-  return found;
-}
 
 async function startApp(port: number): Promise<{ app: ChildProcess; output: () => string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' };

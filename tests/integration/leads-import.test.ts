@@ -170,9 +170,10 @@ describe('lead import', () => {
     expect((await uploadCsv(testApp, admin.accessToken, new ObjectId().toHexString(), leadsCsv(1, 900_000))).status).toBe(404);
     const byAdmin = await uploadCsv(testApp, admin.accessToken, campaign.campaignId, leadsCsv(1, 900_000));
     expect(byAdmin.status).toBe(202);
-    // Someone else's import is not found for them.
-    const status = await fetch(`${testApp.url}/api/imports/${String(byAdmin.body.importId)}`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
-    expect(status.status).toBe(404);
+    // Someone else's import is not found for another owner; an agent is refused at the door (owners and admins only).
+    const statusFor = async (who: { accessToken: string }) => (await fetch(`${testApp.url}/api/imports/${String(byAdmin.body.importId)}`, { headers: { authorization: `Bearer ${who.accessToken}` } })).status;
+    expect(await statusFor(otherOwner)).toBe(404);
+    expect(await statusFor(agent)).toBe(403);
   });
 
   it('a retried job (after a crash mid-file) and a re-run job never duplicate leads', async () => {

@@ -71,9 +71,13 @@ describe('authorization matrix', () => {
           [anon === 401, 'anonymous gets 401'],
           [!denied(asSales) && !denied(asOwner) && !denied(asAdmin), 'every signed-in role gets past the door'],
         ],
+        signedInOrLink: [
+          [anon === 401, 'anonymous without a signed link gets 401'],
+          [!denied(asSales) && !denied(asOwner) && !denied(asAdmin), 'every signed-in role gets past the door'],
+        ],
         ownerOrAdmin: [
           [anon === 401, 'anonymous gets 401'],
-          [asSales === 403 || asSales === 404 || asSales === 400, 'sales is refused (403, or 404/400 before any resource exists)'],
+          [asSales === 403, 'sales gets 403'],
           [!denied(asAdmin), 'admin gets past the door'],
         ],
         admin: [
@@ -85,6 +89,37 @@ describe('authorization matrix', () => {
       for (const [holds, rule] of expectations) if (!holds) wrong.push(`${key} (${access}): ${rule}; got anon ${anon}, sales ${asSales}, owner ${asOwner}, admin ${asAdmin}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('refuses at the door before looking at the body: a caller without the right gets 401/403 whatever it sends', async () => {
+    const wrong: string[] = [];
+    for (const route of testApp.routes.filter((r) => r.url.startsWith('/api/') && ['POST', 'PUT', 'PATCH'].includes(r.method))) {
+      const key = `${route.method} ${route.url}`;
+      const access = ROUTE_ACCESS[key];
+      const url = route.url.replace(/:[A-Za-z]+/g, () => new ObjectId().toHexString());
+      // A body no schema accepts: a caller who may not call the route must not learn that from a 400.
+      const send = async (who: CreatedUser | null) => {
+        const res = await fetch(`${testApp.url}${url}`, {
+          method: route.method,
+          headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}) },
+          body: JSON.stringify({ reason: 42, name: 7, content: ['x'], email: false }),
+        });
+        await res.arrayBuffer();
+        return res.status;
+      };
+      if (['signedIn', 'ownerOrAdmin', 'admin'].includes(access)) {
+        const anon = await send(null);
+        if (anon !== 401) wrong.push(`${key} (${access}): anonymous got ${anon}`);
+      }
+      if (access === 'ownerOrAdmin' || access === 'admin') {
+        const asSales = await send(sales);
+        if (asSales !== 403) wrong.push(`${key} (${access}): sales got ${asSales}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The case the attack run found: an agent cancelling a deal with a malformed body.
+    const cancel = await client(testApp.url).post(`/api/deals/${new ObjectId().toHexString()}/cancel`, { reason: 'lost-in-the-mail' }, { token: sales.accessToken });
+    expect(cancel.status).toBe(403);
   });
 
   it('keeps campaigns to their owner, and leads to their agent, for real resources', async () => {

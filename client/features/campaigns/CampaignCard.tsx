@@ -31,10 +31,10 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
         </ul>
       ) : null}
       <div className={styles.cardLinks}>
-        <Link href={`/dashboard/campaigns/${campaign.id}`} className={page.link} aria-label={`View details of ${campaign.name}`}>
+        <Link href={`/dashboard/campaigns/${campaign.slug}`} className={page.link} aria-label={`View details of ${campaign.name}`}>
           View Details
         </Link>
-        <Link href={`/dashboard/bonsai?campaign=${campaign.id}`} className={styles.bonsaiLink} aria-label={`Open the Bonsai of ${campaign.name}`}>
+        <Link href={`/dashboard/bonsai?campaign=${campaign.slug}`} className={styles.bonsaiLink} aria-label={`Open the Bonsai of ${campaign.name}`}>
           <Network size={16} aria-hidden="true" /> Bonsai
         </Link>
       </div>

@@ -73,7 +73,7 @@ export default function CampaignDetailPage() {
               <Pencil size={16} aria-hidden="true" /> Edit
             </Button>
           ) : null}
-          <LinkButton variant="secondary" href={`/dashboard/bonsai?campaign=${campaign.id}`}>
+          <LinkButton variant="secondary" href={`/dashboard/bonsai?campaign=${campaign.slug}`}>
             <Network size={16} aria-hidden="true" /> Bonsai
           </LinkButton>
           {campaign.joined ? (

@@ -78,7 +78,7 @@ export default function CampaignsPage() {
           onSaved={(saved) => {
             setCreating(false);
             reload();
-            navigate(`/dashboard/campaigns/${saved.id}`);
+            navigate(`/dashboard/campaigns/${saved.slug}`);
           }}
         />
       ) : null}

@@ -1,23 +1,17 @@
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { QUEUE_BOARD_PATH, QueueBoardSession, QueueJobParams, QueueOverview } from '../../../shared/schemas/admin/queues.js';
 import { RoleDecisionBody, RoleDecisionResponse, RoleRequestList, RoleRequestParams, RoleRequestQuery } from '../../../shared/schemas/admin/role-requests.js';
 import { WaitlistAdminItem, WaitlistAdminList, WaitlistAdminQuery, WaitlistEntryParams, WaitlistGrantResponse, WaitlistPatchBody } from '../../../shared/schemas/admin/waitlist.js';
-import { requireRole, requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { setQueueBoardCookie } from './queue-board.js';
 import { queueOverview, retryFailedJob } from './queues.js';
 import { decideRole, grantAccess, markProcessed, roleRequests, waitlistCsv, waitlistPage } from './service.js';
 
-/**
- * Every route in this plugin is admin-only. The check runs on request, before the body or query is
- * even validated, so an anonymous caller always gets 401 and a non-admin 403.
- */
+/** Every route here is admin-only (the feature's access table, checked on request before any validation). */
 export async function adminRoutes(app: FastifyInstance, platform: Platform) {
   await app.register(async (scoped) => {
-    scoped.addHook('onRequest', requireUser(scoped, platform.db) as onRequestAsyncHookHandler);
-    scoped.addHook('onRequest', requireRole('admin') as onRequestAsyncHookHandler);
     const api = scoped.withTypeProvider<TypeBoxTypeProvider>();
 
     api.get('/admin/waitlist', { schema: { querystring: WaitlistAdminQuery, response: { 200: WaitlistAdminList } } }, async (request) => {

@@ -8,6 +8,6 @@ export const callsFeature: Feature = {
   access: {
     'GET /api/calls': 'signedIn',
     'GET /api/calls/export.csv': 'signedIn',
-    'GET /api/calls/:id/recording': 'signedIn',
+    'GET /api/calls/:id/recording': 'signedInOrLink',
   },
 };

@@ -120,7 +120,7 @@ async function mayHear(platform: Platform, user: UserDoc, call: CallDoc): Promis
 
 /** `GET /api/calls/:id/recording` with an optional `Range: bytes=a-b` (null range = unsatisfiable). */
 export async function openCallRecording(platform: Platform, user: UserDoc, callId: string, rangeHeader: string | undefined): Promise<RecordingStream | { unsatisfiable: number }> {
-  const call = await findCall(platform.db, new ObjectId(callId));
+  const call = /^[0-9a-f]{24}$/.test(callId) ? await findCall(platform.db, new ObjectId(callId)) : null;
   if (!call) throw notFound(DialerRuleMessages.callNotFound);
   if (!(await mayHear(platform, user, call))) throw forbidden();
   const total = call.recordingId ? await recordingLength(platform.db, call.recordingId) : null;

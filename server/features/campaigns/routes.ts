@@ -5,7 +5,7 @@ import { CampaignJoinResponse } from '../../../shared/schemas/campaigns/join.js'
 import { CampaignList, CampaignListQuery } from '../../../shared/schemas/campaigns/list.js';
 import { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/schemas/campaigns/save.js';
 import { ActiveCampaignBody, ActiveCampaignResponse } from '../../../shared/schemas/campaigns/select.js';
-import { requireRole, requireUser, userFromToken } from '../../platform/auth.js';
+import { userFromToken } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { perIpLimit } from '../../platform/rate-limits.js';
@@ -14,8 +14,6 @@ import { campaignDetail, campaignsFor, createCampaign, editCampaign, joinCampaig
 
 export function campaignRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const signedIn = requireUser(app, platform.db);
-  const ownersAndAdmins = [signedIn, requireRole('owner', 'admin')];
 
   // The directory is public (landing page); a bearer token, when sent, must be good so `joined` is right.
   const maybeSignedIn = async (request: FastifyRequest) => {
@@ -35,25 +33,25 @@ export function campaignRoutes(app: FastifyInstance, platform: Platform) {
     campaignDetail(platform, viewerOf(request), request.params.id),
   );
 
-  api.post('/campaigns', { preHandler: ownersAndAdmins, schema: { body: CampaignCreateBody, response: { 201: CampaignDetail } } }, async (request, reply) =>
+  api.post('/campaigns', { schema: { body: CampaignCreateBody, response: { 201: CampaignDetail } } }, async (request, reply) =>
     reply.status(201).send(await createCampaign(platform, request.currentUser, request.body)),
   );
 
   api.patch(
     '/campaigns/:id',
-    { preHandler: ownersAndAdmins, schema: { params: CampaignParams, body: CampaignUpdateBody, response: { 200: CampaignDetail } } },
+    { schema: { params: CampaignParams, body: CampaignUpdateBody, response: { 200: CampaignDetail } } },
     async (request) => editCampaign(platform, request.currentUser, request.params.id, request.body),
   );
 
-  api.post('/campaigns/:id/join', { preHandler: signedIn, schema: { params: CampaignParams, response: { 200: CampaignJoinResponse } } }, async (request) =>
+  api.post('/campaigns/:id/join', { schema: { params: CampaignParams, response: { 200: CampaignJoinResponse } } }, async (request) =>
     joinCampaign(platform, request.currentUser, request.params.id),
   );
 
-  api.delete('/campaigns/:id/join', { preHandler: signedIn, schema: { params: CampaignParams, response: { 200: CampaignJoinResponse } } }, async (request) =>
+  api.delete('/campaigns/:id/join', { schema: { params: CampaignParams, response: { 200: CampaignJoinResponse } } }, async (request) =>
     leaveCampaign(platform, request.currentUser, request.params.id),
   );
 
-  api.put('/me/active-campaign', { preHandler: signedIn, schema: { body: ActiveCampaignBody, response: { 200: ActiveCampaignResponse } } }, async (request) =>
+  api.put('/me/active-campaign', { schema: { body: ActiveCampaignBody, response: { 200: ActiveCampaignResponse } } }, async (request) =>
     selectActiveCampaign(platform, request.currentUser, request.body.campaignId),
   );
 }

@@ -123,14 +123,15 @@ export async function selectActiveCampaign(platform: Platform, viewer: UserDoc, 
 }
 
 function slugify(name: string): string {
-  return (
+  const slug =
     name
       .normalize('NFD')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'campaign'
-  );
+      .slice(0, 60) || 'campaign';
+  // `/campaigns/:id` takes an id or a slug, ids first: a slug shaped like an id could name another campaign.
+  return /^[0-9a-f]{24}$/.test(slug) ? `campaign-${slug}` : slug;
 }
 
 /** The zone as Intl names it; an unknown name changes nothing. */

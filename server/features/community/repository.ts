@@ -117,11 +117,38 @@ export async function deleteLike(db: Db, postId: ObjectId, userId: ObjectId): Pr
 }
 
 /**
- * Applies a count change that a like/comment write really made: each successful insert is paired with
- * exactly one +1 and each successful delete with one -1, so the counter equals the collection.
+ * Sets the post's counts to what its likes and comments are now, instead of adding to them: a process that dies
+ * between a like or comment write and this update leaves the counts off only until the next write on the post (or
+ * the recount at start and in the daily audit), and they can never go below zero. The update applies only if no
+ * other count update landed since the post was read (`rev`); otherwise it counts again. So the update that lands
+ * last counted after every write before it, and each failed try means another one landed: the loop always ends.
  */
-export function bumpCounts(db: Db, postId: ObjectId, change: { likeCount?: number; commentCount?: number }): Promise<PostDoc | null> {
-  return postsCollection(db).findOneAndUpdate({ _id: postId }, { $inc: { ...change, rev: 1 } }, { returnDocument: 'after' });
+export async function syncPostCounts(db: Db, postId: ObjectId): Promise<PostDoc | null> {
+  for (;;) {
+    const post = await findPost(db, postId);
+    if (!post) return null;
+    const [likeCount, commentCount] = await Promise.all([likesCollection(db).countDocuments({ postId }), commentsCollection(db).countDocuments({ postId })]);
+    const fresh = await postsCollection(db).findOneAndUpdate({ _id: postId, rev: post.rev }, { $set: { likeCount, commentCount }, $inc: { rev: 1 } }, { returnDocument: 'after' });
+    if (fresh) return fresh;
+  }
+}
+
+/** Counts every post's likes and comments again and corrects those that differ; how many it corrected. */
+export async function recountPostCounts(db: Db): Promise<number> {
+  const tally = (collection: Collection<LikeDoc> | Collection<CommentDoc>) =>
+    collection.aggregate<{ _id: ObjectId; n: number }>([{ $group: { _id: '$postId', n: { $sum: 1 } } }]).toArray();
+  const [likes, comments] = await Promise.all([tally(likesCollection(db)), tally(commentsCollection(db))]);
+  const likesOf = new Map(likes.map((row) => [row._id.toHexString(), row.n]));
+  const commentsOf = new Map(comments.map((row) => [row._id.toHexString(), row.n]));
+  let corrected = 0;
+  for await (const post of postsCollection(db).find({}, { projection: { likeCount: 1, commentCount: 1 } })) {
+    const id = post._id.toHexString();
+    if (post.likeCount === (likesOf.get(id) ?? 0) && post.commentCount === (commentsOf.get(id) ?? 0)) continue;
+    // Counted again under the rev guard: a write made since the tally above is counted too.
+    await syncPostCounts(db, post._id);
+    corrected++;
+  }
+  return corrected;
 }
 
 export async function insertComment(db: Db, comment: CommentDoc): Promise<void> {

@@ -16,7 +16,6 @@ import { notify } from '../notifications/public.js';
 import { userSummaries, type UserDoc, type UserSummary } from '../users/public.js';
 import { emitPostCommented, emitPostCreated, emitPostLiked } from './events.js';
 import {
-  bumpCounts,
   deleteLike,
   findPost,
   insertComment,
@@ -25,6 +24,7 @@ import {
   likedPostIds,
   listComments,
   listPosts,
+  syncPostCounts,
   type CommentDoc,
   type PostDoc,
   type PostSortField,
@@ -177,7 +177,7 @@ export async function toggleLike(platform: Platform, user: UserDoc, postId: stri
     liked = false;
     change = (await deleteLike(platform.db, post._id, user._id)) ? -1 : 0;
   }
-  const fresh = change === 0 ? await findPost(platform.db, post._id) : await bumpCounts(platform.db, post._id, { likeCount: change });
+  const fresh = change === 0 ? await findPost(platform.db, post._id) : await syncPostCounts(platform.db, post._id);
   if (!fresh) throw notFound(CommunityMessages.postNotFound);
   if (change !== 0) {
     emitPostLiked(platform, {
@@ -222,7 +222,7 @@ export async function addComment(platform: Platform, author: UserDoc, postId: st
 
   const doc: CommentDoc = { _id: new ObjectId(), postId: post._id, authorId: author._id, content, createdAt: platform.clock.now() };
   await insertComment(platform.db, doc);
-  const fresh = await bumpCounts(platform.db, post._id, { commentCount: 1 });
+  const fresh = await syncPostCounts(platform.db, post._id);
   const comment = toCommentItem(doc, new Map([[author._id.toHexString(), author]]));
   if (fresh) {
     emitPostCommented(platform, {

@@ -201,7 +201,8 @@ export async function startCallByHand(platform: Platform, agent: UserDoc, input:
 // --- controlling a call ------------------------------------------------------------------------
 
 async function ownCall(platform: Platform, agent: UserDoc, callId: string): Promise<CallDoc> {
-  const call = ObjectId.isValid(callId) ? await findCall(platform.db, new ObjectId(callId)) : null;
+  // Only the 24-hex form (ObjectId.isValid also takes any 12-character text); anything else names no call.
+  const call = /^[0-9a-f]{24}$/.test(callId) ? await findCall(platform.db, new ObjectId(callId)) : null;
   if (!call) throw notFound(DialerRuleMessages.callNotFound);
   if (!call.agentId.equals(agent._id)) throw forbidden(DialerRuleMessages.notYourCall);
   return call;

@@ -33,7 +33,7 @@ export const dialerFeature: Feature = {
     'GET /api/dialer/queue': 'signedIn',
     'PUT /api/dialer/queue': 'signedIn',
     'PUT /api/dialer/auto-dial': 'signedIn',
-    'GET /api/dialer/dnc': 'admin',
+    'GET /api/dialer/dnc': 'ownerOrAdmin',
     'POST /api/dialer/dnc': 'ownerOrAdmin',
   },
 };

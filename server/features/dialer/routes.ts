@@ -5,56 +5,54 @@ import { CallIdParams, CallNotesBody, CallView, MuteCallBody, StartCallBody } fr
 import { DncAdded, DncBody, DncList, DncListQuery } from '../../../shared/schemas/dialer/dnc.js';
 import { QueueBody, QueueView } from '../../../shared/schemas/dialer/queue.js';
 import { AutoDialAnswer, ConnectAnswer, DialerState } from '../../../shared/schemas/dialer/state.js';
-import { requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { connectPhone, dialerState, endCall, muteCall, saveNotes, startCallByHand } from './calls-service.js';
 import { addDoNotCall, listDoNotCall, markCallDoNotCall, queueOf, replaceQueue, setAutoDial } from './queue-service.js';
 
 export function dialerRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const signedIn = requireUser(app, platform.db);
 
-  api.get('/dialer/state', { preHandler: signedIn, schema: { response: { 200: DialerState } } }, async (request) => dialerState(platform, request.currentUser, request.currentSession));
+  api.get('/dialer/state', { schema: { response: { 200: DialerState } } }, async (request) => dialerState(platform, request.currentUser, request.currentSession));
 
-  api.post('/dialer/connect', { preHandler: signedIn, schema: { response: { 200: ConnectAnswer } } }, async (request) => ({
+  api.post('/dialer/connect', { schema: { response: { 200: ConnectAnswer } } }, async (request) => ({
     phone: await connectPhone(platform, request.currentUser._id),
   }));
 
-  api.post('/dialer/calls', { preHandler: signedIn, schema: { body: StartCallBody, response: { 201: CallView } } }, async (request, reply) =>
+  api.post('/dialer/calls', { schema: { body: StartCallBody, response: { 201: CallView } } }, async (request, reply) =>
     reply.status(201).send(await startCallByHand(platform, request.currentUser, request.body)),
   );
 
-  api.post('/dialer/calls/:id/end', { preHandler: signedIn, schema: { params: CallIdParams, response: { 200: CallView } } }, async (request) =>
+  api.post('/dialer/calls/:id/end', { schema: { params: CallIdParams, response: { 200: CallView } } }, async (request) =>
     endCall(platform, request.currentUser, request.params.id),
   );
 
-  api.post('/dialer/calls/:id/mute', { preHandler: signedIn, schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } }, async (request, reply) =>
+  api.post('/dialer/calls/:id/mute', { schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } }, async (request, reply) =>
     reply.status(202).send(await muteCall(platform, request.currentUser, request.params.id, request.body.muted)),
   );
 
-  api.patch('/dialer/calls/:id', { preHandler: signedIn, schema: { params: CallIdParams, body: CallNotesBody, response: { 200: CallView } } }, async (request) =>
+  api.patch('/dialer/calls/:id', { schema: { params: CallIdParams, body: CallNotesBody, response: { 200: CallView } } }, async (request) =>
     saveNotes(platform, request.currentUser, request.params.id, request.body.notes),
   );
 
-  api.post('/dialer/calls/:id/dnc', { preHandler: signedIn, schema: { params: CallIdParams, response: { 201: DncAdded } } }, async (request, reply) =>
+  api.post('/dialer/calls/:id/dnc', { schema: { params: CallIdParams, response: { 201: DncAdded } } }, async (request, reply) =>
     reply.status(201).send(await markCallDoNotCall(platform, request.currentUser, request.params.id)),
   );
 
-  api.get('/dialer/queue', { preHandler: signedIn, schema: { response: { 200: QueueView } } }, async (request) => queueOf(platform, request.currentUser._id));
+  api.get('/dialer/queue', { schema: { response: { 200: QueueView } } }, async (request) => queueOf(platform, request.currentUser._id));
 
-  api.put('/dialer/queue', { preHandler: signedIn, schema: { body: QueueBody, response: { 200: QueueView } } }, async (request) =>
+  api.put('/dialer/queue', { schema: { body: QueueBody, response: { 200: QueueView } } }, async (request) =>
     replaceQueue(platform, request.currentUser, request.body),
   );
 
-  api.put('/dialer/auto-dial', { preHandler: signedIn, schema: { body: AutoDialBody, response: { 200: AutoDialAnswer } } }, async (request) =>
+  api.put('/dialer/auto-dial', { schema: { body: AutoDialBody, response: { 200: AutoDialAnswer } } }, async (request) =>
     setAutoDial(platform, request.currentUser, request.body.enabled),
   );
 
-  api.get('/dialer/dnc', { preHandler: signedIn, schema: { querystring: DncListQuery, response: { 200: DncList } } }, async (request) =>
+  api.get('/dialer/dnc', { schema: { querystring: DncListQuery, response: { 200: DncList } } }, async (request) =>
     listDoNotCall(platform, request.currentUser, request.query.campaignId),
   );
 
-  api.post('/dialer/dnc', { preHandler: signedIn, schema: { body: DncBody, response: { 201: DncAdded } } }, async (request, reply) =>
+  api.post('/dialer/dnc', { schema: { body: DncBody, response: { 201: DncAdded } } }, async (request, reply) =>
     reply.status(201).send(await addDoNotCall(platform, request.currentUser, request.body)),
   );
 }

@@ -2,6 +2,7 @@ import { Jobs } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
 import { correctDrift, measureDrift, steadyDrift, type CounterFamily, type Drift } from '../../platform/counter-drift.js';
 import { enqueue } from '../../platform/queues.js';
+import { recountPostCounts } from '../community/public.js';
 import { dealStatsCounters } from '../deals/public.js';
 import { leadFlowCounters, openLeadCounters } from '../leads/public.js';
 
@@ -15,6 +16,8 @@ export interface CounterAudit {
   drifting: Record<string, number>;
   /** Counter documents corrected (the confirming look only). */
   corrected: Record<string, number>;
+  /** Posts whose like and comment counts were off and were set from a recount (the first look only). */
+  postsCorrected?: number;
 }
 
 /**
@@ -36,7 +39,12 @@ export async function auditCounters(platform: Pick<Platform, 'db' | 'redis' | 'c
   if (confirm) {
     await platform.redis.del(key);
     if (Object.values(audit.corrected).some((n) => n > 0)) platform.log.warn({ audit }, 'counters corrected after a recount');
-  } else if (Object.values(audit.drifting).some((n) => n > 0)) {
+    return audit;
+  }
+  // Post counts are set from a recount under a version guard, never incremented, so one look corrects them safely.
+  audit.postsCorrected = await recountPostCounts(platform.db);
+  if (audit.postsCorrected > 0) platform.log.warn({ postsCorrected: audit.postsCorrected }, 'post counts corrected after a recount');
+  if (Object.values(audit.drifting).some((n) => n > 0)) {
     await platform.redis.set(key, JSON.stringify(seen), 'PX', 86_400_000);
     await enqueue(platform.queues.insights, Jobs.insights.auditCounters, { confirm: true }, { delay: CONFIRM_AFTER_MS, jobId: `audit-counters-confirm-${Date.now()}` });
   }

@@ -4,27 +4,25 @@ import { CallsInsights, EarningsInsights, FunnelInsights } from '../../../shared
 import { CampaignInsights } from '../../../shared/schemas/insights/campaigns.js';
 import { InsightsQuery } from '../../../shared/schemas/insights/query.js';
 import { TeamInsights } from '../../../shared/schemas/insights/team.js';
-import { requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { callsInsights, campaignInsights, earningsInsights, funnelInsights, teamInsights } from './service.js';
 
 export function insightsRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const signedIn = requireUser(app, platform.db);
 
-  api.get('/insights/earnings', { preHandler: signedIn, schema: { querystring: InsightsQuery, response: { 200: EarningsInsights } } }, async (request) =>
+  api.get('/insights/earnings', { schema: { querystring: InsightsQuery, response: { 200: EarningsInsights } } }, async (request) =>
     earningsInsights(platform, request.currentUser, request.query),
   );
-  api.get('/insights/calls', { preHandler: signedIn, schema: { querystring: InsightsQuery, response: { 200: CallsInsights } } }, async (request) =>
+  api.get('/insights/calls', { schema: { querystring: InsightsQuery, response: { 200: CallsInsights } } }, async (request) =>
     callsInsights(platform, request.currentUser, request.query),
   );
-  api.get('/insights/funnel', { preHandler: signedIn, schema: { querystring: InsightsQuery, response: { 200: FunnelInsights } } }, async (request) =>
+  api.get('/insights/funnel', { schema: { querystring: InsightsQuery, response: { 200: FunnelInsights } } }, async (request) =>
     funnelInsights(platform, request.currentUser, request.query),
   );
-  api.get('/insights/team', { preHandler: signedIn, schema: { querystring: InsightsQuery, response: { 200: TeamInsights } } }, async (request) =>
+  api.get('/insights/team', { schema: { querystring: InsightsQuery, response: { 200: TeamInsights } } }, async (request) =>
     teamInsights(platform, request.currentUser, request.query),
   );
-  api.get('/insights/campaigns', { preHandler: signedIn, schema: { querystring: InsightsQuery, response: { 200: CampaignInsights } } }, async (request) =>
+  api.get('/insights/campaigns', { schema: { querystring: InsightsQuery, response: { 200: CampaignInsights } } }, async (request) =>
     campaignInsights(platform, request.currentUser, request.query),
   );
 }

@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { InvitationBody, InvitationResponse } from '../../../shared/schemas/invitations/create.js';
-import { requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy } from '../../platform/rate-limits.js';
 import { ReferralAnswer, ReferralParams } from '../../../shared/schemas/invitations/referral.js';
@@ -23,7 +22,7 @@ export function invitationRoutes(app: FastifyInstance, platform: Platform) {
   );
   api.post(
     '/invitations',
-    { preHandler: [requireUser(app, platform.db), perInviter], schema: { body: InvitationBody, response: { 201: InvitationResponse } } },
+    { preHandler: perInviter, schema: { body: InvitationBody, response: { 201: InvitationResponse } } },
     async (request, reply) => reply.status(201).send(await inviteToTeam(platform, request.currentUser, request.body.email)),
   );
 }

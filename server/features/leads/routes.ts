@@ -7,7 +7,6 @@ import { LeadDetail, LeadParams } from '../../../shared/schemas/leads/lead.js';
 import { LeadList, LeadListQuery } from '../../../shared/schemas/leads/list.js';
 import { LeadRequestBody, LeadRequestResult } from '../../../shared/schemas/leads/request.js';
 import { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
-import { requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { campaignForImport, importStatusFor, rejectedRowsCsv, startImport, type UploadPart } from './import-service.js';
@@ -23,7 +22,6 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 export async function leadRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const signedIn = requireUser(app, platform.db);
 
   // Multipart is registered in a scope of its own so other features may register it too.
   await app.register(async (scope) => {
@@ -32,7 +30,7 @@ export async function leadRoutes(app: FastifyInstance, platform: Platform) {
     });
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/campaigns/:id/leads/import',
-      { preHandler: signedIn, schema: { params: ImportParams, response: { 202: ImportAccepted } } },
+      { schema: { params: ImportParams, response: { 202: ImportAccepted } } },
       async (request, reply) => {
         const campaign = await campaignForImport(platform, request.currentUser, request.params.id);
         if (!request.isMultipart()) throw badRequest(ImportMessages.noFile, 'Import failed');
@@ -54,31 +52,31 @@ export async function leadRoutes(app: FastifyInstance, platform: Platform) {
     );
   });
 
-  api.get('/imports/:id', { preHandler: signedIn, schema: { params: ImportParams, response: { 200: ImportStatus } } }, async (request) =>
+  api.get('/imports/:id', { schema: { params: ImportParams, response: { 200: ImportStatus } } }, async (request) =>
     importStatusFor(platform, request.currentUser, request.params.id),
   );
 
-  api.get('/imports/:id/rejected.csv', { preHandler: signedIn, schema: { params: ImportParams } }, async (request, reply) => {
+  api.get('/imports/:id/rejected.csv', { schema: { params: ImportParams } }, async (request, reply) => {
     const report = await rejectedRowsCsv(platform, request.currentUser, request.params.id);
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${report.fileName}"`);
     return reply.send(Readable.from(report.lines));
   });
 
-  api.get('/leads', { preHandler: signedIn, schema: { querystring: LeadListQuery, response: { 200: LeadList } }, serializerCompiler: plainJson }, async (request) =>
+  api.get('/leads', { schema: { querystring: LeadListQuery, response: { 200: LeadList } }, serializerCompiler: plainJson }, async (request) =>
     listLeadsFor(platform, request.currentUser, request.query),
   );
 
-  api.post('/leads/request', { preHandler: signedIn, schema: { body: LeadRequestBody, response: { 200: LeadRequestResult } } }, async (request) =>
+  api.post('/leads/request', { schema: { body: LeadRequestBody, response: { 200: LeadRequestResult } } }, async (request) =>
     requestLeads(platform, request.currentUser, request.body),
   );
 
-  api.get('/leads/:id', { preHandler: signedIn, schema: { params: LeadParams, response: { 200: LeadDetail } } }, async (request) =>
+  api.get('/leads/:id', { schema: { params: LeadParams, response: { 200: LeadDetail } } }, async (request) =>
     leadDetailFor(platform, request.currentUser, request.params.id),
   );
 
   api.patch(
     '/leads/:id',
-    { preHandler: signedIn, schema: { params: LeadParams, body: LeadUpdateBody, response: { 200: LeadDetail } } },
+    { schema: { params: LeadParams, body: LeadUpdateBody, response: { 200: LeadDetail } } },
     async (request) => updateLeadFor(platform, request.currentUser, request.params.id, request.body),
   );
 }

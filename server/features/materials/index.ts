@@ -14,7 +14,7 @@ export const materialsFeature: Feature = {
   access: {
     'GET /api/materials': 'signedIn',
     'POST /api/materials': 'signedIn',
-    'GET /api/materials/:id/file': 'signedIn',
+    'GET /api/materials/:id/file': 'signedInOrLink',
     'DELETE /api/materials/:id': 'signedIn',
     'POST /api/materials/:id/star': 'signedIn',
     'GET /api/materials/folders': 'signedIn',

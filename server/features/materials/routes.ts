@@ -14,7 +14,7 @@ import {
   MaterialParams,
   StarResponse,
 } from '../../../shared/schemas/materials/list.js';
-import { bearerUser, requireUser } from '../../platform/auth.js';
+import { bearerUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { createFolder, deleteMaterial, fileViewer, foldersFor, listMaterialsFor, materialFile, toggleStar, uploadMaterial, type UploadPart } from './service.js';
@@ -41,13 +41,12 @@ export async function materialRoutes(app: FastifyInstance, platform: Platform) {
   await app.register(async (scoped) => {
     await scoped.register(fastifyMultipart, { throwFileSizeLimit: true });
     const api = scoped.withTypeProvider<TypeBoxTypeProvider>();
-    const signedIn = requireUser(scoped, platform.db) as onRequestAsyncHookHandler;
 
-    api.get('/materials', { onRequest: signedIn, schema: { querystring: MaterialListQuery, response: { 200: MaterialList } } }, async (request) =>
+    api.get('/materials', { schema: { querystring: MaterialListQuery, response: { 200: MaterialList } } }, async (request) =>
       listMaterialsFor(platform, request.currentUser, request.query),
     );
 
-    api.post('/materials', { onRequest: [signedIn, declaredSizeGuard], schema: { response: { 201: MaterialItem } } }, async (request, reply) =>
+    api.post('/materials', { onRequest: declaredSizeGuard, schema: { response: { 201: MaterialItem } } }, async (request, reply) =>
       reply.status(201).send(await uploadMaterial(platform, request.currentUser, uploadParts(request))),
     );
 
@@ -57,20 +56,20 @@ export async function materialRoutes(app: FastifyInstance, platform: Platform) {
       return sendFile(reply, await materialFile(platform, viewer, request.params.id, request.headers.range, download));
     });
 
-    api.delete('/materials/:id', { onRequest: signedIn, schema: { params: MaterialParams } }, async (request, reply) => {
+    api.delete('/materials/:id', { schema: { params: MaterialParams } }, async (request, reply) => {
       await deleteMaterial(platform, request.currentUser, request.params.id);
       return reply.status(204).send();
     });
 
-    api.post('/materials/:id/star', { onRequest: signedIn, schema: { params: MaterialParams, response: { 200: StarResponse } } }, async (request) =>
+    api.post('/materials/:id/star', { schema: { params: MaterialParams, response: { 200: StarResponse } } }, async (request) =>
       toggleStar(platform, request.currentUser, request.params.id),
     );
 
-    api.get('/materials/folders', { onRequest: signedIn, schema: { response: { 200: MaterialFolderList } } }, async (request) => ({
+    api.get('/materials/folders', { schema: { response: { 200: MaterialFolderList } } }, async (request) => ({
       items: await foldersFor(platform, request.currentUser),
     }));
 
-    api.post('/materials/folders', { onRequest: signedIn, schema: { body: CreateFolderBody, response: { 201: MaterialFolder } } }, async (request, reply) =>
+    api.post('/materials/folders', { schema: { body: CreateFolderBody, response: { 201: MaterialFolder } } }, async (request, reply) =>
       reply.status(201).send(await createFolder(platform, request.currentUser, request.body)),
     );
   });

@@ -12,7 +12,7 @@ import {
   TwoFactorEnableResponse,
   TwoFactorSetupResponse,
 } from '../../../shared/schemas/me/two-factor.js';
-import { requireUser, signAccessToken } from '../../platform/auth.js';
+import { signAccessToken } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy } from '../../platform/rate-limits.js';
 import { setRefreshCookie } from '../auth/public.js';
@@ -23,7 +23,6 @@ import { changePassword, chooseRole, describeMe, preferencesOf, savePreferences,
 
 export function meRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const signedIn = requireUser(app, platform.db);
   // A 6-digit code has a million values: guesses are limited per account, whatever the address.
   const codeGuesses = limitBy(platform.redis, platform.config.redisPrefix, {
     name: 'me-2fa',
@@ -40,15 +39,15 @@ export function meRoutes(app: FastifyInstance, platform: Platform) {
     key: (request) => request.currentUser?._id.toHexString(),
   });
 
-  api.get('/me', { preHandler: signedIn, schema: { response: { 200: MeResponse } } }, async (request) => describeMe(platform, request.currentUser));
+  api.get('/me', { schema: { response: { 200: MeResponse } } }, async (request) => describeMe(platform, request.currentUser));
 
-  api.patch('/me', { preHandler: signedIn, schema: { body: ProfileBody, response: { 200: MeResponse } } }, async (request) =>
+  api.patch('/me', { schema: { body: ProfileBody, response: { 200: MeResponse } } }, async (request) =>
     updateProfile(platform, request.currentUser, request.body),
   );
 
   api.post(
     '/me/password',
-    { preHandler: [signedIn, passwordGuesses], schema: { body: PasswordChangeBody, response: { 200: AuthSession } } },
+    { preHandler: passwordGuesses, schema: { body: PasswordChangeBody, response: { 200: AuthSession } } },
     async (request, reply) => {
       const user = await changePassword(platform, request.currentUser, request.body);
       // 'close' comes once the answer is out, or the connection is gone: either way the old sockets end.
@@ -61,29 +60,29 @@ export function meRoutes(app: FastifyInstance, platform: Platform) {
     },
   );
 
-  api.get('/me/preferences', { preHandler: signedIn, schema: { response: { 200: PreferencesResponse } } }, async (request) => preferencesOf(request.currentUser));
+  api.get('/me/preferences', { schema: { response: { 200: PreferencesResponse } } }, async (request) => preferencesOf(request.currentUser));
 
-  api.put('/me/preferences', { preHandler: signedIn, schema: { body: PreferencesBody, response: { 200: PreferencesResponse } } }, async (request) =>
+  api.put('/me/preferences', { schema: { body: PreferencesBody, response: { 200: PreferencesResponse } } }, async (request) =>
     savePreferences(platform, request.currentUser, request.body),
   );
 
-  api.post('/me/role', { preHandler: signedIn, schema: { body: RoleBody, response: { 200: RoleResponse } } }, async (request) =>
+  api.post('/me/role', { schema: { body: RoleBody, response: { 200: RoleResponse } } }, async (request) =>
     chooseRole(platform, request.currentUser, request.body.role),
   );
 
-  api.post('/me/2fa/setup', { preHandler: signedIn, schema: { response: { 200: TwoFactorSetupResponse } } }, async (request) =>
+  api.post('/me/2fa/setup', { schema: { response: { 200: TwoFactorSetupResponse } } }, async (request) =>
     beginTwoFactorSetup(platform, request.currentUser),
   );
 
   api.post(
     '/me/2fa/enable',
-    { preHandler: [signedIn, codeGuesses], schema: { body: TwoFactorCodeBody, response: { 200: TwoFactorEnableResponse } } },
+    { preHandler: codeGuesses, schema: { body: TwoFactorCodeBody, response: { 200: TwoFactorEnableResponse } } },
     async (request) => enableTwoFactor(platform, request.currentUser, request.body.code),
   );
 
   api.post(
     '/me/2fa/disable',
-    { preHandler: [signedIn, codeGuesses], schema: { body: TwoFactorCodeBody, response: { 200: TwoFactorDisableResponse } } },
+    { preHandler: codeGuesses, schema: { body: TwoFactorCodeBody, response: { 200: TwoFactorDisableResponse } } },
     async (request) => {
       await disableTwoFactor(platform, request.currentUser, request.body.code);
       return { twoFactorEnabled: false as const };

@@ -1,20 +1,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { RebuttalInterestBody, RebuttalInterestResponse, RebuttalList } from '../../../shared/schemas/rebuttals/list.js';
-import { requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { perIpLimit } from '../../platform/rate-limits.js';
 import { joinRebuttalsWaitlist, listRebuttals } from './service.js';
 
 export function rebuttalRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const signedIn = requireUser(app, platform.db);
 
-  api.get('/rebuttals', { preHandler: signedIn, schema: { response: { 200: RebuttalList } } }, async () => listRebuttals(platform));
+  api.get('/rebuttals', { schema: { response: { 200: RebuttalList } } }, async () => listRebuttals(platform));
 
   api.post(
     '/rebuttals/interest',
-    { preHandler: signedIn, config: { rateLimit: perIpLimit(20, 60) }, schema: { body: RebuttalInterestBody, response: { 200: RebuttalInterestResponse, 201: RebuttalInterestResponse } } },
+    { config: { rateLimit: perIpLimit(20, 60) }, schema: { body: RebuttalInterestBody, response: { 200: RebuttalInterestResponse, 201: RebuttalInterestResponse } } },
     async (request, reply) => {
       const { created, ...answer } = await joinRebuttalsWaitlist(platform, request.currentUser, request.body.email);
       return reply.status(created ? 201 : 200).send(answer);

@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { SupportAccepted, SupportBody } from '../../../shared/schemas/support/create.js';
-import { requireUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy } from '../../platform/rate-limits.js';
 import { sendSupportRequest } from './service.js';
@@ -17,7 +16,7 @@ export function supportRoutes(app: FastifyInstance, platform: Platform) {
   });
   api.post(
     '/support',
-    { preHandler: [requireUser(app, platform.db), perUser], schema: { body: SupportBody, response: { 202: SupportAccepted } } },
+    { preHandler: perUser, schema: { body: SupportBody, response: { 202: SupportAccepted } } },
     async (request, reply) => reply.status(202).send(await sendSupportRequest(platform, request.currentUser, request.body)),
   );
 }

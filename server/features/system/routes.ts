@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { Jobs, type SystemPingJob } from '../../../shared/queues.js';
 import { SystemPingResponse } from '../../../shared/schemas/system/ping.js';
 import type { Platform } from '../../platform/context.js';
-import { requireUser } from '../../platform/auth.js';
 import { limitBy, perIpLimit } from '../../platform/rate-limits.js';
 import { enqueue } from '../../platform/queues.js';
 
@@ -13,7 +12,7 @@ export function systemRoutes(app: FastifyInstance, platform: Platform) {
   const perUser = limitBy(platform.redis, platform.config.redisPrefix, { name: 'system-ping', max: 60, windowSeconds: 60, key: (request) => request.currentUser?._id.toHexString() });
   app.post(
     '/system/ping',
-    { preHandler: [requireUser(app, platform.db), perUser], config: { rateLimit: perIpLimit(600, 60) }, schema: { response: { 202: SystemPingResponse } } },
+    { preHandler: perUser, config: { rateLimit: perIpLimit(600, 60) }, schema: { response: { 202: SystemPingResponse } } },
     async (request, reply) => {
       const data: SystemPingJob = { userId: request.currentUser._id.toHexString(), sentAt: platform.clock.now().toISOString() };
       const job = await enqueue(platform.queues.system, Jobs.system.ping, data);

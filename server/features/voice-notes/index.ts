@@ -14,7 +14,7 @@ export const voiceNotesFeature: Feature = {
   access: {
     'GET /api/voice-notes': 'signedIn',
     'POST /api/voice-notes': 'signedIn',
-    'GET /api/voice-notes/:id/audio': 'signedIn',
+    'GET /api/voice-notes/:id/audio': 'signedInOrLink',
     'PATCH /api/voice-notes/:id': 'signedIn',
     'DELETE /api/voice-notes/:id': 'signedIn',
   },

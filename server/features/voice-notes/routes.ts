@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   VoiceNoteAudioQuery,
   VoiceNoteCreated,
@@ -10,7 +10,7 @@ import {
   VoiceNoteParams,
   VoiceNotePatchBody,
 } from '../../../shared/schemas/voice-notes/list.js';
-import { bearerUser, requireUser } from '../../platform/auth.js';
+import { bearerUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { declaredSizeGuard, uploadParts } from '../materials/public.js';
 import { sendFile } from '../../platform/file-answers.js';
@@ -21,13 +21,12 @@ export async function voiceNoteRoutes(app: FastifyInstance, platform: Platform) 
   await app.register(async (scoped) => {
     await scoped.register(fastifyMultipart, { throwFileSizeLimit: true });
     const api = scoped.withTypeProvider<TypeBoxTypeProvider>();
-    const signedIn = requireUser(scoped, platform.db) as onRequestAsyncHookHandler;
 
-    api.get('/voice-notes', { onRequest: signedIn, schema: { querystring: VoiceNoteListQuery, response: { 200: VoiceNoteList } } }, async (request) => ({
+    api.get('/voice-notes', { schema: { querystring: VoiceNoteListQuery, response: { 200: VoiceNoteList } } }, async (request) => ({
       items: await voiceNotesFor(platform, request.currentUser, request.query),
     }));
 
-    api.post('/voice-notes', { onRequest: [signedIn, declaredSizeGuard], schema: { response: { 201: VoiceNoteCreated } } }, async (request, reply) =>
+    api.post('/voice-notes', { onRequest: declaredSizeGuard, schema: { response: { 201: VoiceNoteCreated } } }, async (request, reply) =>
       reply.status(201).send(await saveVoiceNote(platform, request.currentUser, uploadParts(request))),
     );
 
@@ -36,11 +35,11 @@ export async function voiceNoteRoutes(app: FastifyInstance, platform: Platform) 
       return sendFile(reply, await voiceNoteAudio(platform, request.params.id, request.headers.range));
     });
 
-    api.patch('/voice-notes/:id', { onRequest: signedIn, schema: { params: VoiceNoteParams, body: VoiceNotePatchBody, response: { 200: VoiceNoteItem } } }, async (request) =>
+    api.patch('/voice-notes/:id', { schema: { params: VoiceNoteParams, body: VoiceNotePatchBody, response: { 200: VoiceNoteItem } } }, async (request) =>
       editVoiceNote(platform, request.currentUser, request.params.id, request.body),
     );
 
-    api.delete('/voice-notes/:id', { onRequest: signedIn, schema: { params: VoiceNoteParams } }, async (request, reply) => {
+    api.delete('/voice-notes/:id', { schema: { params: VoiceNoteParams } }, async (request, reply) => {
       await deleteVoiceNote(platform, request.currentUser, request.params.id);
       return reply.status(204).send();
     });

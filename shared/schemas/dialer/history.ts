@@ -35,7 +35,8 @@ export const CallHistoryPage = Type.Object({
 });
 export type CallHistoryPage = Static<typeof CallHistoryPage>;
 
-export const CallIdOnly = Type.Object({ id: objectId });
+/** Any text: an id that names no call is answered 404, as docs/api.md says. */
+export const CallIdOnly = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 /** `GET /api/calls/:id/recording?sig=`: the signature of the call view's `recordingUrl` (for <audio src>). */
 export const RecordingQuery = Type.Object({ sig: Type.Optional(Type.String({ maxLength: 200 })) });

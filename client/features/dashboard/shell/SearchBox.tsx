@@ -16,7 +16,7 @@ interface Option {
 function optionsOf(results: SearchResults | null): Option[] {
   if (!results) return [];
   return [
-    ...results.campaigns.map((c) => ({ key: `campaign-${c.id}`, href: `/dashboard/campaigns/${c.id}` })),
+    ...results.campaigns.map((c) => ({ key: `campaign-${c.id}`, href: `/dashboard/campaigns/${c.slug}` })),
     ...results.leads.map((l) => ({ key: `lead-${l.id}`, href: `/dashboard/leads?lead=${l.id}` })),
   ];
 }

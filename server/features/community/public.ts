@@ -1,0 +1,1 @@
+export { recountPostCounts } from './repository.js';
