@@ -17,7 +17,15 @@ export interface JanusEvent {
   janus: string;
   handleId?: number;
   /** The plugin's payload (SIP plugin: `{ sip: 'event', result: { event, code, reason, ... } }` or `{ error_code, error }`). */
-  plugin?: { result?: { event?: string; code?: number; reason?: string }; error_code?: number; error?: string };
+  plugin?: {
+    result?: { event?: string; code?: number; reason?: string };
+    error_code?: number;
+    error?: string;
+    /** AudioBridge: `joined`, `event`, `left`, `destroyed`... */
+    audiobridge?: string;
+    /** AudioBridge `joined` of a plain-RTP participant: where Janus receives (and sends from). */
+    rtp?: { ip?: string; port?: number; payload_type?: number };
+  };
   jsep?: JanusJsep;
   candidate?: { candidate?: string; sdpMid?: string; sdpMLineIndex?: number; completed?: boolean };
 }
@@ -102,6 +110,21 @@ export class JanusSession {
   /** A plugin request; its outcome arrives as events (the reply is only `ack`). */
   async message(handleId: number, body: Record<string, unknown>, jsep?: JanusJsep): Promise<void> {
     await post(`${this.url}/${this.id}/${handleId}`, { janus: 'message', apisecret: this.apiSecret, body, ...(jsep ? { jsep } : {}) });
+  }
+
+  /**
+   * A plugin request Janus answers at once (AudioBridge `create`, `destroy`, `play_file`, `listparticipants`): the
+   * plugin's answer, or a JanusError with the plugin's own error.
+   */
+  async request(handleId: number, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const reply = await post(`${this.url}/${this.id}/${handleId}`, { janus: 'message', apisecret: this.apiSecret, body });
+    const data = (reply.plugindata?.data ?? {}) as Record<string, unknown>;
+    if (typeof data.error === 'string') throw new JanusError(`Janus: ${data.error}`, typeof data.error_code === 'number' ? data.error_code : undefined);
+    return data;
+  }
+
+  async detach(handleId: number): Promise<void> {
+    await post(`${this.url}/${this.id}/${handleId}`, { janus: 'detach', apisecret: this.apiSecret });
   }
 
   /** One ICE candidate of the browser (`null`: gathering is complete). */

@@ -173,6 +173,20 @@ function sipPluginConfig(sipRtp: [number, number]): string {
 `;
 }
 
+/**
+ * AudioBridge (the call rooms of SIP_CALL_MODEL=room): plain-RTP participants bind and announce loopback, from their own
+ * port range; rooms are made and destroyed by the server per call, none is configured here.
+ */
+function audioBridgeConfig(rtp: [number, number]): string {
+  return `general: {
+\tlocal_ip = "${LOOPBACK}"
+\trtp_port_range = "${rtp[0]}-${rtp[1]}"
+\tevents = false
+\tstring_ids = false
+}
+`;
+}
+
 function httpTransportConfig(port: number): string {
   return `general: {
 \tjson = "plain"
@@ -327,8 +341,9 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   killLeftovers(dir);
   rmSync(janusDir, { recursive: true, force: true });
   for (const sub of ['plugins', 'transports', 'events', 'loggers']) mkdirSync(path.join(janusDir, sub), { recursive: true });
-  // Only the SIP plugin and the HTTP transport are loaded: Janus loads every library in these folders.
+  // Only the SIP and AudioBridge plugins and the HTTP transport are loaded: Janus loads every library in these folders.
   symlinkSync(path.join(libDir, 'plugins', 'libjanus_sip.so'), path.join(janusDir, 'plugins', 'libjanus_sip.so'));
+  symlinkSync(path.join(libDir, 'plugins', 'libjanus_audiobridge.so'), path.join(janusDir, 'plugins', 'libjanus_audiobridge.so'));
   symlinkSync(path.join(libDir, 'transports', 'libjanus_http.so'), path.join(janusDir, 'transports', 'libjanus_http.so'));
 
   const apiSecret = randomBytes(18).toString('base64url');
@@ -339,10 +354,12 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   // SIPp echoes on its media port and that port + 2. Its rtpstream socket (the greeting) is not configurable in SIPp
   // 3.6: it binds 0.0.0.0 from port 8888 upward, one socket shared by all calls.
   const leadPhoneMedia = await freeUdpRange(4, [webrtcRtp, sipRtp]);
+  const roomRtp = await freeUdpRange(RTP_RANGE_SIZE, [webrtcRtp, sipRtp, leadPhoneMedia]);
 
   writeFileSync(path.join(janusDir, 'janus.jcfg'), janusConfig(janusDir, apiSecret, options.janusDebugLevel ?? 4, webrtcRtp), { mode: 0o600 });
   writeFileSync(path.join(janusDir, 'janus.plugin.sip.jcfg'), sipPluginConfig(sipRtp));
   writeFileSync(path.join(janusDir, 'janus.transport.http.jcfg'), httpTransportConfig(httpPort));
+  writeFileSync(path.join(janusDir, 'janus.plugin.audiobridge.jcfg'), audioBridgeConfig(roomRtp));
 
   const greetingFile = path.join(dir, 'greeting.ulaw');
   writeFileSync(greetingFile, greetingSamples(GREETING_MS));
