@@ -147,4 +147,83 @@ describe.skipIf(missing !== null)('dialer with SIP_CALL_MODEL=room: every call a
     // The agent side is what the room sent the greeting (the tab's tone), recorded even though the far end ignores it.
     expect(agentSide.length).toBe(leadSide.length);
   }, 30_000);
+
+  describe('the call belongs to the server, not to the tab', () => {
+    it('the agent\'s tab gone (no media) for more than 10 s with no re-attach: BYE at the lead phone, the call ended `agent-lost` with a sentence that says so', async () => {
+      const { tab, states, started } = await dialFromTab('5550100005');
+      const id = started.body.id;
+      await waitForState(id, 'connected');
+      const byes = byesFor('5550100005').length;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const gone = Date.now();
+      await tab.close();
+      await eventually(async () => (byesFor('5550100005').length === byes + 1 ? true : undefined), 16_000);
+      const byeAfter = Date.parse(byesFor('5550100005').at(-1)!.at) - gone;
+      expect(byeAfter).toBeGreaterThanOrEqual(9_000);
+      expect(byeAfter).toBeLessThanOrEqual(13_000);
+      await waitForState(id, 'idle');
+      const doc = await callDoc(id);
+      expect(doc).toMatchObject({ endedBy: 'agent-lost', status: 'answered' });
+      await eventually(async () => (states.some((s) => s.call?.id === id && s.notice === 'call-failed') ? true : undefined), 5_000);
+      expect(states.find((s) => s.call?.id === id && s.notice === 'call-failed')?.message).toBe('The call was ended because this browser was disconnected for more than 10 seconds.');
+      await recordingOf(id);
+    }, 40_000);
+
+    it('a reloaded tab re-attaches: its new offer joins the same room, echoed audio is back within 3 s, the lead phone gets no BYE', async () => {
+      const { tab, started } = await dialFromTab('5550100005');
+      const id = started.body.id;
+      await waitForState(id, 'connected');
+      const byes = byesFor('5550100005').length;
+      await tab.close();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // The reloaded page: a new socket and a new PeerConnection.
+      const again = new WebrtcAgentTab(await testApp.socket(alice.accessToken));
+      tabs.push(again);
+      const offered = Date.now();
+      expect(await again.offer()).toEqual({ ok: true });
+      await eventually(async () => (again.received > 10 ? true : undefined), 5_000);
+      const gap = Date.now() - offered;
+      expect(again.answered).toMatchObject({ callId: id });
+      expect(gap).toBeLessThan(3_000);
+      // Well past the 10 s of agent-lost: still connected, no BYE.
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      expect((await callDoc(id)).state).toBe('connected');
+      expect(byesFor('5550100005')).toHaveLength(byes);
+      expect((await http.post(`/dialer/calls/${id}/end`, undefined, { token: alice.accessToken })).status).toBe(200);
+      await waitForState(id, 'idle');
+      expect((await callDoc(id)).endedBy).toBe('agent');
+    }, 40_000);
+
+    it('Janus SIGKILLed mid-call: the call ends `gateway-failure` (BYE to the lead, recording kept), Janus is back and the next call connects with no app restart', async () => {
+      const { states, started } = await dialFromTab('5550100005');
+      const id = started.body.id;
+      await waitForState(id, 'connected');
+      const byes = byesFor('5550100005').length;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const pid = carrier.janusPid()!;
+      const killed = Date.now();
+      process.kill(pid, 'SIGKILL');
+      await waitForState(id, 'ended', 10_000);
+      const doc = await callDoc(id);
+      expect(doc.endedBy).toBe('gateway-failure');
+      expect(doc.endedAt!.getTime() - killed).toBeLessThan(6_000);
+      await eventually(async () => (byesFor('5550100005').length === byes + 1 ? true : undefined), 5_000);
+      await eventually(async () => (states.some((s) => s.call?.id === id && s.notice === 'call-failed') ? true : undefined), 5_000);
+      expect(states.find((s) => s.call?.id === id && s.notice === 'call-failed')?.message).toBe('The call was cut off: the phone gateway stopped working. The recording up to that moment is kept.');
+      const wav = await recordingOf(id);
+      expect(wav.channels[1]!.length / wav.rate).toBeGreaterThan(1);
+      await waitForState(id, 'idle');
+      // The supervisor restarted Janus; the next call makes a new session on it.
+      await eventually(async () => (carrier.janusPid() !== pid ? true : undefined), 5_000);
+      const next = await eventually(async () => {
+        const attempt = await dialFromTab('5550100005');
+        return attempt.started.status === 201 ? attempt : undefined;
+      }, 10_000);
+      await waitForState(next.started.body.id, 'connected', 10_000);
+      expect(Date.now() - killed).toBeLessThan(15_000);
+      await eventually(async () => (next.tab.received > 10 ? true : undefined), 5_000);
+      await http.post(`/dialer/calls/${next.started.body.id}/end`, undefined, { token: alice.accessToken });
+      await waitForState(next.started.body.id, 'idle');
+    }, 60_000);
+  });
 });

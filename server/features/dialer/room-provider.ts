@@ -28,6 +28,11 @@ import { providerEvents, type CallProgress, type LineTimings, type MediaCandidat
 const MISSED_CODES = new Set([486, 600, 603, 408, 480, 487]);
 /** How long the far end may take to confirm our BYE or CANCEL before the end is completed anyway. */
 const END_GRACE_MS = 5_000;
+/**
+ * How long the agent's media may be gone (tab closed, crashed, offline) with no re-attach before the server hangs up
+ * on the lead (issue 29: a browser crash left a lead on a silent line for minutes).
+ */
+const AGENT_LOST_MS = 10_000;
 
 interface RoomCall {
   callId: string;
@@ -47,6 +52,10 @@ interface RoomCall {
   timers: NodeJS.Timeout[];
   /** The `answered` event, applied: later events wait for it. */
   published?: Promise<unknown>;
+  /** The agent's media went down: the call is dropped as `agent-lost` when this fires (a re-attach clears it). */
+  agentLost?: NodeJS.Timeout;
+  /** The offer the current agent participant joined with. */
+  agentJoinedWith?: string;
 }
 
 interface AgentOffer {
@@ -186,11 +195,47 @@ export class RoomPhoneProvider implements PhoneProvider {
   // --- the room -------------------------------------------------------------------------------------
 
   private async joinAgent(rooms: AudioBridgeRooms, call: RoomCall, offer: string): Promise<void> {
+    const offerId = call.offerId;
     const { participant, answer } = await rooms.joinWebrtc(call.room!.room, `agent-${call.agentId}`, offer);
+    // A newer offer (a re-attach) took over meanwhile, or the call ended: this participant is not wanted.
+    if (call.over || call.offerId !== offerId) return void participant.leave();
+    const previous = call.agent;
     call.agent = participant;
-    if (call.over) return void participant.leave();
-    void this.publish({ type: 'media-answer', agentId: call.agentId, callId: call.callId, offerId: call.offerId, sdp: answer });
+    call.agentJoinedWith = offerId;
+    participant.onMediaDown = () => this.agentMediaDown(call, participant);
+    participant.onMediaUp = () => this.agentMediaUp(call, participant);
+    void previous?.leave();
+    void this.publish({ type: 'media-answer', agentId: call.agentId, callId: call.callId, offerId, sdp: answer });
     for (const candidate of call.candidates.splice(0)) await participant.trickle(candidate).catch(() => undefined);
+  }
+
+  /**
+   * A tab's offer while the agent has a live call is a re-attach (the page was reloaded, or another tab took the
+   * call): the tab joins the same room as a new participant and the old one leaves; the lead stays on the line.
+   */
+  private async reattach(call: RoomCall, offer: AgentOffer): Promise<void> {
+    call.offerId = offer.offerId;
+    call.candidates = offer.candidates;
+    const rooms = await this.roomClient();
+    await this.joinAgent(rooms, call, offer.sdp);
+    if (call.agent && call.offerId === offer.offerId) this.agentMediaUp(call, call.agent);
+  }
+
+  private agentMediaDown(call: RoomCall, participant: RoomParticipant): void {
+    if (call.agent !== participant || call.over || call.agentLost) return;
+    call.agentLost = setTimeout(() => {
+      if (call.over) return;
+      this.options.log?.warn({ callId: call.callId, agentId: call.agentId }, 'agent media gone with no re-attach: hanging up');
+      call.leg?.end();
+      void this.finish(call, { type: 'dropped', by: 'agent-lost', callId: call.callId });
+    }, AGENT_LOST_MS);
+    call.timers.push(call.agentLost);
+  }
+
+  private agentMediaUp(call: RoomCall, participant: RoomParticipant): void {
+    if (call.agent !== participant || !call.agentLost) return;
+    clearTimeout(call.agentLost);
+    call.agentLost = undefined;
   }
 
   private async dialLead(rooms: AudioBridgeRooms, userAgent: SipUserAgent, call: RoomCall, phone: string): Promise<void> {
@@ -303,7 +348,13 @@ export class RoomPhoneProvider implements PhoneProvider {
   // --- signalling from the browser ------------------------------------------------------------------
 
   private takeOffer(agentId: string, offer: { offerId: string; sdp: string }): void {
-    this.offers.set(agentId, { ...offer, candidates: [], takenAt: Date.now() });
+    const taken: AgentOffer = { ...offer, candidates: [], takenAt: Date.now() };
+    const live = this.agentCalls.get(agentId);
+    if (live && !live.over && !live.ending && live.room) {
+      void this.reattach(live, taken).catch((error) => this.options.log?.warn({ err: error, callId: live.callId }, 'agent tab not re-attached to its call'));
+      return;
+    }
+    this.offers.set(agentId, taken);
     this.offerWaiters.wake(agentId);
   }
 
@@ -312,8 +363,9 @@ export class RoomPhoneProvider implements PhoneProvider {
     if (waiting?.offerId === offerId) return void waiting.candidates.push(candidate);
     const call = this.agentCalls.get(agentId);
     if (call?.offerId !== offerId) return;
-    if (!call.agent) call.candidates.push(candidate);
-    else await call.agent.trickle(candidate);
+    // Until the participant of this offer exists (a first join or a re-attach), its candidates wait.
+    if (call.agentJoinedWith !== offerId) call.candidates.push(candidate);
+    else await call.agent?.trickle(candidate);
   }
 
   private async offerReady(agentId: string, { since, withinMs }: { since?: Date; withinMs: number }): Promise<boolean> {

@@ -75,8 +75,9 @@ export class RoomParticipant {
 
   /** Called by the room client with every event of this handle. */
   deliver(event: JanusEvent): void {
-    if (event.janus === 'hangup') this.onMediaDown?.();
-    if (event.janus === 'webrtcup') this.onMediaUp?.();
+    // A closed tab hangs up (DTLS alert); a killed or offline one just stops sending: Janus's no-media timer says so.
+    if (event.janus === 'hangup' || (event.janus === 'media' && event.receiving === false)) this.onMediaDown?.();
+    if (event.janus === 'webrtcup' || (event.janus === 'media' && event.receiving === true)) this.onMediaUp?.();
     if (event.janus !== 'event' || !event.plugin) return;
     const data = event.plugin;
     for (const waiter of this.waiters) {

@@ -28,6 +28,8 @@ export interface JanusEvent {
   };
   jsep?: JanusJsep;
   candidate?: { candidate?: string; sdpMid?: string; sdpMLineIndex?: number; completed?: boolean };
+  /** `media` events: whether Janus receives the peer's audio (false after its no-media timer, 1 s by default). */
+  receiving?: boolean;
 }
 
 interface JanusReply {
@@ -38,6 +40,7 @@ interface JanusReply {
   plugindata?: { data?: JanusEvent['plugin'] };
   jsep?: JanusJsep;
   candidate?: JanusEvent['candidate'];
+  receiving?: boolean;
 }
 
 export class JanusError extends Error {
@@ -164,6 +167,7 @@ export class JanusSession {
             ...(reply.plugindata?.data ? { plugin: reply.plugindata.data } : {}),
             ...(reply.jsep ? { jsep: reply.jsep } : {}),
             ...(reply.candidate ? { candidate: reply.candidate } : {}),
+            ...(typeof reply.receiving === 'boolean' ? { receiving: reply.receiving } : {}),
           });
         }
       } catch (error) {

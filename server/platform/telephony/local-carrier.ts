@@ -36,6 +36,8 @@ export interface LocalCarrier {
   leadPhoneByes: string;
   /** The directory holding the generated configuration and the logs. */
   dir: string;
+  /** The running Janus's pid (it changes when the supervisor restarts a Janus that died). */
+  janusPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -373,9 +375,13 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
 
   const janusUrl = `http://${LOOPBACK}:${httpPort}/janus`;
   const janusOut = createWriteStream(path.join(dir, 'janus.log'));
-  const janus = spawn('janus', ['--config', path.join(janusDir, 'janus.jcfg'), '--configs-folder', janusDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  janus.stdout.pipe(janusOut, { end: false });
-  janus.stderr.pipe(janusOut, { end: false });
+  const startJanus = () => {
+    const child = spawn('janus', ['--config', path.join(janusDir, 'janus.jcfg'), '--configs-folder', janusDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(janusOut, { end: false });
+    child.stderr.pipe(janusOut, { end: false });
+    return child;
+  };
+  let janus = startJanus();
   const sippOut = createWriteStream(path.join(dir, 'sipp.log'));
   const sipp = spawn(
     'sipp',
@@ -398,6 +404,22 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   writeFileSync(pidFile, JSON.stringify({ janus: janus.pid, sipp: sipp.pid }));
   const follower = followLeadPhone(actionsLog, leadPhoneLog, leadPhoneByes);
   let stopped: Promise<void> | null = null;
+  let ready = false;
+  /**
+   * Janus is supervised like the local Redis: once started, a Janus that dies (crash, OOM kill, SIGKILL) is started
+   * again at once on the same ports and secret, so the server's next session finds it; its calls are lost with it
+   * (the server ends them as gateway-failure).
+   */
+  const supervise = (child: ChildProcess) => {
+    child.once('exit', () => {
+      if (stopped || !ready) return;
+      janusOut.write(`--- Janus exited (${child.signalCode ?? child.exitCode}); restarting at ${new Date().toISOString()}\n`);
+      janus = startJanus();
+      writeFileSync(pidFile, JSON.stringify({ janus: janus.pid, sipp: sipp.pid }));
+      supervise(janus);
+    });
+  };
+  supervise(janus);
   const stop = () => {
     stopped ??= (async () => {
       await Promise.all([stopChild(sipp, 'SIGTERM'), stopChild(janus, 'SIGINT')]);
@@ -426,9 +448,10 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
     throw error;
   }
 
+  ready = true;
   const sipUri = `sip:${LOOPBACK}:${sipPort}`;
   writeFileSync(path.join(dir, 'carrier.json'), JSON.stringify({ janusUrl, apiSecret, sipUri, leadPhoneLog }, null, 2), { mode: 0o600 });
-  return { janusUrl, apiSecret, sipUri, sipHost: LOOPBACK, sipPort, leadPhoneLog, leadPhoneByes, dir, stop };
+  return { janusUrl, apiSecret, sipUri, sipHost: LOOPBACK, sipPort, leadPhoneLog, leadPhoneByes, dir, stop, janusPid: () => janus.pid };
 }
 
 /** The lead phone's calls so far (lead-phone.log), or the callers' BYEs (lead-phone-byes.log: no `outcome`), oldest first. */
