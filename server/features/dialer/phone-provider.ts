@@ -61,6 +61,11 @@ export interface MediaSignalling {
    * (`offerId` of the call), passed to the gateway; resolves with the gateway's answer SDP.
    */
   restart(agentId: string, offer: { offerId: string; sdp: string }): Promise<string>;
+  /**
+   * The call outlives the tab's connection (the room provider): an offer sent while the agent's call is live joins
+   * that call again, and its answer comes back as `media-answer` with the call's id.
+   */
+  readonly reattaches?: true;
 }
 
 /** Where a call stands after the dialer applied an event; the provider times its next steps from it. */

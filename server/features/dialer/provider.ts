@@ -48,7 +48,8 @@ export function ensurePhoneProviderAvailable(config: Config): void {
 
 /** The phone as tabs see it: a provider carrying the agent's audio over WebRTC says so, so the tab offers its microphone. */
 export function phoneView(platform: Platform, status: PhoneView['status']): PhoneView {
-  return { status, provider: platform.phone.displayName, ...(platform.phone.media ? { media: 'webrtc' as const } : {}) };
+  const media = platform.phone.media;
+  return { status, provider: platform.phone.displayName, ...(media ? { media: 'webrtc' as const } : {}), ...(media?.reattaches ? { reattach: true as const } : {}) };
 }
 
 /** The spec's dialer texts with this app's provider name. */

@@ -95,6 +95,7 @@ export class RoomPhoneProvider implements PhoneProvider {
       candidate: (agentId, offerId, candidate) => this.takeCandidate(agentId, offerId, candidate),
       offerReady: (agentId, options) => this.offerReady(agentId, options),
       restart: (agentId, offer) => this.restartIce(agentId, offer),
+      reattaches: true,
     };
   }
 
