@@ -18,6 +18,7 @@
 // (`npm run build`: dist/client), which the bench's app serves.
 // The app (API + workers, as `npm start`) runs in this process with PHONE_PROVIDER=sip; MongoDB and Redis as in the
 // other benchmarks (BENCH_MONGO_URL / BENCH_REDIS_URL, else a local redis-server and the embedded MongoDB).
+// SIP_CALL_MODEL=room benchmarks the call rooms (docs/telephony.md, "A call is a room") instead of the SIP plugin.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,7 +76,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-telephony-'));
   const carrier = await startLocalCarrier({ dataDir });
   stopCarrier = () => carrier.stop();
-  const { backends, runtime, url, db, shim } = await startInProcessApp(dataDir, { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri }, { serveClient: BROWSER_CALLS > 0 });
+  const { backends, runtime, url, db, shim } = await startInProcessApp(dataDir, { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, ...(process.env.SIP_CALL_MODEL ? { SIP_CALL_MODEL: process.env.SIP_CALL_MODEL } : {}) }, { serveClient: BROWSER_CALLS > 0 });
 
   console.log(`load average before the run: ${load()} on ${cpus().length} CPUs`);
   console.log(`telephony benchmark: ${SEQUENTIAL} sequential calls, then ${CONCURRENT} at once, to ${NUMBER} (echo) through Janus ${carrier.janusUrl} and the SIPp lead phone ${carrier.sipUri}; MongoDB ${backends.mongoKind}, Redis ${backends.redisKind}`);

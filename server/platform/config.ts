@@ -90,6 +90,17 @@ export interface SipConfig {
    * default DATA_DIR/telephony/recordings): one directory both processes see, by the same absolute path.
    */
   recordingsDir: string;
+  /**
+   * SIP_CALL_MODEL: `plugin` (default) binds the lead's leg to the agent's Janus SIP-plugin handle; `room` makes every
+   * call an AudioBridge room with the lead's leg placed by the server (server/features/dialer/room-provider.ts).
+   */
+  callModel: 'plugin' | 'room';
+  /**
+   * The room model's SIP signalling and RTP relay address (SIP_LOCAL_IP): one the carrier reaches and Janus can send
+   * to. Default: 127.0.0.2 for a carrier on loopback (npm `sip` refuses a target on its own address), else unset and
+   * required.
+   */
+  localIp?: string;
 }
 
 export class ConfigError extends Error {
@@ -282,7 +293,11 @@ function sipConfig(env: NodeJS.ProcessEnv, problems: string[], dataDir: string):
     if (!/^\d+$/.test(env.TURN_CREDENTIAL_TTL_S) || Number(env.TURN_CREDENTIAL_TTL_S) < 60) problems.push(`TURN_CREDENTIAL_TTL_S must be a whole number of seconds, at least 60 (got "${env.TURN_CREDENTIAL_TTL_S}").`);
     else credentialTtlS = Number(env.TURN_CREDENTIAL_TTL_S);
   }
+  const callModel = (value('SIP_CALL_MODEL') ?? 'plugin').toLowerCase();
+  if (callModel !== 'plugin' && callModel !== 'room') problems.push(`SIP_CALL_MODEL must be "plugin" or "room" (got "${env.SIP_CALL_MODEL}").`);
   return {
+    callModel: callModel === 'room' ? 'room' : 'plugin',
+    localIp: value('SIP_LOCAL_IP'),
     browserIce: { urls: iceUrls, ...(turnSecret ? { turnSecret } : {}), credentialTtlS },
     janusUrl,
     janusApiSecret: value('JANUS_API_SECRET'),

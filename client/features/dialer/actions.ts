@@ -3,7 +3,7 @@ import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueBody, QueueContactView } from '../../../shared/schemas/dialer/queue.js';
 import { api, ApiError, isNetworkError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import { adoptIceServers, bindMediaCall, prepareMediaCall, releaseAutoDialOffer, releaseMedia } from './webrtc.js';
+import { adoptIceServers, bindMediaCall, prepareMediaCall, reattachMediaCall, releaseAutoDialOffer, releaseMedia } from './webrtc.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
 const NOTES_SAVE_DELAY_MS = 600;
@@ -25,6 +25,7 @@ export async function loadDialer(): Promise<void> {
     return;
   }
   if (dialerStore.phone?.status === 'uninitialized' || dialerStore.phone?.status === 'failed') await connectPhone();
+  else if (dialerStore.phone?.reattach) void reattachMediaCall(dialerStore.call).catch(() => undefined);
 }
 
 /** This tab asked for the phone session: it is the one to send auto-dial's first offer once the phone connects. */

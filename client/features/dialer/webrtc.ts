@@ -122,6 +122,23 @@ export async function prepareMediaCall(options: { forAutoDial?: boolean } = {}):
   }
 }
 
+/**
+ * The call room model (`phone.reattach`): a live call this tab holds no connection for (the page was reloaded, or the
+ * agent opened another tab) is joined again with a fresh offer; the server answers with the call's id.
+ */
+export async function reattachMediaCall(call: Pick<CallView, 'id' | 'state'> | null): Promise<void> {
+  if (!call || (call.state !== 'calling' && call.state !== 'connected')) return;
+  if (current?.callId === call.id || reattaching) return;
+  reattaching = true;
+  try {
+    await prepareMediaCall();
+    bindMediaCall(call.id);
+  } finally {
+    reattaching = false;
+  }
+}
+let reattaching = false;
+
 /** The call the API started for the prepared offer (its id ties later states to this tab's connection). */
 export function bindMediaCall(callId: string): void {
   if (current) current.callId = callId;

@@ -115,9 +115,15 @@ async function afterTransition(platform: Platform, before: CallDoc, call: CallDo
 async function onCallEnded(platform: Platform, call: CallDoc): Promise<void> {
   const m = messagesFor(platform);
   const failed = call.timeline.at(-1)?.reason === 'failed';
+  // The server cut the call itself: the sentence says why, not "completed".
+  const cutOff = call.endedBy === 'gateway-failure' ? DialerRuleMessages.callGatewayFailure : call.endedBy === 'agent-lost' ? DialerRuleMessages.callAgentLost : undefined;
   await pushState(platform, call.agentId, {
     call,
-    notice: failed ? { code: 'call-failed', message: m.callFailed } : { code: 'call-completed', message: m.callCompleted(call.phone), description: m.callCompletedDescription(call.duration) },
+    notice: cutOff
+      ? { code: 'call-failed', message: cutOff, ...(call.duration ? { description: m.callCompletedDescription(call.duration) } : {}) }
+      : failed
+        ? { code: 'call-failed', message: m.callFailed }
+        : { code: 'call-completed', message: m.callCompleted(call.phone), description: m.callCompletedDescription(call.duration) },
   });
   await recordOutcomeOnLead(platform, call).catch((error) => platform.log.warn({ err: error, callId: call._id }, 'lead outcome not recorded'));
   await emitTeamActivity(platform, call.agentId, {
@@ -199,7 +205,7 @@ const progressOf = (call: CallDoc): CallProgress => ({
   ...(call.endedAt ? { endedAt: call.endedAt } : {}),
 });
 
-const ENDING_EVENTS = new Set<ProviderEvent['type']>(['no-answer', 'failed', 'hangup', 'end-complete']);
+const ENDING_EVENTS = new Set<ProviderEvent['type']>(['no-answer', 'failed', 'hangup', 'end-complete', 'dropped']);
 
 async function onProviderEvent(platform: Platform, event: ProviderEvent): Promise<CallProgress | null> {
   if (event.type === 'media-answer') {
@@ -235,7 +241,8 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
     if (call) await pushState(platform, call.agentId, { call });
     return null;
   }
-  const command: CallCommand = event.type === 'mute-changed' ? { type: 'mute-applied', muted: event.muted } : { type: event.type };
+  const { callId: _callId, ...fields } = event;
+  const command: CallCommand = fields.type === 'mute-changed' ? { type: 'mute-applied', muted: fields.muted } : fields;
   try {
     const call = await applyEvent(platform, callId, command);
     // Also on a re-run of the step (the job id dedupes), so a crash after the write loses no auto-dial.

@@ -20,6 +20,14 @@ export const LIVE_CALL_STATES: readonly CallState[] = ['calling', 'connected', '
 export const CALL_OUTCOMES = ['answered', 'missed', 'voicemail'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
+/**
+ * Who ended a call: the agent (End), the lead (hung up, busy, declined, unreachable), the ring timeout, the agent's
+ * browser gone with no re-attach (`agent-lost`), or the phone gateway gone (`gateway-failure`). The server owns the
+ * call's life, so every end has one of these.
+ */
+export const CALL_ENDERS = ['agent', 'lead', 'timeout', 'agent-lost', 'gateway-failure'] as const;
+export type CallEnder = (typeof CALL_ENDERS)[number];
+
 export interface TimelineEntry {
   state: CallState;
   at: Date;
@@ -41,16 +49,28 @@ export interface CallSnapshot {
   /** Talk seconds, from connected to ended. */
   duration: number;
   timeline: TimelineEntry[];
+  /** Set when the call ends. */
+  endedBy?: CallEnder;
+  /** The final SIP status of the lead's leg (200, 486, 487...), where the provider places it itself. */
+  sipStatus?: number;
 }
 
 export type PhoneCommand = { type: 'initialize' } | { type: 'initialized' } | { type: 'init-failed' } | { type: 'connect' } | { type: 'connected' };
 
+/** What a provider knows about an end it reports: who ended the call and the lead leg's final SIP status. */
+export interface EndDetail {
+  by?: CallEnder;
+  sipStatus?: number;
+}
+
 export type CallCommand =
   | { type: 'answered' }
   | { type: 'voicemail' }
-  | { type: 'no-answer' }
-  | { type: 'failed' }
-  | { type: 'hangup' }
+  | ({ type: 'no-answer' } & EndDetail)
+  | ({ type: 'failed' } & EndDetail)
+  | ({ type: 'hangup' } & EndDetail)
+  /** The server ended the call itself: the agent's browser is gone, or the phone gateway is. */
+  | ({ type: 'dropped'; by: 'agent-lost' | 'gateway-failure' } & EndDetail)
   | { type: 'end' }
   | { type: 'end-complete' }
   | { type: 'idle' }
@@ -101,9 +121,9 @@ function move(call: CallSnapshot, state: CallState, now: Date, reason: string | 
   return { ...call, ...patch, state, timeline: [...call.timeline, { state, at: now, ...(reason ? { reason } : {}) }] };
 }
 
-function ended(call: CallSnapshot, now: Date, reason: string, status: CallOutcome): CallSnapshot {
+function ended(call: CallSnapshot, now: Date, reason: string, status: CallOutcome, detail: EndDetail & { by: CallEnder }): CallSnapshot {
   const duration = call.connectedAt ? Math.max(0, Math.round((now.getTime() - call.connectedAt.getTime()) / 1000)) : 0;
-  return move(call, 'ended', now, reason, { endedAt: now, status, duration, muted: false });
+  return move(call, 'ended', now, reason, { endedAt: now, status, duration, muted: false, endedBy: detail.by, ...(detail.sipStatus !== undefined ? { sipStatus: detail.sipStatus } : {}) });
 }
 
 /** The outcome of a call that ends now: what it reached when it connected, else missed. */
@@ -121,17 +141,21 @@ export function callTransition(call: CallSnapshot, command: CallCommand, provide
     case 'no-answer':
     case 'failed':
       if (call.state !== 'calling') return unchanged;
-      return ok(ended(call, now, command.type, 'missed'));
+      return ok(ended(call, now, command.type, 'missed', { ...command, by: command.by ?? 'lead' }));
     case 'hangup':
       if (call.state !== 'connected') return unchanged;
-      return ok(ended(call, now, 'callee', outcomeOf(call)));
+      return ok(ended(call, now, 'callee', outcomeOf(call), { ...command, by: command.by ?? 'lead' }));
+    case 'dropped':
+      // Also from `ending`: an end under way whose far end never confirmed it.
+      if (call.state !== 'calling' && call.state !== 'connected' && call.state !== 'ending') return unchanged;
+      return ok(ended(call, now, command.by, outcomeOf(call), command));
     case 'end':
       if (call.state === 'ending') return unchanged;
       if (call.state !== 'calling' && call.state !== 'connected') return fail(m.noActiveCallToEnd);
       return ok(move(call, 'ending', now, 'agent'));
     case 'end-complete':
       if (call.state !== 'ending') return unchanged;
-      return ok(ended(call, now, 'agent', outcomeOf(call)));
+      return ok(ended(call, now, 'agent', outcomeOf(call), { by: 'agent' }));
     case 'idle':
       if (call.state !== 'ended') return unchanged;
       return ok(move(call, 'idle', now, undefined, { idleAt: now }));

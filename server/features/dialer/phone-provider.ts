@@ -1,3 +1,5 @@
+import type { EndDetail } from './machine.js';
+
 /**
  * What the dialer needs from a telephony provider (spec 2 section 7: initialize, connect, make call,
  * end call, set muted, and its events). One instance per process is built at start-up as `platform.phone`
@@ -17,10 +19,12 @@ export type ProviderEvent =
   | { type: 'connected'; agentId: string }
   /** The far end picked up (a person, or voicemail). */
   | { type: 'answered' | 'voicemail'; callId: string }
-  /** Rang out with no answer, or the number could not be reached. */
-  | { type: 'no-answer' | 'failed'; callId: string }
+  /** Rang out with no answer, or the number could not be reached (`by`: the ring timeout or the lead's side). */
+  | ({ type: 'no-answer' | 'failed'; callId: string } & EndDetail)
   /** The far end hung up. */
-  | { type: 'hangup'; callId: string }
+  | ({ type: 'hangup'; callId: string } & EndDetail)
+  /** The provider ended the call itself: the agent's browser gone with no re-attach, or the gateway gone. */
+  | ({ type: 'dropped'; callId: string; by: 'agent-lost' | 'gateway-failure' } & EndDetail)
   /** An end the agent asked for is complete. */
   | { type: 'end-complete'; callId: string }
   /** The line is free again after an ended call. */
@@ -57,6 +61,11 @@ export interface MediaSignalling {
    * (`offerId` of the call), passed to the gateway; resolves with the gateway's answer SDP.
    */
   restart(agentId: string, offer: { offerId: string; sdp: string }): Promise<string>;
+  /**
+   * The call outlives the tab's connection (the room provider): an offer sent while the agent's call is live joins
+   * that call again, and its answer comes back as `media-answer` with the call's id.
+   */
+  readonly reattaches?: true;
 }
 
 /** Where a call stands after the dialer applied an event; the provider times its next steps from it. */

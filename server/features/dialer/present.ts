@@ -39,6 +39,8 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
   if (doc.status) view.status = doc.status;
   if (doc.connectedAt) view.connectedAt = doc.connectedAt.toISOString();
   if (doc.endedAt) view.endedAt = doc.endedAt.toISOString();
+  if (doc.endedBy) view.endedBy = doc.endedBy;
+  if (doc.sipStatus !== undefined) view.sipStatus = doc.sipStatus;
   if (doc.recorded && (doc.state === 'connected' || doc.state === 'ending')) view.recording = true;
   if (doc.quality?.samples) view.quality = toQualitySummary(doc.quality);
   if (doc.recordingId && doc.status === 'answered') view.recordingUrl = recordingLink ? recordingLink(id) : recordingUrl(id);

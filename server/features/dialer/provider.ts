@@ -7,6 +7,7 @@ import type { PhoneView } from '../../../shared/schemas/dialer/state.js';
 import type { PhoneProvider } from './phone-provider.js';
 import { SimulatedPhoneProvider, type SimulatorOptions } from './simulator.js';
 import { SipPhoneProvider } from './sip-provider.js';
+import { RoomPhoneProvider } from './room-provider.js';
 import { localCarrierProblem } from '../../platform/telephony/local-carrier.js';
 
 /** The provider named by PHONE_PROVIDER cannot run in this build: start-up stops with this sentence. */
@@ -30,6 +31,7 @@ export interface PhoneProviderOptions {
  */
 export function createPhoneProvider(config: Config, queues: QueueRegistry, options: PhoneProviderOptions = {}): PhoneProvider {
   ensurePhoneProviderAvailable(config);
+  if (config.phoneProvider === 'sip' && config.sip.callModel === 'room') return new RoomPhoneProvider(config.sip, { log: options.log });
   if (config.phoneProvider === 'sip') return new SipPhoneProvider(config.sip, { log: options.log });
   return new SimulatedPhoneProvider(queues.calls, options.simulator);
 }
@@ -46,7 +48,8 @@ export function ensurePhoneProviderAvailable(config: Config): void {
 
 /** The phone as tabs see it: a provider carrying the agent's audio over WebRTC says so, so the tab offers its microphone. */
 export function phoneView(platform: Platform, status: PhoneView['status']): PhoneView {
-  return { status, provider: platform.phone.displayName, ...(platform.phone.media ? { media: 'webrtc' as const } : {}) };
+  const media = platform.phone.media;
+  return { status, provider: platform.phone.displayName, ...(media ? { media: 'webrtc' as const } : {}), ...(media?.reattaches ? { reattach: true as const } : {}) };
 }
 
 /** The spec's dialer texts with this app's provider name. */

@@ -157,7 +157,7 @@ export async function applyCallTransition(
   extra: Partial<CallDoc> = {},
 ): Promise<CallDoc | null> {
   const set: Partial<CallDoc> = { ...extra, state: next.state, muted: next.muted, duration: next.duration };
-  for (const key of ['status', 'reached', 'connectedAt', 'endedAt', 'idleAt'] as const) {
+  for (const key of ['status', 'reached', 'connectedAt', 'endedAt', 'idleAt', 'endedBy', 'sipStatus'] as const) {
     if (next[key] !== undefined) (set as Record<string, unknown>)[key] = next[key];
   }
   return callsCollection(db).findOneAndUpdate(

@@ -6,6 +6,7 @@ import type { SipConfig } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { mixCallRecording, removeRecordingFiles, settledRecordingFiles } from '../../platform/telephony/call-recording.js';
 import { JanusSession, type JanusEvent } from '../../platform/telephony/janus-client.js';
+import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
 
 /**
@@ -105,7 +106,7 @@ export class SipPhoneProvider implements PhoneProvider {
   private readonly mediaDown = new Map<string, () => void>();
   private readonly mediaDownAt = new Map<string, number>();
   /** Auto-dial steps waiting for an agent's next offer (`offerReady`). */
-  private readonly offerWaiters = new Map<string, Set<() => void>>();
+  private readonly offerWaiters = new OfferWaiters();
   readonly media: MediaSignalling;
 
   constructor(
@@ -246,29 +247,15 @@ export class SipPhoneProvider implements PhoneProvider {
   private async takeOffer(agentId: string, offer: { offerId: string; sdp: string }): Promise<void> {
     const line = await this.line(agentId);
     line.offer = { ...offer, candidates: [], takenAt: Date.now() };
-    for (const wake of this.offerWaiters.get(agentId) ?? []) wake();
+    this.offerWaiters.wake(agentId);
   }
 
   /** Only looks at lines this process holds: it never opens a Janus session for a waiting auto-dial step. */
   private async offerReady(agentId: string, { since, withinMs }: { since?: Date; withinMs: number }): Promise<boolean> {
-    const fresh = async () => {
+    return this.offerWaiters.wait(agentId, withinMs, async () => {
       const line = await this.lines.get(agentId)?.catch(() => undefined);
       if (line?.offer && since && line.offer.takenAt < since.getTime()) line.offer = undefined;
       return Boolean(line?.offer);
-    };
-    if (await fresh()) return true;
-    return new Promise<boolean>((resolve) => {
-      const waiters = this.offerWaiters.get(agentId) ?? new Set<() => void>();
-      this.offerWaiters.set(agentId, waiters);
-      const done = (ready: boolean) => {
-        clearTimeout(timer);
-        waiters.delete(wake);
-        if (waiters.size === 0 && this.offerWaiters.get(agentId) === waiters) this.offerWaiters.delete(agentId);
-        resolve(ready);
-      };
-      const wake = () => done(true);
-      const timer = setTimeout(() => void fresh().then(done), withinMs);
-      waiters.add(wake);
     });
   }
 
@@ -503,26 +490,11 @@ export class SipPhoneProvider implements PhoneProvider {
   }
 
   /** Publishes how the call ended, then frees the line `idleMs` after the stored end. */
-  private async finishEnd(callId: string, type: 'end-complete' | 'hangup' | 'no-answer' | 'failed'): Promise<void> {
-    const progress = await this.publish({ type, callId });
-    if (progress?.state === 'ended' && progress.endedAt) {
-      const delay = Math.max(0, progress.endedAt.getTime() + this.timings.idleMs - Date.now());
-      setTimeout(() => void this.publish({ type: 'idle', callId }), delay);
-    }
+  private finishEnd(callId: string, type: 'end-complete' | 'hangup' | 'no-answer' | 'failed'): Promise<void> {
+    return publishEnd((e) => this.publish(e), { type, callId }, this.timings.idleMs);
   }
 
-  /** Handlers are retried a few times (a write conflict); the event is logged and dropped after that. */
-  private async publish(event: ProviderEvent): Promise<CallProgress | null> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.bus.publish(event);
-      } catch (error) {
-        if (attempt >= 3) {
-          this.options.log?.error({ err: error, event: event.type }, 'phone event not applied');
-          return null;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-      }
-    }
+  private publish(event: ProviderEvent): Promise<CallProgress | null> {
+    return publishRetrying((e) => this.bus.publish(e), event, this.options.log);
   }
 }

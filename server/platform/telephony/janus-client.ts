@@ -17,9 +17,19 @@ export interface JanusEvent {
   janus: string;
   handleId?: number;
   /** The plugin's payload (SIP plugin: `{ sip: 'event', result: { event, code, reason, ... } }` or `{ error_code, error }`). */
-  plugin?: { result?: { event?: string; code?: number; reason?: string }; error_code?: number; error?: string };
+  plugin?: {
+    result?: { event?: string; code?: number; reason?: string };
+    error_code?: number;
+    error?: string;
+    /** AudioBridge: `joined`, `event`, `left`, `destroyed`... */
+    audiobridge?: string;
+    /** AudioBridge `joined` of a plain-RTP participant: where Janus receives (and sends from). */
+    rtp?: { ip?: string; port?: number; payload_type?: number };
+  };
   jsep?: JanusJsep;
   candidate?: { candidate?: string; sdpMid?: string; sdpMLineIndex?: number; completed?: boolean };
+  /** `media` events: whether Janus receives the peer's audio (false after its no-media timer, 1 s by default). */
+  receiving?: boolean;
 }
 
 interface JanusReply {
@@ -30,6 +40,7 @@ interface JanusReply {
   plugindata?: { data?: JanusEvent['plugin'] };
   jsep?: JanusJsep;
   candidate?: JanusEvent['candidate'];
+  receiving?: boolean;
 }
 
 export class JanusError extends Error {
@@ -104,6 +115,21 @@ export class JanusSession {
     await post(`${this.url}/${this.id}/${handleId}`, { janus: 'message', apisecret: this.apiSecret, body, ...(jsep ? { jsep } : {}) });
   }
 
+  /**
+   * A plugin request Janus answers at once (AudioBridge `create`, `destroy`, `play_file`, `listparticipants`): the
+   * plugin's answer, or a JanusError with the plugin's own error.
+   */
+  async request(handleId: number, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const reply = await post(`${this.url}/${this.id}/${handleId}`, { janus: 'message', apisecret: this.apiSecret, body });
+    const data = (reply.plugindata?.data ?? {}) as Record<string, unknown>;
+    if (typeof data.error === 'string') throw new JanusError(`Janus: ${data.error}`, typeof data.error_code === 'number' ? data.error_code : undefined);
+    return data;
+  }
+
+  async detach(handleId: number): Promise<void> {
+    await post(`${this.url}/${this.id}/${handleId}`, { janus: 'detach', apisecret: this.apiSecret });
+  }
+
   /** One ICE candidate of the browser (`null`: gathering is complete). */
   async trickle(handleId: number, candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null): Promise<void> {
     await post(`${this.url}/${this.id}/${handleId}`, { janus: 'trickle', apisecret: this.apiSecret, candidate: candidate ?? { completed: true } });
@@ -141,6 +167,7 @@ export class JanusSession {
             ...(reply.plugindata?.data ? { plugin: reply.plugindata.data } : {}),
             ...(reply.jsep ? { jsep: reply.jsep } : {}),
             ...(reply.candidate ? { candidate: reply.candidate } : {}),
+            ...(typeof reply.receiving === 'boolean' ? { receiving: reply.receiving } : {}),
           });
         }
       } catch (error) {

@@ -36,6 +36,8 @@ export interface LocalCarrier {
   leadPhoneByes: string;
   /** The directory holding the generated configuration and the logs. */
   dir: string;
+  /** The running Janus's pid (it changes when the supervisor restarts a Janus that died). */
+  janusPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -169,6 +171,20 @@ function sipPluginConfig(sipRtp: [number, number]): string {
 \trtp_port_range = "${sipRtp[0]}-${sipRtp[1]}"
 \tsip_timer_t1x64 = 32000
 \tevents = false
+}
+`;
+}
+
+/**
+ * AudioBridge (the call rooms of SIP_CALL_MODEL=room): plain-RTP participants bind and announce loopback, from their own
+ * port range; rooms are made and destroyed by the server per call, none is configured here.
+ */
+function audioBridgeConfig(rtp: [number, number]): string {
+  return `general: {
+\tlocal_ip = "${LOOPBACK}"
+\trtp_port_range = "${rtp[0]}-${rtp[1]}"
+\tevents = false
+\tstring_ids = false
 }
 `;
 }
@@ -327,8 +343,9 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   killLeftovers(dir);
   rmSync(janusDir, { recursive: true, force: true });
   for (const sub of ['plugins', 'transports', 'events', 'loggers']) mkdirSync(path.join(janusDir, sub), { recursive: true });
-  // Only the SIP plugin and the HTTP transport are loaded: Janus loads every library in these folders.
+  // Only the SIP and AudioBridge plugins and the HTTP transport are loaded: Janus loads every library in these folders.
   symlinkSync(path.join(libDir, 'plugins', 'libjanus_sip.so'), path.join(janusDir, 'plugins', 'libjanus_sip.so'));
+  symlinkSync(path.join(libDir, 'plugins', 'libjanus_audiobridge.so'), path.join(janusDir, 'plugins', 'libjanus_audiobridge.so'));
   symlinkSync(path.join(libDir, 'transports', 'libjanus_http.so'), path.join(janusDir, 'transports', 'libjanus_http.so'));
 
   const apiSecret = randomBytes(18).toString('base64url');
@@ -339,10 +356,12 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   // SIPp echoes on its media port and that port + 2. Its rtpstream socket (the greeting) is not configurable in SIPp
   // 3.6: it binds 0.0.0.0 from port 8888 upward, one socket shared by all calls.
   const leadPhoneMedia = await freeUdpRange(4, [webrtcRtp, sipRtp]);
+  const roomRtp = await freeUdpRange(RTP_RANGE_SIZE, [webrtcRtp, sipRtp, leadPhoneMedia]);
 
   writeFileSync(path.join(janusDir, 'janus.jcfg'), janusConfig(janusDir, apiSecret, options.janusDebugLevel ?? 4, webrtcRtp), { mode: 0o600 });
   writeFileSync(path.join(janusDir, 'janus.plugin.sip.jcfg'), sipPluginConfig(sipRtp));
   writeFileSync(path.join(janusDir, 'janus.transport.http.jcfg'), httpTransportConfig(httpPort));
+  writeFileSync(path.join(janusDir, 'janus.plugin.audiobridge.jcfg'), audioBridgeConfig(roomRtp));
 
   const greetingFile = path.join(dir, 'greeting.ulaw');
   writeFileSync(greetingFile, greetingSamples(GREETING_MS));
@@ -356,9 +375,13 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
 
   const janusUrl = `http://${LOOPBACK}:${httpPort}/janus`;
   const janusOut = createWriteStream(path.join(dir, 'janus.log'));
-  const janus = spawn('janus', ['--config', path.join(janusDir, 'janus.jcfg'), '--configs-folder', janusDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  janus.stdout.pipe(janusOut, { end: false });
-  janus.stderr.pipe(janusOut, { end: false });
+  const startJanus = () => {
+    const child = spawn('janus', ['--config', path.join(janusDir, 'janus.jcfg'), '--configs-folder', janusDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(janusOut, { end: false });
+    child.stderr.pipe(janusOut, { end: false });
+    return child;
+  };
+  let janus = startJanus();
   const sippOut = createWriteStream(path.join(dir, 'sipp.log'));
   const sipp = spawn(
     'sipp',
@@ -381,6 +404,22 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   writeFileSync(pidFile, JSON.stringify({ janus: janus.pid, sipp: sipp.pid }));
   const follower = followLeadPhone(actionsLog, leadPhoneLog, leadPhoneByes);
   let stopped: Promise<void> | null = null;
+  let ready = false;
+  /**
+   * Janus is supervised like the local Redis: once started, a Janus that dies (crash, OOM kill, SIGKILL) is started
+   * again at once on the same ports and secret, so the server's next session finds it; its calls are lost with it
+   * (the server ends them as gateway-failure).
+   */
+  const supervise = (child: ChildProcess) => {
+    child.once('exit', () => {
+      if (stopped || !ready) return;
+      janusOut.write(`--- Janus exited (${child.signalCode ?? child.exitCode}); restarting at ${new Date().toISOString()}\n`);
+      janus = startJanus();
+      writeFileSync(pidFile, JSON.stringify({ janus: janus.pid, sipp: sipp.pid }));
+      supervise(janus);
+    });
+  };
+  supervise(janus);
   const stop = () => {
     stopped ??= (async () => {
       await Promise.all([stopChild(sipp, 'SIGTERM'), stopChild(janus, 'SIGINT')]);
@@ -409,9 +448,10 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
     throw error;
   }
 
+  ready = true;
   const sipUri = `sip:${LOOPBACK}:${sipPort}`;
   writeFileSync(path.join(dir, 'carrier.json'), JSON.stringify({ janusUrl, apiSecret, sipUri, leadPhoneLog }, null, 2), { mode: 0o600 });
-  return { janusUrl, apiSecret, sipUri, sipHost: LOOPBACK, sipPort, leadPhoneLog, leadPhoneByes, dir, stop };
+  return { janusUrl, apiSecret, sipUri, sipHost: LOOPBACK, sipPort, leadPhoneLog, leadPhoneByes, dir, stop, janusPid: () => janus.pid };
 }
 
 /** The lead phone's calls so far (lead-phone.log), or the callers' BYEs (lead-phone-byes.log: no `outcome`), oldest first. */

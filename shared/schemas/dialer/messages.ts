@@ -32,6 +32,10 @@ export function dialerMessages(provider: string) {
 
 /** Rules the spec does not show; the texts say what happened and what the agent can do. */
 export const DialerRuleMessages = {
+  /** The server ended a live call because the phone gateway (Janus) went away. */
+  callGatewayFailure: 'The call was cut off: the phone gateway stopped working. The recording up to that moment is kept.',
+  /** The server hung up because the agent's browser was gone (closed, crashed, offline) for more than 10 s. */
+  callAgentLost: 'The call was ended because this browser was disconnected for more than 10 seconds.',
   dailyCap: (limit: number) => `You have reached today's limit of ${limit} calls. Calling resumes tomorrow.`,
   doNotCall: (number: string) => `${formatPhone(number)} is on the do-not-call list and cannot be dialed.`,
   outsideHours: (localTime: string, timeZone: string, hours: CallingHours = DEFAULT_CALLING_HOURS) =>

@@ -13,6 +13,11 @@ export const PhoneView = Type.Object({
    * (`phone:offer`) before each call and plays the answer's audio. Absent with the simulator.
    */
   media: Type.Optional(Type.Literal('webrtc')),
+  /**
+   * The call lives in a room on the server (SIP_CALL_MODEL=room): a tab that has no connection for the agent's live
+   * call (a reload, a new tab) re-attaches with a new offer, and the lead stays on the line.
+   */
+  reattach: Type.Optional(Type.Literal(true)),
 });
 export type PhoneView = Static<typeof PhoneView>;
 

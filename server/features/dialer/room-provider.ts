@@ -1,0 +1,409 @@
+import { randomUUID } from 'node:crypto';
+import { TIMINGS } from '../../../shared/constants.js';
+import type { SipConfig } from '../../platform/config.js';
+import type { Logger } from '../../platform/logger.js';
+import { AudioBridgeRooms, type RoomParticipant } from '../../platform/telephony/audio-bridge.js';
+import { RtpRelay } from '../../platform/telephony/rtp-relay.js';
+import { SipUserAgent, type SipLeg } from '../../platform/telephony/sip-leg.js';
+import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
+import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
+
+/**
+ * The room provider (PHONE_PROVIDER=sip with SIP_CALL_MODEL=room): every call is a Janus AudioBridge room.
+ *
+ * - The server creates the room, joins the agent's browser to it over WebRTC (the tab's offer, taken over the socket
+ *   as with the SIP-plugin provider) and places the lead's SIP leg itself (npm `sip`), whose media the server relays
+ *   into the room as a plain-RTP G.711 participant (platform/telephony/rtp-relay.ts). The lead's leg belongs to the
+ *   room, not to the agent's PeerConnection: the agent's tab can leave and re-join, and a second agent or a listener
+ *   can join the same room (issue 30).
+ * - Ending is the server's: BYE (or CANCEL while ringing) from its SIP leg, every participant leaves, the room is
+ *   destroyed. The far end's BYE, a rejection (with its SIP status) and the ring timeout come back as the same
+ *   provider events as the SIP-plugin provider's.
+ * - Every answered call is recorded by the relay as it passes (left: what the lead heard, right: the lead), so a
+ *   greeting that never hears the agent still has its recording, nothing is left on disk, and Janus dying mid-call
+ *   keeps the recording so far.
+ */
+
+/** Busy or declined (486, 600, 603), no answer in time (408, 480) or the ringing cancelled (487): missed, not failed. */
+const MISSED_CODES = new Set([486, 600, 603, 408, 480, 487]);
+/** How long the far end may take to confirm our BYE or CANCEL before the end is completed anyway. */
+const END_GRACE_MS = 5_000;
+/**
+ * How long the agent's media may be gone (tab closed, crashed, offline) with no re-attach before the server hangs up
+ * on the lead (issue 29: a browser crash left a lead on a silent line for minutes).
+ */
+const AGENT_LOST_MS = 10_000;
+
+interface RoomCall {
+  callId: string;
+  agentId: string;
+  offerId: string;
+  room?: { room: number; secret: string };
+  agent?: RoomParticipant;
+  lead?: RoomParticipant;
+  relay?: RtpRelay;
+  leg?: SipLeg;
+  /** Candidates the tab trickled before its participant existed. */
+  candidates: Array<MediaCandidate | null>;
+  answered: boolean;
+  ending: boolean;
+  timedOut: boolean;
+  over: boolean;
+  timers: NodeJS.Timeout[];
+  /** The `answered` event, applied: later events wait for it. */
+  published?: Promise<unknown>;
+  /** The agent's media went down: the call is dropped as `agent-lost` when this fires (a re-attach clears it). */
+  agentLost?: NodeJS.Timeout;
+  /** The offer the current agent participant joined with. */
+  agentJoinedWith?: string;
+}
+
+interface AgentOffer {
+  offerId: string;
+  sdp: string;
+  candidates: Array<MediaCandidate | null>;
+  takenAt: number;
+}
+
+export interface RoomProviderOptions {
+  displayName?: string;
+  log?: Logger;
+}
+
+export class RoomPhoneProvider implements PhoneProvider {
+  readonly displayName: string;
+  readonly timings: LineTimings = { idleMs: 1_000, autoDialDelayMs: TIMINGS.autoDialDelayMs };
+  private readonly bus = providerEvents();
+  readonly events = this.bus;
+  readonly sessionNode = randomUUID();
+  readonly media: MediaSignalling;
+  private readonly offers = new Map<string, AgentOffer>();
+  private readonly offerWaiters = new OfferWaiters();
+  private readonly calls = new Map<string, RoomCall>();
+  private readonly agentCalls = new Map<string, RoomCall>();
+  private readonly recordings = new Map<string, Buffer | null>();
+  private rooms?: Promise<AudioBridgeRooms>;
+  private userAgent?: Promise<SipUserAgent>;
+
+  constructor(
+    private readonly sip: SipConfig,
+    private readonly options: RoomProviderOptions = {},
+  ) {
+    this.displayName = options.displayName ?? 'Zoom Phone';
+    this.media = {
+      offer: async (agentId, offer) => this.takeOffer(agentId, offer),
+      candidate: (agentId, offerId, candidate) => this.takeCandidate(agentId, offerId, candidate),
+      offerReady: (agentId, options) => this.offerReady(agentId, options),
+      restart: (agentId, offer) => this.restartIce(agentId, offer),
+      reattaches: true,
+    };
+  }
+
+  /** The phone is ready once the room gateway answers: no per-agent session is needed any more. */
+  async initialize(agentId: string): Promise<void> {
+    void this.roomClient().then(
+      () => this.publish({ type: 'initialized', agentId }),
+      (error) => {
+        this.options.log?.warn({ err: error, agentId }, 'Janus AudioBridge not reachable');
+        return this.publish({ type: 'init-failed', agentId });
+      },
+    );
+  }
+
+  async connect(agentId: string): Promise<void> {
+    void Promise.all([this.roomClient(), this.sipAgent()]).then(
+      () => this.publish({ type: 'connected', agentId }),
+      (error) => {
+        this.options.log?.warn({ err: error, agentId }, 'room phone not connected');
+        return this.publish({ type: 'init-failed', agentId });
+      },
+    );
+  }
+
+  async makeCall(request: { callId: string; agentId: string; phone: string }): Promise<void> {
+    if (this.calls.has(request.callId)) return; // already placed (a re-run)
+    const offer = this.offers.get(request.agentId);
+    if (!offer) throw new Error("No WebRTC offer from the agent's browser for this call");
+    if (this.agentCalls.has(request.agentId)) throw new Error("The agent's line already carries a call");
+    this.offers.delete(request.agentId);
+    const call: RoomCall = { callId: request.callId, agentId: request.agentId, offerId: offer.offerId, candidates: offer.candidates, answered: false, ending: false, timedOut: false, over: false, timers: [] };
+    this.calls.set(call.callId, call);
+    this.agentCalls.set(call.agentId, call);
+    try {
+      const [rooms, userAgent] = await Promise.all([this.roomClient(), this.sipAgent()]);
+      call.room = await rooms.createRoom();
+      // The lead's leg is dialed while the agent's browser joins: the INVITE does not wait for WebRTC.
+      await Promise.all([this.joinAgent(rooms, call, offer.sdp), this.dialLead(rooms, userAgent, call, request.phone)]);
+    } catch (error) {
+      call.over = true;
+      await this.teardown(call);
+      throw error;
+    }
+  }
+
+  async endCall(callId: string): Promise<void> {
+    const call = this.calls.get(callId);
+    if (!call || call.over) {
+      void this.finishEnd(callId, { type: 'end-complete', callId });
+      return;
+    }
+    call.ending = true;
+    if (call.answered || !call.leg) {
+      // BYE needs no answer to end our side: the room goes now.
+      call.leg?.end();
+      void this.finish(call, { type: 'end-complete', callId });
+      return;
+    }
+    call.leg.end(); // CANCEL: its 487 completes the end (onRejected)
+    call.timers.push(setTimeout(() => void this.finish(call, { type: 'end-complete', callId }), END_GRACE_MS));
+  }
+
+  /** Mute is the room's: the agent's participant stops feeding the mix (and the tab disables its track). */
+  async setMuted(callId: string, muted: boolean): Promise<void> {
+    const call = this.calls.get(callId);
+    await call?.agent?.setMuted(muted);
+    setImmediate(() => void this.publish({ type: 'mute-changed', callId, muted }));
+  }
+
+  /** The relay's recording of the ended call (asked once by the dialer after the end is stored). */
+  async recording(callId: string): Promise<Buffer | null> {
+    const wav = this.recordings.get(callId) ?? null;
+    this.recordings.delete(callId);
+    return wav;
+  }
+
+  /** Hangs up every call of this process (BYE/CANCEL) and ends the Janus session and the SIP stack. */
+  async close(): Promise<void> {
+    for (const live of [...this.calls.values()]) {
+      live.leg?.end();
+      live.over = true;
+      await this.teardown(live);
+    }
+    const rooms = await this.rooms?.catch(() => undefined);
+    await rooms?.close();
+    (await this.userAgent?.catch(() => undefined))?.close();
+  }
+
+  /** Once per call: the room goes, then the dialer hears how the call ended. */
+  private async finish(call: RoomCall, event: ProviderEvent & { callId: string }): Promise<void> {
+    if (call.over) return;
+    call.over = true;
+    await this.teardown(call);
+    await call.published;
+    await this.finishEnd(call.callId, event);
+  }
+
+  // --- the room -------------------------------------------------------------------------------------
+
+  private async joinAgent(rooms: AudioBridgeRooms, call: RoomCall, offer: string): Promise<void> {
+    const offerId = call.offerId;
+    const { participant, answer } = await rooms.joinWebrtc(call.room!.room, `agent-${call.agentId}`, offer);
+    // A newer offer (a re-attach) took over meanwhile, or the call ended: this participant is not wanted.
+    if (call.over || call.offerId !== offerId) return void participant.leave();
+    const previous = call.agent;
+    call.agent = participant;
+    call.agentJoinedWith = offerId;
+    participant.onMediaDown = () => this.agentMediaDown(call, participant);
+    participant.onMediaUp = () => this.agentMediaUp(call, participant);
+    void previous?.leave();
+    void this.publish({ type: 'media-answer', agentId: call.agentId, callId: call.callId, offerId, sdp: answer });
+    for (const candidate of call.candidates.splice(0)) await participant.trickle(candidate).catch(() => undefined);
+  }
+
+  /**
+   * A tab's offer while the agent has a live call is a re-attach (the page was reloaded, or another tab took the
+   * call): the tab joins the same room as a new participant and the old one leaves; the lead stays on the line.
+   */
+  private async reattach(call: RoomCall, offer: AgentOffer): Promise<void> {
+    call.offerId = offer.offerId;
+    call.candidates = offer.candidates;
+    const rooms = await this.roomClient();
+    await this.joinAgent(rooms, call, offer.sdp);
+    if (call.agent && call.offerId === offer.offerId) this.agentMediaUp(call, call.agent);
+  }
+
+  private agentMediaDown(call: RoomCall, participant: RoomParticipant): void {
+    if (call.agent !== participant || call.over || call.agentLost) return;
+    call.agentLost = setTimeout(() => {
+      if (call.over) return;
+      this.options.log?.warn({ callId: call.callId, agentId: call.agentId }, 'agent media gone with no re-attach: hanging up');
+      call.leg?.end();
+      void this.finish(call, { type: 'dropped', by: 'agent-lost', callId: call.callId });
+    }, AGENT_LOST_MS);
+    call.timers.push(call.agentLost);
+  }
+
+  private agentMediaUp(call: RoomCall, participant: RoomParticipant): void {
+    if (call.agent !== participant || !call.agentLost) return;
+    clearTimeout(call.agentLost);
+    call.agentLost = undefined;
+  }
+
+  private async dialLead(rooms: AudioBridgeRooms, userAgent: SipUserAgent, call: RoomCall, phone: string): Promise<void> {
+    const relay = await RtpRelay.open(userAgent.address);
+    call.relay = relay;
+    const { participant, janus } = await rooms.joinRtp(call.room!.room, 'lead', relay.janusSideAddress);
+    call.lead = participant;
+    relay.connectJanus(janus);
+    if (call.over) return;
+    const proxyHost = new URL((this.sip.proxy ?? '').replace(/^sips?:/, 'http://')).host;
+    const digits = phone.replace(/\D/g, '');
+    const account = this.sip.username ? new URL(this.sip.username.replace(/^sips?:/, 'http://')) : undefined;
+    call.leg = userAgent.call(
+      {
+        target: `sip:${digits}@${proxyHost}`,
+        fromUser: account?.username || `agent-${call.agentId}`,
+        fromHost: account?.host || proxyHost,
+        ...(this.sip.callerId ? { displayName: this.sip.callerId } : {}),
+        ...(this.sip.outboundProxy ? { outboundProxy: this.sip.outboundProxy } : {}),
+        ...(account?.username && this.sip.password ? { credentials: { user: decodeURIComponent(account.username), password: this.sip.password } } : {}),
+        sdp: offerSdp(relay.farSideAddress),
+      },
+      {
+        onProgress: (_status, sdp) => {
+          const far = sdp ? mediaOf(sdp) : undefined;
+          if (far) relay.connectFar(far);
+        },
+        onAnswered: (sdp) => {
+          const far = mediaOf(sdp);
+          if (far) relay.connectFar(far);
+          if (call.over || call.ending || call.timedOut) return;
+          call.answered = true;
+          relay.startRecording();
+          call.published = this.publish({ type: 'answered', callId: call.callId });
+        },
+        onRejected: (status, reason) => {
+          this.options.log?.info({ callId: call.callId, status, reason }, 'lead leg not answered');
+          if (call.ending) return void this.finish(call, { type: 'end-complete', callId: call.callId });
+          const type = call.timedOut || MISSED_CODES.has(status) ? 'no-answer' : 'failed';
+          void this.finish(call, { type, callId: call.callId, by: call.timedOut ? 'timeout' : 'lead', sipStatus: status });
+        },
+        onRemoteBye: () => void this.finish(call, call.ending ? { type: 'end-complete', callId: call.callId } : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 }),
+      },
+    );
+    call.timers.push(
+      setTimeout(() => {
+        if (call.answered || call.ending || call.over) return;
+        call.timedOut = true;
+        call.leg?.end();
+        // A far end that never answers the CANCEL: the ring timeout still ends the call.
+        call.timers.push(setTimeout(() => void this.finish(call, { type: 'no-answer', callId: call.callId, by: 'timeout' }), END_GRACE_MS));
+      }, this.sip.ringTimeoutMs),
+    );
+  }
+
+  /** Everyone leaves, the room goes, the relay's recording is kept for the dialer. */
+  private async teardown(call: RoomCall): Promise<void> {
+    for (const timer of call.timers) clearTimeout(timer);
+    if (this.calls.get(call.callId) === call) this.calls.delete(call.callId);
+    if (this.agentCalls.get(call.agentId) === call) this.agentCalls.delete(call.agentId);
+    if (call.relay) {
+      call.relay.stopRecording();
+      if (call.answered) this.recordings.set(call.callId, call.relay.recording());
+      call.relay.close();
+    }
+    const rooms = await this.rooms?.catch(() => undefined);
+    await Promise.all([call.agent?.leave(), call.lead?.leave()]);
+    if (call.room && rooms) await rooms.destroyRoom(call.room);
+    // Long after the dialer asked for it.
+    setTimeout(() => this.recordings.delete(call.callId), 10 * 60_000).unref();
+  }
+
+  private roomClient(): Promise<AudioBridgeRooms> {
+    const { janusUrl, janusApiSecret } = this.sip;
+    if (!janusUrl || !janusApiSecret) return Promise.reject(new Error('PHONE_PROVIDER=sip has no Janus gateway configured'));
+    const current = this.rooms;
+    if (current) return current.then((rooms) => (rooms.alive ? rooms : this.reopenRooms(current)), () => this.reopenRooms(current));
+    return this.reopenRooms(current);
+  }
+
+  private reopenRooms(previous: Promise<AudioBridgeRooms> | undefined): Promise<AudioBridgeRooms> {
+    if (this.rooms !== previous) return this.rooms!;
+    const opened = AudioBridgeRooms.open(this.sip.janusUrl!, this.sip.janusApiSecret!, (error) => this.onGatewayGone(error));
+    this.rooms = opened;
+    return opened;
+  }
+
+  /** Janus went away with every room: the calls in them are over. */
+  private onGatewayGone(error: unknown): void {
+    this.options.log?.warn({ err: error }, 'Janus session of the call rooms lost');
+    for (const call of [...this.calls.values()]) {
+      call.leg?.end();
+      void this.finish(call, call.ending ? { type: 'end-complete', callId: call.callId } : { type: 'dropped', by: 'gateway-failure', callId: call.callId });
+    }
+  }
+
+  private sipAgent(): Promise<SipUserAgent> {
+    this.userAgent ??= SipUserAgent.start({ address: this.localAddress(), onError: (error) => this.options.log?.warn({ err: error }, 'SIP stack error') });
+    return this.userAgent;
+  }
+
+  /** npm `sip` cannot send to the address it is bound to: on loopback the server takes 127.0.0.2. */
+  private localAddress(): string {
+    if (this.sip.localIp) return this.sip.localIp;
+    const host = new URL((this.sip.proxy ?? '').replace(/^sips?:/, 'http://')).hostname;
+    if (host === '127.0.0.1' || host === 'localhost') return '127.0.0.2';
+    throw new Error('SIP_CALL_MODEL=room needs SIP_LOCAL_IP: the address the carrier reaches this server on');
+  }
+
+  // --- signalling from the browser ------------------------------------------------------------------
+
+  private takeOffer(agentId: string, offer: { offerId: string; sdp: string }): void {
+    const taken: AgentOffer = { ...offer, candidates: [], takenAt: Date.now() };
+    const live = this.agentCalls.get(agentId);
+    if (live && !live.over && !live.ending && live.room) {
+      void this.reattach(live, taken).catch((error) => this.options.log?.warn({ err: error, callId: live.callId }, 'agent tab not re-attached to its call'));
+      return;
+    }
+    this.offers.set(agentId, taken);
+    this.offerWaiters.wake(agentId);
+  }
+
+  private async takeCandidate(agentId: string, offerId: string, candidate: MediaCandidate | null): Promise<void> {
+    const waiting = this.offers.get(agentId);
+    if (waiting?.offerId === offerId) return void waiting.candidates.push(candidate);
+    const call = this.agentCalls.get(agentId);
+    if (call?.offerId !== offerId) return;
+    // Until the participant of this offer exists (a first join or a re-attach), its candidates wait.
+    if (call.agentJoinedWith !== offerId) call.candidates.push(candidate);
+    else await call.agent?.trickle(candidate);
+  }
+
+  private async offerReady(agentId: string, { since, withinMs }: { since?: Date; withinMs: number }): Promise<boolean> {
+    return this.offerWaiters.wait(agentId, withinMs, () => {
+      const offer = this.offers.get(agentId);
+      if (offer && since && offer.takenAt < since.getTime()) this.offers.delete(agentId);
+      return this.offers.has(agentId);
+    });
+  }
+
+  /** An ICE restart is a new offer on the agent's room handle (AudioBridge `configure` with a JSEP offer). */
+  private async restartIce(agentId: string, offer: { offerId: string; sdp: string }): Promise<string> {
+    const call = this.agentCalls.get(agentId);
+    if (!call?.agent || call.offerId !== offer.offerId || !call.answered || call.ending) throw new Error('No connected call on this connection');
+    return call.agent.renegotiate(offer.sdp);
+  }
+
+  // --- events -----------------------------------------------------------------------------------------
+
+  private finishEnd(callId: string, event: ProviderEvent & { callId: string }): Promise<void> {
+    return publishEnd((e) => this.publish(e), event, this.timings.idleMs);
+  }
+
+  private publish(event: ProviderEvent): Promise<CallProgress | null> {
+    return publishRetrying((e) => this.bus.publish(e), event, this.options.log);
+  }
+}
+
+/** Our early offer towards the carrier: G.711 mu-law (what the relay records) from the relay's port, RFC 4733 events. */
+function offerSdp(at: { ip: string; port: number }): string {
+  const id = Date.now();
+  return ['v=0', `o=cw ${id} ${id} IN IP4 ${at.ip}`, 's=call', `c=IN IP4 ${at.ip}`, 't=0 0', `m=audio ${at.port} RTP/AVP 0 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=fmtp:101 0-15', 'a=ptime:20', 'a=sendrecv', ''].join('\r\n');
+}
+
+/** The far end's media address from its SDP (session or media-level c=, the audio m= port). */
+function mediaOf(sdp: string): { ip: string; port: number } | undefined {
+  const ip = /^c=IN IP4 ([^\s]+)/m.exec(sdp)?.[1];
+  const port = Number(/^m=audio (\d+)/m.exec(sdp)?.[1]);
+  return ip && port > 0 ? { ip, port } : undefined;
+}

@@ -1,0 +1,285 @@
+// The lead's SIP leg, placed by the server (npm `sip` 0.0.6 as the user agent client): INVITE with our SDP (early
+// offer, the media address is the call's RTP relay), digest auth on 401/407, our own ACK for the 2xx (the package
+// does not build it), CANCEL while ringing, BYE once answered, the far end's BYE answered, SIP INFO for DTMF.
+// Pitfalls of the package (docs/telephony.md): a target on the host the stack is bound to gets an invented 404 and
+// nothing is sent (bind to another address), TCP listens on 5060 unless switched off, and no Max-Forwards is added.
+import { randomBytes } from 'node:crypto';
+import dgram from 'node:dgram';
+import * as sip from 'sip';
+import { signRequest } from 'sip/digest.js';
+
+export interface SipLegHandlers {
+  /** 180/183: ringing (with the far end's SDP when it sends early media). */
+  onProgress?(status: number, sdp: string | undefined): void;
+  /** 2xx: the far end answered with its SDP; our ACK is already sent. */
+  onAnswered(sdp: string): void;
+  /** A final status >= 300 (busy, declined, not found, the 487 of our CANCEL...). */
+  onRejected(status: number, reason: string): void;
+  /** The far end hung up an answered call (its BYE, answered 200). */
+  onRemoteBye(): void;
+}
+
+export interface SipCallRequest {
+  /** sip:<digits>@<host[:port]> */
+  target: string;
+  /** Our From user (`agent-<id>`, or the trunk's username). */
+  fromUser: string;
+  fromHost: string;
+  displayName?: string;
+  /** The SIP server to send to when it is not the target's host (SIP_OUTBOUND_PROXY). */
+  outboundProxy?: string;
+  credentials?: { user: string; password: string };
+  sdp: string;
+}
+
+const rand = () => randomBytes(8).toString('hex');
+
+async function freeUdpPort(address: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = dgram.createSocket('udp4');
+    socket.once('error', reject);
+    socket.bind(0, address, () => {
+      const { port } = socket.address();
+      socket.close(() => resolve(port));
+    });
+  });
+}
+
+/** One SIP stack per process (UDP on `address`), carrying every lead leg this process places. */
+export class SipUserAgent {
+  private readonly dialogs = new Map<string, SipLeg>();
+  private readonly stack: sip.SipStack;
+
+  private constructor(
+    readonly address: string,
+    readonly port: number,
+    onError: (error: unknown) => void,
+  ) {
+    this.stack = sip.create({ address, port, udp: true, tcp: false, logger: { error: onError } }, (request) => this.onRequest(request));
+  }
+
+  static async start(options: { address: string; onError?: (error: unknown) => void }): Promise<SipUserAgent> {
+    const port = await freeUdpPort(options.address);
+    return new SipUserAgent(options.address, port, options.onError ?? (() => undefined));
+  }
+
+  call(request: SipCallRequest, handlers: SipLegHandlers): SipLeg {
+    const leg = new SipLeg(this, this.stack, request, handlers);
+    this.dialogs.set(leg.callId, leg);
+    leg.start();
+    return leg;
+  }
+
+  forget(leg: SipLeg): void {
+    this.dialogs.delete(leg.callId);
+  }
+
+  close(): void {
+    this.stack.destroy();
+  }
+
+  private onRequest(request: sip.SipMessage): void {
+    if (request.method === 'ACK') return;
+    const leg = this.dialogs.get(request.headers['call-id']);
+    if (!leg) {
+      this.stack.send(sip.makeResponse(request, 481, 'Call/Transaction Does Not Exist'));
+      return;
+    }
+    leg.onRequest(request);
+  }
+}
+
+/** One outgoing call. `end()` sends CANCEL while it rings and BYE once answered; both are idempotent. */
+export class SipLeg {
+  readonly callId = rand();
+  private readonly fromTag = rand();
+  private cseq = 1;
+  private invite?: sip.SipMessage;
+  /** The dialog once answered: where in-dialog requests go and with which To. */
+  private dialog?: { target: string | sip.SipUri; to: sip.SipAddress; route: sip.SipAddress[] };
+  private authTried = false;
+  private state: 'calling' | 'answered' | 'ended' = 'calling';
+  /** The final status of the INVITE (200, 486, 487...), once it came. */
+  finalStatus?: number;
+  finalReason?: string;
+  private cancelWanted = false;
+  private provisional = false;
+
+  constructor(
+    private readonly agent: SipUserAgent,
+    private readonly stack: sip.SipStack,
+    private readonly request: SipCallRequest,
+    private readonly handlers: SipLegHandlers,
+  ) {}
+
+  get answered(): boolean {
+    return this.state === 'answered';
+  }
+
+  start(): void {
+    this.sendInvite();
+  }
+
+  /** Hangs up from our side: CANCEL while ringing (after a provisional, as RFC 3261 asks), BYE once answered. */
+  end(): void {
+    if (this.state === 'answered') {
+      this.state = 'ended';
+      this.agent.forget(this);
+      this.sendInDialog('BYE');
+    } else if (this.state === 'calling') {
+      this.cancelWanted = true;
+      if (this.provisional) this.sendCancel();
+    }
+  }
+
+  /** A DTMF digit as SIP INFO (application/dtmf-relay), in the answered dialog. */
+  info(digit: string, durationMs = 160): void {
+    if (this.state !== 'answered') return;
+    this.sendInDialog('INFO', { type: 'application/dtmf-relay', body: `Signal=${digit}\r\nDuration=${durationMs}\r\n` });
+  }
+
+  onRequest(request: sip.SipMessage): void {
+    if (request.method === 'BYE') {
+      this.stack.send(sip.makeResponse(request, 200, 'OK'));
+      if (this.state === 'answered') {
+        this.state = 'ended';
+        this.agent.forget(this);
+        this.handlers.onRemoteBye();
+      }
+      return;
+    }
+    // A re-INVITE (session refresh, the far end's hold) keeps our media: answer with the same SDP.
+    if (request.method === 'INVITE' && this.state === 'answered') {
+      const answer = sip.makeResponse(request, 200, 'OK');
+      answer.headers.contact = [{ uri: this.contactUri() }];
+      answer.headers['content-type'] = 'application/sdp';
+      answer.content = this.request.sdp;
+      this.stack.send(answer);
+      return;
+    }
+    this.stack.send(sip.makeResponse(request, request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE' ? 200 : 405, request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE' ? 'OK' : 'Method Not Allowed'));
+  }
+
+  private contactUri(): string {
+    return `sip:${this.request.fromUser}@${this.agent.address}:${this.agent.port}`;
+  }
+
+  private sendInvite(authFrom?: sip.SipMessage): void {
+    const invite: sip.SipMessage = {
+      method: 'INVITE',
+      uri: this.request.target,
+      headers: {
+        to: { uri: this.request.target },
+        from: { ...(this.request.displayName ? { name: this.request.displayName } : {}), uri: `sip:${this.request.fromUser}@${this.request.fromHost}`, params: { tag: this.fromTag } },
+        'call-id': this.callId,
+        cseq: { method: 'INVITE', seq: this.cseq },
+        contact: [{ uri: this.contactUri() }],
+        'max-forwards': 70,
+        'content-type': 'application/sdp',
+        ...(this.request.outboundProxy ? { route: [{ uri: `${this.request.outboundProxy};lr` }] } : {}),
+      },
+      content: this.request.sdp,
+    };
+    if (authFrom && this.request.credentials) signRequest({}, invite, authFrom, this.request.credentials);
+    this.invite = invite;
+    this.stack.send(invite, (response) => this.onInviteResponse(response));
+  }
+
+  private onInviteResponse(response: sip.SipMessage): void {
+    const status = response.status ?? 0;
+    if (status < 200) {
+      if (status >= 180 && !this.provisional) {
+        this.provisional = true;
+        if (this.cancelWanted) return this.sendCancel();
+      }
+      if (status >= 180) this.handlers.onProgress?.(status, response.content || undefined);
+      return;
+    }
+    if (status >= 300) {
+      if ((status === 401 || status === 407) && this.request.credentials && !this.authTried && !this.cancelWanted) {
+        this.authTried = true;
+        this.cseq++;
+        return this.sendInvite(response);
+      }
+      if (this.state !== 'calling') return;
+      this.state = 'ended';
+      this.finalStatus = status;
+      this.finalReason = response.reason ?? '';
+      this.agent.forget(this);
+      this.handlers.onRejected(status, this.finalReason);
+      return;
+    }
+    // 2xx (possibly retransmitted): ACK every one; the answer is taken once.
+    const contact = Array.isArray(response.headers.contact) ? response.headers.contact[0] : undefined;
+    const route = [...(response.headers['record-route'] ?? [])].reverse();
+    this.dialog ??= { target: contact?.uri ?? this.request.target, to: response.headers.to, route };
+    this.sendAck();
+    if (this.state !== 'calling' || this.finalStatus) return;
+    this.finalStatus = status;
+    this.finalReason = response.reason ?? 'OK';
+    if (this.cancelWanted) {
+      // Answered as we cancelled: the call is hung up at once.
+      this.state = 'answered';
+      this.end();
+      return;
+    }
+    this.state = 'answered';
+    this.handlers.onAnswered(response.content ?? '');
+  }
+
+  private sendAck(): void {
+    const dialog = this.dialog!;
+    this.stack.send({
+      method: 'ACK',
+      uri: dialog.target,
+      headers: {
+        to: dialog.to,
+        from: this.invite!.headers.from,
+        'call-id': this.callId,
+        cseq: { method: 'ACK', seq: this.invite!.headers.cseq.seq },
+        via: [],
+        'max-forwards': 70,
+        ...(dialog.route.length ? { route: dialog.route } : {}),
+      },
+    });
+  }
+
+  private sendCancel(): void {
+    const invite = this.invite!;
+    this.stack.send({
+      method: 'CANCEL',
+      uri: invite.uri,
+      headers: {
+        to: { uri: this.request.target },
+        from: invite.headers.from,
+        'call-id': this.callId,
+        cseq: { method: 'CANCEL', seq: invite.headers.cseq.seq },
+        via: invite.headers.via?.slice(0, 1),
+        'max-forwards': 70,
+      },
+    });
+  }
+
+  private sendInDialog(method: 'BYE' | 'INFO', body?: { type: string; body: string }): void {
+    const dialog = this.dialog;
+    if (!dialog) return;
+    this.cseq++;
+    this.stack.send(
+      {
+        method,
+        uri: dialog.target,
+        headers: {
+          to: dialog.to,
+          from: this.invite!.headers.from,
+          'call-id': this.callId,
+          cseq: { method, seq: this.cseq },
+          'max-forwards': 70,
+          ...(dialog.route.length ? { route: dialog.route } : {}),
+          ...(body ? { 'content-type': body.type } : {}),
+        },
+        ...(body ? { content: body.body } : {}),
+      },
+      () => undefined,
+    );
+  }
+}
