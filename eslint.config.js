@@ -45,6 +45,25 @@ export default tseslint.config(
     },
   },
   {
+    // The platform is what features are built on, so it imports none of them: what it needs of a feature's domain is an
+    // interface of its own (the phone provider, server/platform/telephony/). One exception: who the signed-in user is,
+    // which auth.ts and sockets.ts read through the users feature's face.
+    files: ['server/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+features/(?!users/public\.js$)`,
+              message: 'server/platform imports no feature (see docs/architecture.md, "The face of a feature").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -13,7 +13,7 @@ import { DialerRuleMessages } from '../../../shared/schemas/dialer/messages.js';
 import { emitCallState } from './events.js';
 import { refreshCallInsights } from './insights-refresh.js';
 import { callTransition, phoneTransition, type CallCommand, type CallSnapshot, type PhoneCommand } from './machine.js';
-import type { CallProgress, ProviderEvent } from './phone-provider.js';
+import type { CallProgress, ProviderEvent } from '../../platform/telephony/phone-provider.js';
 import { signedRecordingLink, toCallView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { recordingWav } from './recording.js';

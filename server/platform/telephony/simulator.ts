@@ -1,7 +1,7 @@
 import { Jobs, type CallStepJob, type PhoneStepJob, type Queues } from '../../../shared/queues.js';
 import { TIMINGS } from '../../../shared/constants.js';
 import { providerEvents, type CallProgress, type PhoneProvider } from './phone-provider.js';
-import { enqueue, type JobQueue, type QueueJob } from '../../platform/queues.js';
+import { enqueue, type JobQueue, type QueueJob } from '../queues.js';
 
 /**
  * The simulated phone provider. Timings are the spec's (DESIGN section 7); every timed step is a
