@@ -64,3 +64,22 @@ describe('platform boundary (eslint.config.js)', () => {
     expect(await lint(code, 'server/platform/probe.ts')).toEqual([]);
   });
 });
+
+describe('socket events leave from events.ts (eslint.config.js)', () => {
+  const pong = [
+    "import { SocketEvents } from '../../../shared/events.js';",
+    "import type { Platform } from '../../platform/context.js';",
+    "export const pong = (platform: Platform, userId: string) => platform.live.toUser(userId, SocketEvents.systemPong, { jobId: '1', sentAt: '', processedAt: '' });",
+    '',
+  ].join('\n');
+
+  it('fails an emit anywhere else in a feature', async () => {
+    expect(await lint(pong, 'server/features/system/processor.ts')).toEqual([expect.objectContaining({ rule: 'no-restricted-syntax', message: expect.stringContaining('from its events.ts') })]);
+    const socketEmit = "import type { Socket } from 'socket.io';\nexport const nudge = (socket: Socket) => socket.emit('x');\n";
+    expect((await lint(socketEmit, 'server/features/dialer/signalling-probe.ts')).map((m) => m.rule)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('passes the same emit in the feature’s events.ts', async () => {
+    expect(await lint(pong, 'server/features/system/events.ts')).toEqual([]);
+  });
+});
