@@ -4,7 +4,7 @@ import { providerEvents, type CallProgress, type PhoneProvider } from './phone-p
 import { enqueue, type JobQueue, type QueueJob } from '../queues.js';
 
 /**
- * The simulated phone provider. Timings are the spec's (DESIGN section 7); every timed step is a
+ * The simulated phone provider. Timings are the spec's (docs/product.md, The phone); every timed step is a
  * delayed job in the `calls` queue with a job id per call and step, so the call goes on when the API
  * node that started it restarts, and a re-run step is a no-op.
  *
