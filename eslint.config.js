@@ -63,6 +63,39 @@ export default tseslint.config(
     rules: { 'boundaries/feature-face': 'error' },
   },
   {
+    // A feature's socket events leave from its events.ts alone, so what a feature pushes, and to whom, is read in one file.
+    files: ['server/features/**/*.ts'],
+    ignores: ['server/features/*/events.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.property.name='live'][callee.property.name=/^to(User|Users|Room)$/], CallExpression[callee.property.name='emit']",
+          message: "Emit a feature's socket events from its events.ts (see docs/conventions.md).",
+        },
+      ],
+    },
+  },
+  {
+    // The platform is what features are built on, so it imports none of them: what it needs of a feature's domain is an
+    // interface of its own (the phone provider, server/platform/telephony/). One exception: who the signed-in user is,
+    // which auth.ts and sockets.ts read through the users feature's face.
+    files: ['server/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+features/(?!users/public\.js$)`,
+              message: 'server/platform imports no feature (see docs/architecture.md, "The face of a feature").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -7,8 +7,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { features as allFeatures } from './features/index.js';
-import { mountQueueBoard } from './features/admin/queue-board.js';
-import { acceptCampaignSlugs } from './features/campaigns/campaign-ref.js';
 import type { Feature } from './features/feature.js';
 import { registerJwt } from './platform/auth.js';
 import { routeDoor } from './features/route-access.js';
@@ -16,7 +14,6 @@ import { keepApiAnswersOutOfCaches } from './platform/cache-control.js';
 import { serveClientFiles } from './platform/client-files.js';
 import { compressApiAnswers } from './platform/compression.js';
 import type { Platform } from './platform/context.js';
-import { connectPhoneEvents } from './features/dialer/lifecycle.js';
 import { installErrorHandler } from './platform/errors.js';
 import { shedLoad } from './platform/load-shedding.js';
 import { refuseNulCharacters } from './platform/input-guards.js';
@@ -57,7 +54,7 @@ export function clientDir(): string | undefined {
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
 }
 
-/** Plugins in order: external (security, cookies, JWT, limits) -> app (errors, health, sockets) -> feature routes. */
+/** Plugins in order: external (security, cookies, JWT, limits) -> app (errors, health, sockets) -> feature routes -> feature mounts -> client files. */
 export interface BuildAppOptions {
   features?: Feature[];
   /** false: API only (tests, benchmarks). */
@@ -119,16 +116,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   const stopHeartbeat = startPresenceHeartbeat(io, presence, app.log);
   const platform: Platform = { ...deps, live: liveEventsFrom(io, presence) };
-  connectPhoneEvents(platform);
 
   await app.register(
     async (api) => {
       await shedLoad(api, config.loadShedding);
       await compressApiAnswers(api);
       keepApiAnswersOutOfCaches(api);
-      acceptCampaignSlugs(api, platform);
       // Only the API's own routes: the client's files are served beside it (from source, client/api/*.ts too).
       api.addHook('onRoute', routeDoor(app, deps.db, features));
+      for (const feature of features) feature.apiHooks?.(api, platform);
       for (const feature of features) await feature.routes?.(api, platform);
     },
     { prefix: '/api' },
@@ -136,8 +132,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   for (const feature of features) if (feature.socket) socketFeatures.push(feature.socket(platform));
 
-  // Before the client's files: both register @fastify/static, and the board's must stay in its own scope.
-  await mountQueueBoard(app, platform);
+  // Before the client's files: a feature's pages (the admin's queue board) register @fastify/static in their own scope.
+  for (const feature of features) await feature.mount?.(app, platform);
 
   const dir = options.serveClient === false ? undefined : (options.clientDir ?? clientDir());
   if (dir) await serveClientFiles(app, dir);

@@ -2,11 +2,7 @@ import path from 'node:path';
 import { buildApp, type BuiltApp } from './app.js';
 import { startEmbeddedMongo } from './embedded/mongo/index.js';
 import { features } from './features/index.js';
-import { connectPhoneEvents } from './features/dialer/lifecycle.js';
-import { startPhoneNodeHeartbeat } from './features/dialer/orphaned-calls.js';
-import { CALL_STEPS_AT_ONCE, phoneNodeProcessor, phoneNodeQueueName } from './features/dialer/phone-node-steps.js';
-import { runAutoDial } from './features/dialer/queue-service.js';
-import { createPhoneProvider, ensurePhoneProviderAvailable, PhoneProviderUnavailable, type PhoneProviderOptions } from './features/dialer/provider.js';
+import type { FeatureProcess } from './features/feature.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Platform } from './platform/context.js';
@@ -21,6 +17,7 @@ import { createRedis } from './platform/redis.js';
 import { createHeadlessSocketServer } from './platform/sockets.js';
 import { seedDemoData } from './seed/index.js';
 import { startLocalCarrier } from './platform/telephony/local-carrier.js';
+import { createPhoneProvider, ensurePhoneProviderAvailable, PhoneProviderUnavailable, type PhoneProviderOptions } from './platform/telephony/phone-providers.js';
 import type { Processor } from 'bullmq';
 import { startQueueWorker, startWorkers, type RunningWorkers } from '../workers/index.js';
 
@@ -150,8 +147,6 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
     }
     const phone = createPhoneProvider(config, queues, { ...options.phone, log });
     if (phone.close) stops.push(() => phone.close?.());
-    // Stopped before the provider closes: the sweep of another process ends this one's calls at once.
-    if (phone.sessionNode) stops.push(startPhoneNodeHeartbeat(redis, config.redisPrefix, phone.sessionNode, log));
     const base = { config, db: database.db, redis, queues, clock: options.clock ?? systemClock, log, phone };
 
     let built: BuiltApp | undefined;
@@ -166,18 +161,25 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
       const nodeCaches = startNodeCaches(database.db, redis, config.redisPrefix, (error) => log.warn({ err: error }, 'node cache subscription failed'));
       stops.push(() => nodeCaches.stop());
       platform = { ...base, live: liveEventsFrom(io, redisPresence(redis, config.redisPrefix)) };
-      connectPhoneEvents(platform);
+    }
+
+    const thisProcess: FeatureProcess = {
+      api: options.api,
+      workQueue: (name, processor, concurrency) => {
+        const connection = createRedis(redisUrl, 'bullmq');
+        const worker = startQueueWorker(platform, connection, name, processor as Processor, concurrency);
+        return async () => {
+          await worker.close();
+          connection.disconnect();
+        };
+      },
+    };
+    for (const feature of features) {
+      const stop = await feature.start?.(platform, thisProcess);
+      if (stop) stops.push(stop);
     }
 
     if (options.seed) await seedDemoData(platform);
-
-    if (options.api && phone.sessionNode && phone.media) {
-      // The auto-dial steps of the sessions this process holds, handed over by a `calls` worker elsewhere.
-      const nodeConnection = createRedis(redisUrl, 'bullmq');
-      stops.push(() => nodeConnection.disconnect());
-      const nodeWorker = startQueueWorker(platform, nodeConnection, phoneNodeQueueName(phone.sessionNode), phoneNodeProcessor((job) => runAutoDial(platform, job)) as Processor, CALL_STEPS_AT_ONCE);
-      stops.push(() => nodeWorker.close());
-    }
 
     let workers: RunningWorkers | undefined;
     if (options.workers) {

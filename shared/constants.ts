@@ -1,4 +1,4 @@
-/** Business constants from the specs and DESIGN section 4, shared by client, server and workers. */
+/** Business constants from the specification and docs/product.md, shared by client, server and workers. */
 
 export const CAMPAIGN_INTEREST_OPTIONS = [
   'Travel & Hospitality',
@@ -16,7 +16,7 @@ export type LeadStage = (typeof LEAD_STAGES)[number];
 export const LEAD_DISPOSITIONS = ['New', 'Answered', 'VM', 'Follow Up', 'Potential', 'Closed', 'Rejected'] as const;
 export type LeadDisposition = (typeof LEAD_DISPOSITIONS)[number];
 
-/** Disposition moves stage (DESIGN section 4); Proposal is only ever set directly. */
+/** Disposition moves stage (docs/product.md, Lead status); Proposal is only ever set directly. */
 export const STAGE_FOR_DISPOSITION: Record<LeadDisposition, LeadStage> = {
   New: 'New',
   Answered: 'Contacted',

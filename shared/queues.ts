@@ -1,4 +1,4 @@
-/** The catalogue of BullMQ queues (DESIGN section 6) and the job names each carries. */
+/** The catalogue of BullMQ queues (docs/product.md, the contract) and the job names each carries. */
 export const Queues = {
   email: 'email',
   calls: 'calls',

@@ -41,10 +41,24 @@ export function startQueueWorker(platform: Platform, connection: Redis, name: st
   return worker;
 }
 
+/**
+ * The features' repeatable jobs, (re)declared by every process that runs workers: a scheduler's id is the same
+ * everywhere, so a second process changes nothing, and a changed period or pattern replaces the old one.
+ */
+function upsertSchedules(platform: Platform): void {
+  for (const schedule of features.flatMap((feature) => feature.schedules ?? [])) {
+    if (schedule.when && !schedule.when(platform)) continue;
+    platform.queues[schedule.queue]
+      .upsertJobScheduler(schedule.id, schedule.repeat, { name: schedule.job, data: schedule.data })
+      .catch((error: unknown) => platform.log.warn({ err: error, schedule: schedule.id }, 'repeatable job not scheduled'));
+  }
+}
+
 export function startWorkers(platform: Platform, connection: Redis): RunningWorkers {
   // A queue holds only the jobs its producers could enqueue (`enqueue` is typed by the same catalogue), so its
   // worker hands each processor the job type it declares.
   const workers = queueWorkers().map((entry) => startQueueWorker(platform, connection, entry.queue, entry.processor(platform) as Processor, entry.concurrency));
+  upsertSchedules(platform);
   return {
     workers,
     async close() {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { LRUCache } from 'lru-cache';
 import type { Db } from 'mongodb';
 import type { Role } from '../../shared/types/user.js';
-import { findSignedInUser, type UserDoc } from '../features/users/repository.js';
+import { findSignedInUser, type UserDoc } from '../features/users/public.js';
 import { forbidden, unauthenticated } from './errors.js';
 
 /** What an access token carries. `sv` must equal the user's sessionVersion (a password reset bumps it). */

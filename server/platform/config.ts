@@ -92,7 +92,7 @@ export interface SipConfig {
   recordingsDir: string;
   /**
    * SIP_CALL_MODEL: `plugin` (default) binds the lead's leg to the agent's Janus SIP-plugin handle; `room` makes every
-   * call an AudioBridge room with the lead's leg placed by the server (server/features/dialer/room-provider.ts).
+   * call an AudioBridge room with the lead's leg placed by the server (server/platform/telephony/room-provider.ts).
    */
   callModel: 'plugin' | 'room';
   /**

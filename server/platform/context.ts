@@ -5,7 +5,7 @@ import type { Clock } from './clock.js';
 import type { LiveEvents } from './live-events.js';
 import type { Logger } from './logger.js';
 import type { QueueRegistry } from './queues.js';
-import type { PhoneProvider } from '../features/dialer/phone-provider.js';
+import type { PhoneProvider } from './telephony/phone-provider.js';
 
 /**
  * What services and repositories need from the outside world. The API and the workers build one

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from 'mongodb';
 import { Server, type Socket } from 'socket.io';
 import { MAX_SOCKETS_PER_USER, Rooms, SocketRefusals, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/events.js';
-import { findSignedInUser, type UserDoc } from '../features/users/repository.js';
+import { findSignedInUser, type UserDoc } from '../features/users/public.js';
 import { verifiedClaims, verifyAccessToken } from './auth.js';
 import type { LiveServer } from './live-events.js';
 import { watchAuthorisation } from './socket-auth.js';

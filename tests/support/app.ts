@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../../server/platform/config.js';
 import type { Platform } from '../../server/platform/context.js';
 import { createLogger } from '../../server/platform/logger.js';
 import { startRuntime } from '../../server/runtime.js';
-import type { SimulatorOptions } from '../../server/features/dialer/simulator.js';
+import type { SimulatorOptions } from '../../server/platform/telephony/simulator.js';
 import type { RunningWorkers } from '../../workers/index.js';
 
 /** A socket.io client typed by the event catalogue, as the browser's is. */

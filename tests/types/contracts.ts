@@ -6,6 +6,7 @@ import { Jobs, Queues, type JobName, type QueueName } from '../../shared/queues.
 import type { LiveEvents } from '../../server/platform/live-events.js';
 import { enqueue, type QueueJob, type QueueRegistry } from '../../server/platform/queues.js';
 import { onLive } from '../../client/live/socket.js';
+import type { Schedule } from '../../server/features/feature.js';
 
 declare const live: LiveEvents;
 declare const queues: QueueRegistry;
@@ -50,6 +51,16 @@ export async function queueContracts(): Promise<void> {
     return null;
   };
   void processLeads;
+
+  // A feature's repeatable job is a job of its queue, with that job's payload.
+  const schedules: Schedule[] = [
+    { queue: Queues.leads, id: 'leads-sweep', repeat: { every: 60_000 }, job: Jobs.leads.sweep, data: {} },
+    // @ts-expect-error a job the queue does not carry
+    { queue: Queues.insights, id: 'sweep', repeat: { every: 60_000 }, job: Jobs.leads.sweep, data: {} },
+    // @ts-expect-error a payload of the wrong shape
+    { queue: Queues.insights, id: 'audit', repeat: { pattern: '17 4 * * *' }, job: Jobs.insights.auditCounters, data: { confirm: 'no' } },
+  ];
+  void schedules;
 
   // Every job name of `Jobs` has its payload in `QueueJobs`, and no more.
   holds<Equal<{ [Q in QueueName]: (typeof Jobs)[Q][keyof (typeof Jobs)[Q]] }, { [Q in QueueName]: JobName<Q> }>>();

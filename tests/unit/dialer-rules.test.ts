@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callingTimeZone, secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from '../../server/features/dialer/compliance.js';
 import { recordingWav } from '../../server/features/dialer/recording.js';
-import { scaledTimings, simulatedOutcome, SPEC_TIMINGS } from '../../server/features/dialer/simulator.js';
+import { scaledTimings, simulatedOutcome, SPEC_TIMINGS } from '../../server/platform/telephony/simulator.js';
 import { parseRange } from '../../server/features/calls/service.js';
 import { dialerMessages, formatDuration, formatPhone, normalizePhone } from '../../shared/schemas/dialer/messages.js';
 

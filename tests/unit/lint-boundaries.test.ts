@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
+
+// The first lint loads the config and the TypeScript parser, which takes longer than a test's 5 s on a busy machine.
+beforeAll(() => eslint.lintText('export {};\n', { filePath: `${root}/server/platform/warm-up.ts` }), 60_000);
 
 /** The rule ids and messages ESLint reports for `code` as if it were the file at `filePath`. */
 async function lint(code: string, filePath: string) {
@@ -62,5 +65,47 @@ describe('feature boundaries (eslint.config.js)', { timeout: 30_000 }, () => {
   it('lets the feature list import every registration', async () => {
     const code = "import { usersFeature } from './users/index.js';\nexport const features = [usersFeature];\n";
     expect(await lint(code, 'server/features/index.ts')).toEqual([]);
+  });
+});
+
+describe('platform boundary (eslint.config.js)', () => {
+  it('fails a platform module that imports a feature, at any depth', async () => {
+    const interfaceOfAFeature = "import type { PhoneProvider } from '../features/dialer/phone-provider.js';\nexport type Phone = PhoneProvider;\n";
+    expect(await lint(interfaceOfAFeature, 'server/platform/context.ts')).toEqual([expect.objectContaining({ rule: 'no-restricted-imports', message: expect.stringContaining('server/platform imports no feature') })]);
+    const featureFromASubfolder = "import { connectPhoneEvents } from '../../features/dialer/lifecycle.js';\nexport const connect = connectPhoneEvents;\n";
+    expect((await lint(featureFromASubfolder, 'server/platform/telephony/probe.ts')).map((m) => m.rule)).toEqual(['no-restricted-imports']);
+    const featureList = "import { features } from '../features/index.js';\nexport const all = features;\n";
+    expect((await lint(featureList, 'server/platform/probe.ts')).map((m) => m.rule)).toEqual(['no-restricted-imports']);
+  });
+
+  it('passes the platform’s own modules and the users face it reads the signed-in user through', async () => {
+    const code = [
+      "import type { PhoneProvider } from './telephony/phone-provider.js';",
+      "import { findSignedInUser } from '../features/users/public.js';",
+      "import { Queues } from '../../shared/queues.js';",
+      'export { findSignedInUser, Queues };',
+      'export type Phone = PhoneProvider;',
+      '',
+    ].join('\n');
+    expect(await lint(code, 'server/platform/probe.ts')).toEqual([]);
+  });
+});
+
+describe('socket events leave from events.ts (eslint.config.js)', () => {
+  const pong = [
+    "import { SocketEvents } from '../../../shared/events.js';",
+    "import type { Platform } from '../../platform/context.js';",
+    "export const pong = (platform: Platform, userId: string) => platform.live.toUser(userId, SocketEvents.systemPong, { jobId: '1', sentAt: '', processedAt: '' });",
+    '',
+  ].join('\n');
+
+  it('fails an emit anywhere else in a feature', async () => {
+    expect(await lint(pong, 'server/features/system/processor.ts')).toEqual([expect.objectContaining({ rule: 'no-restricted-syntax', message: expect.stringContaining('from its events.ts') })]);
+    const socketEmit = "import type { Socket } from 'socket.io';\nexport const nudge = (socket: Socket) => socket.emit('x');\n";
+    expect((await lint(socketEmit, 'server/features/dialer/signalling-probe.ts')).map((m) => m.rule)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('passes the same emit in the feature’s events.ts', async () => {
+    expect(await lint(pong, 'server/features/system/events.ts')).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import type { Feature } from '../feature.js';
+import { mountQueueBoard } from './queue-board.js';
 import { adminRoutes } from './routes.js';
 
 /** The admin area: waitlist, role requests, queues. Its collections belong to their own features. */
 export const adminFeature: Feature = {
   name: 'admin',
   routes: adminRoutes,
+  mount: mountQueueBoard,
   access: {
     'GET /api/admin/waitlist': 'admin',
     'GET /api/admin/waitlist/export.csv': 'admin',

@@ -27,7 +27,7 @@ export function setRefreshCookie(reply: FastifyReply, platform: Platform, issued
   reply.setCookie(REFRESH_COOKIE, issued.token, { ...cookieOptions(platform), ...(issued.persistent ? { maxAge: PERSISTENT_SESSION_SECONDS } : {}) });
 }
 
-/** The code is shown to the caller only where no real e-mail can carry it (DESIGN section 4). */
+/** The code is shown to the caller only where no real e-mail can carry it (docs/product.md, Verification). */
 function pendingAnswer(platform: Platform, sent: CodeSent): PendingVerification {
   const showCode = platform.config.env !== 'production' && !platform.config.mailUrl;
   return { email: sent.email, ...(showCode ? { devCode: sent.code } : {}) };

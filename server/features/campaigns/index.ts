@@ -1,4 +1,5 @@
 import type { Feature } from '../feature.js';
+import { acceptCampaignSlugs } from './campaign-ref.js';
 import { ensureCampaignIndexes } from './repository.js';
 import { campaignRoutes } from './routes.js';
 import { campaignsSeedStep } from './seed.js';
@@ -7,6 +8,7 @@ export const campaignsFeature: Feature = {
   name: 'campaigns',
   indexes: ensureCampaignIndexes,
   routes: campaignRoutes,
+  apiHooks: acceptCampaignSlugs,
   seed: campaignsSeedStep,
   access: {
     'GET /api/campaigns': 'public',

@@ -1,5 +1,5 @@
 /**
- * The commission rules of DESIGN section 4 as pure functions over integer cents (docs/commissions.md).
+ * The commission rules (docs/product.md, Commission) as pure functions over integer cents (docs/commissions.md).
  * Rounding: every line is rounded on its own to a whole cent, half away from zero; an override is a
  * percentage of the earning agent's already-rounded commission, so every line can be re-checked by hand.
  */

@@ -76,7 +76,7 @@ export async function insertDeal(db: Db, deal: DealDoc): Promise<void> {
   if (deal.status === 'closed') await countDeal(db, deal.campaignId, 1, deal.value);
 }
 
-/** The lead becomes Closed (disposition and stage, DESIGN section 4), with a history entry. */
+/** The lead becomes Closed (disposition and stage, docs/product.md, Lead status), with a history entry. */
 export function markLeadClosed(db: Db, leadId: ObjectId, by: ObjectId, at: Date, change: string): Promise<LeadDoc | null> {
   return updateLead(db, leadId, { disposition: 'Closed', stage: 'Closed', dispositionAt: at, updatedAt: at }, [], [{ at, by, change }]);
 }

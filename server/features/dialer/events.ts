@@ -1,4 +1,4 @@
-import { SocketEvents } from '../../../shared/events.js';
+import { SocketEvents, type PhoneAnswerPayload, type PhoneCandidatePayload } from '../../../shared/events.js';
 import type { CallStatePayload } from '../../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { Platform } from '../../platform/context.js';
@@ -12,4 +12,13 @@ export function emitCallState(platform: Platform, agentId: string, payload: Omit
 
 export function emitQueueUpdated(platform: Platform, agentId: string, queue: QueueView): void {
   platform.live.toUser(agentId, SocketEvents.queueUpdated, queue);
+}
+
+/** WebRTC providers: the gateway's answer to the tab's offer, and its ICE candidates, to the agent's tabs (the offer's tab takes them). */
+export function emitPhoneAnswer(platform: Platform, agentId: string, payload: PhoneAnswerPayload): void {
+  platform.live.toUser(agentId, SocketEvents.phoneAnswer, payload);
+}
+
+export function emitPhoneCandidate(platform: Platform, agentId: string, payload: PhoneCandidatePayload): void {
+  platform.live.toUser(agentId, SocketEvents.phoneCandidate, payload);
 }

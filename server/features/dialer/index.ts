@@ -1,5 +1,5 @@
 import type { Feature } from '../feature.js';
-import { Queues } from '../../../shared/queues.js';
+import { Jobs, Queues } from '../../../shared/queues.js';
 import { callsProcessor } from './processor.js';
 import { CALL_STEPS_AT_ONCE } from './phone-node-steps.js';
 import { ensureDialerIndexes } from './repository.js';
@@ -7,6 +7,8 @@ import { dialerRoutes } from './routes.js';
 import { callQualityReports } from './quality.js';
 import { callsSeedStep } from './seed.js';
 import { dialerSignalling } from './signalling.js';
+import { startDialer } from './start.js';
+import { SWEEP_EVERY_MS } from './orphaned-calls.js';
 
 export const dialerFeature: Feature = {
   name: 'dialer',
@@ -22,6 +24,9 @@ export const dialerFeature: Feature = {
     };
   },
   workers: [{ queue: Queues.calls, concurrency: CALL_STEPS_AT_ONCE, processor: callsProcessor }],
+  // Only with a provider whose calls live in one process (`sip`): it ends the calls of a process that died.
+  schedules: [{ queue: Queues.calls, id: 'calls-orphan-sweep', repeat: { every: SWEEP_EVERY_MS }, job: Jobs.calls.orphanSweep, data: {}, when: (platform) => Boolean(platform.phone.sessionNode) }],
+  start: startDialer,
   access: {
     'GET /api/dialer/state': 'signedIn',
     'POST /api/dialer/connect': 'signedIn',

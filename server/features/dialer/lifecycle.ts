@@ -1,7 +1,6 @@
 import { ObjectId } from 'mongodb';
 import type { LeadDisposition } from '../../../shared/constants.js';
 import { Jobs, type AutoDialJob } from '../../../shared/queues.js';
-import { SocketEvents } from '../../../shared/events.js';
 import type { CallNotice, PhoneView } from '../../../shared/schemas/dialer/state.js';
 import { ErrorReasons } from '../../../shared/errors.js';
 import type { Platform } from '../../platform/context.js';
@@ -10,10 +9,10 @@ import { updateLeadFor } from '../leads/public.js';
 import { emitTeamActivity } from '../team/public.js';
 import { findUserById } from '../users/public.js';
 import { DialerRuleMessages } from '../../../shared/schemas/dialer/messages.js';
-import { emitCallState } from './events.js';
+import { emitCallState, emitPhoneAnswer, emitPhoneCandidate } from './events.js';
 import { refreshCallInsights } from './insights-refresh.js';
 import { callTransition, phoneTransition, type CallCommand, type CallSnapshot, type PhoneCommand } from './machine.js';
-import type { CallProgress, ProviderEvent } from './phone-provider.js';
+import type { CallProgress, ProviderEvent } from '../../platform/telephony/phone-provider.js';
 import { signedRecordingLink, toCallView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { recordingWav } from './recording.js';
@@ -209,11 +208,11 @@ const ENDING_EVENTS = new Set<ProviderEvent['type']>(['no-answer', 'failed', 'ha
 
 async function onProviderEvent(platform: Platform, event: ProviderEvent): Promise<CallProgress | null> {
   if (event.type === 'media-answer') {
-    platform.live.toUser(event.agentId, SocketEvents.phoneAnswer, { offerId: event.offerId, callId: event.callId, sdp: event.sdp });
+    emitPhoneAnswer(platform, event.agentId, { offerId: event.offerId, callId: event.callId, sdp: event.sdp });
     return null;
   }
   if (event.type === 'media-candidate') {
-    platform.live.toUser(event.agentId, SocketEvents.phoneCandidate, { offerId: event.offerId, candidate: event.candidate });
+    emitPhoneCandidate(platform, event.agentId, { offerId: event.offerId, candidate: event.candidate });
     return null;
   }
   if ('agentId' in event) {

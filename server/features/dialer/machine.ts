@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
 import { ErrorReasons, type ErrorReason } from '../../../shared/errors.js';
+import type { CallEnder, EndDetail } from '../../platform/telephony/phone-provider.js';
 
 /**
  * The dialer's rules as pure functions: phone session (initialize -> connect) and call lifecycle
@@ -19,14 +20,6 @@ export const LIVE_CALL_STATES: readonly CallState[] = ['calling', 'connected', '
 
 export const CALL_OUTCOMES = ['answered', 'missed', 'voicemail'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
-
-/**
- * Who ended a call: the agent (End), the lead (hung up, busy, declined, unreachable), the ring timeout, the agent's
- * browser gone with no re-attach (`agent-lost`), or the phone gateway gone (`gateway-failure`). The server owns the
- * call's life, so every end has one of these.
- */
-export const CALL_ENDERS = ['agent', 'lead', 'timeout', 'agent-lost', 'gateway-failure'] as const;
-export type CallEnder = (typeof CALL_ENDERS)[number];
 
 export interface TimelineEntry {
   state: CallState;
@@ -56,12 +49,6 @@ export interface CallSnapshot {
 }
 
 export type PhoneCommand = { type: 'initialize' } | { type: 'initialized' } | { type: 'init-failed' } | { type: 'connect' } | { type: 'connected' };
-
-/** What a provider knows about an end it reports: who ended the call and the lead leg's final SIP status. */
-export interface EndDetail {
-  by?: CallEnder;
-  sipStatus?: number;
-}
 
 export type CallCommand =
   | { type: 'answered' }

@@ -9,7 +9,7 @@ import { phoneNodeAlive } from './orphaned-calls.js';
  * an agent's calls only from the process holding that session (`phone.node` of the agent's dial queue). Auto-dial's
  * steps run wherever the `calls` worker runs, which in the compose shape is a worker process apart from the API: a
  * step for a session another process holds is handed to that process's own queue, which it alone works
- * (`startPhoneNodeWorker` in server/runtime.ts). The job keeps its key, so a step handed over twice runs once.
+ * (`startDialer` in start.ts). The job keeps its key, so a step handed over twice runs once.
  */
 export const phoneNodeQueueName = (node: string) => `${Queues.calls}-node-${node}`;
 

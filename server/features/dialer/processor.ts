@@ -1,20 +1,15 @@
 import { Jobs, type Queues } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
 import type { QueueProcessor } from '../../platform/queues.js';
-import { SimulatedPhoneProvider } from './simulator.js';
+import { SimulatedPhoneProvider } from '../../platform/telephony/simulator.js';
 import { runAutoDial } from './queue-service.js';
-import { SWEEP_EVERY_MS, sweepOrphanedCalls } from './orphaned-calls.js';
+import { sweepOrphanedCalls } from './orphaned-calls.js';
 
 /**
  * The `calls` queue: auto-dial, the simulated provider's timed steps and, with a provider whose calls live in one
  * process (`sip`), the repeating sweep that ends the calls of a process that died. Every step is idempotent.
  */
 export function callsProcessor(platform: Platform): QueueProcessor<typeof Queues.calls> {
-  if (platform.phone.sessionNode) {
-    platform.queues.calls
-      .upsertJobScheduler('calls-orphan-sweep', { every: SWEEP_EVERY_MS }, { name: Jobs.calls.orphanSweep, data: {} })
-      .catch((error) => platform.log.warn({ err: error }, 'orphaned call sweep not scheduled'));
-  }
   return async (job) => {
     if (job.name === Jobs.calls.autoDial) return runAutoDial(platform, job.data);
     if (job.name === Jobs.calls.orphanSweep) return { ended: await sweepOrphanedCalls(platform) };

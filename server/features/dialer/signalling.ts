@@ -1,7 +1,7 @@
 import { SocketRequests, type PhoneCandidatePayload, type PhoneOffer, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../../shared/events.js';
 import type { Platform } from '../../platform/context.js';
 import type { SocketFeature } from '../../platform/sockets.js';
-import type { MediaCandidate } from './phone-provider.js';
+import type { MediaCandidate } from '../../platform/telephony/phone-provider.js';
 
 /** An SDP offer of one audio line is a few kB; this bounds what a socket may make the server hold. */
 const MAX_SDP_LENGTH = 20_000;

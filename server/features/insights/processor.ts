@@ -6,10 +6,6 @@ import { refreshInsights } from './rollups.js';
 
 /** Keeps the insights rollups current: each job recomputes whole days, so a retry or a repeat changes nothing. */
 export function insightsProcessor(platform: Platform): QueueProcessor<typeof Queues.insights> {
-  // Daily at 04:17 UTC, a quiet hour for the US campaigns: a recount reads every lead.
-  platform.queues.insights
-    .upsertJobScheduler('insights-counter-audit', { pattern: '17 4 * * *' }, { name: Jobs.insights.auditCounters, data: { confirm: false } })
-    .catch((error) => platform.log.warn({ err: error }, 'counter audit not scheduled'));
   return async (job) => {
     switch (job.name) {
       case Jobs.insights.refresh:

@@ -1,8 +1,8 @@
 import type { Db } from 'mongodb';
 import type { Feature } from '../feature.js';
-import { Queues } from '../../../shared/queues.js';
+import { Jobs, Queues } from '../../../shared/queues.js';
 import { ensureLeadFlowIndexes } from './flow-counts.js';
-import { leadsProcessor } from './processor.js';
+import { LEAD_SWEEP_EVERY_MS, leadsProcessor } from './processor.js';
 import { ensureLeadImportIndexes } from './import-repository.js';
 import { ensureLeadQuotaIndexes } from './quota-repository.js';
 import { ensureLeadIndexes } from './repository.js';
@@ -22,6 +22,7 @@ export const leadsFeature: Feature = {
   routes: leadRoutes,
   seed: leadsSeedStep,
   workers: [{ queue: Queues.leads, concurrency: 4, processor: leadsProcessor }],
+  schedules: [{ queue: Queues.leads, id: 'leads-sweep', repeat: { every: LEAD_SWEEP_EVERY_MS }, job: Jobs.leads.sweep, data: {} }],
   access: {
     'POST /api/campaigns/:id/leads/import': 'ownerOrAdmin',
     'GET /api/imports/:id': 'ownerOrAdmin',

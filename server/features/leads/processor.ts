@@ -9,10 +9,6 @@ import { failImport, runImport } from './import-service.js';
 export const LEAD_SWEEP_EVERY_MS = 5 * 60_000;
 
 export function leadsProcessor(platform: Platform): QueueProcessor<typeof Queues.leads> {
-  platform.queues.leads
-    .upsertJobScheduler('leads-sweep', { every: LEAD_SWEEP_EVERY_MS }, { name: Jobs.leads.sweep, data: {} })
-    .catch((error) => platform.log.warn({ err: error }, 'lead sweep not scheduled'));
-
   return async (job) => {
     switch (job.name) {
       case Jobs.leads.import: {

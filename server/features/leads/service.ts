@@ -71,7 +71,7 @@ export async function leadDetailFor(platform: Platform, user: UserDoc, id: strin
 const dateOnly = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Disposition moves the stage (DESIGN section 4), Proposal is set directly; every change is written to the
+ * Disposition moves the stage (docs/product.md, Lead status), Proposal is set directly; every change is written to the
  * lead's history, and the fresh lead goes live to the agent's tabs and to the campaign owner.
  */
 export async function updateLeadFor(platform: Platform, user: UserDoc, id: string, body: LeadUpdateBody): Promise<LeadDetail> {

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 
 const Percent = Type.Number({ minimum: 0, maximum: 100 });
 
-/** Percentages (DESIGN section 4): opener/closer of the deal value, or fullStack when one agent did both; overrides of each earning agent's commission. */
+/** Percentages (docs/product.md, Commission): opener/closer of the deal value, or fullStack when one agent did both; overrides of each earning agent's commission. */
 export const CommissionStructureSchema = Type.Object({
   opener: Percent,
   closer: Percent,

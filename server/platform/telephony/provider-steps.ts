@@ -1,4 +1,4 @@
-import type { Logger } from '../../platform/logger.js';
+import type { Logger } from '../logger.js';
 import type { CallProgress, ProviderEvent } from './phone-provider.js';
 
 /**

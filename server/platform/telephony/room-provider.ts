@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { TIMINGS } from '../../../shared/constants.js';
-import type { SipConfig } from '../../platform/config.js';
-import type { Logger } from '../../platform/logger.js';
-import { AudioBridgeRooms, type RoomParticipant } from '../../platform/telephony/audio-bridge.js';
-import { RtpRelay } from '../../platform/telephony/rtp-relay.js';
-import { SipUserAgent, type SipLeg } from '../../platform/telephony/sip-leg.js';
+import type { SipConfig } from '../config.js';
+import type { Logger } from '../logger.js';
+import { AudioBridgeRooms, type RoomParticipant } from './audio-bridge.js';
+import { RtpRelay } from './rtp-relay.js';
+import { SipUserAgent, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
 

@@ -1,15 +1,27 @@
-import type { EndDetail } from './machine.js';
+/**
+ * Who ended a call: the agent (End), the lead (hung up, busy, declined, unreachable), the ring timeout, the agent's
+ * browser gone with no re-attach (`agent-lost`), or the phone gateway gone (`gateway-failure`). The server owns the
+ * call's life, so every end has one of these.
+ */
+const CALL_ENDERS = ['agent', 'lead', 'timeout', 'agent-lost', 'gateway-failure'] as const;
+export type CallEnder = (typeof CALL_ENDERS)[number];
+
+/** What a provider knows about an end it reports: who ended the call and the lead leg's final SIP status. */
+export interface EndDetail {
+  by?: CallEnder;
+  sipStatus?: number;
+}
 
 /**
  * What the dialer needs from a telephony provider (spec 2 section 7: initialize, connect, make call,
  * end call, set muted, and its events). One instance per process is built at start-up as `platform.phone`
- * (PHONE_PROVIDER picks it, server/features/dialer/provider.ts). The shipped implementation is the simulator
+ * (PHONE_PROVIDER picks it, phone-providers.ts). The shipped implementation is the simulator
  * (simulator.ts); the SIP provider (sip-provider.ts) implements the same contract and reports through the same events.
  *
  * The dialer has checked and stored a call before `makeCall` is asked to place it, so a provider never decides
  * whether a call may be made. Every method only starts the work and resolves once the provider took it on;
  * what happens next (ringing over, answered, far-end hangup, end done, mute applied) comes back as events, which
- * the dialer applies to the stored call (lifecycle.ts `connectPhoneEvents`). An event may arrive more than once
+ * the dialer applies to the stored call (server/features/dialer/lifecycle.ts `connectPhoneEvents`). An event may arrive more than once
  * (a re-run step): the dialer applies each transition once.
  */
 
@@ -121,7 +133,7 @@ export interface PhoneProvider {
   /**
    * Set by providers whose calls live in this process (the `sip` provider's Janus sessions): this process's id, stored
    * on every call it places (`phoneNode`) and kept alive in Redis while the process runs, so that the calls of a
-   * process that died are ended by another (orphaned-calls.ts).
+   * process that died are ended by another (server/features/dialer/orphaned-calls.ts).
    */
   readonly sessionNode?: string;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */

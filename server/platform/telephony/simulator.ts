@@ -1,10 +1,10 @@
 import { Jobs, type CallStepJob, type PhoneStepJob, type Queues } from '../../../shared/queues.js';
 import { TIMINGS } from '../../../shared/constants.js';
 import { providerEvents, type CallProgress, type PhoneProvider } from './phone-provider.js';
-import { enqueue, type JobQueue, type QueueJob } from '../../platform/queues.js';
+import { enqueue, type JobQueue, type QueueJob } from '../queues.js';
 
 /**
- * The simulated phone provider. Timings are the spec's (DESIGN section 7); every timed step is a
+ * The simulated phone provider. Timings are the spec's (docs/product.md, The phone); every timed step is a
  * delayed job in the `calls` queue with a job id per call and step, so the call goes on when the API
  * node that started it restarts, and a re-run step is a no-op.
  *

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { TIMINGS } from '../../../shared/constants.js';
-import type { SipConfig } from '../../platform/config.js';
-import type { Logger } from '../../platform/logger.js';
-import { mixCallRecording, removeRecordingFiles, settledRecordingFiles } from '../../platform/telephony/call-recording.js';
-import { JanusSession, type JanusEvent } from '../../platform/telephony/janus-client.js';
+import type { SipConfig } from '../config.js';
+import type { Logger } from '../logger.js';
+import { mixCallRecording, removeRecordingFiles, settledRecordingFiles } from './call-recording.js';
+import { JanusSession, type JanusEvent } from './janus-client.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
 
@@ -27,7 +27,7 @@ import { providerEvents, type CallProgress, type LineTimings, type MediaCandidat
  *   answer -> hangup (the far end's BYE), or end-complete when the agent ended the call.
  * - An answered call is recorded by Janus, each direction to its own .mjr under SIP_RECORDINGS_DIR (`recording`
  *   request once `accepted`; `recording-started` once Janus confirms). When the call is over the two are decoded with
- *   janus-pp-rec and mixed into one WAV (platform/telephony/call-recording.ts), which the dialer stores as the
+ *   janus-pp-rec and mixed into one WAV (call-recording.ts), which the dialer stores as the
  *   call's recording (`recording(callId)`).
  *
  * The sessions live in the API process that made them: a call is placed, ended and muted by the process that holds
@@ -94,7 +94,7 @@ export class SipPhoneProvider implements PhoneProvider {
   readonly timings: LineTimings = { idleMs: 1_000, autoDialDelayMs: TIMINGS.autoDialDelayMs };
   private readonly bus = providerEvents();
   readonly events = this.bus;
-  /** The calls this process places live in its Janus sessions (see orphaned-calls.ts). */
+  /** The calls this process places live in its Janus sessions (see server/features/dialer/orphaned-calls.ts). */
   readonly sessionNode = randomUUID();
   private readonly lines = new Map<string, Promise<AgentLine>>();
   private readonly callAgents = new Map<string, string>();
