@@ -16,8 +16,12 @@ export interface ToastContent {
  */
 export const toastQueue = new ToastQueue<ToastContent>();
 
-/** Shows a toast for 4 s; a fourth closes the oldest so the newest three are what the user sees. */
+/**
+ * Shows a toast for 4 s. One per kind: a toast with the title of one on screen replaces it. A fourth closes the
+ * oldest so the newest three are what the user sees.
+ */
 export function toast(content: ToastContent): string {
+  for (const same of toastQueue.visibleToasts) if (same.content.title === content.title) toastQueue.close(same.key);
   const key = toastQueue.add(content, { timeout: TIMINGS.toastMs });
   for (const stale of toastQueue.visibleToasts.slice(TIMINGS.maxToasts)) toastQueue.close(stale.key);
   return key;
