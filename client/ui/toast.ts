@@ -27,4 +27,9 @@ export function toast(content: ToastContent): string {
   return key;
 }
 
+/** Closes the toasts on screen with this title (one that a later turn of events contradicts). */
+export function closeToasts(title: string): void {
+  for (const shown of toastQueue.visibleToasts) if (shown.content.title === title) toastQueue.close(shown.key);
+}
+
 export const errorToast = (title: string, description?: string) => toast({ title, description, variant: 'destructive' });

@@ -36,6 +36,17 @@ export default function SettingsPage() {
   const [theme, setTheme] = useState<ThemeChoice>(() => storedTheme() ?? 'system');
   const prefs = usePreferences();
   useEffect(() => {
+    // The floating toggle (or another tab) changes the theme too: the choice shown follows it.
+    const follow = () => setTheme(storedTheme() ?? 'system');
+    const observer = new MutationObserver(follow);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    window.addEventListener('storage', follow);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('storage', follow);
+    };
+  }, []);
+  useEffect(() => {
     // Another tab may have changed them.
     loadPreferences().catch(() => undefined);
   }, []);
