@@ -110,6 +110,7 @@ export interface ApiRoutes {
     '/api/auth/login': LoginResponse;
     '/api/auth/login/2fa': AuthSession;
     '/api/auth/logout': undefined;
+    '/api/auth/logout-all': undefined;
     '/api/auth/register': PendingVerification;
     '/api/auth/resend': PendingVerification;
     '/api/auth/verify': AuthSession;

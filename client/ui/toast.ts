@@ -16,11 +16,20 @@ export interface ToastContent {
  */
 export const toastQueue = new ToastQueue<ToastContent>();
 
-/** Shows a toast for 4 s; a fourth closes the oldest so the newest three are what the user sees. */
+/**
+ * Shows a toast for 4 s. One per kind: a toast with the title of one on screen replaces it. A fourth closes the
+ * oldest so the newest three are what the user sees.
+ */
 export function toast(content: ToastContent): string {
+  for (const same of toastQueue.visibleToasts) if (same.content.title === content.title) toastQueue.close(same.key);
   const key = toastQueue.add(content, { timeout: TIMINGS.toastMs });
   for (const stale of toastQueue.visibleToasts.slice(TIMINGS.maxToasts)) toastQueue.close(stale.key);
   return key;
+}
+
+/** Closes the toasts on screen with this title (one that a later turn of events contradicts). */
+export function closeToasts(title: string): void {
+  for (const shown of toastQueue.visibleToasts) if (shown.content.title === title) toastQueue.close(shown.key);
 }
 
 export const errorToast = (title: string, description?: string) => toast({ title, description, variant: 'destructive' });

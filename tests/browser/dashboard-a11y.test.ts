@@ -31,7 +31,7 @@ async function violations(page: Page): Promise<string[]> {
 
 describe('dashboard accessibility (axe-core): no serious or critical violations', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`overview, campaigns and Bonsai (${colorScheme})`, async () => {
+    it(`overview, campaigns, Bonsai, notifications, settings and calls (${colorScheme})`, async () => {
       const { page, context } = await openPage(browser, '/login', { bypassCSP: true, colorScheme });
       try {
         await signInAs(page);
@@ -62,6 +62,23 @@ describe('dashboard accessibility (axe-core): no serious or critical violations'
         await page.getByRole('button', { name: /account menu|Alex Warrior/ }).click();
         await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
         expect(await violations(page), 'account menu').toEqual([]);
+        await page.keyboard.press('Escape');
+
+        // Each "Mark as read" button's accessible name starts with what it shows (axe: label-content-name-mismatch).
+        await page.goto(appUrl('/dashboard/notifications'));
+        await page.getByRole('list', { name: 'Notifications' }).waitFor();
+        for (const button of await page.getByRole('button', { name: /^Mark as read/ }).all()) expect(await button.textContent()).toBe('Mark as read');
+        expect(await violations(page), 'notifications page').toEqual([]);
+
+        await page.goto(appUrl('/dashboard/settings'));
+        await page.getByRole('button', { name: 'Sign out of all sessions' }).waitFor();
+        expect(await violations(page), 'settings').toEqual([]);
+
+        // Call History beside the dialer, laid out as cards when it does not fit.
+        await page.setViewportSize({ width: 1400, height: 900 });
+        await page.goto(appUrl('/dashboard/calls'));
+        await page.getByRole('table', { name: 'Call history' }).locator('tbody tr').first().waitFor();
+        expect(await violations(page), 'calls').toEqual([]);
       } finally {
         await context.close();
       }

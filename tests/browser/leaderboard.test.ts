@@ -116,7 +116,13 @@ describe('leaderboard', () => {
       const panel = page.getByTestId('lead-panel');
       await panel.getByRole('heading', { name: lead.name }).waitFor();
       const closeForm = panel.getByRole('form', { name: `Close a deal with ${lead.name}` });
+      // A refused value's message goes as soon as a valid one is typed, before the next submit.
+      await closeForm.getByLabel('Deal value (USD)').fill('0');
+      await closeForm.getByRole('button', { name: 'Close deal' }).click();
+      const refusal = closeForm.getByText('Please enter the deal value.', { exact: true });
+      await refusal.waitFor();
       await closeForm.getByLabel('Deal value (USD)').fill('15000');
+      await expect.poll(() => refusal.count()).toBe(0);
       await closeForm.getByRole('button', { name: 'Close deal' }).click();
       await page.getByRole('dialog', { name: `Close the deal with ${lead.name}?` }).getByRole('button', { name: 'Confirm and close' }).click();
       await expectToast(page, 'Deal closed');

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { appUrl, launchBrowser, openPage } from '../support/browser.js';
+import { signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
 
@@ -36,6 +37,22 @@ describe('theme', () => {
       await page.goto(new URL('/login', page.url()).toString());
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
       expect(await bodyBackground(page)).toBe(darkBackground);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("Settings' theme choice follows the floating toggle without a reload", async () => {
+    const { page, context } = await openPage(browser, '/login', { colorScheme: 'light' });
+    try {
+      await signInAs(page);
+      await page.goto(appUrl('/dashboard/settings'));
+      const themes = page.getByRole('radiogroup', { name: 'Theme' });
+      await page.getByRole('radio', { name: 'Same as my device' }).check();
+      await page.getByRole('button', { name: 'Toggle theme' }).click();
+      await expect.poll(() => themes.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Toggle theme' }).click();
+      await expect.poll(() => themes.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
     } finally {
       await context.close();
     }

@@ -74,6 +74,35 @@ describe('waitlist form', () => {
     }
   });
 
+  it('submits on the first click after an invalid e-mail is corrected: the message goes as the value becomes valid', async () => {
+    const { page, context } = await openPage(browser, '/');
+    try {
+      const email = uniqueEmail('corrected');
+      const form = await fillWaitlist(page, { name: 'Cora Corrected', email: 'cora.example.test', contact: '@cora', interest: 'Other' });
+      const field = form.getByLabel('Email');
+      await submitButton(page).click();
+      // The browser's own check refuses the address, and the field says why.
+      await expect.poll(() => field.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+      // The field is marked invalid and says why under the input.
+      const invalidField = form.locator('[data-invalid]:has(input[name="email"])');
+      await invalidField.waitFor();
+      expect(((await invalidField.textContent()) ?? '').length).toBeGreaterThan('Email'.length + 5);
+      await field.fill(email);
+      // Still focused in the field (no blur yet), the message is already gone.
+      expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+      await expect.poll(() => invalidField.count()).toBe(0);
+      let posted = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/waitlist') && request.method() === 'POST') posted += 1;
+      });
+      await submitButton(page).click();
+      await expectToast(page, 'Success!', "You've been added to our waitlist. Check your email for confirmation.");
+      expect(posted).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps the entry in local storage while the server is unreachable and sends it when it answers again', async () => {
     const { page, context } = await openPage(browser, '/');
     try {

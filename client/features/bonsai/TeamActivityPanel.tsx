@@ -1,6 +1,7 @@
 import { Activity, Phone, PhoneOff, Trophy, UserPlus } from 'lucide-react';
 import type { TeamActivityItem } from '../../../shared/schemas/team/activity.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { FitTable } from '../../ui/FitTable.js';
 import { formatCents, formatTime } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { useBonsai } from './store.js';
@@ -28,7 +29,7 @@ export function TeamActivityPanel() {
       </h2>
       <p className={[page.small, page.muted].join(' ')}>{onCall.length ? `On a call now: ${onCall.map((member) => member.name).join(', ')}` : 'Nobody in your team is on a call right now.'}</p>
       {today && today.members.length ? (
-        <div className={page.tableWrap} tabIndex={0} role="region" aria-label="Today's figures per team member">
+        <FitTable role="region" aria-label="Today's figures per team member">
           <table className={page.table}>
             <caption className={styles.caption}>Today</caption>
             <thead>
@@ -59,7 +60,7 @@ export function TeamActivityPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </FitTable>
       ) : null}
       <h3 className={styles.feedTitle}>Latest</h3>
       {feed.length === 0 ? (

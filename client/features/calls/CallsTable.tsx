@@ -2,6 +2,7 @@ import type { Snapshot } from 'valtio';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
+import { FitTable } from '../../ui/FitTable.js';
 import page from '../dashboard/Page.module.css';
 import { formatDateTime } from '../dashboard/format.js';
 import { RecordingPlayer } from './RecordingPlayer.js';
@@ -22,7 +23,7 @@ function StatusBadge({ call }: { call: Snapshot<CallView> }) {
 
 export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) {
   return (
-    <div className={page.tableWrap}>
+    <FitTable>
       <table className={page.table} aria-label="Call history">
         <thead>
           <tr>
@@ -66,6 +67,6 @@ export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) 
           })}
         </tbody>
       </table>
-    </div>
+    </FitTable>
   );
 }

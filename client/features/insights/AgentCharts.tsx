@@ -24,7 +24,7 @@ export function EarningsChart({ data }: { data: Snapshot<EarningsInsights> }) {
   };
   const headline = `${money(totals.total)} earned, ${money(totals.pending)} pending, ${money(totals.approved)} approved, ${money(totals.paid)} paid; ${money(projected.own + projected.overrides)} projected from open leads`;
   return (
-    <ChartCard title="Earnings over time" headline={headline} labels={labels} series={series} formatValue={money} table={table} fileName="earnings.csv">
+    <ChartCard title="Earnings over time" headline={headline} labels={labels} series={series} formatValue={money} tickStep={100} table={table} fileName="earnings.csv">
       <div className={page.stats} role="group" aria-label="Earnings by status">
         <Figure label="Pending" value={money(totals.pending)} />
         <Figure label="Approved" value={money(totals.approved)} />

@@ -29,7 +29,7 @@ export function CampaignsChart({ data }: { data: Snapshot<CampaignInsights> }) {
     header: ['Campaign', 'Leads imported', 'Distributed', 'Worked', 'Recycled', 'Calls', 'Deals', 'Revenue', 'Commission cost'],
     rows: rows.map((r) => [r.campaignName, r.imported, r.distributed, r.worked, r.recycled, r.calls, r.deals, money(r.revenue), money(r.commissionCost)]),
   };
-  return <ChartCard title="Campaigns" headline={headline} labels={labels} series={series} formatValue={money} table={table} fileName="campaigns.csv" />;
+  return <ChartCard title="Campaigns" headline={headline} labels={labels} series={series} formatValue={money} tickStep={100} table={table} fileName="campaigns.csv" />;
 }
 
 export function ActiveAgentsChart({ data }: { data: Snapshot<CampaignInsights> }) {

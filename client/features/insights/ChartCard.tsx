@@ -1,10 +1,11 @@
 import { Download } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { Switch } from 'react-aria-components';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Switch, ToggleButton } from 'react-aria-components';
 import { Button } from '../../ui/Button.js';
 import page from '../dashboard/Page.module.css';
 import { saveBlob } from '../../api/download.js';
 import { toCsv } from './csv.js';
+import { BarChart } from './BarChart.js';
 import { UPlotChart, type ChartSeries } from './UPlotChart.js';
 import styles from './Insights.module.css';
 
@@ -21,15 +22,29 @@ interface Props {
   labels: string[];
   series: ChartSeries[];
   formatValue: (value: number) => string;
+  /** The finest value-axis step: 1 (counts, the default) or 100 (money in cents: whole dollars). */
+  tickStep?: number;
   table: ChartTable;
   fileName: string;
   children?: ReactNode;
 }
 
-/** One chart: title and headline, the drawing (or its table), a legend, a "View as table" switch and the CSV. */
-export function ChartCard({ title, headline, labels, series, formatValue, table, fileName, children }: Props) {
+/**
+ * One chart: title and headline, the drawing (or its table), a legend whose entries show or hide their series, a
+ * "View as table" switch and the CSV.
+ */
+export function ChartCard({ title, headline, labels, series, formatValue, tickStep = 1, table, fileName, children }: Props) {
   const titleId = useId();
   const [asTable, setAsTable] = useState(false);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const shown = useMemo(() => series.filter((s) => !hidden.has(s.label)), [series, hidden]);
+  const toggle = (label: string, visible: boolean) =>
+    setHidden((before) => {
+      const after = new Set(before);
+      if (visible) after.delete(label);
+      else after.add(label);
+      return after;
+    });
   const download = () => saveBlob(new Blob([toCsv(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }), fileName);
   return (
     <section className={page.card} aria-labelledby={titleId}>
@@ -76,17 +91,23 @@ export function ChartCard({ title, headline, labels, series, formatValue, table,
           </table>
         </div>
       ) : (
-        <figure className={styles.figure} role="img" aria-label={`${title}: ${headline}`}>
-          <UPlotChart labels={labels} series={series} formatValue={formatValue} />
-          <ul className={styles.legend} aria-hidden="true">
+        <>
+          <figure className={styles.figure} role="img" aria-label={`${title}: ${headline}`}>
+            {series.every((s) => s.kind === 'bars') ? (
+              <BarChart labels={labels} series={shown} formatValue={formatValue} tickStep={tickStep} />
+            ) : (
+              <UPlotChart labels={labels} series={shown} formatValue={formatValue} tickStep={tickStep} />
+            )}
+          </figure>
+          <div className={styles.legend} role="group" aria-label={`${title} series`}>
             {series.map((s) => (
-              <li key={s.label}>
-                <span className={styles.swatch} style={{ background: `var(${s.color})` }} />
+              <ToggleButton key={s.label} className={styles.legendItem} isSelected={!hidden.has(s.label)} onChange={(visible) => toggle(s.label, visible)}>
+                <span className={styles.swatch} style={{ background: `var(${s.color})` }} aria-hidden="true" />
                 {s.label}
-              </li>
+              </ToggleButton>
             ))}
-          </ul>
-        </figure>
+          </div>
+        </>
       )}
     </section>
   );

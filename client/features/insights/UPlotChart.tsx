@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { valueTicks } from './scale.js';
 
 export interface ChartSeries {
   label: string;
@@ -11,19 +12,21 @@ export interface ChartSeries {
 }
 
 interface Props {
-  /** The x labels, one per point (days, hours, campaigns, members). */
+  /** The x labels, one per point (days). */
   labels: string[];
   series: ChartSeries[];
   formatValue: (value: number) => string;
+  /** The finest value-axis step (1: counts get whole-number ticks). */
+  tickStep: number;
 }
 
 const themeColor = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#64748b';
 
 /**
- * A uPlot canvas. It is drawing only: the card around it gives it its accessible name and its data as a table, so
+ * A uPlot line chart (bars are drawn by BarChart). It is drawing only: the card around it gives it its accessible name and its data as a table, so
  * the canvas itself is hidden from assistive technology. Redrawn when the data, the width or the theme changes.
  */
-export function UPlotChart({ labels, series, formatValue }: Props) {
+export function UPlotChart({ labels, series, formatValue, tickStep }: Props) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -33,28 +36,21 @@ export function UPlotChart({ labels, series, formatValue }: Props) {
       chart?.destroy();
       const axis = themeColor('--muted');
       const grid = themeColor('--border');
-      const bars = series.some((s) => s.kind === 'bars');
-      const barWidth = Math.min(0.8, 0.3 * Math.max(1, series.length));
+      const ticks = valueTicks(series.flatMap((s) => s.values), tickStep);
       chart = new uPlot(
         {
           width: Math.max(element.clientWidth, 240),
           height: 220,
           legend: { show: false },
           cursor: { show: false },
-          scales: { x: { time: false, range: (_u, min, max) => (bars ? [min - 0.5, max + 0.5] : [min, max]) } },
+          scales: { x: { time: false }, y: { range: () => [ticks[0], ticks[ticks.length - 1]] } },
           axes: [
             { stroke: axis, grid: { show: false }, ticks: { stroke: grid }, incrs: [1, 2, 3, 4, 5, 7, 10, 14, 20, 30, 50], values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
-            { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 70, values: (_u, splits) => splits.map(formatValue) },
+            { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 70, splits: () => ticks, values: (_u, splits) => splits.map(formatValue) },
           ],
           series: [
             {},
-            ...series.map((s, index) => {
-              const color = themeColor(s.color);
-              const offset = series.length > 1 ? (index - (series.length - 1) / 2) / series.length : 0;
-              return s.kind === 'bars'
-                ? { label: s.label, stroke: color, fill: color, width: 0, paths: uPlot.paths.bars!({ size: [barWidth / series.length, 40], align: 0 as const, disp: { x0: { unit: 3, values: () => labels.map(() => offset * barWidth) } } }), points: { show: false } }
-                : { label: s.label, stroke: color, width: 2, points: { show: labels.length < 40 } };
-            }),
+            ...series.map((s) => ({ label: s.label, stroke: themeColor(s.color), width: 2, points: { show: labels.length < 40 } })),
           ],
         },
         [labels.map((_, i) => i), ...series.map((s) => s.values)],
@@ -71,6 +67,6 @@ export function UPlotChart({ labels, series, formatValue }: Props) {
       theme.disconnect();
       chart?.destroy();
     };
-  }, [labels, series, formatValue]);
+  }, [labels, series, formatValue, tickStep]);
   return <div ref={box} aria-hidden="true" />;
 }

@@ -60,10 +60,19 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
   const dollars = parseDollars(value);
   const split = dealSplit(view, dollars, openerId);
   const body: CloseLeadBody = { dealValue: dollars, ...(openerId ? { openerId } : {}) };
+  const problemOf = (typed: string) => {
+    const amount = parseDollars(typed);
+    return Number.isFinite(amount) ? schemaError(CloseLeadBody, { ...body, dealValue: amount }) : DealMessages.dealValueInvalid;
+  };
+  // The message goes as soon as the typed value is a valid one, not at the next submit.
+  const type = (typed: string) => {
+    setValue(typed);
+    if (error && !problemOf(typed)) setError(undefined);
+  };
 
   function review(event: FormEvent) {
     event.preventDefault();
-    const problem = Number.isFinite(dollars) ? schemaError(CloseLeadBody, body) : DealMessages.dealValueInvalid;
+    const problem = problemOf(value);
     setError(problem);
     if (!problem) setConfirming(true);
   }
@@ -93,7 +102,7 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
           label="Deal value (USD)"
           inputMode="decimal"
           value={value}
-          onChange={setValue}
+          onChange={type}
           isInvalid={Boolean(error)}
           validationBehavior="aria"
           description={error ? <span className={page.error}>{error}</span> : undefined}

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { FitTable } from '../../ui/FitTable.js';
 import { formatDate } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { formatPhone } from '../leads/labels.js';
@@ -36,7 +37,7 @@ export function LeadTable({ onCall }: { onCall: () => void }) {
 
   return (
     <div className={page.stack} aria-busy={view.status === 'loading'}>
-      <div className={page.tableWrap}>
+      <FitTable>
         <table className={[page.table, styles.wideTable].join(' ')} data-testid="lead-table">
           <caption className="visually-hidden">Leads</caption>
           <thead>
@@ -104,7 +105,7 @@ export function LeadTable({ onCall }: { onCall: () => void }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </FitTable>
       {view.status === 'ready' && view.nextCursor ? (
         <Button variant="ghost" size="sm" onPress={() => void showMoreLeads('management').catch(() => undefined)}>
           Show more leads

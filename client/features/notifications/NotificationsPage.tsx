@@ -114,7 +114,7 @@ export default function NotificationsPage() {
               {item.read ? (
                 <span className={[page.muted, page.small].join(' ')}>Read</span>
               ) : (
-                <Button variant="ghost" size="sm" aria-label={`Mark "${item.title}" as read`} onPress={() => void markRead([item.id])}>
+                <Button variant="ghost" size="sm" aria-label={`Mark as read: ${item.title}`} onPress={() => void markRead([item.id])}>
                   Mark as read
                 </Button>
               )}

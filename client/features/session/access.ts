@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { TIMINGS } from '../../../shared/constants.js';
-import { errorToast, toast } from '../../ui/toast.js';
+import { closeToasts, errorToast, toast } from '../../ui/toast.js';
 import { signOut, takeWelcome } from './actions.js';
 import { useSession } from './store.js';
 
@@ -22,7 +22,11 @@ export function useDashboardAccess(): 'pending' | 'granted' | 'denied' {
       if (access === 'granted') {
         if (takeWelcome()) toast({ title: 'Welcome to your Dashboard!', variant: 'success' });
       }
-      else errorToast('Access Denied', 'This is a demo. Please join the waitlist to get access.');
+      else {
+        // The sign-in did succeed, but "Login successful!" beside "Access Denied" contradicts it.
+        closeToasts('Login successful!');
+        errorToast('Access Denied', 'This is a demo. Please join the waitlist to get access.');
+      }
     }
     if (access !== 'denied') return;
     const timer = setTimeout(() => {

@@ -31,7 +31,15 @@ export function takeWelcome(): boolean {
   }
 }
 
-function becomeSignedOut(): void {
+/**
+ * The tabs of this browser share one refresh cookie: when one of them learns the session is over (sign-out, a
+ * refused refresh), it tells the others at once, instead of each finding out when its access token expires.
+ */
+const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('cw-session');
+const SIGNED_OUT = 'signed-out';
+
+function becomeSignedOut(options: { tellOtherTabs?: boolean } = {}): void {
+  if (options.tellOtherTabs !== false && session.status === 'signedIn') tabs?.postMessage(SIGNED_OUT);
   setAccessToken(null);
   localStorage.removeItem(HINT_KEY);
   session.user = null;
@@ -41,6 +49,9 @@ function becomeSignedOut(): void {
 
 /** Once per page load: turn the refresh cookie (if any) into an access token and the user. */
 export async function startSession(): Promise<void> {
+  tabs?.addEventListener('message', (event: MessageEvent) => {
+    if (event.data === SIGNED_OUT && session.status === 'signedIn') becomeSignedOut({ tellOtherTabs: false });
+  });
   onSessionLost((message) => {
     if (session.status !== 'signedIn') return;
     becomeSignedOut();
@@ -104,5 +115,17 @@ export async function signOut(options: { announce?: boolean } = {}): Promise<boo
   }
   becomeSignedOut();
   if (options.announce !== false) toast({ title: 'Logged out successfully', variant: 'success' });
+  return true;
+}
+
+/** "Sign out of all sessions": every device and tab of the user, this one included (`POST /api/auth/logout-all`). */
+export async function signOutEverywhere(): Promise<boolean> {
+  try {
+    await api('/api/auth/logout-all', { method: 'POST' });
+  } catch {
+    return false; // The API client showed why.
+  }
+  becomeSignedOut();
+  toast({ title: 'Logged out successfully', variant: 'success' });
   return true;
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { NotificationChannelPrefs } from '../../../shared/schemas/me/preferences.js';
+import { Button } from '../../ui/Button.js';
 import { Checkbox } from '../../ui/Checkbox.js';
 import { toast } from '../../ui/toast.js';
 import page from '../dashboard/Page.module.css';
+import { signOutEverywhere } from '../session/actions.js';
 import { applyStoredTheme, storedTheme } from '../theme/theme.js';
 import { groupChoice, loadPreferences, PREFERENCE_GROUPS, saveGroupChoice, usePreferences, type PreferenceGroup } from './preferences.js';
 import { TwoFactorSettings } from './TwoFactorSettings.js';
@@ -33,6 +35,17 @@ function choose(group: PreferenceGroup, channel: keyof NotificationChannelPrefs,
 export default function SettingsPage() {
   const [theme, setTheme] = useState<ThemeChoice>(() => storedTheme() ?? 'system');
   const prefs = usePreferences();
+  useEffect(() => {
+    // The floating toggle (or another tab) changes the theme too: the choice shown follows it.
+    const follow = () => setTheme(storedTheme() ?? 'system');
+    const observer = new MutationObserver(follow);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    window.addEventListener('storage', follow);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('storage', follow);
+    };
+  }, []);
   useEffect(() => {
     // Another tab may have changed them.
     loadPreferences().catch(() => undefined);
@@ -97,6 +110,15 @@ export default function SettingsPage() {
         </div>
       </section>
       <TwoFactorSettings />
+      <section className={page.card} aria-labelledby="sessions-title">
+        <h2 id="sessions-title" className={page.cardTitle}>
+          Sessions
+        </h2>
+        <p className={page.muted}>Signs you out on every device and in every tab, this one included.</p>
+        <Button variant="secondary" onPress={() => void signOutEverywhere()}>
+          Sign out of all sessions
+        </Button>
+      </section>
     </section>
   );
 }

@@ -16,6 +16,7 @@ export const authFeature: Feature = {
     'POST /api/auth/login/2fa': 'public',
     'POST /api/auth/refresh': 'public',
     'POST /api/auth/logout': 'public',
+    'POST /api/auth/logout-all': 'signedIn',
     'POST /api/auth/forgot': 'public',
     'POST /api/auth/reset': 'public',
   },

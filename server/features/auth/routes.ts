@@ -9,11 +9,11 @@ import { ResetBody, ResetResponse } from '../../../shared/schemas/auth/reset.js'
 import { AuthSession, RefreshResponse } from '../../../shared/schemas/auth/session.js';
 import { VerifyBody } from '../../../shared/schemas/auth/verify.js';
 import { AuthMessages } from '../../../shared/schemas/auth/messages.js';
-import { signAccessToken } from '../../platform/auth.js';
+import { requireUser, signAccessToken } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy, perIpLimit } from '../../platform/rate-limits.js';
 import { toPublicUser, type UserDoc } from '../users/public.js';
-import { completeTwoFactorLogin, forgotPassword, login, register, resendCode, resetPassword, verifyRegistration, type CodeSent, type LoginOutcome } from './service.js';
+import { completeTwoFactorLogin, forgotPassword, login, register, resendCode, resetPassword, signOutEverywhere, verifyRegistration, type CodeSent, type LoginOutcome } from './service.js';
 import { endSession, PERSISTENT_SESSION_SECONDS, rotateSession, startSession, type IssuedRefreshToken } from './sessions.js';
 
 export const REFRESH_COOKIE = 'cw_refresh';
@@ -127,6 +127,12 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
 
   api.post('/auth/logout', { config: { rateLimit: perIpLimit(60, 60) } }, async (request, reply) => {
     await endSession(platform, request.cookies[REFRESH_COOKIE]);
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions(platform));
+    return reply.status(204).send();
+  });
+
+  api.post('/auth/logout-all', { preHandler: requireUser(app, platform.db), config: { rateLimit: perIpLimit(60, 60) } }, async (request, reply) => {
+    await signOutEverywhere(platform, request.currentUser._id);
     reply.clearCookie(REFRESH_COOKIE, cookieOptions(platform));
     return reply.status(204).send();
   });

@@ -11,7 +11,7 @@ import { AppError, badRequest, conflict, forbidden, rateLimited, unauthenticated
 import { ErrorCodes } from '../../../shared/errors.js';
 import { enqueueEmail } from '../email/public.js';
 import { onRecruitJoined } from '../team/public.js';
-import { findUserByEmail, findUserById, setPasswordAndEndSessions, type UserDoc } from '../users/public.js';
+import { endAccessTokens, findUserByEmail, findUserById, setPasswordAndEndSessions, type UserDoc } from '../users/public.js';
 import { createVerifiedUser, uplineForReferralCode } from './accounts.js';
 import { hashCode, newOpaqueToken, newResetCode, newVerificationCode, normalizeResetCode, sameHash, sha256 } from './codes.js';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords.js';
@@ -257,4 +257,13 @@ export async function resetPassword(platform: Platform, body: ResetBody): Promis
   if (!(await claimPasswordReset(platform.db, reset._id, reset.codeHash))) throw invalid();
   await setPasswordAndEndSessions(platform.db, reset.userId, await hashPassword(body.password));
   await endAllSessions(platform, reset.userId);
+}
+
+/**
+ * "Sign out of all sessions": every access token issued so far is refused (sessionVersion), every refresh token
+ * revoked and every socket closed, so each tab and device of the user is signed out at its next request or reconnect.
+ */
+export async function signOutEverywhere(platform: Platform, userId: ObjectId): Promise<void> {
+  await endAccessTokens(platform.db, userId);
+  await endAllSessions(platform, userId);
 }
