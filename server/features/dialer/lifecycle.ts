@@ -201,6 +201,22 @@ const progressOf = (call: CallDoc): CallProgress => ({
 
 const ENDING_EVENTS = new Set<ProviderEvent['type']>(['no-answer', 'failed', 'hangup', 'end-complete']);
 
+type CallEvent = Extract<ProviderEvent, { callId: string }>;
+
+function commandOf(event: Exclude<CallEvent, { type: 'recording-started' | 'media-answer' }>): CallCommand {
+  switch (event.type) {
+    case 'mute-changed':
+      return { type: 'mute-applied', muted: event.muted };
+    case 'ringing':
+      return { type: 'ringing', ...(event.earlyMedia ? { earlyMedia: true } : {}) };
+    case 'no-answer':
+    case 'failed':
+      return { type: event.type, ...(event.result ? { result: event.result } : {}), ...(event.cause ? { cause: event.cause } : {}) };
+    default:
+      return { type: event.type };
+  }
+}
+
 async function onProviderEvent(platform: Platform, event: ProviderEvent): Promise<CallProgress | null> {
   if (event.type === 'media-answer') {
     platform.live.toUser(event.agentId, SocketEvents.phoneAnswer, { offerId: event.offerId, callId: event.callId, sdp: event.sdp });
@@ -235,7 +251,7 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
     if (call) await pushState(platform, call.agentId, { call });
     return null;
   }
-  const command: CallCommand = event.type === 'mute-changed' ? { type: 'mute-applied', muted: event.muted } : { type: event.type };
+  const command = commandOf(event);
   try {
     const call = await applyEvent(platform, callId, command);
     // Also on a re-run of the step (the job id dedupes), so a crash after the write loses no auto-dial.

@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
 import { ErrorReasons, type ErrorReason } from '../../../shared/errors.js';
+import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
 
 /**
  * The dialer's rules as pure functions: phone session (initialize -> connect) and call lifecycle
@@ -41,6 +42,14 @@ export interface CallSnapshot {
   /** Talk seconds, from connected to ended. */
   duration: number;
   timeline: TimelineEntry[];
+  /** The far end rings (SIP 180/183, or the simulator's ring): the panel says Ringing and plays ringback. */
+  ringingAt?: Date;
+  /** The carrier sends its own ringback or announcement (183 with media): the tab plays that, not its local tone. */
+  earlyMedia?: boolean;
+  /** A call that never connected: why (busy, no answer, declined, not in service, failed). */
+  dialResult?: DialResult;
+  /** The carrier's final SIP answer of that call, kept as it was sent. */
+  sipCause?: SipCause;
 }
 
 export type PhoneCommand = { type: 'initialize' } | { type: 'initialized' } | { type: 'init-failed' } | { type: 'connect' } | { type: 'connected' };
@@ -48,8 +57,8 @@ export type PhoneCommand = { type: 'initialize' } | { type: 'initialized' } | { 
 export type CallCommand =
   | { type: 'answered' }
   | { type: 'voicemail' }
-  | { type: 'no-answer' }
-  | { type: 'failed' }
+  | { type: 'ringing'; earlyMedia?: boolean }
+  | { type: 'no-answer' | 'failed'; result?: DialResult; cause?: SipCause }
   | { type: 'hangup' }
   | { type: 'end' }
   | { type: 'end-complete' }
@@ -118,10 +127,15 @@ export function callTransition(call: CallSnapshot, command: CallCommand, provide
     case 'voicemail':
       if (call.state !== 'calling') return unchanged;
       return ok(move(call, 'connected', now, command.type, { connectedAt: now, reached: command.type }));
+    case 'ringing':
+      if (call.state !== 'calling' || (call.ringingAt && (call.earlyMedia || !command.earlyMedia))) return unchanged;
+      return ok({ ...call, ringingAt: call.ringingAt ?? now, ...(command.earlyMedia ? { earlyMedia: true } : {}) });
     case 'no-answer':
-    case 'failed':
+    case 'failed': {
       if (call.state !== 'calling') return unchanged;
-      return ok(ended(call, now, command.type, 'missed'));
+      const result: DialResult = command.result ?? command.type;
+      return ok({ ...ended(call, now, command.type, 'missed'), dialResult: result, ...(command.cause ? { sipCause: command.cause } : {}) });
+    }
     case 'hangup':
       if (call.state !== 'connected') return unchanged;
       return ok(ended(call, now, 'callee', outcomeOf(call)));

@@ -1,3 +1,5 @@
+import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
+
 /**
  * What the dialer needs from a telephony provider (spec 2 section 7: initialize, connect, make call,
  * end call, set muted, and its events). One instance per process is built at start-up as `platform.phone`
@@ -17,8 +19,10 @@ export type ProviderEvent =
   | { type: 'connected'; agentId: string }
   /** The far end picked up (a person, or voicemail). */
   | { type: 'answered' | 'voicemail'; callId: string }
-  /** Rang out with no answer, or the number could not be reached. */
-  | { type: 'no-answer' | 'failed'; callId: string }
+  /** The far end rings (SIP 180/183); `earlyMedia`: the carrier sends audio before the answer (its ringback). */
+  | { type: 'ringing'; callId: string; earlyMedia?: boolean }
+  /** Rang out with no answer, or the number could not be reached: why (dialResultOf) and the carrier's SIP answer. */
+  | { type: 'no-answer' | 'failed'; callId: string; result?: DialResult; cause?: SipCause }
   /** The far end hung up. */
   | { type: 'hangup'; callId: string }
   /** An end the agent asked for is complete. */
