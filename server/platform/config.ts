@@ -46,7 +46,7 @@ export interface Config {
   /** When an API node answers 503 instead of queueing more work (server/platform/load-shedding.ts). */
   loadShedding: LoadShedding;
   /**
-   * Tests only (DIALER_ANSWER_DELAY_MS, refused in production): the call-control routes (mute, hold, keypad, end)
+   * Tests only (DIALER_ANSWER_DELAY_MS, refused in production): the call-control routes (mute, end)
    * answer this much later than they acted, as over a slow network, so a test sees the answer arrive after the
    * call's pushed state.
    */
