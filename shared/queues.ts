@@ -29,7 +29,7 @@ export interface PhoneStepJob {
 /** `calls` call-step: one timed transition of the simulated provider; job id `<callId>-<step>` dedupes. */
 export interface CallStepJob {
   callId: string;
-  step: 'ring-over' | 'hangup' | 'end-complete' | 'idle' | 'mute-applied';
+  step: 'ringing' | 'ring-over' | 'hangup' | 'end-complete' | 'idle' | 'mute-applied';
   /** The dialed number (ring-over: the simulator decides the outcome from it). */
   phone?: string;
   muted?: boolean;

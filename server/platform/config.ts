@@ -45,6 +45,12 @@ export interface Config {
   sip: SipConfig;
   /** When an API node answers 503 instead of queueing more work (server/platform/load-shedding.ts). */
   loadShedding: LoadShedding;
+  /**
+   * Tests only (DIALER_ANSWER_DELAY_MS, refused in production): the call-control routes (mute, end)
+   * answer this much later than they acted, as over a slow network, so a test sees the answer arrive after the
+   * call's pushed state.
+   */
+  dialerAnswerDelayMs: number;
 }
 
 export interface LoadShedding {
@@ -218,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 
   const sip = sipConfig(env, problems, dataDir);
+  const dialerAnswerDelayMs = wholeNumber('DIALER_ANSWER_DELAY_MS', 0, 0, 'milliseconds');
+  if (dialerAnswerDelayMs > 0 && nodeEnv === 'production') problems.push('DIALER_ANSWER_DELAY_MS is for tests only and must not be set in production.');
 
   const proxy = parseTrustProxy(env.TRUST_PROXY);
   if ('problem' in proxy) problems.push(proxy.problem);
@@ -259,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     phoneProvider,
     sip,
     loadShedding,
+    dialerAnswerDelayMs,
   };
 }
 

@@ -1,119 +1,48 @@
 // The dialer panel with PHONE_PROVIDER=sip in Chromium with a fake microphone: the app is started as
 // `PHONE_PROVIDER=sip npm start` (no SIP_PROXY, so it starts the local carrier itself), the agent dials from the
 // panel, and the call goes out over WebRTC -> Janus -> SIP to the SIPp lead phone (docs/telephony.md, number plan).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallHistoryPage } from '../../shared/schemas/dialer/history.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { localCarrierProblem, readLeadPhoneLog } from '../../server/platform/telephony/local-carrier.js';
-import { freePort } from '../../server/platform/local-redis.js';
-import { DEMO_AGENT, expectToast, FAKE_MEDIA_ARGS, launchBrowser, waitForPath } from '../support/browser.js';
+import { expectToast, FAKE_MEDIA_ARGS, launchBrowser } from '../support/browser.js';
+import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { blockMicrophone, dialerPanel } from '../support/dialer-panel.js';
 
 const missing = localCarrierProblem();
 /** The ring timeout of this app (SIP_RING_TIMEOUT_S), short so 555-010-0003 gives up quickly. */
 const RING_TIMEOUT_S = 3;
 
 describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microphone)', () => {
-  let child: ChildProcess;
-  let dataDir: string;
+  let app: AppProcess;
   let url: string;
+  let dataDir: string;
   let browser: Browser;
-  let output = '';
+  let panel: ReturnType<typeof dialerPanel>;
 
   beforeAll(async () => {
-    const port = await freePort();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cw-browser-sip-'));
-    child = spawn(process.execPath, ['dist/server/main.js'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_FACTOR: '50',
-        LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
-        MONGO_URL: '',
-        REDIS_URL: '',
-        MAIL_URL: '',
-        PHONE_PROVIDER: 'sip',
-        SIP_PROXY: '',
-        SIP_RING_TIMEOUT_S: String(RING_TIMEOUT_S),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (c) => (output += c));
-    child.stderr!.on('data', (c) => (output += c));
-    url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 80_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
-      const ready = await fetch(`${url}/readyz`).then((res) => res.ok, () => false);
-      if (ready && output.includes('running at')) break;
-      if (Date.now() > deadline) throw new Error(`app did not become ready:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    // Mute answers leave 400 ms after the call's pushed state (the SIP provider applies mute at once).
+    app = await startAppProcess({ PHONE_PROVIDER: 'sip', SIP_PROXY: '', SIP_RING_TIMEOUT_S: String(RING_TIMEOUT_S), DIALER_ANSWER_DELAY_MS: '400' }, { dataDirPrefix: 'cw-browser-sip-', readyWithinMs: 80_000 });
+    ({ url, dataDir } = app);
+    panel = dialerPanel(url);
     browser = await launchBrowser({ extraArgs: FAKE_MEDIA_ARGS });
   }, 90_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => resolve(clearTimeout(timer)));
-      });
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   const leadPhoneCalls = (number: string) => readLeadPhoneLog(path.join(dataDir, 'telephony', 'lead-phone.log')).filter((line) => line.to === number);
   const dialerOf = (page: Page) => page.getByRole('region', { name: 'Dialer' });
-
-  async function openAgentContext(initScript?: string): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
-    if (initScript) await context.addInitScript({ content: initScript });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    await page.goto(`${url}/login`);
-    const form = page.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(DEMO_AGENT.email);
-    await form.getByLabel('Password').fill(DEMO_AGENT.password);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await waitForPath(page, '/dashboard');
-    await openCalls(page);
-    return { context, page, errors };
-  }
-
-  async function openCalls(page: Page): Promise<void> {
+  const openAgentContext = (initScript?: string) => panel.openAgentContext(browser, { permissions: ['microphone'], ...(initScript ? { initScript } : {}) });
+  const openCalls = async (page: Page) => {
     await page.goto(`${url}/dashboard/calls`);
     await dialerOf(page).getByText('Connected', { exact: true }).waitFor();
-  }
-
-  async function dial(page: Page, digits: string): Promise<void> {
-    const dialer = dialerOf(page);
-    await dialer.getByLabel('Phone number').fill(digits);
-    await dialer.getByRole('button', { name: 'Call', exact: true }).click();
-  }
-
-  /** The agent's latest calls through the API (its own sign-in), newest first. */
-  async function agentApi(): Promise<{ token: string; calls: () => Promise<CallHistoryPage['items']> }> {
-    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_AGENT.email, password: DEMO_AGENT.password }) });
-    const { accessToken: token } = (await login.json()) as { accessToken: string };
-    return {
-      token,
-      calls: async () => {
-        const answer = await fetch(`${url}/api/calls?limit=10`, { headers: { authorization: `Bearer ${token}` } });
-        return ((await answer.json()) as CallHistoryPage).items;
-      },
-    };
-  }
+  };
+  const dial = (page: Page, digits: string) => panel.dial(page, digits);
+  const agentApi = () => panel.agentApi();
 
   const rms = (samples: Int16Array) => Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
 
@@ -205,7 +134,7 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       await dial(page, '5550100002');
       await expectToast(page, 'Calling (555) 010-0002...');
       await expectToast(page, 'Call completed to (555) 010-0002', 'Duration: 0:00');
-      await dialer.getByText(/Last call: .*\(555\) 010-0002 · Missed · 0:00/).waitFor();
+      await dialer.getByText(/Last call: .*\(555\) 010-0002 · Busy · 0:00/).waitFor();
       expect(leadPhoneCalls('5550100002')).toEqual([expect.objectContaining({ outcome: 'busy' })]);
       // The line is free 1 s after the end.
       const api = await agentApi();
@@ -214,16 +143,63 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       const dialedAt = Date.now();
       await dial(page, '5550100003');
       await expectToast(page, 'Calling (555) 010-0003...');
-      await dialer.getByText('Calling...', { exact: true }).waitFor();
+      // The lead phone's 180: the panel says Ringing (no early media, so the tab plays its own ringback).
+      await dialer.getByText('Ringing...', { exact: true }).waitFor();
       await expectToast(page, 'Call completed to (555) 010-0003', 'Duration: 0:00');
       expect(Date.now() - dialedAt).toBeGreaterThanOrEqual(RING_TIMEOUT_S * 1_000);
-      await dialer.getByText(/Last call: .*\(555\) 010-0003 · Missed · 0:00/).waitFor();
+      await dialer.getByText(/Last call: .*\(555\) 010-0003 · No answer · 0:00/).waitFor();
       expect(leadPhoneCalls('5550100003')).toEqual([expect.objectContaining({ outcome: 'no-answer' })]);
 
+      // A number outside the plan: 404 Not Found, told apart as not in service.
+      await expect.poll(async () => (await api.calls()).find((c) => c.phone.replace(/\D/g, '') === '5550100003')?.state).toBe('idle');
+      await dial(page, '5550100099');
+      await dialer.getByText(/Last call: .*\(555\) 010-0099 · Not in service · 0:00/).waitFor();
+      expect(leadPhoneCalls('5550100099')).toEqual([expect.objectContaining({ outcome: 'not-found' })]);
+
       const calls = await api.calls();
-      for (const number of ['5550100002', '5550100003']) {
-        expect(calls.find((c) => c.phone.replace(/\D/g, '') === number)).toMatchObject({ status: 'missed', duration: 0 });
+      const expected = {
+        '5550100002': { dialResult: 'busy', sipCause: { code: 486, reason: 'Busy Here' }, shown: 'MissedBusy (SIP 486 Busy Here)' },
+        '5550100003': { dialResult: 'no-answer', shown: /^MissedNo answer/ },
+        '5550100099': { dialResult: 'not-in-service', sipCause: { code: 404, reason: 'Not Found' }, shown: 'MissedNot in service (SIP 404 Not Found)' },
+      } as const;
+      for (const [number, { shown, ...stored }] of Object.entries(expected)) {
+        const call = calls.find((c) => c.phone.replace(/\D/g, '') === number)!;
+        expect(call).toMatchObject({ status: 'missed', duration: 0, ...stored });
+        // Call History: the spec's status, why, and the carrier's answer.
+        const cell = page.getByRole('table', { name: 'Call history' }).locator(`tr[data-call-id="${call.id}"] td`).nth(4);
+        await expect.poll(() => cell.textContent()).toMatch(typeof shown === 'string' ? new RegExp(`^${shown.replace(/[()]/g, '\\$&')}$`) : shown);
       }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Mute / Unmute clicked 20 times on a real call with a slow answer: the panel is right 20 of 20 times', async () => {
+    const { context, page, errors } = await openAgentContext();
+    try {
+      await dial(page, '5550100005');
+      await dialerOf(page).getByText('In call', { exact: true }).waitFor();
+      expect(await panel.muteClicksShownRight(page, 20)).toBe(20);
+      await dialerOf(page).getByRole('button', { name: 'End call' }).click();
+      await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('microphone blocked in the browser: the badge says so with how to allow it, and Call dials nothing', async () => {
+    const before0001 = leadPhoneCalls('5550100001').length;
+    const { context, page, errors } = await panel.openAgentContext(browser, { beforeLogin: (tab) => blockMicrophone(tab, url) });
+    try {
+      const dialer = dialerOf(page);
+      await dialer.getByText('Microphone blocked', { exact: true }).waitFor();
+      await dialer.getByRole('alert').filter({ hasText: 'Allow the microphone for this site' }).waitFor();
+      await dial(page, '5550100001');
+      await expectToast(page, 'Microphone blocked', /Allow the microphone for this site/);
+      await page.waitForTimeout(1_000);
+      expect(leadPhoneCalls('5550100001').length).toBe(before0001);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -235,6 +211,7 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
     const keepPeers = `{ const Native = window.RTCPeerConnection; window.__peers = [];
       window.RTCPeerConnection = class extends Native { constructor(c) { super(c); window.__peers.push(this); } }; }`;
     const { context, page, errors } = await openAgentContext(keepPeers);
+    const before0005 = leadPhoneCalls('5550100005').length;
     try {
       await dial(page, '5550100005');
       await dialerOf(page).getByText('In call', { exact: true }).waitFor();
@@ -269,7 +246,7 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       expect(['connected', 'completed']).toContain((await media()).state);
       await dialerOf(page).getByRole('button', { name: 'End call' }).click();
       await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
-      expect(leadPhoneCalls('5550100005')).toHaveLength(1);
+      expect(leadPhoneCalls('5550100005')).toHaveLength(before0005 + 1);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -127,7 +127,7 @@ describe('dialer and call history', () => {
       await expect
         .poll(async () => (await readRows()).map((row) => [row[1], row[4], row[5]]), { timeout: 10_000 })
         .toEqual([
-          [`${MISSED.name}${MISSED.shown}`, 'Missed', '0:00'],
+          [`${MISSED.name}${MISSED.shown}`, 'MissedNo answer (SIP 487 Request Terminated)', '0:00'],
           [`${VOICEMAIL.name}${VOICEMAIL.shown}`, 'Voicemail', '0:03'],
           [`${ANSWERED.name}${ANSWERED.shown}`, 'Answered', '0:04'],
         ]);

@@ -93,7 +93,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
 
   it('tells the tab its audio goes over WebRTC, with the STUN and TURN servers to gather with (TURN credentials minted for the agent)', async () => {
     const state = await http.get<DialerState>('/dialer/state', { token: alice.accessToken });
-    expect(state.body.phone).toEqual({ status: 'connected', provider: 'Zoom Phone', media: 'webrtc' });
+    expect(state.body.phone).toEqual({ status: 'connected', provider: 'Phone', media: 'webrtc' });
     const [stun, turn] = state.body.iceServers!;
     expect(stun).toEqual({ urls: ['stun:stun.example.com:3478'] });
     expect(turn).toMatchObject({ urls: ['turn:turn.example.com:3478'], username: expect.stringMatching(new RegExp(`^\\d+:${alice.user._id.toHexString()}$`)) });

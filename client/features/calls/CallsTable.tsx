@@ -1,6 +1,7 @@
 import type { Snapshot } from 'valtio';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import { DIAL_RESULT_LABEL } from '../../../shared/schemas/dialer/dial-result.js';
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { FitTable } from '../../ui/FitTable.js';
 import page from '../dashboard/Page.module.css';
@@ -18,7 +19,17 @@ const DIRECTION = { outbound: 'Outbound', inbound: 'Inbound' } as const;
 
 function StatusBadge({ call }: { call: Snapshot<CallView> }) {
   if (!call.status) return <Badge tone="yellow">In progress</Badge>;
-  return <Badge tone={STATUS[call.status].tone}>{STATUS[call.status].label}</Badge>;
+  return (
+    <>
+      <Badge tone={STATUS[call.status].tone}>{STATUS[call.status].label}</Badge>
+      {call.dialResult ? (
+        <span className={styles.sub}>
+          {DIAL_RESULT_LABEL[call.dialResult]}
+          {call.sipCause ? ` (SIP ${call.sipCause.code} ${call.sipCause.reason})` : ''}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) {

@@ -1,10 +1,12 @@
-import { Ban, CircleDot, Copy, Mic, MicOff, Phone, PhoneOff, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Ban, CircleDot, Copy, Mic, MicOff, Phone, PhoneOff, RefreshCw, Tag, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Input, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import { DIAL_RESULT_LABEL, SUGGESTED_DISPOSITION } from '../../../shared/schemas/dialer/dial-result.js';
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
-import { connectPhone, copyNumber, endCall, markDoNotCall, startCall, toggleMute, typeNotes } from './actions.js';
+import { MICROPHONE_BLOCKED, MICROPHONE_HOW_TO_ALLOW } from './microphone.js';
+import { applySuggestedStatus, connectPhone, copyNumber, endCall, markDoNotCall, startCall, toggleMute, typeNotes } from './actions.js';
 import { CallQueue } from './CallQueue.js';
 import { followDialer } from './live.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
@@ -13,6 +15,7 @@ import styles from './Dialer.module.css';
 
 const CALL_BADGE: Record<string, { label: string; tone: BadgeTone }> = {
   calling: { label: 'Calling...', tone: 'yellow' },
+  ringing: { label: 'Ringing...', tone: 'yellow' },
   connected: { label: 'In call', tone: 'green' },
   ending: { label: 'Ending...', tone: 'yellow' },
 };
@@ -84,6 +87,8 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
   const phoneStatus = dialer.phone?.status;
   const connected = phoneStatus === 'connected';
   const lastCall = !live && call?.status ? call : null;
+  const suggestion = lastCall?.dialResult ? SUGGESTED_DISPOSITION[lastCall.dialResult] : undefined;
+  const badgeKey = call?.state === 'calling' && call.ringing ? 'ringing' : (call?.state ?? '');
 
   return (
     <section className={[styles.panel, className ?? ''].join(' ')} aria-labelledby={titleId}>
@@ -99,6 +104,8 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
                 <RefreshCw size={14} aria-hidden="true" /> Reconnect
               </Button>
             </>
+          ) : connected && dialer.microphoneBlocked && dialer.phone?.media === 'webrtc' ? (
+            <Badge tone="yellow">{MICROPHONE_BLOCKED}</Badge>
           ) : connected ? (
             <Badge tone="green">Connected</Badge>
           ) : dialer.status === 'failed' ? (
@@ -108,6 +115,12 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
           )}
         </div>
       </div>
+
+      {dialer.microphoneBlocked && dialer.phone?.media === 'webrtc' ? (
+        <p className={styles.quality} role="alert">
+          <MicOff size={14} aria-hidden="true" /> {MICROPHONE_HOW_TO_ALLOW}
+        </p>
+      ) : null}
 
       <AriaTextField
         className={styles.field}
@@ -137,7 +150,7 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
 
       {live && call ? (
         <div className={styles.callLine}>
-          <Badge tone={CALL_BADGE[call.state]?.tone ?? 'grey'}>{CALL_BADGE[call.state]?.label ?? call.state}</Badge>
+          <Badge tone={CALL_BADGE[badgeKey]?.tone ?? 'grey'}>{CALL_BADGE[badgeKey]?.label ?? call.state}</Badge>
           {call.muted ? <Badge tone="grey">Muted</Badge> : null}
           <span className={styles.timer} role="timer" aria-label="Call time">
             {formatDuration(seconds)}
@@ -184,7 +197,8 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
         <div className={styles.lastCall}>
           <p className={styles.small}>
             Last call: {lastCall.name && lastCall.name !== lastCall.phone ? `${lastCall.name}, ` : ''}
-            {formatPhone(lastCall.phone)} · {STATUS_LABEL[lastCall.status!]} · {formatDuration(lastCall.duration)}
+            {formatPhone(lastCall.phone)} · {lastCall.dialResult ? DIAL_RESULT_LABEL[lastCall.dialResult] : STATUS_LABEL[lastCall.status!]} ·{' '}
+            {formatDuration(lastCall.duration)}
           </p>
           <Button
             size="sm"
@@ -195,6 +209,17 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
             <Ban size={14} aria-hidden="true" />
             {dialer.markedDoNotCall.includes(lastCall.id) ? 'Marked do not call' : 'Mark do not call'}
           </Button>
+          {lastCall.leadId && suggestion ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onPress={() => void applySuggestedStatus(lastCall.id, lastCall.leadId!, suggestion)}
+              isDisabled={dialer.suggestionsApplied.includes(lastCall.id)}
+            >
+              <Tag size={14} aria-hidden="true" />
+              {dialer.suggestionsApplied.includes(lastCall.id) ? `Lead set to ${suggestion}` : `Set lead to ${suggestion}`}
+            </Button>
+          ) : null}
         </div>
       ) : null}
 

@@ -1,8 +1,11 @@
 import { ErrorReasons } from '../../../shared/errors.js';
+import type { LeadDisposition } from '../../../shared/constants.js';
+import { updateLead } from '../leads/store.js';
 import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueBody, QueueContactView } from '../../../shared/schemas/dialer/queue.js';
 import { api, ApiError, isNetworkError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
+import { isMicrophoneRefusal, MICROPHONE_BLOCKED, MICROPHONE_HOW_TO_ALLOW, microphoneAllowed, watchMicrophonePermission } from './microphone.js';
 import { adoptIceServers, bindMediaCall, prepareMediaCall, reattachMediaCall, releaseAutoDialOffer, releaseMedia } from './webrtc.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
@@ -20,6 +23,7 @@ export async function loadDialer(): Promise<void> {
     dialerStore.callsToday = state.callsToday;
     dialerStore.callsPerDay = state.callsPerDay;
     dialerStore.status = 'ready';
+    if (state.phone.media === 'webrtc') void watchMicrophonePermission();
   } catch {
     dialerStore.status = 'failed';
     return;
@@ -83,10 +87,15 @@ export async function startCall(): Promise<void> {
   const webrtc = dialerStore.phone?.media === 'webrtc';
   try {
     if (webrtc) {
+      if (!(await microphoneAllowed())) {
+        errorToast(MICROPHONE_BLOCKED, MICROPHONE_HOW_TO_ALLOW);
+        return;
+      }
       try {
         await prepareMediaCall();
       } catch (error) {
-        errorToast(messages().callFailed, error instanceof Error ? error.message : undefined);
+        if (isMicrophoneRefusal(error)) errorToast(MICROPHONE_BLOCKED, MICROPHONE_HOW_TO_ALLOW);
+        else errorToast(messages().callFailed, error instanceof Error ? error.message : undefined);
         return;
       }
     }
@@ -263,6 +272,20 @@ export async function markDoNotCall(callId: string): Promise<void> {
     const answer = await api(`/api/dialer/calls/${callId}/dnc`, { method: 'POST' });
     if (!dialerStore.markedDoNotCall.includes(callId)) dialerStore.markedDoNotCall.push(callId);
     toast({ title: answer.message, variant: 'success' });
+  } catch {
+    // The server's toast has been shown.
+  }
+}
+
+/**
+ * The lead status suggested by why the call never connected (busy -> Follow Up, not in service -> Rejected), set on
+ * the agent's word through the leads feature, with the spec's status toast.
+ */
+export async function applySuggestedStatus(callId: string, leadId: string, disposition: LeadDisposition): Promise<void> {
+  try {
+    await updateLead(leadId, { disposition });
+    if (!dialerStore.suggestionsApplied.includes(callId)) dialerStore.suggestionsApplied.push(callId);
+    toast({ title: 'Lead status updated', description: `Lead status has been updated to ${disposition}`, variant: 'success' });
   } catch {
     // The server's toast has been shown.
   }

@@ -5,6 +5,7 @@ import { onLive, onLiveResync } from '../../live/socket.js';
 import { session } from '../session/store.js';
 import { toast, type ToastVariant } from '../../ui/toast.js';
 import { loadDialer, takeAutoDialOfferOnConnect } from './actions.js';
+import { followRingback } from './ringback.js';
 import { followMediaCall, prepareMediaCall, releaseAutoDialOffer } from './webrtc.js';
 import { adoptCallState, adoptQueue, clearContact, dialerStore, resetDialer } from './store.js';
 
@@ -23,6 +24,7 @@ function onCallState(payload: CallStatePayload): void {
   const before = dialerStore.call;
   adoptCallState(payload);
   const call = payload.call;
+  followRingback(dialerStore.call);
   // The tab that held the ended call gets the next one's audio ready while auto-dial waits its 2 s.
   if (followMediaCall(call) && dialerStore.queue.autoDial && dialerStore.queue.contacts.length > 0) {
     void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);

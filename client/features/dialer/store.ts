@@ -31,6 +31,10 @@ export interface DialerStore {
   busy: { call: boolean; end: boolean; mute: boolean; queue: boolean; autoDial: boolean; connect: boolean };
   /** Calls already marked "do not call" from this panel. */
   markedDoNotCall: string[];
+  /** Calls whose suggested lead status the agent applied from this panel. */
+  suggestionsApplied: string[];
+  /** WebRTC providers: the browser refuses this site the microphone (the badge says "Microphone blocked"). */
+  microphoneBlocked: boolean;
   /** The latest quality sample of the WebRTC call this tab holds: which thresholds it crossed (none: fine). */
   quality: { callId: string; issues: CallQualityIssue[] } | null;
 }
@@ -52,6 +56,8 @@ const initialState = (): DialerStore => ({
   serverOffsetMs: 0,
   busy: { call: false, end: false, mute: false, queue: false, autoDial: false, connect: false },
   markedDoNotCall: [],
+  microphoneBlocked: false,
+  suggestionsApplied: [],
   quality: null,
 });
 
@@ -70,12 +76,13 @@ export const LIVE_STATES: ReadonlySet<CallView['state']> = new Set(['calling', '
 export const isLive = (call: Pick<CallView, 'state'> | null | undefined): boolean => Boolean(call && LIVE_STATES.has(call.state));
 
 /**
- * The one place server answers and pushes land. A call's timeline only grows, so an older view of the
- * same call (a slow REST answer overtaken by a push) never replaces a newer one.
+ * The one place server answers and pushes land. Every write of a call raises its `version`, so an older view of the
+ * same call (a slow REST answer overtaken by a push) never replaces a newer one: the panel never goes back to a state
+ * it has already left (a mute answer written before the mute was applied would show "Mute" on a muted line).
  */
 export function adoptCall(call: CallView | null): void {
   const current = dialerStore.call;
-  if (call && current && call.id === current.id && call.timeline.length < current.timeline.length) return;
+  if (call && current && call.id === current.id && call.version < current.version) return;
   if (call && current && call.id !== current.id && call.startedAt < current.startedAt) return;
   const sameCall = Boolean(call && current && call.id === current.id);
   const wasLive = isLive(current) && sameCall;

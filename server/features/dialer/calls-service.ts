@@ -154,6 +154,7 @@ export async function placeCall(platform: Platform, agent: UserDoc, target: Dial
     live: true,
     autoDialed: Boolean(options.autoDialed),
     provider: provider.displayName,
+    version: 1,
     ...(provider.sessionNode ? { phoneNode: provider.sessionNode } : {}),
     ...(target.lead ? { leadId: target.lead._id } : {}),
     ...(target.campaign ? { campaignId: target.campaign._id, campaignName: target.campaign.name } : {}),

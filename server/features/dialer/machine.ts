@@ -2,6 +2,7 @@ import type { Clock } from '../../platform/clock.js';
 import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
 import { ErrorReasons, type ErrorReason } from '../../../shared/errors.js';
 import type { CallEnder, EndDetail } from '../../platform/telephony/phone-provider.js';
+import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
 
 /**
  * The dialer's rules as pure functions: phone session (initialize -> connect) and call lifecycle
@@ -46,6 +47,14 @@ export interface CallSnapshot {
   endedBy?: CallEnder;
   /** The final SIP status of the lead's leg (200, 486, 487...), where the provider places it itself. */
   sipStatus?: number;
+  /** The far end rings (SIP 180/183, or the simulator's ring): the panel says Ringing and plays ringback. */
+  ringingAt?: Date;
+  /** The carrier sends its own ringback or announcement (183 with media): the tab plays that, not its local tone. */
+  earlyMedia?: boolean;
+  /** A call that never connected: why (busy, no answer, declined, not in service, failed). */
+  dialResult?: DialResult;
+  /** The carrier's final SIP answer of that call, kept as it was sent. */
+  sipCause?: SipCause;
 }
 
 export type PhoneCommand = { type: 'initialize' } | { type: 'initialized' } | { type: 'init-failed' } | { type: 'connect' } | { type: 'connected' };
@@ -53,6 +62,7 @@ export type PhoneCommand = { type: 'initialize' } | { type: 'initialized' } | { 
 export type CallCommand =
   | { type: 'answered' }
   | { type: 'voicemail' }
+  | { type: 'ringing'; earlyMedia?: boolean }
   | ({ type: 'no-answer' } & EndDetail)
   | ({ type: 'failed' } & EndDetail)
   | ({ type: 'hangup' } & EndDetail)
@@ -110,7 +120,8 @@ function move(call: CallSnapshot, state: CallState, now: Date, reason: string | 
 
 function ended(call: CallSnapshot, now: Date, reason: string, status: CallOutcome, detail: EndDetail & { by: CallEnder }): CallSnapshot {
   const duration = call.connectedAt ? Math.max(0, Math.round((now.getTime() - call.connectedAt.getTime()) / 1000)) : 0;
-  return move(call, 'ended', now, reason, { endedAt: now, status, duration, muted: false, endedBy: detail.by, ...(detail.sipStatus !== undefined ? { sipStatus: detail.sipStatus } : {}) });
+  const sipStatus = detail.sipStatus ?? detail.cause?.code;
+  return move(call, 'ended', now, reason, { endedAt: now, status, duration, muted: false, endedBy: detail.by, ...(sipStatus !== undefined ? { sipStatus } : {}) });
 }
 
 /** The outcome of a call that ends now: what it reached when it connected, else missed. */
@@ -125,10 +136,16 @@ export function callTransition(call: CallSnapshot, command: CallCommand, provide
     case 'voicemail':
       if (call.state !== 'calling') return unchanged;
       return ok(move(call, 'connected', now, command.type, { connectedAt: now, reached: command.type }));
+    case 'ringing':
+      if (call.state !== 'calling' || (call.ringingAt && (call.earlyMedia || !command.earlyMedia))) return unchanged;
+      return ok({ ...call, ringingAt: call.ringingAt ?? now, ...(command.earlyMedia ? { earlyMedia: true } : {}) });
     case 'no-answer':
-    case 'failed':
+    case 'failed': {
       if (call.state !== 'calling') return unchanged;
-      return ok(ended(call, now, command.type, 'missed', { ...command, by: command.by ?? 'lead' }));
+      const result: DialResult = command.result ?? command.type;
+      const end = ended(call, now, command.type, 'missed', { ...command, by: command.by ?? 'lead' });
+      return ok({ ...end, dialResult: result, ...(command.cause ? { sipCause: command.cause } : {}) });
+    }
     case 'hangup':
       if (call.state !== 'connected') return unchanged;
       return ok(ended(call, now, 'callee', outcomeOf(call), { ...command, by: command.by ?? 'lead' }));

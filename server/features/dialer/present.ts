@@ -30,6 +30,7 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
     startedAt: doc.startedAt.toISOString(),
     duration: doc.duration ?? 0,
     autoDialed: Boolean(doc.autoDialed),
+    version: doc.version ?? 0,
     timeline: doc.timeline.map((t) => ({ state: t.state, at: t.at.toISOString(), ...(t.reason ? { reason: t.reason } : {}) })),
   };
   if (agentName) view.agentName = agentName;
@@ -42,6 +43,9 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
   if (doc.endedBy) view.endedBy = doc.endedBy;
   if (doc.sipStatus !== undefined) view.sipStatus = doc.sipStatus;
   if (doc.recorded && (doc.state === 'connected' || doc.state === 'ending')) view.recording = true;
+  if (doc.ringingAt && doc.state === 'calling') view.ringing = doc.earlyMedia ? 'early-media' : 'local';
+  if (doc.dialResult) view.dialResult = doc.dialResult;
+  if (doc.sipCause) view.sipCause = doc.sipCause;
   if (doc.quality?.samples) view.quality = toQualitySummary(doc.quality);
   if (doc.recordingId && doc.status === 'answered') view.recordingUrl = recordingLink ? recordingLink(id) : recordingUrl(id);
   return view;

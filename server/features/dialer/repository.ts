@@ -32,6 +32,11 @@ export interface CallDoc extends CallSnapshot {
   provider: string;
   /** What the agent's browser measured during a WebRTC call: sums for the averages, extremes, and the last sample's time. */
   quality?: CallQualityDoc;
+  /**
+   * +1 on every write (1 when placed; calls stored before versions count as 0): a view carries it, and a tab drops
+   * any view of the call older than one it has shown (a slow REST answer overtaken by a push).
+   */
+  version?: number;
 }
 
 export interface CallQualityDoc {
@@ -157,13 +162,14 @@ export async function applyCallTransition(
   extra: Partial<CallDoc> = {},
 ): Promise<CallDoc | null> {
   const set: Partial<CallDoc> = { ...extra, state: next.state, muted: next.muted, duration: next.duration };
-  for (const key of ['status', 'reached', 'connectedAt', 'endedAt', 'idleAt', 'endedBy', 'sipStatus'] as const) {
+  for (const key of ['status', 'reached', 'connectedAt', 'endedAt', 'idleAt', 'endedBy', 'sipStatus', 'ringingAt', 'earlyMedia', 'dialResult', 'sipCause'] as const) {
     if (next[key] !== undefined) (set as Record<string, unknown>)[key] = next[key];
   }
   return callsCollection(db).findOneAndUpdate(
     { _id: id, state: from, muted: fromMuted },
     {
       $set: set,
+      $inc: { version: 1 },
       ...(next.state === 'idle' ? { $unset: { live: '' as const } } : {}),
       ...(added.length ? { $push: { timeline: { $each: added } } } : {}),
     },
@@ -173,12 +179,12 @@ export async function applyCallTransition(
 
 /** The call's recording is stored (under the call's id). */
 export function setCallRecording(db: Db, id: ObjectId): Promise<CallDoc | null> {
-  return callsCollection(db).findOneAndUpdate({ _id: id }, { $set: { recordingId: id } }, { returnDocument: 'after' });
+  return callsCollection(db).findOneAndUpdate({ _id: id }, { $set: { recordingId: id }, $inc: { version: 1 } }, { returnDocument: 'after' });
 }
 
 /** Marks a connected call as being recorded; null when it is no longer connected. */
 export function markCallRecorded(db: Db, id: ObjectId): Promise<CallDoc | null> {
-  return callsCollection(db).findOneAndUpdate({ _id: id, state: 'connected' }, { $set: { recorded: true } }, { returnDocument: 'after' });
+  return callsCollection(db).findOneAndUpdate({ _id: id, state: 'connected' }, { $set: { recorded: true }, $inc: { version: 1 } }, { returnDocument: 'after' });
 }
 
 /**
@@ -206,7 +212,7 @@ export function addCallQualitySample(
       ],
     },
     {
-      $inc: { 'quality.samples': 1, 'quality.poorSamples': poor ? 1 : 0, 'quality.sum.rttMs': rttMs, 'quality.sum.jitterMs': jitterMs, 'quality.sum.lossPercent': lossPercent, 'quality.sum.mos': mos },
+      $inc: { version: 1, 'quality.samples': 1, 'quality.poorSamples': poor ? 1 : 0, 'quality.sum.rttMs': rttMs, 'quality.sum.jitterMs': jitterMs, 'quality.sum.lossPercent': lossPercent, 'quality.sum.mos': mos },
       $max: { 'quality.worst.rttMs': rttMs, 'quality.worst.jitterMs': jitterMs, 'quality.worst.lossPercent': lossPercent },
       $min: { 'quality.worst.mos': mos },
       $set: { 'quality.lastAt': now },
@@ -216,7 +222,7 @@ export function addCallQualitySample(
 }
 
 export function setCallNotes(db: Db, id: ObjectId, agentId: ObjectId, notes: string): Promise<CallDoc | null> {
-  return callsCollection(db).findOneAndUpdate({ _id: id, agentId }, { $set: { notes } }, { returnDocument: 'after' });
+  return callsCollection(db).findOneAndUpdate({ _id: id, agentId }, { $set: { notes }, $inc: { version: 1 } }, { returnDocument: 'after' });
 }
 
 export function countCallsSince(db: Db, agentId: ObjectId, since: Date): Promise<number> {

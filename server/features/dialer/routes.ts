@@ -11,6 +11,11 @@ import { addDoNotCall, listDoNotCall, markCallDoNotCall, queueOf, replaceQueue, 
 
 export function dialerRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  // Tests only (DIALER_ANSWER_DELAY_MS): the answer leaves after the call's pushed state, as over a slow network.
+  const late = async <T>(answer: T): Promise<T> => {
+    if (platform.config.dialerAnswerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, platform.config.dialerAnswerDelayMs));
+    return answer;
+  };
 
   api.get('/dialer/state', { schema: { response: { 200: DialerState } } }, async (request) => dialerState(platform, request.currentUser, request.currentSession));
 
@@ -23,11 +28,11 @@ export function dialerRoutes(app: FastifyInstance, platform: Platform) {
   );
 
   api.post('/dialer/calls/:id/end', { schema: { params: CallIdParams, response: { 200: CallView } } }, async (request) =>
-    endCall(platform, request.currentUser, request.params.id),
+    late(await endCall(platform, request.currentUser, request.params.id)),
   );
 
   api.post('/dialer/calls/:id/mute', { schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } }, async (request, reply) =>
-    reply.status(202).send(await muteCall(platform, request.currentUser, request.params.id, request.body.muted)),
+    reply.status(202).send(await late(await muteCall(platform, request.currentUser, request.params.id, request.body.muted))),
   );
 
   api.patch('/dialer/calls/:id', { schema: { params: CallIdParams, body: CallNotesBody, response: { 200: CallView } } }, async (request) =>

@@ -1,3 +1,5 @@
+import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
+
 /**
  * Who ended a call: the agent (End), the lead (hung up, busy, declined, unreachable), the ring timeout, the agent's
  * browser gone with no re-attach (`agent-lost`), or the phone gateway gone (`gateway-failure`). The server owns the
@@ -6,10 +8,15 @@
 const CALL_ENDERS = ['agent', 'lead', 'timeout', 'agent-lost', 'gateway-failure'] as const;
 export type CallEnder = (typeof CALL_ENDERS)[number];
 
-/** What a provider knows about an end it reports: who ended the call and the lead leg's final SIP status. */
+/**
+ * What a provider knows about an end it reports: who ended the call, the lead leg's final SIP status, and for a call
+ * that never connected why (dialResultOf) and the carrier's answer as it was sent.
+ */
 export interface EndDetail {
   by?: CallEnder;
   sipStatus?: number;
+  result?: DialResult;
+  cause?: SipCause;
 }
 
 /**
@@ -31,7 +38,9 @@ export type ProviderEvent =
   | { type: 'connected'; agentId: string }
   /** The far end picked up (a person, or voicemail). */
   | { type: 'answered' | 'voicemail'; callId: string }
-  /** Rang out with no answer, or the number could not be reached (`by`: the ring timeout or the lead's side). */
+  /** The far end rings (SIP 180/183); `earlyMedia`: the carrier sends audio before the answer (its ringback). */
+  | { type: 'ringing'; callId: string; earlyMedia?: boolean }
+  /** Rang out with no answer, or the number could not be reached: who ended it, why (dialResultOf) and the carrier's SIP answer. */
   | ({ type: 'no-answer' | 'failed'; callId: string } & EndDetail)
   /** The far end hung up. */
   | ({ type: 'hangup'; callId: string } & EndDetail)

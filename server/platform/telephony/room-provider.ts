@@ -3,6 +3,7 @@ import { TIMINGS } from '../../../shared/constants.js';
 import type { SipConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { AudioBridgeRooms, type RoomParticipant } from './audio-bridge.js';
+import { dialResultOf } from './dial-result.js';
 import { RtpRelay } from './rtp-relay.js';
 import { SipUserAgent, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
@@ -260,9 +261,10 @@ export class RoomPhoneProvider implements PhoneProvider {
         sdp: offerSdp(relay.farSideAddress),
       },
       {
-        onProgress: (_status, sdp) => {
+        onProgress: (status, sdp) => {
           const far = sdp ? mediaOf(sdp) : undefined;
           if (far) relay.connectFar(far);
+          if (!call.over && !call.ending) void this.publish({ type: 'ringing', callId: call.callId, ...(status === 183 && far ? { earlyMedia: true } : {}) });
         },
         onAnswered: (sdp) => {
           const far = mediaOf(sdp);
@@ -276,7 +278,8 @@ export class RoomPhoneProvider implements PhoneProvider {
           this.options.log?.info({ callId: call.callId, status, reason }, 'lead leg not answered');
           if (call.ending) return void this.finish(call, { type: 'end-complete', callId: call.callId });
           const type = call.timedOut || MISSED_CODES.has(status) ? 'no-answer' : 'failed';
-          void this.finish(call, { type, callId: call.callId, by: call.timedOut ? 'timeout' : 'lead', sipStatus: status });
+          const why = dialResultOf({ code: status, reason, timedOut: call.timedOut });
+          void this.finish(call, { type, callId: call.callId, by: call.timedOut ? 'timeout' : 'lead', sipStatus: status, ...why });
         },
         onRemoteBye: () => void this.finish(call, call.ending ? { type: 'end-complete', callId: call.callId } : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 }),
       },
@@ -287,7 +290,7 @@ export class RoomPhoneProvider implements PhoneProvider {
         call.timedOut = true;
         call.leg?.end();
         // A far end that never answers the CANCEL: the ring timeout still ends the call.
-        call.timers.push(setTimeout(() => void this.finish(call, { type: 'no-answer', callId: call.callId, by: 'timeout' }), END_GRACE_MS));
+        call.timers.push(setTimeout(() => void this.finish(call, { type: 'no-answer', callId: call.callId, by: 'timeout', ...dialResultOf({ timedOut: true }) }), END_GRACE_MS));
       }, this.sip.ringTimeoutMs),
     );
   }

@@ -1,7 +1,8 @@
 import { Jobs, type CallStepJob, type PhoneStepJob, type Queues } from '../../../shared/queues.js';
 import { TIMINGS } from '../../../shared/constants.js';
-import { providerEvents, type CallProgress, type PhoneProvider } from './phone-provider.js';
+import { providerEvents, type CallProgress, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
 import { enqueue, type JobQueue, type QueueJob } from '../queues.js';
+import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
 
 /**
  * The simulated phone provider. Timings are the spec's (docs/product.md, The phone); every timed step is a
@@ -55,6 +56,45 @@ export interface SimulatorOptions {
 
 export type SimulatedOutcome = 'answered' | 'voicemail' | 'no-answer' | 'failed';
 
+/** What the simulated far end does with a number: like a carrier, with the local carrier's SIP answers. */
+export interface SimulatedCall {
+  outcome: SimulatedOutcome;
+  /** It rings (180) before the outcome; a busy line or a number not in service answers at once. */
+  rings: boolean;
+  result?: DialResult;
+  cause?: SipCause;
+  /** Answers and stays on the line until the agent ends (up to `OPEN_LINE_MS`). */
+  openLine?: boolean;
+}
+
+/** The simulated open line (555-010-0005) still ends by itself after this long, so a forgotten call frees the line. */
+const OPEN_LINE_MS = 10 * 60_000;
+
+const RINGS = { rings: true } as const;
+const CARRIER_PLAN: Record<string, SimulatedCall> = {
+  '01': { outcome: 'answered', ...RINGS },
+  '02': { outcome: 'no-answer', rings: false, result: 'busy', cause: { code: 486, reason: 'Busy Here' } },
+  '03': { outcome: 'no-answer', ...RINGS, result: 'no-answer', cause: { code: 487, reason: 'Request Terminated' } },
+  '04': { outcome: 'answered', ...RINGS },
+  '05': { outcome: 'answered', ...RINGS, openLine: true },
+  // The local carrier has no declining number; the simulator adds one so every result can be shown.
+  '06': { outcome: 'no-answer', ...RINGS, result: 'declined', cause: { code: 603, reason: 'Decline' } },
+};
+const NOT_IN_SERVICE: SimulatedCall = { outcome: 'failed', rings: false, result: 'not-in-service', cause: { code: 404, reason: 'Not Found' } };
+
+/**
+ * The local carrier's test numbers (555-010-00NN, docs/telephony.md) behave as on the carrier, so the same numbers
+ * show the same progress with either provider; other numbers keep the simulator's rules by last digit.
+ */
+export function simulatedCall(phone: string): SimulatedCall {
+  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  if (/^55501000\d\d$/.test(digits)) return CARRIER_PLAN[digits.slice(-2)] ?? NOT_IN_SERVICE;
+  const outcome = simulatedOutcome(digits);
+  if (outcome === 'failed') return { outcome, rings: false };
+  if (outcome === 'no-answer') return { outcome, ...RINGS, result: 'no-answer', cause: { code: 487, reason: 'Request Terminated' } };
+  return { outcome, ...RINGS };
+}
+
 export function simulatedOutcome(phone: string): SimulatedOutcome {
   const digits = phone.replace(/\D/g, '');
   if (digits.length < 7) return 'failed';
@@ -95,8 +135,13 @@ export class SimulatedPhoneProvider implements PhoneProvider {
 
   /** `startedAt` keeps the original schedule when a re-run places the same call's first step again. */
   async makeCall(call: { callId: string; agentId: string; phone: string; startedAt?: Date }): Promise<void> {
-    const delay = call.startedAt ? call.startedAt.getTime() + this.timings.ringMs - this.now() : this.timings.ringMs;
-    await this.callStep({ callId: call.callId, step: 'ring-over', phone: call.phone }, delay);
+    const since = call.startedAt ? call.startedAt.getTime() - this.now() : 0;
+    const plan = simulatedCall(call.phone);
+    // A ring comes a quarter of the ring time in; a busy line or a number not in service answers at that moment.
+    const firstAnswer = since + this.timings.ringMs / 4;
+    if (plan.rings) await this.callStep({ callId: call.callId, step: 'ringing' }, firstAnswer);
+    const over = plan.rings || (plan.outcome === 'failed' && !plan.result) ? since + this.timings.ringMs : firstAnswer;
+    await this.callStep({ callId: call.callId, step: 'ring-over', phone: call.phone }, over);
   }
 
   async endCall(callId: string): Promise<void> {
@@ -115,9 +160,16 @@ export class SimulatedPhoneProvider implements PhoneProvider {
     }
     const { data } = job;
     switch (data.step) {
+      case 'ringing':
+        await this.bus.publish({ type: 'ringing', callId: data.callId });
+        return;
       case 'ring-over': {
-        const outcome = simulatedOutcome(data.phone ?? '');
-        await this.follow(data.callId, await this.bus.publish({ type: outcome, callId: data.callId }));
+        const plan = simulatedCall(data.phone ?? '');
+        const event: ProviderEvent =
+          plan.outcome === 'no-answer' || plan.outcome === 'failed'
+            ? { type: plan.outcome, callId: data.callId, ...(plan.result ? { result: plan.result } : {}), ...(plan.cause ? { cause: plan.cause } : {}) }
+            : { type: plan.outcome, callId: data.callId };
+        await this.follow(data.callId, await this.bus.publish(event), plan.openLine);
         return;
       }
       case 'hangup':
@@ -134,10 +186,10 @@ export class SimulatedPhoneProvider implements PhoneProvider {
   }
 
   /** Timed from the call's own timestamps, so a step re-run after a crash keeps the original schedule. */
-  private async follow(callId: string, progress: CallProgress | null): Promise<void> {
+  private async follow(callId: string, progress: CallProgress | null, openLine = false): Promise<void> {
     if (!progress) return;
     if (progress.state === 'connected' && progress.connectedAt) {
-      const talk = progress.reached === 'voicemail' ? this.timings.voicemailMs : this.timings.talkMs;
+      const talk = openLine ? OPEN_LINE_MS : progress.reached === 'voicemail' ? this.timings.voicemailMs : this.timings.talkMs;
       await this.callStep({ callId, step: 'hangup' }, progress.connectedAt.getTime() + talk - this.now());
     }
     if (progress.state === 'ended' && progress.endedAt) {

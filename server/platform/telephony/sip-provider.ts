@@ -7,6 +7,8 @@ import type { Logger } from '../logger.js';
 import { mixCallRecording, removeRecordingFiles, settledRecordingFiles } from './call-recording.js';
 import { JanusSession, type JanusEvent } from './janus-client.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
+import { dialResultOf } from './dial-result.js';
+import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
 import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
 
 /**
@@ -57,6 +59,9 @@ interface ActiveCall {
   restart?: { resolve: (sdp: string) => void; reject: (error: Error) => void };
 }
 
+/** How a call's end reaches the dialer: the event, and for an unanswered call why (dialResultOf). */
+type CallEnd = { type: 'end-complete' | 'hangup' } | { type: 'no-answer' | 'failed'; result?: DialResult; cause?: SipCause };
+
 interface AgentLine {
   agentId: string;
   session: JanusSession;
@@ -67,10 +72,6 @@ interface AgentLine {
   call?: ActiveCall;
 }
 
-/** SIP statuses that mean the callee is busy or declined: the call is missed, not failed. */
-const BUSY_CODES = new Set([486, 600, 603]);
-/** No answer in time (408, 480) or the ringing cancelled (487). */
-const NO_ANSWER_CODES = new Set([408, 480, 487]);
 
 /** How long an ICE restart may wait for Janus's answer (Janus sends the carrier a re-INVITE first). */
 const RESTART_ANSWER_TIMEOUT_MS = 10_000;
@@ -113,7 +114,8 @@ export class SipPhoneProvider implements PhoneProvider {
     private readonly sip: SipConfig,
     private readonly options: SipProviderOptions = {},
   ) {
-    this.displayName = options.displayName ?? 'Zoom Phone';
+    // The spec's "Zoom Phone" names the simulator that imitates it; real calls go through the deployment's own carrier.
+    this.displayName = options.displayName ?? 'Phone';
     this.media = {
       offer: (agentId, offer) => this.takeOffer(agentId, offer),
       candidate: (agentId, offerId, candidate) => this.takeCandidate(agentId, offerId, candidate),
@@ -416,10 +418,15 @@ export class SipPhoneProvider implements PhoneProvider {
       active.recording = true;
       // After the dialer holds the call as connected, so that it applies.
       void active.published?.then(() => this.publish({ type: 'recording-started', callId: active.callId }));
+    } else if (name === 'ringing' || name === 'progress') {
+      // 180 Ringing, or 183 with SDP (`progress`): the carrier's own ringback or announcement, already relayed to the
+      // tab with the answer above, so the tab must not add its local tone to it.
+      if (active.answered || active.ending) return;
+      void this.publish({ type: 'ringing', callId: active.callId, ...(name === 'progress' ? { earlyMedia: true } : {}) });
     } else if (name === 'hangup') {
       this.forget(line, active);
       if (active.recording) this.recordings.set(active.callId, this.mixRecording(line.agentId, active));
-      void this.finishEnd(active.callId, this.endingFor(active, result?.code));
+      void this.finishEnd(active.callId, this.endingFor(active, result?.code, result?.reason));
     }
   }
 
@@ -473,11 +480,15 @@ export class SipPhoneProvider implements PhoneProvider {
     }
   }
 
-  private endingFor(active: ActiveCall, code: number | undefined): 'end-complete' | 'hangup' | 'no-answer' | 'failed' {
-    if (active.ending) return 'end-complete';
-    if (active.answered) return 'hangup';
-    if (active.timedOut || (code !== undefined && (BUSY_CODES.has(code) || NO_ANSWER_CODES.has(code)))) return 'no-answer';
-    return 'failed';
+  /**
+   * Busy, no answer and declined end as rung out; a number not in service, or anything else, failed to connect ("Call
+   * failed to connect"), as the simulator does; each with its result and SIP cause.
+   */
+  private endingFor(active: ActiveCall, code: number | undefined, reason: string | undefined): CallEnd {
+    if (active.ending) return { type: 'end-complete' };
+    if (active.answered) return { type: 'hangup' };
+    const { result, cause } = dialResultOf({ code, reason, timedOut: active.timedOut });
+    return { type: result === 'failed' || result === 'not-in-service' ? 'failed' : 'no-answer', result, ...(cause ? { cause } : {}) };
   }
 
   private forget(line: AgentLine, active: ActiveCall): void {
@@ -490,8 +501,8 @@ export class SipPhoneProvider implements PhoneProvider {
   }
 
   /** Publishes how the call ended, then frees the line `idleMs` after the stored end. */
-  private finishEnd(callId: string, type: 'end-complete' | 'hangup' | 'no-answer' | 'failed'): Promise<void> {
-    return publishEnd((e) => this.publish(e), { type, callId }, this.timings.idleMs);
+  private finishEnd(callId: string, end: CallEnd | CallEnd['type']): Promise<void> {
+    return publishEnd((e) => this.publish(e), { ...(typeof end === 'string' ? { type: end } : end), callId } as ProviderEvent & { callId: string }, this.timings.idleMs);
   }
 
   private publish(event: ProviderEvent): Promise<CallProgress | null> {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { dialerMessages } from './messages.js';
 import { CallQualitySummary } from './quality.js';
+import { DIAL_RESULT_VALUES, SipCause } from './dial-result.js';
 
 const blank = dialerMessages('Zoom Phone').blankNumber;
 
@@ -30,6 +31,17 @@ export const CallView = Type.Object({
   /** True while the call is being recorded (the dialer panel says so); absent otherwise. */
   recording: Type.Optional(Type.Literal(true)),
   autoDialed: Type.Boolean(),
+  /**
+   * While calling, the far end rings: `early-media` when the carrier sends its own ringback (the tab plays that audio),
+   * `local` when it does not (the tab plays a ringback tone itself). Absent before the first ring.
+   */
+  ringing: Type.Optional(Type.Union([Type.Literal('early-media'), Type.Literal('local')])),
+  /** A call that never connected: why (shown instead of a bare "Missed"). */
+  dialResult: Type.Optional(Type.Enum(DIAL_RESULT_VALUES)),
+  /** The carrier's final SIP answer of such a call. */
+  sipCause: Type.Optional(SipCause),
+  /** The call document's version: +1 on every write, so a tab can tell an older view of the call from a newer one. */
+  version: Type.Integer({ minimum: 0 }),
   /** WebRTC calls: what the agent's browser measured (RTT, jitter, loss, estimated MOS); absent without samples. */
   quality: Type.Optional(CallQualitySummary),
   timeline: Type.Array(Type.Object({ state: Type.Enum(CALL_STATE_VALUES), at: Type.String(), reason: Type.Optional(Type.String()) })),

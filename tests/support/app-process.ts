@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../server/platform/local-redis.js';
+
+/** An app of a test file's own, started as `npm start` starts it (built server, embedded backends, demo data). */
+export interface AppProcess {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `dist/server/main.js` in a fresh DATA_DIR with the test settings of the shared browser app plus `env` (a
+ * setting the shared app does not have: PHONE_PROVIDER=sip, DIALER_ANSWER_DELAY_MS...), and resolves once it serves.
+ */
+export async function startAppProcess(env: Record<string, string>, options: { dataDirPrefix: string; readyWithinMs?: number }): Promise<AppProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), options.dataDirPrefix));
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '50',
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+      MONGO_URL: '',
+      REDIS_URL: '',
+      MAIL_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => resolve(clearTimeout(timer)));
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.readyWithinMs ?? 80_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${url}/readyz`).then((res) => res.ok, () => false);
+    if (ready && output.includes('running at')) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`app did not become ready:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, dataDir, output: () => output, stop };
+}
