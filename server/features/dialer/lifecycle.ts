@@ -206,8 +206,6 @@ const progressOf = (call: CallDoc): CallProgress => ({
 
 const ENDING_EVENTS = new Set<ProviderEvent['type']>(['no-answer', 'failed', 'hangup', 'end-complete', 'dropped']);
 
-type CallEvent = Extract<ProviderEvent, { callId: string }>;
-
 async function onProviderEvent(platform: Platform, event: ProviderEvent): Promise<CallProgress | null> {
   if (event.type === 'media-answer') {
     emitPhoneAnswer(platform, event.agentId, { offerId: event.offerId, callId: event.callId, sdp: event.sdp });

@@ -5,8 +5,7 @@ import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-r
  * browser gone with no re-attach (`agent-lost`), or the phone gateway gone (`gateway-failure`). The server owns the
  * call's life, so every end has one of these.
  */
-const CALL_ENDERS = ['agent', 'lead', 'timeout', 'agent-lost', 'gateway-failure'] as const;
-export type CallEnder = (typeof CALL_ENDERS)[number];
+export type CallEnder = 'agent' | 'lead' | 'timeout' | 'agent-lost' | 'gateway-failure';
 
 /**
  * What a provider knows about an end it reports: who ended the call, the lead leg's final SIP status, and for a call
