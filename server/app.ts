@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(
     async (api) => {
-      await shedLoad(api, config.loadShedding);
+      shedLoad(api, config.loadShedding);
       await compressApiAnswers(api);
       keepApiAnswersOutOfCaches(api);
       acceptCampaignSlugs(api, platform);

@@ -35,7 +35,6 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_FACTOR: '50',
-        LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
         MONGO_URL: '',
         REDIS_URL: '',
         MAIL_URL: '',

@@ -13,22 +13,25 @@ import { addDoNotCall, listDoNotCall, markCallDoNotCall, queueOf, replaceQueue, 
 export function dialerRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const signedIn = requireUser(app, platform.db);
+  // Call control is never shed under load (server/platform/load-shedding.ts): a call that cannot be placed, muted or
+  // ended is a lead lost or a customer left on the line. Signalling goes over the socket, outside /api.
+  const callControl = { neverShed: true };
 
   api.get('/dialer/state', { preHandler: signedIn, schema: { response: { 200: DialerState } } }, async (request) => dialerState(platform, request.currentUser));
 
-  api.post('/dialer/connect', { preHandler: signedIn, schema: { response: { 200: ConnectAnswer } } }, async (request) => ({
+  api.post('/dialer/connect', { preHandler: signedIn, config: callControl, schema: { response: { 200: ConnectAnswer } } }, async (request) => ({
     phone: await connectPhone(platform, request.currentUser._id),
   }));
 
-  api.post('/dialer/calls', { preHandler: signedIn, schema: { body: StartCallBody, response: { 201: CallView } } }, async (request, reply) =>
+  api.post('/dialer/calls', { preHandler: signedIn, config: callControl, schema: { body: StartCallBody, response: { 201: CallView } } }, async (request, reply) =>
     reply.status(201).send(await startCallByHand(platform, request.currentUser, request.body)),
   );
 
-  api.post('/dialer/calls/:id/end', { preHandler: signedIn, schema: { params: CallIdParams, response: { 200: CallView } } }, async (request) =>
+  api.post('/dialer/calls/:id/end', { preHandler: signedIn, config: callControl, schema: { params: CallIdParams, response: { 200: CallView } } }, async (request) =>
     endCall(platform, request.currentUser, request.params.id),
   );
 
-  api.post('/dialer/calls/:id/mute', { preHandler: signedIn, schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } }, async (request, reply) =>
+  api.post('/dialer/calls/:id/mute', { preHandler: signedIn, config: callControl, schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } }, async (request, reply) =>
     reply.status(202).send(await muteCall(platform, request.currentUser, request.params.id, request.body.muted)),
   );
 
