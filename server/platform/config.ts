@@ -201,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   // Defaults from the measured curve (docs/performance.md, "Overload").
   const loadShedding: LoadShedding = {
-    maxInFlight: wholeNumber('LOAD_SHED_MAX_IN_FLIGHT', 32, 0, 'requests'),
+    maxInFlight: wholeNumber('LOAD_SHED_MAX_IN_FLIGHT', 16, 0, 'requests'),
     maxQueue: wholeNumber('LOAD_SHED_MAX_QUEUE', 2000, 0, 'requests'),
     maxWaitMs: wholeNumber('LOAD_SHED_MAX_WAIT_MS', 3000, 1, 'milliseconds'),
     retryAfterSeconds: wholeNumber('LOAD_SHED_RETRY_AFTER_S', 2, 1, 'seconds'),

@@ -36,7 +36,7 @@ describe('configuration', () => {
   });
 
   it('reads the load-shedding limits, with defaults, refuses what is not a whole number in range, and the removed event-loop switch', () => {
-    expect(loadConfig(base).loadShedding).toEqual({ maxInFlight: 32, maxQueue: 2000, maxWaitMs: 3000, retryAfterSeconds: 2 });
+    expect(loadConfig(base).loadShedding).toEqual({ maxInFlight: 16, maxQueue: 2000, maxWaitMs: 3000, retryAfterSeconds: 2 });
     expect(loadConfig({ ...base, LOAD_SHED_MAX_IN_FLIGHT: '250', LOAD_SHED_MAX_QUEUE: '0', LOAD_SHED_MAX_WAIT_MS: '500', LOAD_SHED_RETRY_AFTER_S: '5' }).loadShedding).toEqual({
       maxInFlight: 250,
       maxQueue: 0,
