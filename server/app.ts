@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(
     async (api) => {
-      await shedLoad(api, config.loadShedding);
+      shedLoad(api, config.loadShedding);
       await compressApiAnswers(api);
       keepApiAnswersOutOfCaches(api);
       // Only the API's own routes: the client's files are served beside it (from source, client/api/*.ts too).

@@ -26,7 +26,6 @@ export async function startInProcessApp(dataDir: string, env: Record<string, str
     REDIS_URL: backends.redisUrl,
     REDIS_PREFIX: `b${id}`,
     LOG_LEVEL: 'error',
-    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     LOAD_SHED_MAX_IN_FLIGHT: '0',
     ...env,
   });

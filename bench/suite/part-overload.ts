@@ -1,5 +1,5 @@
 // (g) Overload: GET /api/leads at 100 connections × pipelining 10, more than one API node can answer in time, against
-// the same node with load shedding off (LOAD_SHED_EVENT_LOOP_DELAY_MS=0, LOAD_SHED_MAX_IN_FLIGHT=0) in the same run. Prints the p99 of every
+// the same node with load shedding off (LOAD_SHED_MAX_IN_FLIGHT=0) in the same run. Prints the p99 of every
 // answer (2xx and 503 alike), the share shed with 503, how long /healthz took while the node was overloaded, and how
 // soon after the load stops /api/leads answers 200 again.
 import autocannon, { type AutocannonResult } from 'autocannon';
@@ -128,7 +128,7 @@ export async function overloadPart(ctx: PartContext): Promise<PartOutput> {
     params: { connections: options.connections, pipelining: PIPELINING, 'seconds per run': duration, runs: options.runs },
     figures,
     notes: [
-      `autocannon (programmatic, in the suite's process) against two API nodes of one deployment, as \`npm run api\` runs them (NODE_ENV=production), one after the other: one with the default load shedding (\`LOAD_SHED_*\` unset), one with it off (\`LOAD_SHED_EVENT_LOOP_DELAY_MS=0\`, \`LOAD_SHED_MAX_IN_FLIGHT=0\`). The latency counts every answer, 2xx and 503 alike; autocannon does not back off, so the load stays above capacity for the whole run.`,
+      `autocannon (programmatic, in the suite's process) against two API nodes of one deployment, as \`npm run api\` runs them (NODE_ENV=production), one after the other: one with the default load shedding (\`LOAD_SHED_*\` unset), one with it off (\`LOAD_SHED_MAX_IN_FLIGHT=0\`). The latency counts every answer, 2xx and 503 alike; autocannon does not back off, so the load stays above capacity for the whole run.`,
       `A probe asks \`/healthz\` every 100 ms during each run (not 200 with shedding on, over all runs: ${healthzFailures}); socket errors and timeouts over all runs: ${lost}.`,
     ],
   };

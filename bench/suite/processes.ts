@@ -84,7 +84,7 @@ export interface NodeHandle extends RpcChild {
   url: string;
 }
 
-export async function startNode(mode: NodeMode, deployment?: Deployment, options: { nodeEnv?: string; port?: number; loadShedding?: boolean } = {}): Promise<NodeHandle> {
+export async function startNode(mode: NodeMode, deployment?: Deployment, options: { nodeEnv?: string; port?: number; loadShedding?: boolean; limits?: Record<string, string> } = {}): Promise<NodeHandle> {
   const port = options.port ?? (mode === 'app' ? await freePort() : 0);
   const env: NodeJS.ProcessEnv = deployment
     ? {
@@ -95,6 +95,7 @@ export async function startNode(mode: NodeMode, deployment?: Deployment, options
         BENCH_PORT: String(port),
         BENCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
         ...(options.loadShedding === false ? { BENCH_LOAD_SHEDDING: 'off' } : {}),
+        ...options.limits,
       }
     : {};
   const child = await forkChild('server-node.ts', [mode], { env, maxOldSpaceMb: 4096 });

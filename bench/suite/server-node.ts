@@ -109,7 +109,9 @@ async function appNode(): Promise<Handlers> {
     LOG_LEVEL: 'error',
     WORKERS: mode === 'worker' ? 'on' : 'off',
     // The overload part runs one node with the default load shedding and one with it off.
-    ...(env.BENCH_LOAD_SHEDDING === 'off' ? { LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', LOAD_SHED_MAX_IN_FLIGHT: '0' } : {}),
+    ...(env.BENCH_LOAD_SHEDDING === 'off' ? { LOAD_SHED_MAX_IN_FLIGHT: '0' } : {}),
+    // The overload curve (bench/overload-curve.ts) starts nodes with other limits.
+    ...Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('LOAD_SHED_'))),
   });
   const runtime: Runtime = await startRuntime(config, { api: mode === 'app', workers: mode === 'worker', embedded: false, seed: false });
   const platform = runtime.platform;

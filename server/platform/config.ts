@@ -54,12 +54,12 @@ export interface Config {
 }
 
 export interface LoadShedding {
-  /** Mean event-loop delay (ms) over one sample above which /api requests are refused (LOAD_SHED_EVENT_LOOP_DELAY_MS; 0 turns shedding off). */
-  maxEventLoopDelayMs: number;
-  /** Requests this node answers at once above which /api requests are refused (LOAD_SHED_MAX_IN_FLIGHT; 0: no cap). */
+  /** `/api` requests this node works on at once; more wait in a queue (LOAD_SHED_MAX_IN_FLIGHT; 0 turns shedding off). */
   maxInFlight: number;
-  /** How often the delay is sampled (LOAD_SHED_SAMPLE_MS). */
-  sampleIntervalMs: number;
+  /** Requests that may wait for a slot; one more is refused at once (LOAD_SHED_MAX_QUEUE). */
+  maxQueue: number;
+  /** How long a request may wait for a slot before it is refused (LOAD_SHED_MAX_WAIT_MS). */
+  maxWaitMs: number;
   /** The Retry-After of the 503, in seconds (LOAD_SHED_RETRY_AFTER_S). */
   retryAfterSeconds: number;
 }
@@ -216,12 +216,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     return Number(value);
   };
+  // Defaults from the measured curve (docs/performance.md, "Overload").
   const loadShedding: LoadShedding = {
-    maxEventLoopDelayMs: wholeNumber('LOAD_SHED_EVENT_LOOP_DELAY_MS', 100, 0, 'milliseconds'),
-    maxInFlight: wholeNumber('LOAD_SHED_MAX_IN_FLIGHT', 100, 0, 'requests'),
-    sampleIntervalMs: wholeNumber('LOAD_SHED_SAMPLE_MS', 100, 10, 'milliseconds'),
+    maxInFlight: wholeNumber('LOAD_SHED_MAX_IN_FLIGHT', 16, 0, 'requests'),
+    maxQueue: wholeNumber('LOAD_SHED_MAX_QUEUE', 2000, 0, 'requests'),
+    maxWaitMs: wholeNumber('LOAD_SHED_MAX_WAIT_MS', 3000, 1, 'milliseconds'),
     retryAfterSeconds: wholeNumber('LOAD_SHED_RETRY_AFTER_S', 2, 1, 'seconds'),
   };
+  // A deployment still setting the removed switch would believe it is in force.
+  for (const removed of ['LOAD_SHED_EVENT_LOOP_DELAY_MS', 'LOAD_SHED_SAMPLE_MS']) {
+    if (env[removed] !== undefined && env[removed] !== '') problems.push(`${removed} was removed: load shedding no longer watches the event loop; remove it (LOAD_SHED_MAX_IN_FLIGHT, LOAD_SHED_MAX_QUEUE and LOAD_SHED_MAX_WAIT_MS set it now).`);
+  }
 
   const sip = sipConfig(env, problems, dataDir);
   const dialerAnswerDelayMs = wholeNumber('DIALER_ANSWER_DELAY_MS', 0, 0, 'milliseconds');

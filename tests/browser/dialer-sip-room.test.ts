@@ -31,7 +31,7 @@ describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake 
     const port = await freePort();
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-browser-room-'));
     child = spawn(process.execPath, ['dist/server/main.js'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', MONGO_URL: '', REDIS_URL: '', MAIL_URL: '', PHONE_PROVIDER: 'sip', SIP_CALL_MODEL: 'room', SIP_PROXY: '', SIP_RING_TIMEOUT_S: '3' },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50', LOAD_SHED_MAX_IN_FLIGHT: '0', MONGO_URL: '', REDIS_URL: '', MAIL_URL: '', PHONE_PROVIDER: 'sip', SIP_CALL_MODEL: 'room', SIP_PROXY: '', SIP_RING_TIMEOUT_S: '3' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (c) => (output += c));

@@ -54,7 +54,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
 
     // The node that will die: the API alone, on the same database, Redis and secrets.
     const port = await freePort();
-    killed = spawnWorkerProcess(survivor, { PORT: String(port), HOST: '127.0.0.1', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', LOAD_SHED_MAX_IN_FLIGHT: '0', PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') }, 'server/api.ts');
+    killed = spawnWorkerProcess(survivor, { PORT: String(port), HOST: '127.0.0.1', LOAD_SHED_MAX_IN_FLIGHT: '0', PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') }, 'server/api.ts');
     const url = `http://127.0.0.1:${port}`;
     await eventually(async () => {
       if (killed!.exitCode !== null) throw new Error(`the API node exited: ${killed!.output()}`);

@@ -34,7 +34,7 @@ afterAll(async () => {
 async function startNode(): Promise<{ node: ChildProcess; url: string }> {
   const port = await freePort();
   // Rate limits scaled up: the burst must reach the count updates, not meet 429s.
-  const node = spawnWorkerProcess(testApp, { PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_FACTOR: '1000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', LOAD_SHED_MAX_IN_FLIGHT: '0' }, 'server/api.ts');
+  const node = spawnWorkerProcess(testApp, { PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_FACTOR: '1000', LOAD_SHED_MAX_IN_FLIGHT: '0' }, 'server/api.ts');
   nodes.push(node);
   const url = `http://127.0.0.1:${port}`;
   await eventually(async () => {

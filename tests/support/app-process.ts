@@ -27,7 +27,7 @@ export async function startAppProcess(env: Record<string, string>, options: { da
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '50',
-      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+      LOAD_SHED_MAX_IN_FLIGHT: '0',
       MONGO_URL: '',
       REDIS_URL: '',
       MAIL_URL: '',

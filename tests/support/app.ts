@@ -67,7 +67,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     REDIS_PREFIX: `t${id}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // What a test asserts must not depend on how loaded the machine is; the overload test turns shedding on.
-    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     LOAD_SHED_MAX_IN_FLIGHT: '0',
     ...options.env,
   });

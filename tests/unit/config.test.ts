@@ -35,17 +35,19 @@ describe('configuration', () => {
     expect(problems.join(' ')).toContain('JWT_SECRET must be at least 32 characters');
   });
 
-  it('reads the load-shedding thresholds, with defaults, and refuses what is not a whole number in range', () => {
-    expect(loadConfig(base).loadShedding).toEqual({ maxEventLoopDelayMs: 100, maxInFlight: 100, sampleIntervalMs: 100, retryAfterSeconds: 2 });
-    expect(loadConfig({ ...base, LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', LOAD_SHED_MAX_IN_FLIGHT: '250', LOAD_SHED_RETRY_AFTER_S: '5' }).loadShedding).toMatchObject({
-      maxEventLoopDelayMs: 0,
+  it('reads the load-shedding limits, with defaults, refuses what is not a whole number in range, and the removed event-loop switch', () => {
+    expect(loadConfig(base).loadShedding).toEqual({ maxInFlight: 16, maxQueue: 2000, maxWaitMs: 3000, retryAfterSeconds: 2 });
+    expect(loadConfig({ ...base, LOAD_SHED_MAX_IN_FLIGHT: '250', LOAD_SHED_MAX_QUEUE: '0', LOAD_SHED_MAX_WAIT_MS: '500', LOAD_SHED_RETRY_AFTER_S: '5' }).loadShedding).toEqual({
       maxInFlight: 250,
+      maxQueue: 0,
+      maxWaitMs: 500,
       retryAfterSeconds: 5,
     });
-    expect(problemsOf({ LOAD_SHED_EVENT_LOOP_DELAY_MS: 'fast', LOAD_SHED_SAMPLE_MS: '5', LOAD_SHED_RETRY_AFTER_S: '0' })).toEqual([
-      'LOAD_SHED_EVENT_LOOP_DELAY_MS must be a whole number of milliseconds, at least 0 (got "fast").',
-      'LOAD_SHED_SAMPLE_MS must be a whole number of milliseconds, at least 10 (got "5").',
+    expect(problemsOf({ LOAD_SHED_MAX_IN_FLIGHT: 'many', LOAD_SHED_MAX_WAIT_MS: '0', LOAD_SHED_RETRY_AFTER_S: '0', LOAD_SHED_EVENT_LOOP_DELAY_MS: '100' })).toEqual([
+      'LOAD_SHED_MAX_IN_FLIGHT must be a whole number of requests, at least 0 (got "many").',
+      'LOAD_SHED_MAX_WAIT_MS must be a whole number of milliseconds, at least 1 (got "0").',
       'LOAD_SHED_RETRY_AFTER_S must be a whole number of seconds, at least 1 (got "0").',
+      'LOAD_SHED_EVENT_LOOP_DELAY_MS was removed: load shedding no longer watches the event loop; remove it (LOAD_SHED_MAX_IN_FLIGHT, LOAD_SHED_MAX_QUEUE and LOAD_SHED_MAX_WAIT_MS set it now).',
     ]);
   });
 

@@ -66,7 +66,7 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
     '/auth/verify',
     {
       schema: { body: VerifyBody, response: { 200: AuthSession } },
-      config: { rateLimit: perIpLimit(30, 60) },
+      config: { rateLimit: perIpLimit(30, 60), neverShed: true },
       preHandler: perEmail('verify', 10, 60),
     },
     async (request, reply) => signIn(reply, await verifyRegistration(platform, request.body.email, request.body.code), false),
@@ -76,7 +76,7 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
     '/auth/login',
     {
       schema: { body: LoginBody, response: { 200: LoginResponse } },
-      config: { rateLimit: perIpLimit(30, 60) },
+      config: { rateLimit: perIpLimit(30, 60), neverShed: true },
       // Per e-mail and address, not per e-mail alone: guesses from elsewhere must not answer the owner with 429.
       // Guessing one account from many addresses is met by the e-mailed code instead (login-guard.ts).
       preHandler: limitBy(platform.redis, platform.config.redisPrefix, {
@@ -96,7 +96,7 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
     '/auth/login/2fa',
     {
       schema: { body: LoginTwoFactorBody, response: { 200: AuthSession } },
-      config: { rateLimit: perIpLimit(30, 60) },
+      config: { rateLimit: perIpLimit(30, 60), neverShed: true },
       preHandler: limitBy(platform.redis, platform.config.redisPrefix, {
         name: 'login-2fa',
         max: 10,
@@ -112,7 +112,7 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
 
   api.post(
     '/auth/refresh',
-    { schema: { response: { 200: RefreshResponse } }, config: { rateLimit: perIpLimit(60, 60) } },
+    { schema: { response: { 200: RefreshResponse } }, config: { rateLimit: perIpLimit(60, 60), neverShed: true } },
     async (request, reply) => {
       try {
         const { user, refresh } = await rotateSession(platform, request.cookies[REFRESH_COOKIE]);

@@ -16,22 +16,25 @@ export function dialerRoutes(app: FastifyInstance, platform: Platform) {
     if (platform.config.dialerAnswerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, platform.config.dialerAnswerDelayMs));
     return answer;
   };
+  // Call control is never shed under load (server/platform/load-shedding.ts): a call that cannot be placed, muted or
+  // ended is a lead lost or a customer left on the line. Signalling goes over the socket, outside /api.
+  const callControl = { neverShed: true };
 
   api.get('/dialer/state', { schema: { response: { 200: DialerState } } }, async (request) => dialerState(platform, request.currentUser, request.currentSession));
 
-  api.post('/dialer/connect', { schema: { response: { 200: ConnectAnswer } } }, async (request) => ({
+  api.post('/dialer/connect', { config: callControl, schema: { response: { 200: ConnectAnswer } } }, async (request) => ({
     phone: await connectPhone(platform, request.currentUser._id),
   }));
 
-  api.post('/dialer/calls', { schema: { body: StartCallBody, response: { 201: CallView } } }, async (request, reply) =>
+  api.post('/dialer/calls', { config: callControl, schema: { body: StartCallBody, response: { 201: CallView } } }, async (request, reply) =>
     reply.status(201).send(await startCallByHand(platform, request.currentUser, request.body)),
   );
 
-  api.post('/dialer/calls/:id/end', { schema: { params: CallIdParams, response: { 200: CallView } } }, async (request) =>
+  api.post('/dialer/calls/:id/end', { config: callControl, schema: { params: CallIdParams, response: { 200: CallView } } }, async (request) =>
     late(await endCall(platform, request.currentUser, request.params.id)),
   );
 
-  api.post('/dialer/calls/:id/mute', { schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } }, async (request, reply) =>
+  api.post('/dialer/calls/:id/mute', { config: callControl, schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } }, async (request, reply) =>
     reply.status(202).send(await late(await muteCall(platform, request.currentUser, request.params.id, request.body.muted))),
   );
 
