@@ -9,7 +9,7 @@ import { ResetBody, ResetResponse } from '../../../shared/schemas/auth/reset.js'
 import { AuthSession, RefreshResponse } from '../../../shared/schemas/auth/session.js';
 import { VerifyBody } from '../../../shared/schemas/auth/verify.js';
 import { AuthMessages } from '../../../shared/schemas/auth/messages.js';
-import { requireUser, signAccessToken } from '../../platform/auth.js';
+import { signAccessToken } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy, perIpLimit } from '../../platform/rate-limits.js';
 import { toPublicUser, type UserDoc } from '../users/public.js';
@@ -131,7 +131,7 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
     return reply.status(204).send();
   });
 
-  api.post('/auth/logout-all', { preHandler: requireUser(app, platform.db), config: { rateLimit: perIpLimit(60, 60) } }, async (request, reply) => {
+  api.post('/auth/logout-all', { config: { rateLimit: perIpLimit(60, 60) } }, async (request, reply) => {
     await signOutEverywhere(platform, request.currentUser._id);
     reply.clearCookie(REFRESH_COOKIE, cookieOptions(platform));
     return reply.status(204).send();
