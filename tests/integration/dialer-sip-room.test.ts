@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
+import type { QueueView } from '../../shared/schemas/dialer/queue.js';
+import { callsCollection } from '../../server/features/dialer/repository.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -147,6 +149,42 @@ describe.skipIf(missing !== null)('dialer with SIP_CALL_MODEL=room: every call a
     // The agent side is what the room sent the greeting (the tab's tone), recorded even though the far end ignores it.
     expect(agentSide.length).toBe(leadSide.length);
   }, 30_000);
+
+  it('auto-dial switched on through the API, queue busy -> greeting -> echo: all three dialled into the room the tab joined once, with no offer per call', async () => {
+    // The dialer page's tab joined once (one offer); auto-dial is switched on by another client (the API), so no tab
+    // prepares a per-call offer: the server bridges each lead into the agent's room.
+    const tab = new WebrtcAgentTab(await testApp.socket(alice.accessToken));
+    tabs.push(tab);
+    expect(await tab.offer()).toEqual({ ok: true });
+    const logged = readLeadPhoneLog(carrier.leadPhoneLog).length;
+    const current = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
+    const contacts = [
+      { name: 'Busy Line', phone: '5550100002' },
+      { name: 'Greeting Line', phone: '5550100004' },
+      { name: 'Echo Line', phone: '5550100005' },
+    ];
+    expect((await http.put('/dialer/queue', { contacts, version: current.body.version }, { token: alice.accessToken })).status).toBe(200);
+    expect((await http.put('/dialer/auto-dial', { enabled: true }, { token: alice.accessToken })).status).toBe(200);
+    const echo = await eventually(async () => {
+      const found = await callsCollection(testApp.platform.db).find({ agentId: alice.user._id, autoDialed: true, phoneDigits: '5550100005' }).toArray();
+      return found.find((c) => c.state === 'connected');
+    }, 30_000);
+    const heard = tab.received;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The echo returns the tab's tone through the same connection the tab opened for the first call.
+    expect(tab.received - heard).toBeGreaterThan(20);
+    expect((await http.post(`/dialer/calls/${echo._id.toHexString()}/end`, undefined, { token: alice.accessToken })).status).toBe(200);
+    await waitForState(echo._id.toHexString(), 'idle');
+    const invites = readLeadPhoneLog(carrier.leadPhoneLog).slice(logged);
+    expect(invites.map((line) => [line.to, line.outcome])).toEqual([
+      ['5550100002', 'busy'],
+      ['5550100004', 'answered-greeting'],
+      ['5550100005', expect.any(String)],
+    ]);
+    const queue = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
+    expect(queue.body).toMatchObject({ contacts: [], autoDial: true });
+    await http.put('/dialer/auto-dial', { enabled: false }, { token: alice.accessToken });
+  }, 60_000);
 
   describe('the call belongs to the server, not to the tab', () => {
     it('the agent\'s tab gone (no media) for more than 10 s with no re-attach: BYE at the lead phone, the call ended `agent-lost` with a sentence that says so', async () => {

@@ -7,6 +7,11 @@ import { JanusError, JanusSession, type JanusEvent, type JanusJsep } from './jan
 const PLUGIN = 'janus.plugin.audiobridge';
 /** How long an asynchronous AudioBridge request (`join`, `configure`) may wait for its event. */
 const EVENT_TIMEOUT_MS = 5_000;
+/**
+ * Janus reports `media receiving:false` once no packet came for its `no_media_timer` (1 s, the default the local
+ * carrier keeps): the last packet was at least this long before the event.
+ */
+const NO_MEDIA_TIMER_MS = 1_000;
 
 
 interface Waiter {
@@ -19,8 +24,11 @@ interface Waiter {
 /** One participant of a room: a plugin handle that joined it. */
 export class RoomParticipant {
   private readonly waiters = new Set<Waiter>();
-  /** Set by the owner: the participant's WebRTC media went down (the tab closed, reloaded or lost its network). */
-  onMediaDown?: () => void;
+  /**
+   * Set by the owner: the participant's WebRTC media went down (the tab closed, reloaded or lost its network).
+   * `silentMs`: how long before this event the last sign of the media was (Janus's no-media timer's delay).
+   */
+  onMediaDown?: (silentMs: number) => void;
   onMediaUp?: () => void;
   left = false;
 
@@ -76,7 +84,8 @@ export class RoomParticipant {
   /** Called by the room client with every event of this handle. */
   deliver(event: JanusEvent): void {
     // A closed tab hangs up (DTLS alert); a killed or offline one just stops sending: Janus's no-media timer says so.
-    if (event.janus === 'hangup' || (event.janus === 'media' && event.receiving === false)) this.onMediaDown?.();
+    if (event.janus === 'hangup') this.onMediaDown?.(0);
+    if (event.janus === 'media' && event.receiving === false) this.onMediaDown?.(NO_MEDIA_TIMER_MS);
     if (event.janus === 'webrtcup' || (event.janus === 'media' && event.receiving === true)) this.onMediaUp?.();
     if (event.janus !== 'event' || !event.plugin) return;
     const data = event.plugin;

@@ -20,6 +20,11 @@ import { providerEvents, type CallProgress, type LineTimings, type MediaCandidat
  * - Ending is the server's: BYE (or CANCEL while ringing) from its SIP leg, every participant leaves, the room is
  *   destroyed. The far end's BYE, a rejection (with its SIP status) and the ring timeout come back as the same
  *   provider events as the SIP-plugin provider's.
+ * - The agent's WebRTC leg outlives the call: the tab joins the agent's own room (one per agent and process) and
+ *   stays in it between calls, and each call bridges the lead's leg into that room. Auto-dial therefore needs no
+ *   per-call offer from the tab: whichever tab or device switched it on, the next contact is dialed into the room the
+ *   agent is already in (issue 29: an auto-dial switched on from another tab ran one call, then stalled). A fresh
+ *   offer (a reloaded page, a tab that made a new connection) replaces the agent's participant.
  * - Every answered call is recorded by the relay as it passes (left: what the lead heard, right: the lead), so a
  *   greeting that never hears the agent still has its recording, nothing is left on disk, and Janus dying mid-call
  *   keeps the recording so far.
@@ -59,6 +64,15 @@ interface RoomCall {
   agentJoinedWith?: string;
 }
 
+/** The agent's personal room and the participant the agent's tab keeps in it between calls. */
+interface AgentLine {
+  room: { room: number; secret: string };
+  agent?: RoomParticipant;
+  offerId?: string;
+  /** Janus sees the participant's media (webrtcup, or `media receiving:true` since its last loss). */
+  mediaUp: boolean;
+}
+
 interface AgentOffer {
   offerId: string;
   sdp: string;
@@ -82,6 +96,7 @@ export class RoomPhoneProvider implements PhoneProvider {
   private readonly offerWaiters = new OfferWaiters();
   private readonly calls = new Map<string, RoomCall>();
   private readonly agentCalls = new Map<string, RoomCall>();
+  private readonly lines = new Map<string, AgentLine>();
   private readonly recordings = new Map<string, Buffer | null>();
   private rooms?: Promise<AudioBridgeRooms>;
   private userAgent?: Promise<SipUserAgent>;
@@ -124,17 +139,25 @@ export class RoomPhoneProvider implements PhoneProvider {
   async makeCall(request: { callId: string; agentId: string; phone: string }): Promise<void> {
     if (this.calls.has(request.callId)) return; // already placed (a re-run)
     const offer = this.offers.get(request.agentId);
-    if (!offer) throw new Error("No WebRTC offer from the agent's browser for this call");
+    const held = this.liveLine(request.agentId);
+    if (!offer && !held) throw new Error("No WebRTC offer from the agent's browser for this call");
     if (this.agentCalls.has(request.agentId)) throw new Error("The agent's line already carries a call");
     this.offers.delete(request.agentId);
-    const call: RoomCall = { callId: request.callId, agentId: request.agentId, offerId: offer.offerId, candidates: offer.candidates, answered: false, ending: false, timedOut: false, over: false, timers: [] };
+    const call: RoomCall = { callId: request.callId, agentId: request.agentId, offerId: offer?.offerId ?? held!.offerId!, candidates: offer?.candidates ?? [], answered: false, ending: false, timedOut: false, over: false, timers: [] };
     this.calls.set(call.callId, call);
     this.agentCalls.set(call.agentId, call);
     try {
       const [rooms, userAgent] = await Promise.all([this.roomClient(), this.sipAgent()]);
-      call.room = await rooms.createRoom();
+      const line = await this.lineOf(rooms, request.agentId);
+      call.room = line.room;
+      if (!offer) {
+        // The tab's connection from an earlier call (or the one it joined with) is still in the room: no offer needed.
+        call.agent = held!.agent;
+        call.agentJoinedWith = held!.offerId;
+        this.watchAgent(call, held!.agent!);
+      }
       // The lead's leg is dialed while the agent's browser joins: the INVITE does not wait for WebRTC.
-      await Promise.all([this.joinAgent(rooms, call, offer.sdp), this.dialLead(rooms, userAgent, call, request.phone)]);
+      await Promise.all([offer ? this.joinAgent(rooms, call, offer.sdp) : undefined, this.dialLead(rooms, userAgent, call, request.phone)]);
     } catch (error) {
       call.over = true;
       await this.teardown(call);
@@ -181,6 +204,11 @@ export class RoomPhoneProvider implements PhoneProvider {
       await this.teardown(live);
     }
     const rooms = await this.rooms?.catch(() => undefined);
+    for (const line of this.lines.values()) {
+      await line.agent?.leave();
+      if (rooms) await rooms.destroyRoom(line.room);
+    }
+    this.lines.clear();
     await rooms?.close();
     (await this.userAgent?.catch(() => undefined))?.close();
   }
@@ -199,14 +227,22 @@ export class RoomPhoneProvider implements PhoneProvider {
   private async joinAgent(rooms: AudioBridgeRooms, call: RoomCall, offer: string): Promise<void> {
     const offerId = call.offerId;
     const { participant, answer } = await rooms.joinWebrtc(call.room!.room, `agent-${call.agentId}`, offer);
-    // A newer offer (a re-attach) took over meanwhile, or the call ended: this participant is not wanted.
-    if (call.over || call.offerId !== offerId) return void participant.leave();
-    const previous = call.agent;
-    call.agent = participant;
-    call.agentJoinedWith = offerId;
-    participant.onMediaDown = () => this.agentMediaDown(call, participant);
-    participant.onMediaUp = () => this.agentMediaUp(call, participant);
-    void previous?.leave();
+    // A newer offer (a re-attach) took over meanwhile: this participant is not wanted.
+    if (call.offerId !== offerId) return void participant.leave();
+    const line = this.lines.get(call.agentId);
+    const inLine = line?.room.room === call.room!.room ? line : undefined;
+    // No agent's room (Janus went away) and the call is over: nothing to keep the participant for.
+    if (call.over && !inLine) return void participant.leave();
+    const previous = call.agent ?? inLine?.agent;
+    // The participant stays in the agent's room after this call (even one that ended while it joined, a busy number):
+    // the next call needs no new offer.
+    if (inLine) Object.assign(inLine, { agent: participant, offerId, mediaUp: false });
+    if (!call.over) {
+      call.agent = participant;
+      call.agentJoinedWith = offerId;
+    }
+    this.watchAgent(call, participant);
+    if (previous !== participant) void previous?.leave();
     void this.publish({ type: 'media-answer', agentId: call.agentId, callId: call.callId, offerId, sdp: answer });
     for (const candidate of call.candidates.splice(0)) await participant.trickle(candidate).catch(() => undefined);
   }
@@ -223,14 +259,56 @@ export class RoomPhoneProvider implements PhoneProvider {
     if (call.agent && call.offerId === offer.offerId) this.agentMediaUp(call, call.agent);
   }
 
-  private agentMediaDown(call: RoomCall, participant: RoomParticipant): void {
+  /** The agent's room, made on the first call of the agent in this process and kept between calls. */
+  private async lineOf(rooms: AudioBridgeRooms, agentId: string): Promise<AgentLine> {
+    const known = this.lines.get(agentId);
+    if (known) return known;
+    const line: AgentLine = { room: await rooms.createRoom(), mediaUp: false };
+    const raced = this.lines.get(agentId);
+    if (raced) {
+      void rooms.destroyRoom(line.room);
+      return raced;
+    }
+    this.lines.set(agentId, line);
+    return line;
+  }
+
+  /** The agent's participant when it is in its room with its media flowing: the next call can use it as it is. */
+  private liveLine(agentId: string): AgentLine | undefined {
+    const line = this.lines.get(agentId);
+    return line?.agent && !line.agent.left && line.mediaUp && line.offerId ? line : undefined;
+  }
+
+  /** Media down or up of the agent's participant: its line's state, and the live call's agent-lost timer. */
+  private watchAgent(call: RoomCall, participant: RoomParticipant): void {
+    const line = () => (this.lines.get(call.agentId)?.agent === participant ? this.lines.get(call.agentId) : undefined);
+    participant.onMediaDown = (silentMs) => {
+      const held = line();
+      if (held) held.mediaUp = false;
+      const live = this.agentCalls.get(call.agentId);
+      if (live) this.agentMediaDown(live, participant, silentMs);
+    };
+    participant.onMediaUp = () => {
+      const held = line();
+      if (held) held.mediaUp = true;
+      const live = this.agentCalls.get(call.agentId);
+      if (live) this.agentMediaUp(live, participant);
+    };
+  }
+
+  /**
+   * The 10 s count from the agent's last sign of life, not from Janus's report: `media receiving:false` comes ~1 s
+   * (its no-media timer) after the last packet, so the grace is shortened by that much (`silentMs`) and the BYE goes
+   * out about 10 s after the tab died (issue 29: "browser process killed -> BYE within 10 s").
+   */
+  private agentMediaDown(call: RoomCall, participant: RoomParticipant, silentMs: number): void {
     if (call.agent !== participant || call.over || call.agentLost) return;
     call.agentLost = setTimeout(() => {
       if (call.over) return;
       this.options.log?.warn({ callId: call.callId, agentId: call.agentId }, 'agent media gone with no re-attach: hanging up');
       call.leg?.end();
       void this.finish(call, { type: 'dropped', by: 'agent-lost', callId: call.callId });
-    }, AGENT_LOST_MS);
+    }, Math.max(0, AGENT_LOST_MS - silentMs));
     call.timers.push(call.agentLost);
   }
 
@@ -305,9 +383,13 @@ export class RoomPhoneProvider implements PhoneProvider {
       if (call.answered) this.recordings.set(call.callId, call.relay.recording());
       call.relay.close();
     }
-    const rooms = await this.rooms?.catch(() => undefined);
-    await Promise.all([call.agent?.leave(), call.lead?.leave()]);
-    if (call.room && rooms) await rooms.destroyRoom(call.room);
+    const line = this.lines.get(call.agentId);
+    // A participant whose media went down in the call (agent-lost) leaves: the tab's next offer joins afresh. One that
+    // has not come up yet stays (a busy number ends the call before the tab's DTLS is done).
+    const keep = call.agent !== undefined && line?.agent === call.agent && !call.agentLost;
+    // The agent's participant stays in its room for the next call, unmuted (mute is the call's); the lead's goes.
+    if (keep && call.agent && !call.agent.left) void call.agent.setMuted(false).catch(() => undefined);
+    await Promise.all([keep ? undefined : call.agent?.leave(), call.lead?.leave()]);
     // Long after the dialer asked for it.
     setTimeout(() => this.recordings.delete(call.callId), 10 * 60_000).unref();
   }
@@ -330,6 +412,8 @@ export class RoomPhoneProvider implements PhoneProvider {
   /** Janus went away with every room: the calls in them are over. */
   private onGatewayGone(error: unknown): void {
     this.options.log?.warn({ err: error }, 'Janus session of the call rooms lost');
+    // The agents' rooms went with the session: each tab joins again with its next offer.
+    this.lines.clear();
     for (const call of [...this.calls.values()]) {
       call.leg?.end();
       void this.finish(call, call.ending ? { type: 'end-complete', callId: call.callId } : { type: 'dropped', by: 'gateway-failure', callId: call.callId });
@@ -365,6 +449,9 @@ export class RoomPhoneProvider implements PhoneProvider {
   private async takeCandidate(agentId: string, offerId: string, candidate: MediaCandidate | null): Promise<void> {
     const waiting = this.offers.get(agentId);
     if (waiting?.offerId === offerId) return void waiting.candidates.push(candidate);
+    // The tab's connection in the agent's room, between calls or after a call that ended while it joined.
+    const line = this.lines.get(agentId);
+    if (line?.agent && line.offerId === offerId) return void (await line.agent.trickle(candidate));
     const call = this.agentCalls.get(agentId);
     if (call?.offerId !== offerId) return;
     // Until the participant of this offer exists (a first join or a re-attach), its candidates wait.
@@ -376,7 +463,7 @@ export class RoomPhoneProvider implements PhoneProvider {
     return this.offerWaiters.wait(agentId, withinMs, () => {
       const offer = this.offers.get(agentId);
       if (offer && since && offer.takenAt < since.getTime()) this.offers.delete(agentId);
-      return this.offers.has(agentId);
+      return this.offers.has(agentId) || this.liveLine(agentId) !== undefined;
     });
   }
 
