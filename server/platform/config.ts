@@ -45,6 +45,8 @@ export interface Config {
   sip: SipConfig;
   /** When an API node answers 503 instead of queueing more work (server/platform/load-shedding.ts). */
   loadShedding: LoadShedding;
+  /** Lead-audio streams this node's objection spotter decodes at once (SPEECH_MAX_STREAMS; 0 turns it off); beyond it a call goes unassisted (docs/rebuttals.md). */
+  speechMaxStreams: number;
 }
 
 export interface LoadShedding {
@@ -206,6 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retryAfterSeconds: wholeNumber('LOAD_SHED_RETRY_AFTER_S', 2, 1, 'seconds'),
   };
 
+  // Each stream is one recogniser process at about 3-4% of a core (docs/performance.md, "Objection spotting").
+  const speechMaxStreams = wholeNumber('SPEECH_MAX_STREAMS', 10, 0, 'streams');
+
   const sip = sipConfig(env, problems, dataDir);
 
   const proxy = parseTrustProxy(env.TRUST_PROXY);
@@ -248,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     phoneProvider,
     sip,
     loadShedding,
+    speechMaxStreams,
   };
 }
 
