@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants as fsConstants, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants as fsConstants, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -138,6 +138,7 @@ function openStream(setup: StreamSetup): SpottingStream {
 
   let child: ChildProcess | undefined;
   let audioIn: Socket | undefined;
+  let fifo = '';
   let ended = false;
   let restarts = 0;
   let recentRestarts: number[] = [];
@@ -149,7 +150,7 @@ function openStream(setup: StreamSetup): SpottingStream {
   const start = () => {
     const offsetMs = (samplesSent / MODEL_RATE) * 1_000;
     // The audio goes through a named pipe: Node gives a child's stdin as a socket, which `-infile /dev/stdin` cannot open.
-    const fifo = path.join(dir, `audio-${restarts}.raw`);
+    fifo = path.join(dir, `audio-${restarts}.raw`);
     execFileSync('mkfifo', [fifo]);
     // Opened read-write so the open does not wait for the recogniser; the socket writes without blocking the event loop.
     audioIn = new Socket({ fd: openSync(fifo, fsConstants.O_RDWR | fsConstants.O_NONBLOCK), readable: false, writable: true });
@@ -217,11 +218,19 @@ function openStream(setup: StreamSetup): SpottingStream {
     const input = audioIn;
     if (input && input.writableLength > 0) input.once('drain', () => input.destroy());
     else input?.destroy();
-    // A recogniser that had not opened its pipe yet would wait for a writer for ever.
-    const unopened = child;
-    const stop = setTimeout(() => unopened?.kill('SIGKILL'), 3_000);
+    // A recogniser still opening its pipe waits for a writer: one opened and closed at once lets it through to the end
+    // of its audio. Until it has the pipe open for reading (ENXIO), the open is tried again.
+    const releaseReader = () => {
+      try {
+        closeSync(openSync(fifo, fsConstants.O_WRONLY | fsConstants.O_NONBLOCK));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const retry = releaseReader() ? undefined : setInterval(() => releaseReader() && clearInterval(retry), 200);
     await exited;
-    clearTimeout(stop);
+    clearInterval(retry);
     rmSync(dir, { recursive: true, force: true });
     setup.onEnd();
   };
