@@ -2,7 +2,7 @@
  * Lead speech made on this machine for the objection spotter's bench and tests: espeak-ng says it, it is brought to a
  * phone line's 8 kHz and G.711 µ-law, with or without noise. Nothing is written to disk.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { pcm16ToMuLaw } from '../server/platform/speech/g711.js';
 
@@ -12,6 +12,16 @@ export interface Utterance {
   text: string;
   /** The objection it contains, if any. */
   phrase?: string;
+}
+
+/** Why this machine cannot make the speech, as one sentence, or null. */
+export function espeakProblem(): string | null {
+  try {
+    execFileSync('espeak-ng', ['--version'], { stdio: 'ignore' });
+    return null;
+  } catch {
+    return 'espeak-ng is not installed (Debian package espeak-ng): the test speech cannot be made.';
+  }
 }
 
 const WIDE_RATE = 22_050;

@@ -1,18 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { assemble, speak, toNarrowband, type Utterance } from '../../bench/objection-audio.js';
+import { assemble, espeakProblem, speak, toNarrowband, type Utterance } from '../../bench/objection-audio.js';
 import { createObjectionSpotter, speechProblem, type ObjectionHeard, type SpottingStream } from '../../server/platform/speech/objection-spotter.js';
 import { spottingPhrases } from '../../server/platform/speech/phrases.js';
 import { eventually } from '../support/http.js';
-
-function espeakProblem(): string | null {
-  try {
-    execFileSync('espeak-ng', ['--version'], { stdio: 'ignore' });
-    return null;
-  } catch {
-    return 'espeak-ng is not installed (Debian package espeak-ng): the test speech cannot be made.';
-  }
-}
 
 const missing = speechProblem() ?? espeakProblem();
 if (missing) console.warn(`objection spotter tests skipped: ${missing}`);
