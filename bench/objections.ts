@@ -4,7 +4,7 @@
  * as it would hear a call. Prints recall and false alarms (per 10 minutes of non-objection speech) per phrase, and the
  * recogniser's CPU per second of audio.
  *
- *   npx tsx bench/objections.ts [--exponents=-20,-30,-40] [--quick]
+ *   npm run bench:objections -- [--exponents=-20,0,20] [--quick]
  *
  * With --exponents every phrase is tried at each threshold (one pass each) to tune server/platform/speech/phrases.ts.
  * Audio is written nowhere but memory; the recogniser reads it from a pipe.
