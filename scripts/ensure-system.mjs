@@ -26,6 +26,17 @@ if (forTests || forTelephony) {
   if (!has('sipp')) missing.push({ pkg: 'sip-tester', optional: forTests && !forTelephony, hint: janusHint('sip-tester (SIPp)') });
 }
 
+// Objection spotting (docs/rebuttals.md): pocketsphinx's recogniser and en-us model hear the lead; espeak-ng makes the
+// speech its tests and bench listen to. Without them calls go unassisted and those tests are skipped.
+if (forTests) {
+  const speechHint = (pkg) => `${pkg} is needed by objection spotting and its tests (tests/integration/speech-*.test.ts, skipped without it): install it with "sudo apt-get install pocketsphinx pocketsphinx-en-us espeak-ng" (Debian/Ubuntu).`;
+  const recogniser = spawnSync('sh', ['-c', 'command -v pocketsphinx_continuous'], { encoding: 'utf8' }).stdout.trim();
+  if (!recogniser) missing.push({ pkg: 'pocketsphinx', optional: true, hint: speechHint('pocketsphinx') });
+  // The model is where the spotter looks for it: beside the program (<prefix>/bin -> <prefix>/share).
+  else if (!existsSync(new URL('../share/pocketsphinx/model/en-us/en-us', `file://${recogniser}`))) missing.push({ pkg: 'pocketsphinx-en-us', optional: true, hint: speechHint('pocketsphinx-en-us') });
+  if (!has('espeak-ng')) missing.push({ pkg: 'espeak-ng', optional: true, hint: speechHint('espeak-ng') });
+}
+
 if (missing.length === 0) process.exit(0);
 
 if (isRoot && hasApt) {

@@ -72,3 +72,14 @@ export const STATE_CALLING_RULES: Readonly<Record<string, { hours: { start: stri
 
 export const WHALE_DEAL_CENTS = 10_000_00;
 export const UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;
+
+/** The objections a campaign listens for when it names none of its own (issue 31); the spotter's thresholds for them are in server/platform/speech/phrases.ts. */
+export const DEFAULT_OBJECTION_PHRASES = [
+  'not interested',
+  'too expensive',
+  'call me later',
+  'send me an email',
+  'already have one',
+  'who gave you my number',
+  'take me off your list',
+] as const;

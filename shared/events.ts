@@ -17,6 +17,7 @@ export const SocketEvents = {
   postLiked: 'post:liked',
   postCommented: 'post:commented',
   callState: 'call:state',
+  rebuttalSuggested: 'rebuttal:suggested',
   queueUpdated: 'queue:updated',
   teamActivity: 'team:activity',
   earningsUpdated: 'earnings:updated',
@@ -44,6 +45,7 @@ export interface ServerToClientEvents {
   [SocketEvents.postLiked]: (payload: PostLikedPayload) => void;
   [SocketEvents.postCommented]: (payload: PostCommentedPayload) => void;
   [SocketEvents.callState]: (payload: CallStatePayload) => void;
+  [SocketEvents.rebuttalSuggested]: (payload: RebuttalSuggestedPayload) => void;
   [SocketEvents.queueUpdated]: (payload: QueueUpdatedPayload) => void;
   [SocketEvents.teamActivity]: (payload: TeamActivityPayload) => void;
   [SocketEvents.earningsUpdated]: (payload: EarningsUpdatedPayload) => void;
@@ -127,6 +129,20 @@ export type { PostCreatedPayload, PostLikedPayload, PostCommentedPayload };
 
 /** `call:state`, to every socket of the agent after each change of their phone session or call (shared/schemas/dialer/state.ts). */
 export type { CallStatePayload };
+
+/**
+ * `rebuttal:suggested`, to every socket of the agent on the call, when the lead's side says an objection the
+ * campaign listens for (docs/rebuttals.md): the team's best answer, or `rebuttal: null` when it has none yet.
+ */
+export interface RebuttalSuggestedPayload {
+  callId: string;
+  /** The phrase heard, as the campaign lists it. */
+  objection: string;
+  /** When in the call's lead audio it was said, in ms from the start of listening. */
+  startMs: number;
+  endMs: number;
+  rebuttal: { id: string; text: string; source: 'library' | 'script'; effectiveness?: number } | null;
+}
 
 /** `queue:updated`, to every socket of the agent: their call queue and auto-dial switch. */
 export type QueueUpdatedPayload = import('./schemas/dialer/queue.js').QueueView;

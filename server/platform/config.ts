@@ -51,6 +51,8 @@ export interface Config {
    * call's pushed state.
    */
   dialerAnswerDelayMs: number;
+  /** Lead-audio streams this node's objection spotter decodes at once (SPEECH_MAX_STREAMS; 0 turns it off); beyond it a call goes unassisted (docs/rebuttals.md). */
+  speechMaxStreams: number;
 }
 
 export interface LoadShedding {
@@ -228,6 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (env[removed] !== undefined && env[removed] !== '') problems.push(`${removed} was removed: load shedding no longer watches the event loop; remove it (LOAD_SHED_MAX_IN_FLIGHT, LOAD_SHED_MAX_QUEUE and LOAD_SHED_MAX_WAIT_MS set it now).`);
   }
 
+  // Each stream is one recogniser process at about 3-4% of a core (docs/performance.md, "Objection spotting").
+  const speechMaxStreams = wholeNumber('SPEECH_MAX_STREAMS', 10, 0, 'streams');
+
   const sip = sipConfig(env, problems, dataDir);
   const dialerAnswerDelayMs = wholeNumber('DIALER_ANSWER_DELAY_MS', 0, 0, 'milliseconds');
   if (dialerAnswerDelayMs > 0 && nodeEnv === 'production') problems.push('DIALER_ANSWER_DELAY_MS is for tests only and must not be set in production.');
@@ -273,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sip,
     loadShedding,
     dialerAnswerDelayMs,
+    speechMaxStreams,
   };
 }
 

@@ -23,6 +23,9 @@ export function liveEventContracts(): void {
   live.toRoom(Rooms.feed, SocketEvents.voiceNotesChanged, { kind: 'material', id: 'm1', change: 'created' });
   // @ts-expect-error an event the catalogue does not have
   live.toUsers(['u1'], 'lead:deleted', { id: 'l1' });
+  live.toUser('u1', SocketEvents.rebuttalSuggested, { callId: 'c1', objection: 'too expensive', startMs: 0, endMs: 800, rebuttal: null });
+  // @ts-expect-error a suggestion names its call
+  live.toUser('u1', SocketEvents.rebuttalSuggested, { objection: 'too expensive', startMs: 0, endMs: 800, rebuttal: null });
 
   onLive(SocketEvents.notificationCount, ({ unread }) => unread.toFixed());
   // @ts-expect-error the client reads a field the payload does not have

@@ -36,6 +36,8 @@ export interface CampaignDoc {
   callingHours?: CallingHours;
   /** Stricter windows and call limits per US state, over STATE_CALLING_RULES; missing = the defaults. */
   stateRules?: StateCallingRules;
+  /** The lead's phrases the live objection spotter listens for; missing = DEFAULT_OBJECTION_PHRASES. */
+  objectionPhrases?: string[];
   ownerId?: ObjectId;
   createdAt: Date;
   updatedAt: Date;

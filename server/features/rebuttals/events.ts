@@ -1,0 +1,7 @@
+import { SocketEvents, type RebuttalSuggestedPayload } from '../../../shared/events.js';
+import type { Platform } from '../../platform/context.js';
+
+/** The agent's dialer panel shows the answer while the lead is still on the line. */
+export function emitRebuttalSuggested(platform: Platform, agentId: string, payload: RebuttalSuggestedPayload): void {
+  platform.live.toUser(agentId, SocketEvents.rebuttalSuggested, payload);
+}

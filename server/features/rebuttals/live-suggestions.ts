@@ -1,0 +1,63 @@
+import type { RebuttalSuggestedPayload } from '../../../shared/events.js';
+import type { Platform } from '../../platform/context.js';
+import type { AudioFormat, ObjectionSpotter, StreamRefusal } from '../../platform/speech/objection-spotter.js';
+import { normalisePhrase, spottingPhrases } from '../../platform/speech/phrases.js';
+import { emitRebuttalSuggested } from './events.js';
+import { findRebuttals } from './repository.js';
+
+/** A library entry answers a heard phrase when its objection contains the phrase's words in order ("It's too expensive." for "too expensive"). */
+function answers(objection: string, phrase: string): boolean {
+  return ` ${normalisePhrase(objection)} `.includes(` ${phrase} `);
+}
+
+/** The campaign's own highest-rated answer first, then the best any team wrote for that objection. */
+export async function bestRebuttalFor(platform: Platform, campaignSlug: string, phrase: string): Promise<RebuttalSuggestedPayload['rebuttal']> {
+  const matching = (await findRebuttals(platform.db)).filter((r) => answers(r.objection, phrase));
+  const best = matching.find((r) => r.campaign === campaignSlug) ?? matching[0];
+  return best ? { id: best._id.toHexString(), text: best.rebuttal, source: 'library', effectiveness: best.effectiveness } : null;
+}
+
+export interface CallToAssist {
+  callId: string;
+  agentId: string;
+  campaignSlug: string;
+  /** The campaign's objection phrases; missing = the defaults. */
+  phrases?: string[];
+}
+
+/**
+ * Listens to a call's lead audio and sends the agent the best rebuttal for each objection heard. Resolves at once with
+ * whether the call is assisted (beyond the node's cap it is not, and the panel says why); the listening itself runs
+ * until `audio` ends and never holds up the caller, so call control is not delayed by it.
+ */
+export function assistCall(
+  platform: Platform,
+  spotter: ObjectionSpotter,
+  call: CallToAssist,
+  audio: AsyncIterable<Uint8Array>,
+  format: AudioFormat,
+): { assisted: true; done: Promise<void> } | { assisted: false; reason: StreamRefusal } {
+  const suggestions: Promise<void>[] = [];
+  const opened = spotter.open({
+    phrases: spottingPhrases(call.phrases),
+    format,
+    onObjection: (heard) => {
+      suggestions.push(
+        bestRebuttalFor(platform, call.campaignSlug, heard.phrase)
+          .then((rebuttal) => emitRebuttalSuggested(platform, call.agentId, { callId: call.callId, objection: heard.phrase, startMs: heard.startMs, endMs: heard.endMs, rebuttal }))
+          .catch((error: unknown) => platform.log.warn({ err: error, callId: call.callId }, 'rebuttal suggestion not sent')),
+      );
+    },
+  });
+  if (!opened.ok) return { assisted: false, reason: opened.reason };
+  const { stream } = opened;
+  const done = (async () => {
+    try {
+      for await (const chunk of audio) stream.write(chunk);
+    } finally {
+      await stream.end();
+      await Promise.all(suggestions);
+    }
+  })();
+  return { assisted: true, done };
+}
