@@ -17,11 +17,17 @@ const featureFace = {
     const ownFeature = path.relative(featuresRoot, context.filename).split(path.sep)[0];
     const check = (source) => {
       if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
-      const [feature, ...rest] = path.relative(featuresRoot, path.resolve(path.dirname(context.filename), source.value)).split(path.sep);
+      const [feature, ...rest] = path
+        .relative(featuresRoot, path.resolve(path.dirname(context.filename), source.value))
+        .split(path.sep);
       // Outside server/features (`..` first), a file beside the features (no folder part), or the feature's own file.
       if (feature === '..' || rest.length === 0 || feature === ownFeature) return;
       if (rest.length === 1 && rest[0] === 'public.js') return;
-      context.report({ node: source, message: 'Import another feature through its public.ts only (see docs/architecture.md, "The face of a feature").' });
+      context.report({
+        node: source,
+        message:
+          'Import another feature through its public.ts only (see docs/architecture.md, "The face of a feature").',
+      });
     };
     return {
       ImportDeclaration: (node) => check(node.source),
@@ -39,7 +45,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-empty-object-type': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
@@ -70,7 +79,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.object.property.name='live'][callee.property.name=/^to(User|Users|Room)$/], CallExpression[callee.property.name='emit']",
+          selector:
+            "CallExpression[callee.object.property.name='live'][callee.property.name=/^to(User|Users|Room)$/], CallExpression[callee.property.name='emit']",
           message: "Emit a feature's socket events from its events.ts (see docs/conventions.md).",
         },
       ],

@@ -16,12 +16,19 @@ export default defineConfig(({ command, mode }) => {
     plugins: [
       react(),
       // The stored theme goes on <html> before the (prerendered) body paints: an inline script, first in <head>.
-      { name: 'theme-boot', transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' }] },
+      {
+        name: 'theme-boot',
+        transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' }],
+      },
       // Brotli and gzip siblings of every text asset, at maximum quality once per build: @fastify/static
       // (`preCompressed`, server/platform/client-files.ts) sends them as they are, so no request pays for compression.
       // Files under 1 KB stay plain (a variant saves less than its headers); source maps are left out because only
       // developer tools fetch them. The plugin's log stays on: with 'silent' it would also swallow compression errors.
-      compression({ include: /\.(?:html|css|js|mjs|svg|json|webmanifest|txt|xml)$/, threshold: 1024, algorithms: ['brotliCompress', 'gzip'] }),
+      compression({
+        include: /\.(?:html|css|js|mjs|svg|json|webmanifest|txt|xml)$/,
+        threshold: 1024,
+        algorithms: ['brotliCompress', 'gzip'],
+      }),
     ],
     build: {
       // The server serves dist/client/index.html (server/app.ts), so the output must land exactly there.

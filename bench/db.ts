@@ -53,7 +53,12 @@ function cpuOf(pid: number | undefined): number | undefined {
   }
 }
 
-async function run(op: (i: number) => Promise<unknown>, concurrency: number, ms: number, counter: { i: number }): Promise<number> {
+async function run(
+  op: (i: number) => Promise<unknown>,
+  concurrency: number,
+  ms: number,
+  counter: { i: number },
+): Promise<number> {
   let done = 0;
   const end = Date.now() + ms;
   await Promise.all(
@@ -67,7 +72,12 @@ async function run(op: (i: number) => Promise<unknown>, concurrency: number, ms:
   return done;
 }
 
-async function measure(label: string, serverPid: number | undefined, op: (i: number) => Promise<unknown>, concurrency = 1): Promise<void> {
+async function measure(
+  label: string,
+  serverPid: number | undefined,
+  op: (i: number) => Promise<unknown>,
+  concurrency = 1,
+): Promise<void> {
   const counter = { i: 0 };
   // Untimed warm-up, so that both JITs have compiled the paths being measured.
   const warmupEnd = Date.now() + WARMUP_MAX_MS;
@@ -80,7 +90,10 @@ async function measure(label: string, serverPid: number | undefined, op: (i: num
   const secs = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu1 = cpuOf(serverPid);
   const clientCpu = process.cpuUsage(client0);
-  const figure: Figure = { label: concurrency > 1 ? `${label} (${concurrency} concurrent)` : label, opsPerSec: Math.round(done / secs) };
+  const figure: Figure = {
+    label: concurrency > 1 ? `${label} (${concurrency} concurrent)` : label,
+    opsPerSec: Math.round(done / secs),
+  };
   let server = '';
   if (cpu0 !== undefined && cpu1 !== undefined && cpu1 > cpu0) {
     const usPerOp = ((cpu1 - cpu0) * 1e6) / done;
@@ -109,7 +122,11 @@ async function startServerProcess(dbPath: string): Promise<ServerProcess> {
   const started = Date.now();
   // BENCH_SERVER_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the server's node.
   const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', CLI, '--port', '0', '--dbpath', dbPath, '--verbose'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', CLI, '--port', '0', '--dbpath', dbPath, '--verbose'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const logs: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => logs.push(line));
   const url = await new Promise<string>((resolve, reject) => {
@@ -136,18 +153,50 @@ function tempDir(): string {
 async function throughput(db: Db, serverPid: number | undefined): Promise<void> {
   const users: Collection = db.collection('users');
   await users.createIndex({ email: 1 }, { unique: true });
-  await measure('insertOne (acknowledged)', serverPid, (i) => users.insertOne({ email: `u${i}@bench.test`, n: i, name: `User ${i}`, tags: ['a', 'b'], createdAt: new Date() }));
+  await measure('insertOne (acknowledged)', serverPid, (i) =>
+    users.insertOne({ email: `u${i}@bench.test`, n: i, name: `User ${i}`, tags: ['a', 'b'], createdAt: new Date() }),
+  );
   const count = await users.countDocuments();
-  await measure('insertOne (acknowledged)', serverPid, (i) => users.insertOne({ email: `c${i}@bench.test`, n: i, name: `User ${i}`, createdAt: new Date() }), CONCURRENCY);
+  await measure(
+    'insertOne (acknowledged)',
+    serverPid,
+    (i) => users.insertOne({ email: `c${i}@bench.test`, n: i, name: `User ${i}`, createdAt: new Date() }),
+    CONCURRENCY,
+  );
   await measure('findOne by indexed field', serverPid, (i) => users.findOne({ email: `u${i % count}@bench.test` }));
-  await measure('findOne by indexed field', serverPid, (i) => users.findOne({ email: `u${i % count}@bench.test` }), CONCURRENCY);
-  await measure('updateOne by indexed field ($inc, $set)', serverPid, (i) => users.updateOne({ email: `u${i % count}@bench.test` }, { $inc: { n: 1 }, $set: { seen: new Date() } }));
-  await measure('updateOne by indexed field ($inc, $set)', serverPid, (i) => users.updateOne({ email: `u${i % count}@bench.test` }, { $inc: { n: 1 }, $set: { seen: new Date() } }), CONCURRENCY);
+  await measure(
+    'findOne by indexed field',
+    serverPid,
+    (i) => users.findOne({ email: `u${i % count}@bench.test` }),
+    CONCURRENCY,
+  );
+  await measure('updateOne by indexed field ($inc, $set)', serverPid, (i) =>
+    users.updateOne({ email: `u${i % count}@bench.test` }, { $inc: { n: 1 }, $set: { seen: new Date() } }),
+  );
+  await measure(
+    'updateOne by indexed field ($inc, $set)',
+    serverPid,
+    (i) => users.updateOne({ email: `u${i % count}@bench.test` }, { $inc: { n: 1 }, $set: { seen: new Date() } }),
+    CONCURRENCY,
+  );
 
   const deals = db.collection('deals');
-  await deals.insertMany(Array.from({ length: 1000 }, (_, i) => ({ agent: `a${i % 25}`, campaign: `c${i % 5}`, value: (i * 37) % 1000, closedAt: new Date(Date.UTC(2024, i % 12, 1)) })));
+  await deals.insertMany(
+    Array.from({ length: 1000 }, (_, i) => ({
+      agent: `a${i % 25}`,
+      campaign: `c${i % 5}`,
+      value: (i * 37) % 1000,
+      closedAt: new Date(Date.UTC(2024, i % 12, 1)),
+    })),
+  );
   await measure('aggregate over 1,000 documents ($match/$group/$sort)', serverPid, () =>
-    deals.aggregate([{ $match: { value: { $gte: 0 } } }, { $group: { _id: '$agent', total: { $sum: '$value' }, n: { $sum: 1 } } }, { $sort: { total: -1 } }]).toArray(),
+    deals
+      .aggregate([
+        { $match: { value: { $gte: 0 } } },
+        { $group: { _id: '$agent', total: { $sum: '$value' }, n: { $sum: 1 } } },
+        { $sort: { total: -1 } },
+      ])
+      .toArray(),
   );
 }
 
@@ -179,7 +228,13 @@ async function pageRead(db: Db, serverPid: number | undefined, external: boolean
       phone: `1555${String(n).padStart(7, '0')}`,
       source: 'import',
       leadType: n % 3 === 0 ? 'Corporate' : 'Individual',
-      details: { hotel: `Hotel ${n % 13}`, rooms: 10 + (n % 40), stars: 1 + (n % 5), city: 'Lisbon', website: `https://hotel${n % 13}.example.com` },
+      details: {
+        hotel: `Hotel ${n % 13}`,
+        rooms: 10 + (n % 40),
+        stars: 1 + (n % 5),
+        city: 'Lisbon',
+        website: `https://hotel${n % 13}.example.com`,
+      },
       assignedTo: agents[n % PAGE_AGENTS],
       assignedAt: at(1),
       disposition: dispositions[n % dispositions.length],
@@ -190,7 +245,11 @@ async function pageRead(db: Db, serverPid: number | undefined, external: boolean
       nextActionDate: at(48),
       timeZone: 'Europe/Lisbon',
       notes: `Spoke to the front desk manager; wants a proposal for ${10 + (n % 40)} rooms before the end of the month.`,
-      history: Array.from({ length: 4 }, (_, k) => ({ at: at(k), by: agents[n % PAGE_AGENTS], change: `disposition ${dispositions[k]}` })),
+      history: Array.from({ length: 4 }, (_, k) => ({
+        at: at(k),
+        by: agents[n % PAGE_AGENTS],
+        change: `disposition ${dispositions[k]}`,
+      })),
       createdAt: at(0),
       updatedAt: at(2),
     };
@@ -204,7 +263,11 @@ async function pageRead(db: Db, serverPid: number | undefined, external: boolean
       .batchSize(PAGE_SIZE)
       .toArray();
   const first = await page(0);
-  if (first.length !== PAGE_SIZE || first.some((d) => 'history' in d) || String(first[0]._id) !== String(docs[docs.length - PAGE_AGENTS]._id)) {
+  if (
+    first.length !== PAGE_SIZE ||
+    first.some((d) => 'history' in d) ||
+    String(first[0]._id) !== String(docs[docs.length - PAGE_AGENTS]._id)
+  ) {
     throw new Error('page read returned the wrong documents');
   }
   await measure(`find: page of ${PAGE_SIZE} leads by index (no getMore)`, serverPid, page);
@@ -228,12 +291,21 @@ async function pageCommandOnly(docs: Document[], agents: ObjectId[]): Promise<vo
   const lsid = { id: new ObjectId() };
   const page = (i: number) => {
     const filter = { assignedTo: agents[i % PAGE_AGENTS] };
-    const cmd = { find: 'leads', filter, projection: { history: 0 }, sort: { _id: -1 }, limit: PAGE_SIZE, batchSize: PAGE_SIZE, lsid, $db: 'bench' };
+    const cmd = {
+      find: 'leads',
+      filter,
+      projection: { history: 0 },
+      sort: { _id: -1 },
+      limit: PAGE_SIZE,
+      batchSize: PAGE_SIZE,
+      lsid,
+      $db: 'bench',
+    };
     return encodeReply({ opCode: 2013, requestId: i }, runCommand(cmd, ctx)).length;
   };
   const loop = (ms: number) => {
     let n = 0;
-    for (const end = Date.now() + ms; Date.now() < end; ) for (let k = 0; k < 100; k++) page(n++);
+    for (const end = Date.now() + ms; Date.now() < end;) for (let k = 0; k < 100; k++) page(n++);
     return n;
   };
   loop(WARMUP_MS);
@@ -241,7 +313,9 @@ async function pageCommandOnly(docs: Document[], agents: ObjectId[]): Promise<vo
   const n = loop(DURATION_MS);
   const cpu = process.cpuUsage(cpu0);
   const us = (cpu.user + cpu.system) / n;
-  console.log(`${'find: page of 25 leads, server command only (in-process, no socket)'.padEnd(60)} ${String(Math.round(1e6 / us)).padStart(7)} pages/s per core   server ${us.toFixed(0).padStart(5)} µs CPU/page`);
+  console.log(
+    `${'find: page of 25 leads, server command only (in-process, no socket)'.padEnd(60)} ${String(Math.round(1e6 / us)).padStart(7)} pages/s per core   server ${us.toFixed(0).padStart(5)} µs CPU/page`,
+  );
   await server.close();
 }
 
@@ -250,9 +324,14 @@ async function gridFs(db: Db): Promise<void> {
   const data = randomBytes(100 * 1024 * 1024);
   let t0 = Date.now();
   const upload = bucket.openUploadStream('big.bin');
-  await pipeline(Readable.from((function* () {
-    for (let o = 0; o < data.length; o += 4 * 1024 * 1024) yield data.subarray(o, o + 4 * 1024 * 1024);
-  })()), upload);
+  await pipeline(
+    Readable.from(
+      (function* () {
+        for (let o = 0; o < data.length; o += 4 * 1024 * 1024) yield data.subarray(o, o + 4 * 1024 * 1024);
+      })(),
+    ),
+    upload,
+  );
   const upMs = Date.now() - t0;
   t0 = Date.now();
   const hash = createHash('sha256');
@@ -277,10 +356,19 @@ async function restart(): Promise<void> {
     await leads.createIndex({ email: 1 }, { unique: true });
     await leads.createIndex({ campaign: 1, score: -1 });
     for (let b = 0; b < 100; b++) {
-      await leads.insertMany(Array.from({ length: 1000 }, (_, i) => {
-        const n = b * 1000 + i;
-        return { email: `lead${n}@bench.test`, campaign: `c${n % 50}`, score: n % 100, name: `Lead ${n}`, phone: `+1555${String(n).padStart(7, '0')}`, createdAt: new Date() };
-      }));
+      await leads.insertMany(
+        Array.from({ length: 1000 }, (_, i) => {
+          const n = b * 1000 + i;
+          return {
+            email: `lead${n}@bench.test`,
+            campaign: `c${n % 50}`,
+            score: n % 100,
+            name: `Lead ${n}`,
+            phone: `+1555${String(n).padStart(7, '0')}`,
+            createdAt: new Date(),
+          };
+        }),
+      );
     }
     await client.close();
     await stopServerProcess(writer);
@@ -297,7 +385,9 @@ async function restart(): Promise<void> {
     const byEmail = await check.db('bench').collection('leads').findOne({ email: 'lead99999@bench.test' });
     await check.close();
     await stopServerProcess(restarted);
-    const loaded = restarted.logs.map((l) => /replayed \d+ journal record\(s\) in (\d+) ms \(CPU (\d+) ms\)/.exec(l)).find(Boolean);
+    const loaded = restarted.logs
+      .map((l) => /replayed \d+ journal record\(s\) in (\d+) ms \(CPU (\d+) ms\)/.exec(l))
+      .find(Boolean);
     console.log(
       `restart with ${n} documents in a ${journalMb.toFixed(1)} MB journal: journal replay + index build ${loaded?.[1] ?? '?'} ms ` +
         `(CPU ${loaded?.[2] ?? '?'} ms); process start to ready ${restarted.readyMs} ms (an empty server: ${empty.readyMs} ms)` +
@@ -319,9 +409,24 @@ function summary(): void {
   const insert = best('insertOne (acknowledged)');
   const page = best('find: page of');
   const restartMs = figures.find((f) => f.label.startsWith('restart'))?.opsPerSec;
-  if (find) rows.push(['indexed finds >= 5,000/s', `${find.opsPerSec}/s (${find.label}); server ${find.perCore ?? '?'}/s per core`, find.opsPerSec >= 5000]);
-  if (insert) rows.push(['acknowledged inserts >= 3,000/s', `${insert.opsPerSec}/s (${insert.label}); server ${insert.perCore ?? '?'}/s per core`, insert.opsPerSec >= 3000]);
-  if (page) rows.push(['indexed 25-lead pages >= 3,000/s', `${page.opsPerSec}/s (${page.label}); server ${page.serverUs?.toFixed(0) ?? '?'} µs CPU per page`, page.opsPerSec >= 3000]);
+  if (find)
+    rows.push([
+      'indexed finds >= 5,000/s',
+      `${find.opsPerSec}/s (${find.label}); server ${find.perCore ?? '?'}/s per core`,
+      find.opsPerSec >= 5000,
+    ]);
+  if (insert)
+    rows.push([
+      'acknowledged inserts >= 3,000/s',
+      `${insert.opsPerSec}/s (${insert.label}); server ${insert.perCore ?? '?'}/s per core`,
+      insert.opsPerSec >= 3000,
+    ]);
+  if (page)
+    rows.push([
+      'indexed 25-lead pages >= 3,000/s',
+      `${page.opsPerSec}/s (${page.label}); server ${page.serverUs?.toFixed(0) ?? '?'} µs CPU per page`,
+      page.opsPerSec >= 3000,
+    ]);
   if (restartMs !== undefined) rows.push(['restart of 100k documents < 3 s', `${restartMs} ms`, restartMs < 3000]);
   console.log('\ntargets:');
   for (const [target, value, ok] of rows) console.log(`  ${ok ? 'met ' : 'MISS'}  ${target.padEnd(34)} ${value}`);
@@ -333,8 +438,15 @@ async function main(): Promise<void> {
   try {
     const server = external ? undefined : await startServerProcess(dbPath);
     const url = external ?? server!.url;
-    console.log(`${new Date().toISOString()} on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`server: ${external ?? `embedded (own process), journal in ${dbPath}`}; ${DURATION_MS} ms per figure after ${WARMUP_MS} ms warm-up\n`);
+    console.log(
+      `${new Date().toISOString()} on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `server: ${external ?? `embedded (own process), journal in ${dbPath}`}; ${DURATION_MS} ms per figure after ${WARMUP_MS} ms warm-up\n`,
+    );
     const client = new MongoClient(url, { maxPoolSize: CONCURRENCY });
     await client.connect();
     const db = client.db(`bench_${Date.now()}`);

@@ -27,7 +27,11 @@ const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 4_000);
 /** The embedded MongoDB-compatible server as its own process (the `db:embedded` CLI through tsx). */
 async function startMongoProcess(): Promise<{ url: string; pid: number; stop: () => void }> {
   const dbPath = mkdtempSync(path.join(tmpdir(), 'cw-bench-mongo-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/embedded/mongo/cli.ts', '--port', '0', '--dbpath', dbPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/embedded/mongo/cli.ts', '--port', '0', '--dbpath', dbPath],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => {
       const match = /^ready (mongodb:\/\/\S+)$/.exec(line);
@@ -64,17 +68,31 @@ async function main() {
   if (mongoProcess) process.env.TEST_MONGO_URL = mongoProcess.url;
   const { backends, runtime, url, db, shim } = await startInProcessApp(mkdtempSync(path.join(tmpdir(), 'cw-bench-')));
 
-  console.log(`load average before the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
-  console.log(`dialer benchmark: ${AGENTS} agents, ${QUEUE} queued contacts each, ${SECONDS} s, MongoDB ${mongoProcess ? 'embedded (own process)' : backends.mongoKind}, Redis ${backends.redisKind}, switch-on spread over ${RAMP_MS} ms`);
+  console.log(
+    `load average before the run: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs`,
+  );
+  console.log(
+    `dialer benchmark: ${AGENTS} agents, ${QUEUE} queued contacts each, ${SECONDS} s, MongoDB ${mongoProcess ? 'embedded (own process)' : backends.mongoKind}, Redis ${backends.redisKind}, switch-on spread over ${RAMP_MS} ms`,
+  );
   const started = Date.now();
   const agents: CreatedUser[] = [];
-  for (let i = 0; i < AGENTS; i += 10) agents.push(...(await Promise.all(Array.from({ length: Math.min(10, AGENTS - i) }, (_, j) => createUser(shim, { name: `Bench Agent ${i + j}` })))));
+  for (let i = 0; i < AGENTS; i += 10)
+    agents.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, AGENTS - i) }, (_, j) => createUser(shim, { name: `Bench Agent ${i + j}` })),
+      )),
+    );
   console.log(`  ${AGENTS} agents created in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const api = async (token: string, method: string, route: string, body?: unknown) => {
     const res = await fetch(`${url}/api${route}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
@@ -84,8 +102,14 @@ async function main() {
   const latencies: number[] = [];
   const sockets: Socket[] = [];
   for (const agent of agents) {
-    const socket = connectSocket(url, { auth: { token: agent.accessToken }, transports: ['websocket'], forceNew: true });
-    socket.on(SocketEvents.callState, (payload: CallStatePayload) => latencies.push(Date.now() - Date.parse(payload.emittedAt)));
+    const socket = connectSocket(url, {
+      auth: { token: agent.accessToken },
+      transports: ['websocket'],
+      forceNew: true,
+    });
+    socket.on(SocketEvents.callState, (payload: CallStatePayload) =>
+      latencies.push(Date.now() - Date.parse(payload.emittedAt)),
+    );
     sockets.push(socket);
   }
   await Promise.all(sockets.map((s) => (s.connected ? null : new Promise<void>((r) => s.once('connect', () => r())))));
@@ -93,7 +117,10 @@ async function main() {
   const ending = ['1', '9', '0'];
   await Promise.all(
     agents.map(async (agent, a) => {
-      const contacts = Array.from({ length: QUEUE }, (_, i) => ({ name: `Contact ${a}-${i}`, phone: `55${String(a).padStart(4, '0')}${String(i).padStart(3, '0')}${ending[i % 3]}` }));
+      const contacts = Array.from({ length: QUEUE }, (_, i) => ({
+        name: `Contact ${a}-${i}`,
+        phone: `55${String(a).padStart(4, '0')}${String(i).padStart(3, '0')}${ending[i % 3]}`,
+      }));
       const { version } = (await api(agent.accessToken, 'GET', '/dialer/queue')) as { version: number };
       await api(agent.accessToken, 'PUT', '/dialer/queue', { contacts, version });
       await api(agent.accessToken, 'POST', '/dialer/connect');
@@ -101,7 +128,9 @@ async function main() {
   );
   const connected = async () => {
     for (;;) {
-      const states = await Promise.all(agents.map((agent) => api(agent.accessToken, 'GET', '/dialer/state') as Promise<{ phone: { status: string } }>));
+      const states = await Promise.all(
+        agents.map((agent) => api(agent.accessToken, 'GET', '/dialer/state') as Promise<{ phone: { status: string } }>),
+      );
       if (states.every((s) => s.phone.status === 'connected')) return;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -117,16 +146,23 @@ async function main() {
       await api(agent.accessToken, 'PUT', '/dialer/auto-dial', { enabled: true });
     }),
   );
-  console.log(`  auto-dial switched on for every agent in ${((Date.now() - windowStart.getTime()) / 1000).toFixed(1)} s`);
+  console.log(
+    `  auto-dial switched on for every agent in ${((Date.now() - windowStart.getTime()) / 1000).toFixed(1)} s`,
+  );
   await new Promise((r) => setTimeout(r, Math.max(0, windowStart.getTime() + SECONDS * 1000 - Date.now())));
   await Promise.all(agents.map((agent) => api(agent.accessToken, 'PUT', '/dialer/auto-dial', { enabled: false })));
   const windowEnd = new Date();
   const appCpu = process.cpuUsage(cpuBefore.app);
-  const dbCpu = mongoProcess && cpuBefore.db !== undefined ? (cpuSecondsOf(mongoProcess.pid) ?? 0) - cpuBefore.db : undefined;
+  const dbCpu =
+    mongoProcess && cpuBefore.db !== undefined ? (cpuSecondsOf(mongoProcess.pid) ?? 0) - cpuBefore.db : undefined;
   // Let the calls in progress finish before reading the figures.
-  for (let i = 0; i < 60 && (await callsCollection(db).countDocuments({ live: true })) > 0; i++) await new Promise((r) => setTimeout(r, 500));
+  for (let i = 0; i < 60 && (await callsCollection(db).countDocuments({ live: true })) > 0; i++)
+    await new Promise((r) => setTimeout(r, 500));
 
-  const calls = await callsCollection(db).find({ startedAt: { $gte: windowStart, $lte: windowEnd } }).sort({ agentId: 1, startedAt: 1 }).toArray();
+  const calls = await callsCollection(db)
+    .find({ startedAt: { $gte: windowStart, $lte: windowEnd } })
+    .sort({ agentId: 1, startedAt: 1 })
+    .toArray();
   const errors: number[] = [];
   const worst: Array<{ error: number; prev: (typeof calls)[number]; next: (typeof calls)[number] }> = [];
   for (let i = 1; i < calls.length; i++) {
@@ -138,18 +174,31 @@ async function main() {
   }
   if (process.env.BENCH_VERBOSE) {
     for (const { error, prev, next } of worst.sort((a, b) => b.error - a.error).slice(0, 5)) {
-      console.log(`  late by ${error} ms: ${JSON.stringify(prev.timeline)} -> next ${next.dialKey} at ${next.startedAt.toISOString()}`);
+      console.log(
+        `  late by ${error} ms: ${JSON.stringify(prev.timeline)} -> next ${next.dialKey} at ${next.startedAt.toISOString()}`,
+      );
     }
   }
   const absErrors = errors.map(Math.abs);
-  const byStatus = calls.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status ?? c.state]: (acc[c.status ?? c.state] ?? 0) + 1 }), {});
+  const byStatus = calls.reduce<Record<string, number>>(
+    (acc, c) => ({ ...acc, [c.status ?? c.state]: (acc[c.status ?? c.state] ?? 0) + 1 }),
+    {},
+  );
   const duplicatePhones = calls.length - new Set(calls.map((c) => `${c.agentId.toHexString()}|${c.phoneDigits}`)).size;
 
-  console.log(`  calls placed: ${calls.length} (${(calls.length / SECONDS).toFixed(1)}/s; ${JSON.stringify(byStatus)}; contacts dialed twice: ${duplicatePhones})`);
-  console.log(`  auto-dial delay error (start - (previous end + 2 s)), ${errors.length} gaps: p50 ${ms(percentile(errors, 50))}, p99 ${ms(percentile(errors, 99))}; |error| p50 ${ms(percentile(absErrors, 50))}, p99 ${ms(percentile(absErrors, 99))}, max ${ms(Math.max(...absErrors))}`);
+  console.log(
+    `  calls placed: ${calls.length} (${(calls.length / SECONDS).toFixed(1)}/s; ${JSON.stringify(byStatus)}; contacts dialed twice: ${duplicatePhones})`,
+  );
+  console.log(
+    `  auto-dial delay error (start - (previous end + 2 s)), ${errors.length} gaps: p50 ${ms(percentile(errors, 50))}, p99 ${ms(percentile(errors, 99))}; |error| p50 ${ms(percentile(absErrors, 50))}, p99 ${ms(percentile(absErrors, 99))}, max ${ms(Math.max(...absErrors))}`,
+  );
   const seconds = (windowEnd.getTime() - windowStart.getTime()) / 1000;
-  console.log(`  CPU during the window: app + workers + ${AGENTS} socket clients ${((appCpu.user + appCpu.system) / 1e6 / seconds).toFixed(2)} cores${dbCpu !== undefined ? `, embedded MongoDB ${(dbCpu / seconds).toFixed(2)} cores` : ''}; load average after: ${loadavg()[0].toFixed(1)}`);
-  console.log(`  call:state push latency, ${latencies.length} events: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
+  console.log(
+    `  CPU during the window: app + workers + ${AGENTS} socket clients ${((appCpu.user + appCpu.system) / 1e6 / seconds).toFixed(2)} cores${dbCpu !== undefined ? `, embedded MongoDB ${(dbCpu / seconds).toFixed(2)} cores` : ''}; load average after: ${loadavg()[0].toFixed(1)}`,
+  );
+  console.log(
+    `  call:state push latency, ${latencies.length} events: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`,
+  );
 
   for (const socket of sockets) socket.disconnect();
   await runtime.stop({ dropDatabase: true });

@@ -30,7 +30,16 @@ async function serve(): Promise<void> {
   const { createCampaign, joinCampaign } = await import('../server/features/campaigns/service.js');
   const { signAccessToken } = await import('../server/platform/auth.js');
 
-  const config = loadConfig({ ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', MONGO_URL: '', REDIS_URL: '', MAIL_URL: '', LOG_LEVEL: 'warn' });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MONGO_URL: '',
+    REDIS_URL: '',
+    MAIL_URL: '',
+    LOG_LEVEL: 'warn',
+  });
   const runtime = await startRuntime(config, { api: true, workers: true, embedded: true, seed: false });
   const platform = runtime.platform;
   const app = runtime.built!.app;
@@ -62,13 +71,20 @@ async function serve(): Promise<void> {
   } as never);
   const agents: Setup['agents'] = [];
   for (let i = 0; i < AGENTS; i += 8) {
-    const batch = await Promise.all(Array.from({ length: Math.min(8, AGENTS - i) }, (_, j) => makeUser(`Bench Agent ${i + j + 1}`)));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(8, AGENTS - i) }, (_, j) => makeUser(`Bench Agent ${i + j + 1}`)),
+    );
     for (const agent of batch) {
       await joinCampaign(platform, agent, campaign.id);
       agents.push({ id: agent._id.toHexString(), token: signAccessToken(app, agent) });
     }
   }
-  const setup: Setup = { url: runtime.url!.replace('localhost', '127.0.0.1'), ownerToken: signAccessToken(app, owner), campaignId: campaign.id, agents };
+  const setup: Setup = {
+    url: runtime.url!.replace('localhost', '127.0.0.1'),
+    ownerToken: signAccessToken(app, owner),
+    campaignId: campaign.id,
+    agents,
+  };
   process.stdout.write(`SETUP ${JSON.stringify(setup)}\n`);
   createInterface({ input: process.stdin }).on('line', (line) => {
     if (line === 'DUMP') process.stdout.write(`EMITTED ${JSON.stringify([...emittedAt])}\n`);
@@ -78,7 +94,10 @@ async function serve(): Promise<void> {
 
 function csv(rows: number): string {
   const lines = ['Full Name,Email,Phone,Company,Preferred Hotel,Guests'];
-  for (let i = 0; i < rows; i++) lines.push(`Lead ${i},lead${i}@bench.test,+1 555 ${String(1_000_000 + i).slice(1)},Company ${i % 50},Hilton ${i % 7},${(i % 4) + 1}`);
+  for (let i = 0; i < rows; i++)
+    lines.push(
+      `Lead ${i},lead${i}@bench.test,+1 555 ${String(1_000_000 + i).slice(1)},Company ${i % 50},Hilton ${i % 7},${(i % 4) + 1}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -92,14 +111,25 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-leads-'));
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--serve',
+    ],
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   let onEmitted: (pairs: Array<[string, number]>) => void = () => {};
   const setup = await new Promise<Setup>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
@@ -170,11 +200,20 @@ async function main(): Promise<void> {
   const counts = [...perAgent.values()];
   console.log(`leads: ${LEADS}, agents: ${AGENTS}, received: ${received}, not for the receiving agent: ${foreign}`);
   console.log(`upload accepted (202): ${acceptedAt - startedAt} ms`);
-  console.log(`import request -> import completed (rows read, validated, stored): ${((importedAt - startedAt) / 1000).toFixed(2)} s`);
+  console.log(
+    `import request -> import completed (rows read, validated, stored): ${((importedAt - startedAt) / 1000).toFixed(2)} s`,
+  );
   console.log(`import request -> last lead:assigned: ${((lastAt - startedAt) / 1000).toFixed(2)} s`);
-  console.log(`assignment commit (write acknowledged, event emitted) -> receipt: p50 ${percentile(fromCommit, 50)} ms, p99 ${percentile(fromCommit, 99)} ms, max ${fromCommit.at(-1)} ms`);
-  console.log(`assignment write issued (lead.assignedAt) -> receipt: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`);
-  if (cpuBefore !== undefined && cpuAfter !== undefined) console.log(`app process CPU time for it (API + workers + embedded MongoDB): ${(cpuAfter - cpuBefore).toFixed(1)} s`);
+  console.log(
+    `assignment commit (write acknowledged, event emitted) -> receipt: p50 ${percentile(fromCommit, 50)} ms, p99 ${percentile(fromCommit, 99)} ms, max ${fromCommit.at(-1)} ms`,
+  );
+  console.log(
+    `assignment write issued (lead.assignedAt) -> receipt: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+  );
+  if (cpuBefore !== undefined && cpuAfter !== undefined)
+    console.log(
+      `app process CPU time for it (API + workers + embedded MongoDB): ${(cpuAfter - cpuBefore).toFixed(1)} s`,
+    );
   console.log(`per agent: min ${Math.min(...counts)}, max ${Math.max(...counts)}`);
 
   for (const socket of sockets) socket.disconnect();

@@ -28,7 +28,10 @@ const WIDE_RATE = 22_050;
 const NARROW_RATE = 8_000;
 
 export async function speak(voice: string, speed: number, text: string): Promise<Int16Array> {
-  const { stdout } = await run('espeak-ng', ['-v', voice, '-s', String(speed), '--stdout', text], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run('espeak-ng', ['-v', voice, '-s', String(speed), '--stdout', text], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const data = stdout.indexOf('data') + 8;
   const bytes = stdout.subarray(data, data + ((stdout.length - data) & ~1));
   return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
@@ -65,7 +68,11 @@ export interface Placed {
 }
 
 /** The utterances back to back with 0.8 s pauses (the recogniser ends an utterance on silence), as 8 kHz µ-law. */
-export function assemble(clips: Int16Array[], utterances: Utterance[], noiseRms: number): { audio: Uint8Array; placed: Placed[]; seconds: number } {
+export function assemble(
+  clips: Int16Array[],
+  utterances: Utterance[],
+  noiseRms: number,
+): { audio: Uint8Array; placed: Placed[]; seconds: number } {
   const gap = Math.round(0.8 * NARROW_RATE);
   const total = clips.reduce((n, c) => n + c.length + gap, gap);
   const pcm = new Int16Array(total);
@@ -73,11 +80,15 @@ export function assemble(clips: Int16Array[], utterances: Utterance[], noiseRms:
   let at = gap;
   clips.forEach((clip, i) => {
     pcm.set(clip, at);
-    placed.push({ utterance: utterances[i]!, startMs: (at / NARROW_RATE) * 1_000, endMs: ((at + clip.length) / NARROW_RATE) * 1_000 });
+    placed.push({
+      utterance: utterances[i]!,
+      startMs: (at / NARROW_RATE) * 1_000,
+      endMs: ((at + clip.length) / NARROW_RATE) * 1_000,
+    });
     at += clip.length + gap;
   });
   const noise = noiseSource(42 + noiseRms);
-  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.max(-32_768, Math.min(32_767, pcm[i]! + Math.round(noise(noiseRms || 30))));
+  for (let i = 0; i < pcm.length; i++)
+    pcm[i] = Math.max(-32_768, Math.min(32_767, pcm[i]! + Math.round(noise(noiseRms || 30))));
   return { audio: pcm16ToMuLaw(pcm), placed, seconds: total / NARROW_RATE };
 }
-

@@ -11,13 +11,21 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { DEFAULT_OBJECTION_PHRASES } from '../shared/constants.js';
-import { createObjectionSpotter, speechProblem, type ObjectionHeard } from '../server/platform/speech/objection-spotter.js';
+import {
+  createObjectionSpotter,
+  speechProblem,
+  type ObjectionHeard,
+} from '../server/platform/speech/objection-spotter.js';
 import { spottingPhrases, type SpottingPhrase } from '../server/platform/speech/phrases.js';
 import { assemble, speak, toNarrowband, type Utterance } from './objection-audio.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const sweep = args.find((a) => a.startsWith('--exponents='))?.slice('--exponents='.length).split(',').map(Number);
+const sweep = args
+  .find((a) => a.startsWith('--exponents='))
+  ?.slice('--exponents='.length)
+  .split(',')
+  .map(Number);
 
 const VOICES = quick ? ['en-us', 'en-gb+f3'] : ['en-us', 'en-gb', 'en-us+f3', 'en-gb-x-rp+m3'];
 const SPEEDS = quick ? [150] : [140, 180];
@@ -48,10 +56,17 @@ const NEUTRAL = [
   'How many people in our area have signed up so far?',
 ];
 
-async function spot(audio: Uint8Array, phrases: SpottingPhrase[]): Promise<{ heard: ObjectionHeard[]; cpuSeconds: number }> {
+async function spot(
+  audio: Uint8Array,
+  phrases: SpottingPhrase[],
+): Promise<{ heard: ObjectionHeard[]; cpuSeconds: number }> {
   const spotter = createObjectionSpotter({ maxStreams: 1 });
   const heard: ObjectionHeard[] = [];
-  const opened = spotter.open({ phrases, format: { encoding: 'mulaw', sampleRate: 8000 }, onObjection: (h) => heard.push(h) });
+  const opened = spotter.open({
+    phrases,
+    format: { encoding: 'mulaw', sampleRate: 8000 },
+    onObjection: (h) => heard.push(h),
+  });
   if (!opened.ok) throw new Error(`stream refused: ${opened.reason}`);
   const cpuBefore = await childrenCpu();
   for (let i = 0; i < audio.length; i += 1_600) opened.stream.write(audio.subarray(i, i + 1_600));
@@ -80,19 +95,27 @@ async function main() {
   let neutralSeconds = 0;
   let audioSeconds = 0;
   let cpuSeconds = 0;
-  const objectionUtterances: Utterance[] = DEFAULT_OBJECTION_PHRASES.flatMap((phrase) => CARRIERS.map((c) => ({ text: c.replace('{}', phrase), phrase })));
+  const objectionUtterances: Utterance[] = DEFAULT_OBJECTION_PHRASES.flatMap((phrase) =>
+    CARRIERS.map((c) => ({ text: c.replace('{}', phrase), phrase })),
+  );
   const neutralUtterances: Utterance[] = NEUTRAL.map((text) => ({ text }));
 
   for (const voice of VOICES) {
     for (const speed of SPEEDS) {
-      const objectionClips = await Promise.all(objectionUtterances.map(async (u) => toNarrowband(await speak(voice, speed, u.text))));
-      const neutralClips = await Promise.all(neutralUtterances.map(async (u) => toNarrowband(await speak(voice, speed, u.text))));
+      const objectionClips = await Promise.all(
+        objectionUtterances.map(async (u) => toNarrowband(await speak(voice, speed, u.text))),
+      );
+      const neutralClips = await Promise.all(
+        neutralUtterances.map(async (u) => toNarrowband(await speak(voice, speed, u.text))),
+      );
       for (const noiseRms of NOISE_RMS) {
         const objections = assemble(objectionClips, objectionUtterances, noiseRms);
         const neutral = assemble(neutralClips, neutralUtterances, noiseRms);
         for (const exponent of exponents) {
           neutralSeconds += exponent === exponents[0] ? neutral.seconds : 0;
-          const phrases = spottingPhrases().map((p) => (exponent === undefined ? p : { ...p, thresholdExponent: exponent }));
+          const phrases = spottingPhrases().map((p) =>
+            exponent === undefined ? p : { ...p, thresholdExponent: exponent },
+          );
           const inObjections = await spot(objections.audio, phrases);
           const inNeutral = await spot(neutral.audio, phrases);
           audioSeconds += objections.seconds + neutral.seconds;
@@ -102,7 +125,12 @@ async function main() {
             const tally = tallies.get(key) ?? { said: 0, found: 0, falseOnNeutral: 0 };
             for (const placed of objections.placed.filter((x) => x.utterance.phrase === p.phrase)) {
               tally.said++;
-              if (inObjections.heard.some((h) => h.phrase === p.phrase && h.endMs >= placed.startMs - 300 && h.startMs <= placed.endMs + 300)) tally.found++;
+              if (
+                inObjections.heard.some(
+                  (h) => h.phrase === p.phrase && h.endMs >= placed.startMs - 300 && h.startMs <= placed.endMs + 300,
+                )
+              )
+                tally.found++;
             }
             tally.falseOnNeutral += inNeutral.heard.filter((h) => h.phrase === p.phrase).length;
             tallies.set(key, tally);
@@ -114,14 +142,24 @@ async function main() {
   }
 
   const conditions = VOICES.length * SPEEDS.length * NOISE_RMS.length;
-  console.log(`voices ${VOICES.join(', ')}; speeds ${SPEEDS.join(', ')} wpm; noise RMS ${NOISE_RMS.join(', ')} (${conditions} conditions)`);
-  console.log(`non-objection speech: ${(neutralSeconds / 60).toFixed(1)} min; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+  console.log(
+    `voices ${VOICES.join(', ')}; speeds ${SPEEDS.join(', ')} wpm; noise RMS ${NOISE_RMS.join(', ')} (${conditions} conditions)`,
+  );
+  console.log(
+    `non-objection speech: ${(neutralSeconds / 60).toFixed(1)} min; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores`,
+  );
   console.log('\n| phrase | threshold | recall | false alarms / 10 min |\n|---|---|---|---|');
   for (const [key, t] of tallies) {
     const [phrase, exponent] = key.split('|');
-    console.log(`| ${phrase} | 1e${exponent} | ${t.found}/${t.said} (${((100 * t.found) / t.said).toFixed(0)}%) | ${((t.falseOnNeutral * 600) / neutralSeconds).toFixed(2)} |`);
+    console.log(
+      `| ${phrase} | 1e${exponent} | ${t.found}/${t.said} (${((100 * t.found) / t.said).toFixed(0)}%) | ${((t.falseOnNeutral * 600) / neutralSeconds).toFixed(2)} |`,
+    );
   }
-  console.log(`\nrecogniser CPU: ${cpuSeconds.toFixed(1)} s for ${audioSeconds.toFixed(0)} s of audio = real-time factor ${(cpuSeconds / audioSeconds).toFixed(3)} per stream`);
+  console.log(
+    `\nrecogniser CPU: ${cpuSeconds.toFixed(1)} s for ${audioSeconds.toFixed(0)} s of audio = real-time factor ${(cpuSeconds / audioSeconds).toFixed(3)} per stream`,
+  );
 }
 
 await main();

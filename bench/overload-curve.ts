@@ -12,13 +12,33 @@ const row = (inFlight: number, waitMs: number) => ({
   label: `in flight ${inFlight}, wait ${waitMs / 1000} s`,
   limits: { LOAD_SHED_MAX_IN_FLIGHT: String(inFlight), LOAD_SHED_MAX_WAIT_MS: String(waitMs) },
 });
-const ROWS = [{ label: 'off', limits: { LOAD_SHED_MAX_IN_FLIGHT: '0' } }, row(8, 3000), row(16, 3000), row(32, 3000), row(128, 3000), row(16, 500), row(16, 1000), row(16, 2000)];
+const ROWS = [
+  { label: 'off', limits: { LOAD_SHED_MAX_IN_FLIGHT: '0' } },
+  row(8, 3000),
+  row(16, 3000),
+  row(32, 3000),
+  row(128, 3000),
+  row(16, 500),
+  row(16, 1000),
+  row(16, 2000),
+];
 
 async function shot(url: string, token: string, connections: number, pipelining: number) {
-  const result = await autocannon({ url, connections, pipelining, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
-  const codes = (result as unknown as { statusCodeStats: Record<string, { count: number } | undefined> }).statusCodeStats;
+  const result = await autocannon({
+    url,
+    connections,
+    pipelining,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const codes = (result as unknown as { statusCodeStats: Record<string, { count: number } | undefined> })
+    .statusCodeStats;
   const answers = Object.values(codes).reduce((s, c) => s + (c?.count ?? 0), 0);
-  return { goodput: result['2xx'] / SECONDS, shedShare: answers ? (codes['503']?.count ?? 0) / answers : 0, p99: result.latency.p99 };
+  return {
+    goodput: result['2xx'] / SECONDS,
+    shedShare: answers ? (codes['503']?.count ?? 0) / answers : 0,
+    p99: result.latency.p99,
+  };
 }
 
 const backends = await startBackends();
@@ -54,4 +74,6 @@ try {
 } finally {
   await backends.stop();
 }
-console.log(`\n${'setting'.padEnd(26)} unloaded overload  ratio    shed  p99 all   me+1s      load\n${rows.join('\n')}`);
+console.log(
+  `\n${'setting'.padEnd(26)} unloaded overload  ratio    shed  p99 all   me+1s      load\n${rows.join('\n')}`,
+);

@@ -16,7 +16,9 @@ try {
   const before = cpuSecondsOf(app.pid) ?? 0;
   const result = await autocannon({ url: `${app.url}${route}`, connections: 100, duration: seconds, headers });
   const cpu = ((cpuSecondsOf(app.pid) ?? 0) - before) * 1e6;
-  console.log(`${route}: ${Math.round(result['2xx'] / result.duration)} req/s, p99 ${result.latency.p99} ms, ${Math.round(cpu / Math.max(1, result['2xx']))} µs server CPU per request, non-2xx ${result.non2xx}`);
+  console.log(
+    `${route}: ${Math.round(result['2xx'] / result.duration)} req/s, p99 ${result.latency.p99} ms, ${Math.round(cpu / Math.max(1, result['2xx']))} µs server CPU per request, non-2xx ${result.non2xx}`,
+  );
 } finally {
   await app.stop();
   await backends.stop();

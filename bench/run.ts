@@ -73,14 +73,26 @@ async function main(): Promise<void> {
       const date = startedAt.toISOString().slice(0, 10);
       const results = loadResults(date);
       const command = process.argv.length > 2 ? `npm run bench -- ${process.argv.slice(2).join(' ')}` : 'npm run bench';
-      results.parts[name] = { part: name, command, ...output, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString(), uptimeBefore, uptimeAfter };
+      results.parts[name] = {
+        part: name,
+        command,
+        ...output,
+        startedAt: startedAt.toISOString(),
+        finishedAt: finishedAt.toISOString(),
+        uptimeBefore,
+        uptimeAfter,
+      };
       if (!options.dryRun) saveResults(results);
       const doc = options.dryRun ? 'not written (--dry-run)' : writeMarkdown(results);
       console.log(`\n${output.title} (${uptimeAfter})`);
       for (const f of output.figures) {
-        const ref = f.reference ? `  | ${f.reference.name}: ${fmt(f.reference.value.median)} ${f.unit}${f.ratio === undefined ? '' : `  | ratio ${f.ratio.toFixed(2)}×`}` : '';
+        const ref = f.reference
+          ? `  | ${f.reference.name}: ${fmt(f.reference.value.median)} ${f.unit}${f.ratio === undefined ? '' : `  | ratio ${f.ratio.toFixed(2)}×`}`
+          : '';
         const met = f.met === undefined ? '' : f.met ? '  [met]' : '  [MISSED]';
-        console.log(`  ${f.name}: ${fmt(f.value.median)} ${f.unit} (${fmt(f.value.min)}–${fmt(f.value.max)})${ref}${f.target ? `  | target ${f.target}` : ''}${met}`);
+        console.log(
+          `  ${f.name}: ${fmt(f.value.median)} ${f.unit} (${fmt(f.value.min)}–${fmt(f.value.max)})${ref}${f.target ? `  | target ${f.target}` : ''}${met}`,
+        );
       }
       console.log(options.dryRun ? '  (dry run: nothing written)\n' : `  -> bench/results/${date}.json, ${doc}\n`);
     }

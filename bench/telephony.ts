@@ -27,7 +27,11 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SocketEvents } from '../shared/events.js';
 import type { CallStatePayload } from '../shared/schemas/dialer/state.js';
 import { callsCollection } from '../server/features/dialer/repository.js';
-import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier } from '../server/platform/telephony/local-carrier.js';
+import {
+  localCarrierProblem,
+  readLeadPhoneLog,
+  startLocalCarrier,
+} from '../server/platform/telephony/local-carrier.js';
 import { zoneWithLocalHour } from '../tests/support/dialer.js';
 import { createCampaignWithAgents } from '../tests/support/leads.js';
 import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
@@ -48,7 +52,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`);
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 /** Stops Janus and SIPp when the bench fails: they are this process's children and would outlive it. */
 let stopCarrier: (() => Promise<void>) | undefined;
@@ -76,10 +83,22 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-telephony-'));
   const carrier = await startLocalCarrier({ dataDir });
   stopCarrier = () => carrier.stop();
-  const { backends, runtime, url, db, shim } = await startInProcessApp(dataDir, { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, ...(process.env.SIP_CALL_MODEL ? { SIP_CALL_MODEL: process.env.SIP_CALL_MODEL } : {}) }, { serveClient: BROWSER_CALLS > 0 });
+  const { backends, runtime, url, db, shim } = await startInProcessApp(
+    dataDir,
+    {
+      PHONE_PROVIDER: 'sip',
+      JANUS_URL: carrier.janusUrl,
+      JANUS_API_SECRET: carrier.apiSecret,
+      SIP_PROXY: carrier.sipUri,
+      ...(process.env.SIP_CALL_MODEL ? { SIP_CALL_MODEL: process.env.SIP_CALL_MODEL } : {}),
+    },
+    { serveClient: BROWSER_CALLS > 0 },
+  );
 
   console.log(`load average before the run: ${load()} on ${cpus().length} CPUs`);
-  console.log(`telephony benchmark: ${SEQUENTIAL} sequential calls, then ${CONCURRENT} at once, to ${NUMBER} (echo) through Janus ${carrier.janusUrl} and the SIPp lead phone ${carrier.sipUri}; MongoDB ${backends.mongoKind}, Redis ${backends.redisKind}`);
+  console.log(
+    `telephony benchmark: ${SEQUENTIAL} sequential calls, then ${CONCURRENT} at once, to ${NUMBER} (echo) through Janus ${carrier.janusUrl} and the SIPp lead phone ${carrier.sipUri}; MongoDB ${backends.mongoKind}, Redis ${backends.redisKind}`,
+  );
   const setup = await createCampaignWithAgents(shim, Math.max(1, CONCURRENT));
   const zone = await fetch(`${url}/api/campaigns/${setup.campaignId}`, {
     method: 'PATCH',
@@ -92,7 +111,10 @@ async function main() {
   const api = async (token: string, method: string, route: string, body?: unknown) => {
     const res = await fetch(`${url}/api${route}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
@@ -101,7 +123,11 @@ async function main() {
   const sockets: Socket[] = [];
   const states = new Map<string, Array<(payload: CallStatePayload) => void>>();
   for (const agent of agents) {
-    const socket = connectSocket(url, { auth: { token: agent.accessToken }, transports: ['websocket'], forceNew: true });
+    const socket = connectSocket(url, {
+      auth: { token: agent.accessToken },
+      transports: ['websocket'],
+      forceNew: true,
+    });
     socket.on(SocketEvents.callState, (payload: CallStatePayload) => {
       for (const listener of states.get(agent.user._id.toHexString()) ?? []) listener(payload);
     });
@@ -123,7 +149,8 @@ async function main() {
       states.set(key, list);
       const timer = setTimeout(() => done(new Error(`call not ${wanted.join('/')} within ${timeoutMs} ms`)), timeoutMs);
       const listener = (payload: CallStatePayload) => {
-        if (payload.call && payload.call.id === callId() && wanted.includes(payload.call.state)) done(payload.call.state);
+        if (payload.call && payload.call.id === callId() && wanted.includes(payload.call.state))
+          done(payload.call.state);
       };
       function done(result: string | Error) {
         clearTimeout(timer);
@@ -164,9 +191,14 @@ async function main() {
       sample.echoMs = [...tab.echoRoundTrips];
       sample.rtcpRttMs = await rtcpRtt(tab);
       const before = await callsCollection(db).findOne({ _id: new ObjectId(callId) });
-      if (before?.state !== 'connected') sample.endedEarly = `${before?.state} ${before?.status ?? ''} ${before?.timeline.at(-1)?.reason ?? ''}`.trim();
+      if (before?.state !== 'connected')
+        sample.endedEarly = `${before?.state} ${before?.status ?? ''} ${before?.timeline.at(-1)?.reason ?? ''}`.trim();
       else await api(agent.accessToken, 'POST', `/dialer/calls/${callId}/end`);
-      for (let waited = 0; (await callsCollection(db).findOne({ _id: new ObjectId(callId) }))?.state !== 'idle'; waited += 50) {
+      for (
+        let waited = 0;
+        (await callsCollection(db).findOne({ _id: new ObjectId(callId) }))?.state !== 'idle';
+        waited += 50
+      ) {
         if (waited > 20_000) throw new Error(`call ${callId} not idle within 20 s`);
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -200,35 +232,71 @@ async function main() {
     if (lines.length > calls.length) doubled += lines.length - calls.length;
     if (lines.length < calls.length) lost += calls.length - lines.length;
     calls.forEach((call, i) => {
-      if (lines[i]) call.dialToInviteMs = Date.parse(lines[i].at) - (call as CallSample & { dialedAt: number }).dialedAt;
+      if (lines[i])
+        call.dialToInviteMs = Date.parse(lines[i].at) - (call as CallSample & { dialedAt: number }).dialedAt;
     });
   }
   const notConnected = placed.filter((c) => c.dialToAnswerMs === undefined).length;
   const endedEarly = placed.filter((c) => c.endedEarly);
 
   const report = (name: string, samples: CallSample[], loadAtStart: string) => {
-    const pick = (f: (s: CallSample) => number | undefined) => samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
-    const line = (label: string, values: number[]) => `    ${label}: p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))} (${values.length} calls)`;
+    const pick = (f: (s: CallSample) => number | undefined) =>
+      samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
+    const line = (label: string, values: number[]) =>
+      `    ${label}: p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))} (${values.length} calls)`;
     const echo = samples.flatMap((s) => s.echoMs);
     const rtcp = pick((s) => s.rtcpRttMs);
     console.log(`  ${name}: ${samples.length} calls placed (load at start ${loadAtStart}, at end ${load()})`);
-    console.log(line('dial -> call stored (checks done)', pick((s) => s.dialToStoredMs)));
-    console.log(line('dial -> INVITE at the lead phone', pick((s) => s.dialToInviteMs)));
-    console.log(line('dial -> POST answered', pick((s) => s.dialToAckMs)));
-    console.log(line('dial -> 200 OK seen by the server', pick((s) => s.dialToAnswerMs)));
-    console.log(`    audio round trip through the echo: p50 ${ms(percentile(echo, 50))}, p99 ${ms(percentile(echo, 99))} (${echo.length} frames)${rtcp.length ? `; tab<->Janus RTT (RTCP): p50 ${ms(percentile(rtcp, 50))}` : '; tab<->Janus RTT: not reported by werift'}`);
+    console.log(
+      line(
+        'dial -> call stored (checks done)',
+        pick((s) => s.dialToStoredMs),
+      ),
+    );
+    console.log(
+      line(
+        'dial -> INVITE at the lead phone',
+        pick((s) => s.dialToInviteMs),
+      ),
+    );
+    console.log(
+      line(
+        'dial -> POST answered',
+        pick((s) => s.dialToAckMs),
+      ),
+    );
+    console.log(
+      line(
+        'dial -> 200 OK seen by the server',
+        pick((s) => s.dialToAnswerMs),
+      ),
+    );
+    console.log(
+      `    audio round trip through the echo: p50 ${ms(percentile(echo, 50))}, p99 ${ms(percentile(echo, 99))} (${echo.length} frames)${rtcp.length ? `; tab<->Janus RTT (RTCP): p50 ${ms(percentile(rtcp, 50))}` : '; tab<->Janus RTT: not reported by werift'}`,
+    );
   };
   report(`${SEQUENTIAL} sequential`, sequential, loadSequential);
   report(`${CONCURRENT} concurrent`, concurrent, loadConcurrent);
   const refused = SEQUENTIAL + CONCURRENT - placed.length;
-  console.log(`  INVITEs in the lead phone's log: ${log.length} for ${placed.length} calls placed (${refused} refused by the API); lost ${lost}, doubled ${doubled}, never connected ${notConnected}, ended before the agent hung up ${endedEarly.length}${endedEarly.length ? ` (${endedEarly.map((c) => c.endedEarly).join('; ')})` : ''}`);
+  console.log(
+    `  INVITEs in the lead phone's log: ${log.length} for ${placed.length} calls placed (${refused} refused by the API); lost ${lost}, doubled ${doubled}, never connected ${notConnected}, ended before the agent hung up ${endedEarly.length}${endedEarly.length ? ` (${endedEarly.map((c) => c.endedEarly).join('; ')})` : ''}`,
+  );
 
   if (failures.length) console.log(`  calls that went wrong in the bench: ${failures.join('; ')}`);
 
-  if (BROWSER_CALLS > 0 && !existsSync(BUILT_CLIENT)) console.log(`  Chromium run skipped: no built client (${BUILT_CLIENT}); run \`npm run build\` first`);
+  if (BROWSER_CALLS > 0 && !existsSync(BUILT_CLIENT))
+    console.log(`  Chromium run skipped: no built client (${BUILT_CLIENT}); run \`npm run build\` first`);
   else if (BROWSER_CALLS > 0) {
     const loadBrowser = load();
-    const samples = await runBrowserCalls({ url, db, agent: agents.at(-1)!, number: NUMBER, calls: BROWSER_CALLS, holdMs: BROWSER_HOLD_MS, leadPhoneLog: carrier.leadPhoneLog });
+    const samples = await runBrowserCalls({
+      url,
+      db,
+      agent: agents.at(-1)!,
+      number: NUMBER,
+      calls: BROWSER_CALLS,
+      holdMs: BROWSER_HOLD_MS,
+      leadPhoneLog: carrier.leadPhoneLog,
+    });
     reportBrowser(samples, loadBrowser);
   }
 
@@ -240,35 +308,93 @@ async function main() {
 }
 
 function reportBrowser(samples: BrowserCallSample[], loadAtStart: string) {
-  const pick = (f: (s: BrowserCallSample) => number | undefined) => samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
+  const pick = (f: (s: BrowserCallSample) => number | undefined) =>
+    samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
   const line = (label: string, values: number[], unit = ' ms') =>
     `    ${label}: ${values.length ? `p50 ${fmt(percentile(values, 50), unit)}, p99 ${fmt(percentile(values, 99), unit)}, max ${fmt(Math.max(...values), unit)}` : 'not reported'} (${values.length} calls)`;
   const sum = (f: (s: BrowserCallSample) => number | undefined) => pick(f).reduce((a, b) => a + b, 0);
-  console.log(`  Chromium, dialer panel, ${samples.length} calls one after the other to ${NUMBER}, each held ${BROWSER_HOLD_MS} ms (load at start ${loadAtStart}, at end ${load()})`);
-  console.log(line('click -> INVITE at the lead phone', pick((s) => s.clickToInviteMs)));
-  console.log(line('click -> 200 OK seen by the server', pick((s) => s.clickToAnswerMs)));
-  console.log(line('tab<->Janus RTT, remote-inbound-rtp.roundTripTime (latest)', pick((s) => s.stats.rttMs)));
-  console.log(line('tab<->Janus RTT, remote-inbound-rtp average over the call', pick((s) => s.stats.rttAverageMs)));
-  console.log(line('tab<->Janus RTT, ICE candidate pair (STUN)', pick((s) => s.stats.iceRttMs)));
-  console.log(line('jitter of the echoed audio received (inbound-rtp)', pick((s) => s.stats.jitterMs)));
-  console.log(line('jitter of the tab\'s audio at Janus (remote-inbound-rtp)', pick((s) => s.stats.remoteJitterMs)));
-  console.log(line('jitter buffer delay per sample (jitterBufferDelay / emitted)', pick((s) => s.stats.jitterBufferMs)));
-  console.log(line('playout delay per sample (media-playout)', pick((s) => s.stats.playoutDelayMs)));
-  console.log(line('concealed samples', pick((s) => s.stats.concealedPercent), ' %'));
-  console.log(`    packets: received ${sum((s) => s.stats.packetsReceived)}, lost ${sum((s) => s.stats.packetsLost)} (echoed audio); sent ${sum((s) => s.stats.packetsSent)}, lost at Janus ${sum((s) => s.stats.remotePacketsLost)}`);
+  console.log(
+    `  Chromium, dialer panel, ${samples.length} calls one after the other to ${NUMBER}, each held ${BROWSER_HOLD_MS} ms (load at start ${loadAtStart}, at end ${load()})`,
+  );
+  console.log(
+    line(
+      'click -> INVITE at the lead phone',
+      pick((s) => s.clickToInviteMs),
+    ),
+  );
+  console.log(
+    line(
+      'click -> 200 OK seen by the server',
+      pick((s) => s.clickToAnswerMs),
+    ),
+  );
+  console.log(
+    line(
+      'tab<->Janus RTT, remote-inbound-rtp.roundTripTime (latest)',
+      pick((s) => s.stats.rttMs),
+    ),
+  );
+  console.log(
+    line(
+      'tab<->Janus RTT, remote-inbound-rtp average over the call',
+      pick((s) => s.stats.rttAverageMs),
+    ),
+  );
+  console.log(
+    line(
+      'tab<->Janus RTT, ICE candidate pair (STUN)',
+      pick((s) => s.stats.iceRttMs),
+    ),
+  );
+  console.log(
+    line(
+      'jitter of the echoed audio received (inbound-rtp)',
+      pick((s) => s.stats.jitterMs),
+    ),
+  );
+  console.log(
+    line(
+      "jitter of the tab's audio at Janus (remote-inbound-rtp)",
+      pick((s) => s.stats.remoteJitterMs),
+    ),
+  );
+  console.log(
+    line(
+      'jitter buffer delay per sample (jitterBufferDelay / emitted)',
+      pick((s) => s.stats.jitterBufferMs),
+    ),
+  );
+  console.log(
+    line(
+      'playout delay per sample (media-playout)',
+      pick((s) => s.stats.playoutDelayMs),
+    ),
+  );
+  console.log(
+    line(
+      'concealed samples',
+      pick((s) => s.stats.concealedPercent),
+      ' %',
+    ),
+  );
+  console.log(
+    `    packets: received ${sum((s) => s.stats.packetsReceived)}, lost ${sum((s) => s.stats.packetsLost)} (echoed audio); sent ${sum((s) => s.stats.packetsSent)}, lost at Janus ${sum((s) => s.stats.remotePacketsLost)}`,
+  );
   const errors = samples.filter((s) => s.error);
   if (errors.length) console.log(`    Chromium calls that went wrong: ${errors.map((s) => s.error).join('; ')}`);
 }
 
 /** Sub-10 ms figures (loopback RTTs) with one decimal, others whole. */
-const fmt = (value: number, unit: string) => (Number.isNaN(value) ? 'n/a' : `${unit === ' ms' && value >= 10 ? Math.round(value) : value.toFixed(1)}${unit}`);
+const fmt = (value: number, unit: string) =>
+  Number.isNaN(value) ? 'n/a' : `${unit === ' ms' && value >= 10 ? Math.round(value) : value.toFixed(1)}${unit}`;
 
 /** The tab<->Janus round trip werift computed from Janus's RTCP receiver reports, when it reports one. */
 async function rtcpRtt(tab: WebrtcAgentTab): Promise<number | undefined> {
   try {
     const stats = await tab.pc.getStats();
     for (const value of stats.values() as Iterable<Record<string, unknown>>) {
-      if (value.type === 'remote-inbound-rtp' && typeof value.roundTripTime === 'number') return value.roundTripTime * 1000;
+      if (value.type === 'remote-inbound-rtp' && typeof value.roundTripTime === 'number')
+        return value.roundTripTime * 1000;
     }
   } catch {
     // werift without stats for this connection

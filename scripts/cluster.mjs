@@ -85,13 +85,29 @@ mkdirSync(path.join(dataDir, 'mongo'), { recursive: true });
 mkdirSync(path.join(dataDir, 'redis'), { recursive: true });
 
 const mongoPort = await freePort();
-const mongo = start('mongo', process.execPath, ['dist/server/embedded/mongo/cli.js', '--port', String(mongoPort), '--dbpath', path.join(dataDir, 'mongo')]);
+const mongo = start('mongo', process.execPath, [
+  'dist/server/embedded/mongo/cli.js',
+  '--port',
+  String(mongoPort),
+  '--dbpath',
+  path.join(dataDir, 'mongo'),
+]);
 const [, mongoUri] = await waitForLine(mongo, /ready (mongodb:\/\/\S+)/, 'the embedded MongoDB-compatible server');
 
 const redisPort = await freePort();
 const redis = start('redis', 'redis-server', [
-  '--port', String(redisPort), '--bind', '127.0.0.1', '--dir', path.join(dataDir, 'redis'),
-  '--appendonly', 'yes', '--appendfsync', 'everysec', '--maxmemory-policy', 'noeviction',
+  '--port',
+  String(redisPort),
+  '--bind',
+  '127.0.0.1',
+  '--dir',
+  path.join(dataDir, 'redis'),
+  '--appendonly',
+  'yes',
+  '--appendfsync',
+  'everysec',
+  '--maxmemory-policy',
+  'noeviction',
 ]);
 await waitForLine(redis, /Ready to accept connections/, 'redis-server');
 
@@ -109,7 +125,8 @@ const apis = apiPorts.map((port, i) =>
     SEED_DEMO: i === 0 ? 'on' : 'off',
   }),
 );
-for (let i = 0; i < workerCount; i++) start(`worker-${i + 1}`, process.execPath, ['--enable-source-maps', 'dist/workers/main.js'], shared);
+for (let i = 0; i < workerCount; i++)
+  start(`worker-${i + 1}`, process.execPath, ['--enable-source-maps', 'dist/workers/main.js'], shared);
 await Promise.all(apis.map((api, i) => waitForLine(api, /API listening at/, `API node ${i + 1}`)));
 
 console.log(

@@ -36,7 +36,13 @@ function newest(dir) {
 }
 
 const sources = ['client', 'server', 'workers', 'shared'].map((d) => newest(path.join(root, d)));
-for (const file of ['package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'scripts/prerender.mjs']) {
+for (const file of [
+  'package.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'scripts/prerender.mjs',
+]) {
   if (existsSync(path.join(root, file))) sources.push(statSync(path.join(root, file)).mtimeMs);
 }
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;

@@ -39,7 +39,8 @@ const inlineStyle = (file) => `<style data-href="/${file}">${readFileSync(path.j
 /** The stylesheets of a lazy route's chunk and of the chunks it imports, inlined (the entry's are in the shell). */
 function stylesFor(module) {
   if (!module) return '';
-  if (!manifest[module]) throw new Error(`${module} is not a chunk of the client build (client/app/prerendered-paths.ts)`);
+  if (!manifest[module])
+    throw new Error(`${module} is not a chunk of the client build (client/app/prerendered-paths.ts)`);
   const css = new Set();
   const seen = new Set();
   const visit = (key) => {
@@ -55,16 +56,22 @@ function stylesFor(module) {
 
 const stylesheetLink = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
 if (!shell.includes('<link rel="stylesheet"')) throw new Error('dist/client/index.html links no stylesheet to inline');
-const pageShell = shell.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(stylesheetLink, (_, file) => inlineStyle(file));
+const pageShell = shell
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  .replace(stylesheetLink, (_, file) => inlineStyle(file));
 
 const outDir = path.join(clientDir, 'prerendered');
 mkdirSync(outDir, { recursive: true });
 for (const [page, module] of Object.entries(PRERENDERED_PAGES)) {
-  const html = pageShell.replace('</head>', `${stylesFor(module)}</head>`).replace(slot, `<div id="root">${await render(page)}</div>`);
+  const html = pageShell
+    .replace('</head>', `${stylesFor(module)}</head>`)
+    .replace(slot, `<div id="root">${await render(page)}</div>`);
   const file = path.join(outDir, `${page === '/' ? 'index' : page.slice(1)}.html`);
   writeFileSync(file, html);
   writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
   writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
-  console.log(`prerendered ${page} -> ${path.relative(root, file)} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`);
+  console.log(
+    `prerendered ${page} -> ${path.relative(root, file)} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`,
+  );
 }
 rmSync(rendererDir, { recursive: true, force: true });

@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { supervise } from './supervise.mjs';
 
 execFileSync(process.execPath, ['scripts/ensure-system.mjs'], { stdio: 'inherit' });
-if (process.env.PHONE_PROVIDER === 'sip' && !process.env.SIP_PROXY) execFileSync(process.execPath, ['scripts/ensure-system.mjs', '--telephony'], { stdio: 'inherit' });
+if (process.env.PHONE_PROVIDER === 'sip' && !process.env.SIP_PROXY)
+  execFileSync(process.execPath, ['scripts/ensure-system.mjs', '--telephony'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/ensure-built.mjs'], { stdio: 'inherit' });
 
 supervise(['--enable-source-maps', 'dist/server/main.js']);

@@ -7,6 +7,8 @@ const toStderr = { stdio: ['inherit', process.stderr, 'inherit'] };
 execFileSync(process.execPath, ['scripts/ensure-system.mjs', '--telephony'], toStderr);
 execFileSync(process.execPath, ['scripts/ensure-built.mjs'], toStderr);
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/platform/telephony/cli.js'], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/platform/telephony/cli.js'], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

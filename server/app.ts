@@ -50,7 +50,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Where `vite build` put the client, whether we run from source (tsx) or from dist/. */
 export function clientDir(): string | undefined {
-  const candidates = [path.resolve(here, '../client'), path.resolve(here, '../dist/client'), path.resolve(here, '../../dist/client')];
+  const candidates = [
+    path.resolve(here, '../client'),
+    path.resolve(here, '../dist/client'),
+    path.resolve(here, '../../dist/client'),
+  ];
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
 }
 
@@ -68,7 +72,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   scaleRateLimits(config.rateLimitFactor);
   const app = Fastify({
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
+        ? req.headers['x-request-id']
+        : randomUUID(),
     requestIdHeader: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -92,14 +99,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const routes: RouteEntry[] = [];
   const features = options.features ?? allFeatures;
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   healthRoutes(app, deps);
-  const nodeCaches = startNodeCaches(deps.db, deps.redis, config.redisPrefix, (error) => app.log.warn({ err: error }, 'node cache subscription failed'));
+  const nodeCaches = startNodeCaches(deps.db, deps.redis, config.redisPrefix, (error) =>
+    app.log.warn({ err: error }, 'node cache subscription failed'),
+  );
 
   // Filled once the platform exists; the socket server reads it on each connection.
   const socketFeatures: SocketFeature[] = [];

@@ -4,7 +4,10 @@ import { registerShutdown, startRuntime, StartupError, type Runtime, type Runtim
 import { createLogger } from './platform/logger.js';
 
 /** Shared by the three entry points: a bad start prints one clear sentence per problem and exits 1. */
-export async function runEntry(options: Omit<RuntimeOptions, 'log'>, onReady?: (runtime: Runtime, config: Config) => void): Promise<void> {
+export async function runEntry(
+  options: Omit<RuntimeOptions, 'log'>,
+  onReady?: (runtime: Runtime, config: Config) => void,
+): Promise<void> {
   // A local .env is a convenience for development; real deployments set the environment.
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config: Config;
@@ -27,7 +30,12 @@ export async function runEntry(options: Omit<RuntimeOptions, 'log'>, onReady?: (
   };
   if (process.channel) process.once('disconnect', () => onSupervisorGone());
   try {
-    const runtime = await startRuntime(config, { ...options, workers: options.workers && config.workers, seed: options.seed || config.seedDemo, log });
+    const runtime = await startRuntime(config, {
+      ...options,
+      workers: options.workers && config.workers,
+      seed: options.seed || config.seedDemo,
+      log,
+    });
     const shutdown = registerShutdown(runtime, log);
     if (supervisorGone) shutdown('supervisor gone');
     else onSupervisorGone = () => shutdown('supervisor gone');

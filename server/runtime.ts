@@ -17,7 +17,12 @@ import { createRedis } from './platform/redis.js';
 import { createHeadlessSocketServer } from './platform/sockets.js';
 import { seedDemoData } from './seed/index.js';
 import { startLocalCarrier } from './platform/telephony/local-carrier.js';
-import { createPhoneProvider, ensurePhoneProviderAvailable, PhoneProviderUnavailable, type PhoneProviderOptions } from './platform/telephony/phone-providers.js';
+import {
+  createPhoneProvider,
+  ensurePhoneProviderAvailable,
+  PhoneProviderUnavailable,
+  type PhoneProviderOptions,
+} from './platform/telephony/phone-providers.js';
 import type { Processor } from 'bullmq';
 import { startQueueWorker, startWorkers, type RunningWorkers } from '../workers/index.js';
 
@@ -87,8 +92,14 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
     }
     let mongoUrl = config.mongoUrl;
     if (!mongoUrl) {
-      if (!options.embedded) throw new StartupError('MONGO_URL must be set for this process (e.g. mongodb://127.0.0.1:27017/commission_warriors).');
-      const embedded = await startEmbeddedMongo({ dbPath: path.join(config.dataDir, 'mongo'), log: (msg) => log.debug({ component: 'embedded-mongo' }, msg) });
+      if (!options.embedded)
+        throw new StartupError(
+          'MONGO_URL must be set for this process (e.g. mongodb://127.0.0.1:27017/commission_warriors).',
+        );
+      const embedded = await startEmbeddedMongo({
+        dbPath: path.join(config.dataDir, 'mongo'),
+        log: (msg) => log.debug({ component: 'embedded-mongo' }, msg),
+      });
       stops.push(() => embedded.stop());
       mongoUrl = embedded.uri;
       log.info({ uri: embedded.uri }, 'embedded MongoDB-compatible server started');
@@ -96,14 +107,21 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
 
     let redisUrl = config.redisUrl;
     if (!redisUrl) {
-      if (!options.embedded) throw new StartupError('REDIS_URL must be set for this process (e.g. redis://127.0.0.1:6379).');
+      if (!options.embedded)
+        throw new StartupError('REDIS_URL must be set for this process (e.g. redis://127.0.0.1:6379).');
       const local = await startLocalRedis({
         dir: path.join(config.dataDir, 'redis'),
         log: (line) => log.debug({ component: 'redis-server' }, line),
         onEvent: (event) => {
-          if (event.type === 'exited') log.error({ component: 'redis-server', ...event }, 'redis-server died; restarting it');
-          else if (event.type === 'restarted') log.warn({ component: 'redis-server', ...event }, 'redis-server restarted');
-          else log.error({ component: 'redis-server', attempt: event.attempt, err: event.error }, 'redis-server did not restart; trying again');
+          if (event.type === 'exited')
+            log.error({ component: 'redis-server', ...event }, 'redis-server died; restarting it');
+          else if (event.type === 'restarted')
+            log.warn({ component: 'redis-server', ...event }, 'redis-server restarted');
+          else
+            log.error(
+              { component: 'redis-server', attempt: event.attempt, err: event.error },
+              'redis-server did not restart; trying again',
+            );
         },
       });
       stops.push(() => local.stop());
@@ -113,7 +131,11 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
 
     let database: Database;
     try {
-      database = await withTimeout('MongoDB', 8_000, connectDatabase(mongoUrl, { timeoutMs: 5_000, warm: config.env === 'production' }));
+      database = await withTimeout(
+        'MongoDB',
+        8_000,
+        connectDatabase(mongoUrl, { timeoutMs: 5_000, warm: config.env === 'production' }),
+      );
     } catch (error) {
       throw new StartupError(`Cannot reach MongoDB at ${redact(mongoUrl)}: ${(error as Error).message.split('\n')[0]}`);
     }
@@ -122,7 +144,9 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
       await database.close();
     });
 
-    const redis = createRedis(redisUrl, 'commands', { retryStrategy: (times) => (times > 3 ? Math.min(times * 200, 1_000) : 200) });
+    const redis = createRedis(redisUrl, 'commands', {
+      retryStrategy: (times) => (times > 3 ? Math.min(times * 200, 1_000) : 200),
+    });
     stops.push(() => redis.disconnect());
     try {
       await withTimeout('Redis', 5_000, redis.ping());
@@ -136,13 +160,18 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
 
     for (const feature of features) await feature.indexes?.(database.db);
 
-    const queues = createQueues(bullConnection, config.redisPrefix, (error) => log.warn({ err: error }, 'queue connection error'));
+    const queues = createQueues(bullConnection, config.redisPrefix, (error) =>
+      log.warn({ err: error }, 'queue connection error'),
+    );
     stops.push(() => closeQueues(queues));
     if (config.phoneProvider === 'sip' && !config.sip.proxy && options.api) {
       // PHONE_PROVIDER=sip with no SIP_PROXY: this API process runs the local carrier (Janus + the SIPp lead phone).
       const carrier = await startLocalCarrier({ dataDir: config.dataDir });
       stops.push(() => carrier.stop());
-      config = { ...config, sip: { ...config.sip, janusUrl: carrier.janusUrl, janusApiSecret: carrier.apiSecret, proxy: carrier.sipUri } };
+      config = {
+        ...config,
+        sip: { ...config.sip, janusUrl: carrier.janusUrl, janusApiSecret: carrier.apiSecret, proxy: carrier.sipUri },
+      };
       log.info({ janus: carrier.janusUrl, sip: carrier.sipUri }, 'local carrier started');
     }
     const phone = createPhoneProvider(config, queues, { ...options.phone, log });
@@ -152,13 +181,18 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
     let built: BuiltApp | undefined;
     let platform: Platform;
     if (options.api) {
-      built = await buildApp({ ...base, adapterRedis }, { serveClient: options.serveClient, clientDir: options.clientDir });
+      built = await buildApp(
+        { ...base, adapterRedis },
+        { serveClient: options.serveClient, clientDir: options.clientDir },
+      );
       platform = built.platform;
     } else {
       const io = createHeadlessSocketServer(adapterRedis, config.redisPrefix);
       // A headless server has no engine, so `io.close()` would throw; its adapter stops with its Redis connection.
       stops.push(() => io.of('/').adapter.close());
-      const nodeCaches = startNodeCaches(database.db, redis, config.redisPrefix, (error) => log.warn({ err: error }, 'node cache subscription failed'));
+      const nodeCaches = startNodeCaches(database.db, redis, config.redisPrefix, (error) =>
+        log.warn({ err: error }, 'node cache subscription failed'),
+      );
       stops.push(() => nodeCaches.stop());
       platform = { ...base, live: liveEventsFrom(io, redisPresence(redis, config.redisPrefix)) };
     }

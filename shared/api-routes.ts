@@ -171,7 +171,10 @@ type SegmentMatches<Actual extends string, Pattern extends string> = Pattern ext
   : Actual extends Pattern
     ? true
     : false;
-type SegmentsMatch<Actual extends string[], Pattern extends string[]> = Actual extends [infer A extends string, ...infer AR extends string[]]
+type SegmentsMatch<Actual extends string[], Pattern extends string[]> = Actual extends [
+  infer A extends string,
+  ...infer AR extends string[],
+]
   ? Pattern extends [infer B extends string, ...infer BR extends string[]]
     ? SegmentMatches<A, B> extends true
       ? SegmentsMatch<AR, BR>
@@ -187,4 +190,6 @@ export type ApiRouteOf<M extends ApiMethod, P extends string> = {
 }[keyof ApiRoutes[M] & string];
 
 /** The answer of `M P`: the mapped type, or `unknown` for a path the map does not know (the caller must check it). */
-export type ApiAnswer<M extends ApiMethod, P extends string> = [ApiRouteOf<M, P>] extends [never] ? unknown : ApiRoutes[M][ApiRouteOf<M, P>];
+export type ApiAnswer<M extends ApiMethod, P extends string> = [ApiRouteOf<M, P>] extends [never]
+  ? unknown
+  : ApiRoutes[M][ApiRouteOf<M, P>];

@@ -63,7 +63,9 @@ export const TIMINGS = {
  * Act 2021, Oklahoma Telephone Solicitation Act 2022, Maryland Stop the Spam Calls Act 2023: 8:00-20:00 and 3 calls
  * per 24 h; Washington RCW 80.36.390: 8:00-20:00). A campaign overrides or adds states (`stateRules`).
  */
-export const STATE_CALLING_RULES: Readonly<Record<string, { hours: { start: string; end: string }; maxCallsPer24h?: number }>> = {
+export const STATE_CALLING_RULES: Readonly<
+  Record<string, { hours: { start: string; end: string }; maxCallsPer24h?: number }>
+> = {
   FL: { hours: { start: '08:00', end: '20:00' }, maxCallsPer24h: 3 },
   OK: { hours: { start: '08:00', end: '20:00' }, maxCallsPer24h: 3 },
   MD: { hours: { start: '08:00', end: '20:00' }, maxCallsPer24h: 3 },

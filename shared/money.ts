@@ -8,7 +8,8 @@ const PERCENT_SCALE = 10_000n; // percentages are honoured to 4 decimal places (
 /** `percent`% of `cents`, rounded half away from zero to a whole cent (exact integer arithmetic). */
 export function percentOfCents(cents: number, percent: number): number {
   if (!Number.isInteger(cents)) throw new Error(`cents must be an integer, got ${cents}`);
-  if (!Number.isFinite(percent) || percent < 0) throw new Error(`percent must be a non-negative number, got ${percent}`);
+  if (!Number.isFinite(percent) || percent < 0)
+    throw new Error(`percent must be a non-negative number, got ${percent}`);
   const scaled = BigInt(Math.round(percent * Number(PERCENT_SCALE)));
   const divisor = 100n * PERCENT_SCALE;
   const product = BigInt(cents) * scaled;

@@ -126,13 +126,22 @@ export interface CounterAuditJob {
 export interface QueueJobs {
   [Queues.email]: { [Jobs.email.send]: EmailJob };
   [Queues.system]: { [Jobs.system.ping]: SystemPingJob };
-  [Queues.leads]: { [Jobs.leads.import]: LeadImportJob; [Jobs.leads.distribute]: LeadDistributeJob; [Jobs.leads.sweep]: LeadSweepJob };
+  [Queues.leads]: {
+    [Jobs.leads.import]: LeadImportJob;
+    [Jobs.leads.distribute]: LeadDistributeJob;
+    [Jobs.leads.sweep]: LeadSweepJob;
+  };
   [Queues.commissions]: {
     [Jobs.commissions.dealClosed]: CommissionDealJob;
     [Jobs.commissions.dealCancelled]: CommissionDealJob;
     [Jobs.commissions.approveDue]: CommissionDealJob;
   };
-  [Queues.calls]: { [Jobs.calls.phoneStep]: PhoneStepJob; [Jobs.calls.callStep]: CallStepJob; [Jobs.calls.autoDial]: AutoDialJob; [Jobs.calls.orphanSweep]: OrphanSweepJob };
+  [Queues.calls]: {
+    [Jobs.calls.phoneStep]: PhoneStepJob;
+    [Jobs.calls.callStep]: CallStepJob;
+    [Jobs.calls.autoDial]: AutoDialJob;
+    [Jobs.calls.orphanSweep]: OrphanSweepJob;
+  };
   [Queues.insights]: { [Jobs.insights.refresh]: InsightsRefreshJob; [Jobs.insights.auditCounters]: CounterAuditJob };
 }
 

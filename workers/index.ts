@@ -21,7 +21,13 @@ function queueWorkers(): AnyQueueWorker[] {
 }
 
 /** One queue's worker, with the lock and stall rules every queue of the app shares. */
-export function startQueueWorker(platform: Platform, connection: Redis, name: string, processor: Processor, concurrency: number): Worker {
+export function startQueueWorker(
+  platform: Platform,
+  connection: Redis,
+  name: string,
+  processor: Processor,
+  concurrency: number,
+): Worker {
   const { jobLockMs } = platform.config;
   // A killed worker's jobs are taken over once their lock lapses; the stalled check runs as often as the lock lasts.
   // BullMQ fails a job for good the second time it stalls (maxStalledCount 1): a job running in two workers that die
@@ -50,14 +56,18 @@ function upsertSchedules(platform: Platform): void {
     if (schedule.when && !schedule.when(platform)) continue;
     platform.queues[schedule.queue]
       .upsertJobScheduler(schedule.id, schedule.repeat, { name: schedule.job, data: schedule.data })
-      .catch((error: unknown) => platform.log.warn({ err: error, schedule: schedule.id }, 'repeatable job not scheduled'));
+      .catch((error: unknown) =>
+        platform.log.warn({ err: error, schedule: schedule.id }, 'repeatable job not scheduled'),
+      );
   }
 }
 
 export function startWorkers(platform: Platform, connection: Redis): RunningWorkers {
   // A queue holds only the jobs its producers could enqueue (`enqueue` is typed by the same catalogue), so its
   // worker hands each processor the job type it declares.
-  const workers = queueWorkers().map((entry) => startQueueWorker(platform, connection, entry.queue, entry.processor(platform) as Processor, entry.concurrency));
+  const workers = queueWorkers().map((entry) =>
+    startQueueWorker(platform, connection, entry.queue, entry.processor(platform) as Processor, entry.concurrency),
+  );
   upsertSchedules(platform);
   return {
     workers,

@@ -42,20 +42,28 @@ function staticClosure(roots: string[]): Set<string> {
     if (seen.has(file) || !file.endsWith('.js')) continue;
     seen.add(file);
     const code = readFileSync(path.join(dist, file), 'utf8');
-    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)) queue.push(path.posix.join(path.posix.dirname(file), m[1]));
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g))
+      queue.push(path.posix.join(path.posix.dirname(file), m[1]));
   }
   return seen;
 }
 
 function sized(files: Set<string>) {
   const list = [...files].sort();
-  return { files: list, gzipBytes: list.reduce((s, f) => s + gzipSize(f), 0), rawBytes: list.reduce((s, f) => s + rawSize(f), 0) };
+  return {
+    files: list,
+    gzipBytes: list.reduce((s, f) => s + gzipSize(f), 0),
+    rawBytes: list.reduce((s, f) => s + rawSize(f), 0),
+  };
 }
 
 /** The landing route's initial JS: the entry script and the modules index.html preloads, with their static imports. */
 function bundleSizes() {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const initial = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const initial = [
+    ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+  ].map((m) => m[1]);
   if (initial.length === 0) throw new Error('dist/client/index.html names no script: run `npm run build` first');
   const landing = staticClosure(initial);
   // The dashboard route adds the lazily loaded shell (DashboardRoutes), its index page (Overview) and the live
@@ -99,7 +107,9 @@ async function loadOnce(browser: Browser, url: string): Promise<{ lcp: number; f
           setTimeout(() => {
             const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
             const el = last?.element;
-            const element = el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` : 'none';
+            const element = el
+              ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+              : 'none';
             resolve({ lcp: last?.startTime ?? NaN, fcp, element });
           }, 100);
         }),
@@ -108,11 +118,17 @@ async function loadOnce(browser: Browser, url: string): Promise<{ lcp: number; f
 }
 
 /** The JS files a page really fetched (until the network is idle), by path under dist/client. */
-async function observedScripts(browser: Browser, url: string, cookie?: { name: string; value: string }): Promise<Observed> {
+async function observedScripts(
+  browser: Browser,
+  url: string,
+  cookie?: { name: string; value: string },
+): Promise<Observed> {
   return withContext(browser, async (context) => {
     const origin = new URL(url);
     if (cookie) {
-      await context.addCookies([{ ...cookie, domain: origin.hostname, path: '/api/auth', httpOnly: true, sameSite: 'Strict' }]);
+      await context.addCookies([
+        { ...cookie, domain: origin.hostname, path: '/api/auth', httpOnly: true, sameSite: 'Strict' },
+      ]);
       // The client only tries its refresh cookie when it remembers having one (client/features/session/actions.ts).
       await context.addInitScript(() => localStorage.setItem('session_hint', '1'));
     }
@@ -125,18 +141,28 @@ async function observedScripts(browser: Browser, url: string, cookie?: { name: s
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1_000);
     const list = [...files].sort();
-    return { files: list, gzipBytes: list.reduce((s, f) => s + gzipSize(f), 0), finalPath: new URL(page.url()).pathname };
+    return {
+      files: list,
+      gzipBytes: list.reduce((s, f) => s + gzipSize(f), 0),
+      finalPath: new URL(page.url()).pathname,
+    };
   });
 }
 
 /** The reference page: a static document with a heading and a paragraph, from plain node:http. */
 async function barePage(): Promise<{ url: string; close: () => void }> {
-  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Commission Warriors</title></head>' +
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Commission Warriors</title></head>' +
     '<body><h1 style="font:700 48px system-ui">Commission-only campaigns, supplied leads, one dashboard</h1><p style="font:18px system-ui">A static reference page.</p></body></html>';
-  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+  const server = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
+    close: () => server.close(),
+  };
 }
 
 /**
@@ -202,7 +228,10 @@ async function main(): Promise<void> {
         }
       }
     }
-    const observed = { landing: await observedScripts(browser, `${app.url}/`), dashboard: await observedScripts(browser, `${app.url}/dashboard`, cookie) };
+    const observed = {
+      landing: await observedScripts(browser, `${app.url}/`),
+      dashboard: await observedScripts(browser, `${app.url}/dashboard`, cookie),
+    };
     const result: BundleMeasure = { ...sizes, observed, lcp };
     process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
   } finally {

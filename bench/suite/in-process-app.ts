@@ -11,7 +11,11 @@ import { startBackends } from '../../tests/support/backends.js';
  * without the client's files (`serveClient`: with the built client, dist/client), on a database and Redis prefix of its own. Load shedding is off: the benches measure
  * the app at full load, where shedding would refuse the set-up burst instead. `shim` lets the test factories use it.
  */
-export async function startInProcessApp(dataDir: string, env: Record<string, string> = {}, options: { serveClient?: boolean } = {}) {
+export async function startInProcessApp(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: { serveClient?: boolean } = {},
+) {
   const backends = await startBackends();
   const id = randomBytes(4).toString('hex');
   const mongoUrl = new URL(backends.mongoUrl);
@@ -29,7 +33,15 @@ export async function startInProcessApp(dataDir: string, env: Record<string, str
     LOAD_SHED_MAX_IN_FLIGHT: '0',
     ...env,
   });
-  const runtime = await startRuntime(config, { api: true, workers: true, embedded: false, seed: false, serveClient: options.serveClient ?? false, clientDir: path.resolve(import.meta.dirname, '../../dist/client'), log: createLogger(config.logLevel, 'bench') });
+  const runtime = await startRuntime(config, {
+    api: true,
+    workers: true,
+    embedded: false,
+    seed: false,
+    serveClient: options.serveClient ?? false,
+    clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
+    log: createLogger(config.logLevel, 'bench'),
+  });
   const url = runtime.url!;
   const shim = { ...runtime.built!, url, config } as unknown as TestApp;
   return { backends, runtime, url, db: runtime.platform.db, shim };

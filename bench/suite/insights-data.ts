@@ -20,7 +20,12 @@ function random(seed: number): () => number {
   };
 }
 
-export async function writeInsightsData(mongoUrl: string, leadId: string, ownerId: string, size: InsightsDataSize): Promise<void> {
+export async function writeInsightsData(
+  mongoUrl: string,
+  leadId: string,
+  ownerId: string,
+  size: InsightsDataSize,
+): Promise<void> {
   const client = await MongoClient.connect(mongoUrl);
   try {
     const db = client.db();
@@ -29,19 +34,47 @@ export async function writeInsightsData(mongoUrl: string, leadId: string, ownerI
     const now = Date.now();
     const when = () => new Date(now - Math.floor(rnd() * 90 * DAY));
     const lead = new ObjectId(leadId);
-    const campaigns = Array.from({ length: 6 }, (_, i) => ({ _id: new ObjectId(), slug: `bench-insights-${i}-${now}`, name: `Bench Campaign ${i + 1}`, status: 'active', ownerId: new ObjectId(ownerId), commissionStructure: { opener: 10, closer: 15, fullStack: 30, override: { level1: 5, level2: 2.5, level3: 1 } }, holdDays: 14, createdAt: new Date(), updatedAt: new Date() }));
+    const campaigns = Array.from({ length: 6 }, (_, i) => ({
+      _id: new ObjectId(),
+      slug: `bench-insights-${i}-${now}`,
+      name: `Bench Campaign ${i + 1}`,
+      status: 'active',
+      ownerId: new ObjectId(ownerId),
+      commissionStructure: { opener: 10, closer: 15, fullStack: 30, override: { level1: 5, level2: 2.5, level3: 1 } },
+      holdDays: 14,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    }));
     await db.collection('campaigns').insertMany(campaigns);
-    const level1 = Array.from({ length: 5 }, (_, i) => ({ _id: new ObjectId(), name: `Downline L1 ${i}`, uplineId: lead }));
-    const level2 = Array.from({ length: 15 }, (_, i) => ({ _id: new ObjectId(), name: `Downline L2 ${i}`, uplineId: level1[i % 5]._id }));
+    const level1 = Array.from({ length: 5 }, (_, i) => ({
+      _id: new ObjectId(),
+      name: `Downline L1 ${i}`,
+      uplineId: lead,
+    }));
+    const level2 = Array.from({ length: 15 }, (_, i) => ({
+      _id: new ObjectId(),
+      name: `Downline L2 ${i}`,
+      uplineId: level1[i % 5]._id,
+    }));
     const others = Array.from({ length: 29 }, (_, i) => ({ _id: new ObjectId(), name: `Other agent ${i}` }));
-    const people = [...level1, ...level2, ...others].map((u) => ({ ...u, email: `${u._id.toHexString()}@bench.test`, role: 'sales', referralCode: `B${u._id.toHexString()}`, avatarSeed: u._id.toHexString(), createdAt: new Date() }));
+    const people = [...level1, ...level2, ...others].map((u) => ({
+      ...u,
+      email: `${u._id.toHexString()}@bench.test`,
+      role: 'sales',
+      referralCode: `B${u._id.toHexString()}`,
+      avatarSeed: u._id.toHexString(),
+      createdAt: new Date(),
+    }));
     await db.collection('users').insertMany(people);
     const agents = [lead, ...people.map((p) => p._id)];
     const uplineOf = new Map<string, ObjectId>([...level1, ...level2].map((u) => [u._id.toHexString(), u.uplineId]));
 
     const inBatches = async (name: string, count: number, make: (i: number) => Document) => {
       for (let start = 0; start < count; start += 5_000) {
-        await db.collection(name).insertMany(Array.from({ length: Math.min(5_000, count - start) }, (_, i) => make(start + i)), { ordered: false });
+        await db.collection(name).insertMany(
+          Array.from({ length: Math.min(5_000, count - start) }, (_, i) => make(start + i)),
+          { ordered: false },
+        );
       }
     };
     await inBatches('calls', size.calls, () => {
@@ -69,7 +102,14 @@ export async function writeInsightsData(mongoUrl: string, leadId: string, ownerI
         timeline: [],
       };
     });
-    const stages: Array<[string, string]> = [['New', 'New'], ['VM', 'Contacted'], ['Answered', 'Contacted'], ['Potential', 'Qualified'], ['Closed', 'Closed'], ['Rejected', 'Lost']];
+    const stages: Array<[string, string]> = [
+      ['New', 'New'],
+      ['VM', 'Contacted'],
+      ['Answered', 'Contacted'],
+      ['Potential', 'Qualified'],
+      ['Closed', 'Closed'],
+      ['Rejected', 'Lost'],
+    ];
     await inBatches('leads', size.leads, (i) => {
       const createdAt = when();
       const [disposition, stage] = pick(stages);
@@ -86,7 +126,17 @@ export async function writeInsightsData(mongoUrl: string, leadId: string, ownerI
         disposition,
         stage,
         dispositionAt: new Date(createdAt.getTime() + 2 * DAY),
-        history: [{ at: createdAt, change: 'Imported from bench.csv' }, ...(recycled ? [{ at: new Date(createdAt.getTime() + DAY), change: 'Returned to the pool after 48 h without a status change' }] : [])],
+        history: [
+          { at: createdAt, change: 'Imported from bench.csv' },
+          ...(recycled
+            ? [
+                {
+                  at: new Date(createdAt.getTime() + DAY),
+                  change: 'Returned to the pool after 48 h without a status change',
+                },
+              ]
+            : []),
+        ],
         createdAt,
         updatedAt: createdAt,
       };
@@ -98,11 +148,35 @@ export async function writeInsightsData(mongoUrl: string, leadId: string, ownerI
       const closer = pick(agents);
       const value = 10_000 + Math.floor(rnd() * 500_000);
       const cancelled = rnd() < 0.05;
-      const deal = { _id: new ObjectId(), leadId: new ObjectId(), campaignId: pick(campaigns)._id, openerId: closer, closerId: closer, value, status: cancelled ? 'cancelled' : 'closed', closedAt, closedBy: closer, leadName: `Deal ${i}` };
+      const deal = {
+        _id: new ObjectId(),
+        leadId: new ObjectId(),
+        campaignId: pick(campaigns)._id,
+        openerId: closer,
+        closerId: closer,
+        value,
+        status: cancelled ? 'cancelled' : 'closed',
+        closedAt,
+        closedBy: closer,
+        leadName: `Deal ${i}`,
+      };
       deals.push(deal);
       const own = Math.round(value * 0.3);
       const status = cancelled ? 'void' : closedAt.getTime() < now - 30 * DAY ? 'paid' : 'pending';
-      const line = (userId: ObjectId, kind: string, level: number, amount: number) => ({ userId, dealId: deal._id, campaignId: deal.campaignId, kind, level, amount, status, percent: 30, basis: value, sourceUserId: closer, holdUntil: closedAt, createdAt: closedAt });
+      const line = (userId: ObjectId, kind: string, level: number, amount: number) => ({
+        userId,
+        dealId: deal._id,
+        campaignId: deal.campaignId,
+        kind,
+        level,
+        amount,
+        status,
+        percent: 30,
+        basis: value,
+        sourceUserId: closer,
+        holdUntil: closedAt,
+        createdAt: closedAt,
+      });
       lines.push(line(closer, 'fullStack', 0, own));
       let upline = uplineOf.get(closer.toHexString());
       for (let level = 1; upline && level <= 3; level++) {

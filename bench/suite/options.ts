@@ -93,10 +93,13 @@ export function parseOptions(argv: string[]): Options {
     return n;
   };
   const only = values.only ? values.only.split(',').map((p) => p.trim()) : [...PARTS];
-  for (const part of only) if (!PARTS.includes(part as PartName)) throw new Error(`--only: unknown part "${part}" (parts: ${PARTS.join(', ')})`);
+  for (const part of only)
+    if (!PARTS.includes(part as PartName))
+      throw new Error(`--only: unknown part "${part}" (parts: ${PARTS.join(', ')})`);
   const listOf = <T extends string>(name: string, value: string | undefined, all: readonly T[]): T[] => {
     const picked = value ? value.split(',').map((v) => v.trim()) : [...all];
-    for (const v of picked) if (!all.includes(v as T)) throw new Error(`--${name}: unknown "${v}" (choose from: ${all.join(', ')})`);
+    for (const v of picked)
+      if (!all.includes(v as T)) throw new Error(`--${name}: unknown "${v}" (choose from: ${all.join(', ')})`);
     return picked as T[];
   };
   const fanoutSizes = (values['fanout-sizes'] ?? '500,1000').split(',').map((s) => int('fanout-sizes', s.trim(), 0));

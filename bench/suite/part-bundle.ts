@@ -40,27 +40,69 @@ export async function bundlePart(ctx: PartContext): Promise<PartOutput> {
   }
   const backends = await ctx.backends();
   log(`measuring dist/client and ${options.lcpRuns} landing page loads (under the shared build lock)`);
-  const out = await run('flock', [LOCK, process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'bundle-measure.ts'), JSON.stringify({ deployment: newDeployment(backends), lcpRuns: options.lcpRuns })], log);
+  const out = await run(
+    'flock',
+    [
+      LOCK,
+      process.execPath,
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'bundle-measure.ts'),
+      JSON.stringify({ deployment: newDeployment(backends), lcpRuns: options.lcpRuns }),
+    ],
+    log,
+  );
   const line = out.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`bundle-measure printed no result:\n${out.slice(-2000)}`);
   const m = JSON.parse(line.slice('RESULT '.length)) as BundleMeasure;
-  const only = (a: string[], b: string[]) => a.filter((f) => !b.includes(f)).map((f) => path.basename(f)).join(' ') || 'none';
-  log(`  dashboard: fetched but not counted: ${only(m.observed.dashboard.files, m.dashboard.files)}; counted but not fetched: ${only(m.dashboard.files, m.observed.dashboard.files)}`);
-  log(`  landing: fetched but not counted: ${only(m.observed.landing.files, m.landing.files)}; counted but not fetched: ${only(m.landing.files, m.observed.landing.files)}`);
+  const only = (a: string[], b: string[]) =>
+    a
+      .filter((f) => !b.includes(f))
+      .map((f) => path.basename(f))
+      .join(' ') || 'none';
+  log(
+    `  dashboard: fetched but not counted: ${only(m.observed.dashboard.files, m.dashboard.files)}; counted but not fetched: ${only(m.dashboard.files, m.observed.dashboard.files)}`,
+  );
+  log(
+    `  landing: fetched but not counted: ${only(m.observed.landing.files, m.landing.files)}; counted but not fetched: ${only(m.landing.files, m.observed.landing.files)}`,
+  );
   const figures: Figure[] = [
     compared(
-      { name: 'landing route initial JS, gzipped', unit: 'KB', value: spread([kb(m.landing.gzipBytes)]), target: '< 170 KB (stretch 100 KB)', note: `${m.landing.files.length} files, ${Math.round(kb(m.landing.rawBytes))} KB raw` },
+      {
+        name: 'landing route initial JS, gzipped',
+        unit: 'KB',
+        value: spread([kb(m.landing.gzipBytes)]),
+        target: '< 170 KB (stretch 100 KB)',
+        note: `${m.landing.files.length} files, ${Math.round(kb(m.landing.rawBytes))} KB raw`,
+      },
       { valueAtMost: 169.999 },
     ),
     compared(
-      { name: 'dashboard route JS (landing + shell + overview + live connection), gzipped', unit: 'KB', value: spread([kb(m.dashboard.gzipBytes)]), target: '< 300 KB', note: `${m.dashboard.files.length} files, ${Math.round(kb(m.dashboard.rawBytes))} KB raw` },
+      {
+        name: 'dashboard route JS (landing + shell + overview + live connection), gzipped',
+        unit: 'KB',
+        value: spread([kb(m.dashboard.gzipBytes)]),
+        target: '< 300 KB',
+        note: `${m.dashboard.files.length} files, ${Math.round(kb(m.dashboard.rawBytes))} KB raw`,
+      },
       { valueAtMost: 299.999 },
     ),
     compared(
-      { name: 'Insights route JS (its lazy chunk and imports beyond the dashboard), gzipped', unit: 'KB', value: spread([kb(m.insights.gzipBytes)]), target: '≤ 80 KB', note: `${m.insights.files.length} files, ${Math.round(kb(m.insights.rawBytes))} KB raw` },
+      {
+        name: 'Insights route JS (its lazy chunk and imports beyond the dashboard), gzipped',
+        unit: 'KB',
+        value: spread([kb(m.insights.gzipBytes)]),
+        target: '≤ 80 KB',
+        note: `${m.insights.files.length} files, ${Math.round(kb(m.insights.rawBytes))} KB raw`,
+      },
       { valueAtMost: 80 },
     ),
-    compared({ name: 'JS the landing page fetched until network idle (Chromium), gzipped', unit: 'KB', value: spread([kb(m.observed.landing.gzipBytes)]), note: `${m.observed.landing.files.length} files` }),
+    compared({
+      name: 'JS the landing page fetched until network idle (Chromium), gzipped',
+      unit: 'KB',
+      value: spread([kb(m.observed.landing.gzipBytes)]),
+      note: `${m.observed.landing.files.length} files`,
+    }),
     compared({
       name: 'JS /dashboard fetched signed in (Chromium), gzipped',
       unit: 'KB',
@@ -83,7 +125,12 @@ export async function bundlePart(ctx: PartContext): Promise<PartOutput> {
   return {
     title: '(e) Client bundle and LCP',
     params: { 'LCP runs': options.lcpRuns, build: options.build },
-    details: { landing: m.landing.files, dashboard: m.dashboard.files, fetchedByLanding: m.observed.landing.files, fetchedByDashboard: m.observed.dashboard.files },
+    details: {
+      landing: m.landing.files,
+      dashboard: m.dashboard.files,
+      fetchedByLanding: m.observed.landing.files,
+      fetchedByDashboard: m.observed.dashboard.files,
+    },
     figures,
     notes: [
       'Sizes are of the files in dist/client (gzip, zlib default level 6), read under `flock /tmp/cw-build.lock`. Landing = the entry script and the modules index.html preloads, with their static imports; ' +
@@ -94,4 +141,5 @@ export async function bundlePart(ctx: PartContext): Promise<PartOutput> {
   };
 }
 
-const CHROMIUM_FLAGS = '/usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run';
+const CHROMIUM_FLAGS =
+  '/usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run';

@@ -34,7 +34,14 @@ function add(runs: Runs, s: Series): void {
   runs.cpu.push(s.cpuMicrosPerDelivery);
 }
 
-async function series(emitter: NodeHandle, deliverer: NodeHandle, fleet: ClientFleet, sockets: number, count: number, intervalMs: number): Promise<Series> {
+async function series(
+  emitter: NodeHandle,
+  deliverer: NodeHandle,
+  fleet: ClientFleet,
+  sockets: number,
+  count: number,
+  intervalMs: number,
+): Promise<Series> {
   await fleet.collect();
   const before = await deliverer.call<NodeStats>('stats');
   await emitter.call('broadcast', { count, intervalMs });
@@ -44,7 +51,13 @@ async function series(emitter: NodeHandle, deliverer: NodeHandle, fleet: ClientF
   const after = await deliverer.call<NodeStats>('stats');
   const delays = await fleet.collect();
   const [p50, p99, max] = percentiles(delays, [50, 99, 100]);
-  return { p50, p99, max, lost: sockets * count - delays.length, cpuMicrosPerDelivery: (after.cpuMicros - before.cpuMicros) / Math.max(1, delays.length) };
+  return {
+    p50,
+    p99,
+    max,
+    lost: sockets * count - delays.length,
+    cpuMicrosPerDelivery: (after.cpuMicros - before.cpuMicros) / Math.max(1, delays.length),
+  };
 }
 
 const ms = (values: number[]) => spread(values);
@@ -70,7 +83,8 @@ export async function fanoutPart(ctx: PartContext): Promise<PartOutput> {
       log(`fan-out to ${size} sockets: connecting to the API node and to the bare server`);
       const a = await fleet.connect(app.url, size, tokens.slice(0, size), 100);
       const b = await fleet.connect(bare.url, size, undefined, 100);
-      if (a.failed || b.failed) throw new Error(`sockets refused: app ${a.failed} (${a.firstError}), bare ${b.failed} (${b.firstError})`);
+      if (a.failed || b.failed)
+        throw new Error(`sockets refused: app ${a.failed} (${a.firstError}), bare ${b.failed} (${b.firstError})`);
       await sleep(2_000);
       const measured = emptyRuns();
       const reference = emptyRuns();
@@ -81,7 +95,9 @@ export async function fanoutPart(ctx: PartContext): Promise<PartOutput> {
           const s = await series(node, node, fleet, size, broadcasts, interval);
           add(side === 'app' ? measured : reference, s);
           lostTotal[side] += s.lost;
-          log(`  run ${r + 1} ${side.padEnd(4)}: p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, ${s.cpuMicrosPerDelivery.toFixed(1)} µs CPU/delivery, lost ${s.lost}`);
+          log(
+            `  run ${r + 1} ${side.padEnd(4)}: p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, ${s.cpuMicrosPerDelivery.toFixed(1)} µs CPU/delivery, lost ${s.lost}`,
+          );
         }
       }
       await fleet.close();
@@ -97,7 +113,12 @@ export async function fanoutPart(ctx: PartContext): Promise<PartOutput> {
           },
           { ratioAtMost: 1.5, ...(p99Target ? { valueAtMost: p99Target } : {}) },
         ),
-        compared({ name: `one event to ${size.toLocaleString('en-US')} sockets, p50`, unit: 'ms', value: ms(measured.p50), reference: { name: 'bare Socket.IO', value: ms(reference.p50) } }),
+        compared({
+          name: `one event to ${size.toLocaleString('en-US')} sockets, p50`,
+          unit: 'ms',
+          value: ms(measured.p50),
+          reference: { name: 'bare Socket.IO', value: ms(reference.p50) },
+        }),
         compared({
           name: `server CPU per delivered message (${size.toLocaleString('en-US')} sockets)`,
           unit: 'µs',
@@ -109,7 +130,9 @@ export async function fanoutPart(ctx: PartContext): Promise<PartOutput> {
     }
 
     const crossSize = options.crossNodeSockets;
-    log(`cross-node: ${crossSize} sockets on a second API node; emitted on the first (cross) or on the second (single)`);
+    log(
+      `cross-node: ${crossSize} sockets on a second API node; emitted on the first (cross) or on the second (single)`,
+    );
     second = await startNode('app', deployment);
     const c = await fleet.connect(second.url, crossSize, tokens.slice(0, crossSize), 100);
     if (c.failed) throw new Error(`sockets refused by the second node: ${c.failed} (${c.firstError})`);
@@ -121,7 +144,9 @@ export async function fanoutPart(ctx: PartContext): Promise<PartOutput> {
         const s = await series(side === 'cross' ? app : second, second, fleet, crossSize, broadcasts, interval);
         add(side === 'cross' ? cross : single, s);
         lostTotal[side] += s.lost;
-        log(`  run ${r + 1} ${side.padEnd(6)}: p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, lost ${s.lost}`);
+        log(
+          `  run ${r + 1} ${side.padEnd(6)}: p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, lost ${s.lost}`,
+        );
       }
     }
     await fleet.close();
@@ -136,7 +161,12 @@ export async function fanoutPart(ctx: PartContext): Promise<PartOutput> {
         },
         { ratioAtMost: 2 },
       ),
-      compared({ name: `cross-node delivery to ${crossSize.toLocaleString('en-US')} sockets, p50`, unit: 'ms', value: ms(cross.p50), reference: { name: 'single node, same sockets', value: ms(single.p50) } }),
+      compared({
+        name: `cross-node delivery to ${crossSize.toLocaleString('en-US')} sockets, p50`,
+        unit: 'ms',
+        value: ms(cross.p50),
+        reference: { name: 'single node, same sockets', value: ms(single.p50) },
+      }),
     );
     notes.push(
       `Each run: ${broadcasts} broadcasts of a \`post:liked\` (${JSON.stringify(likedPayload(1)).length} bytes of JSON) ${interval} ms apart; p50/p99 over every delivery of the run. ` +
@@ -153,7 +183,13 @@ export async function fanoutPart(ctx: PartContext): Promise<PartOutput> {
   }
   return {
     title: '(b) Fan-out',
-    params: { 'sockets per broadcast': options.fanoutSizes, 'cross-node sockets': options.crossNodeSockets, 'broadcasts per run': broadcasts, runs, 'client processes': options.clientProcesses },
+    params: {
+      'sockets per broadcast': options.fanoutSizes,
+      'cross-node sockets': options.crossNodeSockets,
+      'broadcasts per run': broadcasts,
+      runs,
+      'client processes': options.clientProcesses,
+    },
     figures,
     notes,
   };

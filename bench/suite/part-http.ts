@@ -24,12 +24,30 @@ interface Shot {
   cpuPerRequest: number[];
 }
 
-async function shot(url: string, token: string | undefined, connections: number, pipelining: number, duration: number, pids: number[]): Promise<Shot> {
+async function shot(
+  url: string,
+  token: string | undefined,
+  connections: number,
+  pipelining: number,
+  duration: number,
+  pids: number[],
+): Promise<Shot> {
   const before = pids.map(cpuSecondsOf);
-  const result: AutocannonResult = await autocannon({ url, connections, pipelining, duration, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const result: AutocannonResult = await autocannon({
+    url,
+    connections,
+    pipelining,
+    duration,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   const answered = Math.max(1, result['2xx']);
   const cpuPerRequest = pids.map((pid, i) => (((cpuSecondsOf(pid) ?? NaN) - (before[i] ?? NaN)) * 1e6) / answered);
-  return { perSecond: result['2xx'] / result.duration, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts, cpuPerRequest };
+  return {
+    perSecond: result['2xx'] / result.duration,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequest,
+  };
 }
 
 export async function httpPart(ctx: PartContext): Promise<PartOutput> {
@@ -55,13 +73,15 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
       await reference.call('serve', { routes: bodies, user: userId });
       for (const route of ROUTES) {
         const check = await fetch(`${reference.url}${route}`);
-        if ((await check.text()) !== bodies[route]) throw new Error(`the bare route ${route} does not answer the same JSON`);
+        if ((await check.text()) !== bodies[route])
+          throw new Error(`the bare route ${route} does not answer the same JSON`);
       }
     }
 
     for (const route of ROUTES) {
       // Untimed warm-up of the three servers' code paths.
-      for (const url of [app.url, bare.url, bareWithReads.url]) await shot(`${url}${route}`, token, options.connections, 1, 1, []);
+      for (const url of [app.url, bare.url, bareWithReads.url])
+        await shot(`${url}${route}`, token, options.connections, 1, 1, []);
       for (const pipelining of PIPELINING) {
         const shots: Record<Side, Shot[]> = { app: [], bare: [], reads: [] };
         for (let r = 0; r < options.runs; r++) {
@@ -69,14 +89,33 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
           for (const side of SIDES.map((_, i) => SIDES[(i + r) % SIDES.length])) {
             const s =
               side === 'app'
-                ? await shot(`${app.url}${route}`, token, options.connections, pipelining, options.durationSeconds, [app.pid, backends.mongo.pid])
+                ? await shot(`${app.url}${route}`, token, options.connections, pipelining, options.durationSeconds, [
+                    app.pid,
+                    backends.mongo.pid,
+                  ])
                 : side === 'bare'
-                  ? await shot(`${bare.url}${route}`, undefined, options.connections, pipelining, options.durationSeconds, [bare.pid])
-                  : await shot(`${bareWithReads.url}${route}`, undefined, options.connections, pipelining, options.durationSeconds, [bareWithReads.pid, backends.mongo.pid]);
+                  ? await shot(
+                      `${bare.url}${route}`,
+                      undefined,
+                      options.connections,
+                      pipelining,
+                      options.durationSeconds,
+                      [bare.pid],
+                    )
+                  : await shot(
+                      `${bareWithReads.url}${route}`,
+                      undefined,
+                      options.connections,
+                      pipelining,
+                      options.durationSeconds,
+                      [bareWithReads.pid, backends.mongo.pid],
+                    );
             shots[side].push(s);
             failures += s.failures;
             const cpu = s.cpuPerRequest.map((us, i) => `${['server', 'db'][i]} ${Math.round(us)} µs`).join(', ');
-            log(`  ${route} pipelining ${pipelining} run ${r + 1} ${side.padEnd(5)}: ${Math.round(s.perSecond)} req/s, p99 ${s.p99} ms, CPU/request ${cpu}${s.failures ? `, ${s.failures} failed` : ''}`);
+            log(
+              `  ${route} pipelining ${pipelining} run ${r + 1} ${side.padEnd(5)}: ${Math.round(s.perSecond)} req/s, p99 ${s.p99} ms, CPU/request ${cpu}${s.failures ? `, ${s.failures} failed` : ''}`,
+            );
           }
         }
         const { app: measured, bare: reference, reads: withReads } = shots;
@@ -114,7 +153,10 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
               name: `${label}: requests/s against bare Fastify with ${ONE_READ[route]}`,
               unit: 'req/s',
               value: spread(measured.map((s) => s.perSecond)),
-              reference: { name: `bare Fastify + ${ONE_READ[route]}`, value: spread(withReads.map((s) => s.perSecond)) },
+              reference: {
+                name: `bare Fastify + ${ONE_READ[route]}`,
+                value: spread(withReads.map((s) => s.perSecond)),
+              },
               target: `≥ ${ONE_READ_TARGET[route]}× the reference`,
               note: `the reference: p99 ${whole(withReads.map((s) => s.p99))} ms, ${whole(withReads.map((s) => s.cpuPerRequest[0]))} µs CPU per request, embedded MongoDB ${whole(withReads.map((s) => s.cpuPerRequest[1]))} µs more`,
             },
@@ -126,14 +168,24 @@ export async function httpPart(ctx: PartContext): Promise<PartOutput> {
     notes.push(
       `autocannon (programmatic, in the suite's process) with ${options.connections} connections, ${options.durationSeconds} s per run, the app and both references in rotating order; requests/s counts 2xx answers only (non-2xx, errors and timeouts over all runs: ${failures}).`,
       `The agent has ${LEADS} leads assigned; \`/api/leads\` answers the first page (25, newest first) through the \`{ assignedTo, _id }\` index plus the campaign names (from the node's campaign cache). ` +
-        'The API node runs as `npm run api` does (NODE_ENV=production: helmet headers, request ids, JWT check and user lookup on every request, the user from the node\'s user cache), with load shedding off (`LOAD_SHED_MAX_IN_FLIGHT=0`: 100 connections would otherwise be shed), the embedded MongoDB in its own process.',
+        "The API node runs as `npm run api` does (NODE_ENV=production: helmet headers, request ids, JWT check and user lookup on every request, the user from the node's user cache), with load shedding off (`LOAD_SHED_MAX_IN_FLIGHT=0`: 100 connections would otherwise be shed), the embedded MongoDB in its own process.",
       'Reference: `Fastify()` (no logger, no plugins) returning the same JSON documents, parsed, so both serialise them per request. Fastify publishes ~0.98× plain `node:http` for such a route.',
       'Second reference ("bare Fastify + one user read" / "+ one page read"): the same bare route after ONE database read through the app\'s own repository functions and driver settings on the same embedded MongoDB (`/api/me`: the user by id; `/api/leads`: the page of 26 leads by the `{ assignedTo, _id }` index). The app reads the user and the names from its per-node caches (server/platform/node-cache.ts), so the ratio is what everything else costs: JWT, security headers, cookies, request ids, load shedding, cache lookups, presenting, schema serialisation.',
     );
   } finally {
     await Promise.all([app.stop(), bare.stop(), bareWithReads.stop()]);
   }
-  return { title: '(c) HTTP reads', params: { connections: options.connections, 'seconds per run': options.durationSeconds, runs: options.runs, pipelining: [...PIPELINING] }, figures, notes };
+  return {
+    title: '(c) HTTP reads',
+    params: {
+      connections: options.connections,
+      'seconds per run': options.durationSeconds,
+      runs: options.runs,
+      pipelining: [...PIPELINING],
+    },
+    figures,
+    notes,
+  };
 }
 
 /** Median, rounded, with thousands separators. */

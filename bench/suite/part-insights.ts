@@ -34,7 +34,10 @@ interface Caller {
 
 /** Access tokens outlive no long run: a fresh one from the refresh cookie (which rotates) before each endpoint. */
 async function refreshed(base: string, caller: Caller): Promise<string> {
-  const res = await fetch(`${base}/api/auth/refresh`, { method: 'POST', headers: { cookie: `${caller.cookie.name}=${caller.cookie.value}` } });
+  const res = await fetch(`${base}/api/auth/refresh`, {
+    method: 'POST',
+    headers: { cookie: `${caller.cookie.name}=${caller.cookie.value}` },
+  });
   if (!res.ok) throw new Error(`refresh answered ${res.status}`);
   const rotated = res.headers.getSetCookie().find((c) => c.startsWith(`${caller.cookie.name}=`));
   if (rotated) caller.cookie.value = rotated.slice(caller.cookie.name.length + 1).split(';')[0];
@@ -54,13 +57,18 @@ export async function insightsPart(ctx: PartContext): Promise<PartOutput> {
     const admin = await app.call<Caller & { userId: string }>('setupAgent', { leads: 0 });
     const client = await MongoClient.connect(deployment.mongoUrl);
     try {
-      await client.db().collection('users').updateOne({ _id: new ObjectId(admin.userId) }, { $set: { role: 'admin' } });
+      await client
+        .db()
+        .collection('users')
+        .updateOne({ _id: new ObjectId(admin.userId) }, { $set: { role: 'admin' } });
     } finally {
       await client.close();
     }
     const started = Date.now();
     await writeInsightsData(deployment.mongoUrl, lead.userId, admin.userId, SIZE);
-    log(`  wrote ${SIZE.calls} calls, ${SIZE.leads} leads, ${SIZE.deals} deals in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `  wrote ${SIZE.calls} calls, ${SIZE.leads} leads, ${SIZE.deals} deals in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     // Written straight into the collections after the node started (its start-up build found nothing), so the
     // rollups and the projection counters are built from them here; the product's own writes keep them current.
     const rolling = Date.now();
@@ -83,11 +91,19 @@ export async function insightsPart(ctx: PartContext): Promise<PartOutput> {
           const [p50, p99] = percentiles(await timings(url, token, REQUESTS), [50, 99]);
           p50s.push(p50);
           p99s.push(p99);
-          log(`  /api/insights/${endpoint.path} ${period} run ${r + 1}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+          log(
+            `  /api/insights/${endpoint.path} ${period} run ${r + 1}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+          );
         }
         figures.push(
           compared(
-            { name: `GET /api/insights/${endpoint.path} (${period}, ${endpoint.as === 'admin' ? 'admin, every campaign' : 'team lead'}): p99`, unit: 'ms', value: spread(p99s), target: '< 100 ms', note: `p50 ${spread(p50s).median.toFixed(1)} ms` },
+            {
+              name: `GET /api/insights/${endpoint.path} (${period}, ${endpoint.as === 'admin' ? 'admin, every campaign' : 'team lead'}): p99`,
+              unit: 'ms',
+              value: spread(p99s),
+              target: '< 100 ms',
+              note: `p50 ${spread(p50s).median.toFixed(1)} ms`,
+            },
             { valueAtMost: 99.999 },
           ),
         );
@@ -98,7 +114,14 @@ export async function insightsPart(ctx: PartContext): Promise<PartOutput> {
   }
   return {
     title: '(f) Insights reads',
-    params: { ...SIZE, 'requests per run': REQUESTS, runs: options.runs, concurrency: 1, endpoints: options.insightEndpoints.join(','), periods: options.insightPeriods.join(',') },
+    params: {
+      ...SIZE,
+      'requests per run': REQUESTS,
+      runs: options.runs,
+      concurrency: 1,
+      endpoints: options.insightEndpoints.join(','),
+      periods: options.insightPeriods.join(','),
+    },
     figures,
     notes: [
       `${SIZE.calls.toLocaleString('en-US')} calls, ${SIZE.leads.toLocaleString('en-US')} leads and ${SIZE.deals.toLocaleString('en-US')} deals (with their ledger lines) over the last 90 days, 50 agents, 6 campaigns; the measured team lead has 20 people in their downline (levels 1-2) and about 2% of the calls and deals.`,

@@ -49,7 +49,11 @@ export async function jobsPart(ctx: PartContext): Promise<PartOutput> {
   const redisDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-aof-'));
   const redis = await startLocalRedis({ dir: redisDir });
   const id = `bench${randomBytes(4).toString('hex')}`;
-  const deployment: Deployment = { mongoUrl: `${backends.mongo.url}/cw_${id}?directConnection=true`, redisUrl: redis.url, id };
+  const deployment: Deployment = {
+    mongoUrl: `${backends.mongo.url}/cw_${id}?directConnection=true`,
+    redisUrl: redis.url,
+    id,
+  };
   const bareDeployment: Deployment = { ...deployment, id: `${id}bare` };
   const worker = await startNode('worker', deployment);
   const bareWorker = await startNode('bare-worker', bareDeployment);
@@ -69,7 +73,12 @@ export async function jobsPart(ctx: PartContext): Promise<PartOutput> {
     for (let r = 0; r < options.runs; r++) {
       for (const side of r % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)) {
         const tag = `r${r}${side}${randomBytes(3).toString('hex')}`;
-        const job = (i: number): EmailMessage => ({ key: `${tag}-${i}`, to: `${tag}@bench.test`, template: 'verification', data: { name: 'Bench Agent', code: String(100_000 + i) } });
+        const job = (i: number): EmailMessage => ({
+          key: `${tag}-${i}`,
+          to: `${tag}@bench.test`,
+          template: 'verification',
+          data: { name: 'Bench Agent', code: String(100_000 + i) },
+        });
         const started = Date.now();
         let added = 0;
         if (side === 'app') {
@@ -78,13 +87,20 @@ export async function jobsPart(ctx: PartContext): Promise<PartOutput> {
           await until(async () => (await outbox.countDocuments({ to: `${tag}@bench.test` })) >= n);
         } else {
           const before = (await bareWorker.call<{ processed: number }>('stats')).processed;
-          await addAll(n, (i) => bareQueues.email.add(Jobs.email.send, sealEmail(BENCH_JWT_SECRET, job(i)), { jobId: job(i).key }));
+          await addAll(n, (i) =>
+            bareQueues.email.add(Jobs.email.send, sealEmail(BENCH_JWT_SECRET, job(i)), { jobId: job(i).key }),
+          );
           added = Date.now();
           await until(async () => (await bareWorker.call<{ processed: number }>('stats')).processed - before >= n);
         }
-        const shot = { addedPerSecond: n / ((added - started) / 1000), processedPerSecond: n / ((Date.now() - started) / 1000) };
+        const shot = {
+          addedPerSecond: n / ((added - started) / 1000),
+          processedPerSecond: n / ((Date.now() - started) / 1000),
+        };
         (side === 'app' ? measured : reference).push(shot);
-        log(`  run ${r + 1} ${side.padEnd(4)}: ${n} jobs added at ${Math.round(shot.addedPerSecond)}/s, all processed at ${Math.round(shot.processedPerSecond)}/s`);
+        log(
+          `  run ${r + 1} ${side.padEnd(4)}: ${n} jobs added at ${Math.round(shot.addedPerSecond)}/s, all processed at ${Math.round(shot.processedPerSecond)}/s`,
+        );
       }
     }
     const inOutbox = await outbox.countDocuments({});
@@ -94,7 +110,10 @@ export async function jobsPart(ctx: PartContext): Promise<PartOutput> {
           name: 'e-mail jobs added and processed to the outbox (end to end)',
           unit: 'jobs/s',
           value: spread(measured.map((s) => s.processedPerSecond)),
-          reference: { name: 'bare BullMQ, no-op processor', value: spread(reference.map((s) => s.processedPerSecond)) },
+          reference: {
+            name: 'bare BullMQ, no-op processor',
+            value: spread(reference.map((s) => s.processedPerSecond)),
+          },
           target: '≥ 1,000 jobs/s',
         },
         { valueAtLeast: 1_000 },
@@ -112,7 +131,7 @@ export async function jobsPart(ctx: PartContext): Promise<PartOutput> {
       figures,
       notes: [
         `Redis: redis-server with appendonly ${aof[1]}, appendfsync ${fsync[1]} (startLocalRedis({ dir })). The worker is a process of its own started as \`npm run worker\` starts it (all queues' workers, e-mail concurrency 20, outbox transport); ` +
-          'the producer (the suite\'s process) adds with `enqueueEmail` (job id = idempotency key), 50 adds in flight. End to end = jobs ÷ (first add → last outbox document).',
+          "the producer (the suite's process) adds with `enqueueEmail` (job id = idempotency key), 50 adds in flight. End to end = jobs ÷ (first add → last outbox document).",
         `Outbox documents at the end: ${inOutbox} for ${n * options.runs} jobs (exactly one e-mail per job). The SIGKILLed-worker case is tests/integration/fault-worker-kill.test.ts.`,
         'Reference: a bare BullMQ `Worker` (same prefix scheme, concurrency 20) whose processor does nothing, fed by `Queue.add` with the same job options.',
       ],

@@ -45,7 +45,13 @@ async function overload(node: NodeHandle, token: string, connections: number, du
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
-  const result = (await autocannon({ url: `${node.url}${ROUTE}`, connections, pipelining: PIPELINING, duration, headers })) as AutocannonResult & {
+  const result = (await autocannon({
+    url: `${node.url}${ROUTE}`,
+    connections,
+    pipelining: PIPELINING,
+    duration,
+    headers,
+  })) as AutocannonResult & {
     statusCodeStats: Record<string, { count: number }>;
   };
   loading = false;
@@ -86,7 +92,12 @@ export async function overloadPart(ctx: PartContext): Promise<PartOutput> {
       const check = await fetch(`${node.url}${ROUTE}`, { headers: { authorization: `Bearer ${token}` } });
       if (!check.ok) throw new Error(`${ROUTE} answered ${check.status}: ${await check.text()}`);
       // Untimed warm-up, below capacity.
-      await autocannon({ url: `${node.url}${ROUTE}`, connections: 10, duration: 1, headers: { authorization: `Bearer ${token}` } });
+      await autocannon({
+        url: `${node.url}${ROUTE}`,
+        connections: 10,
+        duration: 1,
+        headers: { authorization: `Bearer ${token}` },
+      });
     }
     for (let r = 0; r < options.runs; r++) {
       for (const side of r % 2 ? (['unguarded', 'shedding'] as const) : (['shedding', 'unguarded'] as const)) {
@@ -107,17 +118,44 @@ export async function overloadPart(ctx: PartContext): Promise<PartOutput> {
   const label = `GET ${ROUTE}, ${options.connections} connections × pipelining ${PIPELINING}`;
   const figures: Figure[] = [
     compared(
-      { name: `${label}: p99 of every answer (2xx and 503)`, unit: 'ms', value: of('shedding', (s) => s.p99), reference: { name: 'the same node, shedding off', value: of('unguarded', (s) => s.p99) }, target: '< 1,000 ms' },
+      {
+        name: `${label}: p99 of every answer (2xx and 503)`,
+        unit: 'ms',
+        value: of('shedding', (s) => s.p99),
+        reference: { name: 'the same node, shedding off', value: of('unguarded', (s) => s.p99) },
+        target: '< 1,000 ms',
+      },
       { valueAtMost: 999.999 },
     ),
-    compared({ name: `${label}: share answered 503 + Retry-After`, unit: '%', value: of('shedding', (s) => s.shedShare * 100), reference: { name: 'shedding off', value: of('unguarded', (s) => s.shedShare * 100) } }),
-    compared({ name: `${label}: answers per second`, unit: 'req/s', value: of('shedding', (s) => s.answers / duration), reference: { name: 'shedding off', value: of('unguarded', (s) => s.answers / duration) } }),
+    compared({
+      name: `${label}: share answered 503 + Retry-After`,
+      unit: '%',
+      value: of('shedding', (s) => s.shedShare * 100),
+      reference: { name: 'shedding off', value: of('unguarded', (s) => s.shedShare * 100) },
+    }),
+    compared({
+      name: `${label}: answers per second`,
+      unit: 'req/s',
+      value: of('shedding', (s) => s.answers / duration),
+      reference: { name: 'shedding off', value: of('unguarded', (s) => s.answers / duration) },
+    }),
     compared(
-      { name: 'GET /healthz during the overload: slowest answer', unit: 'ms', value: of('shedding', (s) => s.healthzMaxMs), reference: { name: 'shedding off', value: of('unguarded', (s) => s.healthzMaxMs) }, target: 'answers (200)' },
+      {
+        name: 'GET /healthz during the overload: slowest answer',
+        unit: 'ms',
+        value: of('shedding', (s) => s.healthzMaxMs),
+        reference: { name: 'shedding off', value: of('unguarded', (s) => s.healthzMaxMs) },
+        target: 'answers (200)',
+      },
       { valueAtMost: 999.999 },
     ),
     compared(
-      { name: `GET ${ROUTE} answers 200 again, after the load stops`, unit: 'ms', value: of('shedding', (s) => s.recoveryMs), target: '< 1,000 ms' },
+      {
+        name: `GET ${ROUTE} answers 200 again, after the load stops`,
+        unit: 'ms',
+        value: of('shedding', (s) => s.recoveryMs),
+        target: '< 1,000 ms',
+      },
       { valueAtMost: 999.999 },
     ),
   ];
@@ -125,7 +163,12 @@ export async function overloadPart(ctx: PartContext): Promise<PartOutput> {
   const healthzFailures = shots.shedding.reduce((n, s) => n + s.healthzFailures, 0);
   return {
     title: '(g) Overload: load shedding',
-    params: { connections: options.connections, pipelining: PIPELINING, 'seconds per run': duration, runs: options.runs },
+    params: {
+      connections: options.connections,
+      pipelining: PIPELINING,
+      'seconds per run': duration,
+      runs: options.runs,
+    },
     figures,
     notes: [
       `autocannon (programmatic, in the suite's process) against two API nodes of one deployment, as \`npm run api\` runs them (NODE_ENV=production), one after the other: one with the default load shedding (\`LOAD_SHED_*\` unset), one with it off (\`LOAD_SHED_MAX_IN_FLIGHT=0\`). The latency counts every answer, 2xx and 503 alike; autocannon does not back off, so the load stays above capacity for the whole run.`,

@@ -25,13 +25,23 @@ interface HeldSockets {
  * Connects `count` sockets after a warm-up round (so compiled code and pools are not counted as per-socket
  * memory), then holds them: heap samples (after full collections) are spread over the hold.
  */
-async function hold(node: NodeHandle, fleet: ClientFleet, count: number, tokens: string[] | undefined, holdMs: number, samples: number, log: (m: string) => void): Promise<HeldSockets> {
+async function hold(
+  node: NodeHandle,
+  fleet: ClientFleet,
+  count: number,
+  tokens: string[] | undefined,
+  holdMs: number,
+  samples: number,
+  log: (m: string) => void,
+): Promise<HeldSockets> {
   await fleet.connect(node.url, WARMUP_SOCKETS, tokens?.slice(-WARMUP_SOCKETS));
   await fleet.close();
   await sleep(2_000);
   const base = await node.call<HeapFigures>('heap');
   const connected = await fleet.connect(node.url, count, tokens?.slice(0, count), 100);
-  log(`  ${connected.connected} connected in ${(connected.ms / 1000).toFixed(1)} s (${connected.failed} failed${connected.firstError ? `: ${connected.firstError}` : ''})`);
+  log(
+    `  ${connected.connected} connected in ${(connected.ms / 1000).toFixed(1)} s (${connected.failed} failed${connected.firstError ? `: ${connected.firstError}` : ''})`,
+  );
   const started = Date.now();
   const heapPerSocket: number[] = [];
   const rssPerSocket: number[] = [];
@@ -42,7 +52,9 @@ async function hold(node: NodeHandle, fleet: ClientFleet, count: number, tokens:
     const stats = await node.call<NodeStats>('stats');
     heapPerSocket.push((heap.heapUsed - base.heapUsed) / Math.max(1, stats.sockets));
     rssPerSocket.push((heap.rss - base.rss) / Math.max(1, stats.sockets));
-    log(`  +${((Date.now() - started) / 60_000).toFixed(1)} min: ${stats.sockets} sockets, heap ${(heap.heapUsed / 2 ** 20).toFixed(1)} MB (${(heapPerSocket.at(-1)! / KB).toFixed(1)} KB/socket)`);
+    log(
+      `  +${((Date.now() - started) / 60_000).toFixed(1)} min: ${stats.sockets} sockets, heap ${(heap.heapUsed / 2 ** 20).toFixed(1)} MB (${(heapPerSocket.at(-1)! / KB).toFixed(1)} KB/socket)`,
+    );
   }
   const counts = await fleet.counts();
   const stats = await node.call<NodeStats>('stats');
@@ -100,7 +112,13 @@ export async function socketsPart(ctx: PartContext): Promise<PartOutput> {
     figures.push(
       held,
       compared(
-        { name: 'unexpected disconnects during the hold', unit: '', value: spread([disconnects]), target: '0', note: JSON.stringify(measured.unexpectedDisconnects) },
+        {
+          name: 'unexpected disconnects during the hold',
+          unit: '',
+          value: spread([disconnects]),
+          target: '0',
+          note: JSON.stringify(measured.unexpectedDisconnects),
+        },
         { valueAtMost: 0 },
       ),
       compared(
@@ -138,9 +156,17 @@ export async function socketsPart(ctx: PartContext): Promise<PartOutput> {
         `${options.clientProcesses} other processes (websocket transport).`,
       `Bare reference: \`new Server(httpServer)\` with defaults (in-memory adapter, no auth); it held ${reference.openAtEnd} sockets with ${Object.values(reference.unexpectedDisconnects).reduce((s, n) => s + n, 0)} unexpected disconnects.`,
     );
-    if (count >= 5_000) notes.push('Many sockets need file descriptors on both sides: check `ulimit -n` (here 20,000 per process; the clients are split over processes).');
+    if (count >= 5_000)
+      notes.push(
+        'Many sockets need file descriptors on both sides: check `ulimit -n` (here 20,000 per process; the clients are split over processes).',
+      );
   } finally {
     await fleet.stop();
   }
-  return { title: '(a) Sockets held by one API node', params: { sockets: count, 'hold minutes': options.holdMinutes, 'client processes': options.clientProcesses }, figures, notes };
+  return {
+    title: '(a) Sockets held by one API node',
+    params: { sockets: count, 'hold minutes': options.holdMinutes, 'client processes': options.clientProcesses },
+    figures,
+    notes,
+  };
 }

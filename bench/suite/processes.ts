@@ -21,7 +21,9 @@ export async function startMongoProcess(): Promise<MongoProcess> {
   const dbPath = mkdtempSync(path.join(tmpdir(), 'cw-bench-mongo-'));
   const cli = path.resolve(import.meta.dirname, '../../server/embedded/mongo/cli.ts');
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', cli, '--port', '0', '--dbpath', dbPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', cli, '--port', '0', '--dbpath', dbPath], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => {
       const match = /^ready (mongodb:\/\/\S+)$/.exec(line);
@@ -84,7 +86,11 @@ export interface NodeHandle extends RpcChild {
   url: string;
 }
 
-export async function startNode(mode: NodeMode, deployment?: Deployment, options: { nodeEnv?: string; port?: number; loadShedding?: boolean; limits?: Record<string, string> } = {}): Promise<NodeHandle> {
+export async function startNode(
+  mode: NodeMode,
+  deployment?: Deployment,
+  options: { nodeEnv?: string; port?: number; loadShedding?: boolean; limits?: Record<string, string> } = {},
+): Promise<NodeHandle> {
   const port = options.port ?? (mode === 'app' ? await freePort() : 0);
   const env: NodeJS.ProcessEnv = deployment
     ? {
@@ -108,7 +114,11 @@ export class ClientFleet {
   private constructor(private readonly children: RpcChild[]) {}
 
   static async start(processes: number): Promise<ClientFleet> {
-    return new ClientFleet(await Promise.all(Array.from({ length: processes }, () => forkChild('socket-clients.ts', [], { maxOldSpaceMb: 4096 }))));
+    return new ClientFleet(
+      await Promise.all(
+        Array.from({ length: processes }, () => forkChild('socket-clients.ts', [], { maxOldSpaceMb: 4096 })),
+      ),
+    );
   }
 
   get pids(): number[] {
@@ -125,7 +135,12 @@ export class ClientFleet {
         const size = share(i);
         const slice = tokens?.slice(offset, offset + size);
         offset += size;
-        return child.call<ConnectResult>('connect', { url, count: size, tokens: slice, concurrency: Math.max(1, Math.round(concurrency / n)) });
+        return child.call<ConnectResult>('connect', {
+          url,
+          count: size,
+          tokens: slice,
+          concurrency: Math.max(1, Math.round(concurrency / n)),
+        });
       }),
     );
     return {
@@ -154,8 +169,13 @@ export class ClientFleet {
   async counts(): Promise<ClientCounts> {
     const parts = await Promise.all(this.children.map((c) => c.call<ClientCounts>('counts')));
     const disconnects: Record<string, number> = {};
-    for (const p of parts) for (const [reason, n] of Object.entries(p.disconnects)) disconnects[reason] = (disconnects[reason] ?? 0) + n;
-    return { open: parts.reduce((s, p) => s + p.open, 0), disconnects, connectErrors: parts.reduce((s, p) => s + p.connectErrors, 0) };
+    for (const p of parts)
+      for (const [reason, n] of Object.entries(p.disconnects)) disconnects[reason] = (disconnects[reason] ?? 0) + n;
+    return {
+      open: parts.reduce((s, p) => s + p.open, 0),
+      disconnects,
+      connectErrors: parts.reduce((s, p) => s + p.connectErrors, 0),
+    };
   }
 
   async close(): Promise<void> {

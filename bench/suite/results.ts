@@ -50,7 +50,12 @@ export function loadResults(date: string): ResultsFile {
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ResultsFile;
   return {
     date,
-    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'cpu', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model ?? 'cpu',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     parts: {},
   };
 }
@@ -67,7 +72,10 @@ export function compared(
   check?: { ratioAtMost?: number; ratioAtLeast?: number; valueAtMost?: number; valueAtLeast?: number },
 ): Figure {
   const refMedian = figure.reference?.value.median;
-  const ratio = refMedian !== undefined && refMedian > 0 && Number.isFinite(refMedian) ? figure.value.median / refMedian : undefined;
+  const ratio =
+    refMedian !== undefined && refMedian > 0 && Number.isFinite(refMedian)
+      ? figure.value.median / refMedian
+      : undefined;
   let met: boolean | undefined;
   if (check) {
     const v = figure.value.median;
@@ -94,7 +102,8 @@ function spreadText(s: Spread, unit: string): string {
   return `**${num(s.median)}** ${unit} (${num(s.min)}–${num(s.max)}, ${runs} runs)`;
 }
 
-const START = '<!-- performance-suite:start (written by `npm run bench`; edit bench/suite/results.ts, not this section) -->';
+const START =
+  '<!-- performance-suite:start (written by `npm run bench`; edit bench/suite/results.ts, not this section) -->';
 const END = '<!-- performance-suite:end -->';
 
 /**
@@ -103,7 +112,11 @@ const END = '<!-- performance-suite:end -->';
  */
 function latestParts(results: ResultsFile): ResultsFile {
   const dir = path.dirname(resultsPath(results.date));
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f))
+        .sort()
+    : [];
   const parts: Record<string, PartResult> = {};
   for (const file of files) {
     if (file === `${results.date}.json`) continue;
@@ -119,10 +132,10 @@ export function renderMarkdown(results: ResultsFile): string {
     `Written by \`npm run bench\` (bench/run.ts) on ${results.date}, each part from its latest run; raw figures in \`bench/results/<date of the run>.json\`. ` +
       `Machine: ${m.cpus} × ${m.model}, ${m.memoryGb} GB, Node ${m.node}. Every figure is the median of its runs with the ` +
       'smallest and largest run in brackets; the reference is measured in the same run on the same machine, and the ratio is ' +
-      'measured ÷ reference (medians). Server, clients and load generator share the same 2 cores, as in the issue\'s reference figures.',
+      "measured ÷ reference (medians). Server, clients and load generator share the same 2 cores, as in the issue's reference figures.",
     '',
     'Run it: `npm run bench` (all parts, scaled-down sizes, a few minutes); one part: `npm run bench -- --only fanout` ' +
-      '(parts: sockets, fanout, http, jobs, bundle); the issue\'s sizes: `npm run bench -- --sockets 10000 --hold-minutes 15 ' +
+      "(parts: sockets, fanout, http, jobs, bundle); the issue's sizes: `npm run bench -- --sockets 10000 --hold-minutes 15 " +
       '--fanout-sizes 1000,4000,5000 --duration 10 --jobs 10000 --build`; `--dry-run` prints without writing; `--help` lists every option; ' +
       '`BENCH_CPU_PROF=<dir>` writes V8 CPU profiles of the processes under test; `BENCH_NODE_FLAGS="--flag ..."` passes V8/Node flags to the API node under test. ' +
       'Many sockets need file descriptors: each process may open `ulimit -n` (20,000 here); the suite spreads the clients over processes.',
@@ -132,15 +145,24 @@ export function renderMarkdown(results: ResultsFile): string {
   const parts = Object.values(results.parts).sort((a, b) => order.indexOf(a.part) - order.indexOf(b.part));
   for (const part of parts) {
     lines.push(`### ${part.title}`, '');
-    lines.push(`Run ${part.startedAt.slice(0, 10)} ${part.startedAt.slice(11, 19)}–${part.finishedAt.slice(11, 19)} UTC. Load (\`uptime\`): before \`${part.uptimeBefore}\`, after \`${part.uptimeAfter}\`.`);
+    lines.push(
+      `Run ${part.startedAt.slice(0, 10)} ${part.startedAt.slice(11, 19)}–${part.finishedAt.slice(11, 19)} UTC. Load (\`uptime\`): before \`${part.uptimeBefore}\`, after \`${part.uptimeAfter}\`.`,
+    );
     lines.push(`Command: \`${part.command}\`.`);
-    lines.push(`Parameters: ${Object.entries(part.params).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('/') : String(v)}`).join(', ')}.`, '');
+    lines.push(
+      `Parameters: ${Object.entries(part.params)
+        .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('/') : String(v)}`)
+        .join(', ')}.`,
+      '',
+    );
     lines.push('| Figure | Measured | Reference (same run) | Ratio | Target | Met |', '|---|---|---|---|---|---|');
     for (const f of part.figures) {
       const ref = f.reference ? `${f.reference.name}: ${spreadText(f.reference.value, f.unit)}` : '—';
       const ratio = f.ratio === undefined ? '—' : `${f.ratio.toFixed(2)}×`;
       const met = f.met === undefined ? '—' : f.met ? 'yes' : '**no**';
-      lines.push(`| ${f.name}${f.note ? ` (${f.note})` : ''} | ${spreadText(f.value, f.unit)} | ${ref} | ${ratio} | ${f.target ?? '—'} | ${met} |`);
+      lines.push(
+        `| ${f.name}${f.note ? ` (${f.note})` : ''} | ${spreadText(f.value, f.unit)} | ${ref} | ${ratio} | ${f.target ?? '—'} | ${met} |`,
+      );
     }
     if (part.notes.length) lines.push('', ...part.notes.map((n) => `- ${n}`));
     lines.push('');
@@ -156,7 +178,10 @@ export function writeMarkdown(results: ResultsFile): string {
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
   const start = current.indexOf(START);
   const end = current.indexOf(END);
-  const next = start >= 0 && end > start ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}` : `${current.replace(/\s*$/, '')}\n\n${section}\n`;
+  const next =
+    start >= 0 && end > start
+      ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}`
+      : `${current.replace(/\s*$/, '')}\n\n${section}\n`;
   writeFileSync(file, next);
   return file;
 }

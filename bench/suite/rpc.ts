@@ -47,13 +47,19 @@ export interface RpcChild {
  * Forks a TypeScript entry of bench/suite through tsx. `--expose-gc` lets the child settle its heap before a
  * memory figure is read.
  */
-export async function forkChild(entry: string, args: string[] = [], options: { env?: NodeJS.ProcessEnv; maxOldSpaceMb?: number } = {}): Promise<RpcChild> {
+export async function forkChild(
+  entry: string,
+  args: string[] = [],
+  options: { env?: NodeJS.ProcessEnv; maxOldSpaceMb?: number } = {},
+): Promise<RpcChild> {
   const execArgv = ['--import', 'tsx', '--expose-gc'];
   if (options.maxOldSpaceMb) execArgv.push(`--max-old-space-size=${options.maxOldSpaceMb}`);
   // BENCH_NODE_FLAGS="--flag ...": try V8/Node flags (e.g. heap sizes) on the API node without touching the deployment.
-  if (process.env.BENCH_NODE_FLAGS && entry === 'server-node.ts') execArgv.push(...process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean));
+  if (process.env.BENCH_NODE_FLAGS && entry === 'server-node.ts')
+    execArgv.push(...process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean));
   // BENCH_CPU_PROF=<dir>: V8 CPU profiles of the processes under test, to see where a figure's time goes.
-  if (process.env.BENCH_CPU_PROF && entry === 'server-node.ts') execArgv.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
+  if (process.env.BENCH_CPU_PROF && entry === 'server-node.ts')
+    execArgv.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const child = fork(path.resolve(import.meta.dirname, entry), args, {
     execArgv,
     env: { ...process.env, ...options.env },
@@ -81,7 +87,9 @@ export async function forkChild(entry: string, args: string[] = [], options: { e
   await new Promise<void>((resolve, reject) => {
     ready = resolve;
     child.once('error', reject);
-    child.once('exit', (code, signal) => reject(new Error(`${entry} ${args.join(' ')} exited before it was ready (${code ?? signal})`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${entry} ${args.join(' ')} exited before it was ready (${code ?? signal})`)),
+    );
   });
   return {
     child,

@@ -79,7 +79,10 @@ const cpuMicros = () => {
 };
 
 /** Emits `count` events, `intervalMs` apart, each stamped with its send time; answers when the last has left. */
-async function broadcastSeries(emit: (seq: number) => void, { count, intervalMs }: BroadcastParams): Promise<{ cpuMicros: number; wallMs: number }> {
+async function broadcastSeries(
+  emit: (seq: number) => void,
+  { count, intervalMs }: BroadcastParams,
+): Promise<{ cpuMicros: number; wallMs: number }> {
   const cpu0 = cpuMicros();
   const t0 = wallMs();
   for (let seq = 1; seq <= count; seq++) {
@@ -91,7 +94,9 @@ async function broadcastSeries(emit: (seq: number) => void, { count, intervalMs 
 
 function trackDisconnects(io: Server): Record<string, number> {
   const disconnects: Record<string, number> = {};
-  io.on('connection', (socket) => socket.on('disconnect', (reason) => (disconnects[reason] = (disconnects[reason] ?? 0) + 1)));
+  io.on('connection', (socket) =>
+    socket.on('disconnect', (reason) => (disconnects[reason] = (disconnects[reason] ?? 0) + 1)),
+  );
   return disconnects;
 }
 
@@ -113,7 +118,12 @@ async function appNode(): Promise<Handlers> {
     // The overload curve (bench/overload-curve.ts) starts nodes with other limits.
     ...Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('LOAD_SHED_'))),
   });
-  const runtime: Runtime = await startRuntime(config, { api: mode === 'app', workers: mode === 'worker', embedded: false, seed: false });
+  const runtime: Runtime = await startRuntime(config, {
+    api: mode === 'app',
+    workers: mode === 'worker',
+    embedded: false,
+    seed: false,
+  });
   const platform = runtime.platform;
   const io = runtime.built?.io;
   const disconnects = io ? trackDisconnects(io) : {};
@@ -138,9 +148,17 @@ async function appNode(): Promise<Handlers> {
       const users: UserDoc[] = [template];
       const tag = randomBytes(3).toString('hex');
       for (let i = 1; i < count; i++) {
-        users.push({ ...template, _id: new ObjectId(), email: `bench-${tag}-${i}@bench.test`, name: `Bench Agent ${i}`, referralCode: `B${tag}${i}`.toUpperCase(), avatarSeed: `bench-${tag}-${i}` });
+        users.push({
+          ...template,
+          _id: new ObjectId(),
+          email: `bench-${tag}-${i}@bench.test`,
+          name: `Bench Agent ${i}`,
+          referralCode: `B${tag}${i}`.toUpperCase(),
+          avatarSeed: `bench-${tag}-${i}`,
+        });
       }
-      for (let i = 1; i < users.length; i += 1000) await usersCollection(platform.db).insertMany(users.slice(i, i + 1000));
+      for (let i = 1; i < users.length; i += 1000)
+        await usersCollection(platform.db).insertMany(users.slice(i, i + 1000));
       return users.map((u) => ({ id: u._id.toHexString(), token: signAccessToken(runtime.built!.app, u) }));
     },
     /** A sales agent with `leads` leads assigned in one campaign, an access token and a refresh cookie. */
@@ -179,12 +197,17 @@ async function appNode(): Promise<Handlers> {
       }));
       await insertLeads(platform.db, docs);
       const session = await startSession(platform, agent, false);
-      return { token: signAccessToken(runtime.built!.app, agent), userId: agent._id.toHexString(), cookie: { name: 'cw_refresh', value: session.token } };
+      return {
+        token: signAccessToken(runtime.built!.app, agent),
+        userId: agent._id.toHexString(),
+        cookie: { name: 'cw_refresh', value: session.token },
+      };
     },
     heap: settledHeap,
     stats: (): NodeStats => ({ sockets: io?.of('/').sockets.size ?? 0, cpuMicros: cpuMicros(), disconnects }),
     /** Through the product's only door to Socket.IO: platform.live, over the Redis Streams adapter. */
-    broadcast: (params: BroadcastParams) => broadcastSeries((seq) => platform.live.toRoom(Rooms.feed, SocketEvents.postLiked, likedPayload(seq)), params),
+    broadcast: (params: BroadcastParams) =>
+      broadcastSeries((seq) => platform.live.toRoom(Rooms.feed, SocketEvents.postLiked, likedPayload(seq)), params),
   };
 }
 
@@ -199,7 +222,8 @@ async function bareIo(): Promise<Handlers> {
     info: () => ({ url, pid: process.pid }),
     heap: settledHeap,
     stats: (): NodeStats => ({ sockets: io.of('/').sockets.size, cpuMicros: cpuMicros(), disconnects }),
-    broadcast: (params: BroadcastParams) => broadcastSeries((seq) => io.emit(SocketEvents.postLiked, likedPayload(seq)), params),
+    broadcast: (params: BroadcastParams) =>
+      broadcastSeries((seq) => io.emit(SocketEvents.postLiked, likedPayload(seq)), params),
   };
 }
 
@@ -245,7 +269,11 @@ async function bareHttpWithReads(): Promise<Handlers> {
 async function bareWorker(): Promise<Handlers> {
   const connection = createRedis(env.BENCH_REDIS_URL!, 'bullmq');
   let processed = 0;
-  const worker = new Worker(Queues.email, async () => void processed++, { connection, prefix: bullPrefix(env.BENCH_REDIS_PREFIX!), concurrency: 20 });
+  const worker = new Worker(Queues.email, async () => void processed++, {
+    connection,
+    prefix: bullPrefix(env.BENCH_REDIS_PREFIX!),
+    concurrency: 20,
+  });
   await worker.waitUntilReady();
   return {
     info: () => ({ pid: process.pid }),
@@ -253,7 +281,14 @@ async function bareWorker(): Promise<Handlers> {
   };
 }
 
-const builders: Record<string, () => Promise<Handlers>> = { app: appNode, worker: appNode, 'bare-io': bareIo, 'bare-http': bareHttp, 'bare-http-db': bareHttpWithReads, 'bare-worker': bareWorker };
+const builders: Record<string, () => Promise<Handlers>> = {
+  app: appNode,
+  worker: appNode,
+  'bare-io': bareIo,
+  'bare-http': bareHttp,
+  'bare-http-db': bareHttpWithReads,
+  'bare-worker': bareWorker,
+};
 const build = builders[mode];
 if (!build) throw new Error(`unknown mode ${mode}`);
 serveRpc(await build());

@@ -47,7 +47,12 @@ function record(payload: { sentAt?: number }): void {
 }
 
 function open(url: string, token: string | undefined): Promise<Socket> {
-  const socket = io(url, { auth: token ? { token } : {}, transports: ['websocket'], forceNew: true, reconnection: true });
+  const socket = io(url, {
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: true,
+  });
   socket.on(SocketEvents.postLiked, record);
   socket.on('disconnect', (reason) => {
     if (!closing) disconnects[reason] = (disconnects[reason] ?? 0) + 1;
@@ -92,7 +97,11 @@ serveRpc({
   },
   /** How many deliveries are recorded and not yet collected. */
   received: () => received,
-  counts: (): ClientCounts => ({ open: sockets.filter((s) => s.connected).length, disconnects: { ...disconnects }, connectErrors }),
+  counts: (): ClientCounts => ({
+    open: sockets.filter((s) => s.connected).length,
+    disconnects: { ...disconnects },
+    connectErrors,
+  }),
   close() {
     closing = true;
     for (const socket of sockets) socket.disconnect();

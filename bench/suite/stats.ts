@@ -49,6 +49,8 @@ export function machineLoad(): string {
   try {
     return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   } catch {
-    return loadavg().map((l) => l.toFixed(2)).join(' ');
+    return loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   }
 }

@@ -49,7 +49,11 @@ export interface BrowserCallSample {
 
 /** Runs before the app's scripts: keeps every RTCPeerConnection the page makes and the time of each click on Call. */
 function instrumentPage(): void {
-  const w = window as unknown as { __benchPeers: RTCPeerConnection[]; __benchClicks: number[]; RTCPeerConnection: typeof RTCPeerConnection };
+  const w = window as unknown as {
+    __benchPeers: RTCPeerConnection[];
+    __benchClicks: number[];
+    RTCPeerConnection: typeof RTCPeerConnection;
+  };
   const Native = w.RTCPeerConnection;
   w.__benchPeers = [];
   w.__benchClicks = [];
@@ -85,7 +89,9 @@ async function readPeerStats(page: Page): Promise<BrowserCallStats> {
     const playout = all.find((s) => s.type === 'media-playout');
     const played = num(playout?.totalSamplesCount);
     const transport = all.find((s) => s.type === 'transport');
-    const pair = all.find((s) => s.type === 'candidate-pair' && s.id === transport?.selectedCandidatePairId) ?? all.find((s) => s.type === 'candidate-pair' && s.nominated === true);
+    const pair =
+      all.find((s) => s.type === 'candidate-pair' && s.id === transport?.selectedCandidatePairId) ??
+      all.find((s) => s.type === 'candidate-pair' && s.nominated === true);
     const secondsToMs = (v: unknown) => (num(v) === undefined ? undefined : (v as number) * 1_000);
     const measurements = num(remote?.roundTripTimeMeasurements);
     const emitted = num(inbound?.jitterBufferEmittedCount);
@@ -142,17 +148,23 @@ export async function runBrowserCalls(options: BrowserRunOptions): Promise<Brows
     await dialer.getByText('Connected', { exact: true }).waitFor();
 
     const agentTag = `agent-${agent.user._id.toHexString()}@`;
-    const invitesBefore = () => readLeadPhoneLog(options.leadPhoneLog).filter((line) => line.to === number && line.from.includes(agentTag));
+    const invitesBefore = () =>
+      readLeadPhoneLog(options.leadPhoneLog).filter((line) => line.to === number && line.from.includes(agentTag));
     for (let i = 0; i < options.calls; i++) {
       const sample: BrowserCallSample = { stats: {} };
       samples.push(sample);
       try {
         const before = invitesBefore().length;
-        const clicksBefore = await page.evaluate(() => (window as unknown as { __benchClicks: number[] }).__benchClicks.length);
+        const clicksBefore = await page.evaluate(
+          () => (window as unknown as { __benchClicks: number[] }).__benchClicks.length,
+        );
         await dialer.getByLabel('Phone number').fill(number);
         await dialer.getByRole('button', { name: 'Call', exact: true }).click();
         await dialer.getByText('In call', { exact: true }).waitFor();
-        const clickedAt = await page.evaluate((n) => (window as unknown as { __benchClicks: number[] }).__benchClicks[n], clicksBefore);
+        const clickedAt = await page.evaluate(
+          (n) => (window as unknown as { __benchClicks: number[] }).__benchClicks[n],
+          clicksBefore,
+        );
         const call = await callsCollection(db).findOne({ agentId: agent.user._id }, { sort: { startedAt: -1 } });
         sample.callId = call?._id.toHexString();
         if (call?.connectedAt && clickedAt) sample.clickToAnswerMs = call.connectedAt.getTime() - clickedAt;
@@ -163,7 +175,11 @@ export async function runBrowserCalls(options: BrowserRunOptions): Promise<Brows
         const invite = invitesBefore()[before];
         if (invite && clickedAt) sample.clickToInviteMs = Date.parse(invite.at) - clickedAt;
         // The line is free again 1 s after the end.
-        for (let waited = 0; call && (await callsCollection(db).findOne({ _id: call._id }))?.state !== 'idle'; waited += 50) {
+        for (
+          let waited = 0;
+          call && (await callsCollection(db).findOne({ _id: call._id }))?.state !== 'idle';
+          waited += 50
+        ) {
           if (waited > 20_000) throw new Error(`call ${call._id.toHexString()} not idle within 20 s`);
           await page.waitForTimeout(50);
         }

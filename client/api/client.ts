@@ -39,7 +39,10 @@ export const isNetworkError = (error: unknown): error is NetworkError => error i
  * Sends with the access token (`send` is a fetch or an XMLHttpRequest). A 401 on a signed-in call outside
  * /api/auth/ is answered by one refresh through the cookie and one retry with the new token.
  */
-export async function withAccessToken<R extends { status: number }>(path: string, send: (token: string | null) => Promise<R>): Promise<R> {
+export async function withAccessToken<R extends { status: number }>(
+  path: string,
+  send: (token: string | null) => Promise<R>,
+): Promise<R> {
   let answer = await send(currentAccessToken());
   if (answer.status === 401 && currentAccessToken() && !path.startsWith('/api/auth/')) {
     const renewed = await refreshAccessToken();
@@ -64,7 +67,13 @@ export async function authorizedFetch(path: string, request: AuthorizedRequest =
   const response = await withAccessToken(path, async (token) => {
     const headers = { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
     try {
-      return await fetchHonouringRetryAfter(path, { method: request.method ?? 'GET', headers, body: request.body, credentials: 'same-origin', signal: request.signal });
+      return await fetchHonouringRetryAfter(path, {
+        method: request.method ?? 'GET',
+        headers,
+        body: request.body,
+        credentials: 'same-origin',
+        signal: request.signal,
+      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new NetworkError();
@@ -81,20 +90,30 @@ export function toastRequestFailure(error: unknown, fallbackTitle = 'Error'): vo
 }
 
 /** The method a request is sent with: the one named, else POST with a body and GET without. */
-export type MethodOf<O> = O extends { method: infer M extends ApiMethod } ? M : O extends { body: unknown } ? 'POST' : 'GET';
+export type MethodOf<O> = O extends { method: infer M extends ApiMethod }
+  ? M
+  : O extends { body: unknown }
+    ? 'POST'
+    : 'GET';
 
 /**
  * JSON request to the API through `authorizedFetch`; failures are toasted unless `quiet`. The answer's type comes
  * from the route map (shared/api-routes.ts) for the path and method; a path the map does not know answers `unknown`.
  */
-export function api<const P extends string, const O extends ApiRequestOptions = ApiRequestOptions>(path: P, options?: O): Promise<ApiAnswer<MethodOf<O>, P>>;
+export function api<const P extends string, const O extends ApiRequestOptions = ApiRequestOptions>(
+  path: P,
+  options?: O,
+): Promise<ApiAnswer<MethodOf<O>, P>>;
 /** A path built at run time (`string`), answered as the caller says. */
 export function api<T>(path: string, options?: ApiRequestOptions): Promise<T>;
 export async function api(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
   try {
     const response = await authorizedFetch(path, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        options.body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });

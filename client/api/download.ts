@@ -12,7 +12,10 @@ export interface FileRequestOptions {
  * A file the API serves only with the bearer token (an <a href> or <audio src> cannot send it): fetched through
  * `authorizedFetch` as a Blob, with the file name from its Content-Disposition.
  */
-export async function fetchFile(path: string, options: FileRequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+export async function fetchFile(
+  path: string,
+  options: FileRequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
   try {
     const response = await authorizedFetch(path, { signal: options.signal });
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
@@ -23,7 +26,11 @@ export async function fetchFile(path: string, options: FileRequestOptions = {}):
 }
 
 /** Saves a token-only file under the server's name (else `fallbackName`). */
-export async function downloadFile(path: string, fallbackName: string, options: FileRequestOptions = {}): Promise<void> {
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  options: FileRequestOptions = {},
+): Promise<void> {
   const { blob, fileName } = await fetchFile(path, options);
   saveBlob(blob, fileName ?? fallbackName);
 }
@@ -39,7 +46,13 @@ export function fileNameOf(disposition: string | null): string | null {
       // A malformed escape: fall back to the plain name.
     }
   }
-  return /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition)?.slice(1).find((name) => name !== undefined)?.trim() || null;
+  return (
+    /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i
+      .exec(disposition)
+      ?.slice(1)
+      .find((name) => name !== undefined)
+      ?.trim() || null
+  );
 }
 
 /** Hands a Blob to the browser as a download. */

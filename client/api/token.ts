@@ -33,7 +33,10 @@ export function setAccessToken(token: string | null): void {
   clearTimeout(renewTimer);
   const expiresAt = token ? expiryOf(token) : undefined;
   if (expiresAt) {
-    renewTimer = setTimeout(() => void renewQuietly(), Math.max(5_000, expiresAt - Date.now() - RENEW_BEFORE_EXPIRY_MS));
+    renewTimer = setTimeout(
+      () => void renewQuietly(),
+      Math.max(5_000, expiresAt - Date.now() - RENEW_BEFORE_EXPIRY_MS),
+    );
   }
 }
 
@@ -66,7 +69,8 @@ async function renewQuietly(): Promise<void> {
 }
 
 function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
-  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request('cw-auth-refresh', task) as Promise<T>;
+  if (typeof navigator !== 'undefined' && navigator.locks)
+    return navigator.locks.request('cw-auth-refresh', task) as Promise<T>;
   return task();
 }
 

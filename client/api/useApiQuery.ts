@@ -63,7 +63,10 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  * GET `path` (nothing while it is null, and no data), again when it changes, on `retry` and every `refreshMs`;
  * an earlier request still running is aborted.
  */
-export function useApiQuery<const P extends string>(path: P | null, options?: ApiQueryOptions<ApiAnswer<'GET', P>>): ApiQuery<ApiAnswer<'GET', P>>;
+export function useApiQuery<const P extends string>(
+  path: P | null,
+  options?: ApiQueryOptions<ApiAnswer<'GET', P>>,
+): ApiQuery<ApiAnswer<'GET', P>>;
 export function useApiQuery<T>(path: string | null, options?: ApiQueryOptions<T>): ApiQuery<T>;
 export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> = {}): ApiQuery<T> {
   const { debounceMs = 0, onLoad, quiet = false, refreshMs, shared = false, keepWhileLoading = true } = options;
@@ -77,7 +80,12 @@ export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> 
     setLoading(false);
   });
   const refused = useEffectEvent((from: string, error: unknown) => {
-    setAnswer((last) => ({ path: from, data: last.path === from || keepWhileLoading ? last.data : undefined, failed: true, error }));
+    setAnswer((last) => ({
+      path: from,
+      data: last.path === from || keepWhileLoading ? last.data : undefined,
+      failed: true,
+      error,
+    }));
     setLoading(false);
   });
 
@@ -91,7 +99,9 @@ export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> 
     setLoading(true);
     const silent = quiet || attempt.quiet;
     const timer = setTimeout(() => {
-      const request = shared ? sharedAnswer(path, silent, attempt.count > 0) : api<T>(path, { signal: controller.signal, quiet: silent });
+      const request = shared
+        ? sharedAnswer(path, silent, attempt.count > 0)
+        : api<T>(path, { signal: controller.signal, quiet: silent });
       request
         .then((data) => current && loaded(path, data as T))
         .catch((error: unknown) => {
@@ -114,15 +124,30 @@ export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> 
   }, [path, refreshMs, refresh]);
 
   const setData = useCallback<Dispatch<SetStateAction<T | undefined>>>(
-    (change) => setAnswer((last) => ({ ...last, data: typeof change === 'function' ? (change as (data: T | undefined) => T | undefined)(last.data) : change })),
+    (change) =>
+      setAnswer((last) => ({
+        ...last,
+        data: typeof change === 'function' ? (change as (data: T | undefined) => T | undefined)(last.data) : change,
+      })),
     [],
   );
   const own = keepWhileLoading || answer.path === path;
-  return { data: own ? answer.data : undefined, loading, failed: own && answer.failed, error: own && answer.failed ? answer.error : undefined, retry, refresh, setData };
+  return {
+    data: own ? answer.data : undefined,
+    loading,
+    failed: own && answer.failed,
+    error: own && answer.failed ? answer.error : undefined,
+    retry,
+    refresh,
+    setData,
+  };
 }
 
 /** `base` with the non-empty values as its query string (`/api/perks`, `/api/perks?q=gym`). */
-export function pathWithQuery<const B extends string>(base: B, values: Record<string, string | null | undefined>): B | `${B}?${string}` {
+export function pathWithQuery<const B extends string>(
+  base: B,
+  values: Record<string, string | null | undefined>,
+): B | `${B}?${string}` {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
   return params.size ? `${base}?${params}` : base;

@@ -16,5 +16,9 @@ export function schemaError(schema: TSchema, value: unknown): string | undefined
   const required = (first.params as { requiredProperties?: string[] }).requiredProperties;
   const field = first.instancePath.replace(/^\//, '').split('/')[0] || required?.[0];
   const messages = schema as SchemaWithMessages;
-  return (field ? messages.properties?.[field]?.errorMessage : undefined) ?? messages.errorMessage ?? `${field ?? 'value'} ${first.message}`;
+  return (
+    (field ? messages.properties?.[field]?.errorMessage : undefined) ??
+    messages.errorMessage ??
+    `${field ?? 'value'} ${first.message}`
+  );
 }

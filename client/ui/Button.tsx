@@ -12,7 +12,9 @@ interface Look {
 }
 
 export function buttonClass({ variant = 'primary', size = 'md', fullWidth }: Look, extra?: string): string {
-  return [styles.button, styles[variant], styles[size], fullWidth ? styles.full : '', extra ?? ''].filter(Boolean).join(' ');
+  return [styles.button, styles[variant], styles[size], fullWidth ? styles.full : '', extra ?? '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className'>, Look {
@@ -24,6 +26,12 @@ export function Button({ variant, size, fullWidth, className, ...props }: Button
 }
 
 /** Navigation that looks like a button stays a link, so it can be opened in a new tab and is announced as a link. */
-export function LinkButton({ variant, size, fullWidth, className, ...props }: LinkProps & Look & { className?: string }) {
+export function LinkButton({
+  variant,
+  size,
+  fullWidth,
+  className,
+  ...props
+}: LinkProps & Look & { className?: string }) {
   return <Link {...(props as LinkProps)} className={buttonClass({ variant, size, fullWidth }, className)} />;
 }

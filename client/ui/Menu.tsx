@@ -24,10 +24,22 @@ export interface MenuButtonProps {
 }
 
 /** A button opening a popover menu; items are links or actions, navigable with the keyboard. */
-export function MenuButton({ label, triggerLabel, trigger, children, header, triggerClassName, width = 260, onOpenChange }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  triggerLabel,
+  trigger,
+  children,
+  header,
+  triggerClassName,
+  width = 260,
+  onOpenChange,
+}: MenuButtonProps) {
   return (
     <MenuTrigger onOpenChange={onOpenChange}>
-      <AriaButton aria-label={triggerLabel === null ? undefined : (triggerLabel ?? label)} className={[styles.trigger, triggerClassName ?? ''].join(' ')}>
+      <AriaButton
+        aria-label={triggerLabel === null ? undefined : (triggerLabel ?? label)}
+        className={[styles.trigger, triggerClassName ?? ''].join(' ')}
+      >
         {trigger}
       </AriaButton>
       <Popover className={styles.popover} placement="bottom end" style={{ width }}>

@@ -15,7 +15,12 @@ export interface SearchInputProps {
 
 export function SearchInput({ label, hideLabel, placeholder, value, onChange, onSubmit, className }: SearchInputProps) {
   return (
-    <SearchField value={value} onChange={onChange} onSubmit={onSubmit} className={[styles.field, className ?? ''].join(' ')}>
+    <SearchField
+      value={value}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      className={[styles.field, className ?? ''].join(' ')}
+    >
       <Label className={hideLabel ? 'visually-hidden' : styles.label}>{label}</Label>
       <div className={styles.box}>
         <Search size={16} aria-hidden="true" className={styles.icon} />

@@ -18,7 +18,10 @@ export interface SelectOption {
   label: string;
 }
 
-export interface SelectProps extends Omit<AriaSelectProps<SelectOption>, 'children' | 'className' | 'value' | 'onChange'> {
+export interface SelectProps extends Omit<
+  AriaSelectProps<SelectOption>,
+  'children' | 'className' | 'value' | 'onChange'
+> {
   label: string;
   options: readonly SelectOption[];
   value: string | null;

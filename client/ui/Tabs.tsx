@@ -16,7 +16,10 @@ export function Tabs({ className, ...props }: Omit<TabsProps, 'className'> & { c
   return <AriaTabs {...props} className={join(styles.tabs, className)} />;
 }
 
-export function TabList<T extends object>({ className, ...props }: Omit<TabListProps<T>, 'className'> & { className?: string }) {
+export function TabList<T extends object>({
+  className,
+  ...props
+}: Omit<TabListProps<T>, 'className'> & { className?: string }) {
   return <AriaTabList {...props} className={join(styles.list, className)} />;
 }
 

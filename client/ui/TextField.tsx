@@ -1,5 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
-import { FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
 import styles from './Field.module.css';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children'> {
@@ -17,14 +24,19 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
  */
 function clearWhenValid(event: FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
-  if (input.validity.valid && input.closest('[data-invalid]')) input.dispatchEvent(new Event('change', { bubbles: true }));
+  if (input.validity.valid && input.closest('[data-invalid]'))
+    input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 export function TextField({ label, description, placeholder, className, inputClassName, ...props }: TextFieldProps) {
   return (
     <AriaTextField {...props} className={[styles.field, className ?? ''].join(' ')}>
       <Label className={styles.label}>{label}</Label>
-      <Input className={[styles.input, inputClassName ?? ''].join(' ')} placeholder={placeholder} onInput={clearWhenValid} />
+      <Input
+        className={[styles.input, inputClassName ?? ''].join(' ')}
+        placeholder={placeholder}
+        onInput={clearWhenValid}
+      />
       {description ? (
         <Text slot="description" className={styles.description}>
           {description}

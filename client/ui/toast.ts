@@ -32,4 +32,5 @@ export function closeToasts(title: string): void {
   for (const shown of toastQueue.visibleToasts) if (shown.content.title === title) toastQueue.close(shown.key);
 }
 
-export const errorToast = (title: string, description?: string) => toast({ title, description, variant: 'destructive' });
+export const errorToast = (title: string, description?: string) =>
+  toast({ title, description, variant: 'destructive' });

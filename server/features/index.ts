@@ -31,4 +31,35 @@ import { leaderboardFeature } from './leaderboard/index.js';
 import { insightsFeature } from './insights/index.js';
 
 /** Every feature of the product, in the order their routes are registered. One line per feature. */
-export const features: Feature[] = [usersFeature, emailFeature, systemFeature, campaignsFeature, leadsFeature, clientsFeature, followUpsFeature, waitlistFeature, authFeature, meFeature, devFeature, notificationsFeature, communityFeature, adminFeature, perksFeature, scriptsFeature, rebuttalsFeature, materialsFeature, voiceNotesFeature, dealsFeature, commissionsFeature, teamFeature, bonsaiFeature, invitationsFeature, overviewFeature, dialerFeature, callsFeature, leaderboardFeature, supportFeature, insightsFeature];
+export const features: Feature[] = [
+  usersFeature,
+  emailFeature,
+  systemFeature,
+  campaignsFeature,
+  leadsFeature,
+  clientsFeature,
+  followUpsFeature,
+  waitlistFeature,
+  authFeature,
+  meFeature,
+  devFeature,
+  notificationsFeature,
+  communityFeature,
+  adminFeature,
+  perksFeature,
+  scriptsFeature,
+  rebuttalsFeature,
+  materialsFeature,
+  voiceNotesFeature,
+  dealsFeature,
+  commissionsFeature,
+  teamFeature,
+  bonsaiFeature,
+  invitationsFeature,
+  overviewFeature,
+  dialerFeature,
+  callsFeature,
+  leaderboardFeature,
+  supportFeature,
+  insightsFeature,
+];

@@ -11,7 +11,10 @@ export type { RouteAccess } from './feature.js';
  * (tests/integration/security-access.test.ts) holds every route to. A route missing here fails that test, so a new
  * route cannot ship without a decision. The levels are described at `RouteAccess` (server/features/feature.ts).
  */
-export const ROUTE_ACCESS: Record<string, RouteAccess> = Object.assign({}, ...features.map((feature) => feature.access ?? {}));
+export const ROUTE_ACCESS: Record<string, RouteAccess> = Object.assign(
+  {},
+  ...features.map((feature) => feature.access ?? {}),
+);
 
 /**
  * The `onRoute` hook that puts each /api route behind the door its feature's `access` table names, as its first
@@ -36,9 +39,11 @@ export function routeDoor(app: FastifyInstance, db: Db, features: Feature[]): (r
     const keys = [route.method].flat().map((method) => `${method === 'HEAD' ? 'GET' : method} ${route.url}`);
     const levels = new Set(keys.map((key) => table[key]));
     const [level] = levels;
-    if (levels.size !== 1 || !level) throw new Error(`${keys.join(', ')}: no single entry in its feature's \`access\` table`);
+    if (levels.size !== 1 || !level)
+      throw new Error(`${keys.join(', ')}: no single entry in its feature's \`access\` table`);
     const own = [route.onRequest ?? [], route.preHandler ?? [], route.preValidation ?? []].flat();
-    if (own.some(isAuthHook)) throw new Error(`${keys.join(', ')} lists an auth hook itself: its feature's \`access\` table decides`);
+    if (own.some(isAuthHook))
+      throw new Error(`${keys.join(', ')} lists an auth hook itself: its feature's \`access\` table decides`);
     route.onRequest = [...(doors[level] as onRequestHookHandler[]), ...[route.onRequest ?? []].flat()];
   };
 }

@@ -72,8 +72,17 @@ export async function registerJwt(app: FastifyInstance, secret: string): Promise
 }
 
 /** Without `session` (tests, tools) the token counts as a browser session's. */
-export function signAccessToken(app: FastifyInstance, user: UserDoc, session?: Pick<AccessSession, 'persistent'>): string {
-  return app.jwt.sign({ sub: user._id.toHexString(), role: user.role, sv: user.sessionVersion ?? 0, ...(session?.persistent ? { rem: true as const } : {}) });
+export function signAccessToken(
+  app: FastifyInstance,
+  user: UserDoc,
+  session?: Pick<AccessSession, 'persistent'>,
+): string {
+  return app.jwt.sign({
+    sub: user._id.toHexString(),
+    role: user.role,
+    sv: user.sessionVersion ?? 0,
+    ...(session?.persistent ? { rem: true as const } : {}),
+  });
 }
 
 type VerifiedClaims = AccessTokenClaims & { exp: number; iat?: number };
@@ -109,7 +118,11 @@ export function verifiedClaims(app: FastifyInstance, token: string | undefined):
   return claims;
 }
 
-export async function verifyAccessToken(app: FastifyInstance, db: Db, token: string | undefined): Promise<{ user: UserDoc; session: AccessSession } | null> {
+export async function verifyAccessToken(
+  app: FastifyInstance,
+  db: Db,
+  token: string | undefined,
+): Promise<{ user: UserDoc; session: AccessSession } | null> {
   const claims = verifiedClaims(app, token);
   if (!claims) return null;
   // The user comes from this node's user cache, which every user write empties on every node (node-cache.ts).
@@ -157,4 +170,3 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
     if (!roles.includes(request.currentUser.role)) throw forbidden();
   });
 }
-

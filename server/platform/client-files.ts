@@ -25,7 +25,10 @@ export async function serveClientFiles(app: FastifyInstance, dir: string): Promi
       // Hashed assets never change; the HTML that names them must be checked on every visit, or a deploy strands
       // browsers on assets that no longer exist.
       const hashed = asset.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', asset.endsWith('.html') ? 'no-cache' : hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.setHeader(
+        'cache-control',
+        asset.endsWith('.html') ? 'no-cache' : hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
       // One URL, several encodings: a shared cache must not hand the brotli body to a client that asked for gzip.
       res.setHeader('vary', 'accept-encoding');
     },

@@ -172,17 +172,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const seedValue = (env.SEED_DEMO || 'off').toLowerCase();
-  if (!['on', 'off', 'true', 'false', '1', '0'].includes(seedValue)) problems.push(`SEED_DEMO must be "on" or "off" (got "${env.SEED_DEMO}").`);
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(seedValue))
+    problems.push(`SEED_DEMO must be "on" or "off" (got "${env.SEED_DEMO}").`);
 
   let jobLockMs = 30_000;
   if (env.JOB_LOCK_MS) {
-    if (!/^\d+$/.test(env.JOB_LOCK_MS) || Number(env.JOB_LOCK_MS) < 1_000) problems.push(`JOB_LOCK_MS must be a whole number of milliseconds, at least 1000 (got "${env.JOB_LOCK_MS}").`);
+    if (!/^\d+$/.test(env.JOB_LOCK_MS) || Number(env.JOB_LOCK_MS) < 1_000)
+      problems.push(`JOB_LOCK_MS must be a whole number of milliseconds, at least 1000 (got "${env.JOB_LOCK_MS}").`);
     else jobLockMs = Number(env.JOB_LOCK_MS);
   }
 
   let rateLimitFactor = 1;
   if (env.RATE_LIMIT_FACTOR) {
-    if (!/^\d+$/.test(env.RATE_LIMIT_FACTOR) || Number(env.RATE_LIMIT_FACTOR) < 1) problems.push(`RATE_LIMIT_FACTOR must be a whole number, at least 1 (got "${env.RATE_LIMIT_FACTOR}").`);
+    if (!/^\d+$/.test(env.RATE_LIMIT_FACTOR) || Number(env.RATE_LIMIT_FACTOR) < 1)
+      problems.push(`RATE_LIMIT_FACTOR must be a whole number, at least 1 (got "${env.RATE_LIMIT_FACTOR}").`);
     else rateLimitFactor = Number(env.RATE_LIMIT_FACTOR);
   }
 
@@ -191,13 +194,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   let jwtSecret = env.JWT_SECRET ?? '';
   if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long.');
-  if (!jwtSecret && nodeEnv === 'production') problems.push('JWT_SECRET must be set in production (at least 32 characters).');
+  if (!jwtSecret && nodeEnv === 'production')
+    problems.push('JWT_SECRET must be set in production (at least 32 characters).');
 
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info');
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
 
   const supportEmail = env.SUPPORT_EMAIL?.trim() || 'support@commissionwarriors.local';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) problems.push(`SUPPORT_EMAIL must be an e-mail address (got "${env.SUPPORT_EMAIL}").`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail))
+    problems.push(`SUPPORT_EMAIL must be an e-mail address (got "${env.SUPPORT_EMAIL}").`);
 
   const host = env.HOST || '0.0.0.0';
   const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
@@ -207,7 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const phoneProvider = (env.PHONE_PROVIDER || 'simulator') as PhoneProviderName;
-  if (!PHONE_PROVIDERS.includes(phoneProvider)) problems.push(`PHONE_PROVIDER must be ${PHONE_PROVIDERS.map((p) => `"${p}"`).join(' or ')} (got "${env.PHONE_PROVIDER}").`);
+  if (!PHONE_PROVIDERS.includes(phoneProvider))
+    problems.push(
+      `PHONE_PROVIDER must be ${PHONE_PROVIDERS.map((p) => `"${p}"`).join(' or ')} (got "${env.PHONE_PROVIDER}").`,
+    );
 
   const wholeNumber = (name: string, fallback: number, min: number, unit: string): number => {
     const value = env[name];
@@ -227,7 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   // A deployment still setting the removed switch would believe it is in force.
   for (const removed of ['LOAD_SHED_EVENT_LOOP_DELAY_MS', 'LOAD_SHED_SAMPLE_MS']) {
-    if (env[removed] !== undefined && env[removed] !== '') problems.push(`${removed} was removed: load shedding no longer watches the event loop; remove it (LOAD_SHED_MAX_IN_FLIGHT, LOAD_SHED_MAX_QUEUE and LOAD_SHED_MAX_WAIT_MS set it now).`);
+    if (env[removed] !== undefined && env[removed] !== '')
+      problems.push(
+        `${removed} was removed: load shedding no longer watches the event loop; remove it (LOAD_SHED_MAX_IN_FLIGHT, LOAD_SHED_MAX_QUEUE and LOAD_SHED_MAX_WAIT_MS set it now).`,
+      );
   }
 
   // Each stream is one recogniser process at about 3-4% of a core (docs/performance.md, "Objection spotting").
@@ -235,7 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const sip = sipConfig(env, problems, dataDir);
   const dialerAnswerDelayMs = wholeNumber('DIALER_ANSWER_DELAY_MS', 0, 0, 'milliseconds');
-  if (dialerAnswerDelayMs > 0 && nodeEnv === 'production') problems.push('DIALER_ANSWER_DELAY_MS is for tests only and must not be set in production.');
+  if (dialerAnswerDelayMs > 0 && nodeEnv === 'production')
+    problems.push('DIALER_ANSWER_DELAY_MS is for tests only and must not be set in production.');
 
   const proxy = parseTrustProxy(env.TRUST_PROXY);
   if ('problem' in proxy) problems.push(proxy.problem);
@@ -250,7 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .map((o) => o.trim())
     .filter(Boolean);
   allowedOrigins.push(new URL(publicUrl).origin);
-  if (nodeEnv !== 'production') allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173');
+  if (nodeEnv !== 'production')
+    allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173');
 
   return {
     env: nodeEnv,
@@ -286,7 +300,8 @@ function sipConfig(env: NodeJS.ProcessEnv, problems: string[], dataDir: string):
   const value = (name: string) => env[name]?.trim() || undefined;
   for (const name of ['SIP_PROXY', 'SIP_OUTBOUND_PROXY', 'SIP_USERNAME']) {
     const uri = value(name);
-    if (uri && !/^sips?:[^\s]+$/.test(uri)) problems.push(`${name} must be a SIP URI such as sip:trunk.example.com:5060 (got "${uri}").`);
+    if (uri && !/^sips?:[^\s]+$/.test(uri))
+      problems.push(`${name} must be a SIP URI such as sip:trunk.example.com:5060 (got "${uri}").`);
   }
   const janusUrl = value('JANUS_URL');
   if (janusUrl) {
@@ -294,27 +309,42 @@ function sipConfig(env: NodeJS.ProcessEnv, problems: string[], dataDir: string):
     if (problem) problems.push(problem);
   }
   if (env.PHONE_PROVIDER === 'sip' && value('SIP_PROXY') && (!janusUrl || !value('JANUS_API_SECRET'))) {
-    problems.push('PHONE_PROVIDER=sip with SIP_PROXY set needs JANUS_URL and JANUS_API_SECRET (leave SIP_PROXY unset to use the local carrier).');
+    problems.push(
+      'PHONE_PROVIDER=sip with SIP_PROXY set needs JANUS_URL and JANUS_API_SECRET (leave SIP_PROXY unset to use the local carrier).',
+    );
   }
   const registerValue = (env.SIP_REGISTER || 'off').toLowerCase();
-  if (!['on', 'off', 'true', 'false', '1', '0'].includes(registerValue)) problems.push(`SIP_REGISTER must be "on" or "off" (got "${env.SIP_REGISTER}").`);
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(registerValue))
+    problems.push(`SIP_REGISTER must be "on" or "off" (got "${env.SIP_REGISTER}").`);
   let ringTimeoutMs = 20_000;
   if (env.SIP_RING_TIMEOUT_S) {
-    if (!/^\d+$/.test(env.SIP_RING_TIMEOUT_S) || Number(env.SIP_RING_TIMEOUT_S) < 1) problems.push(`SIP_RING_TIMEOUT_S must be a whole number of seconds, at least 1 (got "${env.SIP_RING_TIMEOUT_S}").`);
+    if (!/^\d+$/.test(env.SIP_RING_TIMEOUT_S) || Number(env.SIP_RING_TIMEOUT_S) < 1)
+      problems.push(
+        `SIP_RING_TIMEOUT_S must be a whole number of seconds, at least 1 (got "${env.SIP_RING_TIMEOUT_S}").`,
+      );
     else ringTimeoutMs = Number(env.SIP_RING_TIMEOUT_S) * 1_000;
   }
-  const iceUrls = (env.WEBRTC_ICE_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+  const iceUrls = (env.WEBRTC_ICE_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
   const badIce = iceUrls.find((url) => !/^(stun|stuns|turn|turns):[^\s]+$/.test(url));
-  if (badIce) problems.push(`WEBRTC_ICE_URLS must be stun:, stuns:, turn: or turns: URLs separated by commas (got "${badIce}").`);
+  if (badIce)
+    problems.push(`WEBRTC_ICE_URLS must be stun:, stuns:, turn: or turns: URLs separated by commas (got "${badIce}").`);
   const turnSecret = value('TURN_SECRET');
-  if (iceUrls.some((url) => url.startsWith('turn')) && !turnSecret) problems.push('WEBRTC_ICE_URLS lists a TURN server: set TURN_SECRET, the static-auth-secret of its coturn.');
+  if (iceUrls.some((url) => url.startsWith('turn')) && !turnSecret)
+    problems.push('WEBRTC_ICE_URLS lists a TURN server: set TURN_SECRET, the static-auth-secret of its coturn.');
   let credentialTtlS = 86_400;
   if (env.TURN_CREDENTIAL_TTL_S) {
-    if (!/^\d+$/.test(env.TURN_CREDENTIAL_TTL_S) || Number(env.TURN_CREDENTIAL_TTL_S) < 60) problems.push(`TURN_CREDENTIAL_TTL_S must be a whole number of seconds, at least 60 (got "${env.TURN_CREDENTIAL_TTL_S}").`);
+    if (!/^\d+$/.test(env.TURN_CREDENTIAL_TTL_S) || Number(env.TURN_CREDENTIAL_TTL_S) < 60)
+      problems.push(
+        `TURN_CREDENTIAL_TTL_S must be a whole number of seconds, at least 60 (got "${env.TURN_CREDENTIAL_TTL_S}").`,
+      );
     else credentialTtlS = Number(env.TURN_CREDENTIAL_TTL_S);
   }
   const callModel = (value('SIP_CALL_MODEL') ?? 'plugin').toLowerCase();
-  if (callModel !== 'plugin' && callModel !== 'room') problems.push(`SIP_CALL_MODEL must be "plugin" or "room" (got "${env.SIP_CALL_MODEL}").`);
+  if (callModel !== 'plugin' && callModel !== 'room')
+    problems.push(`SIP_CALL_MODEL must be "plugin" or "room" (got "${env.SIP_CALL_MODEL}").`);
   return {
     callModel: callModel === 'room' ? 'room' : 'plugin',
     localIp: value('SIP_LOCAL_IP'),

@@ -19,7 +19,8 @@ export interface CounterFamily {
 /** Per counter document (`_id` as extended JSON): the dotted count paths and by how much the stored ones are off. */
 export type Drift = Record<string, Record<string, number>>;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /** The numeric leaves of a document with their dotted paths (ids, dates and other values are not counts). */
 function countsOf(doc: Document, prefix = ''): Map<string, number> {
@@ -70,7 +71,13 @@ export async function correctDrift(family: CounterFamily, drift: Drift): Promise
     const filter: Document = { _id: EJSON.parse(id, { relaxed: false }) };
     const doc = recounted.get(id);
     const insert = doc && family.insertFields ? family.insertFields(doc) : {};
-    return { updateOne: { filter, update: { $inc: inc, ...(Object.keys(insert).length ? { $setOnInsert: insert } : {}) }, upsert: true } };
+    return {
+      updateOne: {
+        filter,
+        update: { $inc: inc, ...(Object.keys(insert).length ? { $setOnInsert: insert } : {}) },
+        upsert: true,
+      },
+    };
   });
   if (ops.length) await family.collection.bulkWrite(ops, { ordered: false });
   return ops.length;

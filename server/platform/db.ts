@@ -19,7 +19,10 @@ const POOL_SIZE = 20;
  * Connects with the official driver; the same code runs against the embedded server and real MongoDB. `warm`: the
  * pool opens all its connections at start (API nodes in production), so the first burst of traffic finds them open.
  */
-export async function connectDatabase(url: string, options: { dbName?: string; timeoutMs?: number; warm?: boolean } = {}): Promise<Database> {
+export async function connectDatabase(
+  url: string,
+  options: { dbName?: string; timeoutMs?: number; warm?: boolean } = {},
+): Promise<Database> {
   const poolSize = /[?&]maxPoolSize=/i.test(url) ? undefined : POOL_SIZE;
   const client = new MongoClient(url, {
     serverSelectionTimeoutMS: options.timeoutMs ?? 5_000,

@@ -49,7 +49,8 @@ export class AppError extends Error {
 export const badRequest = (message: string, title?: string) => new AppError(ErrorCodes.validation, message, title);
 export const unauthenticated = (message = 'Please sign in to continue.', title?: string) =>
   new AppError(ErrorCodes.unauthenticated, message, title);
-export const forbidden = (message = 'You do not have access to this.', title?: string) => new AppError(ErrorCodes.forbidden, message, title);
+export const forbidden = (message = 'You do not have access to this.', title?: string) =>
+  new AppError(ErrorCodes.forbidden, message, title);
 export const notFound = (message = 'Not found.', title?: string) => new AppError(ErrorCodes.notFound, message, title);
 export const conflict = (message: string, title?: string) => new AppError(ErrorCodes.conflict, message, title);
 export const rateLimited = (message: string, retryAfter: number, title?: string) =>
@@ -58,7 +59,10 @@ export const rateLimited = (message: string, retryAfter: number, title?: string)
 export const redisUnavailable = () => new AppError(ErrorCodes.unavailable, REDIS_UNAVAILABLE_MESSAGE, undefined, 2);
 
 /** The one body of a 500: what failed inside is logged, never sent (no message, stack or driver text). */
-export const internalErrorBody: ApiErrorBody = { error: 'Something went wrong. Please try again later.', code: ErrorCodes.internal };
+export const internalErrorBody: ApiErrorBody = {
+  error: 'Something went wrong. Please try again later.',
+  code: ErrorCodes.internal,
+};
 
 interface SchemaWithMessage {
   errorMessage?: string;
@@ -79,14 +83,19 @@ function validationMessage(error: FastifyError, schema: SchemaWithMessage | unde
   const first = error.validation?.[0];
   if (!first) return error.message;
   const field =
-    (first.params as { missingProperty?: string })?.missingProperty ?? first.instancePath.replace(/^\//, '').split('/')[0];
+    (first.params as { missingProperty?: string })?.missingProperty ??
+    first.instancePath.replace(/^\//, '').split('/')[0];
   const fieldMessage = field ? schema?.properties?.[field]?.errorMessage : undefined;
   if (fieldMessage) return fieldMessage;
   // Too long is not "missing": the form's general text ("Please fill in all fields") would send the user looking
   // for an empty field.
   const limit = (first.params as { limit?: unknown })?.limit;
-  const leaf = first.instancePath.split('/').filter((part) => part && !/^\d+$/.test(part)).pop();
-  if (first.keyword === 'maxLength' && typeof limit === 'number' && leaf) return `${fieldLabel(leaf)} can be at most ${limit} characters.`;
+  const leaf = first.instancePath
+    .split('/')
+    .filter((part) => part && !/^\d+$/.test(part))
+    .pop();
+  if (first.keyword === 'maxLength' && typeof limit === 'number' && leaf)
+    return `${fieldLabel(leaf)} can be at most ${limit} characters.`;
   if (schema?.errorMessage) return schema.errorMessage;
   const where = field || error.validationContext || 'request';
   return `${where} ${first.message ?? 'is invalid'}`.trim();
@@ -101,14 +110,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.validation) {
       const context = error.validationContext as 'body' | 'querystring' | 'params' | 'headers' | undefined;
       const schema = context ? (request.routeOptions.schema?.[context] as SchemaWithMessage | undefined) : undefined;
-      return reply.status(400).send({ error: validationMessage(error, schema), code: ErrorCodes.validation } satisfies ApiErrorBody);
+      return reply
+        .status(400)
+        .send({ error: validationMessage(error, schema), code: ErrorCodes.validation } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ error: error.message, code: ErrorCodes.rateLimited } satisfies ApiErrorBody);
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: clientMessage(error), code: status === 404 ? ErrorCodes.notFound : ErrorCodes.validation });
+      return reply
+        .status(status)
+        .send({ error: clientMessage(error), code: status === 404 ? ErrorCodes.notFound : ErrorCodes.validation });
     }
     if (isRedisOutage(error)) {
       request.log.warn({ err: error }, 'request needs Redis, which is down');
@@ -119,7 +132,12 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ErrorCodes.notFound } satisfies ApiErrorBody);
+    reply
+      .status(404)
+      .send({
+        error: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        code: ErrorCodes.notFound,
+      } satisfies ApiErrorBody);
   });
 }
 

@@ -8,7 +8,9 @@ export type FileLinkPurpose = 'material' | 'voice-note' | 'recording';
 const LINK_TTL_SECONDS = 6 * 3600;
 
 function digest(platform: Platform, purpose: string, fileOwnerId: string, userId: string, expires: number): string {
-  return createHmac('sha256', platform.config.jwtSecret).update(`${purpose}:${fileOwnerId}:${userId}:${expires}`).digest('base64url');
+  return createHmac('sha256', platform.config.jwtSecret)
+    .update(`${purpose}:${fileOwnerId}:${userId}:${expires}`)
+    .digest('base64url');
 }
 
 /**
@@ -23,7 +25,12 @@ export function signFileLink(platform: Platform, purpose: FileLinkPurpose, resou
 }
 
 /** The user id the signature was made for, or undefined when it is forged, for another resource or expired. */
-export function verifyFileLink(platform: Platform, purpose: FileLinkPurpose, resourceId: string, sig: string | undefined): string | undefined {
+export function verifyFileLink(
+  platform: Platform,
+  purpose: FileLinkPurpose,
+  resourceId: string,
+  sig: string | undefined,
+): string | undefined {
   const [userId, expiresText, mac] = sig?.split('.') ?? [];
   if (!userId || !expiresText || !mac || !/^[0-9a-f]{24}$/.test(userId) || !/^\d+$/.test(expiresText)) return undefined;
   const expires = Number(expiresText);

@@ -26,7 +26,9 @@ export function isoTime(date: Date): string {
   const fromMarch = days + 719_468;
   const era = Math.floor(fromMarch / 146_097);
   const dayOfEra = fromMarch - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const marchMonth = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * marchMonth + 2) / 5) + 1;
@@ -37,9 +39,29 @@ export function isoTime(date: Date): string {
   const seconds = Math.floor(msOfDay / 1000) % 60;
   const millis = msOfDay % 1000;
   return String.fromCharCode(
-    ZERO + Math.floor(year / 1000), units(Math.floor(year / 100)), units(Math.floor(year / 10)), units(year), DASH,
-    tens(month), units(month), DASH, tens(day), units(day), T,
-    tens(hours), units(hours), COLON, tens(minutes), units(minutes), COLON, tens(seconds), units(seconds), DOT,
-    ZERO + Math.floor(millis / 100), units(Math.floor(millis / 10)), units(millis), Z,
+    ZERO + Math.floor(year / 1000),
+    units(Math.floor(year / 100)),
+    units(Math.floor(year / 10)),
+    units(year),
+    DASH,
+    tens(month),
+    units(month),
+    DASH,
+    tens(day),
+    units(day),
+    T,
+    tens(hours),
+    units(hours),
+    COLON,
+    tens(minutes),
+    units(minutes),
+    COLON,
+    tens(seconds),
+    units(seconds),
+    DOT,
+    ZERO + Math.floor(millis / 100),
+    units(Math.floor(millis / 10)),
+    units(millis),
+    Z,
   );
 }

@@ -1,5 +1,11 @@
 import type { Server } from 'socket.io';
-import { Rooms, type ClientToServerEvents, type ServerToClientEvents, type SocketEventName, type SocketPayload } from '../../shared/events.js';
+import {
+  Rooms,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SocketEventName,
+  type SocketPayload,
+} from '../../shared/events.js';
 import type { Presence } from './presence.js';
 
 /**

@@ -52,7 +52,10 @@ export function shedLoad(api: FastifyInstance, settings: LoadShedding): void {
   let sweeper: NodeJS.Timeout | undefined;
 
   const refuse = (request: FastifyRequest, reply: FastifyReply, cause: ShedCause) => {
-    request.log.warn({ shed: cause, route: request.routeOptions.url, inFlight, waiting: waiting.length - head }, 'request shed');
+    request.log.warn(
+      { shed: cause, route: request.routeOptions.url, inFlight, waiting: waiting.length - head },
+      'request shed',
+    );
     void reply.code(503).header('retry-after', String(retryAfterSeconds)).send(refusal);
   };
 

@@ -35,7 +35,8 @@ export function running(pid: number): boolean {
 function isRedisServerIn(pid: number, dir: string): boolean {
   if (pid === process.pid || !running(pid)) return false;
   const cmdline = read(`/proc/${pid}/cmdline`);
-  if (!cmdline?.split(/[\0 ]/)[0]?.endsWith('redis-server') && read(`/proc/${pid}/comm`)?.trim() !== 'redis-server') return false;
+  if (!cmdline?.split(/[\0 ]/)[0]?.endsWith('redis-server') && read(`/proc/${pid}/comm`)?.trim() !== 'redis-server')
+    return false;
   try {
     return readlinkSync(`/proc/${pid}/cwd`) === realpathSync(dir);
   } catch {
@@ -57,7 +58,8 @@ export function leftoverRedisServers(dir: string): number[] {
   } catch {
     // No procfs: the pid file is all there is.
   }
-  for (const entry of entries) if (/^\d+$/.test(entry) && read(`/proc/${entry}/comm`)?.trim() === 'redis-server') candidates.add(Number(entry));
+  for (const entry of entries)
+    if (/^\d+$/.test(entry) && read(`/proc/${entry}/comm`)?.trim() === 'redis-server') candidates.add(Number(entry));
   return [...candidates].filter((pid) => isRedisServerIn(pid, dir));
 }
 
@@ -85,6 +87,7 @@ export async function stopLeftovers(dir: string, log?: (line: string) => void): 
     } catch {
       continue;
     }
-    if (!(await gone(pid, 2_000))) throw new Error(`redis-server ${pid} left on ${dir} by an earlier run does not stop`);
+    if (!(await gone(pid, 2_000)))
+      throw new Error(`redis-server ${pid} left on ${dir} by an earlier run does not stop`);
   }
 }

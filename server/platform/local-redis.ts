@@ -84,7 +84,18 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
     const dir = path.resolve(options.dir);
     mkdirSync(dir, { recursive: true });
     await stopLeftovers(dir, options.log);
-    args.push('--dir', dir, '--pidfile', pidFileIn(dir), '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '900 1');
+    args.push(
+      '--dir',
+      dir,
+      '--pidfile',
+      pidFileIn(dir),
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+      '--save',
+      '900 1',
+    );
   } else {
     args.push('--appendonly', 'no');
   }
@@ -112,7 +123,9 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    const exitInfo = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const exitInfo = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
 
     const deadline = Date.now() + 10_000;
@@ -195,7 +208,12 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
 }
 
 async function ping(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 500 });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 500,
+  });
   client.on('error', () => {});
   try {
     await client.connect();

@@ -31,15 +31,42 @@ const req = (request: LoggedRequest) => ({
   remotePort: request.socket?.remotePort,
 });
 
-const SECRET_NAMES = ['password', 'passwordHash', 'token', 'accessToken', 'refreshToken', 'challengeToken', 'devCode', 'emailCode', 'jwtSecret', 'turnSecret', 'credential'];
+const SECRET_NAMES = [
+  'password',
+  'passwordHash',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'challengeToken',
+  'devCode',
+  'emailCode',
+  'jwtSecret',
+  'turnSecret',
+  'credential',
+];
 
 /**
  * Names under which a secret would travel if a log call ever passed one along (a request's headers, a body, a
  * config): censored at the top of a log line and one level down. `code` is not among them: errors' `code` is what
  * an operator reads first.
  */
-const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', ...SECRET_NAMES, ...SECRET_NAMES.map((name) => `*.${name}`)];
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...SECRET_NAMES,
+  ...SECRET_NAMES.map((name) => `*.${name}`),
+];
 
 export function createLogger(level: string, name = 'api', destination?: DestinationStream): Logger {
-  return pino({ level, name, base: { pid: process.pid }, serializers: { req }, redact: { paths: REDACTED, censor: '[redacted]' } }, destination);
+  return pino(
+    {
+      level,
+      name,
+      base: { pid: process.pid },
+      serializers: { req },
+      redact: { paths: REDACTED, censor: '[redacted]' },
+    },
+    destination,
+  );
 }

@@ -38,7 +38,14 @@ export function createMailTransport(db: Db, mailUrl: string | undefined, from: s
   return {
     kind: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId: `<${message.key}@commissionwarriors.local>` });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: `<${message.key}@commissionwarriors.local>`,
+      });
     },
     close() {
       transporter.close();

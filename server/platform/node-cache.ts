@@ -128,7 +128,12 @@ export interface RunningNodeCaches {
 }
 
 /** Caches for this Db, and the subscription that keeps them true; until it is confirmed the caches stay off. */
-export function startNodeCaches(db: Db, redis: Redis, redisPrefix: string, onError: (error: unknown) => void): RunningNodeCaches {
+export function startNodeCaches(
+  db: Db,
+  redis: Redis,
+  redisPrefix: string,
+  onError: (error: unknown) => void,
+): RunningNodeCaches {
   const channel = `${redisPrefix}:node-cache`;
   const caches = new NodeCaches(redis, redisPrefix, channel);
   cachesByDb.set(db, caches);
@@ -169,7 +174,12 @@ export function startNodeCaches(db: Db, redis: Redis, redisPrefix: string, onErr
 const hex = (id: string | ObjectId) => (typeof id === 'string' ? id : id.toHexString());
 
 /** The document by id, from this node's cache when it may be trusted, else loaded (and kept if nothing moved). */
-export async function cachedById<V>(db: Db, kind: CachedKind, id: string, load: () => Promise<V | null>): Promise<V | null> {
+export async function cachedById<V>(
+  db: Db,
+  kind: CachedKind,
+  id: string,
+  load: () => Promise<V | null>,
+): Promise<V | null> {
   const caches = cachesByDb.get(db);
   if (!caches?.live) return load();
   const cache = caches.kind(kind);
@@ -183,7 +193,12 @@ export async function cachedById<V>(db: Db, kind: CachedKind, id: string, load: 
 }
 
 /** Several documents by id: the cached ones, and the rest in one `loadMissing` call. */
-export async function cachedByIds<V>(db: Db, kind: CachedKind, ids: string[], loadMissing: (ids: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+export async function cachedByIds<V>(
+  db: Db,
+  kind: CachedKind,
+  ids: string[],
+  loadMissing: (ids: string[]) => Promise<Map<string, V>>,
+): Promise<Map<string, V>> {
   const caches = cachesByDb.get(db);
   if (!caches?.live) return loadMissing(ids);
   const cache = caches.kind(kind);
@@ -225,7 +240,9 @@ export async function announceChange(db: Db, kind: CachedKind, ids: Array<string
     timer = setTimeout(resolve, CONFIRM_WAIT_MS);
   });
   try {
-    const subscribers = await caches.publisher.publish(caches.channel, `${announcementId} ${kind}:${keys.join(',')}`).catch(() => 0);
+    const subscribers = await caches.publisher
+      .publish(caches.channel, `${announcementId} ${kind}:${keys.join(',')}`)
+      .catch(() => 0);
     const waiting = caches.pending.get(announcementId)!;
     waiting.needed = subscribers;
     if (waiting.received >= subscribers) waiting.done();

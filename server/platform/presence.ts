@@ -58,7 +58,12 @@ export function redisPresence(redis: Redis, redisPrefix: string, now: () => numb
     },
     async count(userId) {
       const k = key(userId);
-      const [, counted] = (await redis.multi().zremrangebyscore(k, '-inf', now() - STALE_AFTER_MS).zcard(k).exec()) ?? [];
+      const [, counted] =
+        (await redis
+          .multi()
+          .zremrangebyscore(k, '-inf', now() - STALE_AFTER_MS)
+          .zcard(k)
+          .exec()) ?? [];
       return Number(counted?.[1] ?? 0);
     },
     async admit(userId, socketId, max, issuedAtMs) {
@@ -81,7 +86,8 @@ export function redisPresence(redis: Redis, redisPrefix: string, now: () => numb
     async heartbeat(sockets) {
       if (sockets.length === 0) return;
       const batch = redis.multi();
-      for (const { userId, socketId } of sockets) batch.zadd(key(userId), now(), socketId).expire(key(userId), expireSeconds);
+      for (const { userId, socketId } of sockets)
+        batch.zadd(key(userId), now(), socketId).expire(key(userId), expireSeconds);
       await batch.exec();
     },
   };

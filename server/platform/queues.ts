@@ -42,7 +42,9 @@ async function whileConnected<T>(connection: Redis, add: () => Promise<T>): Prom
   let timer: NodeJS.Timeout | undefined;
   // The refusal waits for one pass of the event loop's I/O after the timer: when the process itself was stalled
   // (a busy CPU), an answer that arrived meanwhile is read first, and is not refused as if Redis had been silent.
-  const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => setImmediate(() => reject(redisUnavailable())), REDIS_COMMAND_TIMEOUT_MS)));
+  const timedOut = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => setImmediate(() => reject(redisUnavailable())), REDIS_COMMAND_TIMEOUT_MS)),
+  );
   try {
     return await Promise.race([pending, timedOut]);
   } catch (error) {
@@ -85,7 +87,12 @@ export type JobQueue<Q extends QueueName> = ConnectedQueue<Q>;
  * Adds a job: the one way producers enqueue. The queue fixes which job names exist and the name fixes the payload,
  * so a job the queue does not carry, or a payload of the wrong shape, does not compile.
  */
-export function enqueue<Q extends QueueName, N extends JobName<Q>>(queue: JobQueue<Q>, name: N, data: JobPayload<Q, N>, opts?: JobsOptions) {
+export function enqueue<Q extends QueueName, N extends JobName<Q>>(
+  queue: JobQueue<Q>,
+  name: N,
+  data: JobPayload<Q, N>,
+  opts?: JobsOptions,
+) {
   return queue.add(name, data, opts);
 }
 
@@ -95,7 +102,11 @@ export function refuseWhileDown(queue: Queue): void {
 }
 
 /** Connection errors surface through /readyz and the adds that fail; `onError` logs them once each. */
-export function createQueues(connection: Redis, redisPrefix: string, onError: (error: Error) => void = () => {}): QueueRegistry {
+export function createQueues(
+  connection: Redis,
+  redisPrefix: string,
+  onError: (error: Error) => void = () => {},
+): QueueRegistry {
   const prefix = bullPrefix(redisPrefix);
   if (connection.status === 'ready') connectedOnce.add(connection);
   else connection.once('ready', () => connectedOnce.add(connection));

@@ -31,14 +31,16 @@ export function scaleRateLimits(next: number): void {
   factor = next;
 }
 
-export const tooManyRequests = (seconds: number) => rateLimited(`Too many requests. Please wait ${seconds}s and try again.`, seconds);
+export const tooManyRequests = (seconds: number) =>
+  rateLimited(`Too many requests. Please wait ${seconds}s and try again.`, seconds);
 
 /** Options for @fastify/rate-limit on one route (per client address), answering with our error body. */
 export function perIpLimit(max: number, windowSeconds: number) {
   return {
     max: () => max * factor,
     timeWindow: windowSeconds * 1000,
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   };
 }
 
@@ -55,7 +57,12 @@ export function limitBy(
     const subject = options.key(request)?.trim().toLowerCase();
     if (!subject) return;
     const digest = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
-    const result = await hitLimit(redis, `${prefix}:rate:${options.name}:${digest}`, options.max, options.windowSeconds).catch(() => ({ allowed: true, retryAfter: 0 }));
+    const result = await hitLimit(
+      redis,
+      `${prefix}:rate:${options.name}:${digest}`,
+      options.max,
+      options.windowSeconds,
+    ).catch(() => ({ allowed: true, retryAfter: 0 }));
     if (!result.allowed) throw tooManyRequests(result.retryAfter);
   };
 }

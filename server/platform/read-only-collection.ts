@@ -13,8 +13,13 @@ const WRITING_STAGES = ['$out', '$merge'];
 /** A handle on `collection` that holds no write method at run time either (a cast cannot bring one back). */
 export function readOnly<T extends Document>(collection: Collection<T>): ReadOnlyCollection<T> {
   const aggregate = ((pipeline?: Document[], options?: Parameters<Collection<T>['aggregate']>[1]) => {
-    if (pipeline?.some((stage) => WRITING_STAGES.some((name) => name in stage))) throw new Error(`A read-only handle on ${collection.collectionName} cannot run $out or $merge.`);
+    if (pipeline?.some((stage) => WRITING_STAGES.some((name) => name in stage)))
+      throw new Error(`A read-only handle on ${collection.collectionName} cannot run $out or $merge.`);
     return collection.aggregate(pipeline, options);
   }) as Collection<T>['aggregate'];
-  return { find: collection.find.bind(collection) as Collection<T>['find'], aggregate, countDocuments: collection.countDocuments.bind(collection) };
+  return {
+    find: collection.find.bind(collection) as Collection<T>['find'],
+    aggregate,
+    countDocuments: collection.countDocuments.bind(collection),
+  };
 }

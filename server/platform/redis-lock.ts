@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Platform } from './context.js';
 
 const WAIT_MS = 120_000;
-const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const RENEW =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
@@ -11,7 +12,12 @@ const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  * holder's token releases it, so a holder that outlived its expiry never frees someone else's lock. Throws `busyMessage` after 120 s of waiting: a queued job is
  * then retried with back-off.
  */
-export async function withRedisLock<T>(platform: Pick<Platform, 'redis' | 'config'>, key: string, busyMessage: string, work: () => Promise<T>): Promise<T> {
+export async function withRedisLock<T>(
+  platform: Pick<Platform, 'redis' | 'config'>,
+  key: string,
+  busyMessage: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const { redis } = platform;
   const holdMs = platform.config.jobLockMs;
   const token = randomBytes(12).toString('hex');

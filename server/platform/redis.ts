@@ -7,7 +7,12 @@ export const REDIS_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Pl
 export const REDIS_COMMAND_TIMEOUT_MS = 1_500;
 
 // What ioredis rejects a command with when the server is gone, as opposed to an answer from the server itself.
-const OUTAGE_MESSAGES = ["Stream isn't writeable", 'Connection is closed.', 'Command timed out', 'Reached the max retries per request limit'];
+const OUTAGE_MESSAGES = [
+  "Stream isn't writeable",
+  'Connection is closed.',
+  'Command timed out',
+  'Reached the max retries per request limit',
+];
 const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 
 export function isRedisOutage(error: unknown): boolean {
@@ -21,14 +26,20 @@ export function isRedisOutage(error: unknown): boolean {
  * One factory for every Redis connection. BullMQ workers need `maxRetriesPerRequest: null`;
  * commands from the API should fail fast instead of queueing while Redis is down, so /readyz can say so.
  */
-export function createRedis(url: string, purpose: 'commands' | 'bullmq' | 'adapter' = 'commands', extra: RedisOptions = {}): Redis {
+export function createRedis(
+  url: string,
+  purpose: 'commands' | 'bullmq' | 'adapter' = 'commands',
+  extra: RedisOptions = {},
+): Redis {
   const options: RedisOptions = {
     lazyConnect: false,
     enableReadyCheck: true,
     connectionName: `cw-${purpose}`,
     // At most 1 s between attempts, so every connection is back about a second after Redis is.
     retryStrategy: (times) => Math.min(times * 200, 1_000),
-    ...(purpose === 'commands' ? { maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS } : { maxRetriesPerRequest: null }),
+    ...(purpose === 'commands'
+      ? { maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }
+      : { maxRetriesPerRequest: null }),
     ...extra,
   };
   const client = new Redis(url, options);

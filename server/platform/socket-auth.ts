@@ -35,12 +35,14 @@ export function watchAuthorisation(socket: AppSocket, app: FastifyInstance, db: 
       if (typeof ack === 'function') ack(result);
     };
     const now = Date.now();
-    if (renewing || now - lastRenewal < RENEWAL_SPACING_MS) return answer({ ok: false, error: SocketRefusals.unauthorized });
+    if (renewing || now - lastRenewal < RENEWAL_SPACING_MS)
+      return answer({ ok: false, error: SocketRefusals.unauthorized });
     lastRenewal = now;
     renewing = true;
     verifyAccessToken(app, db, typeof token === 'string' ? token : undefined)
       .then((verified) => {
-        if (!verified || verified.user._id.toHexString() !== socket.data.userId) return answer({ ok: false, error: SocketRefusals.unauthorized });
+        if (!verified || verified.user._id.toHexString() !== socket.data.userId)
+          return answer({ ok: false, error: SocketRefusals.unauthorized });
         // Rooms were chosen for the role the socket connected with: a new role needs a new handshake.
         if (verified.user.role !== socket.data.role) {
           answer({ ok: false, error: SocketRefusals.unauthorized });

@@ -73,7 +73,8 @@ export function orderRecoveries(adapter: Adapter): void {
           // A restored socket whose replay already carried this packet must not get it twice.
           const offset = packet.data?.at(-1);
           const except = new Set(opts.except ?? []);
-          if (typeof offset === 'string') for (const [sid, upTo] of replayed) if (streamIdAtMost(offset, upTo)) except.add(sid);
+          if (typeof offset === 'string')
+            for (const [sid, upTo] of replayed) if (streamIdAtMost(offset, upTo)) except.add(sid);
           // The in-memory delivery only: these packets are already in the stream.
           Adapter.prototype.broadcast.call(adapter, packet as never, { ...opts, except } as never);
         }

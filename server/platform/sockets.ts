@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from 'mongodb';
 import { Server, type Socket } from 'socket.io';
-import { MAX_SOCKETS_PER_USER, Rooms, SocketRefusals, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/events.js';
+import {
+  MAX_SOCKETS_PER_USER,
+  Rooms,
+  SocketRefusals,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../shared/events.js';
 import { findSignedInUser, type UserDoc } from '../features/users/public.js';
 import { verifiedClaims, verifyAccessToken } from './auth.js';
 import type { LiveServer } from './live-events.js';
@@ -94,9 +100,15 @@ export function createSocketServer(options: SocketServerOptions): LiveServer {
       const userId = verified.user._id.toHexString();
       const issuedAt = (verifiedClaims(options.app, token)?.iat ?? 0) * 1000;
       // Presence being unreachable must not keep users out: the cap is then not enforced, as with the rate limits.
-      const admission = await options.presence.admit(userId, socket.id, MAX_SOCKETS_PER_USER, issuedAt).catch(() => 'admitted' as const);
+      const admission = await options.presence
+        .admit(userId, socket.id, MAX_SOCKETS_PER_USER, issuedAt)
+        .catch(() => 'admitted' as const);
       if (admission === 'refused') {
-        return next(Object.assign(new Error(SocketRefusals.tooManyConnections), { data: { code: SocketRefusals.tooManyConnectionsCode } }));
+        return next(
+          Object.assign(new Error(SocketRefusals.tooManyConnections), {
+            data: { code: SocketRefusals.tooManyConnectionsCode },
+          }),
+        );
       }
       // A revocation stamped while the user was being read (its write may not have reached this node's cache then)
       // is checked again; one stamped later closes this socket itself, since the socket joins its rooms right away.
@@ -105,7 +117,12 @@ export function createSocketServer(options: SocketServerOptions): LiveServer {
         options.presence.disconnected(userId, socket.id).catch(() => undefined);
         return next(new Error(SocketRefusals.unauthorized));
       }
-      const data: SocketData = { userId, role: verified.user.role, sessionVersion: verified.user.sessionVersion ?? 0, authExpiresAt: verified.session.expiresAt };
+      const data: SocketData = {
+        userId,
+        role: verified.user.role,
+        sessionVersion: verified.user.sessionVersion ?? 0,
+        authExpiresAt: verified.session.expiresAt,
+      };
       (socket as AppSocket).data = data;
       next();
     } catch (error) {
@@ -126,7 +143,9 @@ export function createSocketServer(options: SocketServerOptions): LiveServer {
     const stopWatching = watchAuthorisation(socket, options.app, options.db);
     socket.on('disconnect', () => {
       stopWatching();
-      options.presence.disconnected(userId, socket.id).catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
+      options.presence
+        .disconnected(userId, socket.id)
+        .catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
     });
     const joined = options.features.map((feature) =>
       Promise.resolve()
@@ -134,7 +153,10 @@ export function createSocketServer(options: SocketServerOptions): LiveServer {
         .catch((error) => options.app.log.error({ err: error }, 'socket feature failed')),
     );
     // A socket let in by the handshake was counted by the admission script; a recovered one skipped it.
-    if (socket.recovered) await options.presence.connected(userId, socket.id).catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
+    if (socket.recovered)
+      await options.presence
+        .connected(userId, socket.id)
+        .catch((error) => options.app.log.warn({ err: error }, 'presence not updated'));
     await Promise.all(joined);
   });
 
@@ -149,8 +171,13 @@ export function createHeadlessSocketServer(adapterRedis: Redis, redisPrefix: str
 /** Keeps this node's sockets counted in Redis presence; returns the function that stops it. */
 export function startPresenceHeartbeat(io: LiveServer, presence: Presence, log: FastifyInstance['log']): () => void {
   const timer = setInterval(() => {
-    const sockets = [...io.of('/').sockets.values()].map((s) => ({ userId: (s as AppSocket).data.userId, socketId: s.id }));
-    presence.heartbeat(sockets.filter((s) => s.userId)).catch((error) => log.warn({ err: error }, 'presence heartbeat failed'));
+    const sockets = [...io.of('/').sockets.values()].map((s) => ({
+      userId: (s as AppSocket).data.userId,
+      socketId: s.id,
+    }));
+    presence
+      .heartbeat(sockets.filter((s) => s.userId))
+      .catch((error) => log.warn({ err: error }, 'presence heartbeat failed'));
   }, HEARTBEAT_MS);
   timer.unref();
   return () => clearInterval(timer);

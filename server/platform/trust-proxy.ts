@@ -27,7 +27,10 @@ export function parseTrustProxy(value: string | undefined): { trustProxy: TrustP
     const hops = Number(text);
     if (hops <= 10) return { trustProxy: hops };
   }
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (/^\d+$/.test(text) || ['true', 'all', 'on', '*'].includes(text) || entries.some(addressProblem)) {
     return {
       problem: `TRUST_PROXY must be "none", a number of proxy hops from 1 to 10, or a comma-separated list of proxy addresses or ranges (like 10.0.0.0/8) (got "${value}").`,

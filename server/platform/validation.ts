@@ -1,7 +1,13 @@
 import { Ajv, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 
-const shared: Options = { keywords: ['errorMessage'], removeAdditional: true, useDefaults: true, allErrors: false, strict: false };
+const shared: Options = {
+  keywords: ['errorMessage'],
+  removeAdditional: true,
+  useDefaults: true,
+  allErrors: false,
+  strict: false,
+};
 
 // Bodies are JSON and keep their types: "1" is not a number there. Query strings and params are text
 // by nature, so they are coerced ("?limit=20" -> 20, "?ids=a" -> ["a"]).

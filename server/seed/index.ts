@@ -16,7 +16,8 @@ export function orderSeedSteps(steps: SeedStep[]): SeedStep[] {
   const left = [...steps];
   while (left.length > 0) {
     const next = left.findIndex((step) => (step.after ?? []).every((name) => done.has(name)));
-    if (next < 0) throw new Error(`seed steps wait on each other or on a missing step: ${left.map((s) => s.name).join(', ')}`);
+    if (next < 0)
+      throw new Error(`seed steps wait on each other or on a missing step: ${left.map((s) => s.name).join(', ')}`);
     const [step] = left.splice(next, 1);
     ordered.push(step);
     done.add(step.name);
@@ -24,7 +25,9 @@ export function orderSeedSteps(steps: SeedStep[]): SeedStep[] {
   return ordered;
 }
 
-export const seedSteps: SeedStep[] = orderSeedSteps(features.flatMap((feature) => (feature.seed ? [feature.seed] : [])));
+export const seedSteps: SeedStep[] = orderSeedSteps(
+  features.flatMap((feature) => (feature.seed ? [feature.seed] : [])),
+);
 
 export async function seedDemoData(platform: Platform): Promise<void> {
   if (platform.config.env === 'production') return;

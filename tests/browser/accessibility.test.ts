@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountByApi, launchBrowser, openPage, seriousAxeViolations, uniqueEmail, waitForPath, type AxeViolation } from '../support/browser.js';
+import {
+  createAccountByApi,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  uniqueEmail,
+  waitForPath,
+  type AxeViolation,
+} from '../support/browser.js';
 
 let browser: Browser;
 

@@ -24,7 +24,8 @@ describe('the standard queue dashboard', () => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
     });
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/admin/queue-board/') && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      if (new URL(response.url()).pathname.startsWith('/admin/queue-board/') && response.status() >= 400)
+        failed.push(`${response.status()} ${response.url()}`);
     });
     try {
       await signInAs(page, ADMIN.email, ADMIN.password);

@@ -22,7 +22,12 @@ describe('admin area', () => {
     const joined = await fetch(appUrl('/api/waitlist'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Wally Waitlist', email, contact: '@wally', campaignInterest: 'Travel & Hospitality' }),
+      body: JSON.stringify({
+        name: 'Wally Waitlist',
+        email,
+        contact: '@wally',
+        campaignInterest: 'Travel & Hospitality',
+      }),
     });
     expect(joined.status).toBe(201);
 
@@ -41,10 +46,17 @@ describe('admin area', () => {
       await row.getByRole('checkbox', { name: 'Processed: Wally Waitlist' }).check({ force: true });
       const admin = await apiToken(ADMIN.email, ADMIN.password);
       await expect
-        .poll(async () => (await apiCall<WaitlistAdminList>(admin, `/api/admin/waitlist?q=${encodeURIComponent(email)}`)).items[0]?.processed)
+        .poll(
+          async () =>
+            (await apiCall<WaitlistAdminList>(admin, `/api/admin/waitlist?q=${encodeURIComponent(email)}`)).items[0]
+              ?.processed,
+        )
         .toBe(true);
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await downloadedText(download);
       const [header, ...lines] = csv.split('\r\n');

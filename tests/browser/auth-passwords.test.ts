@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMenuButton, createAccountByApi, expectToast, launchBrowser, openPage, uniqueEmail, waitForLiveConnection, waitForPath } from '../support/browser.js';
+import {
+  accountMenuButton,
+  createAccountByApi,
+  expectToast,
+  launchBrowser,
+  openPage,
+  uniqueEmail,
+  waitForLiveConnection,
+  waitForPath,
+} from '../support/browser.js';
 
 let browser: Browser;
 
@@ -36,7 +45,9 @@ describe('password strength on the sign-up form', () => {
       await expectToast(page, 'Error', refusal);
 
       await password.fill(email.split('@')[0]);
-      await form.getByText('Your password must not be made from your email address. Please choose another one.').waitFor();
+      await form
+        .getByText('Your password must not be made from your email address. Please choose another one.')
+        .waitFor();
 
       await password.fill('mango-tractor-velvet');
       await form.getByText(/^Password strength: (Good|Strong)\./).waitFor();

@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, createAccountByApi, launchBrowser, logOutInBrowser, openPage, uniqueEmail, waitForLiveConnection, waitForPath } from '../support/browser.js';
+import {
+  appUrl,
+  createAccountByApi,
+  launchBrowser,
+  logOutInBrowser,
+  openPage,
+  uniqueEmail,
+  waitForLiveConnection,
+  waitForPath,
+} from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -70,7 +79,9 @@ describe('sign-out reaches every tab', () => {
       await expectSignedOutSoon(other);
       // The other browser has its own cookie: its socket is closed and its token refused, so it is signed out too.
       await expectSignedOutSoon(elsewhere.page);
-      const refreshed = await elsewhere.page.evaluate(async () => (await fetch('/api/auth/refresh', { method: 'POST' })).status);
+      const refreshed = await elsewhere.page.evaluate(
+        async () => (await fetch('/api/auth/refresh', { method: 'POST' })).status,
+      );
       expect(refreshed).toBe(401);
       expect(errors).toEqual([]);
     } finally {

@@ -1,6 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMenuButton, appUrl, createAccountByApi, DEMO_AGENT, expectToast, launchBrowser, openPage, uniqueEmail, waitForLiveConnection, waitForPath } from '../support/browser.js';
+import {
+  accountMenuButton,
+  appUrl,
+  createAccountByApi,
+  DEMO_AGENT,
+  expectToast,
+  launchBrowser,
+  openPage,
+  uniqueEmail,
+  waitForLiveConnection,
+  waitForPath,
+} from '../support/browser.js';
 
 let browser: Browser;
 
@@ -83,7 +94,7 @@ describe('sign-in', () => {
     }
   });
 
-  it('shows the server\'s refusal and the empty-field message', async () => {
+  it("shows the server's refusal and the empty-field message", async () => {
     const { page, context } = await openPage(browser, '/login');
     try {
       const form = page.getByRole('form', { name: 'Login' });
@@ -112,11 +123,16 @@ describe('sign-in', () => {
 
       let code: string | undefined;
       await expect
-        .poll(async () => {
-          const outbox = (await (await fetch(appUrl(`/api/dev/outbox?to=${encodeURIComponent(email)}`))).json()) as { emails: Array<{ text: string; subject: string }> };
-          code = outbox.emails.map((mail) => mail.text.match(/reset=([A-Z0-9]+)/)?.[1]).find(Boolean);
-          return code;
-        }, { timeout: 15_000 })
+        .poll(
+          async () => {
+            const outbox = (await (await fetch(appUrl(`/api/dev/outbox?to=${encodeURIComponent(email)}`))).json()) as {
+              emails: Array<{ text: string; subject: string }>;
+            };
+            code = outbox.emails.map((mail) => mail.text.match(/reset=([A-Z0-9]+)/)?.[1]).find(Boolean);
+            return code;
+          },
+          { timeout: 15_000 },
+        )
         .toBeDefined();
 
       await page.getByLabel('Reset code').fill(code!);

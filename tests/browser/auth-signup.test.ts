@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMenuButton, appUrl, expectToast, launchBrowser, logOutInBrowser, meFromPage, openPage, uniqueEmail, waitForPath } from '../support/browser.js';
+import {
+  accountMenuButton,
+  appUrl,
+  expectToast,
+  launchBrowser,
+  logOutInBrowser,
+  meFromPage,
+  openPage,
+  uniqueEmail,
+  waitForPath,
+} from '../support/browser.js';
 
 let browser: Browser;
 
@@ -52,7 +62,12 @@ describe('sign-up', () => {
       await expectToast(page, 'Owner role requested');
       await accountMenuButton(page, 'Olivia Owner').waitFor();
       const me = await meFromPage(page);
-      expect(me).toMatchObject({ email, name: 'Olivia Owner', role: 'sales', roleRequest: { role: 'owner', status: 'pending' } });
+      expect(me).toMatchObject({
+        email,
+        name: 'Olivia Owner',
+        role: 'sales',
+        roleRequest: { role: 'owner', status: 'pending' },
+      });
       expect(await page.evaluate(() => localStorage.getItem('pending_user'))).toBeNull();
 
       await logOutInBrowser(page, 'Olivia Owner');
@@ -93,7 +108,11 @@ describe('sign-up', () => {
       await page.getByRole('button', { name: 'Verify Email' }).click();
       await waitForPath(page, '/role-selection');
       await page.getByRole('button', { name: /^Admin/ }).click();
-      await expectToast(page, 'Admin access denied', 'Admin roles are restricted. Please contact support if you believe you should have admin access.');
+      await expectToast(
+        page,
+        'Admin access denied',
+        'Admin roles are restricted. Please contact support if you believe you should have admin access.',
+      );
       await waitForPath(page, '/dashboard');
       await expectToast(page, 'Role updated!', 'You are now a sales.');
       expect((await meFromPage(page)).role).toBe('sales');

@@ -21,7 +21,9 @@ beforeAll(async () => {
     payoutRange: '$100-$200',
     commissionStructure: { opener: 10, closer: 15, fullStack: 30, override: { level1: 5, level2: 2.5, level3: 1 } },
   });
-  const first = await apiCall<CampaignDetail>(owner, '/api/campaigns', { body: body(`Slug Links ${Date.now().toString(36)}`) });
+  const first = await apiCall<CampaignDetail>(owner, '/api/campaigns', {
+    body: body(`Slug Links ${Date.now().toString(36)}`),
+  });
   twin = await apiCall<CampaignDetail>(owner, '/api/campaigns', { body: body(first.id) });
 });
 
@@ -31,8 +33,17 @@ afterAll(async () => {
 
 /** The campaign part of every campaign and Bonsai link on the page. */
 async function campaignRefs(page: Page): Promise<string[]> {
-  const hrefs = await page.locator('a[href*="/dashboard/campaigns/"], a[href*="/dashboard/bonsai?campaign="]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  return hrefs.map((href) => decodeURIComponent(href.replace(/^.*\/dashboard\/campaigns\//, '').replace(/^.*[?&]campaign=/, '').split(/[?&#]/)[0]));
+  const hrefs = await page
+    .locator('a[href*="/dashboard/campaigns/"], a[href*="/dashboard/bonsai?campaign="]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) =>
+    decodeURIComponent(
+      href
+        .replace(/^.*\/dashboard\/campaigns\//, '')
+        .replace(/^.*[?&]campaign=/, '')
+        .split(/[?&#]/)[0],
+    ),
+  );
 }
 
 describe('links to campaigns', () => {

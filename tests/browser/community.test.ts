@@ -1,6 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, expectToast, launchBrowser, openPage, seriousAxeViolations, waitForLiveConnection } from '../support/browser.js';
+import {
+  appUrl,
+  expectToast,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  waitForLiveConnection,
+} from '../support/browser.js';
 import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -25,7 +32,8 @@ async function openFeed(page: Page, email: string): Promise<void> {
 const postWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 /** The like toggle reads "Like (n likes)"; its pressed state says whether the viewer likes the post. */
-const likeButton = (post: Locator, count: number) => post.getByRole('button', { name: new RegExp(`^Like \\(\\s*${count}\\s+${count === 1 ? 'like' : 'likes'}\\s*\\)$`) });
+const likeButton = (post: Locator, count: number) =>
+  post.getByRole('button', { name: new RegExp(`^Like \\(\\s*${count}\\s+${count === 1 ? 'like' : 'likes'}\\s*\\)$`) });
 
 describe('community feed', () => {
   it('shows a win posted in one browser live in another with the Whale Deal badge, and likes live both ways', async () => {
@@ -39,7 +47,11 @@ describe('community feed', () => {
       const compose = alex.page.getByRole('form', { name: 'Create a post' });
       await compose.getByRole('button', { name: 'Post' }).click();
       await expectToast(alex.page, 'Error', 'Post cannot be empty');
-      await compose.getByRole('radio', { name: 'Share a Win' }).or(compose.getByRole('button', { name: 'Share a Win' })).first().click();
+      await compose
+        .getByRole('radio', { name: 'Share a Win' })
+        .or(compose.getByRole('button', { name: 'Share a Win' }))
+        .first()
+        .click();
       const text = `Closed the Nile Towers deal ${Date.now().toString(36)} <b>not bold</b>`;
       await compose.getByLabel('Tell the community about your win').fill(text);
       await compose.getByRole('button', { name: 'Post' }).click();
@@ -68,13 +80,17 @@ describe('community feed', () => {
       await likeButton(postWith(alex.page, text), 0).waitFor();
 
       // A comment from one browser appears in the other's open thread, counted once on each side.
-      await postWith(alex.page, text).getByRole('button', { name: /^Comments/ }).click();
+      await postWith(alex.page, text)
+        .getByRole('button', { name: /^Comments/ })
+        .click();
       await postWith(alex.page, text).getByText('No comments yet.').waitFor();
       await seenByBianca.getByRole('button', { name: /^Comments/ }).click();
       await seenByBianca.getByLabel('Add a comment').fill('Congratulations, whale hunter!');
       await seenByBianca.getByRole('button', { name: 'Comment', exact: true }).click();
       await postWith(alex.page, text).getByText('Congratulations, whale hunter!').waitFor();
-      await postWith(alex.page, text).getByRole('button', { name: /^Comments \(\s*1\s*\)$/ }).waitFor();
+      await postWith(alex.page, text)
+        .getByRole('button', { name: /^Comments \(\s*1\s*\)$/ })
+        .waitFor();
       await seenByBianca.getByRole('button', { name: /^Comments \(\s*1\s*\)$/ }).waitFor();
       expect(await seenByBianca.getByText('Congratulations, whale hunter!').count()).toBe(1);
 
@@ -98,7 +114,10 @@ describe('community feed', () => {
     const authors = ['agent2@demo.test', 'agent3@demo.test', 'agent4@demo.test', 'owner@demo.test', 'admin@demo.test'];
     for (const email of authors) {
       const token = await apiToken(email);
-      for (let i = 0; i < 4; i++) await apiCall(token, '/api/posts', { body: { type: 'tip', content: `Tip ${i + 1} from ${email}: smile while you dial.` } });
+      for (let i = 0; i < 4; i++)
+        await apiCall(token, '/api/posts', {
+          body: { type: 'tip', content: `Tip ${i + 1} from ${email}: smile while you dial.` },
+        });
     }
     const { page, context, errors } = await openPage(browser, '/login');
     try {
@@ -107,7 +126,9 @@ describe('community feed', () => {
       await expect.poll(() => articles.count()).toBe(20);
       await page.getByRole('button', { name: 'Load more posts' }).scrollIntoViewIfNeeded();
       await expect.poll(() => articles.count()).toBeGreaterThan(20);
-      const ids = await page.locator('article[data-post-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-post-id')));
+      const ids = await page
+        .locator('article[data-post-id]')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-post-id')));
       expect(new Set(ids).size).toBe(ids.length);
       expect(errors).toEqual([]);
     } finally {
@@ -120,7 +141,11 @@ describe('community feed', () => {
     try {
       await openFeed(page, 'admin@demo.test');
       const compose = page.getByRole('form', { name: 'Create a post' });
-      await compose.getByRole('radio', { name: 'Announcement' }).or(compose.getByRole('button', { name: 'Announcement' })).first().click();
+      await compose
+        .getByRole('radio', { name: 'Announcement' })
+        .or(compose.getByRole('button', { name: 'Announcement' }))
+        .first()
+        .click();
       const text = `Office closed on Friday ${Date.now().toString(36)}`;
       await compose.getByLabel('Share a tip or ask a question').fill(text);
       await compose.getByRole('button', { name: 'Post' }).click();

@@ -8,7 +8,10 @@ import { appUrl, expectToast, launchBrowser, openPage } from '../support/browser
 import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
 const OWNER = 'owner@demo.test';
-const run = Date.now().toString(36).slice(-6).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
+const run = Date.now()
+  .toString(36)
+  .slice(-6)
+  .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
 const digits = (n: number) => String(Date.now() + n).slice(-4);
 
 let browser: Browser;
@@ -72,7 +75,12 @@ describe('compliance', () => {
       await page.getByRole('button', { name: 'Edit' }).click();
       const edit = page.getByRole('dialog', { name: `Edit ${name}` });
       const rules = edit.getByRole('group', { name: 'State calling rules' });
-      await rules.getByText('Built in: FL 8:00-20:00, at most 3 calls per 24 h; OK 8:00-20:00, at most 3 calls per 24 h; MD 8:00-20:00, at most 3 calls per 24 h; WA 8:00-20:00.', { exact: false }).waitFor();
+      await rules
+        .getByText(
+          'Built in: FL 8:00-20:00, at most 3 calls per 24 h; OK 8:00-20:00, at most 3 calls per 24 h; MD 8:00-20:00, at most 3 calls per 24 h; WA 8:00-20:00.',
+          { exact: false },
+        )
+        .waitFor();
       await rules.getByRole('button', { name: 'Copy built-in rules' }).click();
       await expect(rules.getByLabel('Rule 1: state').inputValue()).resolves.toBe('FL');
       await expect(rules.getByLabel('Rule 2: calls per 24 h').inputValue()).resolves.toBe('3');
@@ -87,7 +95,11 @@ describe('compliance', () => {
       await rules.getByLabel('Rule 4: from').fill('09:00');
       await rules.getByLabel('Rule 4: until').fill('08:00');
       await edit.getByRole('button', { name: 'Save Changes' }).click();
-      await expect.poll(() => edit.getByRole('alert').textContent()).toBe('State calling rules need a two-letter US state code, calling hours (HH:MM, 24-hour) and at most 1-50 calls per 24 hours.');
+      await expect
+        .poll(() => edit.getByRole('alert').textContent())
+        .toBe(
+          'State calling rules need a two-letter US state code, calling hours (HH:MM, 24-hour) and at most 1-50 calls per 24 hours.',
+        );
       await rules.getByLabel('Rule 4: until').fill('18:00');
       await rules.getByRole('button', { name: 'Add state rule' }).click();
       await rules.getByLabel('Rule 5: state').fill('FL');
@@ -107,7 +119,9 @@ describe('compliance', () => {
 
       // The form opens with the campaign's rules as saved.
       await page.getByRole('button', { name: 'Edit' }).click();
-      const again = page.getByRole('dialog', { name: `Edit ${name}` }).getByRole('group', { name: 'State calling rules' });
+      const again = page
+        .getByRole('dialog', { name: `Edit ${name}` })
+        .getByRole('group', { name: 'State calling rules' });
       await expect(again.getByLabel('Rule 1: state').inputValue()).resolves.toBe('FL');
       await expect(again.getByLabel('Rule 1: until').inputValue()).resolves.toBe('19:00');
       await expect(again.getByLabel('Rule 4: state').inputValue()).resolves.toBe('TX');
@@ -171,12 +185,26 @@ describe('compliance', () => {
       const adwords = await campaignBySlug(ownerToken, 'adwords');
       const leadName = `Cairo Lead ${run}`;
       const form = new FormData();
-      form.append('file', new Blob([`Name,Phone\n${leadName},+20 10 1234 ${digits(1)}\n`], { type: 'text/csv' }), 'cairo.csv');
-      const { importId } = await apiCall<{ importId: string }>(ownerToken, `/api/campaigns/${adwords.id}/leads/import`, { form });
+      form.append(
+        'file',
+        new Blob([`Name,Phone\n${leadName},+20 10 1234 ${digits(1)}\n`], { type: 'text/csv' }),
+        'cairo.csv',
+      );
+      const { importId } = await apiCall<{ importId: string }>(
+        ownerToken,
+        `/api/campaigns/${adwords.id}/leads/import`,
+        { form },
+      );
       await expect
-        .poll(async () => (await apiCall<ImportStatus>(ownerToken, `/api/imports/${importId}`)).status, { timeout: 30_000, interval: 300 })
+        .poll(async () => (await apiCall<ImportStatus>(ownerToken, `/api/imports/${importId}`)).status, {
+          timeout: 30_000,
+          interval: 300,
+        })
         .toBe('completed');
-      const found = await apiCall<LeadList>(ownerToken, `/api/leads?campaignId=${adwords.id}&search=${encodeURIComponent(leadName)}&limit=10`);
+      const found = await apiCall<LeadList>(
+        ownerToken,
+        `/api/leads?campaignId=${adwords.id}&search=${encodeURIComponent(leadName)}&limit=10`,
+      );
       const lead = found.items.find((item) => item.name === leadName)!;
       expect(lead.timeZone).toBe('Africa/Cairo');
 
@@ -184,8 +212,16 @@ describe('compliance', () => {
       const panel = page.getByTestId('lead-panel');
       await panel.getByRole('heading', { name: leadName }).waitFor();
       const shown = panel.getByTestId('lead-local-time');
-      const cairoNow = () => new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Cairo', hour: 'numeric', minute: '2-digit', weekday: 'short' }).format(new Date());
-      await expect.poll(async () => (await shown.textContent()) === `${cairoNow()} (Africa/Cairo)`, { timeout: 20_000 }).toBe(true);
+      const cairoNow = () =>
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: 'Africa/Cairo',
+          hour: 'numeric',
+          minute: '2-digit',
+          weekday: 'short',
+        }).format(new Date());
+      await expect
+        .poll(async () => (await shown.textContent()) === `${cairoNow()} (Africa/Cairo)`, { timeout: 20_000 })
+        .toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

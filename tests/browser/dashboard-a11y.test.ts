@@ -42,7 +42,10 @@ describe('dashboard accessibility (axe-core): no serious or critical violations'
         await page.getByTestId('campaign-card').first().waitFor();
         expect(await violations(page), 'campaigns').toEqual([]);
 
-        await page.getByRole('link', { name: /^View details of / }).first().click();
+        await page
+          .getByRole('link', { name: /^View details of / })
+          .first()
+          .click();
         await page.getByRole('heading', { name: 'Commission structure' }).waitFor();
         expect(await violations(page), 'campaign detail').toEqual([]);
 
@@ -67,7 +70,8 @@ describe('dashboard accessibility (axe-core): no serious or critical violations'
         // Each "Mark as read" button's accessible name starts with what it shows (axe: label-content-name-mismatch).
         await page.goto(appUrl('/dashboard/notifications'));
         await page.getByRole('list', { name: 'Notifications' }).waitFor();
-        for (const button of await page.getByRole('button', { name: /^Mark as read/ }).all()) expect(await button.textContent()).toBe('Mark as read');
+        for (const button of await page.getByRole('button', { name: /^Mark as read/ }).all())
+          expect(await button.textContent()).toBe('Mark as read');
         expect(await violations(page), 'notifications page').toEqual([]);
 
         await page.goto(appUrl('/dashboard/settings'));

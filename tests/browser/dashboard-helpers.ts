@@ -20,11 +20,16 @@ export async function apiToken(email: string, password = DEMO_AGENT.password): P
     body: JSON.stringify({ email, password }),
   });
   const body = (await response.json()) as { accessToken?: string };
-  if (!response.ok || !body.accessToken) throw new Error(`login of ${email} failed: ${response.status} ${JSON.stringify(body)}`);
+  if (!response.ok || !body.accessToken)
+    throw new Error(`login of ${email} failed: ${response.status} ${JSON.stringify(body)}`);
   return body.accessToken;
 }
 
-export async function apiCall<T>(token: string, path: string, init: { method?: string; body?: unknown; form?: FormData } = {}): Promise<T> {
+export async function apiCall<T>(
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown; form?: FormData } = {},
+): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(appUrl(path), {

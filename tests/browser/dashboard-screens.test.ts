@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, createAccountByApi, expectToast, launchBrowser, openPage, uniqueEmail, waitForPath } from '../support/browser.js';
+import {
+  appUrl,
+  createAccountByApi,
+  expectToast,
+  launchBrowser,
+  openPage,
+  uniqueEmail,
+  waitForPath,
+} from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -67,11 +75,24 @@ describe('dashboard screens', () => {
     try {
       await signInAs(page);
       await page.goto(appUrl('/dashboard/campaigns'));
-      await page.getByRole('radio', { name: 'Coming Soon' }).or(page.getByRole('button', { name: 'Coming Soon', exact: true })).first().click();
+      await page
+        .getByRole('radio', { name: 'Coming Soon' })
+        .or(page.getByRole('button', { name: 'Coming Soon', exact: true }))
+        .first()
+        .click();
       // Until the filtered list arrives the cards of "All" are still shown: pick a coming-soon card explicitly.
-      await page.getByTestId('campaign-card').filter({ hasText: 'Coming Soon' }).first().getByRole('link', { name: /^View details of / }).click();
+      await page
+        .getByTestId('campaign-card')
+        .filter({ hasText: 'Coming Soon' })
+        .first()
+        .getByRole('link', { name: /^View details of / })
+        .click();
       await page.getByRole('button', { name: 'Join Campaign' }).click();
-      await expectToast(page, 'Coming Soon', 'This campaign will be available soon. Join our waitlist to get early access.');
+      await expectToast(
+        page,
+        'Coming Soon',
+        'This campaign will be available soon. Join our waitlist to get early access.',
+      );
 
       const trial = page.getByRole('region', { name: 'Trial' });
       await page.goto(appUrl('/dashboard'));
@@ -79,7 +100,8 @@ describe('dashboard screens', () => {
         await expect(trial.textContent()).resolves.toMatch(/Your Trial Ends in \d+ Days?/);
         await trial.getByRole('link', { name: 'View Plans' }).click();
         await waitForPath(page, '/dashboard/plans');
-        for (const plan of ['Free Trial', 'Pro Agent', 'Matrix Escape']) await page.getByRole('heading', { name: plan }).waitFor();
+        for (const plan of ['Free Trial', 'Pro Agent', 'Matrix Escape'])
+          await page.getByRole('heading', { name: plan }).waitFor();
         await page.goBack();
         await trial.getByRole('button', { name: 'Dismiss' }).click();
         await page.reload();
@@ -142,7 +164,11 @@ describe('dashboard screens', () => {
       await page.getByRole('heading', { level: 2, name: 'Patricia Profile' }).waitFor();
       const logins = await page.evaluate(async (address) => {
         const attempt = (password: string) =>
-          fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address, password }) }).then((r) => r.status);
+          fetch('/api/auth/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: address, password }),
+          }).then((r) => r.status);
         return [await attempt('first-password-1'), await attempt('second-password-2')];
       }, email);
       expect(logins).toEqual([401, 200]);
@@ -159,7 +185,9 @@ describe('dashboard screens', () => {
       await expectToast(page, 'Preferences saved');
       await page.reload();
       // Read back from the server after the reload.
-      await community.getByRole('checkbox', { name: 'Show in notifications', checked: false }).waitFor({ state: 'attached' });
+      await community
+        .getByRole('checkbox', { name: 'Show in notifications', checked: false })
+        .waitFor({ state: 'attached' });
       await community.getByRole('checkbox', { name: 'Pop up', disabled: true }).waitFor({ state: 'attached' });
       expect(errors).toEqual([]);
     } finally {

@@ -26,7 +26,8 @@ describe('dashboard', () => {
       await signInAs(page);
       await expectToast(page, 'Welcome to your Dashboard!');
       // Four stat cards from GET /api/me/stats.
-      for (const label of ['Monthly Earnings', 'Deals Closed', 'Avg Deal Size', 'Downline Agents']) await page.getByText(label, { exact: true }).waitFor();
+      for (const label of ['Monthly Earnings', 'Deals Closed', 'Avg Deal Size', 'Downline Agents'])
+        await page.getByText(label, { exact: true }).waitFor();
 
       // A previous run may have left a campaign active: Change Campaign clears it.
       const change = page.getByRole('button', { name: 'Change Campaign' });
@@ -41,14 +42,26 @@ describe('dashboard', () => {
       const leads = page.getByRole('region', { name: 'Your Current Leads' });
       // The seeded Adwords deal of the demo agent.
       await leads.getByText('Giza Homes Realty', { exact: true }).waitFor();
-      await leads.getByRole('radio', { name: 'Closed' }).or(leads.getByRole('button', { name: 'Closed' })).first().click();
+      await leads
+        .getByRole('radio', { name: 'Closed' })
+        .or(leads.getByRole('button', { name: 'Closed' }))
+        .first()
+        .click();
       await leads.getByText('Giza Homes Realty', { exact: true }).waitFor();
-      await leads.getByRole('radio', { name: 'Lost' }).or(leads.getByRole('button', { name: 'Lost' })).first().click();
+      await leads
+        .getByRole('radio', { name: 'Lost' })
+        .or(leads.getByRole('button', { name: 'Lost' }))
+        .first()
+        .click();
       await leads.getByText('No leads found matching your filter').waitFor();
 
       // The choice is stored on the server: a reload keeps it.
       await page.reload();
-      await page.getByRole('region', { name: 'Your Current Leads' }).getByText('Adwords', { exact: true }).first().waitFor();
+      await page
+        .getByRole('region', { name: 'Your Current Leads' })
+        .getByText('Adwords', { exact: true })
+        .first()
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -60,11 +73,31 @@ describe('dashboard', () => {
     try {
       await signInAs(page);
       const nav = page.getByRole('navigation', { name: 'Dashboard' });
-      for (const name of ['Overview', 'Campaigns', 'Leads', 'Calls', 'Insights', 'Calendar', 'My Bonsai', 'Egypt Perks', 'Waitlist', 'Settings', 'Support', 'Materials', 'Sales Scripts', 'Voice Notes', 'AI Rebuttals', 'Lead Management'])
+      for (const name of [
+        'Overview',
+        'Campaigns',
+        'Leads',
+        'Calls',
+        'Insights',
+        'Calendar',
+        'My Bonsai',
+        'Egypt Perks',
+        'Waitlist',
+        'Settings',
+        'Support',
+        'Materials',
+        'Sales Scripts',
+        'Voice Notes',
+        'AI Rebuttals',
+        'Lead Management',
+      ])
         await nav.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor();
       await nav.getByRole('link', { name: /^Campaigns/ }).click();
       await waitForPath(page, '/dashboard/campaigns');
-      await page.getByRole('link', { name: /^View details of / }).first().click();
+      await page
+        .getByRole('link', { name: /^View details of / })
+        .first()
+        .click();
       await page.getByRole('heading', { name: 'Commission structure' }).waitFor();
       await expect(nav.getByRole('link', { name: /^Campaigns/ }).getAttribute('aria-current')).resolves.toBe('page');
       await nav.getByRole('link', { name: /^Calls/ }).click();
@@ -144,7 +177,9 @@ describe('dashboard', () => {
       await page.getByRole('heading', { level: 1, name: 'Adwords' }).waitFor();
 
       await header.getByRole('button', { name: 'Egypt Perks' }).click();
-      await expect(page.getByRole('menuitem', { name: /Free Trip Opportunities/ }).textContent()).resolves.toContain('HOT');
+      await expect(page.getByRole('menuitem', { name: /Free Trip Opportunities/ }).textContent()).resolves.toContain(
+        'HOT',
+      );
       await page.getByRole('menuitem', { name: /Free Trip Opportunities/ }).click();
       await waitForPath(page, '/dashboard/perks/travel');
 
@@ -173,21 +208,31 @@ describe('dashboard', () => {
     const { page, context, errors } = await openPage(browser, '/login');
     try {
       await signInAs(page);
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /^My Bonsai/ }).click();
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: /^My Bonsai/ })
+        .click();
       await waitForPath(page, '/dashboard/bonsai');
       const tree = page.getByTestId('bonsai-tree');
       // The seeded three-level downline: Bianca (1) -> Carlos (2) -> Dina (3).
       await tree.getByText('Alex Warrior (you)').waitFor();
-      for (const name of ['Bianca Closer', 'Carlos Opener', 'Dina Fullstack']) await tree.getByText(name, { exact: true }).waitFor();
+      for (const name of ['Bianca Closer', 'Carlos Opener', 'Dina Fullstack'])
+        await tree.getByText(name, { exact: true }).waitFor();
       await page.getByRole('cell', { name: 'Bianca Closer' }).first().waitFor();
-      await page.getByText(/\/join\/[A-Za-z0-9_-]+/).first().waitFor();
+      await page
+        .getByText(/\/join\/[A-Za-z0-9_-]+/)
+        .first()
+        .waitFor();
 
       await page.getByRole('tab', { name: 'Payouts History' }).click();
       const ledger = page.getByTestId('ledger-table');
       await ledger.waitFor();
       await expect(ledger.locator('tbody tr').count()).resolves.toBeGreaterThan(0);
       await page.getByTestId('payouts-table').locator('tbody tr').first().waitFor();
-      await ledger.getByRole('button', { name: /^Why this amount\?/ }).first().click();
+      await ledger
+        .getByRole('button', { name: /^Why this amount\?/ })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Why this amount?' });
       await dialog.getByText('Whose production').waitFor();
       await expect(dialog.textContent()).resolves.toMatch(/%/);
@@ -222,12 +267,21 @@ describe('dashboard', () => {
 
       // Fresh leads in the campaign; distribution hands them to its members (Bianca may also ask for one).
       const prefix = `Live ${Date.now().toString(36)}`;
-      const rows = Array.from({ length: 8 }, (_, i) => `${prefix} ${i},live.${Date.now().toString(36)}.${i}@example.test,+1555${String(Date.now() + i).slice(-7)}`);
+      const rows = Array.from(
+        { length: 8 },
+        (_, i) =>
+          `${prefix} ${i},live.${Date.now().toString(36)}.${i}@example.test,+1555${String(Date.now() + i).slice(-7)}`,
+      );
       const form = new FormData();
       form.append('file', new Blob([`name,email,phone\n${rows.join('\n')}\n`], { type: 'text/csv' }), 'live.csv');
-      const { importId } = await apiCall<{ importId: string }>(ownerToken, `/api/campaigns/${hotel.id}/leads/import`, { form });
+      const { importId } = await apiCall<{ importId: string }>(ownerToken, `/api/campaigns/${hotel.id}/leads/import`, {
+        form,
+      });
       await expect
-        .poll(async () => (await apiCall<ImportStatus>(ownerToken, `/api/imports/${importId}`)).status, { timeout: 30_000, interval: 300 })
+        .poll(async () => (await apiCall<ImportStatus>(ownerToken, `/api/imports/${importId}`)).status, {
+          timeout: 30_000,
+          interval: 300,
+        })
         .toBe('completed');
       await apiCall(biancaToken, `/api/campaigns/${hotel.id}/join`, { method: 'POST' });
 
@@ -235,9 +289,16 @@ describe('dashboard', () => {
       await expect
         .poll(
           async () => {
-            await apiCall<LeadRequestResult>(biancaToken, '/api/leads/request', { body: { campaignId: hotel.id, count: 1 } }).catch(() => undefined);
-            const found = await apiCall<LeadList>(ownerToken, `/api/leads?campaignId=${hotel.id}&search=${encodeURIComponent(prefix)}&limit=100`);
-            lead = found.items.find((item) => item.assignedTo && downline.has(item.assignedTo) && item.stage !== 'Closed');
+            await apiCall<LeadRequestResult>(biancaToken, '/api/leads/request', {
+              body: { campaignId: hotel.id, count: 1 },
+            }).catch(() => undefined);
+            const found = await apiCall<LeadList>(
+              ownerToken,
+              `/api/leads?campaignId=${hotel.id}&search=${encodeURIComponent(prefix)}&limit=100`,
+            );
+            lead = found.items.find(
+              (item) => item.assignedTo && downline.has(item.assignedTo) && item.stage !== 'Closed',
+            );
             return Boolean(lead);
           },
           { timeout: 30_000, interval: 500 },
@@ -246,7 +307,10 @@ describe('dashboard', () => {
       await apiCall(ownerToken, `/api/leads/${lead!.id}/close`, { body: { dealValue: 4321 } });
 
       const closer = downline.get(lead!.assignedTo!)!;
-      await activity.getByText(new RegExp(`${closer} closed`)).first().waitFor({ timeout: 30_000 });
+      await activity
+        .getByText(new RegExp(`${closer} closed`))
+        .first()
+        .waitFor({ timeout: 30_000 });
       await expect.poll(async () => earnings.textContent(), { timeout: 30_000, interval: 300 }).not.toBe(before);
       expect(errors).toEqual([]);
     } finally {

@@ -15,7 +15,10 @@ describe('dialer controls with the simulator (Chromium)', () => {
   let panel: ReturnType<typeof dialerPanel>;
 
   beforeAll(async () => {
-    app = await startAppProcess({ DIALER_ANSWER_DELAY_MS: String(ANSWER_DELAY_MS) }, { dataDirPrefix: 'cw-browser-controls-' });
+    app = await startAppProcess(
+      { DIALER_ANSWER_DELAY_MS: String(ANSWER_DELAY_MS) },
+      { dataDirPrefix: 'cw-browser-controls-' },
+    );
     panel = dialerPanel(app.url);
     browser = await launchBrowser();
   }, 90_000);
@@ -56,14 +59,18 @@ describe('dialer controls with the simulator (Chromium)', () => {
         if (label === 'No answer') {
           // It rings before it rings out: the badge says so and the tab plays the ringback tone itself (no early media).
           await dialer.getByText('Ringing...', { exact: true }).waitFor();
-          await expect.poll(() => page.evaluate(() => (window as unknown as { __tones: number[] }).__tones)).toEqual(expect.arrayContaining([440, 480]));
+          await expect
+            .poll(() => page.evaluate(() => (window as unknown as { __tones: number[] }).__tones))
+            .toEqual(expect.arrayContaining([440, 480]));
         }
         await dialer.getByText(new RegExp(`Last call: .*\\(555\\) 010-00\\d\\d · ${label} · 0:00`)).waitFor();
         expect(await dialer.getByText(`Last call: ${shown}`, { exact: false }).count()).toBeGreaterThan(0);
         const call = (await api.calls()).find((c) => c.phone.replace(/\D/g, '') === digits)!;
         expect(call).toMatchObject({ status: 'missed', duration: 0 });
         const row = page.getByRole('table', { name: 'Call history' }).locator(`tr[data-call-id="${call.id}"]`);
-        await expect.poll(() => row.locator('td').nth(4).textContent(), { timeout: 10_000 }).toBe(`Missed${label} (${cause})`);
+        await expect
+          .poll(() => row.locator('td').nth(4).textContent(), { timeout: 10_000 })
+          .toBe(`Missed${label} (${cause})`);
       }
       // Busy and not in service never rang: no tone was started for them.
       const tones = await page.evaluate(() => (window as unknown as { __tones: number[] }).__tones);

@@ -31,7 +31,22 @@ describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake 
     const port = await freePort();
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-browser-room-'));
     child = spawn(process.execPath, ['dist/server/main.js'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50', LOAD_SHED_MAX_IN_FLIGHT: '0', MONGO_URL: '', REDIS_URL: '', MAIL_URL: '', PHONE_PROVIDER: 'sip', SIP_CALL_MODEL: 'room', SIP_PROXY: '', SIP_RING_TIMEOUT_S: '3' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_FACTOR: '50',
+        LOAD_SHED_MAX_IN_FLIGHT: '0',
+        MONGO_URL: '',
+        REDIS_URL: '',
+        MAIL_URL: '',
+        PHONE_PROVIDER: 'sip',
+        SIP_CALL_MODEL: 'room',
+        SIP_PROXY: '',
+        SIP_RING_TIMEOUT_S: '3',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (c) => (output += c));
@@ -40,7 +55,10 @@ describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake 
     const deadline = Date.now() + 80_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
-      const ready = await fetch(`${url}/readyz`).then((res) => res.ok, () => false);
+      const ready = await fetch(`${url}/readyz`).then(
+        (res) => res.ok,
+        () => false,
+      );
       if (ready && output.includes('running at')) break;
       if (Date.now() > deadline) throw new Error(`app did not become ready:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -61,7 +79,8 @@ describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake 
   });
 
   const telephony = (file: string) => path.join(dataDir, 'telephony', file);
-  const byes = (number: string) => readLeadPhoneLog<{ at: string; to: string }>(telephony('lead-phone-byes.log')).filter((line) => line.to === number);
+  const byes = (number: string) =>
+    readLeadPhoneLog<{ at: string; to: string }>(telephony('lead-phone-byes.log')).filter((line) => line.to === number);
   const dialerOf = (page: Page) => page.getByRole('region', { name: 'Dialer' });
 
   async function signIn(on: Browser): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
@@ -99,7 +118,11 @@ describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake 
     });
 
   async function api<T>(route: string, init: RequestInit = {}): Promise<T> {
-    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_AGENT.email, password: DEMO_AGENT.password }) });
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_AGENT.email, password: DEMO_AGENT.password }),
+    });
     const { accessToken } = (await login.json()) as { accessToken: string };
     const answer = await fetch(`${url}/api${route}`, { ...init, headers: { authorization: `Bearer ${accessToken}` } });
     return (await answer.json()) as T;
@@ -158,14 +181,26 @@ describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake 
       const pid = (JSON.parse(readFileSync(telephony('pids.json'), 'utf8')) as { janus: number }).janus;
       const killed = Date.now();
       process.kill(pid, 'SIGKILL');
-      await expectToast(page, 'The call was cut off: the phone gateway stopped working. The recording up to that moment is kept.');
+      await expectToast(
+        page,
+        'The call was cut off: the phone gateway stopped working. The recording up to that moment is kept.',
+      );
       expect((await stateCall())?.endedBy).toBe('gateway-failure');
       await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
       await expect
-        .poll(async () => {
-          await dial(page, '5550100005');
-          return dialerOf(page).getByText('In call', { exact: true }).waitFor({ timeout: 4_000 }).then(() => true, () => false);
-        }, { timeout: 15_000, interval: 500 })
+        .poll(
+          async () => {
+            await dial(page, '5550100005');
+            return dialerOf(page)
+              .getByText('In call', { exact: true })
+              .waitFor({ timeout: 4_000 })
+              .then(
+                () => true,
+                () => false,
+              );
+          },
+          { timeout: 15_000, interval: 500 },
+        )
         .toBe(true);
       console.log(`gateway recovery (kill -> next call in call): ${Date.now() - killed} ms`);
       expect(Date.now() - killed).toBeLessThan(12_000);
@@ -183,7 +218,9 @@ describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake 
     await dial(page, '5550100005');
     await dialerOf(page).getByText('In call', { exact: true }).waitFor();
     const count = byes('5550100005').length;
-    const browserPid = execFileSync('pgrep', ['-n', '-P', String(process.pid), '-f', 'chrom']).toString().trim();
+    const browserPid = execFileSync('pgrep', ['-n', '-P', String(process.pid), '-f', 'chrom'])
+      .toString()
+      .trim();
     const killed = Date.now();
     process.kill(Number(browserPid), 'SIGKILL');
     await expect.poll(() => byes('5550100005').length, { timeout: 16_000, interval: 200 }).toBe(count + 1);

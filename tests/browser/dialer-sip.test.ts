@@ -23,7 +23,15 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
 
   beforeAll(async () => {
     // Mute answers leave 400 ms after the call's pushed state (the SIP provider applies mute at once).
-    app = await startAppProcess({ PHONE_PROVIDER: 'sip', SIP_PROXY: '', SIP_RING_TIMEOUT_S: String(RING_TIMEOUT_S), DIALER_ANSWER_DELAY_MS: '400' }, { dataDirPrefix: 'cw-browser-sip-', readyWithinMs: 80_000 });
+    app = await startAppProcess(
+      {
+        PHONE_PROVIDER: 'sip',
+        SIP_PROXY: '',
+        SIP_RING_TIMEOUT_S: String(RING_TIMEOUT_S),
+        DIALER_ANSWER_DELAY_MS: '400',
+      },
+      { dataDirPrefix: 'cw-browser-sip-', readyWithinMs: 80_000 },
+    );
     ({ url, dataDir } = app);
     panel = dialerPanel(url);
     browser = await launchBrowser({ extraArgs: FAKE_MEDIA_ARGS });
@@ -34,9 +42,11 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
     await app?.stop();
   });
 
-  const leadPhoneCalls = (number: string) => readLeadPhoneLog(path.join(dataDir, 'telephony', 'lead-phone.log')).filter((line) => line.to === number);
+  const leadPhoneCalls = (number: string) =>
+    readLeadPhoneLog(path.join(dataDir, 'telephony', 'lead-phone.log')).filter((line) => line.to === number);
   const dialerOf = (page: Page) => page.getByRole('region', { name: 'Dialer' });
-  const openAgentContext = (initScript?: string) => panel.openAgentContext(browser, { permissions: ['microphone'], ...(initScript ? { initScript } : {}) });
+  const openAgentContext = (initScript?: string) =>
+    panel.openAgentContext(browser, { permissions: ['microphone'], ...(initScript ? { initScript } : {}) });
   const openCalls = async (page: Page) => {
     await page.goto(`${url}/dashboard/calls`);
     await dialerOf(page).getByText('Connected', { exact: true }).waitFor();
@@ -44,14 +54,22 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
   const dial = (page: Page, digits: string) => panel.dial(page, digits);
   const agentApi = () => panel.agentApi();
 
-  const rms = (samples: Int16Array) => Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
+  const rms = (samples: Int16Array) =>
+    Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
 
   // First in the file: the agent's phone is not connected yet in this app.
   it('with auto-dial already on, the panel connecting the phone sends the first offer and the queued contact is dialed', async () => {
     const { token, calls } = await agentApi();
     const put = (route: string, body: unknown) =>
-      fetch(`${url}${route}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => res.json() as Promise<{ queue?: { version: number }; version?: number }>);
-    const queued = await put('/api/dialer/queue', { contacts: [{ name: 'Voicemail Lead', phone: '555-010-0004' }], version: 0 });
+      fetch(`${url}${route}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((res) => res.json() as Promise<{ queue?: { version: number }; version?: number }>);
+    const queued = await put('/api/dialer/queue', {
+      contacts: [{ name: 'Voicemail Lead', phone: '555-010-0004' }],
+      version: 0,
+    });
     expect(queued.version).toBe(1);
     await put('/api/dialer/auto-dial', { enabled: true });
     expect(leadPhoneCalls('5550100004')).toHaveLength(0);
@@ -59,10 +77,15 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
     const { context, errors } = await openAgentContext();
     try {
       const deadline = Date.now() + 15_000;
-      while (leadPhoneCalls('5550100004').length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      while (leadPhoneCalls('5550100004').length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       expect(leadPhoneCalls('5550100004')).toHaveLength(1);
       // The voicemail-like number answers, plays its greeting and hangs up.
-      await expect.poll(async () => (await calls()).find((c) => c.phone.replace(/\D/g, '') === '5550100004')?.status, { timeout: 15_000 }).toBe('answered');
+      await expect
+        .poll(async () => (await calls()).find((c) => c.phone.replace(/\D/g, '') === '5550100004')?.status, {
+          timeout: 15_000,
+        })
+        .toBe('answered');
       expect(errors).toEqual([]);
     } finally {
       await put('/api/dialer/auto-dial', { enabled: false });
@@ -107,12 +130,16 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       // Call History (read again: the recording came after the end): the real duration and a recording player.
       await page.reload();
       const row = page.getByRole('table', { name: 'Call history' }).locator(`tr[data-call-id="${call.id}"]`);
-      await expect.poll(() => row.locator('td').nth(5).textContent(), { timeout: 10_000 }).toBe(`0:${String(call.duration).padStart(2, '0')}`);
+      await expect
+        .poll(() => row.locator('td').nth(5).textContent(), { timeout: 10_000 })
+        .toBe(`0:${String(call.duration).padStart(2, '0')}`);
       await expect.poll(() => row.locator('td').nth(4).textContent()).toBe('Answered');
       await expect.poll(() => row.locator('td').nth(8).locator('audio, button').count()).toBeGreaterThan(0);
 
       // GET /api/calls/:id/recording: a WAV of the call's length (+/- 1 s), the agent's microphone and the echo.
-      const recording = await fetch(`${url}/api/calls/${call.id}/recording`, { headers: { authorization: `Bearer ${api.token}` } });
+      const recording = await fetch(`${url}/api/calls/${call.id}/recording`, {
+        headers: { authorization: `Bearer ${api.token}` },
+      });
       expect(recording.status).toBe(200);
       expect(recording.headers.get('content-type')).toBe('audio/wav');
       const wav = readWav(Buffer.from(await recording.arrayBuffer()));
@@ -138,7 +165,9 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       expect(leadPhoneCalls('5550100002')).toEqual([expect.objectContaining({ outcome: 'busy' })]);
       // The line is free 1 s after the end.
       const api = await agentApi();
-      await expect.poll(async () => (await api.calls()).find((c) => c.phone.replace(/\D/g, '') === '5550100002')?.state).toBe('idle');
+      await expect
+        .poll(async () => (await api.calls()).find((c) => c.phone.replace(/\D/g, '') === '5550100002')?.state)
+        .toBe('idle');
 
       const dialedAt = Date.now();
       await dial(page, '5550100003');
@@ -151,23 +180,38 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       expect(leadPhoneCalls('5550100003')).toEqual([expect.objectContaining({ outcome: 'no-answer' })]);
 
       // A number outside the plan: 404 Not Found, told apart as not in service.
-      await expect.poll(async () => (await api.calls()).find((c) => c.phone.replace(/\D/g, '') === '5550100003')?.state).toBe('idle');
+      await expect
+        .poll(async () => (await api.calls()).find((c) => c.phone.replace(/\D/g, '') === '5550100003')?.state)
+        .toBe('idle');
       await dial(page, '5550100099');
       await dialer.getByText(/Last call: .*\(555\) 010-0099 · Not in service · 0:00/).waitFor();
       expect(leadPhoneCalls('5550100099')).toEqual([expect.objectContaining({ outcome: 'not-found' })]);
 
       const calls = await api.calls();
       const expected = {
-        '5550100002': { dialResult: 'busy', sipCause: { code: 486, reason: 'Busy Here' }, shown: 'MissedBusy (SIP 486 Busy Here)' },
+        '5550100002': {
+          dialResult: 'busy',
+          sipCause: { code: 486, reason: 'Busy Here' },
+          shown: 'MissedBusy (SIP 486 Busy Here)',
+        },
         '5550100003': { dialResult: 'no-answer', shown: /^MissedNo answer/ },
-        '5550100099': { dialResult: 'not-in-service', sipCause: { code: 404, reason: 'Not Found' }, shown: 'MissedNot in service (SIP 404 Not Found)' },
+        '5550100099': {
+          dialResult: 'not-in-service',
+          sipCause: { code: 404, reason: 'Not Found' },
+          shown: 'MissedNot in service (SIP 404 Not Found)',
+        },
       } as const;
       for (const [number, { shown, ...stored }] of Object.entries(expected)) {
         const call = calls.find((c) => c.phone.replace(/\D/g, '') === number)!;
         expect(call).toMatchObject({ status: 'missed', duration: 0, ...stored });
         // Call History: the spec's status, why, and the carrier's answer.
-        const cell = page.getByRole('table', { name: 'Call history' }).locator(`tr[data-call-id="${call.id}"] td`).nth(4);
-        await expect.poll(() => cell.textContent()).toMatch(typeof shown === 'string' ? new RegExp(`^${shown.replace(/[()]/g, '\\$&')}$`) : shown);
+        const cell = page
+          .getByRole('table', { name: 'Call history' })
+          .locator(`tr[data-call-id="${call.id}"] td`)
+          .nth(4);
+        await expect
+          .poll(() => cell.textContent())
+          .toMatch(typeof shown === 'string' ? new RegExp(`^${shown.replace(/[()]/g, '\\$&')}$`) : shown);
       }
       expect(errors).toEqual([]);
     } finally {
@@ -191,7 +235,9 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
 
   it('microphone blocked in the browser: the badge says so with how to allow it, and Call dials nothing', async () => {
     const before0001 = leadPhoneCalls('5550100001').length;
-    const { context, page, errors } = await panel.openAgentContext(browser, { beforeLogin: (tab) => blockMicrophone(tab, url) });
+    const { context, page, errors } = await panel.openAgentContext(browser, {
+      beforeLogin: (tab) => blockMicrophone(tab, url),
+    });
     try {
       const dialer = dialerOf(page);
       await dialer.getByText('Microphone blocked', { exact: true }).waitFor();
@@ -220,12 +266,20 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
           const pc = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.at(-1)!;
           let bytes = 0;
           let inUse: string | undefined;
-          (await pc.getStats()).forEach((s: { type: string; kind?: string; bytesReceived?: number; iceLocalUsernameFragment?: string }) => {
-            if (s.type === 'inbound-rtp' && s.kind === 'audio') bytes = s.bytesReceived ?? 0;
-            if (s.type === 'transport') inUse = s.iceLocalUsernameFragment;
-          });
+          (await pc.getStats()).forEach(
+            (s: { type: string; kind?: string; bytesReceived?: number; iceLocalUsernameFragment?: string }) => {
+              if (s.type === 'inbound-rtp' && s.kind === 'audio') bytes = s.bytesReceived ?? 0;
+              if (s.type === 'transport') inUse = s.iceLocalUsernameFragment;
+            },
+          );
           const ufrag = (sdp?: string) => /a=ice-ufrag:(\S+)/.exec(sdp ?? '')?.[1];
-          return { bytes, inUse, local: ufrag(pc.localDescription?.sdp), remote: ufrag(pc.remoteDescription?.sdp), state: pc.iceConnectionState };
+          return {
+            bytes,
+            inUse,
+            local: ufrag(pc.localDescription?.sdp),
+            remote: ufrag(pc.remoteDescription?.sdp),
+            state: pc.iceConnectionState,
+          };
         });
       await expect.poll(async () => (await media()).bytes, { timeout: 10_000 }).toBeGreaterThan(4_000);
       const before = await media();
@@ -239,10 +293,20 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       await expect.poll(async () => (await media()).remote, { timeout: 15_000 }).not.toBe(before.remote);
       expect((await media()).local).not.toBe(before.local);
       // The transport carries the media with the new credentials (the restart's checks succeeded)...
-      await expect.poll(async () => { const now = await media(); return now.inUse === now.local; }, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const now = await media();
+            return now.inUse === now.local;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       const restarted = await media();
       // ...and audio still flows over it: at least 2 s of echoed G.711 (about 16 KB) more within 4 s.
-      await expect.poll(async () => (await media()).bytes - restarted.bytes, { timeout: 4_000 }).toBeGreaterThan(16_000);
+      await expect
+        .poll(async () => (await media()).bytes - restarted.bytes, { timeout: 4_000 })
+        .toBeGreaterThan(16_000);
       expect(['connected', 'completed']).toContain((await media()).state);
       await dialerOf(page).getByRole('button', { name: 'End call' }).click();
       await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
@@ -253,7 +317,7 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
     }
   });
 
-  it('a far-end hangup ends the call in both of the agent\'s tabs', async () => {
+  it("a far-end hangup ends the call in both of the agent's tabs", async () => {
     const { context, page, errors } = await openAgentContext();
     try {
       const other = await context.newPage();
@@ -264,7 +328,9 @@ describe.skipIf(missing !== null)('dialer panel over SIP (Chromium, fake microph
       for (const tab of [page, other]) await dialerOf(tab).getByText('In call', { exact: true }).waitFor();
       // The lead phone hangs up after 6 s: both tabs see the call end.
       for (const tab of [page, other]) {
-        await dialerOf(tab).getByText(/Last call: .*\(555\) 010-0001 · Answered · 0:0[5-7]/).waitFor();
+        await dialerOf(tab)
+          .getByText(/Last call: .*\(555\) 010-0001 · Answered · 0:0[5-7]/)
+          .waitFor();
         await dialerOf(tab).getByRole('button', { name: 'Call', exact: true }).waitFor();
       }
       await expectToast(other, 'Call completed to (555) 010-0001');

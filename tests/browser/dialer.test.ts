@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, downloadedText, expectToast, launchBrowser, openPage, seriousAxeViolations, waitForPath } from '../support/browser.js';
+import {
+  appUrl,
+  downloadedText,
+  expectToast,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  waitForPath,
+} from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 /**
@@ -8,7 +16,10 @@ import { signInAs } from './dashboard-helpers.js';
  * (3 s message), 0 -> missed (rings out after 2 s), anything else -> answered (hangs up after 4 s of talk).
  */
 // Letters only: a search with three digits or more also matches phone numbers.
-const run = Date.now().toString(36).slice(-6).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
+const run = Date.now()
+  .toString(36)
+  .slice(-6)
+  .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
 const ANSWERED = { name: `Ada Answer ${run}`, phone: '5550101234', shown: '(555) 010-1234' };
 const VOICEMAIL = { name: `Vic Voicemail ${run}`, phone: '5550101239', shown: '(555) 010-1239' };
 const MISSED = { name: `Max Missed ${run}`, phone: '5550101230', shown: '(555) 010-1230' };
@@ -25,7 +36,10 @@ afterAll(async () => {
 
 async function openCalls(page: Page): Promise<void> {
   await signInAs(page);
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /^Calls/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: /^Calls/ })
+    .click();
   await waitForPath(page, '/dashboard/calls');
   await page.getByRole('heading', { level: 1, name: 'Call History' }).waitFor();
 }
@@ -61,14 +75,18 @@ async function autoDialOff(page: Page): Promise<void> {
 
 describe('dialer and call history', () => {
   it('queues three contacts, auto-dials them with timer and toasts, then shows them in Call History with a recording and a CSV export', async () => {
-    const { page, context, errors } = await openPage(browser, '/login', { acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page, context, errors } = await openPage(browser, '/login', {
+      acceptDownloads: true,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     try {
       await openCalls(page);
       const dialer = dialerOf(page);
       await dialer.getByText('Connected', { exact: true }).waitFor();
       await autoDialOff(page);
       // A previous run may have left contacts queued.
-      for (const name of await queuedNames(page)) await dialer.getByRole('button', { name: `Remove ${name} from queue` }).click();
+      for (const name of await queuedNames(page))
+        await dialer.getByRole('button', { name: `Remove ${name} from queue` }).click();
       await expect.poll(() => queuedNames(page)).toEqual([]);
 
       // Spec rule: a blank number is refused before anything is sent.
@@ -122,7 +140,10 @@ describe('dialer and call history', () => {
       await page.getByRole('searchbox', { name: 'Search calls' }).fill(run);
       const table = page.getByRole('table', { name: 'Call history' });
       const rows = table.locator('tbody tr');
-      const readRows = () => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+      const readRows = () =>
+        rows.evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+        );
       // The list is read again from the server after the search and after the last call ended.
       await expect
         .poll(async () => (await readRows()).map((row) => [row[1], row[4], row[5]]), { timeout: 10_000 })
@@ -144,14 +165,18 @@ describe('dialer and call history', () => {
       // Streamed straight from the signed URL (no blob copy).
       await expect(audio.getAttribute('src')).resolves.toMatch(/^\/api\/calls\/[0-9a-f]{24}\/recording\?sig=/);
       const playable = await audio.evaluate(async (element: HTMLAudioElement) => {
-        if (element.readyState < 1) await new Promise((resolve) => element.addEventListener('loadedmetadata', resolve, { once: true }));
+        if (element.readyState < 1)
+          await new Promise((resolve) => element.addEventListener('loadedmetadata', resolve, { once: true }));
         return { duration: element.duration, error: element.error?.code ?? null };
       });
       expect(playable.error).toBeNull();
       expect(playable.duration).toBeGreaterThan(3);
 
       // Export Call Log downloads the rows shown (same filters).
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Call Log' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export Call Log' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^call-log-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await downloadedText(download);
       const lines = csv.trim().split(/\r?\n/);
@@ -211,7 +236,11 @@ describe('dialer and call history', () => {
       await expectToast(page, '(555) 010-2224 added to the do-not-call list');
       await dialerOf(page).getByLabel('Phone number').fill('5550102224');
       await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).click();
-      await page.locator('[role="alertdialog"]').filter({ hasText: '(555) 010-2224 is on the do-not-call list and cannot be dialed.' }).first().waitFor();
+      await page
+        .locator('[role="alertdialog"]')
+        .filter({ hasText: '(555) 010-2224 is on the do-not-call list and cannot be dialed.' })
+        .first()
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -21,13 +21,22 @@ async function countToastsShown(page: Page, title: string): Promise<void> {
     const seen = new Set<Element>();
     (window as unknown as { toastsShown: () => number }).toastsShown = () => seen.size;
     new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('[role="alertdialog"]')) if (toast.textContent?.includes(text)) seen.add(toast);
+      for (const toast of document.querySelectorAll('[role="alertdialog"]'))
+        if (toast.textContent?.includes(text)) seen.add(toast);
     }).observe(document.body, { subtree: true, childList: true });
   }, title);
 }
 
-async function selectOption(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string): Promise<void> {
-  await scope.getByRole('button', { name: new RegExp(`${label}$`) }).first().click();
+async function selectOption(
+  page: Page,
+  scope: ReturnType<Page['getByRole']>,
+  label: string,
+  option: string,
+): Promise<void> {
+  await scope
+    .getByRole('button', { name: new RegExp(`${label}$`) })
+    .first()
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -87,7 +96,10 @@ describe('everyday fixes', () => {
       await signInAs(page);
       const overflow = await page.getByRole('navigation', { name: 'Dashboard' }).evaluate((nav) => {
         const edge = nav.getBoundingClientRect().right;
-        return Math.max(0, ...[...nav.querySelectorAll('*')].map((element) => element.getBoundingClientRect().right - edge));
+        return Math.max(
+          0,
+          ...[...nav.querySelectorAll('*')].map((element) => element.getBoundingClientRect().right - edge),
+        );
       });
       expect(overflow).toBeLessThanOrEqual(0);
 
@@ -107,7 +119,7 @@ describe('everyday fixes', () => {
     }
   });
 
-  it("names an upload after the file chosen last, and shows an upload outside the folder the list is filtered to", async () => {
+  it('names an upload after the file chosen last, and shows an upload outside the folder the list is filtered to', async () => {
     const { page, context, errors } = await openPage(browser, '/login');
     try {
       await signInAs(page);
@@ -118,15 +130,26 @@ describe('everyday fixes', () => {
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Upload Material' });
       const file = dialog.locator('input[type="file"]');
-      await file.setInputFiles({ name: `evil-${id}.exe`, mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not allowed') });
+      await file.setInputFiles({
+        name: `evil-${id}.exe`,
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from('MZ not allowed'),
+      });
       await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe(`evil-${id}`);
       await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
       await expectToast(page, 'Upload failed');
-      await file.setInputFiles({ name: `notes-${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Call back after 3pm.\n') });
+      await file.setInputFiles({
+        name: `notes-${id}.txt`,
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Call back after 3pm.\n'),
+      });
       await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe(`notes-${id}`);
       await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
       await expectToast(page, 'Material uploaded', `notes-${id}`);
-      await page.getByRole('row').filter({ hasText: `notes-${id}` }).waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: `notes-${id}` })
+        .waitFor();
 
       await page.getByRole('button', { name: 'New Folder' }).click();
       const folderDialog = page.getByRole('dialog', { name: 'New Folder' });
@@ -135,11 +158,18 @@ describe('everyday fixes', () => {
       await folderDialog.waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
-      await file.setInputFiles({ name: `loose-${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Not in a folder.\n') });
+      await file.setInputFiles({
+        name: `loose-${id}.txt`,
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Not in a folder.\n'),
+      });
       await selectOption(page, dialog, 'Folder', 'No folder');
       await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
       await expectToast(page, 'Material uploaded', `loose-${id}`);
-      await page.getByRole('row').filter({ hasText: `loose-${id}` }).waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: `loose-${id}` })
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -155,7 +185,11 @@ describe('everyday fixes', () => {
       await panel.waitFor();
       const member = await apiToken('agent2@demo.test');
       await apiCall(member, '/api/dialer/connect', { method: 'POST' });
-      await expect.poll(async () => (await apiCall<{ phone: { status: string } }>(member, '/api/dialer/state')).phone.status, { timeout: 10_000 }).toBe('connected');
+      await expect
+        .poll(async () => (await apiCall<{ phone: { status: string } }>(member, '/api/dialer/state')).phone.status, {
+          timeout: 10_000,
+        })
+        .toBe('connected');
       for (let attempt = 0; attempt < 2; attempt++) {
         const call = await apiCall<{ id: string }>(member, '/api/dialer/calls', { body: { phone: '5550104321' } });
         await panel.getByText(/On a call now: .*Bianca Closer/).waitFor();
@@ -164,7 +198,11 @@ describe('everyday fixes', () => {
         // Past the refresh that follows the activity and the line going idle: the panel stays as the call left it.
         await page.waitForTimeout(2_500);
         expect(await panel.getByText('Nobody in your team is on a call right now.').count()).toBe(1);
-        await expect.poll(async () => (await apiCall<{ call: { state: string } | null }>(member, '/api/dialer/state')).call?.state).toBe('idle');
+        await expect
+          .poll(
+            async () => (await apiCall<{ call: { state: string } | null }>(member, '/api/dialer/state')).call?.state,
+          )
+          .toBe('idle');
       }
       expect(errors).toEqual([]);
     } finally {

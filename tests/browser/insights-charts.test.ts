@@ -24,7 +24,9 @@ async function newOwner(): Promise<{ email: string; token: string }> {
   const token = await apiToken(email, PASSWORD);
   await apiCall(token, '/api/me/role', { body: { role: 'owner' } });
   const me = await apiCall<{ id: string }>(token, '/api/me');
-  await apiCall(await apiToken('admin@demo.test'), `/api/admin/role-requests/${me.id}`, { body: { decision: 'approve' } });
+  await apiCall(await apiToken('admin@demo.test'), `/api/admin/role-requests/${me.id}`, {
+    body: { decision: 'approve' },
+  });
   return { email, token: await apiToken(email, PASSWORD) };
 }
 
@@ -47,14 +49,19 @@ async function closedDeal(ownerToken: string, campaignId: string): Promise<strin
   await apiCall(agentToken, `/api/campaigns/${campaignId}/join`, { method: 'POST' });
   const prefix = `Chart ${Date.now().toString(36)}`;
   const form = new FormData();
-  form.append('file', new Blob([`name,email\n${prefix} 1,chart.${Date.now().toString(36)}@example.test\n`], { type: 'text/csv' }), 'chart.csv');
+  form.append(
+    'file',
+    new Blob([`name,email\n${prefix} 1,chart.${Date.now().toString(36)}@example.test\n`], { type: 'text/csv' }),
+    'chart.csv',
+  );
   await apiCall(ownerToken, `/api/campaigns/${campaignId}/leads/import`, { form });
   let lead: LeadItem | undefined;
   await expect
     .poll(
       async () => {
         await apiCall(agentToken, '/api/leads/request', { body: { campaignId, count: 1 } }).catch(() => undefined);
-        lead = (await apiCall<{ items: LeadItem[] }>(agentToken, `/api/leads?search=${encodeURIComponent(prefix)}`)).items[0];
+        lead = (await apiCall<{ items: LeadItem[] }>(agentToken, `/api/leads?search=${encodeURIComponent(prefix)}`))
+          .items[0];
         return Boolean(lead);
       },
       { timeout: 30_000, interval: 500 },
@@ -75,7 +82,8 @@ interface Box {
 async function geometry(card: Locator) {
   await card.locator('svg[data-chart="bars"]').waitFor();
   await card.scrollIntoViewIfNeeded();
-  if (process.env.CHART_SHOTS) await card.screenshot({ path: `/tmp/uip-${await card.getAttribute('aria-labelledby')}-${Date.now()}.png` });
+  if (process.env.CHART_SHOTS)
+    await card.screenshot({ path: `/tmp/uip-${await card.getAttribute('aria-labelledby')}-${Date.now()}.png` });
   return card.evaluate((element) => {
     const box = (node: Element) => {
       const r = node.getBoundingClientRect();
@@ -95,22 +103,34 @@ async function geometry(card: Locator) {
         })(),
       })),
       ticks: [...svg.querySelectorAll('[data-tick]')].map((tick) => tick.textContent ?? ''),
-      labels: [...svg.querySelectorAll('text[data-label]')].map((label) => ({ name: label.getAttribute('data-label')!, box: box(label), tooltip: label.querySelector('title')?.textContent })),
+      labels: [...svg.querySelectorAll('text[data-label]')].map((label) => ({
+        name: label.getAttribute('data-label')!,
+        box: box(label),
+        tooltip: label.querySelector('title')?.textContent,
+      })),
     };
   });
 }
 
-const overlaps = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 const sideBySide = (a: Box, b: Box) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5;
 
-async function expectReadableChart(card: Locator, categories: string[], series: string[], options: { integerTicks: boolean }) {
+async function expectReadableChart(
+  card: Locator,
+  categories: string[],
+  series: string[],
+  options: { integerTicks: boolean },
+) {
   const drawn = await geometry(card);
   // Every series has a bar in every category, and the bars of one category stand side by side.
   expect(drawn.bars).toHaveLength(categories.length * series.length);
   for (const category of categories) {
     const bars = drawn.bars.filter((bar) => bar.category === category);
     expect(bars.map((bar) => bar.series).sort()).toEqual([...series].sort());
-    for (const a of bars) for (const b of bars) if (a !== b) expect(sideBySide(a.box, b.box), `${category}: ${a.series} beside ${b.series}`).toBe(true);
+    for (const a of bars)
+      for (const b of bars)
+        if (a !== b) expect(sideBySide(a.box, b.box), `${category}: ${a.series} beside ${b.series}`).toBe(true);
   }
   expect(drawn.bars.filter((bar) => !bar.seen).map((bar) => `${bar.category}/${bar.series}`)).toEqual([]);
   // Tick labels: unique, whole numbers for counts.
@@ -126,11 +146,15 @@ async function expectReadableChart(card: Locator, categories: string[], series: 
     expect(label.box.bottom).toBeLessThanOrEqual(drawn.svg.bottom + 0.5);
   }
   for (const [i, a] of drawn.labels.entries())
-    for (const b of drawn.labels.slice(i + 1)) expect(overlaps(a.box, b.box), `labels "${a.name}" and "${b.name}" overlap`).toBe(false);
+    for (const b of drawn.labels.slice(i + 1))
+      expect(overlaps(a.box, b.box), `labels "${a.name}" and "${b.name}" overlap`).toBe(false);
   return drawn;
 }
 
-async function openInsights(email: string, width = 1280): Promise<{ page: Page; close: () => Promise<void>; errors: Error[] }> {
+async function openInsights(
+  email: string,
+  width = 1280,
+): Promise<{ page: Page; close: () => Promise<void>; errors: Error[] }> {
   const { page, context, errors } = await openPage(browser, '/login', { viewport: { width, height: 900 } });
   await signInAs(page, email, PASSWORD);
   await page.goto(appUrl('/dashboard/insights?period=this-month'));
@@ -148,7 +172,9 @@ describe('insights charts cannot mislead', () => {
     try {
       const funnel = agent.page.getByRole('region', { name: 'Lead funnel' });
       const stages = ['Assigned', 'Contacted', 'Interested', 'Closed'];
-      await expect.poll(() => funnel.getByRole('img').getAttribute('aria-label'), { timeout: 30_000 }).toMatch(/1 leads assigned, 1 closed/);
+      await expect
+        .poll(() => funnel.getByRole('img').getAttribute('aria-label'), { timeout: 30_000 })
+        .toMatch(/1 leads assigned, 1 closed/);
       const drawn = await expectReadableChart(funnel, [first.name], stages, { integerTicks: true });
       const heights = drawn.bars.map((bar) => Math.round(bar.box.bottom - bar.box.top));
       expect(new Set(heights).size).toBe(1);
@@ -174,12 +200,19 @@ describe('insights charts cannot mislead', () => {
 
     // The owner: thirty campaigns with long names, one with a deal, the others at zero.
     const names = [first.name];
-    for (let i = 2; i <= 30; i++) names.push((await apiCall<CampaignDetail>(owner.token, '/api/campaigns', { body: campaignBody(`${LONG} ${String(i).padStart(2, '0')}`) })).name);
+    for (let i = 2; i <= 30; i++)
+      names.push(
+        (
+          await apiCall<CampaignDetail>(owner.token, '/api/campaigns', {
+            body: campaignBody(`${LONG} ${String(i).padStart(2, '0')}`),
+          })
+        ).name,
+      );
     for (const width of [1280, 800]) {
       const view = await openInsights(owner.email, width);
       try {
         const campaigns = view.page.getByRole('region', { name: 'Campaigns' });
-        await campaigns.locator(`[data-category="${names[29]}"]`).waitFor({ state: "attached" });
+        await campaigns.locator(`[data-category="${names[29]}"]`).waitFor({ state: 'attached' });
         await expectReadableChart(campaigns, names, ['Revenue', 'Commission cost'], { integerTicks: false });
         expect(view.errors).toEqual([]);
       } finally {

@@ -5,7 +5,14 @@ import type { EarningsInsights } from '../../shared/schemas/insights/agent.js';
 import type { LeadItem } from '../../shared/schemas/leads/lead.js';
 import { formatCents } from '../../client/features/dashboard/format.js';
 import { bucketLabel } from '../../client/features/insights/format.js';
-import { appUrl, launchBrowser, openPage, seriousAxeViolations, waitForLiveConnection, type AxeViolation } from '../support/browser.js';
+import {
+  appUrl,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  waitForLiveConnection,
+  type AxeViolation,
+} from '../support/browser.js';
 import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -19,7 +26,8 @@ afterAll(async () => {
 });
 
 const TZ = 'America/New_York';
-const describeViolations = (violations: AxeViolation[]) => violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+const describeViolations = (violations: AxeViolation[]) =>
+  violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 /** An open lead of the demo agent: one of theirs, or a fresh one imported by the owner and requested by the agent. */
 async function openLeadOfAgent(agentToken: string): Promise<LeadItem> {
@@ -31,15 +39,22 @@ async function openLeadOfAgent(agentToken: string): Promise<LeadItem> {
   const hotel = items.find((campaign) => campaign.slug === 'hotel') ?? items[0];
   const prefix = `Insight ${Date.now().toString(36)}`;
   const form = new FormData();
-  form.append('file', new Blob([`name,email\n${prefix} 1,insight.${Date.now().toString(36)}@example.test\n`], { type: 'text/csv' }), 'insight.csv');
+  form.append(
+    'file',
+    new Blob([`name,email\n${prefix} 1,insight.${Date.now().toString(36)}@example.test\n`], { type: 'text/csv' }),
+    'insight.csv',
+  );
   await apiCall(ownerToken, `/api/campaigns/${hotel.id}/leads/import`, { form });
   await apiCall(agentToken, `/api/campaigns/${hotel.id}/join`, { method: 'POST' }).catch(() => undefined);
   let lead: LeadItem | undefined;
   await expect
     .poll(
       async () => {
-        await apiCall(agentToken, '/api/leads/request', { body: { campaignId: hotel.id, count: 1 } }).catch(() => undefined);
-        lead = (await apiCall<{ items: LeadItem[] }>(agentToken, `/api/leads?search=${encodeURIComponent(prefix)}`)).items[0];
+        await apiCall(agentToken, '/api/leads/request', { body: { campaignId: hotel.id, count: 1 } }).catch(
+          () => undefined,
+        );
+        lead = (await apiCall<{ items: LeadItem[] }>(agentToken, `/api/leads?search=${encodeURIComponent(prefix)}`))
+          .items[0];
         return Boolean(lead);
       },
       { timeout: 30_000, interval: 500 },
@@ -53,7 +68,10 @@ describe('insights', () => {
     const agentToken = await apiToken('agent@demo.test');
     const lead = await openLeadOfAgent(agentToken);
     const todayRow = async () => {
-      const data = await apiCall<EarningsInsights>(agentToken, `/api/insights/earnings?period=this-week&tz=${encodeURIComponent(TZ)}`);
+      const data = await apiCall<EarningsInsights>(
+        agentToken,
+        `/api/insights/earnings?period=this-week&tz=${encodeURIComponent(TZ)}`,
+      );
       return data.buckets[data.buckets.length - 1];
     };
     const before = await todayRow();
@@ -66,7 +84,9 @@ describe('insights', () => {
       const card = page.getByRole('region', { name: 'Earnings over time' });
       await card.waitFor();
       await live;
-      await expect.poll(() => card.getByRole('img').getAttribute('aria-label')).toMatch(/^Earnings over time: \$[\d,.]+ earned/);
+      await expect
+        .poll(() => card.getByRole('img').getAttribute('aria-label'))
+        .toMatch(/^Earnings over time: \$[\d,.]+ earned/);
       await card.locator('label', { hasText: 'View as table' }).click();
       expect(await card.getByRole('switch', { name: 'View as table' }).isChecked()).toBe(true);
       const row = card.getByRole('row', { name: new RegExp(`^${bucketLabel(before.start, 'day')}\\b`) });

@@ -85,7 +85,9 @@ describe('prerendered public pages', () => {
       await page.getByRole('heading', { level: 1, name: 'Become a Commission Warrior' }).waitFor();
       await page.getByRole('button', { name: 'Toggle theme' }).click();
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-      await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(11, 17, 32)');
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+        .toBe('rgb(11, 17, 32)');
       expect(errors).toEqual([]);
       expect(consoleErrors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
     } finally {

@@ -37,7 +37,8 @@ describe('landing page', () => {
       for (const item of ['Live Campaigns', 'Dashboard Preview', 'Referrals Tree + Bonuses', 'Early Access Bonuses']) {
         await page.getByRole('heading', { level: 3, name: item }).waitFor();
       }
-      for (const plan of ['Free Trial', 'Pro Agent', 'Matrix Escape']) await page.getByRole('heading', { level: 3, name: plan }).waitFor();
+      for (const plan of ['Free Trial', 'Pro Agent', 'Matrix Escape'])
+        await page.getByRole('heading', { level: 3, name: plan }).waitFor();
       await page.getByText('Most Popular').waitFor();
 
       const { items } = (await (await fetch(appUrl('/api/campaigns'))).json()) as { items: CampaignItem[] };
@@ -48,7 +49,12 @@ describe('landing page', () => {
         await expect.poll(() => cards.count()).toBe(items.length);
         expect(await cards.locator('h3').allTextContents()).toEqual(items.map((campaign) => campaign.name));
         await expect(cards.first().textContent()).resolves.toContain(items[0].payoutRange);
-        await expect(cards.first().getByRole('link', { name: /View Details/ }).getAttribute('href')).resolves.toBe(`/dashboard/campaigns/${items[0].id}`);
+        await expect(
+          cards
+            .first()
+            .getByRole('link', { name: /View Details/ })
+            .getAttribute('href'),
+        ).resolves.toBe(`/dashboard/campaigns/${items[0].id}`);
       } else {
         await directory.getByText('No campaigns found').waitFor();
       }
@@ -66,7 +72,12 @@ describe('landing page', () => {
       await widget.getByText('Commission Warrior', { exact: true }).waitFor();
       await widget.getByText('Total Earnings').waitFor();
       const tabs = widget.getByRole('tab');
-      expect((await tabs.allTextContents()).map((text) => text.trim())).toEqual(['Leads', 'Earnings', 'Bonsai', 'Campaigns']);
+      expect((await tabs.allTextContents()).map((text) => text.trim())).toEqual([
+        'Leads',
+        'Earnings',
+        'Bonsai',
+        'Campaigns',
+      ]);
       await expect(widget.getByRole('tab', { name: 'Leads' }).getAttribute('aria-selected')).resolves.toBe('true');
       await widget.getByRole('heading', { name: 'Your Assigned Leads' }).waitFor();
       await widget.getByText(/^\d+ active$/).waitFor();
@@ -86,7 +97,9 @@ describe('landing page', () => {
       await panel.getByRole('heading', { name: 'Your Bonsai Referral Tree' }).waitFor();
       await panel.getByText('Grow your passive income').waitFor();
       expect(await panel.getByText('5% override').count()).toBeGreaterThan(0);
-      await expect(panel.locator('code').textContent()).resolves.toMatch(new RegExp(`^${new URL(appUrl()).host}/join/[A-Z0-9]+$`));
+      await expect(panel.locator('code').textContent()).resolves.toMatch(
+        new RegExp(`^${new URL(appUrl()).host}/join/[A-Z0-9]+$`),
+      );
 
       await widget.getByRole('tab', { name: 'Campaigns' }).click();
       await panel.getByRole('heading', { name: 'Active Campaigns' }).waitFor();
@@ -100,7 +113,9 @@ describe('landing page', () => {
     const { page, context } = await openPage(browser, '/');
     try {
       await page.getByRole('button', { name: 'Choose Matrix Escape' }).click();
-      await expect.poll(() => page.locator('#waitlist').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120)).toBe(true);
+      await expect
+        .poll(() => page.locator('#waitlist').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120))
+        .toBe(true);
       await page.getByRole('link', { name: 'Login to Dashboard' }).click();
       await waitForPath(page, '/login');
       await page.getByRole('tab', { name: 'Login' }).waitFor();
@@ -114,7 +129,11 @@ describe('landing page', () => {
     const still = await openPage(browser, '/', { reducedMotion: 'reduce' });
     try {
       const animationOf = (page: typeof moving.page) =>
-        page.getByTestId('dollar-rain').locator('span').first().evaluate((el) => getComputedStyle(el).animationName);
+        page
+          .getByTestId('dollar-rain')
+          .locator('span')
+          .first()
+          .evaluate((el) => getComputedStyle(el).animationName);
       await expect(animationOf(moving.page)).resolves.not.toBe('none');
       await expect(animationOf(still.page)).resolves.toBe('none');
     } finally {
@@ -126,7 +145,10 @@ describe('landing page', () => {
   it('unknown paths show the 404 page and log the error', async () => {
     const { page, context } = await openPage(browser, '/');
     try {
-      const logged = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('404 Error'));
+      const logged = page.waitForEvent(
+        'console',
+        (message) => message.type() === 'error' && message.text().includes('404 Error'),
+      );
       await page.goto(appUrl('/no/such/page'));
       await logged;
       await page.getByRole('heading', { name: '404' }).waitFor();

@@ -23,7 +23,10 @@ describe('campaign choice and demo money', () => {
     try {
       await signInAs(page, OWNER);
       await page.goto(appUrl('/lead-management?campaign=no-such-campaign'));
-      await page.getByRole('alert').filter({ hasText: 'There is no campaign "no-such-campaign". Choose one of the campaigns above.' }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'There is no campaign "no-such-campaign". Choose one of the campaigns above.' })
+        .waitFor();
       await expect(page.getByRole('button', { name: 'Import Leads', exact: true }).count()).resolves.toBe(0);
       await expect(page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
       expect(errors).toEqual([]);
@@ -50,9 +53,18 @@ describe('campaign choice and demo money', () => {
       await admin.page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
       await admin.page.getByRole('button', { name: 'Run payouts' }).click();
       await expectToast(admin.page, 'Payout run completed');
-      await admin.page.getByRole('radio', { name: 'Completed' }).or(admin.page.getByRole('button', { name: 'Completed' })).first().click();
+      await admin.page
+        .getByRole('radio', { name: 'Completed' })
+        .or(admin.page.getByRole('button', { name: 'Completed' }))
+        .first()
+        .click();
       // Bianca's Adwords money comes only from seeded deals the seed itself leaves to the admin.
-      const row = admin.page.getByTestId('admin-payouts-table').getByRole('row').filter({ hasText: 'Bianca Closer' }).filter({ hasText: 'Adwords' }).first();
+      const row = admin.page
+        .getByTestId('admin-payouts-table')
+        .getByRole('row')
+        .filter({ hasText: 'Bianca Closer' })
+        .filter({ hasText: 'Adwords' })
+        .first();
       await row.waitFor();
       expect(await row.textContent()).toMatch(/\$[1-9]/);
       expect(admin.errors).toEqual([]);

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignList } from '../../shared/schemas/campaigns/list.js';
 import type { LeadItem } from '../../shared/schemas/leads/lead.js';
 import type { Leaderboard } from '../../shared/schemas/leaderboard/standings.js';
-import { appUrl, expectToast, launchBrowser, openPage, seriousAxeViolations, waitForLiveConnection } from '../support/browser.js';
+import {
+  appUrl,
+  expectToast,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  waitForLiveConnection,
+} from '../support/browser.js';
 import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -26,15 +33,22 @@ async function openLeadOfAgent(agentToken: string): Promise<LeadItem> {
   const hotel = items.find((campaign) => campaign.slug === 'hotel') ?? items[0];
   const prefix = `Board ${Date.now().toString(36)}`;
   const form = new FormData();
-  form.append('file', new Blob([`name,email\n${prefix} 1,board.${Date.now().toString(36)}@example.test\n`], { type: 'text/csv' }), 'board.csv');
+  form.append(
+    'file',
+    new Blob([`name,email\n${prefix} 1,board.${Date.now().toString(36)}@example.test\n`], { type: 'text/csv' }),
+    'board.csv',
+  );
   await apiCall(ownerToken, `/api/campaigns/${hotel.id}/leads/import`, { form });
   await apiCall(agentToken, `/api/campaigns/${hotel.id}/join`, { method: 'POST' });
   let lead: LeadItem | undefined;
   await expect
     .poll(
       async () => {
-        await apiCall(agentToken, '/api/leads/request', { body: { campaignId: hotel.id, count: 1 } }).catch(() => undefined);
-        lead = (await apiCall<{ items: LeadItem[] }>(agentToken, `/api/leads?search=${encodeURIComponent(prefix)}`)).items[0];
+        await apiCall(agentToken, '/api/leads/request', { body: { campaignId: hotel.id, count: 1 } }).catch(
+          () => undefined,
+        );
+        lead = (await apiCall<{ items: LeadItem[] }>(agentToken, `/api/leads?search=${encodeURIComponent(prefix)}`))
+          .items[0];
         return Boolean(lead);
       },
       { timeout: 30_000, interval: 500 },
@@ -59,16 +73,24 @@ describe('leaderboard', () => {
       await live;
       expect(await board.getByRole('tab', { name: 'This Week' }).getAttribute('aria-selected')).toBe('true');
       const mine = board.getByTestId('leaderboard-me');
-      await expect.poll(() => mine.textContent()).toContain(before.me.rank === null ? 'You have no closed deals this week.' : `${before.me.deals} deal`);
+      await expect
+        .poll(() => mine.textContent())
+        .toContain(before.me.rank === null ? 'You have no closed deals this week.' : `${before.me.deals} deal`);
 
       // The deal is closed elsewhere (through the API): the board re-reads itself from the live event.
       await apiCall(agentToken, `/api/leads/${lead.id}/close`, { body: { dealValue: 2500 } });
       const deals = before.me.deals + 1;
-      await expect.poll(() => mine.textContent(), { timeout: 30_000, interval: 300 }).toMatch(new RegExp(`Your rank: #\\d+ · ${deals} deals?`));
+      await expect
+        .poll(() => mine.textContent(), { timeout: 30_000, interval: 300 })
+        .toMatch(new RegExp(`Your rank: #\\d+ · ${deals} deals?`));
       await board.getByTestId('leaderboard-entry').first().waitFor();
 
       // The filters work on the server: all time by earnings still has the agent ranked.
-      await board.getByRole('radio', { name: 'Earnings' }).or(board.getByRole('button', { name: 'Earnings' })).first().click();
+      await board
+        .getByRole('radio', { name: 'Earnings' })
+        .or(board.getByRole('button', { name: 'Earnings' }))
+        .first()
+        .click();
       await board.getByRole('tab', { name: 'All Time' }).click();
       await expect.poll(() => mine.textContent(), { timeout: 10_000 }).toMatch(/Your rank: #\d+/);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -81,10 +103,18 @@ describe('leaderboard', () => {
   it('shares a closed deal as a win with one click from the commission statement', async () => {
     const agentToken = await apiToken('agent@demo.test');
     const lead = await openLeadOfAgent(agentToken);
-    const deal = await apiCall<{ id: string; value: number }>(agentToken, `/api/leads/${lead.id}/close`, { body: { dealValue: 12500 } });
+    const deal = await apiCall<{ id: string; value: number }>(agentToken, `/api/leads/${lead.id}/close`, {
+      body: { dealValue: 12500 },
+    });
     // The commissions worker writes the line the button sits on.
     await expect
-      .poll(async () => (await apiCall<{ ledger: Array<{ dealId: string }> }>(agentToken, '/api/payouts?limit=50')).ledger.some((line) => line.dealId === deal.id), { timeout: 30_000, interval: 300 })
+      .poll(
+        async () =>
+          (await apiCall<{ ledger: Array<{ dealId: string }> }>(agentToken, '/api/payouts?limit=50')).ledger.some(
+            (line) => line.dealId === deal.id,
+          ),
+        { timeout: 30_000, interval: 300 },
+      )
       .toBe(true);
 
     const { page, context, errors } = await openPage(browser, '/login');
@@ -98,7 +128,9 @@ describe('leaderboard', () => {
       await row.getByText('Shared with the community').waitFor();
 
       // The post carries the deal's own value, so the Whale Deal badge is earned.
-      const posts = await apiCall<{ items: Array<{ content: string; dealValue?: number; whaleDeal: boolean; verifiedDeal: boolean }> }>(agentToken, '/api/posts?type=wins&limit=5');
+      const posts = await apiCall<{
+        items: Array<{ content: string; dealValue?: number; whaleDeal: boolean; verifiedDeal: boolean }>;
+      }>(agentToken, '/api/posts?type=wins&limit=5');
       expect(posts.items[0]).toMatchObject({ dealValue: 1_250_000, whaleDeal: true, verifiedDeal: true });
       expect(errors).toEqual([]);
     } finally {
@@ -124,12 +156,21 @@ describe('leaderboard', () => {
       await closeForm.getByLabel('Deal value (USD)').fill('15000');
       await expect.poll(() => refusal.count()).toBe(0);
       await closeForm.getByRole('button', { name: 'Close deal' }).click();
-      await page.getByRole('dialog', { name: `Close the deal with ${lead.name}?` }).getByRole('button', { name: 'Confirm and close' }).click();
+      await page
+        .getByRole('dialog', { name: `Close the deal with ${lead.name}?` })
+        .getByRole('button', { name: 'Confirm and close' })
+        .click();
       await expectToast(page, 'Deal closed');
-      await panel.getByTestId('share-win').getByRole('button', { name: /^Share this win/ }).click();
+      await panel
+        .getByTestId('share-win')
+        .getByRole('button', { name: /^Share this win/ })
+        .click();
       await expectToast(page, 'Post shared with the community!');
       await panel.getByText('Shared with the community').waitFor();
-      const posts = await apiCall<{ items: Array<{ dealValue?: number; whaleDeal: boolean; verifiedDeal: boolean }> }>(agentToken, '/api/posts?type=wins&limit=1');
+      const posts = await apiCall<{ items: Array<{ dealValue?: number; whaleDeal: boolean; verifiedDeal: boolean }> }>(
+        agentToken,
+        '/api/posts?type=wins&limit=1',
+      );
       expect(posts.items[0]).toMatchObject({ dealValue: 1_500_000, whaleDeal: true, verifiedDeal: true });
       expect(errors).toEqual([]);
     } finally {
@@ -145,15 +186,25 @@ describe('leaderboard', () => {
       await page.getByRole('link', { name: 'Payouts' }).click();
       await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
       // The demo agent's deals closed above wait in their hold window.
-      await page.getByTestId('admin-payouts-table').getByRole('row').filter({ hasText: 'Alex Warrior' }).first().waitFor();
+      await page
+        .getByTestId('admin-payouts-table')
+        .getByRole('row')
+        .filter({ hasText: 'Alex Warrior' })
+        .first()
+        .waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Run payouts' }).click();
       await expectToast(page, 'Payout run completed');
       const adminToken = await apiToken('admin@demo.test');
       const completed = await apiCall<{ items: unknown[] }>(adminToken, '/api/admin/payouts?status=completed');
-      await page.getByRole('radio', { name: 'Completed' }).or(page.getByRole('button', { name: 'Completed' })).first().click();
-      if (completed.items.length > 0) await page.getByTestId('admin-payouts-table').getByText('Completed', { exact: true }).first().waitFor();
+      await page
+        .getByRole('radio', { name: 'Completed' })
+        .or(page.getByRole('button', { name: 'Completed' }))
+        .first()
+        .click();
+      if (completed.items.length > 0)
+        await page.getByTestId('admin-payouts-table').getByText('Completed', { exact: true }).first().waitFor();
       else await page.getByText('No Payouts Yet').waitFor();
       expect(errors).toEqual([]);
     } finally {

@@ -20,9 +20,15 @@ describe('live views and header', () => {
     const { page, context, errors } = await openPage(browser, `/join/NO-SUCH-${run()}`);
     try {
       const form = page.getByRole('form', { name: 'Register' });
-      await form.getByRole('alert').getByText('This referral link is not valid, so you would sign up without an upline.', { exact: false }).waitFor();
+      await form
+        .getByRole('alert')
+        .getByText('This referral link is not valid, so you would sign up without an upline.', { exact: false })
+        .waitFor();
       await page.goto(appUrl('/join/AGENT'));
-      await page.getByRole('form', { name: 'Register' }).getByText(/invited you with the referral code AGENT/).waitFor();
+      await page
+        .getByRole('form', { name: 'Register' })
+        .getByText(/invited you with the referral code AGENT/)
+        .waitFor();
       expect(await page.getByRole('form', { name: 'Register' }).getByRole('alert').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
@@ -49,7 +55,7 @@ describe('live views and header', () => {
     }
   });
 
-  it("shows the admin a new role request without a reload", async () => {
+  it('shows the admin a new role request without a reload', async () => {
     const { page, context, errors } = await openPage(browser, '/login');
     try {
       await signInAs(page, 'admin@demo.test');
@@ -76,7 +82,11 @@ describe('live views and header', () => {
       await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
       const list = page.getByRole('list', { name: 'Notifications' }).or(page.getByText('No notifications yet'));
       await list.first().waitFor();
-      await page.getByRole('radio', { name: 'Unread' }).or(page.getByRole('button', { name: 'Unread', exact: true })).first().click();
+      await page
+        .getByRole('radio', { name: 'Unread' })
+        .or(page.getByRole('button', { name: 'Unread', exact: true }))
+        .first()
+        .click();
       const markOne = page.getByRole('button', { name: /^Mark ".*" as read$/ }).first();
       if (await markOne.isVisible()) {
         const before = await page.getByRole('button', { name: /^Mark ".*" as read$/ }).count();
@@ -85,7 +95,11 @@ describe('live views and header', () => {
       }
       await page.getByRole('button', { name: /Kind$/ }).first().click();
       await page.getByRole('option', { name: 'Leads assigned', exact: true }).click();
-      await page.getByRole('list', { name: 'Notifications' }).or(page.getByText(/^No (unread )?notifications/)).first().waitFor();
+      await page
+        .getByRole('list', { name: 'Notifications' })
+        .or(page.getByText(/^No (unread )?notifications/))
+        .first()
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, escapeRegExp, expectToast, FAKE_MEDIA_ARGS, launchBrowser, openPage, seriousAxeViolations, waitForLiveConnection } from '../support/browser.js';
+import {
+  appUrl,
+  escapeRegExp,
+  expectToast,
+  FAKE_MEDIA_ARGS,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  waitForLiveConnection,
+} from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -82,18 +91,30 @@ describe('resources', () => {
       // A slow uplink, so the bar has something to show between 0 and 100.
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 1024 * 1024,
+      });
       await recordProgress(page);
 
       await page.getByRole('button', { name: 'Upload' }).click();
       const dialog = page.getByRole('dialog', { name: 'Upload Material' });
-      await dialog.locator('input[type="file"]').setInputFiles({ name: 'price-list.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'price-list.pdf', mimeType: 'application/pdf', buffer: pdf });
       await dialog.getByLabel('Name').fill(name);
       await dialog.getByLabel('Category').fill('Pricing');
       await dialog.getByRole('button', { name: 'Upload' }).click();
       await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
       await dialog.waitFor({ state: 'detached', timeout: 60_000 });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
       expect(seen[0]).toBe(0);
       expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
@@ -103,7 +124,10 @@ describe('resources', () => {
       await row.getByText('PDF', { exact: true }).waitFor();
       await row.getByText('Pricing', { exact: true }).waitFor();
 
-      const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download ${name}` }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('link', { name: `Download ${name}` }).click(),
+      ]);
       const saved = await download.path();
       expect(sha256(await readFile(saved))).toBe(sha256(pdf));
 
@@ -111,7 +135,11 @@ describe('resources', () => {
       await page.getByRole('searchbox', { name: 'Search materials' }).fill(name);
       await row.getByRole('button', { name: `Star ${name}` }).click();
       await row.getByRole('button', { name: `Unstar ${name}` }).waitFor();
-      await page.getByRole('radio', { name: 'Grid' }).or(page.getByRole('button', { name: 'Grid' })).first().click();
+      await page
+        .getByRole('radio', { name: 'Grid' })
+        .or(page.getByRole('button', { name: 'Grid' }))
+        .first()
+        .click();
       await page.getByRole('heading', { level: 2, name }).waitFor();
       await page.getByRole('searchbox', { name: 'Search materials' }).fill(`${name} no such thing`);
       await page.getByText('No materials found').waitFor();
@@ -196,7 +224,10 @@ describe('resources', () => {
       await page.getByText('No script available for this campaign.').waitFor();
 
       await goTo(page, '/dashboard/perks', 'Egypt Perks');
-      await page.getByRole('button', { name: /^Copy discount code for / }).first().click();
+      await page
+        .getByRole('button', { name: /^Copy discount code for / })
+        .first()
+        .click();
       await expectToast(page, 'Discount code copied to clipboard');
       await page.getByRole('tab', { name: 'Travel' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/perks/travel');
@@ -207,7 +238,10 @@ describe('resources', () => {
       await goTo(page, '/resources/ai-rebuttals', 'AI Rebuttals');
       await page.getByRole('heading', { name: 'Coming Soon' }).waitFor();
       await page.getByRole('heading', { name: 'What to Expect' }).waitFor();
-      await page.getByText(/^Effectiveness: \d+%$/).first().waitFor();
+      await page
+        .getByText(/^Effectiveness: \d+%$/)
+        .first()
+        .waitFor();
       const email = `rebuttals-${Date.now().toString(36)}@example.test`;
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Join Waitlist' }).click();
@@ -219,7 +253,7 @@ describe('resources', () => {
     }
   });
 
-  it("shows a voice note another user records, and its deletion, on an open Voice Notes page without a reload", async () => {
+  it('shows a voice note another user records, and its deletion, on an open Voice Notes page without a reload', async () => {
     const author = await openPage(browser, '/login', { bypassCSP: true });
     const listener = await openPage(browser, '/login', { bypassCSP: true });
     try {
@@ -240,12 +274,22 @@ describe('resources', () => {
 
       // The other user's page was never reloaded: the note arrives with its author, opens playable, and goes when
       // its author deletes it.
-      const note = listener.page.getByRole('list', { name: 'Voice notes' }).getByRole('listitem').filter({ hasText: title });
+      const note = listener.page
+        .getByRole('list', { name: 'Voice notes' })
+        .getByRole('listitem')
+        .filter({ hasText: title });
       await note.getByText('Alex Warrior', { exact: false }).waitFor();
       await note.getByRole('button', { name: title, expanded: false }).click();
       await note.getByRole('button', { name: `Play ${title}` }).waitFor();
-      await author.page.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Delete ${title}` }).click();
-      await author.page.getByRole('dialog', { name: 'Delete voice note?' }).getByRole('button', { name: 'Delete' }).click();
+      await author.page
+        .getByRole('listitem')
+        .filter({ hasText: title })
+        .getByRole('button', { name: `Delete ${title}` })
+        .click();
+      await author.page
+        .getByRole('dialog', { name: 'Delete voice note?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
       await expectToast(author.page, 'Voice note deleted', title);
       await note.waitFor({ state: 'detached' });
       expect([...author.errors, ...listener.errors]).toEqual([]);

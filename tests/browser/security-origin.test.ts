@@ -79,7 +79,9 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { cspSeen: string[] }).cspSeen = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { cspSeen: string[] }).cspSeen);
 }
@@ -91,16 +93,21 @@ function documentProblems(documents: Response[]): string[] {
     const headers = doc.headers();
     const csp = headers['content-security-policy'] ?? '';
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1] ?? '';
-    if (/(^|\s)(ws|wss|https?):(\s|$)/.test(connect) || !connect.startsWith("'self'")) problems.push(`${doc.url()}: connect-src ${connect}`);
-    if (/https?:\/\/(?!localhost|127\.0\.0\.1)/.test(csp)) problems.push(`${doc.url()}: a third-party host in "${csp}"`);
-    if (!/\bmicrophone=\(self\)/.test(headers['permissions-policy'] ?? '') || !/\bcamera=\(\)/.test(headers['permissions-policy'] ?? '')) {
+    if (/(^|\s)(ws|wss|https?):(\s|$)/.test(connect) || !connect.startsWith("'self'"))
+      problems.push(`${doc.url()}: connect-src ${connect}`);
+    if (/https?:\/\/(?!localhost|127\.0\.0\.1)/.test(csp))
+      problems.push(`${doc.url()}: a third-party host in "${csp}"`);
+    if (
+      !/\bmicrophone=\(self\)/.test(headers['permissions-policy'] ?? '') ||
+      !/\bcamera=\(\)/.test(headers['permissions-policy'] ?? '')
+    ) {
       problems.push(`${doc.url()}: Permissions-Policy "${headers['permissions-policy']}"`);
     }
   }
   return problems;
 }
 
-describe('the dashboard stays on the app\'s origin', () => {
+describe("the dashboard stays on the app's origin", () => {
   it('an agent signs in and opens every dashboard page: every request and socket goes to the app, every page carries the CSP and Permissions-Policy', async () => {
     const { page, context, errors } = await openPage(browser, '/login');
     const network = recordNetwork(page);
@@ -132,7 +139,7 @@ describe('the dashboard stays on the app\'s origin', () => {
     }
   });
 
-  it('an admin\'s pages too', async () => {
+  it("an admin's pages too", async () => {
     const { page, context, errors } = await openPage(browser, '/login');
     const network = recordNetwork(page);
     try {

@@ -24,12 +24,18 @@ async function expectAllCellsVisible(table: Locator) {
     const seen = wrap.getBoundingClientRect();
     const right = Math.min(seen.right, document.documentElement.clientWidth);
     const out: string[] = [];
-    for (const node of element.querySelectorAll('tbody td, tbody th, tbody button, tbody a, tbody input, tbody audio')) {
+    for (const node of element.querySelectorAll(
+      'tbody td, tbody th, tbody button, tbody a, tbody input, tbody audio',
+    )) {
       const box = node.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
-      if (box.left < seen.left - 1 || box.right > right + 1) out.push(`${node.tagName} ${(node.getAttribute('aria-label') ?? node.textContent ?? '').trim().slice(0, 40)}: ${Math.round(box.left)}-${Math.round(box.right)} outside ${Math.round(seen.left)}-${Math.round(right)}`);
+      if (box.left < seen.left - 1 || box.right > right + 1)
+        out.push(
+          `${node.tagName} ${(node.getAttribute('aria-label') ?? node.textContent ?? '').trim().slice(0, 40)}: ${Math.round(box.left)}-${Math.round(box.right)} outside ${Math.round(seen.left)}-${Math.round(right)}`,
+        );
     }
-    if (wrap.scrollWidth > wrap.clientWidth + 1) out.push(`the wrapper scrolls sideways: ${wrap.scrollWidth} in ${wrap.clientWidth}`);
+    if (wrap.scrollWidth > wrap.clientWidth + 1)
+      out.push(`the wrapper scrolls sideways: ${wrap.scrollWidth} in ${wrap.clientWidth}`);
     return out;
   });
   expect(outside).toEqual([]);

@@ -13,7 +13,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const bodyBackground = (page: import('playwright-core').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const bodyBackground = (page: import('playwright-core').Page) =>
+  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 describe('theme', () => {
   it('follows the system preference until toggled, then remembers the choice across a reload', async () => {

@@ -20,7 +20,8 @@ interface Box {
   height: number;
 }
 
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
@@ -34,7 +35,8 @@ async function expectNothingCovered(page: Page, controls: Record<string, Locator
   expect(toasts.length).toBeGreaterThan(0);
   for (const toast of toasts) {
     const box = await boxOf(toast);
-    for (const [name, control] of Object.entries(controls)) expect(overlap(box, await boxOf(control)), `a toast covers ${name}`).toBe(false);
+    for (const [name, control] of Object.entries(controls))
+      expect(overlap(box, await boxOf(control)), `a toast covers ${name}`).toBe(false);
   }
 }
 

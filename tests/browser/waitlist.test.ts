@@ -22,14 +22,20 @@ async function fillWaitlist(page: Page, entry: { name: string; email: string; co
   return form;
 }
 
-const submitButton = (page: Page) => page.getByRole('form', { name: 'Join the waitlist' }).locator('button[type="submit"]');
+const submitButton = (page: Page) =>
+  page.getByRole('form', { name: 'Join the waitlist' }).locator('button[type="submit"]');
 
 describe('waitlist form', () => {
   it('joins: success state, then the form resets after 2 s', async () => {
     const { page, context } = await openPage(browser, '/');
     try {
       const email = uniqueEmail('waitlist');
-      const form = await fillWaitlist(page, { name: 'Wanda Waitlist', email, contact: '@wanda', interest: 'Real Estate' });
+      const form = await fillWaitlist(page, {
+        name: 'Wanda Waitlist',
+        email,
+        contact: '@wanda',
+        interest: 'Real Estate',
+      });
       await submitButton(page).click();
       await expectToast(page, 'Success!', "You've been added to our waitlist. Check your email for confirmation.");
       await expect.poll(() => submitButton(page).textContent()).toBe('Joined Successfully');
@@ -78,7 +84,12 @@ describe('waitlist form', () => {
     const { page, context } = await openPage(browser, '/');
     try {
       const email = uniqueEmail('corrected');
-      const form = await fillWaitlist(page, { name: 'Cora Corrected', email: 'cora.example.test', contact: '@cora', interest: 'Other' });
+      const form = await fillWaitlist(page, {
+        name: 'Cora Corrected',
+        email: 'cora.example.test',
+        contact: '@cora',
+        interest: 'Other',
+      });
       const field = form.getByLabel('Email');
       await submitButton(page).click();
       // The browser's own check refuses the address, and the field says why.
@@ -111,9 +122,17 @@ describe('waitlist form', () => {
       await fillWaitlist(page, { name: 'Olga Offline', email, contact: '@olga', interest: 'Health & Wellness' });
       await submitButton(page).click();
       await expectToast(page, 'Success!');
-      const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('waitlist_entries') ?? '[]') as Array<Record<string, unknown>>);
+      const kept = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('waitlist_entries') ?? '[]') as Array<Record<string, unknown>>,
+      );
       expect(kept).toHaveLength(1);
-      expect(kept[0]).toMatchObject({ name: 'Olga Offline', email, contact: '@olga', campaign_interest: 'Health & Wellness', processed: false });
+      expect(kept[0]).toMatchObject({
+        name: 'Olga Offline',
+        email,
+        contact: '@olga',
+        campaign_interest: 'Health & Wellness',
+        processed: false,
+      });
       expect(typeof kept[0].id).toBe('string');
       expect(typeof kept[0].created_at).toBe('string');
 
@@ -137,7 +156,15 @@ describe('waitlist form', () => {
     try {
       const email = uniqueEmail('next-visit');
       await page.evaluate((address) => {
-        const entry = { id: 'kept-1', name: 'Nina Next', email: address, contact: '@nina', campaign_interest: 'Other', created_at: new Date().toISOString(), processed: false };
+        const entry = {
+          id: 'kept-1',
+          name: 'Nina Next',
+          email: address,
+          contact: '@nina',
+          campaign_interest: 'Other',
+          created_at: new Date().toISOString(),
+          processed: false,
+        };
         localStorage.setItem('waitlist_entries', JSON.stringify([entry]));
       }, email);
       await page.reload();

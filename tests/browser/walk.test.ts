@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDetail } from '../../shared/schemas/campaigns/detail.js';
 import type { LeadList } from '../../shared/schemas/leads/list.js';
-import { appUrl, expectToast, launchBrowser, openPage, type OpenedPage, waitForLiveConnection } from '../support/browser.js';
+import {
+  appUrl,
+  expectToast,
+  launchBrowser,
+  openPage,
+  type OpenedPage,
+  waitForLiveConnection,
+} from '../support/browser.js';
 import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
 // A working day from an owner's new campaign to a refunded deal, on the demo accounts: Omar owns the campaign,
@@ -13,7 +20,10 @@ const OPENER = { email: 'agent3@demo.test', name: 'Carlos Opener' };
 const ADMIN = 'admin@demo.test';
 
 // Letters only: a search with three digits or more also matches phone numbers.
-const run = Date.now().toString(36).slice(-6).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
+const run = Date.now()
+  .toString(36)
+  .slice(-6)
+  .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
 // Simulated provider: a number ending in 1-8 answers and hangs up after 4 s of talk (docs/dialer.md).
 const phoneOf = (i: number) => `555${String(Date.now() + i * 7919).slice(-6)}${(i % 8) + 1}`;
 const shownPhone = (digits: string) => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
@@ -49,7 +59,11 @@ async function openStatement(page: Page, slug: string) {
 }
 
 const ledgerRow = (page: Page, leadName: string, kind: string) =>
-  page.getByTestId('ledger-table').getByRole('row').filter({ hasText: leadName }).filter({ has: page.getByRole('cell', { name: kind, exact: true }) });
+  page
+    .getByTestId('ledger-table')
+    .getByRole('row')
+    .filter({ hasText: leadName })
+    .filter({ has: page.getByRole('cell', { name: kind, exact: true }) });
 
 describe('a working day, repeatable', () => {
   it('owner creates and fills a campaign, an agent calls and closes with an opener, the owner refunds, both see the clawback live', async () => {
@@ -82,17 +96,32 @@ describe('a working day, repeatable', () => {
     await apiCall(await apiToken(OPENER.email), `/api/campaigns/${campaign.id}/join`, { method: 'POST' });
 
     // 2. Lead Management shows the new campaign as a tile; the import dialog names it and writes into it.
-    await owner.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /^Lead Management/ }).click();
+    await owner.page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: /^Lead Management/ })
+      .click();
     await owner.page.getByRole('heading', { level: 1, name: 'Lead Management' }).waitFor();
     await owner.page.getByRole('radio', { name: new RegExp(`^${campaignName}`) }).click();
     await owner.page.getByRole('radio', { name: new RegExp(`^${campaignName}`), checked: true }).waitFor();
     const prefix = `Walker ${run}`;
-    const rows = Array.from({ length: 6 }, (_, i) => `${prefix} ${'abcdef'[i]},walker.${run}.${i}@example.test,${phoneOf(i)}`);
+    const rows = Array.from(
+      { length: 6 },
+      (_, i) => `${prefix} ${'abcdef'[i]},walker.${run}.${i}@example.test,${phoneOf(i)}`,
+    );
     await owner.page.getByRole('button', { name: 'Import Leads', exact: true }).click();
     const importDialog = owner.page.getByRole('dialog', { name: `Import leads into ${campaignName}` });
-    await importDialog.getByLabel(/CSV file/).setInputFiles({ name: 'walk.csv', mimeType: 'text/csv', buffer: Buffer.from(`name,email,phone\n${rows.join('\n')}\n`) });
+    await importDialog
+      .getByLabel(/CSV file/)
+      .setInputFiles({
+        name: 'walk.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`name,email,phone\n${rows.join('\n')}\n`),
+      });
     await importDialog.getByRole('button', { name: 'Import leads', exact: true }).click();
-    await importDialog.getByTestId('import-progress').getByText(`Import finished: 6 leads imported, 0 skipped (${campaignName}).`).waitFor({ timeout: 30_000 });
+    await importDialog
+      .getByTestId('import-progress')
+      .getByText(`Import finished: 6 leads imported, 0 skipped (${campaignName}).`)
+      .waitFor({ timeout: 30_000 });
     await importDialog.getByRole('button', { name: 'Done' }).click();
     await importDialog.waitFor({ state: 'detached' });
     await owner.page.getByTestId('lead-table').getByText(`${prefix} a`, { exact: true }).waitFor();
@@ -107,12 +136,26 @@ describe('a working day, repeatable', () => {
 
     // 4. The closer sees the leads distributed to them, calls one, and closes it naming the opener.
     await expect
-      .poll(async () => (await apiCall<LeadList>(closerToken, `/api/leads?campaignId=${slug}&search=${encodeURIComponent(prefix)}&limit=20`)).items.length, {
-        timeout: 30_000,
-        interval: 300,
-      })
+      .poll(
+        async () =>
+          (
+            await apiCall<LeadList>(
+              closerToken,
+              `/api/leads?campaignId=${slug}&search=${encodeURIComponent(prefix)}&limit=20`,
+            )
+          ).items.length,
+        {
+          timeout: 30_000,
+          interval: 300,
+        },
+      )
       .toBeGreaterThan(0);
-    const [lead] = (await apiCall<LeadList>(closerToken, `/api/leads?campaignId=${slug}&search=${encodeURIComponent(prefix)}&limit=20`)).items;
+    const [lead] = (
+      await apiCall<LeadList>(
+        closerToken,
+        `/api/leads?campaignId=${slug}&search=${encodeURIComponent(prefix)}&limit=20`,
+      )
+    ).items;
     const agent = closer.page;
     await agent.goto(appUrl('/lead-management'));
     await agent.getByRole('radio', { name: new RegExp(`^${campaignName}`) }).click();
@@ -148,8 +191,14 @@ describe('a working day, repeatable', () => {
     // Both earners see their line arrive without a reload (written by the commissions worker, then pushed); with a
     // hold window of 0 days it is approved as soon as it is written.
     const unpaid = /^(pending|approved)$/;
-    await ledgerRow(closerStatement, lead.name, 'Closer').filter({ hasText: '$300' }).getByText(unpaid).waitFor({ timeout: 30_000 });
-    await ledgerRow(opener.page, lead.name, 'Opener').filter({ hasText: '$200' }).getByText(unpaid).waitFor({ timeout: 30_000 });
+    await ledgerRow(closerStatement, lead.name, 'Closer')
+      .filter({ hasText: '$300' })
+      .getByText(unpaid)
+      .waitFor({ timeout: 30_000 });
+    await ledgerRow(opener.page, lead.name, 'Opener')
+      .filter({ hasText: '$200' })
+      .getByText(unpaid)
+      .waitFor({ timeout: 30_000 });
 
     // 5. Only a paid commission is clawed back: the admin's payout run pays these (the hold window is 0 days).
     const admin = await signedIn(ADMIN);
@@ -157,7 +206,9 @@ describe('a working day, repeatable', () => {
     await admin.page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
     await admin.page.getByRole('button', { name: 'Run payouts' }).click();
     await expectToast(admin.page, 'Payout run completed');
-    await ledgerRow(closerStatement, lead.name, 'Closer').getByText('paid', { exact: true }).waitFor({ timeout: 30_000 });
+    await ledgerRow(closerStatement, lead.name, 'Closer')
+      .getByText('paid', { exact: true })
+      .waitFor({ timeout: 30_000 });
     await ledgerRow(opener.page, lead.name, 'Opener').getByText('paid', { exact: true }).waitFor({ timeout: 30_000 });
 
     // 6. The owner opens the deal's lead and refunds it: confirmation, a reason is required.
@@ -169,7 +220,9 @@ describe('a working day, repeatable', () => {
     await expect(refund.getByLabel('What happened').inputValue()).resolves.toBe('refunded');
     await refund.getByRole('button', { name: 'Refund deal' }).click();
     await refund.getByText('Please give a reason.').waitFor();
-    await refund.getByRole('textbox', { name: 'Reason' }).fill('The homeowner asked for the money back within the trial.');
+    await refund
+      .getByRole('textbox', { name: 'Reason' })
+      .fill('The homeowner asked for the money back within the trial.');
     await refund.getByRole('button', { name: 'Refund deal' }).click();
     await expectToast(owner.page, 'Deal refunded', `${lead.name}: $2,000`);
     await deal.getByText('Refunded', { exact: true }).first().waitFor();
@@ -179,12 +232,24 @@ describe('a working day, repeatable', () => {
     await lines.getByText(`${OPENER.name} · Clawback · -$200`).waitFor();
 
     // 7. The closer and the opener see their clawback line appear live, negative and approved.
-    await ledgerRow(closerStatement, lead.name, 'Clawback').filter({ hasText: '-$300' }).getByText('approved', { exact: true }).waitFor({ timeout: 30_000 });
-    await ledgerRow(opener.page, lead.name, 'Clawback').filter({ hasText: '-$200' }).getByText('approved', { exact: true }).waitFor({ timeout: 30_000 });
+    await ledgerRow(closerStatement, lead.name, 'Clawback')
+      .filter({ hasText: '-$300' })
+      .getByText('approved', { exact: true })
+      .waitFor({ timeout: 30_000 });
+    await ledgerRow(opener.page, lead.name, 'Clawback')
+      .filter({ hasText: '-$200' })
+      .getByText('approved', { exact: true })
+      .waitFor({ timeout: 30_000 });
 
     // The clawback notification opens Payouts History on the deal's campaign, not on the one the agent works.
-    await agent.locator('header').getByRole('button', { name: /^Notifications/ }).click();
-    await agent.getByRole('menuitem', { name: /^Commission clawed back/ }).first().click();
+    await agent
+      .locator('header')
+      .getByRole('button', { name: /^Notifications/ })
+      .click();
+    await agent
+      .getByRole('menuitem', { name: /^Commission clawed back/ })
+      .first()
+      .click();
     await agent.getByRole('tab', { name: 'Payouts History', selected: true }).waitFor();
     await agent.getByRole('button', { name: campaignName, pressed: true }).waitFor();
     await ledgerRow(agent, lead.name, 'Clawback').filter({ hasText: '-$300' }).waitFor();
@@ -204,7 +269,11 @@ describe('a working day, repeatable', () => {
     const deal = owner.page.getByTestId('lead-panel').getByTestId('lead-deal');
     await deal.getByText('Closed', { exact: true }).waitFor();
     // Unpaid lines (pending in the hold window) are what a cancel voids.
-    await deal.getByRole('list', { name: 'Commission lines of this deal' }).getByText('pending', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await deal
+      .getByRole('list', { name: 'Commission lines of this deal' })
+      .getByText('pending', { exact: true })
+      .first()
+      .waitFor({ timeout: 30_000 });
 
     await deal.getByRole('button', { name: 'Cancel or refund deal' }).click();
     const dialog = owner.page.getByRole('dialog', { name: `Cancel or refund the $1,500 deal with ${lead.name}?` });

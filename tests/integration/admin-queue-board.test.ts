@@ -21,7 +21,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const board = (path: string, headers: Record<string, string> = {}) => fetch(`${testApp.url}${QUEUE_BOARD_PATH}${path}`, { headers });
+const board = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${testApp.url}${QUEUE_BOARD_PATH}${path}`, { headers });
 
 describe('the standard queue dashboard (bull-board)', () => {
   it('is refused without the app session, and to anyone but an admin', async () => {
@@ -33,7 +34,9 @@ describe('the standard queue dashboard (bull-board)', () => {
       expect((await board(path, { cookie: `cw_queue_board=${sales.accessToken}` })).status).toBe(403);
       expect((await board(path, { cookie: 'cw_queue_board=not-a-token' })).status).toBe(401);
     }
-    expect((await http.post('/api/admin/queues/board-session', undefined, { token: sales.accessToken })).status).toBe(403);
+    expect((await http.post('/api/admin/queues/board-session', undefined, { token: sales.accessToken })).status).toBe(
+      403,
+    );
   });
 
   it("opens from the admin's session: a board cookie scoped to the board, then the page, its assets and the app's queues", async () => {
@@ -56,7 +59,9 @@ describe('the standard queue dashboard (bull-board)', () => {
     const html = await page.text();
     expect(html).toContain(`<base href="${QUEUE_BOARD_PATH}" />`);
     expect(html).not.toMatch(/https?:\/\//);
-    expect([...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1].trim())).toEqual(['id="__UI_CONFIG__" type="application/json"']);
+    expect([...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1].trim())).toEqual([
+      'id="__UI_CONFIG__" type="application/json"',
+    ]);
 
     const assets = [...html.matchAll(/(?:src|href)="(static\/[^"]+)"/g)].map((m) => m[1]);
     expect(assets.filter((a) => a.endsWith('.js')).length).toBeGreaterThan(0);
@@ -64,7 +69,9 @@ describe('the standard queue dashboard (bull-board)', () => {
     for (const asset of assets) {
       const res = await board(asset, { cookie });
       expect([asset, res.status]).toEqual([asset, 200]);
-      expect(res.headers.get('content-type')).toMatch(asset.endsWith('.js') ? /javascript/ : asset.endsWith('.css') ? /^text\/css/ : /./);
+      expect(res.headers.get('content-type')).toMatch(
+        asset.endsWith('.js') ? /javascript/ : asset.endsWith('.css') ? /^text\/css/ : /./,
+      );
       await res.arrayBuffer();
     }
 
@@ -77,7 +84,9 @@ describe('the standard queue dashboard (bull-board)', () => {
   it('shows a job the app queued', async () => {
     const queued = await http.post<{ jobId: string }>('/api/system/ping', undefined, { token: admin.accessToken });
     expect(queued.status).toBe(202);
-    const res = await board(`api/queues/${Queues.system}/${queued.body.jobId}`, { authorization: `Bearer ${admin.accessToken}` });
+    const res = await board(`api/queues/${Queues.system}/${queued.body.jobId}`, {
+      authorization: `Bearer ${admin.accessToken}`,
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { job: { id: string } }).job.id).toBe(queued.body.jobId);
   });

@@ -39,7 +39,9 @@ function documentedStatuses(): Map<string, Set<number>> {
   const sections = doc.split(/^### /m).slice(1);
   for (const section of sections) {
     const [heading, ...body] = section.split('\n');
-    const routes = [...heading.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)/g)].map((m) => `${m[1]} ${m[2]}`);
+    const routes = [...heading.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
     const statuses = new Set([...body.join('\n').matchAll(/`([1-5]\d\d)\b/g)].map((m) => Number(m[1])));
     for (const route of routes) found.set(route, new Set([...(found.get(route) ?? []), ...statuses]));
   }
@@ -55,20 +57,30 @@ describe('answers and docs', () => {
       const key = `${route.method} ${route.url}`;
       const statuses = documented.get(key);
       if (!statuses) continue;
-      const answered = Object.keys(route.schema?.response ?? {}).map(Number).filter((status) => status < 300);
-      for (const status of answered) if (!statuses.has(status)) wrong.push(`${key}: answers ${status}, docs name ${[...statuses].join(', ') || 'none'}`);
+      const answered = Object.keys(route.schema?.response ?? {})
+        .map(Number)
+        .filter((status) => status < 300);
+      for (const status of answered)
+        if (!statuses.has(status))
+          wrong.push(`${key}: answers ${status}, docs name ${[...statuses].join(', ') || 'none'}`);
     }
     expect(wrong).toEqual([]);
   });
 
-  it('gives a campaign named like another campaign\'s id a slug that is not an id', async () => {
+  it("gives a campaign named like another campaign's id a slug that is not an id", async () => {
     const first = await http.post<CampaignDetail>('/campaigns', campaignBody('First'), { token: owner.accessToken });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const twin = await http.post<CampaignDetail>('/campaigns', campaignBody(first.body.id), { token: owner.accessToken });
+    const twin = await http.post<CampaignDetail>('/campaigns', campaignBody(first.body.id), {
+      token: owner.accessToken,
+    });
     expect(twin.status).toBe(201);
     expect(twin.body.slug).not.toMatch(/^[0-9a-f]{24}$/);
-    expect((await http.get<CampaignDetail>(`/campaigns/${twin.body.slug}`, { token: owner.accessToken })).body.id).toBe(twin.body.id);
-    expect((await http.get<CampaignDetail>(`/campaigns/${first.body.id}`, { token: owner.accessToken })).body.id).toBe(first.body.id);
+    expect((await http.get<CampaignDetail>(`/campaigns/${twin.body.slug}`, { token: owner.accessToken })).body.id).toBe(
+      twin.body.id,
+    );
+    expect((await http.get<CampaignDetail>(`/campaigns/${first.body.id}`, { token: owner.accessToken })).body.id).toBe(
+      first.body.id,
+    );
   });
 
   it('names the real problem of a 300-character campaign name', async () => {

@@ -38,7 +38,11 @@ afterAll(() => testApp?.close());
 
 describe('TOTP two-factor authentication', () => {
   it('sets up a secret that is not active until a code proves it', async () => {
-    const setup = await http.post<{ otpauthUrl: string; qrDataUrl: string; secret: string }>('/api/me/2fa/setup', undefined, { token: agent.accessToken });
+    const setup = await http.post<{ otpauthUrl: string; qrDataUrl: string; secret: string }>(
+      '/api/me/2fa/setup',
+      undefined,
+      { token: agent.accessToken },
+    );
     expect(setup.status).toBe(200);
     expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Commission%20Warriors:two-factor%40test\.local\?/);
     expect(setup.body.otpauthUrl).toContain(`secret=${setup.body.secret}`);
@@ -52,9 +56,17 @@ describe('TOTP two-factor authentication', () => {
   it('refuses a wrong code, then enables with a right one and hands out 10 recovery codes', async () => {
     const wrong = await http.post('/api/me/2fa/enable', { code: await notTotpNow() }, { token: agent.accessToken });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ error: 'Invalid authentication code', title: 'Verification failed', code: 'VALIDATION' });
+    expect(wrong.body).toEqual({
+      error: 'Invalid authentication code',
+      title: 'Verification failed',
+      code: 'VALIDATION',
+    });
 
-    const ok = await http.post<{ recoveryCodes: string[] }>('/api/me/2fa/enable', { code: await totpNow() }, { token: agent.accessToken });
+    const ok = await http.post<{ recoveryCodes: string[] }>(
+      '/api/me/2fa/enable',
+      { code: await totpNow() },
+      { token: agent.accessToken },
+    );
     expect(ok.status).toBe(200);
     recoveryCodes = ok.body.recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
@@ -71,7 +83,10 @@ describe('TOTP two-factor authentication', () => {
 
   it('asks for the second factor at sign-in and refuses a code replayed within its window', async () => {
     // The code that enabled 2FA was spent in this very time step.
-    const replayed = await http.post('/api/auth/login/2fa', { challengeToken: await challenge(), code: await totpNow() });
+    const replayed = await http.post('/api/auth/login/2fa', {
+      challengeToken: await challenge(),
+      code: await totpNow(),
+    });
     expect(replayed.status).toBe(400);
     expect(replayed.body).toMatchObject({ error: 'This code has already been used. Please wait for the next code.' });
 
@@ -80,7 +95,10 @@ describe('TOTP two-factor authentication', () => {
     const wrong = await http.post('/api/auth/login/2fa', { challengeToken: token, code: await notTotpNow() });
     expect(wrong.body).toMatchObject({ error: 'Invalid authentication code' });
     const code = await totpNow();
-    const ok = await http.post<{ accessToken: string; user: { email: string } }>('/api/auth/login/2fa', { challengeToken: token, code });
+    const ok = await http.post<{ accessToken: string; user: { email: string } }>('/api/auth/login/2fa', {
+      challengeToken: token,
+      code,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user.email).toBe('two-factor@test.local');
     expect(cookiePair(ok.cookies, 'cw_refresh')).toBeDefined();
@@ -92,9 +110,15 @@ describe('TOTP two-factor authentication', () => {
   });
 
   it('accepts each recovery code once', async () => {
-    const ok = await http.post('/api/auth/login/2fa', { challengeToken: await challenge(), code: recoveryCodes[0].toUpperCase() });
+    const ok = await http.post('/api/auth/login/2fa', {
+      challengeToken: await challenge(),
+      code: recoveryCodes[0].toUpperCase(),
+    });
     expect(ok.status).toBe(200);
-    const reused = await http.post('/api/auth/login/2fa', { challengeToken: await challenge(), code: recoveryCodes[0] });
+    const reused = await http.post('/api/auth/login/2fa', {
+      challengeToken: await challenge(),
+      code: recoveryCodes[0],
+    });
     expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ error: 'Invalid authentication code' });
     expect((await findUserById(testApp.platform.db, agent.user._id))!.totp!.recoveryCodeHashes).toHaveLength(9);
@@ -102,10 +126,15 @@ describe('TOTP two-factor authentication', () => {
 
   it('ends a challenge after 5 wrong codes, and refuses a made-up challenge', async () => {
     const token = await challenge();
-    for (let i = 0; i < 5; i++) await http.post('/api/auth/login/2fa', { challengeToken: token, code: `wrong-code-${i}` });
+    for (let i = 0; i < 5; i++)
+      await http.post('/api/auth/login/2fa', { challengeToken: token, code: `wrong-code-${i}` });
     const sixth = await http.post('/api/auth/login/2fa', { challengeToken: token, code: recoveryCodes[1] });
     expect(sixth.status).toBe(401);
-    expect(sixth.body).toEqual({ error: 'Your sign-in attempt expired. Please sign in again.', title: 'Login failed', code: 'UNAUTHENTICATED' });
+    expect(sixth.body).toEqual({
+      error: 'Your sign-in attempt expired. Please sign in again.',
+      title: 'Login failed',
+      code: 'UNAUTHENTICATED',
+    });
     expect((await http.post('/api/auth/login/2fa', { challengeToken: 'made-up', code: '123456' })).status).toBe(401);
   });
 

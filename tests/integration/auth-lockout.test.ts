@@ -14,15 +14,24 @@ const CODE_REQUIRED = {
   message:
     'There have been too many failed sign-ins to this account. If your password is correct, we have e-mailed you a sign-in code: enter it to continue.',
 };
-const CODE_INVALID = 'The password or the sign-in code is incorrect, or the code has expired. You can ask for a new code.';
+const CODE_INVALID =
+  'The password or the sign-in code is incorrect, or the code has expired. You can ask for a new code.';
 
 const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
 const signIn = (address: string, password: string, emailCode?: string) =>
-  http.post('/api/auth/login', { email: victim.user.email, password, ...(emailCode === undefined ? {} : { emailCode }) }, from(address));
+  http.post(
+    '/api/auth/login',
+    { email: victim.user.email, password, ...(emailCode === undefined ? {} : { emailCode }) },
+    from(address),
+  );
 
 async function signInCodes(): Promise<string[]> {
-  const { body } = await http.get<{ emails: Array<{ subject: string }> }>(`/api/dev/outbox?to=${encodeURIComponent(victim.user.email)}`);
-  return body.emails.map((m) => /sign-in code: (\d{6})$/.exec(m.subject)?.[1]).filter((code): code is string => Boolean(code));
+  const { body } = await http.get<{ emails: Array<{ subject: string }> }>(
+    `/api/dev/outbox?to=${encodeURIComponent(victim.user.email)}`,
+  );
+  return body.emails
+    .map((m) => /sign-in code: (\d{6})$/.exec(m.subject)?.[1])
+    .filter((code): code is string => Boolean(code));
 }
 
 beforeAll(async () => {
@@ -45,7 +54,9 @@ describe('wrong passwords cannot lock the owner out', () => {
     expect(owner.status).toBe(200);
     expect(owner.body).toEqual(CODE_REQUIRED);
     const [code] = await eventually(async () => ((await signInCodes()).length ? signInCodes() : undefined));
-    const stored = await testApp.platform.redis.ttl(`${testApp.config.redisPrefix}:auth:login-code:${sha256(victim.user.email)}`);
+    const stored = await testApp.platform.redis.ttl(
+      `${testApp.config.redisPrefix}:auth:login-code:${sha256(victim.user.email)}`,
+    );
     expect(stored).toBeGreaterThan(0);
     expect(stored).toBeLessThanOrEqual(600);
 
@@ -69,7 +80,8 @@ describe('wrong passwords cannot lock the owner out', () => {
 
   it('limits one address per e-mail (429) without touching the owner at another address', async () => {
     const other = await createUser(testApp, { email: 'pair@test.local' });
-    const attempt = (address: string, password: string) => http.post('/api/auth/login', { email: other.user.email, password }, from(address));
+    const attempt = (address: string, password: string) =>
+      http.post('/api/auth/login', { email: other.user.email, password }, from(address));
     for (let i = 0; i < 10; i++) expect((await attempt('192.0.2.9', `wrong-guess-${i}`)).status).toBe(401);
     const blocked = await attempt('192.0.2.9', other.password);
     expect(blocked.status).toBe(429);
@@ -81,8 +93,15 @@ describe('wrong passwords cannot lock the owner out', () => {
   });
 
   it('refuses a sign-in code that is not 6 digits with a clear message', async () => {
-    const res = await http.post('/api/auth/login', { email: 'someone@test.local', password: 'whatever-it-is', emailCode: 'abc' }, from('192.0.2.77'));
+    const res = await http.post(
+      '/api/auth/login',
+      { email: 'someone@test.local', password: 'whatever-it-is', emailCode: 'abc' },
+      from('192.0.2.77'),
+    );
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: 'Please enter the 6-digit sign-in code from the e-mail.', code: 'VALIDATION' });
+    expect(res.body).toMatchObject({
+      error: 'Please enter the 6-digit sign-in code from the e-mail.',
+      code: 'VALIDATION',
+    });
   });
 });

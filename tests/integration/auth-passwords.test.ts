@@ -36,7 +36,9 @@ describe('passwords are refused when common, guessable or made of the e-mail', (
       const res = await signUp('pat.quinn@acme-sales.com', password);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: message, title: 'Error', code: 'VALIDATION' });
-      expect(await verificationsCollection(testApp.platform.db).countDocuments({ email: 'pat.quinn@acme-sales.com' })).toBe(0);
+      expect(
+        await verificationsCollection(testApp.platform.db).countDocuments({ email: 'pat.quinn@acme-sales.com' }),
+      ).toBe(0);
     });
   }
 
@@ -48,7 +50,9 @@ describe('passwords are refused when common, guessable or made of the e-mail', (
     const agent = await createUser(testApp, { email: 'reset-weak@test.local' });
     expect((await http.post('/api/auth/forgot', { email: agent.user.email })).status).toBe(202);
     const code = await eventually(async () => {
-      const { body } = await http.get<{ emails: Array<{ subject: string; text: string }> }>(`/api/dev/outbox?to=${encodeURIComponent(agent.user.email)}`);
+      const { body } = await http.get<{ emails: Array<{ subject: string; text: string }> }>(
+        `/api/dev/outbox?to=${encodeURIComponent(agent.user.email)}`,
+      );
       const mail = body.emails.find((m) => m.subject === 'Reset your Commission Warriors password');
       return mail ? /reset your password: (\S+)/.exec(mail.text)![1] : undefined;
     });
@@ -61,8 +65,12 @@ describe('passwords are refused when common, guessable or made of the e-mail', (
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: message, code: 'VALIDATION' });
     }
-    expect((await passwordResetsCollection(testApp.platform.db).findOne({ userId: agent.user._id }))?.attempts ?? 0).toBe(0);
-    expect((await http.post('/api/auth/reset', { email: agent.user.email, code, password: 'orchid-canyon-47' })).status).toBe(200);
+    expect(
+      (await passwordResetsCollection(testApp.platform.db).findOne({ userId: agent.user._id }))?.attempts ?? 0,
+    ).toBe(0);
+    expect(
+      (await http.post('/api/auth/reset', { email: agent.user.email, code, password: 'orchid-canyon-47' })).status,
+    ).toBe(200);
   });
 
   it('a password change refuses a weak or e-mail-made password and keeps the old one', async () => {
@@ -72,7 +80,11 @@ describe('passwords are refused when common, guessable or made of the e-mail', (
       ['dana.change', FROM_EMAIL],
       ['sunshine1', TOO_WEAK],
     ]) {
-      const res = await http.post('/api/me/password', { currentPassword: agent.password, newPassword }, { token: agent.accessToken });
+      const res = await http.post(
+        '/api/me/password',
+        { currentPassword: agent.password, newPassword },
+        { token: agent.accessToken },
+      );
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: message, code: 'VALIDATION' });
     }

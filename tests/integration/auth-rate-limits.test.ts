@@ -16,7 +16,9 @@ const tooMany = /^Too many requests\. Please wait \d+s and try again\.$/;
 describe('rate limits', () => {
   it('allows 10 sign-in attempts per e-mail and address and minute', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await http.post('/api/auth/login', { email: 'target@test.local', password: `guess-${i}` })).status).toBe(401);
+      expect((await http.post('/api/auth/login', { email: 'target@test.local', password: `guess-${i}` })).status).toBe(
+        401,
+      );
     }
     const blocked = await http.post('/api/auth/login', { email: 'TARGET@test.local', password: 'guess-10' });
     expect(blocked.status).toBe(429);
@@ -29,7 +31,9 @@ describe('rate limits', () => {
 
   it('allows 30 sign-in attempts per address and minute', async () => {
     for (let i = 0; i < 30; i++) {
-      expect((await http.post('/api/auth/login', { email: `spray${i}@test.local`, password: 'guess-guess' })).status).toBe(401);
+      expect(
+        (await http.post('/api/auth/login', { email: `spray${i}@test.local`, password: 'guess-guess' })).status,
+      ).toBe(401);
     }
     const blocked = await http.post('/api/auth/login', { email: 'spray-last@test.local', password: 'guess-guess' });
     expect(blocked.status).toBe(429);
@@ -39,7 +43,9 @@ describe('rate limits', () => {
 
   it('allows 10 verification attempts per e-mail and minute', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await http.post('/api/auth/verify', { email: 'code-target@test.local', code: '123456' })).status).toBe(400);
+      expect((await http.post('/api/auth/verify', { email: 'code-target@test.local', code: '123456' })).status).toBe(
+        400,
+      );
     }
     const blocked = await http.post('/api/auth/verify', { email: 'code-target@test.local', code: '123456' });
     expect(blocked.status).toBe(429);

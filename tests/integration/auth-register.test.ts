@@ -62,7 +62,9 @@ describe('POST /api/auth/register', () => {
     }
     const noTerms = form('wrong@test.local') as Record<string, unknown>;
     delete noTerms.agreeTerms;
-    expect((await http.post('/api/auth/register', noTerms)).body).toMatchObject({ error: 'You must agree to the terms and conditions' });
+    expect((await http.post('/api/auth/register', noTerms)).body).toMatchObject({
+      error: 'You must agree to the terms and conditions',
+    });
     expect(await verificationsCollection(testApp.platform.db).countDocuments({})).toBe(0);
   });
 
@@ -79,7 +81,10 @@ describe('POST /api/auth/register', () => {
     expect(pending!.expiresAt.getTime() - clock.now().getTime()).toBe(10 * 60 * 1000);
     expect(await findUserByEmail(testApp.platform.db, 'pending@test.local')).toBeNull();
 
-    const mail = await eventually(async () => (await http.get<{ emails: Array<{ text: string }> }>('/api/dev/outbox?to=pending@test.local')).body.emails[0]);
+    const mail = await eventually(
+      async () =>
+        (await http.get<{ emails: Array<{ text: string }> }>('/api/dev/outbox?to=pending@test.local')).body.emails[0],
+    );
     expect(mail.text).toContain(`Your verification code is ${res.body.devCode}`);
   });
 
@@ -87,15 +92,24 @@ describe('POST /api/auth/register', () => {
     const existing = await createUser(testApp, { email: 'taken@test.local' });
     const res = await http.post('/api/auth/register', form('TAKEN@test.local'));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'An account with this email already exists.', title: 'Registration failed', code: 'CONFLICT' });
-    expect((await findUserByEmail(testApp.platform.db, 'taken@test.local'))!.passwordHash).toBe(existing.user.passwordHash);
+    expect(res.body).toEqual({
+      error: 'An account with this email already exists.',
+      title: 'Registration failed',
+      code: 'CONFLICT',
+    });
+    expect((await findUserByEmail(testApp.platform.db, 'taken@test.local'))!.passwordHash).toBe(
+      existing.user.passwordHash,
+    );
   });
 });
 
 describe('POST /api/auth/verify', () => {
   it('wants a 6-digit code: "Please enter a valid verification code"', async () => {
     for (const code of [undefined, '12345', 'abcdef']) {
-      const res = await http.post('/api/auth/verify', { email: 'pending@test.local', ...(code === undefined ? {} : { code }) });
+      const res = await http.post('/api/auth/verify', {
+        email: 'pending@test.local',
+        ...(code === undefined ? {} : { code }),
+      });
       expect(res.status, String(code)).toBe(400);
       expect(res.body).toMatchObject({ error: 'Please enter a valid verification code', code: 'VALIDATION' });
     }
@@ -113,12 +127,28 @@ describe('POST /api/auth/verify', () => {
     const code = await registerOk('verify-me@test.local');
     const wrong = await http.post('/api/auth/verify', { email: 'verify-me@test.local', code: wrongCodeFor(code) });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ error: 'Invalid verification code', title: 'Verification failed', code: 'VALIDATION' });
+    expect(wrong.body).toEqual({
+      error: 'Invalid verification code',
+      title: 'Verification failed',
+      code: 'VALIDATION',
+    });
 
-    const ok = await http.post<{ accessToken: string; user: Record<string, unknown> }>('/api/auth/verify', { email: 'Verify-Me@test.local', code });
+    const ok = await http.post<{ accessToken: string; user: Record<string, unknown> }>('/api/auth/verify', {
+      email: 'Verify-Me@test.local',
+      code,
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body.user).toMatchObject({ email: 'verify-me@test.local', name: 'New Warrior', role: 'sales', earlyAccess: false, twoFactorEnabled: false });
-    expect(ok.body.user.plan).toEqual({ tier: 'trial', trialEndsAt: new Date(clock.now().getTime() + 90 * 86_400_000).toISOString() });
+    expect(ok.body.user).toMatchObject({
+      email: 'verify-me@test.local',
+      name: 'New Warrior',
+      role: 'sales',
+      earlyAccess: false,
+      twoFactorEnabled: false,
+    });
+    expect(ok.body.user.plan).toEqual({
+      tier: 'trial',
+      trialEndsAt: new Date(clock.now().getTime() + 90 * 86_400_000).toISOString(),
+    });
     expect(ok.body.user.referralCode).toMatch(/^NEWWA[A-Z2-9]{3}$/);
     expect(ok.body.user).not.toHaveProperty('passwordHash');
 
@@ -130,7 +160,9 @@ describe('POST /api/auth/verify', () => {
 
     const stored = await findUserByEmail(testApp.platform.db, 'verify-me@test.local');
     expect(stored).toMatchObject({ emailVerified: true, sessionVersion: 0, role: 'sales' });
-    expect(await verificationsCollection(testApp.platform.db).countDocuments({ email: 'verify-me@test.local' })).toBe(0);
+    expect(await verificationsCollection(testApp.platform.db).countDocuments({ email: 'verify-me@test.local' })).toBe(
+      0,
+    );
 
     const me = await http.get('/api/me', { token: ok.body.accessToken });
     expect(me.status).toBe(200);
@@ -148,14 +180,20 @@ describe('POST /api/auth/verify', () => {
     }
     const sixth = await http.post('/api/auth/verify', { email: 'brute@test.local', code });
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toEqual({ error: 'Too many attempts. Request a new code.', title: 'Verification failed', code: 'RATE_LIMITED' });
+    expect(sixth.body).toEqual({
+      error: 'Too many attempts. Request a new code.',
+      title: 'Verification failed',
+      code: 'RATE_LIMITED',
+    });
     expect(await findUserByEmail(testApp.platform.db, 'brute@test.local')).toBeNull();
 
     clock.advance(60_000);
     const resent = await http.post<{ devCode: string }>('/api/auth/resend', { email: 'brute@test.local' });
     expect(resent.status).toBe(202);
     expect(resent.body.devCode).not.toBe(code);
-    expect((await http.post('/api/auth/verify', { email: 'brute@test.local', code })).body).toMatchObject({ error: 'Invalid verification code' });
+    expect((await http.post('/api/auth/verify', { email: 'brute@test.local', code })).body).toMatchObject({
+      error: 'Invalid verification code',
+    });
     const ok = await http.post('/api/auth/verify', { email: 'brute@test.local', code: resent.body.devCode });
     expect(ok.status).toBe(200);
   });
@@ -175,11 +213,17 @@ describe('POST /api/auth/verify', () => {
   it('sets the upline from the referral code of a /join link', async () => {
     const upline = await createUser(testApp, { name: 'Recruiter' });
     const code = await registerOk('recruit@test.local', { referralCode: upline.user.referralCode.toLowerCase() });
-    const ok = await http.post<{ user: { uplineId?: string } }>('/api/auth/verify', { email: 'recruit@test.local', code });
+    const ok = await http.post<{ user: { uplineId?: string } }>('/api/auth/verify', {
+      email: 'recruit@test.local',
+      code,
+    });
     expect(ok.body.user.uplineId).toBe(upline.user._id.toHexString());
 
     const unknown = await registerOk('lonely@test.local', { referralCode: 'NOSUCHCODE' });
-    const lonely = await http.post<{ user: { uplineId?: string } }>('/api/auth/verify', { email: 'lonely@test.local', code: unknown });
+    const lonely = await http.post<{ user: { uplineId?: string } }>('/api/auth/verify', {
+      email: 'lonely@test.local',
+      code: unknown,
+    });
     expect(lonely.status).toBe(200);
     expect(lonely.body.user.uplineId).toBeUndefined();
   });
@@ -190,7 +234,12 @@ describe('POST /api/auth/resend', () => {
     const first = await registerOk('cooldown@test.local');
     const early = await http.post('/api/auth/resend', { email: 'cooldown@test.local' });
     expect(early.status).toBe(429);
-    expect(early.body).toEqual({ error: AuthMessages.resendCooldown(60), title: 'Failed to resend verification code', code: 'RATE_LIMITED', retryAfter: 60 });
+    expect(early.body).toEqual({
+      error: AuthMessages.resendCooldown(60),
+      title: 'Failed to resend verification code',
+      code: 'RATE_LIMITED',
+      retryAfter: 60,
+    });
     expect(early.body.error).toBe('Please wait 60s before requesting a new code.');
     expect(early.headers.get('retry-after')).toBe('60');
 
@@ -201,11 +250,17 @@ describe('POST /api/auth/resend', () => {
     expect((await http.post('/api/auth/register', form('cooldown@test.local'))).status).toBe(429);
 
     clock.advance(15_000);
-    const ok = await http.post<{ email: string; devCode: string }>('/api/auth/resend', { email: 'cooldown@test.local' });
+    const ok = await http.post<{ email: string; devCode: string }>('/api/auth/resend', {
+      email: 'cooldown@test.local',
+    });
     expect(ok.status).toBe(202);
     expect(ok.body.email).toBe('cooldown@test.local');
-    expect((await http.post('/api/auth/verify', { email: 'cooldown@test.local', code: first })).body).toMatchObject({ error: 'Invalid verification code' });
-    expect((await http.post('/api/auth/verify', { email: 'cooldown@test.local', code: ok.body.devCode })).status).toBe(200);
+    expect((await http.post('/api/auth/verify', { email: 'cooldown@test.local', code: first })).body).toMatchObject({
+      error: 'Invalid verification code',
+    });
+    expect((await http.post('/api/auth/verify', { email: 'cooldown@test.local', code: ok.body.devCode })).status).toBe(
+      200,
+    );
   });
 
   it('answers "Verification session expired or invalid" for an unknown e-mail', async () => {
@@ -220,7 +275,11 @@ describe('sign-in before verification', () => {
     await registerOk('unverified@test.local');
     const right = await http.post('/api/auth/login', { email: 'unverified@test.local', password: 'long-enough-pw' });
     expect(right.status).toBe(403);
-    expect(right.body).toEqual({ error: 'Please verify your email before signing in.', title: 'Login failed', code: 'FORBIDDEN' });
+    expect(right.body).toEqual({
+      error: 'Please verify your email before signing in.',
+      title: 'Login failed',
+      code: 'FORBIDDEN',
+    });
     const wrong = await http.post('/api/auth/login', { email: 'unverified@test.local', password: 'guess-guess' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ error: 'Invalid login credentials', title: 'Login failed', code: 'UNAUTHENTICATED' });

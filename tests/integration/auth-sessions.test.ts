@@ -22,12 +22,22 @@ async function login(rememberMe?: boolean) {
     ...(rememberMe === undefined ? {} : { rememberMe }),
   });
   expect(res.status).toBe(200);
-  return { ...res.body, cookie: cookiePair(res.cookies, 'cw_refresh')!, setCookie: res.cookies.find((c) => c.startsWith('cw_refresh='))! };
+  return {
+    ...res.body,
+    cookie: cookiePair(res.cookies, 'cw_refresh')!,
+    setCookie: res.cookies.find((c) => c.startsWith('cw_refresh='))!,
+  };
 }
 
 describe('POST /api/auth/login', () => {
   it('asks for both fields: "Please enter both email and password"', async () => {
-    for (const body of [{}, { email: 'session@test.local' }, { password: 'x' }, { email: '', password: 'session-password' }, { email: 'session@test.local', password: '' }]) {
+    for (const body of [
+      {},
+      { email: 'session@test.local' },
+      { password: 'x' },
+      { email: '', password: 'session-password' },
+      { email: 'session@test.local', password: '' },
+    ]) {
       const res = await http.post('/api/auth/login', body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'Please enter both email and password', code: 'VALIDATION' });
@@ -53,7 +63,10 @@ describe('POST /api/auth/login', () => {
     expect(session.setCookie).toMatch(/Path=\/api\/auth/);
     expect(session.setCookie).not.toMatch(/Max-Age/i);
     expect(session.setCookie).not.toMatch(/Secure/i);
-    const stored = await refreshTokensCollection(testApp.platform.db).findOne({ userId: agent.user._id, persistent: false }, { sort: { createdAt: -1 } });
+    const stored = await refreshTokensCollection(testApp.platform.db).findOne(
+      { userId: agent.user._id, persistent: false },
+      { sort: { createdAt: -1 } },
+    );
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(12 * 3600 * 1000);
     expect(stored!.tokenHash).not.toBe(session.cookie.split('=')[1]);
 
@@ -61,7 +74,12 @@ describe('POST /api/auth/login', () => {
     expect(remembered.setCookie).toMatch(/Max-Age=2592000/);
 
     const me = await http.get('/api/me', { token: session.accessToken });
-    expect(me.body).toMatchObject({ email: 'session@test.local', name: 'Sam Session', role: 'sales', access: 'granted' });
+    expect(me.body).toMatchObject({
+      email: 'session@test.local',
+      name: 'Sam Session',
+      role: 'sales',
+      access: 'granted',
+    });
   });
 });
 

@@ -33,7 +33,12 @@ async function socketsOnBothNodes(token: string): Promise<Socket[]> {
 /** Resolves 'connected' or the handshake's refusal message. */
 function handshake(app: TestApp, token: string): Promise<string> {
   return new Promise((resolve) => {
-    const socket = connectSocket(app.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectSocket(app.url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     socket.once('connect', () => {
       socket.disconnect();
       resolve('connected');
@@ -43,24 +48,32 @@ function handshake(app: TestApp, token: string): Promise<string> {
 }
 
 async function signIn(agent: CreatedUser): Promise<{ accessToken: string; cookie: string }> {
-  const res = await http.post<{ accessToken: string }>('/api/auth/login', { email: agent.user.email, password: agent.password });
+  const res = await http.post<{ accessToken: string }>('/api/auth/login', {
+    email: agent.user.email,
+    password: agent.password,
+  });
   expect(res.status).toBe(200);
   return { accessToken: res.body.accessToken, cookie: cookiePair(res.cookies, 'cw_refresh')! };
 }
 
 describe('sockets end with the credentials they were opened with, on every node', () => {
-  it('a password reset closes the user\'s sockets and the old token cannot reopen one', async () => {
+  it("a password reset closes the user's sockets and the old token cannot reopen one", async () => {
     const agent = await createUser(testApp);
     const sockets = await socketsOnBothNodes(agent.accessToken);
     const reasons = Promise.all(sockets.map(closed));
 
     expect((await http.post('/api/auth/forgot', { email: agent.user.email })).status).toBe(202);
     const code = await eventually(async () => {
-      const { body } = await http.get<{ emails: Array<{ subject: string; text: string }> }>(`/api/dev/outbox?to=${encodeURIComponent(agent.user.email)}`);
+      const { body } = await http.get<{ emails: Array<{ subject: string; text: string }> }>(
+        `/api/dev/outbox?to=${encodeURIComponent(agent.user.email)}`,
+      );
       const mail = body.emails.find((m) => m.subject === 'Reset your Commission Warriors password');
       return mail ? /reset your password: (\S+)/.exec(mail.text)![1] : undefined;
     });
-    expect((await http.post('/api/auth/reset', { email: agent.user.email, code, password: 'a-brand-new-passphrase' })).status).toBe(200);
+    expect(
+      (await http.post('/api/auth/reset', { email: agent.user.email, code, password: 'a-brand-new-passphrase' }))
+        .status,
+    ).toBe(200);
 
     expect(await reasons).toEqual(['io server disconnect', 'io server disconnect']);
     expect(await handshake(secondNode, agent.accessToken)).toBe('unauthorized');
@@ -83,7 +96,7 @@ describe('sockets end with the credentials they were opened with, on every node'
     expect(await handshake(secondNode, res.body.accessToken)).toBe('connected');
   });
 
-  it('refresh-token reuse closes the user\'s sockets and ends the access tokens issued before', async () => {
+  it("refresh-token reuse closes the user's sockets and ends the access tokens issued before", async () => {
     const agent = await createUser(testApp);
     const session = await signIn(agent);
     const sockets = await socketsOnBothNodes(session.accessToken);
@@ -100,7 +113,7 @@ describe('sockets end with the credentials they were opened with, on every node'
     expect(await handshake(testApp, other.body.accessToken)).toBe('connected');
   });
 
-  it('a role change closes the sockets, which reconnect into the new role\'s rooms', async () => {
+  it("a role change closes the sockets, which reconnect into the new role's rooms", async () => {
     const agent = await createUser(testApp);
     const sockets = await socketsOnBothNodes(agent.accessToken);
     const reasons = Promise.all(sockets.map(closed));
@@ -112,23 +125,30 @@ describe('sockets end with the credentials they were opened with, on every node'
     expect(await handshake(secondNode, signAccessToken(testApp.app, owner))).toBe('connected');
   });
 
-  it('an admin approving a role request closes the user\'s sockets', async () => {
+  it("an admin approving a role request closes the user's sockets", async () => {
     const admin = await createUser(testApp, { role: 'admin' });
     const agent = await createUser(testApp);
     expect((await http.post('/api/me/role', { role: 'owner' }, { token: agent.accessToken })).status).toBe(200);
     const sockets = await socketsOnBothNodes(agent.accessToken);
     const reasons = Promise.all(sockets.map(closed));
 
-    const decided = await http.post(`/api/admin/role-requests/${agent.user._id.toHexString()}`, { decision: 'approve' }, { token: admin.accessToken });
+    const decided = await http.post(
+      `/api/admin/role-requests/${agent.user._id.toHexString()}`,
+      { decision: 'approve' },
+      { token: admin.accessToken },
+    );
     expect(decided.status).toBe(200);
 
     expect(await reasons).toEqual(['io server disconnect', 'io server disconnect']);
   });
 });
 
-describe('a socket\'s authorisation lapses with its access token', () => {
+describe("a socket's authorisation lapses with its access token", () => {
   const shortToken = (agent: CreatedUser, seconds: number) =>
-    testApp.app.jwt.sign({ sub: agent.user._id.toHexString(), role: agent.user.role, sv: agent.user.sessionVersion }, { expiresIn: seconds });
+    testApp.app.jwt.sign(
+      { sub: agent.user._id.toHexString(), role: agent.user.role, sv: agent.user.sessionVersion },
+      { expiresIn: seconds },
+    );
 
   it('closes a socket whose token expired', async () => {
     const agent = await createUser(testApp);
@@ -146,15 +166,21 @@ describe('a socket\'s authorisation lapses with its access token', () => {
     socket.disconnect();
   });
 
-  it('refuses a renewal with another user\'s token, a stale token or garbage, and the socket still ends on time', async () => {
+  it("refuses a renewal with another user's token, a stale token or garbage, and the socket still ends on time", async () => {
     const agent = await createUser(testApp);
     const stranger = await createUser(testApp);
     const socket = await testApp.socket(shortToken(agent, 3));
     const ending = closed(socket);
     const pause = () => new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await socket.emitWithAck(SocketRequests.renewAuth, stranger.accessToken)).toEqual({ ok: false, error: 'unauthorized' });
+    expect(await socket.emitWithAck(SocketRequests.renewAuth, stranger.accessToken)).toEqual({
+      ok: false,
+      error: 'unauthorized',
+    });
     await pause();
-    expect(await socket.emitWithAck(SocketRequests.renewAuth, { token: agent.accessToken })).toEqual({ ok: false, error: 'unauthorized' });
+    expect(await socket.emitWithAck(SocketRequests.renewAuth, { token: agent.accessToken })).toEqual({
+      ok: false,
+      error: 'unauthorized',
+    });
     expect(await ending).toBe('io server disconnect');
   });
 });
@@ -163,14 +189,25 @@ describe('sockets per user', () => {
   it(`accepts ${MAX_SOCKETS_PER_USER} sockets across nodes, refuses the next with a clear message, and takes one again after a close`, async () => {
     const agent = await createUser(testApp);
     const sockets: Socket[] = [];
-    for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) sockets.push(await (i % 2 ? secondNode : testApp).socket(agent.accessToken));
+    for (let i = 0; i < MAX_SOCKETS_PER_USER; i++)
+      sockets.push(await (i % 2 ? secondNode : testApp).socket(agent.accessToken));
 
     const refused = await new Promise<{ message: string; data?: unknown }>((resolve) => {
-      const extra = connectSocket(secondNode.url, { auth: { token: agent.accessToken }, transports: ['websocket'], reconnection: false, forceNew: true });
-      extra.once('connect_error', (error: Error & { data?: unknown }) => resolve({ message: error.message, data: error.data }));
+      const extra = connectSocket(secondNode.url, {
+        auth: { token: agent.accessToken },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      extra.once('connect_error', (error: Error & { data?: unknown }) =>
+        resolve({ message: error.message, data: error.data }),
+      );
       extra.once('connect', () => resolve({ message: 'connected' }));
     });
-    expect(refused).toEqual({ message: 'Too many open connections. Please close some tabs or windows and try again.', data: { code: 'TOO_MANY_CONNECTIONS' } });
+    expect(refused).toEqual({
+      message: 'Too many open connections. Please close some tabs or windows and try again.',
+      data: { code: 'TOO_MANY_CONNECTIONS' },
+    });
 
     // Another user is not affected.
     expect(await handshake(testApp, (await createUser(testApp)).accessToken)).toBe('connected');

@@ -18,7 +18,12 @@ function signed(claims: Record<string, unknown>): string {
 
 function handshake(token: string): Promise<string> {
   return new Promise((resolve) => {
-    const socket = connectSocket(testApp.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectSocket(testApp.url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     socket.once('connect', () => {
       socket.disconnect();
       resolve('connected');

@@ -42,21 +42,26 @@ const QUERY_ROUTES: Array<[path: string, who: 'owner' | 'agent']> = [
 ];
 
 describe('a campaign slug wherever a campaign id is taken', () => {
-  it.each(QUERY_ROUTES)('GET %s?campaignId= takes the slug as the id, and an unknown slug is not found', async (path, who) => {
-    const token = (who === 'owner' ? owner : agent).accessToken;
-    const byId = await http.get(`${path}?campaignId=${campaign.id}`, { token });
-    const bySlug = await http.get(`${path}?campaignId=${campaign.slug}`, { token });
-    expect(byId.status, JSON.stringify(byId.body)).toBe(200);
-    expect(bySlug.status).toBe(200);
-    expect(bySlug.body).toEqual(byId.body);
-    const unknown = await http.get(`${path}?campaignId=no-such-campaign`, { token });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ error: 'Campaign not found.' });
-  });
+  it.each(QUERY_ROUTES)(
+    'GET %s?campaignId= takes the slug as the id, and an unknown slug is not found',
+    async (path, who) => {
+      const token = (who === 'owner' ? owner : agent).accessToken;
+      const byId = await http.get(`${path}?campaignId=${campaign.id}`, { token });
+      const bySlug = await http.get(`${path}?campaignId=${campaign.slug}`, { token });
+      expect(byId.status, JSON.stringify(byId.body)).toBe(200);
+      expect(bySlug.status).toBe(200);
+      expect(bySlug.body).toEqual(byId.body);
+      const unknown = await http.get(`${path}?campaignId=no-such-campaign`, { token });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject({ error: 'Campaign not found.' });
+    },
+  );
 
   it('the Call History export takes the slug', async () => {
     const csv = async (ref: string) => {
-      const res = await fetch(`${testApp.url}/api/calls/export.csv?campaignId=${ref}`, { headers: { authorization: `Bearer ${owner.accessToken}` } });
+      const res = await fetch(`${testApp.url}/api/calls/export.csv?campaignId=${ref}`, {
+        headers: { authorization: `Bearer ${owner.accessToken}` },
+      });
       return { status: res.status, text: await res.text() };
     };
     const [byId, bySlug] = [await csv(campaign.id), await csv(campaign.slug)];
@@ -65,24 +70,40 @@ describe('a campaign slug wherever a campaign id is taken', () => {
   });
 
   it('bodies and paths take the slug: do-not-call entry, active campaign, campaign routes', async () => {
-    const added = await http.post<{ entry: { campaignId?: string } }>('/dialer/dnc', { phone: '(555) 300-4444', campaignId: campaign.slug }, { token: owner.accessToken });
+    const added = await http.post<{ entry: { campaignId?: string } }>(
+      '/dialer/dnc',
+      { phone: '(555) 300-4444', campaignId: campaign.slug },
+      { token: owner.accessToken },
+    );
     expect(added.status).toBe(201);
     expect(added.body.entry.campaignId).toBe(campaign.id);
-    const listed = await http.get<{ items: Array<{ phone: string }> }>(`/dialer/dnc?campaignId=${campaign.slug}`, { token: owner.accessToken });
+    const listed = await http.get<{ items: Array<{ phone: string }> }>(`/dialer/dnc?campaignId=${campaign.slug}`, {
+      token: owner.accessToken,
+    });
     expect(listed.body.items.map((e) => e.phone)).toContain('5553004444');
 
-    const active = await http.put<{ activeCampaignId: string | null }>('/me/active-campaign', { campaignId: campaign.slug }, { token: agent.accessToken });
+    const active = await http.put<{ activeCampaignId: string | null }>(
+      '/me/active-campaign',
+      { campaignId: campaign.slug },
+      { token: agent.accessToken },
+    );
     expect(active.status).toBe(200);
     expect(active.body.activeCampaignId).toBe(campaign.id);
-    expect((await http.put('/me/active-campaign', { campaignId: 'no-such-campaign' }, { token: agent.accessToken })).status).toBe(404);
+    expect(
+      (await http.put('/me/active-campaign', { campaignId: 'no-such-campaign' }, { token: agent.accessToken })).status,
+    ).toBe(404);
 
     const detail = await http.get<CampaignDetail>(`/campaigns/${campaign.slug}`, { token: agent.accessToken });
     expect(detail.body.id).toBe(campaign.id);
-    expect((await http.post(`/campaigns/${campaign.slug}/join`, undefined, { token: agent.accessToken })).status).toBe(200);
+    expect((await http.post(`/campaigns/${campaign.slug}/join`, undefined, { token: agent.accessToken })).status).toBe(
+      200,
+    );
   });
 
   it('a value shaped like neither an id nor a slug is refused before any lookup', async () => {
-    const malformed = await http.get(`/leaderboard?campaignId=${encodeURIComponent('hotel; drop')}`, { token: agent.accessToken });
+    const malformed = await http.get(`/leaderboard?campaignId=${encodeURIComponent('hotel; drop')}`, {
+      token: agent.accessToken,
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ error: 'Campaign not found.' });
   });

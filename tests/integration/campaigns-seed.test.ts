@@ -39,15 +39,30 @@ describe('demo campaigns, memberships and deals seed', () => {
 
     const list = await http.get<CampaignList>('/api/campaigns');
     const bySlug = new Map(list.body.items.map((c) => [c.slug, c]));
-    for (const slug of ['hotel', 'adwords', 'real-estate-egypt', 'real-estate-dubai', 'real-estate-us']) expect(bySlug.get(slug)?.status).toBe('active');
+    for (const slug of ['hotel', 'adwords', 'real-estate-egypt', 'real-estate-dubai', 'real-estate-us'])
+      expect(bySlug.get(slug)?.status).toBe('active');
     expect(bySlug.get('solar')?.status).toBe('coming-soon');
     expect(bySlug.get('roofing')?.status).toBe('coming-soon');
-    expect(bySlug.get('hotel')).toMatchObject({ name: 'Hotel Accommodation', agentCount: 4, commissionStructure: { opener: 10, closer: 15, fullStack: 30 } });
-    expect(bySlug.get('real-estate-lead-generation')).toMatchObject({ isLimited: true, limitedUntil: '2025-05-01T00:00:00.000Z' });
+    expect(bySlug.get('hotel')).toMatchObject({
+      name: 'Hotel Accommodation',
+      agentCount: 4,
+      commissionStructure: { opener: 10, closer: 15, fullStack: 30 },
+    });
+    expect(bySlug.get('real-estate-lead-generation')).toMatchObject({
+      isLimited: true,
+      limitedUntil: '2025-05-01T00:00:00.000Z',
+    });
     // Calling hours mean something in the demo: each campaign works in a real zone, and the demo agents' three campaigns
     // in different ones (a typed number that says nothing of its zone is then not judged in one of them at random).
-    const zones = Object.fromEntries((await campaignsCollection(db).find({}).toArray()).map((c) => [c.slug, c.timeZone]));
-    expect(zones).toMatchObject({ hotel: 'America/New_York', adwords: 'America/Chicago', 'real-estate-egypt': 'Africa/Cairo', 'real-estate-us': 'America/Los_Angeles' });
+    const zones = Object.fromEntries(
+      (await campaignsCollection(db).find({}).toArray()).map((c) => [c.slug, c.timeZone]),
+    );
+    expect(zones).toMatchObject({
+      hotel: 'America/New_York',
+      adwords: 'America/Chicago',
+      'real-estate-egypt': 'Africa/Cairo',
+      'real-estate-us': 'America/Los_Angeles',
+    });
     expect(Object.values(zones).every((zone) => zone !== 'UTC')).toBe(true);
   });
 

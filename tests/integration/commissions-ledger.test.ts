@@ -26,7 +26,10 @@ describe('commissions ledger', () => {
   let top: CreatedUser, a: CreatedUser, b: CreatedUser, c: CreatedUser, d: CreatedUser;
   let campaignId: string;
 
-  const linesOf = (dealId: string) => commissionsCollection(testApp.platform.db).find({ dealId: new ObjectId(dealId) }).toArray();
+  const linesOf = (dealId: string) =>
+    commissionsCollection(testApp.platform.db)
+      .find({ dealId: new ObjectId(dealId) })
+      .toArray();
   const waitForLines = (dealId: string, count: number) =>
     eventually(async () => {
       const lines = await linesOf(dealId);
@@ -53,14 +56,19 @@ describe('commissions ledger', () => {
     const aEarnings = new Promise<EarningsUpdatedPayload>((resolve) => aSocket.on('earnings:updated', resolve));
     const lead = await createAssignedLead(testApp, campaignId, d.user, 'Grand Hotel Group');
 
-    const res = await http.post<{ id: string; value: number; status: string }>(`/api/leads/${lead._id}/close`, { dealValue: 1234.56 }, { token: d.accessToken });
+    const res = await http.post<{ id: string; value: number; status: string }>(
+      `/api/leads/${lead._id}/close`,
+      { dealValue: 1234.56 },
+      { token: d.accessToken },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ value: 123_456, status: 'closed' });
     const stored = await findLeadById(testApp.platform.db, lead._id);
     expect(stored).toMatchObject({ disposition: 'Closed', stage: 'Closed' });
 
     const lines = await waitForLines(res.body.id, 4);
-    const byUser = (user: CreatedUser) => lines.filter((l) => l.userId.equals(user.user._id)).map((l) => [l.kind, l.level, l.amount, l.status]);
+    const byUser = (user: CreatedUser) =>
+      lines.filter((l) => l.userId.equals(user.user._id)).map((l) => [l.kind, l.level, l.amount, l.status]);
     expect(byUser(d)).toEqual([['fullStack', 0, 37_037, 'pending']]); // 30% of $1,234.56 = 370.368 -> $370.37
     expect(byUser(c)).toEqual([['override', 1, 1_852, 'pending']]); // 5% of 37,037 = 1,851.85
     expect(byUser(b)).toEqual([['override', 2, 926, 'pending']]); // 2.5% = 925.925
@@ -70,7 +78,11 @@ describe('commissions ledger', () => {
     expect(lines.every((l) => l.holdUntil.getTime() === clock.now().getTime() + 7 * DAY)).toBe(true);
 
     const pushed = await aEarnings;
-    expect(pushed).toMatchObject({ reason: 'deal-closed', dealId: res.body.id, earnings: { total: 370, pending: 370 } });
+    expect(pushed).toMatchObject({
+      reason: 'deal-closed',
+      dealId: res.body.id,
+      earnings: { total: 370, pending: 370 },
+    });
 
     // Every line explains itself.
     const ledger = await http.get<PayoutsResponse>('/api/payouts', { token: b.accessToken });
@@ -85,7 +97,9 @@ describe('commissions ledger', () => {
       basis: 37_037,
       sourceUserName: 'Agent D',
     });
-    expect(ledger.body.ledger[0].why.text).toBe("Override level 2: 2.5% of Agent D's $370.37 commission on the $1,234.56 deal = $9.26");
+    expect(ledger.body.ledger[0].why.text).toBe(
+      "Override level 2: 2.5% of Agent D's $370.37 commission on the $1,234.56 deal = $9.26",
+    );
 
     // Running the job again writes nothing new.
     expect(await recordDealCommissions(testApp.platform, new ObjectId(res.body.id))).toBe(0);
@@ -99,7 +113,11 @@ describe('commissions ledger', () => {
     const opener = await createUser(testApp, { name: 'Opener O', uplineId: top.user._id });
     await joinTestCampaign(testApp, opener.user, campaignId);
     const lead = await createAssignedLead(testApp, campaignId, d.user, 'Split Lead');
-    const res = await http.post<{ id: string }>(`/api/leads/${lead._id}/close`, { dealValue: 1000, openerId: opener.user._id.toHexString() }, { token: d.accessToken });
+    const res = await http.post<{ id: string }>(
+      `/api/leads/${lead._id}/close`,
+      { dealValue: 1000, openerId: opener.user._id.toHexString() },
+      { token: d.accessToken },
+    );
     expect(res.status).toBe(201);
     const lines = await waitForLines(res.body.id, 6);
     const summary = lines.map((l) => [l.userId.toHexString(), l.kind, l.level, l.amount]).sort();
@@ -117,20 +135,33 @@ describe('commissions ledger', () => {
 
   it('holds, approves, pays by an admin run, and claws back a cancelled deal', async () => {
     const lead = await createAssignedLead(testApp, campaignId, d.user, 'Refund Hotel');
-    const closed = await http.post<{ id: string }>(`/api/leads/${lead._id}/close`, { dealValue: 200 }, { token: d.accessToken });
+    const closed = await http.post<{ id: string }>(
+      `/api/leads/${lead._id}/close`,
+      { dealValue: 200 },
+      { token: d.accessToken },
+    );
     await waitForLines(closed.body.id, 4);
 
     expect((await http.post('/api/admin/payouts/run', undefined, { token: d.accessToken })).status).toBe(403);
-    const early = await http.post<{ payouts: number; approved: number }>('/api/admin/payouts/run', undefined, { token: admin.accessToken });
+    const early = await http.post<{ payouts: number; approved: number }>('/api/admin/payouts/run', undefined, {
+      token: admin.accessToken,
+    });
     expect(early.body).toMatchObject({ payouts: 0, approved: 0 });
 
     clock.advance(8 * DAY);
-    const run = await http.post<{ payouts: number; approved: number; total: number }>('/api/admin/payouts/run', undefined, { token: admin.accessToken });
+    const run = await http.post<{ payouts: number; approved: number; total: number }>(
+      '/api/admin/payouts/run',
+      undefined,
+      { token: admin.accessToken },
+    );
     expect(run.status).toBe(200);
     expect(run.body.approved).toBeGreaterThanOrEqual(4);
     const lines = await linesOf(closed.body.id);
     expect(lines.every((l) => l.status === 'paid' && l.payoutId)).toBe(true);
-    const paidNotice = await notificationsCollection(testApp.platform.db).findOne({ userId: d.user._id, type: 'payout-completed' });
+    const paidNotice = await notificationsCollection(testApp.platform.db).findOne({
+      userId: d.user._id,
+      type: 'payout-completed',
+    });
     expect(paidNotice?.title).toBe('Payout completed');
 
     const history = await http.get<PayoutsResponse>('/api/payouts', { token: d.accessToken });
@@ -138,7 +169,11 @@ describe('commissions ledger', () => {
 
     // Agents cannot cancel; the owner can.
     expect((await http.post(`/api/deals/${closed.body.id}/cancel`, {}, { token: d.accessToken })).status).toBe(403);
-    const cancelled = await http.post<{ status: string }>(`/api/deals/${closed.body.id}/cancel`, { reason: 'refunded' }, { token: owner.accessToken });
+    const cancelled = await http.post<{ status: string }>(
+      `/api/deals/${closed.body.id}/cancel`,
+      { reason: 'refunded' },
+      { token: owner.accessToken },
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('refunded');
 
@@ -153,14 +188,22 @@ describe('commissions ledger', () => {
       expect(claw.why.text).toContain('was refunded');
     }
     expect(clawbacks.find((l) => l.userId.equals(d.user._id))!.amount).toBe(-6_000);
-    const notice = await eventually(() => notificationsCollection(testApp.platform.db).findOne({ userId: a.user._id, type: 'commission-clawback' }).then((n) => n ?? undefined));
+    const notice = await eventually(() =>
+      notificationsCollection(testApp.platform.db)
+        .findOne({ userId: a.user._id, type: 'commission-clawback' })
+        .then((n) => n ?? undefined),
+    );
     expect(notice.body).toContain('will be deducted from your next payout');
 
     // A second cancel is refused; the next run cannot pay a negative balance (clawbacks only) and carries it.
     expect((await http.post(`/api/deals/${closed.body.id}/cancel`, {}, { token: owner.accessToken })).status).toBe(409);
-    expect((await dealsCollection(testApp.platform.db).findOne({ _id: new ObjectId(closed.body.id) }))!.status).toBe('refunded');
+    expect((await dealsCollection(testApp.platform.db).findOne({ _id: new ObjectId(closed.body.id) }))!.status).toBe(
+      'refunded',
+    );
     // Only clawbacks are approved now (the other deals are still held): nothing to pay, every negative balance carried.
-    const carry = await http.post<{ payouts: number; carried: number }>('/api/admin/payouts/run', undefined, { token: admin.accessToken });
+    const carry = await http.post<{ payouts: number; carried: number }>('/api/admin/payouts/run', undefined, {
+      token: admin.accessToken,
+    });
     expect(carry.body.carried).toBeGreaterThanOrEqual(4);
     const afterCarry = await http.get<PayoutsResponse>('/api/payouts', { token: d.accessToken });
     expect(afterCarry.body.totals.approved).toBe(-6_000);
@@ -169,13 +212,19 @@ describe('commissions ledger', () => {
 
   it('makes one deal when the same lead is closed twice at once', async () => {
     const lead = await createAssignedLead(testApp, campaignId, d.user, 'Double Click Ltd');
-    const answers = await Promise.all([1, 2, 3].map(() => http.post(`/api/leads/${lead._id}/close`, { dealValue: 99.99 }, { token: d.accessToken })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => http.post(`/api/leads/${lead._id}/close`, { dealValue: 99.99 }, { token: d.accessToken })),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await dealsCollection(testApp.platform.db).countDocuments({ leadId: lead._id })).toBe(1);
   });
 
   it('keeps each agent to their own money and tree', async () => {
-    for (const path of [`/api/earnings?userId=${a.user._id}`, `/api/payouts?userId=${a.user._id}`, `/api/bonsai?userId=${a.user._id}`]) {
+    for (const path of [
+      `/api/earnings?userId=${a.user._id}`,
+      `/api/payouts?userId=${a.user._id}`,
+      `/api/bonsai?userId=${a.user._id}`,
+    ]) {
       const res = await http.get(path, { token: d.accessToken });
       expect(res.status).toBe(403);
     }

@@ -17,7 +17,15 @@ describe('community flood limit with RATE_LIMIT_FACTOR', () => {
     const flooder = await createUser(testApp);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await http.post<{ post: PostItem }>('/api/posts', { type: 'tip', content: `spam ${i}` }, { token: flooder.accessToken })).status);
+      statuses.push(
+        (
+          await http.post<{ post: PostItem }>(
+            '/api/posts',
+            { type: 'tip', content: `spam ${i}` },
+            { token: flooder.accessToken },
+          )
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(statuses[10]).toBe(429);

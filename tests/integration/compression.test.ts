@@ -75,11 +75,16 @@ describe('response compression', () => {
     const gz = await rawGet(url, { ...auth, 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(decoded(gz).toString('utf8'))).toEqual(json);
-    console.info(`GET /api/leads?limit=50 (40 leads): ${plain.body.length} B raw, ${gz.body.length} B gzip, ${br.body.length} B br`);
+    console.info(
+      `GET /api/leads?limit=50 (40 leads): ${plain.body.length} B raw, ${gz.body.length} B gzip, ${br.body.length} B br`,
+    );
   });
 
   it('leaves a small answer uncompressed', async () => {
-    const small = await rawGet(`${testApp.url}/api/leads`, { authorization: `Bearer ${newcomer.accessToken}`, 'accept-encoding': 'gzip, br' });
+    const small = await rawGet(`${testApp.url}/api/leads`, {
+      authorization: `Bearer ${newcomer.accessToken}`,
+      'accept-encoding': 'gzip, br',
+    });
     expect(small.status).toBe(200);
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -87,10 +92,16 @@ describe('response compression', () => {
   });
 
   it('sends a stored file as uploaded: a range is 206 with the exact bytes, the whole file keeps its length, never compressed', async () => {
-    const text = Buffer.from(Array.from({ length: 4000 }, (_, i) => `Line ${i}: objection handling notes for the hotel campaign.\n`).join(''));
+    const text = Buffer.from(
+      Array.from({ length: 4000 }, (_, i) => `Line ${i}: objection handling notes for the hotel campaign.\n`).join(''),
+    );
     const form = new FormData();
     form.append('file', new Blob([text], { type: 'text/plain' }), 'Notes.txt');
-    const upload = await fetch(`${testApp.url}/api/materials`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agent.accessToken}` } });
+    const upload = await fetch(`${testApp.url}/api/materials`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${agent.accessToken}` },
+    });
     expect(upload.status).toBe(201);
     const material = (await upload.json()) as MaterialItem;
     const fileUrl = `${testApp.url}${material.fileUrl}`;
@@ -112,8 +123,12 @@ describe('response compression', () => {
 
   describe('the built client', () => {
     // What `vite build` leaves in dist/client: text assets with brotli and gzip siblings, small files without.
-    const entry = Buffer.from(`export const routes = [${Array.from({ length: 300 }, (_, i) => `"/dashboard/area-${i}"`).join(',')}];\n`);
-    const html = Buffer.from(`<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`);
+    const entry = Buffer.from(
+      `export const routes = [${Array.from({ length: 300 }, (_, i) => `"/dashboard/area-${i}"`).join(',')}];\n`,
+    );
+    const html = Buffer.from(
+      `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`,
+    );
     const unvaried = Buffer.from(`console.log(${JSON.stringify('x'.repeat(3000))});\n`);
     let dir: string;
     let app: Awaited<ReturnType<typeof buildApp>>['app'];
@@ -145,7 +160,10 @@ describe('response compression', () => {
     });
 
     it('sends the build-time brotli or gzip file of an asset, and the plain file to clients that accept neither', async () => {
-      const br = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const br = await app.inject({
+        url: '/assets/index-AbC123.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);

@@ -30,7 +30,10 @@ beforeAll(async () => {
     createUser(testApp, { name: 'Otto Outsider' }),
   ]);
   // No hold window: a closed deal's lines can be paid by the next run, so a refund claws them back.
-  campaign = await createTestCampaign(testApp, owner.user, { holdDays: 0, commissionStructure: { opener: 10, closer: 15, fullStack: 30, override: { level1: 5, level2: 2.5, level3: 1 } } });
+  campaign = await createTestCampaign(testApp, owner.user, {
+    holdDays: 0,
+    commissionStructure: { opener: 10, closer: 15, fullStack: 30, override: { level1: 5, level2: 2.5, level3: 1 } },
+  });
   await joinTestCampaign(testApp, closer.user, campaign.id);
   await joinTestCampaign(testApp, opener.user, campaign.id);
 });
@@ -50,15 +53,25 @@ describe('a campaign named by id or slug on the lead routes', () => {
     expect(unknown.body).toMatchObject({ error: 'Campaign not found.' });
     const unknownId = await http.get(`/api/leads?campaignId=${'0'.repeat(24)}`, { token: closer.accessToken });
     expect(unknownId.status).toBe(404);
-    const malformed = await http.get(`/api/leads?campaignId=${encodeURIComponent('hotel; drop')}`, { token: closer.accessToken });
+    const malformed = await http.get(`/api/leads?campaignId=${encodeURIComponent('hotel; drop')}`, {
+      token: closer.accessToken,
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ error: 'Campaign not found.' });
   });
 
   it('takes a slug when an agent requests leads', async () => {
-    const answer = await http.post<{ assigned: number }>('/api/leads/request', { campaignId: campaign.slug, count: 1 }, { token: closer.accessToken });
+    const answer = await http.post<{ assigned: number }>(
+      '/api/leads/request',
+      { campaignId: campaign.slug, count: 1 },
+      { token: closer.accessToken },
+    );
     expect(answer.status).toBe(200);
-    const unknown = await http.post('/api/leads/request', { campaignId: 'no-such-campaign', count: 1 }, { token: closer.accessToken });
+    const unknown = await http.post(
+      '/api/leads/request',
+      { campaignId: 'no-such-campaign', count: 1 },
+      { token: closer.accessToken },
+    );
     expect(unknown.status).toBe(404);
   });
 });
@@ -70,12 +83,22 @@ describe("a lead's deal: opener choices, split, cancel and refund", () => {
 
     const before = await http.get<LeadDealView>(`/api/leads/${leadId}/deal`, { token: closer.accessToken });
     expect(before.status).toBe(200);
-    expect(before.body).toMatchObject({ closer: { id: closer.user._id.toHexString(), name: 'Cleo Closer' }, percents: { opener: 10, closer: 15, fullStack: 30 }, deal: null, canCancel: false, lines: [] });
+    expect(before.body).toMatchObject({
+      closer: { id: closer.user._id.toHexString(), name: 'Cleo Closer' },
+      percents: { opener: 10, closer: 15, fullStack: 30 },
+      deal: null,
+      canCancel: false,
+      lines: [],
+    });
     expect(before.body.openers).toEqual([{ id: opener.user._id.toHexString(), name: 'Omar Opener' }]);
     expect((await http.get(`/api/leads/${leadId}/deal`, { token: outsider.accessToken })).status).toBe(404);
     expect((await http.get(`/api/leads/${leadId}/deal`, { token: opener.accessToken })).status).toBe(404);
 
-    const closed = await http.post<DealItem>(`/api/leads/${leadId}/close`, { dealValue: 1000, openerId: opener.user._id.toHexString() }, { token: closer.accessToken });
+    const closed = await http.post<DealItem>(
+      `/api/leads/${leadId}/close`,
+      { dealValue: 1000, openerId: opener.user._id.toHexString() },
+      { token: closer.accessToken },
+    );
     expect(closed.status).toBe(201);
     const dealId = closed.body.id;
 
@@ -84,7 +107,13 @@ describe("a lead's deal: opener choices, split, cancel and refund", () => {
       return view.lines.length === 2 ? view : undefined;
     });
     expect(ownerView.canCancel).toBe(true);
-    expect(ownerView.deal).toMatchObject({ id: dealId, value: 100_000, status: 'closed', opener: { name: 'Omar Opener' }, closer: { name: 'Cleo Closer' } });
+    expect(ownerView.deal).toMatchObject({
+      id: dealId,
+      value: 100_000,
+      status: 'closed',
+      opener: { name: 'Omar Opener' },
+      closer: { name: 'Cleo Closer' },
+    });
     expect(ownerView.lines.map((l) => [l.userName, l.kind, l.amount]).sort()).toEqual([
       ['Cleo Closer', 'closer', 15_000],
       ['Omar Opener', 'opener', 10_000],
@@ -94,11 +123,23 @@ describe("a lead's deal: opener choices, split, cancel and refund", () => {
     expect(closerView.lines.map((l) => [l.userName, l.kind, l.amount])).toEqual([['Cleo Closer', 'closer', 15_000]]);
 
     expect((await http.post('/api/admin/payouts/run', undefined, { token: admin.accessToken })).status).toBe(200);
-    expect((await http.post(`/api/deals/${dealId}/cancel`, { reason: 'refunded', note: 'Card chargeback' }, { token: closer.accessToken })).status).toBe(403);
+    expect(
+      (
+        await http.post(
+          `/api/deals/${dealId}/cancel`,
+          { reason: 'refunded', note: 'Card chargeback' },
+          { token: closer.accessToken },
+        )
+      ).status,
+    ).toBe(403);
 
     const closerSocket = await testApp.socket(closer.accessToken);
     const updated = new Promise<LeadUpdatedPayload>((resolve) => closerSocket.once(SocketEvents.leadUpdated, resolve));
-    const refunded = await http.post<DealItem>(`/api/deals/${dealId}/cancel`, { reason: 'refunded', note: '  Card chargeback ' }, { token: owner.accessToken });
+    const refunded = await http.post<DealItem>(
+      `/api/deals/${dealId}/cancel`,
+      { reason: 'refunded', note: '  Card chargeback ' },
+      { token: owner.accessToken },
+    );
     expect(refunded.status).toBe(200);
     expect(refunded.body.status).toBe('refunded');
     expect((await updated).id).toBe(leadId);
@@ -111,11 +152,20 @@ describe("a lead's deal: opener choices, split, cancel and refund", () => {
     });
     expect(afterRefund.canCancel).toBe(false);
     expect(afterRefund.deal).toMatchObject({ status: 'refunded', cancelNote: 'Card chargeback' });
-    expect(afterRefund.lines.filter((l) => l.kind === 'clawback').map((l) => [l.userName, l.amount]).sort()).toEqual([
+    expect(
+      afterRefund.lines
+        .filter((l) => l.kind === 'clawback')
+        .map((l) => [l.userName, l.amount])
+        .sort(),
+    ).toEqual([
       ['Cleo Closer', -15_000],
       ['Omar Opener', -10_000],
     ]);
-    const again = await http.post(`/api/deals/${dealId}/cancel`, { reason: 'cancelled', note: 'twice' }, { token: owner.accessToken });
+    const again = await http.post(
+      `/api/deals/${dealId}/cancel`,
+      { reason: 'cancelled', note: 'twice' },
+      { token: owner.accessToken },
+    );
     expect(again.status).toBe(409);
     closerSocket.disconnect();
   });

@@ -10,7 +10,8 @@ import { client } from '../support/http.js';
 describe('demo money on a fresh start', () => {
   let testApp: TestApp;
   let http: ReturnType<typeof client>;
-  const tokenOf = async (email: string) => signAccessToken(testApp.app, (await findUserByEmail(testApp.platform.db, email))!);
+  const tokenOf = async (email: string) =>
+    signAccessToken(testApp.app, (await findUserByEmail(testApp.platform.db, email))!);
 
   beforeAll(async () => {
     testApp = await buildTestApp({ workers: false });
@@ -28,7 +29,9 @@ describe('demo money on a fresh start', () => {
     expect(completedBefore.length).toBeGreaterThan(0);
     expect(completedBefore.every((p) => p.amount > 0)).toBe(true);
 
-    const run = await http.post<PayoutRunResponse>('/api/admin/payouts/run', undefined, { token: await tokenOf('admin@demo.test') });
+    const run = await http.post<PayoutRunResponse>('/api/admin/payouts/run', undefined, {
+      token: await tokenOf('admin@demo.test'),
+    });
     expect(run.status).toBe(200);
     expect(run.body.payouts).toBeGreaterThan(0);
     expect(run.body.total).toBeGreaterThan(0);

@@ -44,8 +44,17 @@ describe('demo posts and calls seed', () => {
     const win = feed.body.items.find((p) => p.type === 'win')!;
     const agent = (await findUserByEmail(testApp.platform.db, 'agent@demo.test'))!;
     const deal = (await dealsCollection(testApp.platform.db).findOne({ closerId: agent._id, status: 'closed' }))!;
-    expect(win).toMatchObject({ verifiedDeal: true, dealValue: deal.value, likeCount: 4, commentCount: 1, author: { name: 'Alex Warrior' } });
-    expect(feed.body.items.find((p) => p.type === 'announcement')).toMatchObject({ staff: true, author: { name: 'Ada Admin' } });
+    expect(win).toMatchObject({
+      verifiedDeal: true,
+      dealValue: deal.value,
+      likeCount: 4,
+      commentCount: 1,
+      author: { name: 'Alex Warrior' },
+    });
+    expect(feed.body.items.find((p) => p.type === 'announcement')).toMatchObject({
+      staff: true,
+      author: { name: 'Ada Admin' },
+    });
   });
 
   it("fills the demo agent's Call History with finished calls, the answered one playable", async () => {
@@ -62,7 +71,11 @@ describe('demo posts and calls seed', () => {
     const audio = await fetch(`${testApp.url}${answered.recordingUrl!}`);
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/wav');
-    expect(Buffer.from(await audio.arrayBuffer()).subarray(0, 4).toString()).toBe('RIFF');
+    expect(
+      Buffer.from(await audio.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('RIFF');
     expect(await callsCollection(testApp.platform.db).countDocuments({ live: true })).toBe(0);
   });
 });

@@ -12,7 +12,8 @@ import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
 
-const callsOf = (testApp: TestApp, agent: CreatedUser) => callsCollection(testApp.platform.db).find({ agentId: agent.user._id }).sort({ startedAt: 1 }).toArray();
+const callsOf = (testApp: TestApp, agent: CreatedUser) =>
+  callsCollection(testApp.platform.db).find({ agentId: agent.user._id }).sort({ startedAt: 1 }).toArray();
 const allIdle = (calls: CallDoc[], n: number) => calls.length === n && calls.every((c) => c.state === 'idle');
 
 type Contact = { leadId?: string; name: string; phone: string };
@@ -36,7 +37,11 @@ describe('auto-dial at the spec timings', () => {
     campaignId = setup.campaignId;
     agent = setup.agents[0];
     // Typed numbers without a zone of their own are judged in the campaign's zone: one where it is daytime now.
-    await http.patch(`/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: setup.owner.accessToken });
+    await http.patch(
+      `/campaigns/${campaignId}`,
+      { timeZone: zoneWithLocalHour(10, 18) },
+      { token: setup.owner.accessToken },
+    );
     await connectDialer(testApp, agent.accessToken);
     await http.post('/dialer/dnc', { phone: '5550000990', campaignId }, { token: setup.owner.accessToken });
   });
@@ -47,7 +52,10 @@ describe('auto-dial at the spec timings', () => {
 
   it('dials the queue in order, each call 2 s (+/- 250 ms) after the previous ended, skipping DNC and night-time leads', async () => {
     const dnc = await createCallableLead(testApp, campaignId, agent.user, '5550000990', { name: 'Do Not Call' });
-    const night = await createCallableLead(testApp, campaignId, agent.user, '5550000980', { name: 'Night Owl', timeZone: zoneWithLocalHour(1, 5) });
+    const night = await createCallableLead(testApp, campaignId, agent.user, '5550000980', {
+      name: 'Night Owl',
+      timeZone: zoneWithLocalHour(1, 5),
+    });
     const dialable = ['5550000010', '5550000020', '5550000030', '5550000040', '5550000050'];
     const contacts = [
       { name: 'Contact 1', phone: dialable[0] },
@@ -63,12 +71,19 @@ describe('auto-dial at the spec timings', () => {
     const put = await putQueue(http, agent.accessToken, contacts);
     expect(put.status).toBe(200);
     expect(put.body.contacts).toHaveLength(7);
-    const duplicate = await putQueue(http, agent.accessToken, [...contacts, { name: 'Again', phone: '(555) 000-0010' }]);
+    const duplicate = await putQueue(http, agent.accessToken, [
+      ...contacts,
+      { name: 'Again', phone: '(555) 000-0010' },
+    ]);
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toBe('Again is already in the call queue');
 
     const enabledAt = Date.now();
-    const on = await http.put<{ message: string }>('/dialer/auto-dial', { enabled: true }, { token: agent.accessToken });
+    const on = await http.put<{ message: string }>(
+      '/dialer/auto-dial',
+      { enabled: true },
+      { token: agent.accessToken },
+    );
     expect(on.body.message).toBe('Auto-dialer enabled - will dial contacts in queue automatically');
 
     await eventually(async () => {
@@ -92,14 +107,18 @@ describe('auto-dial at the spec timings', () => {
     expect(queue.body.contacts[0].skipReason).toBe('(555) 000-0990 is on the do-not-call list and cannot be dialed.');
     expect(queue.body.contacts[1].skipReason).toMatch(/^Outside calling hours/);
     expect(queueEvents.at(-1)!.contacts).toHaveLength(2);
-    expect(await callsCollection(testApp.platform.db).countDocuments({ phoneDigits: { $in: ['5550000990', '5550000980'] } })).toBe(0);
+    expect(
+      await callsCollection(testApp.platform.db).countDocuments({ phoneDigits: { $in: ['5550000990', '5550000980'] } }),
+    ).toBe(0);
     socket.disconnect();
   });
 
   it('pauses by itself when the agent has no dialer tab open: no call is placed for nobody', async () => {
     const before = (await callsOf(testApp, agent)).length;
     await putQueue(http, agent.accessToken, [{ name: 'Nobody Home', phone: '5550000060' }]);
-    await eventually(async () => ((await testApp.platform.live.connectedCount(agent.user._id.toHexString())) === 0 ? true : undefined));
+    await eventually(async () =>
+      (await testApp.platform.live.connectedCount(agent.user._id.toHexString())) === 0 ? true : undefined,
+    );
     await http.put('/dialer/auto-dial', { enabled: true }, { token: agent.accessToken });
     const paused = await eventually(async () => {
       const queue = await http.get<QueueView>('/dialer/queue', { token: agent.accessToken });
@@ -137,14 +156,22 @@ describe('auto-dial when its worker is killed', () => {
       { name: 'Later', phone: '5550300000' },
     ]);
     await http.put('/dialer/auto-dial', { enabled: false }, { token: other.accessToken });
-    await testApp.platform.db.collection('dialQueues').updateOne({ agentId: other.user._id }, { $set: { autoDial: true } });
+    await testApp.platform.db
+      .collection('dialQueues')
+      .updateOne({ agentId: other.user._id }, { $set: { autoDial: true } });
     const job = { agentId: other.user._id.toHexString(), key: `rerun-${new ObjectId().toHexString()}` };
-    const results = await Promise.all([runAutoDial(testApp.platform, job), runAutoDial(testApp.platform, job), runAutoDial(testApp.platform, job)]);
+    const results = await Promise.all([
+      runAutoDial(testApp.platform, job),
+      runAutoDial(testApp.platform, job),
+      runAutoDial(testApp.platform, job),
+    ]);
     expect(results.filter((r) => r === 'dialed')).toHaveLength(1);
     expect(await runAutoDial(testApp.platform, job)).toBe('already');
     const calls = await callsOf(testApp, other);
     expect(calls.map((c) => c.phoneDigits)).toEqual(['5550200000']);
-    expect((await loadDialQueue(testApp.platform.db, other.user._id, new Date())).contacts.map((c) => c.name)).toEqual(['Later']);
+    expect((await loadDialQueue(testApp.platform.db, other.user._id, new Date())).contacts.map((c) => c.name)).toEqual([
+      'Later',
+    ]);
   });
 
   it('refuses a queue list made before auto-dial removed the contact it dialed (409), so the contact never comes back', async () => {
@@ -163,32 +190,50 @@ describe('auto-dial when its worker is killed', () => {
 
     // Auto-dial dials the first contact and removes it, while the agent's tab still shows the list at `seen`.
     await http.put('/dialer/auto-dial', { enabled: false }, { token: racer.accessToken });
-    await testApp.platform.db.collection('dialQueues').updateOne({ agentId: racer.user._id }, { $set: { autoDial: true } });
-    expect(await runAutoDial(testApp.platform, { agentId: racer.user._id.toHexString(), key: `race-${new ObjectId().toHexString()}` })).toBe('dialed');
+    await testApp.platform.db
+      .collection('dialQueues')
+      .updateOne({ agentId: racer.user._id }, { $set: { autoDial: true } });
+    expect(
+      await runAutoDial(testApp.platform, {
+        agentId: racer.user._id.toHexString(),
+        key: `race-${new ObjectId().toHexString()}`,
+      }),
+    ).toBe('dialed');
     const afterDial = await http.get<QueueView>('/dialer/queue', { token: racer.accessToken });
     expect(afterDial.body.contacts.map((c) => c.name)).toEqual(['Still Queued']);
     expect(afterDial.body.version).toBeGreaterThan(seen);
     await eventually(async () => (pushed.at(-1)?.version === afterDial.body.version ? true : undefined));
 
     // The tab adds a contact to the list it was showing: stale, refused, nothing written.
-    const stale = await http.put('/dialer/queue', {
-      contacts: [
-        { name: 'Dialed First', phone: '5550400000' },
-        { name: 'Still Queued', phone: '5550500000' },
-        { name: 'New One', phone: '5550600000' },
-      ],
-      version: seen,
-    }, { token: racer.accessToken });
+    const stale = await http.put(
+      '/dialer/queue',
+      {
+        contacts: [
+          { name: 'Dialed First', phone: '5550400000' },
+          { name: 'Still Queued', phone: '5550500000' },
+          { name: 'New One', phone: '5550600000' },
+        ],
+        version: seen,
+      },
+      { token: racer.accessToken },
+    );
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ error: DialerRuleMessages.queueChanged, reason: 'QUEUE_CHANGED' });
     const unchanged = await http.get<QueueView>('/dialer/queue', { token: racer.accessToken });
     expect(unchanged.body).toMatchObject({ version: afterDial.body.version, contacts: [{ name: 'Still Queued' }] });
 
     // Reloaded and reapplied on the current version: saved, one version up, pushed with it.
-    const retried = await http.put<QueueView>('/dialer/queue', {
-      contacts: [...unchanged.body.contacts.map(({ name, phone }) => ({ name, phone })), { name: 'New One', phone: '5550600000' }],
-      version: unchanged.body.version,
-    }, { token: racer.accessToken });
+    const retried = await http.put<QueueView>(
+      '/dialer/queue',
+      {
+        contacts: [
+          ...unchanged.body.contacts.map(({ name, phone }) => ({ name, phone })),
+          { name: 'New One', phone: '5550600000' },
+        ],
+        version: unchanged.body.version,
+      },
+      { token: racer.accessToken },
+    );
     expect(retried.status).toBe(200);
     expect(retried.body.contacts.map((c) => c.name)).toEqual(['Still Queued', 'New One']);
     expect(retried.body.version).toBe(unchanged.body.version + 1);

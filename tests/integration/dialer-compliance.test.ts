@@ -34,10 +34,14 @@ let alice: CreatedUser;
 let bob: CreatedUser;
 
 const callDoc = (id: string) => storedCall(testApp, id);
-const waitIdle = (id: string) => eventually(async () => ((await callDoc(id))?.state === 'idle' ? true : undefined), 10_000);
-const dial = (token: string, body: { phone: string; leadId?: string }) => http.post<CallView & { error?: string }>('/dialer/calls', body, { token });
-const leadNamed = (campaignId: string, name: string) => leadsCollection(testApp.platform.db).findOne({ campaignId: new ObjectId(campaignId), name }) as Promise<LeadDoc>;
-const hoursText = (local: string, zone: string) => `Outside calling hours: it is ${local} for this lead (${zone}); calls are allowed 8:00-21:00 in the lead's time zone.`;
+const waitIdle = (id: string) =>
+  eventually(async () => ((await callDoc(id))?.state === 'idle' ? true : undefined), 10_000);
+const dial = (token: string, body: { phone: string; leadId?: string }) =>
+  http.post<CallView & { error?: string }>('/dialer/calls', body, { token });
+const leadNamed = (campaignId: string, name: string) =>
+  leadsCollection(testApp.platform.db).findOne({ campaignId: new ObjectId(campaignId), name }) as Promise<LeadDoc>;
+const hoursText = (local: string, zone: string) =>
+  `Outside calling hours: it is ${local} for this lead (${zone}); calls are allowed 8:00-21:00 in the lead's time zone.`;
 
 beforeAll(async () => {
   // Numbers typed by the campaigns' agents are judged in the campaigns' zone (UTC until a test sets one): daytime there.
@@ -58,16 +62,22 @@ afterAll(async () => {
 });
 
 describe('do-not-call, wherever the dial comes from', () => {
-  it('a number marked from a call to a lead is refused when typed, by that agent and by the campaign\'s other agents, formatted', async () => {
+  it("a number marked from a call to a lead is refused when typed, by that agent and by the campaign's other agents, formatted", async () => {
     const lead = await createCallableLead(testApp, main.id, alice.user, '15553000001', { name: 'Marked Lead' });
     const call = await dial(alice.accessToken, { phone: lead.phone!, leadId: lead._id.toHexString() });
     expect(call.status).toBe(201);
     await waitIdle(call.body.id);
-    const marked = await http.post<{ message: string }>(`/dialer/calls/${call.body.id}/dnc`, undefined, { token: alice.accessToken });
+    const marked = await http.post<{ message: string }>(`/dialer/calls/${call.body.id}/dnc`, undefined, {
+      token: alice.accessToken,
+    });
     expect(marked.status).toBe(201);
     expect(marked.body.message).toBe('(555) 300-0001 added to the do-not-call list');
 
-    for (const [user, typed] of [[alice, '5553000001'], [alice, '+1 (555) 300-0001'], [bob, '15553000001']] as const) {
+    for (const [user, typed] of [
+      [alice, '5553000001'],
+      [alice, '+1 (555) 300-0001'],
+      [bob, '15553000001'],
+    ] as const) {
       const refused = await dial(user.accessToken, { phone: typed });
       expect(refused.status).toBe(403);
       expect(refused.body.error).toBe('(555) 300-0001 is on the do-not-call list and cannot be dialed.');
@@ -86,8 +96,12 @@ describe('do-not-call, wherever the dial comes from', () => {
     await waitIdle(allowed.body.id);
   });
 
-  it("a number on the list of another campaign the agent works is refused for a lead, and skipped by auto-dial", async () => {
-    const added = await http.post('/dialer/dnc', { phone: '(555) 300-0002', campaignId: other.id }, { token: other.owner.accessToken });
+  it('a number on the list of another campaign the agent works is refused for a lead, and skipped by auto-dial', async () => {
+    const added = await http.post(
+      '/dialer/dnc',
+      { phone: '(555) 300-0002', campaignId: other.id },
+      { token: other.owner.accessToken },
+    );
     expect(added.status).toBe(201);
     const lead = await createCallableLead(testApp, main.id, alice.user, '5553000002', { name: 'Listed Elsewhere' });
     const byLead = await dial(alice.accessToken, { phone: lead.phone!, leadId: lead._id.toHexString() });
@@ -126,7 +140,9 @@ describe('do-not-call, wherever the dial comes from', () => {
       '(555) 300-0001 is on the do-not-call list and cannot be dialed.',
       '(555) 300-0002 is on the do-not-call list and cannot be dialed.',
     ]);
-    const placed = await callsCollection(testApp.platform.db).find({ agentId: alice.user._id, autoDialed: true }).toArray();
+    const placed = await callsCollection(testApp.platform.db)
+      .find({ agentId: alice.user._id, autoDialed: true })
+      .toArray();
     expect(placed.map((c) => c.phoneDigits)).toEqual(['5553000090']);
     await waitIdle(placed[0]._id.toHexString());
     socket.disconnect();
@@ -157,7 +173,11 @@ describe("calling hours in the lead's own time zone", () => {
     const badZone = await http.patch(path, { timeZone: 'Mars/Olympus' }, { token: main.owner.accessToken });
     expect(badZone.status).toBe(400);
     expect(badZone.body.error).toBe('Choose a time zone from the list (e.g. America/New_York).');
-    const badHours = await http.patch(path, { callingHours: { start: '21:00', end: '08:00' } }, { token: main.owner.accessToken });
+    const badHours = await http.patch(
+      path,
+      { callingHours: { start: '21:00', end: '08:00' } },
+      { token: main.owner.accessToken },
+    );
     expect(badHours.status).toBe(400);
     expect(badHours.body.error).toBe('Calling hours must start before they end (HH:MM, 24-hour).');
     const byAgent = await http.patch(path, { timeZone: 'Europe/Paris' }, { token: alice.accessToken });
@@ -190,9 +210,15 @@ describe("calling hours in the lead's own time zone", () => {
     const upload = await uploadCsv(testApp, main.owner.accessToken, main.id, importCsv);
     expect(upload.status).toBe(202);
     const status = await waitForImport(testApp, main.owner.accessToken, upload.body.importId as string);
-    expect(status).toMatchObject({ imported: 5, skipped: 1, reasons: { 'Unknown time zone (use an IANA name such as America/New_York)': 1 } });
+    expect(status).toMatchObject({
+      imported: 5,
+      skipped: 1,
+      reasons: { 'Unknown time zone (use an IANA name such as America/New_York)': 1 },
+    });
     const [cairo, newYork, losAngeles, ownField, noZone] = await Promise.all(
-      ['Cairo Phone', 'New York Phone', 'Los Angeles Phone', 'Own Field', 'No Zone'].map((name) => leadNamed(main.id, name)),
+      ['Cairo Phone', 'New York Phone', 'Los Angeles Phone', 'Own Field', 'No Zone'].map((name) =>
+        leadNamed(main.id, name),
+      ),
     );
     expect([cairo.timeZone, newYork.timeZone, losAngeles.timeZone, ownField.timeZone, noZone.timeZone]).toEqual([
       'Africa/Cairo',
@@ -225,17 +251,27 @@ describe("calling hours in the lead's own time zone", () => {
 
   it("follows the campaign's calling hours, for queue and auto-dial as for a lead", async () => {
     clock.set('2026-03-10T13:30:00Z'); // 9:30 EDT
-    const narrow = await http.patch(`/campaigns/${main.id}`, { callingHours: { start: '10:00', end: '17:00' } }, { token: main.owner.accessToken });
+    const narrow = await http.patch(
+      `/campaigns/${main.id}`,
+      { callingHours: { start: '10:00', end: '17:00' } },
+      { token: main.owner.accessToken },
+    );
     expect(narrow.status).toBe(200);
     const early = await createCallableLead(testApp, main.id, alice.user, '12125550170', { name: 'Too Early' });
     await leadsCollection(testApp.platform.db).updateOne({ _id: early._id }, { $unset: { timeZone: '' } });
     const refused = await dial(alice.accessToken, { phone: early.phone!, leadId: early._id.toHexString() });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe("Outside calling hours: it is 9:30 for this lead (America/New_York); calls are allowed 10:00-17:00 in the lead's time zone.");
+    expect(refused.body.error).toBe(
+      "Outside calling hours: it is 9:30 for this lead (America/New_York); calls are allowed 10:00-17:00 in the lead's time zone.",
+    );
 
     const socket = await testApp.socket(alice.accessToken);
     const { version } = (await http.get<QueueView>('/dialer/queue', { token: alice.accessToken })).body;
-    await http.put('/dialer/queue', { version, contacts: [{ leadId: early._id.toHexString(), name: early.name, phone: early.phone! }] }, { token: alice.accessToken });
+    await http.put(
+      '/dialer/queue',
+      { version, contacts: [{ leadId: early._id.toHexString(), name: early.name, phone: early.phone! }] },
+      { token: alice.accessToken },
+    );
     await http.put('/dialer/auto-dial', { enabled: true }, { token: alice.accessToken });
     const skipped = await eventually(async () => {
       const queue = (await http.get<QueueView>('/dialer/queue', { token: alice.accessToken })).body;

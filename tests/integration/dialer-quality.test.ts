@@ -22,7 +22,11 @@ beforeAll(async () => {
   http = client(`${testApp.url}/api`);
   const setup = await createCampaignWithAgents(testApp, 2);
   [alice, bob] = setup.agents;
-  await http.patch(`/campaigns/${setup.campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: setup.owner.accessToken });
+  await http.patch(
+    `/campaigns/${setup.campaignId}`,
+    { timeZone: zoneWithLocalHour(10, 18) },
+    { token: setup.owner.accessToken },
+  );
   await Promise.all([connectDialer(testApp, alice.accessToken), connectDialer(testApp, bob.accessToken)]);
 });
 
@@ -42,20 +46,35 @@ describe('call quality samples', () => {
     const id = started.body.id;
 
     // Still ringing: nothing to measure yet.
-    expect(await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 50, jitterMs: 5, lossPercent: 0 })).toEqual({ ok: false, error: 'Not your live call.' });
+    expect(
+      await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 50, jitterMs: 5, lossPercent: 0 }),
+    ).toEqual({ ok: false, error: 'Not your live call.' });
     await waitForState(id, 'connected');
 
-    expect(await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 80, jitterMs: 4, lossPercent: 0 })).toEqual({ ok: true });
+    expect(
+      await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 80, jitterMs: 4, lossPercent: 0 }),
+    ).toEqual({ ok: true });
     // Another sample within the same second is dropped.
-    expect((await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 80, jitterMs: 4, lossPercent: 0 })).ok).toBe(false);
+    expect(
+      (await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 80, jitterMs: 4, lossPercent: 0 })).ok,
+    ).toBe(false);
     await pause(1_100);
     // Out of range figures are held to the limits (loss at most 100 %), and a MOS sent along is refused with the sample.
     const withMos = { callId: id, rttMs: 80, jitterMs: 4, lossPercent: 0, mos: 4.5 } as never;
-    expect(await socket.emitWithAck(SocketRequests.callQuality, withMos)).toEqual({ ok: false, error: 'Invalid sample.' });
-    expect(await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 520, jitterMs: 45, lossPercent: 400 })).toEqual({ ok: true });
+    expect(await socket.emitWithAck(SocketRequests.callQuality, withMos)).toEqual({
+      ok: false,
+      error: 'Invalid sample.',
+    });
+    expect(
+      await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 520, jitterMs: 45, lossPercent: 400 }),
+    ).toEqual({ ok: true });
 
     const doc = await callDoc(id);
-    expect(doc.quality).toMatchObject({ samples: 2, poorSamples: 1, worst: { rttMs: 520, jitterMs: 45, lossPercent: 100, mos: 1 } });
+    expect(doc.quality).toMatchObject({
+      samples: 2,
+      poorSamples: 1,
+      worst: { rttMs: 520, jitterMs: 45, lossPercent: 100, mos: 1 },
+    });
 
     const fine = estimateMos({ rttMs: 80, jitterMs: 4, lossPercent: 0 });
     const view = await http.get<CallHistoryPage>('/calls', { token: alice.accessToken });
@@ -71,7 +90,9 @@ describe('call quality samples', () => {
     await waitForState(id, 'idle');
     await pause(1_100);
     // The call is over: no more samples.
-    expect((await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 80, jitterMs: 4, lossPercent: 0 })).ok).toBe(false);
+    expect(
+      (await socket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 80, jitterMs: 4, lossPercent: 0 })).ok,
+    ).toBe(false);
     expect((await callDoc(id)).quality?.samples).toBe(2);
   });
 
@@ -80,10 +101,26 @@ describe('call quality samples', () => {
     const id = started.body.id;
     await waitForState(id, 'connected');
     const bobSocket = await testApp.socket(bob.accessToken);
-    expect(await bobSocket.emitWithAck(SocketRequests.callQuality, { callId: id, rttMs: 900, jitterMs: 90, lossPercent: 30 })).toEqual({ ok: false, error: 'Not your live call.' });
+    expect(
+      await bobSocket.emitWithAck(SocketRequests.callQuality, {
+        callId: id,
+        rttMs: 900,
+        jitterMs: 90,
+        lossPercent: 30,
+      }),
+    ).toEqual({ ok: false, error: 'Not your live call.' });
     const aliceSocket = await testApp.socket(alice.accessToken);
-    for (const bad of [null, 'x', { callId: 'nope', rttMs: 1, jitterMs: 1, lossPercent: 1 }, { callId: id, rttMs: '1', jitterMs: 1, lossPercent: 1 }, { callId: id, rttMs: -1, jitterMs: 1, lossPercent: 1 }]) {
-      expect(await aliceSocket.emitWithAck(SocketRequests.callQuality, bad as never)).toEqual({ ok: false, error: 'Invalid sample.' });
+    for (const bad of [
+      null,
+      'x',
+      { callId: 'nope', rttMs: 1, jitterMs: 1, lossPercent: 1 },
+      { callId: id, rttMs: '1', jitterMs: 1, lossPercent: 1 },
+      { callId: id, rttMs: -1, jitterMs: 1, lossPercent: 1 },
+    ]) {
+      expect(await aliceSocket.emitWithAck(SocketRequests.callQuality, bad as never)).toEqual({
+        ok: false,
+        error: 'Invalid sample.',
+      });
     }
     expect((await callDoc(id)).quality).toBeUndefined();
     await http.post(`/dialer/calls/${id}/end`, undefined, { token: alice.accessToken });

@@ -9,7 +9,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketRequests } from '../../shared/events.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
-import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
+import {
+  localCarrierProblem,
+  readLeadPhoneLog,
+  startLocalCarrier,
+  type LocalCarrier,
+} from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { connectDialer, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
 import type { CreatedUser } from '../support/factories.js';
@@ -32,11 +37,23 @@ describe.skipIf(missing !== null)('ICE restart of a SIP call through Janus', () 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-ice-'));
     carrier = await startLocalCarrier({ dataDir });
-    testApp = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') } });
+    testApp = await buildTestApp({
+      env: {
+        PHONE_PROVIDER: 'sip',
+        JANUS_URL: carrier.janusUrl,
+        JANUS_API_SECRET: carrier.apiSecret,
+        SIP_PROXY: carrier.sipUri,
+        SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
+      },
+    });
     http = client(`${testApp.url}/api`);
     const setup = await createCampaignWithAgents(testApp, 2);
     [alice, bob] = setup.agents;
-    await http.patch(`/campaigns/${setup.campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: setup.owner.accessToken });
+    await http.patch(
+      `/campaigns/${setup.campaignId}`,
+      { timeZone: zoneWithLocalHour(10, 18) },
+      { token: setup.owner.accessToken },
+    );
     await Promise.all([connectDialer(testApp, alice.accessToken), connectDialer(testApp, bob.accessToken)]);
   }, 60_000);
 
@@ -55,7 +72,10 @@ describe.skipIf(missing !== null)('ICE restart of a SIP call through Janus', () 
     const tab = new WebrtcAgentTab(socket);
     tabs.push(tab);
     // Before any call the connection has nothing to restart.
-    expect(await socket.emitWithAck(SocketRequests.phoneRestart, { offerId: tab.offerId, sdp: 'v=0\r\n' })).toEqual({ ok: false, error: 'The connection could not be restarted.' });
+    expect(await socket.emitWithAck(SocketRequests.phoneRestart, { offerId: tab.offerId, sdp: 'v=0\r\n' })).toEqual({
+      ok: false,
+      error: 'The connection could not be restarted.',
+    });
 
     expect(await tab.offer()).toEqual({ ok: true });
     const started = await http.post<CallView>('/dialer/calls', { phone: '555-010-0005' }, { token: alice.accessToken });
@@ -67,11 +87,29 @@ describe.skipIf(missing !== null)('ICE restart of a SIP call through Janus', () 
 
     // Another agent cannot restart (or learn anything about) Alice's connection.
     const bobSocket = await testApp.socket(bob.accessToken);
-    expect((await bobSocket.emitWithAck(SocketRequests.phoneRestart, { offerId: tab.offerId, sdp: tab.pc.localDescription!.sdp })).ok).toBe(false);
-    expect(await socket.emitWithAck(SocketRequests.phoneRestart, { offerId: tab.offerId, sdp: 'not an sdp' })).toEqual({ ok: false, error: 'Invalid offer.' });
+    expect(
+      (
+        await bobSocket.emitWithAck(SocketRequests.phoneRestart, {
+          offerId: tab.offerId,
+          sdp: tab.pc.localDescription!.sdp,
+        })
+      ).ok,
+    ).toBe(false);
+    expect(await socket.emitWithAck(SocketRequests.phoneRestart, { offerId: tab.offerId, sdp: 'not an sdp' })).toEqual({
+      ok: false,
+      error: 'Invalid offer.',
+    });
     // A call's offer gets the same checks: a malformed one is refused and changes nothing of the call in progress.
-    expect(await socket.emitWithAck(SocketRequests.phoneOffer, { offerId: 'not an id!', sdp: 'v=0\r\n' })).toEqual({ ok: false, error: 'Invalid offer.' });
-    expect(await socket.emitWithAck(SocketRequests.phoneOffer, { offerId: 'next-call', sdp: `v=0\r\n${'a'.repeat(20_000)}` })).toEqual({ ok: false, error: 'Invalid offer.' });
+    expect(await socket.emitWithAck(SocketRequests.phoneOffer, { offerId: 'not an id!', sdp: 'v=0\r\n' })).toEqual({
+      ok: false,
+      error: 'Invalid offer.',
+    });
+    expect(
+      await socket.emitWithAck(SocketRequests.phoneOffer, {
+        offerId: 'next-call',
+        sdp: `v=0\r\n${'a'.repeat(20_000)}`,
+      }),
+    ).toEqual({ ok: false, error: 'Invalid offer.' });
 
     const offeredUfrag = iceUfrag(tab.pc.localDescription?.sdp);
     const restarted = await tab.restartIce();

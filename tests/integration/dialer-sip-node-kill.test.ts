@@ -14,7 +14,12 @@ import type { CallView } from '../../shared/schemas/dialer/call.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { freePort } from '../../server/platform/local-redis.js';
-import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
+import {
+  localCarrierProblem,
+  readLeadPhoneLog,
+  startLocalCarrier,
+  type LocalCarrier,
+} from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { zoneWithLocalHour } from '../support/dialer.js';
 import { client, eventually } from '../support/http.js';
@@ -35,7 +40,15 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-kill-'));
     carrier = await startLocalCarrier({ dataDir });
-    survivor = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') } });
+    survivor = await buildTestApp({
+      env: {
+        PHONE_PROVIDER: 'sip',
+        JANUS_URL: carrier.janusUrl,
+        JANUS_API_SECRET: carrier.apiSecret,
+        SIP_PROXY: carrier.sipUri,
+        SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
+      },
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -50,11 +63,28 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
   it('the lead phone gets a BYE and the call record ends (answered, then idle) without the node that placed it', async () => {
     const setup = await createCampaignWithAgents(survivor, 1);
     const [agent] = setup.agents;
-    await client(`${survivor.url}/api`).patch(`/campaigns/${setup.campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: setup.owner.accessToken });
+    await client(`${survivor.url}/api`).patch(
+      `/campaigns/${setup.campaignId}`,
+      { timeZone: zoneWithLocalHour(10, 18) },
+      { token: setup.owner.accessToken },
+    );
 
     // The node that will die: the API alone, on the same database, Redis and secrets.
     const port = await freePort();
-    killed = spawnWorkerProcess(survivor, { PORT: String(port), HOST: '127.0.0.1', LOAD_SHED_MAX_IN_FLIGHT: '0', PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') }, 'server/api.ts');
+    killed = spawnWorkerProcess(
+      survivor,
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOAD_SHED_MAX_IN_FLIGHT: '0',
+        PHONE_PROVIDER: 'sip',
+        JANUS_URL: carrier.janusUrl,
+        JANUS_API_SECRET: carrier.apiSecret,
+        SIP_PROXY: carrier.sipUri,
+        SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
+      },
+      'server/api.ts',
+    );
     const url = `http://127.0.0.1:${port}`;
     await eventually(async () => {
       if (killed!.exitCode !== null) throw new Error(`the API node exited: ${killed!.output()}`);
@@ -63,9 +93,21 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     }, 60_000);
     const http = client(`${url}/api`);
     expect((await http.post('/dialer/connect', undefined, { token: agent.accessToken })).status).toBe(200);
-    await eventually(async () => ((await http.get<{ phone?: { status: string } }>('/dialer/state', { token: agent.accessToken })).body.phone?.status === 'connected' ? true : undefined), 15_000);
+    await eventually(
+      async () =>
+        (await http.get<{ phone?: { status: string } }>('/dialer/state', { token: agent.accessToken })).body.phone
+          ?.status === 'connected'
+          ? true
+          : undefined,
+      15_000,
+    );
 
-    socket = connectSocket(url, { auth: { token: agent.accessToken }, transports: ['websocket'], reconnection: false, forceNew: true });
+    socket = connectSocket(url, {
+      auth: { token: agent.accessToken },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     await new Promise<void>((resolve, reject) => {
       socket!.once('connect', () => resolve());
       socket!.once('connect_error', reject);
@@ -89,14 +131,22 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     expect((await callDoc()).state).toBe('connected');
 
     // The lead phone: Janus destroys the unkept session (session_timeout 15 s) and sends BYE.
-    const bye = await eventually(async () => readLeadPhoneLog(carrier.leadPhoneByes).slice(byesBefore).find((line) => line.to === '5550100005'), 40_000);
+    const bye = await eventually(
+      async () =>
+        readLeadPhoneLog(carrier.leadPhoneByes)
+          .slice(byesBefore)
+          .find((line) => line.to === '5550100005'),
+      40_000,
+    );
     const byeAfterMs = Date.parse(bye.at!) - killedAt;
     // The record: ended as an answered call by the sweep, then the line freed.
     await eventually(async () => ((await callDoc()).state === 'idle' ? true : undefined), 40_000);
     const doc = await callDoc();
     const endedAfterMs = doc.endedAt!.getTime() - killedAt;
     const idleAfterMs = doc.idleAt!.getTime() - killedAt;
-    console.log(`API node killed during a SIP call: lead phone BYE after ${byeAfterMs} ms, call record ended after ${endedAfterMs} ms, line idle after ${idleAfterMs} ms`);
+    console.log(
+      `API node killed during a SIP call: lead phone BYE after ${byeAfterMs} ms, call record ended after ${endedAfterMs} ms, line idle after ${idleAfterMs} ms`,
+    );
     expect(doc.timeline.map((t) => t.state)).toEqual(['calling', 'connected', 'ended', 'idle']);
     expect(doc.status).toBe('answered');
     expect(doc.live).toBeUndefined();
@@ -108,17 +158,22 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     // Its recording: Janus kept writing both directions until it destroyed the session; the surviving node mixed the
     // files the dead one left in the shared recordings directory, stored the WAV and removed them.
     await eventually(async () => ((await callDoc()).recordingId ? true : undefined), 40_000);
-    const response = await fetch(`${survivor.url}/api/calls/${id.toHexString()}/recording`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
+    const response = await fetch(`${survivor.url}/api/calls/${id.toHexString()}/recording`, {
+      headers: { authorization: `Bearer ${agent.accessToken}` },
+    });
     expect(response.status).toBe(200);
     const wav = readWav(Buffer.from(await response.arrayBuffer()));
     const [agentSide, leadSide] = wav.channels as [Int16Array, Int16Array];
     const seconds = agentSide.length / wav.rate;
     console.log(`left-behind recording: ${seconds.toFixed(1)} s for a call of ${doc.duration} s`);
     expect(Math.abs(seconds - doc.duration)).toBeLessThanOrEqual(3);
-    const rms = (samples: Int16Array) => Math.sqrt(samples.reduce((sum, v) => sum + v * v, 0) / Math.max(1, samples.length));
+    const rms = (samples: Int16Array) =>
+      Math.sqrt(samples.reduce((sum, v) => sum + v * v, 0) / Math.max(1, samples.length));
     expect(rms(agentSide)).toBeGreaterThan(1_000);
     expect(rms(leadSide)).toBeGreaterThan(1_000);
-    expect(readdirSync(path.join(dataDir, 'recordings')).filter((file) => file.startsWith(id.toHexString()))).toEqual([]);
+    expect(readdirSync(path.join(dataDir, 'recordings')).filter((file) => file.startsWith(id.toHexString()))).toEqual(
+      [],
+    );
   }, 150_000);
 
   it('the sweep ends a ringing call of a process that stopped beating (failed, then idle) and leaves the calls of a beating one', async () => {
@@ -129,7 +184,24 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     await survivor.platform.redis.set(`${prefix}:phone-node:beating-node`, String(Date.now()), 'PX', 120_000);
     const ringing = (agentId: ObjectId, phoneNode: string): CallDoc => {
       const now = new Date();
-      return { _id: new ObjectId(), agentId, phone: '5550100003', phoneDigits: '5550100003', name: '(555) 010-0003', direction: 'outbound', notes: '', live: true, autoDialed: false, provider: 'Zoom Phone', phoneNode, state: 'calling', muted: false, startedAt: now, duration: 0, timeline: [{ state: 'calling', at: now }] };
+      return {
+        _id: new ObjectId(),
+        agentId,
+        phone: '5550100003',
+        phoneDigits: '5550100003',
+        name: '(555) 010-0003',
+        direction: 'outbound',
+        notes: '',
+        live: true,
+        autoDialed: false,
+        provider: 'Zoom Phone',
+        phoneNode,
+        state: 'calling',
+        muted: false,
+        startedAt: now,
+        duration: 0,
+        timeline: [{ state: 'calling', at: now }],
+      };
     };
     const silent = ringing(silentAgent.user._id, 'silent-node');
     const beating = ringing(beatingAgent.user._id, 'beating-node');

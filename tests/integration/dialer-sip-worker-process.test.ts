@@ -7,7 +7,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { createLogger } from '../../server/platform/logger.js';
-import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
+import {
+  localCarrierProblem,
+  readLeadPhoneLog,
+  startLocalCarrier,
+  type LocalCarrier,
+} from '../../server/platform/telephony/local-carrier.js';
 import { startRuntime, type Runtime } from '../../server/runtime.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { autoDialOverWebrtc, connectDialer, zoneWithLocalHour } from '../support/dialer.js';
@@ -30,13 +35,30 @@ describe.skipIf(missing !== null)('auto-dial over SIP with the calls worker in a
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-worker-'));
     carrier = await startLocalCarrier({ dataDir });
-    const env = { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RING_TIMEOUT_S: '3', SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings') };
+    const env = {
+      PHONE_PROVIDER: 'sip',
+      JANUS_URL: carrier.janusUrl,
+      JANUS_API_SECRET: carrier.apiSecret,
+      SIP_PROXY: carrier.sipUri,
+      SIP_RING_TIMEOUT_S: '3',
+      SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
+    };
     api = await buildTestApp({ workers: false, env });
-    worker = await startRuntime(api.config, { api: false, workers: true, embedded: false, seed: false, log: createLogger(api.config.logLevel, 'test-worker') });
+    worker = await startRuntime(api.config, {
+      api: false,
+      workers: true,
+      embedded: false,
+      seed: false,
+      log: createLogger(api.config.logLevel, 'test-worker'),
+    });
     http = client(`${api.url}/api`);
     const setup = await createCampaignWithAgents(api, 1);
     [alice] = setup.agents;
-    await http.patch(`/campaigns/${setup.campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: setup.owner.accessToken });
+    await http.patch(
+      `/campaigns/${setup.campaignId}`,
+      { timeZone: zoneWithLocalHour(10, 18) },
+      { token: setup.owner.accessToken },
+    );
     await connectDialer(api, alice.accessToken);
   }, 60_000);
 
@@ -61,7 +83,10 @@ describe.skipIf(missing !== null)('auto-dial over SIP with the calls worker in a
     expect(calls.map((c) => c.phoneNode)).toEqual([api.platform.phone.sessionNode, api.platform.phone.sessionNode]);
     expect(calls[1]!.timeline.map((t) => t.state)).toEqual(['calling', 'connected', 'ended', 'idle']);
 
-    await eventually(async () => (readLeadPhoneLog(carrier.leadPhoneLog).length - logged === 2 ? true : undefined), 5_000);
+    await eventually(
+      async () => (readLeadPhoneLog(carrier.leadPhoneLog).length - logged === 2 ? true : undefined),
+      5_000,
+    );
     const invites = readLeadPhoneLog(carrier.leadPhoneLog).slice(logged);
     expect(invites.map((line) => [line.to, line.outcome])).toEqual([
       ['5550100002', 'busy'],

@@ -11,9 +11,22 @@ import type { DialerState } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { findLeadById } from '../../server/features/leads/repository.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
-import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
+import {
+  localCarrierProblem,
+  readLeadPhoneLog,
+  startLocalCarrier,
+  type LocalCarrier,
+} from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { autoDialOverWebrtc, connectDialer, createCallableLead, recordCallStates, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
+import {
+  autoDialOverWebrtc,
+  connectDialer,
+  createCallableLead,
+  recordCallStates,
+  storedCall,
+  waitForCallState,
+  zoneWithLocalHour,
+} from '../support/dialer.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
@@ -35,13 +48,28 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-'));
     carrier = await startLocalCarrier({ dataDir });
-    testApp = await buildTestApp({ env: { PHONE_PROVIDER: 'sip', JANUS_URL: carrier.janusUrl, JANUS_API_SECRET: carrier.apiSecret, SIP_PROXY: carrier.sipUri, SIP_RING_TIMEOUT_S: '3', SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'), WEBRTC_ICE_URLS: 'stun:stun.example.com:3478,turn:turn.example.com:3478', TURN_SECRET: 'north-secret' } });
+    testApp = await buildTestApp({
+      env: {
+        PHONE_PROVIDER: 'sip',
+        JANUS_URL: carrier.janusUrl,
+        JANUS_API_SECRET: carrier.apiSecret,
+        SIP_PROXY: carrier.sipUri,
+        SIP_RING_TIMEOUT_S: '3',
+        SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
+        WEBRTC_ICE_URLS: 'stun:stun.example.com:3478,turn:turn.example.com:3478',
+        TURN_SECRET: 'north-secret',
+      },
+    });
     http = client(`${testApp.url}/api`);
     const setup = await createCampaignWithAgents(testApp, 1);
     campaignId = setup.campaignId;
     [alice] = setup.agents;
     owner = setup.owner;
-    await http.patch(`/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: setup.owner.accessToken });
+    await http.patch(
+      `/campaigns/${campaignId}`,
+      { timeZone: zoneWithLocalHour(10, 18) },
+      { token: setup.owner.accessToken },
+    );
     admin = await createUser(testApp, { role: 'admin' });
     await connectDialer(testApp, alice.accessToken);
   }, 60_000);
@@ -69,11 +97,14 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   }
 
   /** Root mean square of a channel: 0 is digital silence, the tone the tab sends is in the thousands. */
-  const rms = (samples: Int16Array) => Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
+  const rms = (samples: Int16Array) =>
+    Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
 
   /** The stored recording as GET /api/calls/:id/recording serves it. */
   async function recordingOf(id: string) {
-    const response = await fetch(`${testApp.url}/api/calls/${id}/recording`, { headers: { authorization: `Bearer ${alice.accessToken}` } });
+    const response = await fetch(`${testApp.url}/api/calls/${id}/recording`, {
+      headers: { authorization: `Bearer ${alice.accessToken}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/wav');
     return readWav(Buffer.from(await response.arrayBuffer()));
@@ -96,10 +127,15 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     expect(state.body.phone).toEqual({ status: 'connected', provider: 'Phone', media: 'webrtc' });
     const [stun, turn] = state.body.iceServers!;
     expect(stun).toEqual({ urls: ['stun:stun.example.com:3478'] });
-    expect(turn).toMatchObject({ urls: ['turn:turn.example.com:3478'], username: expect.stringMatching(new RegExp(`^\\d+:${alice.user._id.toHexString()}$`)) });
+    expect(turn).toMatchObject({
+      urls: ['turn:turn.example.com:3478'],
+      username: expect.stringMatching(new RegExp(`^\\d+:${alice.user._id.toHexString()}$`)),
+    });
     // The credential ends with the access token it was asked with, not TURN_CREDENTIAL_TTL_S (24 h) later.
     const expiresAt = Number(turn!.username!.split(':')[0]) * 1_000;
-    const tokenExp = (JSON.parse(Buffer.from(alice.accessToken.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1_000;
+    const tokenExp =
+      (JSON.parse(Buffer.from(alice.accessToken.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp *
+      1_000;
     expect(expiresAt).toBe(tokenExp);
     expect(state.body.iceServersExpireAt).toBe(new Date(tokenExp).toISOString());
     expect(turn!.credential).toBe(createHmac('sha1', 'north-secret').update(turn!.username!).digest('base64'));
@@ -134,16 +170,28 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     const notices = states.filter((s) => s.call?.id === id && s.notice).map((s) => s.notice);
     expect(notices).toEqual(['calling', 'call-connected', 'call-completed']);
     expect(states.find((s) => s.notice === 'call-completed')?.message).toBe('Call completed to (555) 010-0001');
-    await eventually(async () => ((await findLeadById(testApp.platform.db, lead._id))?.disposition === 'Answered' ? true : undefined), 5_000);
+    await eventually(
+      async () => ((await findLeadById(testApp.platform.db, lead._id))?.disposition === 'Answered' ? true : undefined),
+      5_000,
+    );
 
     // Janus recorded the call: the pushed call said so while it was connected, and only then.
-    expect(states.some((s) => s.call?.id === id && s.call.state === 'connected' && s.call.recording === true)).toBe(true);
-    expect(states.filter((s) => s.call?.id === id && s.call.recording).every((s) => s.call!.state === 'connected' || s.call!.state === 'ending')).toBe(true);
+    expect(states.some((s) => s.call?.id === id && s.call.state === 'connected' && s.call.recording === true)).toBe(
+      true,
+    );
+    expect(
+      states
+        .filter((s) => s.call?.id === id && s.call.recording)
+        .every((s) => s.call!.state === 'connected' || s.call!.state === 'ending'),
+    ).toBe(true);
     // The stored recording: both directions of the call's real length (+/- 1 s), the agent's tone and its echo.
     const answeredSeconds = (doc.endedAt!.getTime() - doc.connectedAt!.getTime()) / 1_000;
     // Stored once Janus's files are mixed, after the end (which does not wait for it), and pushed.
     await eventually(async () => ((await callDoc(id)).recordingId ? true : undefined), 10_000);
-    await eventually(async () => (states.some((s) => s.call?.id === id && s.call.recordingUrl) ? true : undefined), 5_000);
+    await eventually(
+      async () => (states.some((s) => s.call?.id === id && s.call.recordingUrl) ? true : undefined),
+      5_000,
+    );
     const wav = await recordingOf(id);
     expect(wav.rate).toBe(8_000);
     expect(wav.channels).toHaveLength(2);
@@ -159,7 +207,9 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     const { states, id } = await dialMissed('5550100002');
     await eventually(async () => (logFor('5550100002').length === 1 ? true : undefined), 5_000);
     expect(logFor('5550100002')[0]).toMatchObject({ outcome: 'busy' });
-    await eventually(async () => (states.some((s) => s.call?.id === id && s.notice === 'call-completed') ? true : undefined));
+    await eventually(async () =>
+      states.some((s) => s.call?.id === id && s.notice === 'call-completed') ? true : undefined,
+    );
   }, 30_000);
 
   it('555-010-0003 rings and never answers: the ring timeout (SIP_RING_TIMEOUT_S, 3 s here) cancels it and the call is missed', async () => {
@@ -211,8 +261,13 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     expect(doc.duration).toBe(Math.round(talked / 1000));
     await eventually(async () => (logFor('5550100004').length === 1 ? true : undefined), 5_000);
     expect(logFor('5550100004')[0]).toMatchObject({ outcome: 'answered-greeting' });
-    await eventually(async () => (states.some((s) => s.call?.id === id && s.notice === 'call-completed') ? true : undefined));
-    await eventually(async () => ((await findLeadById(testApp.platform.db, lead._id))?.disposition === 'Answered' ? true : undefined), 5_000);
+    await eventually(async () =>
+      states.some((s) => s.call?.id === id && s.notice === 'call-completed') ? true : undefined,
+    );
+    await eventually(
+      async () => ((await findLeadById(testApp.platform.db, lead._id))?.disposition === 'Answered' ? true : undefined),
+      5_000,
+    );
   }, 30_000);
 
   it('auto-dial of three queued contacts: three INVITEs in order, each 2 s (+/- 250 ms) after the previous call ended, each with a fresh offer from the tab', async () => {
@@ -233,7 +288,10 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
       ['calling', 'ended', 'idle'],
     ]);
 
-    await eventually(async () => (readLeadPhoneLog(carrier.leadPhoneLog).length - logged === 3 ? true : undefined), 5_000);
+    await eventually(
+      async () => (readLeadPhoneLog(carrier.leadPhoneLog).length - logged === 3 ? true : undefined),
+      5_000,
+    );
     const invites = readLeadPhoneLog(carrier.leadPhoneLog).slice(logged);
     expect(invites.map((line) => [line.to, line.outcome])).toEqual([
       ['5550100002', 'busy'],
@@ -257,14 +315,20 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   it('auto-dial with no offer from the tab pauses and dials nothing', async () => {
     const logged = readLeadPhoneLog(carrier.leadPhoneLog).length;
     const current = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
-    await http.put('/dialer/queue', { contacts: [{ name: 'Echo Line', phone: '5550100005' }], version: current.body.version }, { token: alice.accessToken });
+    await http.put(
+      '/dialer/queue',
+      { contacts: [{ name: 'Echo Line', phone: '5550100005' }], version: current.body.version },
+      { token: alice.accessToken },
+    );
     await testApp.socket(alice.accessToken); // a dialer tab is open, but it sends no offer
     expect((await http.put('/dialer/auto-dial', { enabled: true }, { token: alice.accessToken })).status).toBe(200);
     const paused = await eventually(async () => {
       const queue = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
       return queue.body.autoDial ? undefined : queue.body;
     }, 15_000);
-    expect(paused.pausedReason).toBe('Auto-dialer paused: the dialer tab did not get its microphone ready for the next call.');
+    expect(paused.pausedReason).toBe(
+      'Auto-dialer paused: the dialer tab did not get its microphone ready for the next call.',
+    );
     expect(paused.contacts.map((c) => c.phone)).toEqual(['5550100005']);
     expect(readLeadPhoneLog(carrier.leadPhoneLog)).toHaveLength(logged);
     await http.put('/dialer/queue', { contacts: [], version: paused.version }, { token: alice.accessToken });
@@ -279,11 +343,18 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     let campaignLead: Awaited<ReturnType<typeof createCallableLead>>;
 
     beforeAll(async () => {
-      expect((await http.post('/dialer/dnc', { phone: '555-010-0091' }, { token: admin.accessToken })).status).toBe(201);
-      expect((await http.post('/dialer/dnc', { phone: '555-010-0092', campaignId }, { token: owner.accessToken })).status).toBe(201);
+      expect((await http.post('/dialer/dnc', { phone: '555-010-0091' }, { token: admin.accessToken })).status).toBe(
+        201,
+      );
+      expect(
+        (await http.post('/dialer/dnc', { phone: '555-010-0092', campaignId }, { token: owner.accessToken })).status,
+      ).toBe(201);
       campaignLead = await createCallableLead(testApp, campaignId, alice.user, campaignDnc, { name: 'Barred Lead' });
       // Its local hour is between 0 and 5: outside 8:00-21:00.
-      lateLead = await createCallableLead(testApp, campaignId, alice.user, lateLeadPhone, { name: 'Late Lead', timeZone: zoneWithLocalHour(0, 5) });
+      lateLead = await createCallableLead(testApp, campaignId, alice.user, lateLeadPhone, {
+        name: 'Late Lead',
+        timeZone: zoneWithLocalHour(0, 5),
+      });
     });
 
     async function refused(phone: string, extra: { leadId?: string } = {}) {
@@ -293,12 +364,18 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     }
 
     it('a number on the global list, typed by hand', async () => {
-      expect((await refused('555-010-0091')).error).toBe('(555) 010-0091 is on the do-not-call list and cannot be dialed.');
+      expect((await refused('555-010-0091')).error).toBe(
+        '(555) 010-0091 is on the do-not-call list and cannot be dialed.',
+      );
     }, 20_000);
 
     it("a number on the campaign's list, typed by hand and dialed from the lead", async () => {
-      expect((await refused('5550100092')).error).toBe('(555) 010-0092 is on the do-not-call list and cannot be dialed.');
-      expect((await refused('5550100092', { leadId: campaignLead._id.toHexString() })).error).toBe('(555) 010-0092 is on the do-not-call list and cannot be dialed.');
+      expect((await refused('5550100092')).error).toBe(
+        '(555) 010-0092 is on the do-not-call list and cannot be dialed.',
+      );
+      expect((await refused('5550100092', { leadId: campaignLead._id.toHexString() })).error).toBe(
+        '(555) 010-0092 is on the do-not-call list and cannot be dialed.',
+      );
     }, 20_000);
 
     it('a number marked do-not-call from a call: the next dial of it never reaches the lead phone', async () => {
@@ -306,9 +383,14 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
       const { started } = await dialFromTab('5550100002', { leadId: lead._id.toHexString() });
       expect(started.status).toBe(201);
       await waitForState(started.body.id, 'idle');
-      await eventually(async () => (readLeadPhoneLog(carrier.leadPhoneLog).at(-1)?.to === '5550100002' ? true : undefined), 5_000);
+      await eventually(
+        async () => (readLeadPhoneLog(carrier.leadPhoneLog).at(-1)?.to === '5550100002' ? true : undefined),
+        5_000,
+      );
       const before = logFor('5550100002').length;
-      expect((await http.post(`/dialer/calls/${started.body.id}/dnc`, undefined, { token: alice.accessToken })).status).toBe(201);
+      expect(
+        (await http.post(`/dialer/calls/${started.body.id}/dnc`, undefined, { token: alice.accessToken })).status,
+      ).toBe(201);
       await refused('5550100002', { leadId: lead._id.toHexString() });
       await refused('555-010-0002');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -317,7 +399,9 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
 
     it("a lead outside its calling hours, dialed from the lead and typed by hand (the number's lead gives the zone)", async () => {
       const fromLead = await refused(lateLeadPhone, { leadId: lateLead._id.toHexString() });
-      expect(fromLead.error).toMatch(/^Outside calling hours: it is \d{1,2}:\d{2} for this lead \(Etc\/GMT[+-]?\d*\); calls are allowed 8:00-21:00 in the lead's time zone\.$/);
+      expect(fromLead.error).toMatch(
+        /^Outside calling hours: it is \d{1,2}:\d{2} for this lead \(Etc\/GMT[+-]?\d*\); calls are allowed 8:00-21:00 in the lead's time zone\.$/,
+      );
       const typed = await refused('555-010-0093');
       expect(typed.error.replace(/\d{1,2}:\d{2}/, 'h:mm')).toBe(fromLead.error.replace(/\d{1,2}:\d{2}/, 'h:mm'));
     }, 20_000);
@@ -333,12 +417,17 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
         { name: 'Marked Barred', phone: '5550100002' },
         { name: 'Late Lead', phone: lateLeadPhone, leadId: lateLead._id.toHexString() },
       ];
-      expect((await http.put('/dialer/queue', { contacts, version: current.body.version }, { token: alice.accessToken })).status).toBe(200);
+      expect(
+        (await http.put('/dialer/queue', { contacts, version: current.body.version }, { token: alice.accessToken }))
+          .status,
+      ).toBe(200);
       expect(await tab.prepare()).toEqual({ ok: true });
       expect((await http.put('/dialer/auto-dial', { enabled: true }, { token: alice.accessToken })).status).toBe(200);
       const skipped = await eventually(async () => {
         const queue = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
-        return queue.body.contacts.length === 4 && queue.body.contacts.every((c) => c.skipReason) ? queue.body : undefined;
+        return queue.body.contacts.length === 4 && queue.body.contacts.every((c) => c.skipReason)
+          ? queue.body
+          : undefined;
       }, 15_000);
       expect(skipped.contacts.slice(0, 3).map((c) => c.skipReason)).toEqual([
         '(555) 010-0091 is on the do-not-call list and cannot be dialed.',

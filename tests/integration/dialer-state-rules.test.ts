@@ -38,29 +38,46 @@ describe('calling rules per US state', () => {
     clock.set('2026-06-01T00:30:00Z'); // 20:30 EDT in Miami and New York
     expect(await dial(agents[0]!, { phone: '305-555-0100' })).toEqual({
       status: 403,
-      error: "Outside calling hours: it is 20:30 for this lead (America/New_York); calls are allowed 8:00-20:00 in the lead's time zone.",
+      error:
+        "Outside calling hours: it is 20:30 for this lead (America/New_York); calls are allowed 8:00-20:00 in the lead's time zone.",
     });
     expect(await dial(agents[0]!, { phone: '212-555-0100' })).toEqual({ status: 201 }); // New York keeps 8:00-21:00
 
     clock.set('2026-06-01T16:00:00Z'); // 12:00 EDT
-    for (const agent of agents.slice(1, 4)) expect(await dial(agent, { phone: '(305) 555-0100' })).toEqual({ status: 201 });
+    for (const agent of agents.slice(1, 4))
+      expect(await dial(agent, { phone: '(305) 555-0100' })).toEqual({ status: 201 });
     expect(await dial(agents[4]!, { phone: '13055550100' })).toEqual({
       status: 403,
-      error: '(305) 555-0100 has already been called 3 times in the last 24 hours, the most Florida allows. Try again later.',
+      error:
+        '(305) 555-0100 has already been called 3 times in the last 24 hours, the most Florida allows. Try again later.',
     });
 
     // The campaign's own Florida rule replaces the default (a narrower window, no call limit).
-    const saved = await http.patch<CampaignDetail>(`/campaigns/${campaignId}`, { stateRules: { FL: { hours: { start: '08:00', end: '11:00' } } } }, { token: owner.accessToken });
+    const saved = await http.patch<CampaignDetail>(
+      `/campaigns/${campaignId}`,
+      { stateRules: { FL: { hours: { start: '08:00', end: '11:00' } } } },
+      { token: owner.accessToken },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.stateRules).toEqual({ FL: { hours: { start: '08:00', end: '11:00' } } });
-    const lead = await createCallableLead(testApp, campaignId, agents[5]!.user, '9045550101', { timeZone: 'America/New_York' });
+    const lead = await createCallableLead(testApp, campaignId, agents[5]!.user, '9045550101', {
+      timeZone: 'America/New_York',
+    });
     expect(await dial(agents[5]!, { phone: '904-555-0101', leadId: lead._id.toHexString() })).toEqual({
       status: 403,
-      error: "Outside calling hours: it is 12:00 for this lead (America/New_York); calls are allowed 8:00-11:00 in the lead's time zone.",
+      error:
+        "Outside calling hours: it is 12:00 for this lead (America/New_York); calls are allowed 8:00-11:00 in the lead's time zone.",
     });
 
-    const bad = await http.patch(`/campaigns/${campaignId}`, { stateRules: { FL: { hours: { start: '20:00', end: '08:00' } } } }, { token: owner.accessToken });
+    const bad = await http.patch(
+      `/campaigns/${campaignId}`,
+      { stateRules: { FL: { hours: { start: '20:00', end: '08:00' } } } },
+      { token: owner.accessToken },
+    );
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: 'State calling rules need a two-letter US state code, calling hours (HH:MM, 24-hour) and at most 1-50 calls per 24 hours.' });
+    expect(bad.body).toMatchObject({
+      error:
+        'State calling rules need a two-letter US state code, calling hours (HH:MM, 24-hour) and at most 1-50 calls per 24 hours.',
+    });
   }, 60_000);
 });

@@ -20,8 +20,12 @@ let campaignId: string;
 let owner: CreatedUser;
 let agents: CreatedUser[];
 
-const dial = (user: CreatedUser, phone: string) => http.post<CallView & { error?: string }>('/dialer/calls', { phone }, { token: user.accessToken });
-const outside = (local: string, zone: string) => ({ status: 403, error: `Outside calling hours: it is ${local} for this lead (${zone}); calls are allowed 8:00-21:00 in the lead's time zone.` });
+const dial = (user: CreatedUser, phone: string) =>
+  http.post<CallView & { error?: string }>('/dialer/calls', { phone }, { token: user.accessToken });
+const outside = (local: string, zone: string) => ({
+  status: 403,
+  error: `Outside calling hours: it is ${local} for this lead (${zone}); calls are allowed 8:00-21:00 in the lead's time zone.`,
+});
 const answer = async (user: CreatedUser, phone: string) => {
   const res = await dial(user, phone);
   return res.status === 201 ? { status: 201 } : { status: res.status, error: res.body.error };
@@ -32,7 +36,11 @@ beforeAll(async () => {
   http = client(`${testApp.url}/api`);
   const setup = await createCampaignWithAgents(testApp, 9);
   ({ campaignId, owner, agents } = setup);
-  const zoned = await http.patch(`/campaigns/${campaignId}`, { timeZone: 'America/Chicago' }, { token: owner.accessToken });
+  const zoned = await http.patch(
+    `/campaigns/${campaignId}`,
+    { timeZone: 'America/Chicago' },
+    { token: owner.accessToken },
+  );
   expect(zoned.status).toBe(200);
   await Promise.all(agents.map((agent) => connectDialer(testApp, agent.accessToken)));
 });
@@ -60,7 +68,10 @@ describe('calling hours for a number typed without a lead', () => {
 
   it("uses the zone of a lead of the caller's with that number, and never another agent's lead", async () => {
     clock.set('2026-03-07T12:30:00Z'); // 14:30 in Cairo, 6:30 in Chicago
-    await createCallableLead(testApp, campaignId, agents[4].user, '15553007001', { name: 'Cairo Client', timeZone: 'Africa/Cairo' });
+    await createCallableLead(testApp, campaignId, agents[4].user, '15553007001', {
+      name: 'Cairo Client',
+      timeZone: 'Africa/Cairo',
+    });
     // Agent 5 cannot see that lead: the number says nothing, so the campaign's zone decides.
     expect(await answer(agents[5], '555-300-7001')).toEqual(outside('6:30', 'America/Chicago'));
     expect(await answer(agents[4], '(555) 300-7001')).toEqual({ status: 201 });
@@ -86,7 +97,11 @@ describe('calling hours for a number typed without a lead', () => {
     const agent = agents[7];
     const socket = await testApp.socket(agent.accessToken);
     const { version } = (await http.get<QueueView>('/dialer/queue', { token: agent.accessToken })).body;
-    const queued = await http.put<QueueView>('/dialer/queue', { version, contacts: [{ name: 'Typed Early', phone: '+1 212 555 0109' }] }, { token: agent.accessToken });
+    const queued = await http.put<QueueView>(
+      '/dialer/queue',
+      { version, contacts: [{ name: 'Typed Early', phone: '+1 212 555 0109' }] },
+      { token: agent.accessToken },
+    );
     expect(queued.status).toBe(200);
     await http.put('/dialer/auto-dial', { enabled: true }, { token: agent.accessToken });
     const skipped = await eventually(async () => {
@@ -95,7 +110,9 @@ describe('calling hours for a number typed without a lead', () => {
     }, 15_000);
     await http.put('/dialer/auto-dial', { enabled: false }, { token: agent.accessToken });
     expect(skipped.contacts[0].skipReason).toBe(outside('7:30', 'America/New_York').error);
-    expect(await callsCollection(testApp.platform.db).countDocuments({ agentId: new ObjectId(agent.user._id) })).toBe(0);
+    expect(await callsCollection(testApp.platform.db).countDocuments({ agentId: new ObjectId(agent.user._id) })).toBe(
+      0,
+    );
     socket.disconnect();
   });
 });

@@ -34,7 +34,9 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  testApp = await buildTestApp({ env: { MAIL_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Commission Warriors <no-reply@cw.test>' } });
+  testApp = await buildTestApp({
+    env: { MAIL_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Commission Warriors <no-reply@cw.test>' },
+  });
 });
 
 afterAll(async () => {
@@ -62,7 +64,10 @@ describe('e-mail worker over SMTP', () => {
     const code = /verification code: (\d{6})/.exec(subject)![1];
     expect(message.raw).toContain(`Your verification code is ${code}`);
 
-    const verified = await http.post<{ user: { email: string } }>('/api/auth/verify', { email: 'smtp-user@test.local', code });
+    const verified = await http.post<{ user: { email: string } }>('/api/auth/verify', {
+      email: 'smtp-user@test.local',
+      code,
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.user.email).toBe('smtp-user@test.local');
 

@@ -31,7 +31,15 @@ describe('aggregation', () => {
       .collection('deals')
       .aggregate([
         { $match: { value: { $gte: 60 } } },
-        { $group: { _id: '$agent', total: { $sum: '$value' }, n: { $sum: 1 }, max: { $max: '$value' }, values: { $push: '$value' } } },
+        {
+          $group: {
+            _id: '$agent',
+            total: { $sum: '$value' },
+            n: { $sum: 1 },
+            max: { $max: '$value' },
+            values: { $push: '$value' },
+          },
+        },
         { $sort: { total: -1 } },
         { $skip: 0 },
         { $limit: 2 },
@@ -46,22 +54,41 @@ describe('aggregation', () => {
 
   it('$addFields/$set, $unset, $replaceRoot, $count, $sortByCount, $unwind', async () => {
     const c = db.collection('deals');
-    const set = await c.aggregate([{ $match: { _id: 1 } }, { $set: { double: { $multiply: ['$value', 2] } } }, { $addFields: { 'nested.x': 1 } }, { $unset: ['tags', 'closedAt'] }]).toArray();
+    const set = await c
+      .aggregate([
+        { $match: { _id: 1 } },
+        { $set: { double: { $multiply: ['$value', 2] } } },
+        { $addFields: { 'nested.x': 1 } },
+        { $unset: ['tags', 'closedAt'] },
+      ])
+      .toArray();
     expect(set).toEqual([{ _id: 1, agent: 'ann', campaign: 'hotel', value: 100, double: 200, nested: { x: 1 } }]);
     expect((await c.findOne({ _id: 1 as never }))!.tags).toEqual(['a', 'b']);
 
-    const root = await c.aggregate([{ $match: { _id: 2 } }, { $replaceRoot: { newRoot: { who: '$agent', v: '$value' } } }]).toArray();
+    const root = await c
+      .aggregate([{ $match: { _id: 2 } }, { $replaceRoot: { newRoot: { who: '$agent', v: '$value' } } }])
+      .toArray();
     expect(root).toEqual([{ who: 'bob', v: 250 }]);
 
-    expect(await c.aggregate([{ $match: { campaign: 'hotel' } }, { $count: 'hotelDeals' }]).toArray()).toEqual([{ hotelDeals: 3 }]);
+    expect(await c.aggregate([{ $match: { campaign: 'hotel' } }, { $count: 'hotelDeals' }]).toArray()).toEqual([
+      { hotelDeals: 3 },
+    ]);
 
     const byAgent = await c.aggregate([{ $sortByCount: '$agent' }]).toArray();
     expect(byAgent[0]).toEqual({ _id: 'ann', count: 3 });
     expect(byAgent).toHaveLength(3);
 
-    const unwound = await c.aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags', n: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray();
-    expect(unwound).toEqual([{ _id: 'a', n: 1 }, { _id: 'b', n: 2 }, { _id: 'c', n: 1 }]);
-    const keepEmpty = await c.aggregate([{ $unwind: { path: '$tags', preserveNullAndEmptyArrays: true } }, { $count: 'n' }]).toArray();
+    const unwound = await c
+      .aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags', n: { $sum: 1 } } }, { $sort: { _id: 1 } }])
+      .toArray();
+    expect(unwound).toEqual([
+      { _id: 'a', n: 1 },
+      { _id: 'b', n: 2 },
+      { _id: 'c', n: 1 },
+    ]);
+    const keepEmpty = await c
+      .aggregate([{ $unwind: { path: '$tags', preserveNullAndEmptyArrays: true } }, { $count: 'n' }])
+      .toArray();
     expect(keepEmpty).toEqual([{ n: 6 }]);
   });
 
@@ -75,7 +102,10 @@ describe('aggregation', () => {
         { $project: { _id: 1, name: { $first: '$who.name' } } },
       ])
       .toArray();
-    expect(joined).toEqual([{ _id: 1, name: 'Ann' }, { _id: 4, name: 'Cid' }]);
+    expect(joined).toEqual([
+      { _id: 1, name: 'Ann' },
+      { _id: 4, name: 'Cid' },
+    ]);
 
     const piped = await db
       .collection('agents')
@@ -85,7 +115,10 @@ describe('aggregation', () => {
           $lookup: {
             from: 'deals',
             let: { me: '$_id' },
-            pipeline: [{ $match: { $expr: { $eq: ['$agent', '$$me'] } } }, { $group: { _id: null, total: { $sum: '$value' } } }],
+            pipeline: [
+              { $match: { $expr: { $eq: ['$agent', '$$me'] } } },
+              { $group: { _id: null, total: { $sum: '$value' } } },
+            ],
             as: 'stats',
           },
         },
@@ -100,11 +133,40 @@ describe('aggregation', () => {
       .collection('agents')
       .aggregate([
         { $match: { _id: 'ann' } },
-        { $graphLookup: { from: 'agents', startWith: '$_id', connectFromField: '_id', connectToField: 'upline', as: 'downline', depthField: 'level', maxDepth: 2 } },
-        { $project: { _id: 1, downline: { $map: { input: { $sortArray: { input: '$downline', sortBy: { level: 1 } } }, in: { id: '$$this._id', level: '$$this.level' } } } } },
+        {
+          $graphLookup: {
+            from: 'agents',
+            startWith: '$_id',
+            connectFromField: '_id',
+            connectToField: 'upline',
+            as: 'downline',
+            depthField: 'level',
+            maxDepth: 2,
+          },
+        },
+        {
+          $project: {
+            _id: 1,
+            downline: {
+              $map: {
+                input: { $sortArray: { input: '$downline', sortBy: { level: 1 } } },
+                in: { id: '$$this._id', level: '$$this.level' },
+              },
+            },
+          },
+        },
       ])
       .toArray();
-    expect(rows).toEqual([{ _id: 'ann', downline: [{ id: 'bob', level: 0 }, { id: 'cid', level: 1 }, { id: 'dan', level: 2 }] }]);
+    expect(rows).toEqual([
+      {
+        _id: 'ann',
+        downline: [
+          { id: 'bob', level: 0 },
+          { id: 'cid', level: 1 },
+          { id: 'dan', level: 2 },
+        ],
+      },
+    ]);
   });
 
   it('$facet runs sub-pipelines over the same input', async () => {
@@ -127,7 +189,14 @@ describe('aggregation', () => {
     const rows = await db
       .collection('deals')
       .aggregate([
-        { $group: { _id: { $month: '$closedAt' }, first: { $first: '$agent' }, agents: { $addToSet: '$agent' }, avg: { $avg: '$value' } } },
+        {
+          $group: {
+            _id: { $month: '$closedAt' },
+            first: { $first: '$agent' },
+            agents: { $addToSet: '$agent' },
+            avg: { $avg: '$value' },
+          },
+        },
         { $sort: { _id: 1 } },
       ])
       .toArray();
@@ -153,11 +222,17 @@ describe('aggregation', () => {
     ]);
     const viaFind = (await c.find({}).sort({ v: 1, k: 1 }).toArray()).map((d) => d.k);
     expect(viaFind).toEqual(['null', 'arr', 'int', 'dec', 'long', 'str', 'oid', 'bool', 'date']);
-    const viaAggregate = (await c.aggregate([{ $project: { k: 1, v: 1 } }, { $sort: { v: 1, k: 1 } }]).toArray()).map((d) => d.k);
+    const viaAggregate = (await c.aggregate([{ $project: { k: 1, v: 1 } }, { $sort: { v: 1, k: 1 } }]).toArray()).map(
+      (d) => d.k,
+    );
     expect(viaAggregate).toEqual(viaFind);
-    const descending = (await c.aggregate([{ $project: { k: 1, v: 1 } }, { $sort: { v: -1, k: 1 } }]).toArray()).map((d) => d.k);
+    const descending = (await c.aggregate([{ $project: { k: 1, v: 1 } }, { $sort: { v: -1, k: 1 } }]).toArray()).map(
+      (d) => d.k,
+    );
     expect(descending).toEqual(['date', 'bool', 'oid', 'str', 'arr', 'long', 'dec', 'int', 'null']);
-    const [extremes] = await c.aggregate([{ $match: { k: { $ne: 'arr' } } }, { $group: { _id: null, lo: { $min: '$v' }, hi: { $max: '$v' } } }]).toArray();
+    const [extremes] = await c
+      .aggregate([{ $match: { k: { $ne: 'arr' } } }, { $group: { _id: null, lo: { $min: '$v' }, hi: { $max: '$v' } } }])
+      .toArray();
     expect(extremes).toEqual({ _id: null, lo: 1, hi: new Date('2024-01-02T03:04:05Z') });
   });
 
@@ -168,29 +243,59 @@ describe('aggregation', () => {
     const [projected] = await c.aggregate([{ $project: { x: '$z', m: 1, a: 1, d: { $add: [1, 1] } } }]).toArray();
     expect(Object.keys(projected)).toEqual(['_id', 'a', 'm', 'x', 'd']);
     expect(Object.keys(projected.a)).toEqual(['y', 'b']);
-    const [converted] = await c.aggregate([{ $project: { _id: 0, hex: { $toString: '$_id' }, oid: { $toObjectId: '$ref' } } }]).toArray();
+    const [converted] = await c
+      .aggregate([{ $project: { _id: 0, hex: { $toString: '$_id' }, oid: { $toObjectId: '$ref' } } }])
+      .toArray();
     expect(converted).toEqual({ hex: '65a000000000000000000001', oid: new ObjectId('65a000000000000000000002') });
-    const bad = await c.aggregate([{ $project: { oid: { $toObjectId: 'nope' } } }]).toArray().catch((e) => e);
+    const bad = await c
+      .aggregate([{ $project: { oid: { $toObjectId: 'nope' } } }])
+      .toArray()
+      .catch((e) => e);
     expect(bad.code).toBe(241);
   });
 
   it('names BSON types with the $type expression', async () => {
     const c = db.collection('typed');
     await c.insertMany([
-      { _id: 1, x: new ObjectId() }, { _id: 2, x: 'text' }, { _id: 3, x: new Date() }, { _id: 4, x: false },
-      { _id: 5, x: 42 }, { _id: 6, x: Long.fromString('9007199254740993') }, { _id: 7, x: 0.5 },
-      { _id: 8, x: Decimal128.fromString('3.3') }, { _id: 9, x: null }, { _id: 10, x: [1] }, { _id: 11, x: { y: 1 } },
-      { _id: 12, x: new Binary(Buffer.from('b')) }, { _id: 13, x: /r/ }, { _id: 14, x: new Timestamp({ t: 1, i: 1 }) },
+      { _id: 1, x: new ObjectId() },
+      { _id: 2, x: 'text' },
+      { _id: 3, x: new Date() },
+      { _id: 4, x: false },
+      { _id: 5, x: 42 },
+      { _id: 6, x: Long.fromString('9007199254740993') },
+      { _id: 7, x: 0.5 },
+      { _id: 8, x: Decimal128.fromString('3.3') },
+      { _id: 9, x: null },
+      { _id: 10, x: [1] },
+      { _id: 11, x: { y: 1 } },
+      { _id: 12, x: new Binary(Buffer.from('b')) },
+      { _id: 13, x: /r/ },
+      { _id: 14, x: new Timestamp({ t: 1, i: 1 }) },
       { _id: 15 },
     ] as never[]);
     const rows = await c.aggregate([{ $sort: { _id: 1 } }, { $project: { _id: 0, t: { $type: '$x' } } }]).toArray();
     expect(rows.map((r) => r.t)).toEqual([
-      'objectId', 'string', 'date', 'bool', 'int', 'long', 'double', 'decimal', 'null', 'array', 'object', 'binData',
-      'regex', 'timestamp', 'missing',
+      'objectId',
+      'string',
+      'date',
+      'bool',
+      'int',
+      'long',
+      'double',
+      'decimal',
+      'null',
+      'array',
+      'object',
+      'binData',
+      'regex',
+      'timestamp',
+      'missing',
     ]);
     const matched = await c.aggregate([{ $match: { x: { $type: 'objectId' } } }, { $project: { _id: 1 } }]).toArray();
     expect(matched).toEqual([{ _id: 1 }]);
-    const viaExpr = await c.aggregate([{ $match: { $expr: { $eq: [{ $type: '$x' }, 'decimal'] } } }, { $project: { _id: 1 } }]).toArray();
+    const viaExpr = await c
+      .aggregate([{ $match: { $expr: { $eq: [{ $type: '$x' }, 'decimal'] } } }, { $project: { _id: 1 } }])
+      .toArray();
     expect(viaExpr).toEqual([{ _id: 8 }]);
     const numeric = await c.aggregate([{ $match: { $expr: { $isNumber: '$x' } } }, { $project: { _id: 1 } }]).toArray();
     expect(numeric.map((r) => r._id).sort((a, b) => a - b)).toEqual([5, 6, 7, 8]);
@@ -210,7 +315,9 @@ describe('aggregation', () => {
   it('returns big aggregation results through a cursor', async () => {
     const c = db.collection('many');
     await c.insertMany(Array.from({ length: 1000 }, (_, i) => ({ i, g: i % 10 })));
-    const all = await c.aggregate([{ $match: { g: { $lt: 5 } } }, { $project: { _id: 0, i: 1 } }], { batchSize: 50 }).toArray();
+    const all = await c
+      .aggregate([{ $match: { g: { $lt: 5 } } }, { $project: { _id: 0, i: 1 } }], { batchSize: 50 })
+      .toArray();
     expect(all).toHaveLength(500);
     const groups = await c.aggregate([{ $group: { _id: '$g', n: { $sum: 1 } } }, { $sort: { _id: -1 } }]).toArray();
     expect(groups).toHaveLength(10);

@@ -42,7 +42,11 @@ const CHILD_TARGET = 15_000;
 const WRITERS = 8;
 
 /** Runs the child until `killAfter` acknowledgements, SIGKILLs it, returns what it acknowledged. */
-function runAndKill(dbPath: string, killAfter: number, compactBytes?: number): Promise<{ acked: Set<number>; updated: Set<number>; killed: boolean; finished: boolean }> {
+function runAndKill(
+  dbPath: string,
+  killAfter: number,
+  compactBytes?: number,
+): Promise<{ acked: Set<number>; updated: Set<number>; killed: boolean; finished: boolean }> {
   return new Promise((resolve, reject) => {
     const args = ['--import', 'tsx', CHILD, dbPath, String(CHILD_TARGET), String(WRITERS)];
     if (compactBytes) args.push(String(compactBytes));
@@ -83,28 +87,32 @@ describe('crash safety', () => {
     expect(fs.existsSync(path.join(dbPath, 'mongod.lock'))).toBe(true);
 
     const logs: string[] = [];
-    await withServer(dbPath, async (client) => {
-      const c = client.db('crash').collection('docs');
-      const docs = await c.find({}, { projection: { _id: 0, i: 1, payload: 1, updated: 1, version: 1 } }).toArray();
-      const present = new Map(docs.map((d) => [d.i as number, d]));
-      for (const i of acked) {
-        const doc = present.get(i);
-        expect(doc, `acknowledged document ${i}`).toBeDefined();
-        expect(doc!.payload).toBe('x'.repeat(i % 200));
-        if (updated.has(i)) expect(doc).toMatchObject({ updated: true, version: 1 });
-      }
-      // Nothing invented: every stored document is one the child wrote, once; beyond the
-      // acknowledged ones, at most the write each writer had in flight.
-      expect(present.size).toBe(docs.length);
-      for (const d of docs) expect(d.i).toBeLessThan(CHILD_TARGET);
-      const unacknowledged = docs.filter((d) => !acked.has(d.i as number));
-      expect(unacknowledged.length).toBeLessThanOrEqual(WRITERS);
-      expect(await c.countDocuments({ i: { $gte: 0 } })).toBe(docs.length);
-      const idx = (await c.listIndexes().toArray()).map((i) => i.name);
-      expect(idx).toContain('i_1');
-      await expect(c.insertOne({ i: [...acked][0] })).rejects.toMatchObject({ code: 11000 });
-      await c.insertOne({ i: 'after-restart' });
-    }, logs);
+    await withServer(
+      dbPath,
+      async (client) => {
+        const c = client.db('crash').collection('docs');
+        const docs = await c.find({}, { projection: { _id: 0, i: 1, payload: 1, updated: 1, version: 1 } }).toArray();
+        const present = new Map(docs.map((d) => [d.i as number, d]));
+        for (const i of acked) {
+          const doc = present.get(i);
+          expect(doc, `acknowledged document ${i}`).toBeDefined();
+          expect(doc!.payload).toBe('x'.repeat(i % 200));
+          if (updated.has(i)) expect(doc).toMatchObject({ updated: true, version: 1 });
+        }
+        // Nothing invented: every stored document is one the child wrote, once; beyond the
+        // acknowledged ones, at most the write each writer had in flight.
+        expect(present.size).toBe(docs.length);
+        for (const d of docs) expect(d.i).toBeLessThan(CHILD_TARGET);
+        const unacknowledged = docs.filter((d) => !acked.has(d.i as number));
+        expect(unacknowledged.length).toBeLessThanOrEqual(WRITERS);
+        expect(await c.countDocuments({ i: { $gte: 0 } })).toBe(docs.length);
+        const idx = (await c.listIndexes().toArray()).map((i) => i.name);
+        expect(idx).toContain('i_1');
+        await expect(c.insertOne({ i: [...acked][0] })).rejects.toMatchObject({ code: 11000 });
+        await c.insertOne({ i: 'after-restart' });
+      },
+      logs,
+    );
     await withServer(dbPath, async (client) => {
       expect(await client.db('crash').collection('docs').countDocuments({ i: 'after-restart' })).toBe(1);
     });
@@ -125,7 +133,10 @@ describe('crash safety', () => {
 describe('torn journal tails', () => {
   async function seed(dbPath: string, n: number) {
     await withServer(dbPath, async (client) => {
-      await client.db('t').collection('c').insertMany(Array.from({ length: n }, (_, i) => ({ i })));
+      await client
+        .db('t')
+        .collection('c')
+        .insertMany(Array.from({ length: n }, (_, i) => ({ i })));
     });
   }
 
@@ -136,10 +147,14 @@ describe('torn journal tails', () => {
     const size = fs.statSync(journal).size;
     fs.appendFileSync(journal, Buffer.from('this is not a record, just garbage bytes'));
     const logs: string[] = [];
-    await withServer(dbPath, async (client) => {
-      expect(await client.db('t').collection('c').countDocuments()).toBe(50);
-      await client.db('t').collection('c').insertOne({ i: 50 });
-    }, logs);
+    await withServer(
+      dbPath,
+      async (client) => {
+        expect(await client.db('t').collection('c').countDocuments()).toBe(50);
+        await client.db('t').collection('c').insertOne({ i: 50 });
+      },
+      logs,
+    );
     expect(logs.join('\n')).toMatch(/torn tail/);
     expect(fs.statSync(journal).size).toBeGreaterThan(size);
     await withServer(dbPath, async (client) => {
@@ -153,18 +168,25 @@ describe('torn journal tails', () => {
     const journal = path.join(dbPath, 'journal.bson');
     const before = fs.readFileSync(journal);
     await withServer(dbPath, async (client) => {
-      await client.db('t').collection('c').insertOne({ i: 'last', big: 'y'.repeat(5000) });
+      await client
+        .db('t')
+        .collection('c')
+        .insertOne({ i: 'last', big: 'y'.repeat(5000) });
     });
     const after = fs.readFileSync(journal);
     const lastRecord = after.subarray(before.length);
     expect(lastRecord.length).toBeGreaterThan(5000);
     fs.writeFileSync(journal, Buffer.concat([before, lastRecord.subarray(0, Math.floor(lastRecord.length / 2))]));
     const logs: string[] = [];
-    await withServer(dbPath, async (client) => {
-      const c = client.db('t').collection('c');
-      expect(await c.countDocuments()).toBe(10);
-      expect(await c.countDocuments({ i: 'last' })).toBe(0);
-    }, logs);
+    await withServer(
+      dbPath,
+      async (client) => {
+        const c = client.db('t').collection('c');
+        expect(await c.countDocuments()).toBe(10);
+        expect(await c.countDocuments({ i: 'last' })).toBe(0);
+      },
+      logs,
+    );
     expect(logs.join('\n')).toMatch(/torn tail/);
   });
 
@@ -179,9 +201,13 @@ describe('torn journal tails', () => {
     bytes[bytes.length - 3] ^= 0xff;
     fs.writeFileSync(journal, bytes);
     const logs: string[] = [];
-    await withServer(dbPath, async (client) => {
-      expect(await client.db('t').collection('c').countDocuments()).toBe(5);
-    }, logs);
+    await withServer(
+      dbPath,
+      async (client) => {
+        expect(await client.db('t').collection('c').countDocuments()).toBe(5);
+      },
+      logs,
+    );
     expect(logs.join('\n')).toMatch(/checksum/);
   });
 });

@@ -2,7 +2,17 @@
 // Runs through the official driver only, against whichever MongoDB the run uses
 // (the embedded server by default, real MongoDB 7.0 when TEST_MONGO_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Binary, Decimal128, Long, MongoBulkWriteError, MongoServerError, ObjectId, Timestamp, type Db, type Document } from 'mongodb';
+import {
+  Binary,
+  Decimal128,
+  Long,
+  MongoBulkWriteError,
+  MongoServerError,
+  ObjectId,
+  Timestamp,
+  type Db,
+  type Document,
+} from 'mongodb';
 import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
 
 let t: TestDb;
@@ -30,7 +40,12 @@ describe('insert and find', () => {
   it('filters, sorts, skips, limits and projects', async () => {
     const c = db.collection('people');
     await c.insertMany(
-      Array.from({ length: 20 }, (_, i) => ({ name: `p${String(i).padStart(2, '0')}`, age: 20 + (i % 7), city: i % 2 ? 'Cairo' : 'Lagos', tags: [`t${i % 3}`] })),
+      Array.from({ length: 20 }, (_, i) => ({
+        name: `p${String(i).padStart(2, '0')}`,
+        age: 20 + (i % 7),
+        city: i % 2 ? 'Cairo' : 'Lagos',
+        tags: [`t${i % 3}`],
+      })),
     );
     const rows = await c
       .find({ city: 'Cairo', age: { $gte: 22 } }, { projection: { _id: 0, name: 1, age: 1 } })
@@ -63,16 +78,37 @@ describe('insert and find', () => {
     const c = db.collection('nested');
     await c.insertOne({ _id: 1 as never, a: { b: 1, c: 2 }, arr: [1, 2, 3, 4] });
     expect(await c.findOne({}, { projection: { 'a.b': 0 } })).toEqual({ _id: 1, a: { c: 2 }, arr: [1, 2, 3, 4] });
-    expect(await c.findOne({}, { projection: { arr: { $slice: 2 }, a: 1 } })).toEqual({ _id: 1, a: { b: 1, c: 2 }, arr: [1, 2] });
+    expect(await c.findOne({}, { projection: { arr: { $slice: 2 }, a: 1 } })).toEqual({
+      _id: 1,
+      a: { b: 1, c: 2 },
+      arr: [1, 2],
+    });
     expect(await c.findOne({})).toEqual({ _id: 1, a: { b: 1, c: 2 }, arr: [1, 2, 3, 4] });
   });
 
   it('keeps the first matching element with $elemMatch and refuses mixed projections', async () => {
     const c = db.collection('projections');
-    await c.insertOne({ _id: 1 as never, scores: [3, 8, 9], items: [{ k: 'a', q: 1 }, { k: 'b', q: 5 }, { k: 'c', q: 7 }], x: 1 });
-    expect(await c.findOne({}, { projection: { scores: { $elemMatch: { $gt: 5 } } } })).toEqual({ _id: 1, scores: [8] });
-    expect(await c.findOne({}, { projection: { _id: 0, items: { $elemMatch: { q: { $gt: 4 } } } } })).toEqual({ items: [{ k: 'b', q: 5 }] });
-    expect(await c.findOne({ 'items.k': 'c' }, { projection: { 'items.$': 1 } })).toEqual({ _id: 1, items: [{ k: 'c', q: 7 }] });
+    await c.insertOne({
+      _id: 1 as never,
+      scores: [3, 8, 9],
+      items: [
+        { k: 'a', q: 1 },
+        { k: 'b', q: 5 },
+        { k: 'c', q: 7 },
+      ],
+      x: 1,
+    });
+    expect(await c.findOne({}, { projection: { scores: { $elemMatch: { $gt: 5 } } } })).toEqual({
+      _id: 1,
+      scores: [8],
+    });
+    expect(await c.findOne({}, { projection: { _id: 0, items: { $elemMatch: { q: { $gt: 4 } } } } })).toEqual({
+      items: [{ k: 'b', q: 5 }],
+    });
+    expect(await c.findOne({ 'items.k': 'c' }, { projection: { 'items.$': 1 } })).toEqual({
+      _id: 1,
+      items: [{ k: 'c', q: 7 }],
+    });
     const inclusion = await c.findOne({}, { projection: { x: 1, scores: 0 } }).catch((e) => e);
     expect(inclusion).toBeInstanceOf(MongoServerError);
     expect(inclusion.code).toBe(31254);
@@ -80,7 +116,10 @@ describe('insert and find', () => {
     const exclusion = await c.findOne({}, { projection: { x: 0, scores: 1 } }).catch((e) => e);
     expect(exclusion.code).toBe(31253);
     expect(exclusion.message).toContain('Cannot do inclusion on field scores in exclusion projection');
-    const pipeline = await c.aggregate([{ $project: { x: 1, scores: 0 } }]).toArray().catch((e) => e);
+    const pipeline = await c
+      .aggregate([{ $project: { x: 1, scores: 0 } }])
+      .toArray()
+      .catch((e) => e);
     expect(pipeline.code).toBe(31254);
   });
 
@@ -102,9 +141,32 @@ describe('insert and find', () => {
       { k: 'null', v: null },
       { k: 'false', v: false },
     ]);
-    const asc = (await c.find({}, { projection: { _id: 0, k: 1 } }).sort({ v: 1, k: 1 }).toArray()).map((d) => d.k);
-    expect(asc).toEqual(['null', 'int1', 'dec1.5', 'dbl2.5', 'long3', 'str-B', 'str-a', 'obj', 'oid', 'false', 'true', 'date']);
-    const desc = (await c.find({}, { projection: { _id: 0, k: 1 } }).sort({ v: -1, k: 1 }).toArray()).map((d) => d.k);
+    const asc = (
+      await c
+        .find({}, { projection: { _id: 0, k: 1 } })
+        .sort({ v: 1, k: 1 })
+        .toArray()
+    ).map((d) => d.k);
+    expect(asc).toEqual([
+      'null',
+      'int1',
+      'dec1.5',
+      'dbl2.5',
+      'long3',
+      'str-B',
+      'str-a',
+      'obj',
+      'oid',
+      'false',
+      'true',
+      'date',
+    ]);
+    const desc = (
+      await c
+        .find({}, { projection: { _id: 0, k: 1 } })
+        .sort({ v: -1, k: 1 })
+        .toArray()
+    ).map((d) => d.k);
     expect(desc).toEqual([...asc].reverse());
     expect((await c.findOne({ v: 3 }))?.k).toBe('long3');
     expect((await c.find({ v: { $gt: 1, $lt: 3 } }).toArray()).map((d) => d.k).sort()).toEqual(['dbl2.5', 'dec1.5']);
@@ -137,7 +199,10 @@ describe('insert and find', () => {
     const cursor = c.find({}).batchSize(10);
     await cursor.next();
     await cursor.close();
-    await expect(db.command({ getMore: Long.fromNumber(424242), collection: 'batches' })).rejects.toMatchObject({ code: 43, codeName: 'CursorNotFound' });
+    await expect(db.command({ getMore: Long.fromNumber(424242), collection: 'batches' })).rejects.toMatchObject({
+      code: 43,
+      codeName: 'CursorNotFound',
+    });
   });
 });
 
@@ -173,7 +238,16 @@ describe('update operators', () => {
 
   it('applies array operators: $push modifiers, $addToSet, $pull, $pop, positional and arrayFilters', async () => {
     const c = db.collection('arrays');
-    await c.insertOne({ _id: 1 as never, xs: [5, 1], set: ['a'], items: [{ k: 'a', q: 1 }, { k: 'b', q: 2 }, { k: 'c', q: 3 }] });
+    await c.insertOne({
+      _id: 1 as never,
+      xs: [5, 1],
+      set: ['a'],
+      items: [
+        { k: 'a', q: 1 },
+        { k: 'b', q: 2 },
+        { k: 'c', q: 3 },
+      ],
+    });
     await c.updateOne({ _id: 1 as never }, { $push: { xs: { $each: [9, 0, 4], $sort: 1, $slice: 4 } } } as never);
     expect((await c.findOne({ _id: 1 as never }))!.xs).toEqual([0, 1, 4, 5]);
     await c.updateOne({ _id: 1 as never }, { $push: { xs: { $each: [7], $position: 1 } } } as never);
@@ -189,14 +263,24 @@ describe('update operators', () => {
     await c.updateOne({ _id: 1 as never }, { $inc: { 'items.$[it].q': 100 } }, { arrayFilters: [{ 'it.k': 'a' }] });
     doc = await c.findOne({ _id: 1 as never });
     expect(doc!.xs).toEqual([1, 4]);
-    expect(doc!.items).toEqual([{ k: 'a', q: 101 }, { k: 'b', q: 20 }]);
+    expect(doc!.items).toEqual([
+      { k: 'a', q: 101 },
+      { k: 'b', q: 20 },
+    ]);
     await c.updateOne({ _id: 1 as never }, { $inc: { 'items.$[].q': 1 } });
-    expect((await c.findOne({ _id: 1 as never }))!.items).toEqual([{ k: 'a', q: 102 }, { k: 'b', q: 21 }]);
+    expect((await c.findOne({ _id: 1 as never }))!.items).toEqual([
+      { k: 'a', q: 102 },
+      { k: 'b', q: 21 },
+    ]);
   });
 
   it('updates many, upserts from the equality part of the filter, honours $setOnInsert', async () => {
     const c = db.collection('upserts');
-    await c.insertMany([{ g: 1, v: 1 }, { g: 1, v: 2 }, { g: 2, v: 3 }]);
+    await c.insertMany([
+      { g: 1, v: 1 },
+      { g: 1, v: 2 },
+      { g: 2, v: 3 },
+    ]);
     const many = await c.updateMany({ g: 1 }, { $inc: { v: 10 } });
     expect(many).toMatchObject({ matchedCount: 2, modifiedCount: 2, upsertedCount: 0 });
 
@@ -208,9 +292,19 @@ describe('update operators', () => {
     expect(up.upsertedCount).toBe(1);
     expect(up.upsertedId).toBeInstanceOf(ObjectId);
     const inserted = await c.findOne({ _id: up.upsertedId! });
-    expect(inserted).toEqual({ _id: up.upsertedId, slug: 'hotel', meta: { owner: 'o1' }, name: 'Hotel', createdAt: 'now' });
+    expect(inserted).toEqual({
+      _id: up.upsertedId,
+      slug: 'hotel',
+      meta: { owner: 'o1' },
+      name: 'Hotel',
+      createdAt: 'now',
+    });
 
-    const again = await c.updateOne({ slug: 'hotel' }, { $set: { name: 'Hotel 2' }, $setOnInsert: { createdAt: 'later' } }, { upsert: true });
+    const again = await c.updateOne(
+      { slug: 'hotel' },
+      { $set: { name: 'Hotel 2' }, $setOnInsert: { createdAt: 'later' } },
+      { upsert: true },
+    );
     expect(again).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
     expect((await c.findOne({ slug: 'hotel' }))!.createdAt).toBe('now');
 
@@ -238,7 +332,9 @@ describe('update operators', () => {
 
     await c.updateOne({ slug: { $in: ['only'] }, $or: [{ kind: 'k' }] }, { $set: { v: 1 } }, { upsert: true });
     expect(await c.findOne({ slug: 'only' }, { projection: { _id: 0 } })).toEqual({ slug: 'only', kind: 'k', v: 1 });
-    const conflict = await c.updateOne({ _id: 2 as never }, { $set: { a: 1 }, $setOnInsert: { a: 2 } }, { upsert: true }).catch((e) => e);
+    const conflict = await c
+      .updateOne({ _id: 2 as never }, { $set: { a: 1 }, $setOnInsert: { a: 2 } }, { upsert: true })
+      .catch((e) => e);
     expect(conflict.code).toBe(40);
   });
 
@@ -276,9 +372,15 @@ describe('update operators', () => {
     expect(fam).toEqual({ _id: 'fam-id', slug: 'fam', v: 2 });
 
     // The same _id as the filter's equality is fine; a different one is an immutable-field error.
-    const same = await c.updateOne({ _id: 'q-id' as never }, { $setOnInsert: { _id: 'q-id' as never, w: 1 } }, { upsert: true });
+    const same = await c.updateOne(
+      { _id: 'q-id' as never },
+      { $setOnInsert: { _id: 'q-id' as never, w: 1 } },
+      { upsert: true },
+    );
     expect(same.upsertedId).toBe('q-id');
-    const clash = await c.updateOne({ _id: 'other' as never }, { $setOnInsert: { _id: 'different' as never } }, { upsert: true }).catch((e) => e);
+    const clash = await c
+      .updateOne({ _id: 'other' as never }, { $setOnInsert: { _id: 'different' as never } }, { upsert: true })
+      .catch((e) => e);
     expect(clash).toBeInstanceOf(MongoServerError);
     expect(clash.code).toBe(66);
     expect(await c.countDocuments({ _id: { $in: ['other', 'different'] } as never })).toBe(0);
@@ -294,7 +396,10 @@ describe('update operators', () => {
 
   it('supports pipeline-style updates', async () => {
     const c = db.collection('pipeline_updates');
-    await c.insertMany([{ _id: 1 as never, a: 2, b: 3, junk: 1 }, { _id: 2 as never, a: 5, b: 5, junk: 1 }]);
+    await c.insertMany([
+      { _id: 1 as never, a: 2, b: 3, junk: 1 },
+      { _id: 2 as never, a: 5, b: 5, junk: 1 },
+    ]);
     const res = await c.updateMany({}, [{ $set: { sum: { $add: ['$a', '$b'] } } }, { $unset: 'junk' }]);
     expect(res.modifiedCount).toBe(2);
     expect(await c.find({}).sort({ _id: 1 }).toArray()).toEqual([
@@ -330,8 +435,20 @@ describe('$type', () => {
     ['timestamp', new Timestamp({ t: 1700000000, i: 3 })],
   ];
   const codes: Record<string, number> = {
-    double: 1, string: 2, object: 3, array: 4, binData: 5, objectId: 7, bool: 8, date: 9, null: 10, regex: 11,
-    int: 16, timestamp: 17, long: 18, decimal: 19,
+    double: 1,
+    string: 2,
+    object: 3,
+    array: 4,
+    binData: 5,
+    objectId: 7,
+    bool: 8,
+    date: 9,
+    null: 10,
+    regex: 11,
+    int: 16,
+    timestamp: 17,
+    long: 18,
+    decimal: 19,
   };
 
   beforeAll(async () => {
@@ -346,9 +463,19 @@ describe('$type', () => {
       expect(byAlias, name).toEqual([name]);
       expect(byCode, `${name} (${codes[name]})`).toEqual([name]);
     }
-    const numbers = (await c.find({ x: { $type: 'number' } }).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    const numbers = (
+      await c
+        .find({ x: { $type: 'number' } })
+        .sort({ _id: 1 })
+        .toArray()
+    ).map((d) => d._id);
     expect(numbers).toEqual(['decimal', 'double', 'int', 'long']);
-    const either = (await c.find({ x: { $type: ['objectId', 'bool'] } }).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    const either = (
+      await c
+        .find({ x: { $type: ['objectId', 'bool'] } })
+        .sort({ _id: 1 })
+        .toArray()
+    ).map((d) => d._id);
     expect(either).toEqual(['bool', 'objectId']);
   });
 
@@ -367,10 +494,16 @@ describe('$type', () => {
     expect(await ids({ a: { $type: 'array' } })).toEqual([1, 3]);
     expect(await ids({ 'a.b': { $type: 'objectId' } })).toEqual([2, 3]);
     expect(await ids({ a: { $not: { $type: 'objectId' } } })).toEqual([2, 3, 4]);
-    const unknown = await c.find({ a: { $type: 'objectid' } }).toArray().catch((e) => e);
+    const unknown = await c
+      .find({ a: { $type: 'objectid' } })
+      .toArray()
+      .catch((e) => e);
     expect(unknown).toBeInstanceOf(MongoServerError);
     expect(unknown.code).toBe(2);
-    const badCode = await c.find({ a: { $type: 99 } }).toArray().catch((e) => e);
+    const badCode = await c
+      .find({ a: { $type: 99 } })
+      .toArray()
+      .catch((e) => e);
     expect(badCode.code).toBe(2);
   });
 });
@@ -378,14 +511,29 @@ describe('$type', () => {
 describe('findAndModify', () => {
   it('returns before/after images with sort, projection and upsert', async () => {
     const c = db.collection('fam');
-    await c.insertMany([{ q: 'job', p: 2, state: 'new' }, { q: 'job', p: 1, state: 'new' }]);
-    const before = await c.findOneAndUpdate({ q: 'job', state: 'new' }, { $set: { state: 'taken' } }, { sort: { p: 1 }, projection: { _id: 0, p: 1, state: 1 } });
+    await c.insertMany([
+      { q: 'job', p: 2, state: 'new' },
+      { q: 'job', p: 1, state: 'new' },
+    ]);
+    const before = await c.findOneAndUpdate(
+      { q: 'job', state: 'new' },
+      { $set: { state: 'taken' } },
+      { sort: { p: 1 }, projection: { _id: 0, p: 1, state: 1 } },
+    );
     expect(before).toEqual({ p: 1, state: 'new' });
-    const after = await c.findOneAndUpdate({ q: 'job', state: 'new' }, { $set: { state: 'taken' } }, { returnDocument: 'after' });
+    const after = await c.findOneAndUpdate(
+      { q: 'job', state: 'new' },
+      { $set: { state: 'taken' } },
+      { returnDocument: 'after' },
+    );
     expect(after).toMatchObject({ p: 2, state: 'taken' });
     expect(await c.findOneAndUpdate({ q: 'job', state: 'new' }, { $set: { state: 'x' } })).toBeNull();
 
-    const meta = await c.findOneAndUpdate({ q: 'other' }, { $set: { v: 1 } }, { upsert: true, returnDocument: 'after', includeResultMetadata: true });
+    const meta = await c.findOneAndUpdate(
+      { q: 'other' },
+      { $set: { v: 1 } },
+      { upsert: true, returnDocument: 'after', includeResultMetadata: true },
+    );
     expect(meta.ok).toBe(1);
     expect(meta.lastErrorObject).toMatchObject({ n: 1, updatedExisting: false });
     expect(meta.lastErrorObject!.upserted).toBeInstanceOf(ObjectId);
@@ -409,13 +557,17 @@ describe('findAndModify', () => {
 describe('batch writes', () => {
   it('keeps going after a duplicate key in an unordered batch and stops in an ordered one', async () => {
     const c = db.collection('bulk');
-    const unordered = await c.insertMany([{ _id: 1 }, { _id: 1 }, { _id: 2 }, { _id: 2 }, { _id: 3 }] as never[], { ordered: false }).catch((e) => e);
+    const unordered = await c
+      .insertMany([{ _id: 1 }, { _id: 1 }, { _id: 2 }, { _id: 2 }, { _id: 3 }] as never[], { ordered: false })
+      .catch((e) => e);
     expect(unordered).toBeInstanceOf(MongoBulkWriteError);
     expect(unordered.insertedCount).toBe(3);
     expect(unordered.writeErrors.map((e: { index: number }) => e.index)).toEqual([1, 3]);
     const first = unordered.writeErrors[0];
     expect(first.code).toBe(11000);
-    expect(first.errmsg).toBe(`E11000 duplicate key error collection: ${db.databaseName}.bulk index: _id_ dup key: { _id: 1 }`);
+    expect(first.errmsg).toBe(
+      `E11000 duplicate key error collection: ${db.databaseName}.bulk index: _id_ dup key: { _id: 1 }`,
+    );
     // The driver's bulk API drops keyPattern/keyValue; the raw reply carries them.
     const raw = await db.command({ insert: 'bulk', documents: [{ _id: 7 }, { _id: 1 }, { _id: 8 }], ordered: false });
     expect(raw.n).toBe(2);
@@ -428,16 +580,20 @@ describe('batch writes', () => {
     expect(ordered.writeErrors).toHaveLength(1);
     expect(await c.countDocuments({ _id: 11 as never })).toBe(0);
 
-    const bulk = await c.bulkWrite(
-      [
-        { insertOne: { document: { _id: 20 } } },
-        { updateOne: { filter: { _id: 20 }, update: { $set: { a: 1 } } } },
-        { updateMany: { filter: { _id: { $gte: 10 } }, update: { $set: { b: 1 } } } },
-        { replaceOne: { filter: { _id: 21 }, replacement: { r: 1 }, upsert: true } },
-        { deleteOne: { filter: { _id: 3 } } },
-      ] as never[],
-    );
-    expect(bulk).toMatchObject({ insertedCount: 1, matchedCount: 3, modifiedCount: 3, upsertedCount: 1, deletedCount: 1 });
+    const bulk = await c.bulkWrite([
+      { insertOne: { document: { _id: 20 } } },
+      { updateOne: { filter: { _id: 20 }, update: { $set: { a: 1 } } } },
+      { updateMany: { filter: { _id: { $gte: 10 } }, update: { $set: { b: 1 } } } },
+      { replaceOne: { filter: { _id: 21 }, replacement: { r: 1 }, upsert: true } },
+      { deleteOne: { filter: { _id: 3 } } },
+    ] as never[]);
+    expect(bulk).toMatchObject({
+      insertedCount: 1,
+      matchedCount: 3,
+      modifiedCount: 3,
+      upsertedCount: 1,
+      deletedCount: 1,
+    });
     expect(bulk.upsertedIds).toEqual({ 3: 21 });
   });
 
@@ -448,20 +604,39 @@ describe('batch writes', () => {
     const err = await c.insertMany(docs, { ordered: false }).catch((e) => e);
     expect(err).toBeInstanceOf(MongoBulkWriteError);
     expect(err.insertedCount).toBe(4);
-    expect(err.writeErrors.map((e: { index: number; code: number }) => [e.index, e.code])).toEqual([[2, 11000], [4, 11000]]);
-    expect((await c.find({}, { projection: { _id: 0, i: 1 } }).sort({ i: 1 }).toArray()).map((d) => d.i)).toEqual([0, 1, 3, 5]);
-    const raw = await db.command({ insert: 'bulk_secondary', documents: [{ email: 'e' }, { email: 'c' }, { email: 'a' }], ordered: false });
+    expect(err.writeErrors.map((e: { index: number; code: number }) => [e.index, e.code])).toEqual([
+      [2, 11000],
+      [4, 11000],
+    ]);
+    expect(
+      (
+        await c
+          .find({}, { projection: { _id: 0, i: 1 } })
+          .sort({ i: 1 })
+          .toArray()
+      ).map((d) => d.i),
+    ).toEqual([0, 1, 3, 5]);
+    const raw = await db.command({
+      insert: 'bulk_secondary',
+      documents: [{ email: 'e' }, { email: 'c' }, { email: 'a' }],
+      ordered: false,
+    });
     expect(raw.n).toBe(1);
-    expect(raw.writeErrors.map((e: { index: number; keyValue: unknown }) => [e.index, e.keyValue])).toEqual([[1, { email: 'c' }], [2, { email: 'a' }]]);
+    expect(raw.writeErrors.map((e: { index: number; keyValue: unknown }) => [e.index, e.keyValue])).toEqual([
+      [1, { email: 'c' }],
+      [2, { email: 'a' }],
+    ]);
     expect(raw.writeErrors[0].keyPattern).toEqual({ email: 1 });
 
-    const updates = await c.bulkWrite(
-      [
-        { updateOne: { filter: { email: 'e' }, update: { $set: { email: 'a' } } } },
-        { updateOne: { filter: { email: 'd' }, update: { $set: { seen: true } } } },
-      ],
-      { ordered: false },
-    ).catch((e) => e);
+    const updates = await c
+      .bulkWrite(
+        [
+          { updateOne: { filter: { email: 'e' }, update: { $set: { email: 'a' } } } },
+          { updateOne: { filter: { email: 'd' }, update: { $set: { seen: true } } } },
+        ],
+        { ordered: false },
+      )
+      .catch((e) => e);
     expect(updates).toBeInstanceOf(MongoBulkWriteError);
     expect(updates.writeErrors.map((e: { index: number; code: number }) => [e.index, e.code])).toEqual([[0, 11000]]);
     expect(await c.countDocuments({ seen: true })).toBe(1);
@@ -513,7 +688,13 @@ describe('databases and collections', () => {
     await c.insertOne({ k: 1 }, { writeConcern: { w: 1, j: true } });
     await c.insertOne({ k: 2 }, { writeConcern: { w: 'majority', wtimeoutMS: 1000 } });
     await c.updateOne({ k: 1 }, { $set: { j: true } }, { writeConcern: { j: true } });
-    expect(await c.find({ k: { $gte: 1 } }).maxTimeMS(5000).comment('why').toArray()).toHaveLength(2);
+    expect(
+      await c
+        .find({ k: { $gte: 1 } })
+        .maxTimeMS(5000)
+        .comment('why')
+        .toArray(),
+    ).toHaveLength(2);
     expect(await t.client.db('admin').command({ fsync: 1 })).toMatchObject({ ok: 1 });
     await expect(db.command({ fsync: 1 })).rejects.toMatchObject({ code: 13 });
   });
@@ -522,7 +703,12 @@ describe('databases and collections', () => {
     const other = t.client.db(`${db.databaseName}_other`);
     await other.collection('shared').insertOne({ from: 'other' });
     await db.collection('shared').insertOne({ from: 'main' });
-    expect(await other.collection('shared').find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ from: 'other' }]);
+    expect(
+      await other
+        .collection('shared')
+        .find({}, { projection: { _id: 0 } })
+        .toArray(),
+    ).toEqual([{ from: 'other' }]);
     await other.dropDatabase();
     expect(await other.collection('shared').countDocuments()).toBe(0);
     expect(await db.collection('shared').countDocuments()).toBe(1);

@@ -77,7 +77,9 @@ describe('date operators with a timezone', () => {
       carried: { $dateFromParts: { year: 2023, month: 14, day: 1 } },
       iso: { $dateFromParts: { isoWeekYear: 2024, isoWeek: 10, isoDayOfWeek: 7, timezone: 'GMT' } },
       summer: { $dateFromParts: { year: 2024, month: 7, day: 1, timezone: 'America/New_York' } },
-      parsed: { $dateFromString: { dateString: '2024-07-01 09:30', format: '%Y-%m-%d %H:%M', timezone: 'America/New_York' } },
+      parsed: {
+        $dateFromString: { dateString: '2024-07-01 09:30', format: '%Y-%m-%d %H:%M', timezone: 'America/New_York' },
+      },
       parsedUtc: { $dateFromString: { dateString: '2024-07-01 09:30', format: '%Y-%m-%d %H:%M', timezone: 'UTC' } },
     });
     expect(r.v).toEqual({
@@ -132,7 +134,9 @@ describe('date operators with a timezone', () => {
   it('counts day, week, month and hour boundaries in the zone', async () => {
     const at = (iso: string) => ({ $literal: new Date(iso) });
     const ny = 'America/New_York';
-    const diff = (start: string, end: string, unit: string, extra: Document = {}) => ({ $dateDiff: { startDate: at(start), endDate: at(end), unit, ...extra } });
+    const diff = (start: string, end: string, unit: string, extra: Document = {}) => ({
+      $dateDiff: { startDate: at(start), endDate: at(end), unit, ...extra },
+    });
     const r = await one({
       // Mar 9 22:30 EST -> Mar 10 00:30 EST: one New York midnight, no UTC one.
       dayNy: diff('2024-03-10T03:30:00Z', '2024-03-10T05:30:00Z', 'day', { timezone: ny }),
@@ -150,8 +154,18 @@ describe('date operators with a timezone', () => {
       ms: diff('2024-03-10T06:00:00Z', '2024-03-10T06:00:01.250Z', 'millisecond', { timezone: ny }),
     });
     expect(r.v).toEqual({
-      dayNy: 1, dayUtc: 0, dayIst: 1, hourNy: 2, minuteNy: 2, weekSun: 0, weekMon: 1,
-      monthNy: 1, monthUtc: 0, yearBack: -1, quarter: 1, ms: 1250,
+      dayNy: 1,
+      dayUtc: 0,
+      dayIst: 1,
+      hourNy: 2,
+      minuteNy: 2,
+      weekSun: 0,
+      weekMon: 1,
+      monthNy: 1,
+      monthUtc: 0,
+      yearBack: -1,
+      quarter: 1,
+      ms: 1250,
     });
   });
 
@@ -189,7 +203,9 @@ describe('date operators with a timezone', () => {
     expect(r.v).toEqual({ amount: null, missing: null, zone: null });
     const fraction = await one({ $dateAdd: { startDate: '$at', unit: 'day', amount: 1.5 } }).catch((e: unknown) => e);
     expect((fraction as MongoServerError).code).toBe(5166405);
-    const notDate = await one({ $dateSubtract: { startDate: 'yesterday', unit: 'day', amount: 1 } }).catch((e: unknown) => e);
+    const notDate = await one({ $dateSubtract: { startDate: 'yesterday', unit: 'day', amount: 1 } }).catch(
+      (e: unknown) => e,
+    );
     expect((notDate as MongoServerError).code).toBe(5166403);
   });
 
@@ -212,7 +228,9 @@ describe('date operators with a timezone', () => {
     });
     const unreadable = await one({ $dateFromString: { dateString: 'not a date' } }).catch((e: unknown) => e);
     expect((unreadable as MongoServerError).code).toBe(241);
-    const twice = await one({ $dateFromString: { dateString: '2024-03-10T12:00:00Z', timezone: 'UTC' } }).catch((e: unknown) => e);
+    const twice = await one({ $dateFromString: { dateString: '2024-03-10T12:00:00Z', timezone: 'UTC' } }).catch(
+      (e: unknown) => e,
+    );
     expect((twice as MongoServerError).code).toBe(40554);
   });
 
@@ -223,11 +241,21 @@ describe('date operators with a timezone', () => {
       { at: new Date('2024-05-01T05:00:00Z') },
       { at: new Date('2024-05-01T23:30:00Z') },
     ]);
-    const days = await g.aggregate([
-      { $group: { _id: { $dateToString: { date: '$at', format: '%Y-%m-%d', timezone: 'America/Chicago' } }, n: { $sum: 1 } } },
-      { $sort: { _id: 1 } },
-    ]).toArray();
-    expect(days).toEqual([{ _id: '2024-04-30', n: 1 }, { _id: '2024-05-01', n: 2 }]);
+    const days = await g
+      .aggregate([
+        {
+          $group: {
+            _id: { $dateToString: { date: '$at', format: '%Y-%m-%d', timezone: 'America/Chicago' } },
+            n: { $sum: 1 },
+          },
+        },
+        { $sort: { _id: 1 } },
+      ])
+      .toArray();
+    expect(days).toEqual([
+      { _id: '2024-04-30', n: 1 },
+      { _id: '2024-05-01', n: 2 },
+    ]);
   });
 
   it('answers null for a null timezone and refuses an unknown or non-string one', async () => {

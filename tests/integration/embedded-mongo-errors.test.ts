@@ -35,26 +35,51 @@ describe('error replies', () => {
   });
 
   it('answers operators mongod does not know as mongod does', async () => {
-    const query = await failure(db.collection('c').find({ a: { $frob: 1 } }).toArray());
+    const query = await failure(
+      db
+        .collection('c')
+        .find({ a: { $frob: 1 } })
+        .toArray(),
+    );
     expect(query.code).toBe(2);
     expect(query.message).toContain('unknown operator: $frob');
 
     const top = await failure(db.collection('c').find({ $frob: [] }).toArray());
     expect(top.code).toBe(2);
     expect(top.message).toContain('unknown top level operator: $frob');
-    const misplaced = await failure(db.collection('c').find({ $gt: 1 } as never).toArray());
+    const misplaced = await failure(
+      db
+        .collection('c')
+        .find({ $gt: 1 } as never)
+        .toArray(),
+    );
     expect(misplaced.code).toBe(2);
     expect(misplaced.message).toContain('unknown top level operator: $gt');
 
-    const stage = await failure(db.collection('c').aggregate([{ $frob: {} }]).toArray());
+    const stage = await failure(
+      db
+        .collection('c')
+        .aggregate([{ $frob: {} }])
+        .toArray(),
+    );
     expect(stage.code).toBe(40324);
     expect(stage.message).toContain("Unrecognized pipeline stage name: '$frob'");
 
-    const expression = await failure(db.collection('c').aggregate([{ $project: { x: { $frob: '$a' } } }]).toArray());
+    const expression = await failure(
+      db
+        .collection('c')
+        .aggregate([{ $project: { x: { $frob: '$a' } } }])
+        .toArray(),
+    );
     expect(expression.code).toBe(168);
     expect(expression.message).toContain("Unrecognized expression '$frob'");
 
-    const sample = await failure(db.collection('c').aggregate([{ $sample: {} }]).toArray());
+    const sample = await failure(
+      db
+        .collection('c')
+        .aggregate([{ $sample: {} }])
+        .toArray(),
+    );
     expect(sample.code).toBe(28745);
 
     const modifier = await failure(db.collection('c').updateOne({ a: 1 }, { $frob: { a: 1 } } as never));
@@ -82,7 +107,9 @@ describe('error replies', () => {
       expect(geo.code).toBe(238);
       expect(geo.message).toContain('2dsphere');
 
-      const collation = await failure(c.aggregate([{ $group: { _id: '$s' } }], { collation: { locale: 'fr' } }).toArray());
+      const collation = await failure(
+        c.aggregate([{ $group: { _id: '$s' } }], { collation: { locale: 'fr' } }).toArray(),
+      );
       expect(collation.code).toBe(238);
       expect(collation.message).toContain('$group');
     } else {
@@ -122,7 +149,9 @@ describe('error replies', () => {
     expect(idx.code).toBe(26);
     const list = await failure(db.command({ listIndexes: 'nope' }));
     expect(list.code).toBe(26);
-    const rename = await failure(t.client.db('admin').command({ renameCollection: `${db.databaseName}.nope`, to: `${db.databaseName}.other` }));
+    const rename = await failure(
+      t.client.db('admin').command({ renameCollection: `${db.databaseName}.nope`, to: `${db.databaseName}.other` }),
+    );
     expect(rename.code).toBe(26);
   });
 
@@ -130,7 +159,16 @@ describe('error replies', () => {
     // A replica set (docker-compose's MongoDB) runs transactions: the claim is about standalones.
     const hello = await db.command({ hello: 1 });
     if (hello.setName) ctx.skip();
-    const raw = await failure(db.command({ insert: 'c', documents: [{ tx: 1 }], txnNumber: 1, autocommit: false, startTransaction: true, lsid: { id: new UUID() } }));
+    const raw = await failure(
+      db.command({
+        insert: 'c',
+        documents: [{ tx: 1 }],
+        txnNumber: 1,
+        autocommit: false,
+        startTransaction: true,
+        lsid: { id: new UUID() },
+      }),
+    );
     expect(raw.code).toBe(20);
     expect(raw.codeName).toBe('IllegalOperation');
     const session = t.client.startSession();

@@ -34,9 +34,19 @@ describe('GridFS', () => {
     expect(sha256(back)).toBe(sha256(data));
 
     const [file] = await bucket.find({ _id: upload.id }).toArray();
-    expect(file).toMatchObject({ filename: 'deck.pdf', length: data.length, chunkSize: 255 * 1024, metadata: { owner: 'o1' } });
-    expect(await db.collection('materials.chunks').countDocuments({ files_id: upload.id })).toBe(Math.ceil(data.length / (255 * 1024)));
-    const indexes = (await db.collection('materials.chunks').listIndexes().toArray()).map((i) => ({ key: i.key, unique: !!i.unique }));
+    expect(file).toMatchObject({
+      filename: 'deck.pdf',
+      length: data.length,
+      chunkSize: 255 * 1024,
+      metadata: { owner: 'o1' },
+    });
+    expect(await db.collection('materials.chunks').countDocuments({ files_id: upload.id })).toBe(
+      Math.ceil(data.length / (255 * 1024)),
+    );
+    const indexes = (await db.collection('materials.chunks').listIndexes().toArray()).map((i) => ({
+      key: i.key,
+      unique: !!i.unique,
+    }));
     expect(indexes).toContainEqual({ key: { files_id: 1, n: 1 }, unique: true });
 
     const slice = await download(bucket, upload.id, { start: 300_000, end: 900_000 });
@@ -48,7 +58,11 @@ describe('GridFS', () => {
     const data = randomBytes(3 * 255 * 1024 + 10);
     const upload = bucket.openUploadStream('x.bin');
     await pipeline(Readable.from([data]), upload);
-    const explain = await db.collection('small.chunks').find({ files_id: upload.id }).sort({ n: 1 }).explain('executionStats');
+    const explain = await db
+      .collection('small.chunks')
+      .find({ files_id: upload.id })
+      .sort({ n: 1 })
+      .explain('executionStats');
     expect(explain.executionStats.totalDocsExamined).toBe(4);
     expect(JSON.stringify(explain.queryPlanner.winningPlan)).toContain('IXSCAN');
     expect(JSON.stringify(explain.queryPlanner.winningPlan)).not.toContain('"SORT"');
@@ -60,7 +74,7 @@ describe('GridFS', () => {
     await pipeline(Readable.from([Buffer.from('hello voice')]), upload);
     expect((await download(bucket, upload.id)).toString()).toBe('hello voice');
     await bucket.rename(upload.id, 'renamed.webm');
-    expect((await bucket.find({ filename: 'renamed.webm' }).toArray())).toHaveLength(1);
+    expect(await bucket.find({ filename: 'renamed.webm' }).toArray()).toHaveLength(1);
     await bucket.delete(upload.id);
     expect(await bucket.find({}).toArray()).toHaveLength(0);
     expect(await db.collection('voice.chunks').countDocuments()).toBe(0);

@@ -95,10 +95,17 @@ describe('index use', () => {
   });
 
   it('follows a hint and refuses one naming no index', async () => {
-    const hinted = (await c.find({ seq: 5, campaign: 'c5' }).hint('campaign_1_score_-1').explain('queryPlanner')) as Document;
+    const hinted = (await c
+      .find({ seq: 5, campaign: 'c5' })
+      .hint('campaign_1_score_-1')
+      .explain('queryPlanner')) as Document;
     expect(JSON.stringify(hinted.queryPlanner.winningPlan)).toContain('campaign_1_score_-1');
     expect(await c.find({ seq: 5 }).hint({ seq: 1 }).toArray()).toHaveLength(1);
-    const err = await c.find({ seq: 5 }).hint('no_such_index').toArray().catch((e) => e);
+    const err = await c
+      .find({ seq: 5 })
+      .hint('no_such_index')
+      .toArray()
+      .catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
     expect(err.code).toBe(2);
     expect(err.message).toContain('hint provided does not correspond to an existing index');
@@ -108,7 +115,13 @@ describe('index use', () => {
     const p = db.collection('partial_use');
     await p.createIndex({ cuisine: 1 }, { partialFilterExpression: { rating: { $gt: 5 } } });
     await p.createIndex({ code: 1 }, { partialFilterExpression: { code: { $exists: true } } });
-    await p.insertMany(Array.from({ length: 300 }, (_, i) => ({ cuisine: `k${i % 3}`, rating: i % 10, ...(i % 2 ? { code: `x${i}` } : {}) })));
+    await p.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({
+        cuisine: `k${i % 3}`,
+        rating: i % 10,
+        ...(i % 2 ? { code: `x${i}` } : {}),
+      })),
+    );
     const implied = await examined(p, { cuisine: 'k1', rating: { $gte: 8 } });
     expect(implied.plan).toContain('IXSCAN');
     expect(implied.returned).toBe(20);
@@ -200,7 +213,8 @@ describe('index use by aggregate, $or, $in and null equality', () => {
   let c: Collection;
   const users = Array.from({ length: USERS }, () => new ObjectId());
   // Every third notification is read, every third has readAt: null and every third has no readAt.
-  const unreadOf = (u: number) => Array.from({ length: N }, (_, i) => i).filter((i) => i % USERS === u && i % 3 !== 0).length;
+  const unreadOf = (u: number) =>
+    Array.from({ length: N }, (_, i) => i).filter((i) => i % USERS === u && i % 3 !== 0).length;
 
   beforeAll(async () => {
     c = db.collection('notifications');
@@ -248,8 +262,9 @@ describe('index use by aggregate, $or, $in and null equality', () => {
 
   it('answers an $or whose branches are all indexed with index scans', async () => {
     const filter = { $or: [{ userId: users[1], readAt: null }, { seq: { $lt: 10 } }, { seq: { $in: [2000, 2001] } }] };
-    const expected = Array.from({ length: N }, (_, i) => i)
-      .filter((i) => (i % USERS === 1 && i % 3 !== 0) || i < 10 || i === 2000 || i === 2001);
+    const expected = Array.from({ length: N }, (_, i) => i).filter(
+      (i) => (i % USERS === 1 && i % 3 !== 0) || i < 10 || i === 2000 || i === 2001,
+    );
     const got = (await c.find(filter).toArray()).map((d) => d.seq as number).sort((a, b) => a - b);
     expect(got).toEqual(expected);
     const sorted = await c.find(filter).sort({ seq: -1 }).limit(3).toArray();
@@ -266,7 +281,14 @@ describe('index use by aggregate, $or, $in and null equality', () => {
     expect(await c.countDocuments(filter)).toBe(expected.length);
     expect((await c.updateMany(filter, { $set: { flagged: true } })).modifiedCount).toBe(expected.length);
     expect(await c.countDocuments({ flagged: true })).toBe(expected.length);
-    expect((await c.updateMany({ $and: [{ $or: [{ seq: 1 }, { seq: 2 }] }, { flagged: true }] }, { $unset: { flagged: '' } })).modifiedCount).toBe(2);
+    expect(
+      (
+        await c.updateMany(
+          { $and: [{ $or: [{ seq: 1 }, { seq: 2 }] }, { flagged: true }] },
+          { $unset: { flagged: '' } },
+        )
+      ).modifiedCount,
+    ).toBe(2);
     await c.updateMany({ flagged: true }, { $unset: { flagged: '' } });
   });
 
@@ -309,7 +331,9 @@ describe('unique indexes', () => {
     expect(err).toBeInstanceOf(MongoServerError);
     expect(err.code).toBe(11000);
     expect(err.codeName ?? 'DuplicateKey').toBe('DuplicateKey');
-    expect(err.message).toBe(`E11000 duplicate key error collection: ${db.databaseName}.users index: email_1 dup key: { email: "a@x.test" }`);
+    expect(err.message).toBe(
+      `E11000 duplicate key error collection: ${db.databaseName}.users index: email_1 dup key: { email: "a@x.test" }`,
+    );
     expect(err.keyPattern).toEqual({ email: 1 });
     expect(err.keyValue).toEqual({ email: 'a@x.test' });
     expect(await c.countDocuments()).toBe(1);
@@ -318,7 +342,11 @@ describe('unique indexes', () => {
   it('enforces compound unique keys on the whole key', async () => {
     const c = db.collection('memberships');
     await c.createIndex({ userId: 1, campaignId: 1 }, { unique: true });
-    await c.insertMany([{ userId: 1, campaignId: 2 }, { userId: 1, campaignId: 3 }, { userId: 2, campaignId: 2 }]);
+    await c.insertMany([
+      { userId: 1, campaignId: 2 },
+      { userId: 1, campaignId: 3 },
+      { userId: 2, campaignId: 2 },
+    ]);
     const err = await c.insertOne({ userId: 1, campaignId: 2 }).catch((e) => e);
     expect(err.code).toBe(11000);
     expect(err.message).toContain('index: userId_1_campaignId_1 dup key: { userId: 1, campaignId: 2 }');
@@ -354,7 +382,14 @@ describe('unique indexes', () => {
     const c = db.collection('partial_oid');
     await c.createIndex({ dealId: 1 }, { unique: true, partialFilterExpression: { dealId: { $type: 'objectId' } } });
     const dealId = new ObjectId();
-    await c.insertMany([{ dealId }, { dealId: null }, { dealId: null }, {}, { dealId: 'not-an-oid' }, { dealId: 'not-an-oid' }]);
+    await c.insertMany([
+      { dealId },
+      { dealId: null },
+      { dealId: null },
+      {},
+      { dealId: 'not-an-oid' },
+      { dealId: 'not-an-oid' },
+    ]);
     const dup = await c.insertOne({ dealId }).catch((e) => e);
     expect(dup).toBeInstanceOf(MongoServerError);
     expect(dup.code).toBe(11000);
@@ -388,7 +423,9 @@ describe('unique indexes', () => {
     await c.createIndex({ slug: 1 }, { unique: true });
     await c.insertMany([{ slug: 'a' }, { slug: 'b' }]);
     await expect(c.replaceOne({ slug: 'b' }, { slug: 'a' })).rejects.toMatchObject({ code: 11000 });
-    await expect(c.updateOne({ slug: 'zz' }, { $set: { slug: 'a' } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
+    await expect(c.updateOne({ slug: 'zz' }, { $set: { slug: 'a' } }, { upsert: true })).rejects.toMatchObject({
+      code: 11000,
+    });
     expect(await c.countDocuments()).toBe(2);
   });
 });

@@ -28,7 +28,9 @@ describe('mongod.lock', () => {
     // The holder's parent is a `sleep` that never reaps it: after SIGKILL it stays a zombie while the test runs.
     const parent = spawn('sh', ['-c', 'sleep 60 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
     cleanups.push(() => parent.kill('SIGKILL'));
-    const holder = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d).trim()))));
+    const holder = Number(
+      await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d).trim()))),
+    );
     fs.writeFileSync(path.join(dbPath, 'mongod.lock'), `${holder}\n`);
     execFileSync('kill', ['-KILL', String(holder)]);
     await eventually(async () => (procState(holder) === 'Z' ? true : undefined), 5_000);

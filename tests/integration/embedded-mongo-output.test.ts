@@ -22,21 +22,33 @@ async function fresh(docs: Row[]): Promise<Collection<Row>> {
 }
 
 async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  const err = await p.then(() => new Error('expected a server error'), (e: unknown) => e);
+  const err = await p.then(
+    () => new Error('expected a server error'),
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(MongoServerError);
   return err as MongoServerError;
 }
 
-const SOURCE: Row[] = [{ _id: 1, x: 11, k: 'a' }, { _id: 2, x: 22, k: 'b' }, { _id: 3, x: 33, k: 'c' }];
+const SOURCE: Row[] = [
+  { _id: 1, x: 11, k: 'a' },
+  { _id: 2, x: 22, k: 'b' },
+  { _id: 3, x: 33, k: 'c' },
+];
 
 describe('$out', () => {
   it('replaces the target with the pipeline output and returns no documents', async () => {
     const src = await fresh(SOURCE);
     const dest = await fresh([{ _id: 9, old: true }]);
     await dest.createIndex({ y: 1 });
-    const out = await src.aggregate([{ $match: { x: { $gt: 11 } } }, { $project: { y: '$x' } }, { $out: dest.collectionName }]).toArray();
+    const out = await src
+      .aggregate([{ $match: { x: { $gt: 11 } } }, { $project: { y: '$x' } }, { $out: dest.collectionName }])
+      .toArray();
     expect(out).toEqual([]);
-    expect(await dest.find().toArray()).toEqual([{ _id: 2, y: 22 }, { _id: 3, y: 33 }]);
+    expect(await dest.find().toArray()).toEqual([
+      { _id: 2, y: 22 },
+      { _id: 3, y: 33 },
+    ]);
     expect((await dest.listIndexes().toArray()).map((i) => i.name)).toEqual(['_id_', 'y_1']);
   });
 
@@ -54,7 +66,11 @@ describe('$out', () => {
   it('a duplicate key leaves the target untouched and answers 11000', async () => {
     const src = await fresh(SOURCE);
     const dest = await fresh([{ _id: 9 }]);
-    const err = await failure(src.aggregate([{ $project: { _id: 1 } }, { $unionWith: src.collectionName }, { $out: dest.collectionName }]).toArray());
+    const err = await failure(
+      src
+        .aggregate([{ $project: { _id: 1 } }, { $unionWith: src.collectionName }, { $out: dest.collectionName }])
+        .toArray(),
+    );
     expect(err.code).toBe(11000);
     expect(err.message).toContain('E11000 duplicate key error');
     expect(await dest.find().toArray()).toEqual([{ _id: 9 }]);
@@ -81,22 +97,45 @@ describe('$merge', () => {
 
   it('replace, keepExisting and discard', async () => {
     const src = await fresh(SOURCE);
-    const dest = await fresh([{ _id: 1, x: 0, keep: true }, { _id: 2, x: 0 }]);
-    await src.aggregate([{ $match: { _id: 1 } }, { $merge: { into: dest.collectionName, whenMatched: 'replace', whenNotMatched: 'discard' } }]).toArray();
-    await src.aggregate([{ $merge: { into: dest.collectionName, whenMatched: 'keepExisting', whenNotMatched: 'discard' } }]).toArray();
-    expect(await dest.find().toArray()).toEqual([{ _id: 1, x: 11, k: 'a' }, { _id: 2, x: 0 }]);
+    const dest = await fresh([
+      { _id: 1, x: 0, keep: true },
+      { _id: 2, x: 0 },
+    ]);
+    await src
+      .aggregate([
+        { $match: { _id: 1 } },
+        { $merge: { into: dest.collectionName, whenMatched: 'replace', whenNotMatched: 'discard' } },
+      ])
+      .toArray();
+    await src
+      .aggregate([{ $merge: { into: dest.collectionName, whenMatched: 'keepExisting', whenNotMatched: 'discard' } }])
+      .toArray();
+    expect(await dest.find().toArray()).toEqual([
+      { _id: 1, x: 11, k: 'a' },
+      { _id: 2, x: 0 },
+    ]);
   });
 
   it('whenMatched as a pipeline with $$new and let', async () => {
     const src = await fresh(SOURCE);
     const dest = await fresh([{ _id: 1, total: 100 }]);
-    await src.aggregate([
-      { $merge: { into: dest.collectionName, let: { add: '$x' }, whenMatched: [{ $set: { total: { $add: ['$total', '$$add'] } } }] } },
-    ]).toArray();
-    await src.aggregate([
-      { $match: { _id: 2 } },
-      { $merge: { into: dest.collectionName, whenMatched: [{ $set: { fromNew: '$$new.k' } }] } },
-    ]).toArray();
+    await src
+      .aggregate([
+        {
+          $merge: {
+            into: dest.collectionName,
+            let: { add: '$x' },
+            whenMatched: [{ $set: { total: { $add: ['$total', '$$add'] } } }],
+          },
+        },
+      ])
+      .toArray();
+    await src
+      .aggregate([
+        { $match: { _id: 2 } },
+        { $merge: { into: dest.collectionName, whenMatched: [{ $set: { fromNew: '$$new.k' } }] } },
+      ])
+      .toArray();
     expect(await dest.find().toArray()).toEqual([
       { _id: 1, total: 111 },
       { _id: 2, x: 22, k: 'b', fromNew: 'b' },
@@ -107,21 +146,34 @@ describe('$merge', () => {
   it('on other fields needs a unique index on them (51183), then matches by them', async () => {
     const src = await fresh(SOURCE);
     const dest = await fresh([{ _id: 100, k: 'a', v: 1 }]);
-    const noIndex = await failure(src.aggregate([{ $project: { _id: 0 } }, { $merge: { into: dest.collectionName, on: 'k' } }]).toArray());
+    const noIndex = await failure(
+      src.aggregate([{ $project: { _id: 0 } }, { $merge: { into: dest.collectionName, on: 'k' } }]).toArray(),
+    );
     expect(noIndex.code).toBe(51183);
     await dest.createIndex({ k: 1 }, { unique: true });
     await src.aggregate([{ $project: { _id: 0 } }, { $merge: { into: dest.collectionName, on: 'k' } }]).toArray();
-    const rows = await dest.find({}, { projection: { _id: 0 } }).sort({ k: 1 }).toArray();
-    expect(rows).toEqual([{ k: 'a', v: 1, x: 11 }, { k: 'b', x: 22 }, { k: 'c', x: 33 }]);
+    const rows = await dest
+      .find({}, { projection: { _id: 0 } })
+      .sort({ k: 1 })
+      .toArray();
+    expect(rows).toEqual([
+      { k: 'a', v: 1, x: 11 },
+      { k: 'b', x: 22 },
+      { k: 'c', x: 33 },
+    ]);
     expect(await dest.countDocuments({ _id: 100 } as never)).toBe(1);
   });
 
   it('whenMatched fail reports the duplicate key as MongoDB does (11000)', async () => {
     const src = await fresh(SOURCE);
     const dest = await fresh([{ _id: 2 }]);
-    const err = await failure(src.aggregate([{ $merge: { into: dest.collectionName, whenMatched: 'fail' } }]).toArray());
+    const err = await failure(
+      src.aggregate([{ $merge: { into: dest.collectionName, whenMatched: 'fail' } }]).toArray(),
+    );
     expect(err.code).toBe(11000);
-    expect(err.message).toContain(`E11000 duplicate key error collection: ${db.databaseName}.${dest.collectionName} index: _id_ dup key: { _id: 2 }`);
+    expect(err.message).toContain(
+      `E11000 duplicate key error collection: ${db.databaseName}.${dest.collectionName} index: _id_ dup key: { _id: 2 }`,
+    );
     expect(err.errorResponse.keyPattern).toEqual({ _id: 1 });
     expect(err.errorResponse.keyValue).toEqual({ _id: 2 });
   });
@@ -129,7 +181,9 @@ describe('$merge', () => {
   it('whenNotMatched fail answers 13113', async () => {
     const src = await fresh(SOURCE);
     const dest = await fresh([{ _id: 1 }]);
-    const err = await failure(src.aggregate([{ $merge: { into: dest.collectionName, whenNotMatched: 'fail' } }]).toArray());
+    const err = await failure(
+      src.aggregate([{ $merge: { into: dest.collectionName, whenNotMatched: 'fail' } }]).toArray(),
+    );
     expect(err.code).toBe(13113);
   });
 });

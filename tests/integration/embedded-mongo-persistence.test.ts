@@ -37,7 +37,11 @@ describe('persistence', () => {
       const users = db.collection('users');
       await users.createIndex({ email: 1 }, { unique: true });
       await users.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 3600, name: 'ttl' });
-      await users.insertMany([{ email: 'a', n: 1 }, { email: 'b', n: 2 }, { email: 'c', n: 3 }]);
+      await users.insertMany([
+        { email: 'a', n: 1 },
+        { email: 'b', n: 2 },
+        { email: 'c', n: 3 },
+      ]);
       await users.updateOne({ email: 'a' }, { $set: { n: 10 } });
       await users.deleteOne({ email: 'b' });
       await db.collection('old').insertOne({ x: 1 });
@@ -48,7 +52,12 @@ describe('persistence', () => {
     });
     await session({ dbPath }, async (db, client) => {
       const users = db.collection('users');
-      expect(await users.find({}, { projection: { _id: 0 } }).sort({ email: 1 }).toArray()).toEqual([
+      expect(
+        await users
+          .find({}, { projection: { _id: 0 } })
+          .sort({ email: 1 })
+          .toArray(),
+      ).toEqual([
         { email: 'a', n: 10 },
         { email: 'c', n: 3 },
       ]);
@@ -105,7 +114,12 @@ describe('persistence', () => {
     fs.writeFileSync(journal, oldJournal);
     const logs: string[] = [];
     await session({ dbPath, log: (m) => logs.push(m) }, async (db) => {
-      expect(await db.collection('c').find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ i: 2 }]);
+      expect(
+        await db
+          .collection('c')
+          .find({}, { projection: { _id: 0 } })
+          .toArray(),
+      ).toEqual([{ i: 2 }]);
     });
     expect(logs.join('\n')).toMatch(/older than the snapshot/);
   });

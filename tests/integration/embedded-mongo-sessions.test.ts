@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const listed = async () =>
-  (await t.client.db('admin').aggregate([{ $listLocalSessions: { allUsers: true } }]).toArray()).map((s) => s._id.id.toString('hex'));
+  (
+    await t.client
+      .db('admin')
+      .aggregate([{ $listLocalSessions: { allUsers: true } }])
+      .toArray()
+  ).map((s) => s._id.id.toString('hex'));
 
 describe('$listLocalSessions', () => {
   it('lists a session used by a command, with its uid and last use', async () => {
@@ -22,7 +27,10 @@ describe('$listLocalSessions', () => {
       await db.collection('c').insertOne({ a: 1 }, { session });
       const id = session.id!.id.toString('hex');
       expect(await listed()).toContain(id);
-      const [doc] = await t.client.db('admin').aggregate([{ $listLocalSessions: {} }, { $match: { '_id.id': session.id!.id } }]).toArray();
+      const [doc] = await t.client
+        .db('admin')
+        .aggregate([{ $listLocalSessions: {} }, { $match: { '_id.id': session.id!.id } }])
+        .toArray();
       expect(doc.lastUse).toBeInstanceOf(Date);
       expect(doc._id.uid.buffer.length).toBe(32);
     } finally {
@@ -31,7 +39,14 @@ describe('$listLocalSessions', () => {
   });
 
   it('must be the first stage of a database aggregate', async () => {
-    const err = await db.collection('c').aggregate([{ $listLocalSessions: {} }]).toArray().then(() => undefined, (e: unknown) => e);
+    const err = await db
+      .collection('c')
+      .aggregate([{ $listLocalSessions: {} }])
+      .toArray()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(err).toBeInstanceOf(MongoServerError);
   });
 });

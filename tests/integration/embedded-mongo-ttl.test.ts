@@ -35,7 +35,14 @@ describe('TTL indexes', () => {
       while ((await c.countDocuments({ k: 'old' })) > 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 250));
       }
-      expect((await c.find({}, { projection: { _id: 0, k: 1 } }).sort({ k: 1 }).toArray()).map((d) => d.k)).toEqual(['future', 'no-date', 'none']);
+      expect(
+        (
+          await c
+            .find({}, { projection: { _id: 0, k: 1 } })
+            .sort({ k: 1 })
+            .toArray()
+        ).map((d) => d.k),
+      ).toEqual(['future', 'no-date', 'none']);
     } finally {
       await admin.command({ setParameter: 1, ttlMonitorSleepSecs: previous.ttlMonitorSleepSecs });
     }

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  const err = await p.then(() => new Error('expected a server error'), (e: unknown) => e);
+  const err = await p.then(
+    () => new Error('expected a server error'),
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(MongoServerError);
   return err as MongoServerError;
 }
@@ -39,7 +42,9 @@ describe('validators', () => {
       failingDocumentId: 2,
       details: {
         operatorName: '$jsonSchema',
-        schemaRulesNotSatisfied: [{ operatorName: 'required', specifiedAs: { required: ['name', 'cents'] }, missingProperties: ['cents'] }],
+        schemaRulesNotSatisfied: [
+          { operatorName: 'required', specifiedAs: { required: ['name', 'cents'] }, missingProperties: ['cents'] },
+        ],
       },
     });
     const typed = await failure(deals.updateOne({ _id: 1 } as never, { $set: { cents: -5 } }));
@@ -51,7 +56,16 @@ describe('validators', () => {
   it('query-operator validators, in an unordered batch', async () => {
     await db.createCollection('ages', { validator: { age: { $gte: 18 } } });
     const ages = db.collection('ages');
-    const err = await failure(ages.insertMany([{ _id: 1, age: 20 }, { _id: 2, age: 3 }, { _id: 3, age: 30 }] as never, { ordered: false }));
+    const err = await failure(
+      ages.insertMany(
+        [
+          { _id: 1, age: 20 },
+          { _id: 2, age: 3 },
+          { _id: 3, age: 30 },
+        ] as never,
+        { ordered: false },
+      ),
+    );
     expect(err).toBeInstanceOf(MongoBulkWriteError);
     const writeErrors = [(err as MongoBulkWriteError).writeErrors].flat();
     expect(writeErrors.map((e) => [e.index, e.code])).toEqual([[1, 121]]);
@@ -70,11 +84,18 @@ describe('validators', () => {
     expect((await failure(levels.insertOne({ _id: 2, ok: false } as never))).code).toBe(121);
     await db.command({ collMod: 'levels', validationAction: 'warn' });
     await levels.insertOne({ _id: 3, ok: false } as never);
-    await db.command({ collMod: 'levels', validator: { $jsonSchema: { required: ['ok'] } }, validationAction: 'error', validationLevel: 'strict' });
+    await db.command({
+      collMod: 'levels',
+      validator: { $jsonSchema: { required: ['ok'] } },
+      validationAction: 'error',
+      validationLevel: 'strict',
+    });
     expect((await failure(levels.insertOne({ _id: 4 } as never))).code).toBe(121);
     const [info] = await db.listCollections({ name: 'levels' }).toArray();
     expect((info as unknown as { options: unknown }).options).toMatchObject({
-      validator: { $jsonSchema: { required: ['ok'] } }, validationLevel: 'strict', validationAction: 'error',
+      validator: { $jsonSchema: { required: ['ok'] } },
+      validationLevel: 'strict',
+      validationAction: 'error',
     });
     expect(await levels.countDocuments()).toBe(2);
   });

@@ -16,13 +16,19 @@ beforeAll(async () => {
     { _id: 3, name: 'cid', age: 45, team: 'a' },
     { _id: 4, name: 'dee', age: 52, team: 'b' },
   ] as never);
-  await db.createCollection('adults', { viewOn: 'people', pipeline: [{ $match: { age: { $gte: 18 } } }, { $project: { age: 0 } }] });
+  await db.createCollection('adults', {
+    viewOn: 'people',
+    pipeline: [{ $match: { age: { $gte: 18 } } }, { $project: { age: 0 } }],
+  });
   await db.createCollection('teamA', { viewOn: 'adults', pipeline: [{ $match: { team: 'a' } }] });
 });
 afterAll(async () => t.close());
 
 async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  const err = await p.then(() => new Error('expected a server error'), (e: unknown) => e);
+  const err = await p.then(
+    () => new Error('expected a server error'),
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(MongoServerError);
   return err as MongoServerError;
 }
@@ -35,7 +41,11 @@ describe('views', () => {
       { _id: 3, name: 'cid', team: 'a' },
       { _id: 4, name: 'dee', team: 'b' },
     ]);
-    expect(await adults.find({ team: 'a' }, { sort: { name: -1 }, skip: 0, limit: 1, projection: { name: 1, _id: 0 } }).toArray()).toEqual([{ name: 'cid' }]);
+    expect(
+      await adults
+        .find({ team: 'a' }, { sort: { name: -1 }, skip: 0, limit: 1, projection: { name: 1, _id: 0 } })
+        .toArray(),
+    ).toEqual([{ name: 'cid' }]);
     expect(await adults.findOne({ _id: 2 } as never)).toBeNull();
   });
 
@@ -52,8 +62,12 @@ describe('views', () => {
     expect(await adults.countDocuments({ team: 'b' })).toBe(1);
     expect((await db.command({ count: 'teamA' })).n).toBe(2);
     expect(await adults.distinct('team')).toEqual(['a', 'b']);
-    expect(await adults.aggregate([{ $group: { _id: '$team', n: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray())
-      .toEqual([{ _id: 'a', n: 2 }, { _id: 'b', n: 1 }]);
+    expect(
+      await adults.aggregate([{ $group: { _id: '$team', n: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray(),
+    ).toEqual([
+      { _id: 'a', n: 2 },
+      { _id: 'b', n: 1 },
+    ]);
   });
 
   it('follows changes to the underlying collection', async () => {

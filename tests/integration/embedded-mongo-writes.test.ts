@@ -19,7 +19,10 @@ beforeEach(async () => {
 });
 
 async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  const err = await p.then(() => new Error('expected a server error'), (e: unknown) => e);
+  const err = await p.then(
+    () => new Error('expected a server error'),
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(MongoServerError);
   return err as MongoServerError;
 }
@@ -30,7 +33,9 @@ describe('let variables resolve to their values', () => {
   const vars = { id: 1, x: { $literal: '$notAField' }, sum: { $add: [1, 2] } };
 
   it('aggregate', async () => {
-    const out = await coll.aggregate([{ $match: byId() }, { $project: { _id: 0, x: '$$x', sum: '$$sum' } }], { let: vars }).toArray();
+    const out = await coll
+      .aggregate([{ $match: byId() }, { $project: { _id: 0, x: '$$x', sum: '$$sum' } }], { let: vars })
+      .toArray();
     expect(out).toEqual([{ x: '$notAField', sum: 3 }]);
   });
 
@@ -55,7 +60,10 @@ describe('let variables resolve to their values', () => {
   });
 
   it('findOneAndUpdate, findOneAndReplace and findOneAndDelete', async () => {
-    const updated = await coll.findOneAndUpdate(byId(), [{ $set: { x: '$$x' } }], { let: vars, returnDocument: 'after' });
+    const updated = await coll.findOneAndUpdate(byId(), [{ $set: { x: '$$x' } }], {
+      let: vars,
+      returnDocument: 'after',
+    });
     expect(updated).toEqual({ _id: 1, x: '$notAField' });
     const replaced = await coll.findOneAndReplace(byId(), { x: 'r' }, { let: { id: 2 }, returnDocument: 'after' });
     expect(replaced).toEqual({ _id: 2, x: 'r' });
@@ -103,13 +111,19 @@ describe('_id with a $-prefixed field', () => {
 
 describe('pipeline updates setting $-prefixed and dotted fields', () => {
   it('top level through $replaceWith + $setField', async () => {
-    await coll.updateOne({ _id: 1 } as never, [{ $replaceWith: { $setField: { field: { $literal: '$a' }, value: 1, input: '$$ROOT' } } }]);
-    await coll.updateOne({ _id: 1 } as never, [{ $replaceWith: { $setField: { field: { $literal: 'a.b' }, value: 2, input: '$$ROOT' } } }]);
+    await coll.updateOne({ _id: 1 } as never, [
+      { $replaceWith: { $setField: { field: { $literal: '$a' }, value: 1, input: '$$ROOT' } } },
+    ]);
+    await coll.updateOne({ _id: 1 } as never, [
+      { $replaceWith: { $setField: { field: { $literal: 'a.b' }, value: 2, input: '$$ROOT' } } },
+    ]);
     expect(await coll.findOne({ _id: 1 } as never)).toEqual({ _id: 1, x: 11, $a: 1, 'a.b': 2 });
   });
 
   it('in an embedded document through $set + $setField, and with $literal', async () => {
-    await coll.updateOne({ _id: 2 } as never, [{ $set: { foo: { $setField: { field: { $literal: '$a' }, value: 1, input: {} } } } }]);
+    await coll.updateOne({ _id: 2 } as never, [
+      { $set: { foo: { $setField: { field: { $literal: '$a' }, value: 1, input: {} } } } },
+    ]);
     await coll.updateOne({ _id: 3 } as never, [{ $set: { foo: { $literal: { 'a.b': 1 } } } }]);
     expect(await coll.find({ _id: { $gt: 1 } } as never).toArray()).toEqual([
       { _id: 2, x: 22, foo: { $a: 1 } },
@@ -137,7 +151,9 @@ describe('hint on writes and aggregate follows the index, as mongod does', () =>
     await coll.updateOne({ _id: 1 } as never, { $set: { s: 1 } });
     await coll.createIndex({ s: 1 }, { sparse: true });
     expect((await coll.updateMany({}, { $set: { u: 1 } }, { hint: { s: 1 } })).matchedCount).toBe(1);
-    expect(await coll.aggregate([{ $match: {} }], { hint: { s: 1 } }).toArray()).toEqual([{ _id: 1, x: 11, s: 1, u: 1 }]);
+    expect(await coll.aggregate([{ $match: {} }], { hint: { s: 1 } }).toArray()).toEqual([
+      { _id: 1, x: 11, s: 1, u: 1 },
+    ]);
     expect((await coll.deleteMany({}, { hint: 's_1' })).deletedCount).toBe(1);
     expect(await coll.countDocuments()).toBe(2);
   });

@@ -38,7 +38,13 @@ describe('an API node restarts under connected clients', () => {
     const clients: Socket[] = [];
     const received: number[][] = [];
     for (let i = 0; i < 5; i++) {
-      const socket = connectSocket(proxy.url, { auth: { token: agent.accessToken }, transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 300, forceNew: true });
+      const socket = connectSocket(proxy.url, {
+        auth: { token: agent.accessToken },
+        transports: ['websocket'],
+        reconnectionDelay: 100,
+        reconnectionDelayMax: 300,
+        forceNew: true,
+      });
       const seen: number[] = [];
       socket.on(SocketEvents.systemPong, (payload: { seq: number }) => seen.push(payload.seq));
 
@@ -68,7 +74,9 @@ describe('an API node restarts under connected clients', () => {
     await eventually(async () => (clients.every((c) => c.connected) ? true : undefined), 15_000);
     for (let i = 0; i < 20; i++) emit();
 
-    await eventually(async () => (received.every((r) => r.length >= seq) ? true : undefined), 15_000).catch(() => undefined);
+    await eventually(async () => (received.every((r) => r.length >= seq) ? true : undefined), 15_000).catch(
+      () => undefined,
+    );
     const expected = Array.from({ length: seq }, (_, i) => i);
     for (const seen of received) expect(seen).toEqual(expected);
     expect(clients.every((c) => c.recovered)).toBe(true);

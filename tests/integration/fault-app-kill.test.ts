@@ -16,17 +16,32 @@ const running: ChildProcess[] = [];
 
 afterAll(async () => {
   for (const app of running) if (app.exitCode === null && app.signalCode === null) app.kill('SIGTERM');
-  await eventually(async () => (running.every((a) => a.exitCode !== null || a.signalCode !== null) ? true : undefined), 20_000).catch(() => undefined);
-  await eventually(async () => (redisServersOn(redisDir).length === 0 ? true : undefined), 10_000).catch(() => undefined);
+  await eventually(
+    async () => (running.every((a) => a.exitCode !== null || a.signalCode !== null) ? true : undefined),
+    20_000,
+  ).catch(() => undefined);
+  await eventually(async () => (redisServersOn(redisDir).length === 0 ? true : undefined), 10_000).catch(
+    () => undefined,
+  );
   for (const pid of redisServersOn(redisDir)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function startApp(port: number): Promise<{ app: ChildProcess; output: () => string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
   delete env.MONGO_URL;
   delete env.REDIS_URL;
-  const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(app);
   let output = '';
   app.stdout!.on('data', (c) => (output += c));
@@ -36,7 +51,8 @@ async function startApp(port: number): Promise<{ app: ChildProcess; output: () =
 
 async function ready(port: number, started: { app: ChildProcess; output: () => string }): Promise<void> {
   await eventually(async () => {
-    if (started.app.exitCode !== null) throw new Error(`the app exited with ${started.app.exitCode}: ${started.output()}`);
+    if (started.app.exitCode !== null)
+      throw new Error(`the app exited with ${started.app.exitCode}: ${started.output()}`);
     const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
     return res?.status === 200 ? true : undefined;
   }, 60_000);

@@ -23,7 +23,8 @@ beforeAll(async () => {
   testApp = await buildTestApp({ workers: false });
   users = await Promise.all(Array.from({ length: USERS }, (_, i) => createUser(testApp, { name: `Burst ${i}` })));
   postIds = [];
-  for (let i = 0; i < POSTS; i++) postIds.push((await createPost(testApp.platform, users[i].user, { type: 'tip', content: `Burst post ${i}` })).id);
+  for (let i = 0; i < POSTS; i++)
+    postIds.push((await createPost(testApp.platform, users[i].user, { type: 'tip', content: `Burst post ${i}` })).id);
 });
 
 afterAll(async () => {
@@ -34,11 +35,16 @@ afterAll(async () => {
 async function startNode(): Promise<{ node: ChildProcess; url: string }> {
   const port = await freePort();
   // Rate limits scaled up: the burst must reach the count updates, not meet 429s.
-  const node = spawnWorkerProcess(testApp, { PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_FACTOR: '1000', LOAD_SHED_MAX_IN_FLIGHT: '0' }, 'server/api.ts');
+  const node = spawnWorkerProcess(
+    testApp,
+    { PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_FACTOR: '1000', LOAD_SHED_MAX_IN_FLIGHT: '0' },
+    'server/api.ts',
+  );
   nodes.push(node);
   const url = `http://127.0.0.1:${port}`;
   await eventually(async () => {
-    if (node.exitCode !== null) throw new Error(`the API node exited: ${(node as ChildProcess & { output(): string }).output()}`);
+    if (node.exitCode !== null)
+      throw new Error(`the API node exited: ${(node as ChildProcess & { output(): string }).output()}`);
     const res = await fetch(`${url}/readyz`).catch(() => undefined);
     return res?.status === 200 ? true : undefined;
   }, 60_000);
@@ -52,7 +58,10 @@ async function burstStep(url: string, n: number): Promise<void> {
   const comment = n % 3 === 0;
   await fetch(`${url}/api/posts/${postId}/${comment ? 'comments' : 'like'}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${user.accessToken}`, ...(comment ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${user.accessToken}`,
+      ...(comment ? { 'content-type': 'application/json' } : {}),
+    },
     body: comment ? JSON.stringify({ content: `burst ${n}` }) : undefined,
   });
 }
@@ -61,9 +70,14 @@ async function mismatches(): Promise<string[]> {
   const db = testApp.platform.db;
   const problems: string[] = [];
   for (const post of await postsCollection(db).find({}).toArray()) {
-    const [likes, comments] = await Promise.all([likesCollection(db).countDocuments({ postId: post._id }), commentsCollection(db).countDocuments({ postId: post._id })]);
+    const [likes, comments] = await Promise.all([
+      likesCollection(db).countDocuments({ postId: post._id }),
+      commentsCollection(db).countDocuments({ postId: post._id }),
+    ]);
     if (post.likeCount !== likes || post.commentCount !== comments || post.likeCount < 0 || post.commentCount < 0) {
-      problems.push(`${post.content}: likeCount ${post.likeCount} (likes ${likes}), commentCount ${post.commentCount} (comments ${comments})`);
+      problems.push(
+        `${post.content}: likeCount ${post.likeCount} (likes ${likes}), commentCount ${post.commentCount} (comments ${comments})`,
+      );
     }
   }
   return problems;
@@ -90,9 +104,11 @@ describe('an API node SIGKILLed mid like/unlike/comment burst', () => {
 
     // The restarted node keeps them so through more toggles (an unlike never takes a count below its likes).
     let more = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (more < 200) await burstStep(second.url, more++);
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (more < 200) await burstStep(second.url, more++);
+      }),
+    );
     expect(await mismatches()).toEqual([]);
   }, 180_000);
 });

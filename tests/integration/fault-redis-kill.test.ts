@@ -52,12 +52,20 @@ async function call(what: string, method: string, url: string, token?: string, b
   const began = Date.now();
   const res = await fetch(`${testApp.url}${url}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
     signal: AbortSignal.timeout(10_000),
   });
   const text = await res.text();
-  return { what, status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, ms: Date.now() - began };
+  return {
+    what,
+    status: res.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    ms: Date.now() - began,
+  };
 }
 
 const readyz = async () => (await fetch(`${testApp.url}/readyz`)).status;
@@ -89,7 +97,10 @@ describe('redis-server killed under the app', () => {
   it('while it is down, each request that needs Redis answers 503 with one sentence within 2 s; then it is back by itself within 10 s', async () => {
     const { campaignId, owner, agents } = await createCampaignWithAgents(testApp, 1);
     const agent = agents[0];
-    const post = await call('post', 'POST', '/api/posts', agent.accessToken, { type: 'tip', content: 'Call back within the hour.' });
+    const post = await call('post', 'POST', '/api/posts', agent.accessToken, {
+      type: 'tip',
+      content: 'Call back within the hour.',
+    });
     expect(post.status).toBe(201);
     const postId = (post.body.post as { id: string }).id;
     expect(await readyz()).toBe(200);
@@ -98,26 +109,42 @@ describe('redis-server killed under the app', () => {
     await eventually(async () => ((await readyz()) === 503 ? true : undefined), 2_000);
     // One after another: each is timed alone (sign-in hashes a password, which takes a while on a busy machine).
     const answers: Answer[] = [];
-    answers.push(await call('comment', 'POST', `/api/posts/${postId}/comments`, agent.accessToken, { content: 'Noted.' }));
-    answers.push(await call('request leads', 'POST', '/api/leads/request', agent.accessToken, { campaignId, count: 1 }));
+    answers.push(
+      await call('comment', 'POST', `/api/posts/${postId}/comments`, agent.accessToken, { content: 'Noted.' }),
+    );
+    answers.push(
+      await call('request leads', 'POST', '/api/leads/request', agent.accessToken, { campaignId, count: 1 }),
+    );
     answers.push(await call('ping', 'POST', '/api/system/ping', agent.accessToken));
     const began = Date.now();
     const upload = await uploadCsv(testApp, owner.accessToken, campaignId, leadsCsv(5));
     answers.push({ what: 'import', ...upload, ms: Date.now() - began });
-    answers.push(await call('sign-in', 'POST', '/api/auth/login', undefined, { email: agent.user.email, password: agent.password }));
+    answers.push(
+      await call('sign-in', 'POST', '/api/auth/login', undefined, {
+        email: agent.user.email,
+        password: agent.password,
+      }),
+    );
     // All of them while it was down: the supervisor waits before it restarts.
     expect(events.map((e) => e.type)).toEqual(['exited']);
     expectAnswered(answers);
-    for (const what of ['comment', 'ping', 'import']) expect(answers.find((a) => a.what === what)!.status, what).toBe(503);
+    for (const what of ['comment', 'ping', 'import'])
+      expect(answers.find((a) => a.what === what)!.status, what).toBe(503);
     // Nothing half-done: no comment stored, no import left waiting for a job.
     const comments = await call('comments', 'GET', `/api/posts/${postId}/comments`, agent.accessToken);
     expect(comments.status).toBe(200);
     expect(comments.body.items).toEqual([]);
-    expect(await testApp.platform.db.collection('leadImports').countDocuments({ status: { $in: ['queued', 'running'] } })).toBe(0);
+    expect(
+      await testApp.platform.db.collection('leadImports').countDocuments({ status: { $in: ['queued', 'running'] } }),
+    ).toBe(0);
 
     // Back: /readyz, and the queues too (their connection reconnects on its own schedule).
     await eventually(async () => ((await readyz()) === 200 ? true : undefined), 10_000);
-    await eventually(async () => ((await call('ping', 'POST', '/api/system/ping', agent.accessToken)).status === 202 ? true : undefined), 10_000);
+    await eventually(
+      async () =>
+        (await call('ping', 'POST', '/api/system/ping', agent.accessToken)).status === 202 ? true : undefined,
+      10_000,
+    );
     expect(Date.now() - killedAt).toBeLessThan(10_000);
     expect(redis.pid).not.toBe(before);
     expect(events.map((e) => e.type)).toEqual(['exited', 'restarted']);
@@ -125,7 +152,10 @@ describe('redis-server killed under the app', () => {
   });
 
   it('during a stream of writes: no request hangs, back within 10 s, 0 acknowledged comments or jobs lost', async () => {
-    const post = await call('post', 'POST', '/api/posts', (await createUser(testApp)).accessToken, { type: 'tip', content: 'Stream target.' });
+    const post = await call('post', 'POST', '/api/posts', (await createUser(testApp)).accessToken, {
+      type: 'tip',
+      content: 'Stream target.',
+    });
     const postId = (post.body.post as { id: string }).id;
     const writers: CreatedUser[] = await Promise.all(Array.from({ length: 4 }, () => createUser(testApp)));
     const answers: Answer[] = [];
@@ -149,7 +179,10 @@ describe('redis-server killed under the app', () => {
     await eventually(async () => (ackedComments.length >= 3 * writers.length ? true : undefined), 15_000);
     events.length = 0;
     const { killedAt } = await killRedis();
-    await eventually(async () => (events.some((e) => e.type === 'restarted') && (await readyz()) === 200 ? true : undefined), 10_000);
+    await eventually(
+      async () => (events.some((e) => e.type === 'restarted') && (await readyz()) === 200 ? true : undefined),
+      10_000,
+    );
     const recoveredMs = Date.now() - killedAt;
     const ackedBeforeRecovery = ackedJobs.length;
     await eventually(async () => (ackedJobs.length >= ackedBeforeRecovery + writers.length ? true : undefined), 10_000);
@@ -160,14 +193,18 @@ describe('redis-server killed under the app', () => {
     expect(answers.some((a) => a.status === 503)).toBe(true);
     expect(recoveredMs).toBeLessThan(10_000);
 
-    const stored = await testApp.platform.db.collection('comments').distinct('content', { content: { $regex: '^w\\d+-' } });
+    const stored = await testApp.platform.db
+      .collection('comments')
+      .distinct('content', { content: { $regex: '^w\\d+-' } });
     expect(ackedComments.filter((c) => !stored.includes(c))).toEqual([]);
     const queue = testApp.platform.queues.system;
     await eventually(async () => {
       const states = await Promise.all(ackedJobs.map(async (id) => (await queue.getJob(id))?.getState()));
       return states.every((s) => s === 'completed') ? true : undefined;
     }, 40_000);
-    console.info(`stream: ${answers.length} answers (${answers.filter((a) => a.status === 503).length} x 503), longest ${Math.max(...answers.map((a) => a.ms))} ms; ${ackedComments.length} comments and ${ackedJobs.length} jobs acknowledged, all kept; Redis back after ${recoveredMs} ms`);
+    console.info(
+      `stream: ${answers.length} answers (${answers.filter((a) => a.status === 503).length} x 503), longest ${Math.max(...answers.map((a) => a.ms))} ms; ${ackedComments.length} comments and ${ackedJobs.length} jobs acknowledged, all kept; Redis back after ${recoveredMs} ms`,
+    );
   });
 
   it('during an import: the import finishes by itself with every row imported once', async () => {
@@ -197,7 +234,9 @@ describe('redis-server killed under the app', () => {
     expect(done).toMatchObject({ status: 'completed', imported: rows });
     const leads = testApp.platform.db.collection('leads');
     const { ObjectId } = await import('mongodb');
-    const fromImport = await leads.find({ importId: ObjectId.createFromHexString(importId) }, { projection: { email: 1 } }).toArray();
+    const fromImport = await leads
+      .find({ importId: ObjectId.createFromHexString(importId) }, { projection: { email: 1 } })
+      .toArray();
     expect(fromImport).toHaveLength(rows);
     expect(new Set(fromImport.map((l) => l.email)).size).toBe(rows);
   }, 120_000);

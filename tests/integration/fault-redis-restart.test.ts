@@ -43,7 +43,16 @@ describe('redis-server restart', () => {
   it('answers 503 while Redis is down, recovers by itself, and loses no queued e-mail', async () => {
     expect((await readyz()).status).toBe(200);
     const keys = Array.from({ length: 200 }, (_, i) => `restart-${i}`);
-    await Promise.all(keys.map((key) => enqueueEmail(testApp.platform, { key, to: `${key}@test.local`, template: 'waitlist-confirmation', data: { name: key } })));
+    await Promise.all(
+      keys.map((key) =>
+        enqueueEmail(testApp.platform, {
+          key,
+          to: `${key}@test.local`,
+          template: 'waitlist-confirmation',
+          data: { name: key },
+        }),
+      ),
+    );
 
     // A clean stop flushes the AOF, as a restart by an operator or a supervisor does.
     await redis.stop();
@@ -58,8 +67,17 @@ describe('redis-server restart', () => {
     const workers = startWorkers(testApp.platform, workerRedis);
     try {
       const outbox = testApp.platform.db.collection('outbox');
-      await eventually(async () => ((await outbox.countDocuments({ to: { $regex: '^restart-' } })) === keys.length ? true : undefined), 30_000);
-      const perRecipient = await outbox.aggregate([{ $match: { to: { $regex: '^restart-' } } }, { $group: { _id: '$to', n: { $sum: 1 } } }, { $match: { n: { $gt: 1 } } }]).toArray();
+      await eventually(
+        async () => ((await outbox.countDocuments({ to: { $regex: '^restart-' } })) === keys.length ? true : undefined),
+        30_000,
+      );
+      const perRecipient = await outbox
+        .aggregate([
+          { $match: { to: { $regex: '^restart-' } } },
+          { $group: { _id: '$to', n: { $sum: 1 } } },
+          { $match: { n: { $gt: 1 } } },
+        ])
+        .toArray();
       expect(perRecipient).toEqual([]);
     } finally {
       await workers.close();
@@ -98,7 +116,9 @@ describe('redis-server restart', () => {
       });
       // The feed room is joined by the community feature just after the connection; wait until every tab is in it.
       const warmedUp = clients.map(() => false);
-      clients.forEach((socket, i) => socket.on(SocketEvents.systemPong, (payload: { warmup?: boolean }) => payload.warmup && (warmedUp[i] = true)));
+      clients.forEach((socket, i) =>
+        socket.on(SocketEvents.systemPong, (payload: { warmup?: boolean }) => payload.warmup && (warmedUp[i] = true)),
+      );
       await eventually(async () => {
         liveMarkers(testApp.platform.live).toRoom(Rooms.feed, { warmup: true });
         return warmedUp.every(Boolean) ? true : undefined;
@@ -107,7 +127,8 @@ describe('redis-server restart', () => {
       // Both emitters send one numbered event every 100 ms, before, during and after the outage.
       const sent: Record<Source, number> = { api: 0, worker: 0 };
       const tick = setInterval(() => {
-        for (const source of Object.keys(emitters) as Source[]) liveMarkers(emitters[source]).toRoom(Rooms.feed, { source, seq: sent[source]++, at: Date.now() });
+        for (const source of Object.keys(emitters) as Source[])
+          liveMarkers(emitters[source]).toRoom(Rooms.feed, { source, seq: sent[source]++, at: Date.now() });
       }, 100);
       try {
         await new Promise((r) => setTimeout(r, 1_500));
@@ -132,7 +153,9 @@ describe('redis-server restart', () => {
         expect(r.api).toEqual(expected(sent.api));
         expect(r.worker).toEqual(expected(sent.worker));
       }
-      console.info(`numbered events across the restart: ${sent.api} from the API node and ${sent.worker} from a worker to ${clients.length} tabs, longest delivery ${longestDelay} ms; socket connections: ${JSON.stringify(connection)}`);
+      console.info(
+        `numbered events across the restart: ${sent.api} from the API node and ${sent.worker} from a worker to ${clients.length} tabs, longest delivery ${longestDelay} ms; socket connections: ${JSON.stringify(connection)}`,
+      );
     } finally {
       for (const socket of clients) socket.disconnect();
       await workerIo.of('/').adapter.close();

@@ -18,7 +18,9 @@ let appPid: number | undefined;
 afterAll(async () => {
   if (supervisor && supervisor.exitCode === null && supervisor.signalCode === null) supervisor.kill('SIGKILL');
   if (appPid && isRunning(appPid)) process.kill(appPid, 'SIGKILL');
-  await eventually(async () => (redisServersOn(redisDir).length === 0 ? true : undefined), 10_000).catch(() => undefined);
+  await eventually(async () => (redisServersOn(redisDir).length === 0 ? true : undefined), 10_000).catch(
+    () => undefined,
+  );
   for (const pid of redisServersOn(redisDir)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -26,15 +28,26 @@ afterAll(async () => {
 describe('the npm start supervisor SIGKILLed', () => {
   it('takes the app and its redis-server with it within a few seconds', async () => {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    };
     delete env.MONGO_URL;
     delete env.REDIS_URL;
-    supervisor = spawn(process.execPath, ['scripts/supervise.mjs', '--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    supervisor = spawn(process.execPath, ['scripts/supervise.mjs', '--import', 'tsx', 'server/main.ts'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     supervisor.stdout!.on('data', (c) => (output += c));
     supervisor.stderr!.on('data', (c) => (output += c));
     await eventually(async () => {
-      if (supervisor!.exitCode !== null) throw new Error(`the supervisor exited with ${supervisor!.exitCode}: ${output}`);
+      if (supervisor!.exitCode !== null)
+        throw new Error(`the supervisor exited with ${supervisor!.exitCode}: ${output}`);
       const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
       return res?.status === 200 ? true : undefined;
     }, 90_000);
@@ -46,8 +59,18 @@ describe('the npm start supervisor SIGKILLed', () => {
 
     supervisor.kill('SIGKILL');
     await eventually(async () => (supervisor!.signalCode === 'SIGKILL' ? true : undefined), 5_000);
-    await eventually(async () => (!isRunning(appPid!) && redisServersOn(redisDir).length === 0 ? true : undefined), 10_000).catch(() => undefined);
-    expect({ app: isRunning(appPid), redisServers: redisServersOn(redisDir) }, output).toEqual({ app: false, redisServers: [] });
-    expect(await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status).catch(() => 'refused')).toBe('refused');
+    await eventually(
+      async () => (!isRunning(appPid!) && redisServersOn(redisDir).length === 0 ? true : undefined),
+      10_000,
+    ).catch(() => undefined);
+    expect({ app: isRunning(appPid), redisServers: redisServersOn(redisDir) }, output).toEqual({
+      app: false,
+      redisServers: [],
+    });
+    expect(
+      await fetch(`http://127.0.0.1:${port}/readyz`)
+        .then((r) => r.status)
+        .catch(() => 'refused'),
+    ).toBe('refused');
   }, 180_000);
 });

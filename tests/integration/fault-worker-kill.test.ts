@@ -57,7 +57,18 @@ describe('a worker killed mid-stream', () => {
     const outbox = testApp.platform.db.collection('outbox');
     const keys = Array.from({ length: 1500 }, (_, i) => `kill-${i}`);
     for (let i = 0; i < keys.length; i += 100) {
-      await Promise.all(keys.slice(i, i + 100).map((key) => enqueueEmail(testApp.platform, { key, to: `${key}@test.local`, template: 'waitlist-confirmation', data: { name: key } })));
+      await Promise.all(
+        keys
+          .slice(i, i + 100)
+          .map((key) =>
+            enqueueEmail(testApp.platform, {
+              key,
+              to: `${key}@test.local`,
+              template: 'waitlist-confirmation',
+              data: { name: key },
+            }),
+          ),
+      );
     }
 
     const doomed = spawnWorkerProcess(testApp, { JOB_LOCK_MS });
@@ -79,7 +90,9 @@ describe('a worker killed mid-stream', () => {
         return left.waiting + left.active + left.delayed === 0 ? true : undefined;
       }, 30_000);
       expect(await testApp.platform.queues.email.getJobCounts('failed')).toEqual({ failed: 0 });
-      const duplicates = await outbox.aggregate([{ $group: { _id: '$key', n: { $sum: 1 } } }, { $match: { n: { $gt: 1 } } }]).toArray();
+      const duplicates = await outbox
+        .aggregate([{ $group: { _id: '$key', n: { $sum: 1 } } }, { $match: { n: { $gt: 1 } } }])
+        .toArray();
       expect(duplicates).toEqual([]);
     } finally {
       await rescue.close();
@@ -97,7 +110,9 @@ describe('a worker killed mid-stream', () => {
     // Killed once the import job has begun writing leads (they stay hidden from distribution until it completes).
     await killMidway(
       async () => (await leads.countDocuments({ campaignId })) > 0,
-      async () => (await waitForImport(testApp, owner.accessToken, String(upload.body.importId), 1_000).catch(() => undefined))?.status === 'completed',
+      async () =>
+        (await waitForImport(testApp, owner.accessToken, String(upload.body.importId), 1_000).catch(() => undefined))
+          ?.status === 'completed',
     );
     const status = await waitForImport(testApp, owner.accessToken, String(upload.body.importId));
     expect({ imported: status.imported, skipped: status.skipped }).toEqual({ imported: 6_000, skipped: 0 });
@@ -114,7 +129,10 @@ describe('a worker killed mid-stream', () => {
     const deals = 30;
     for (let i = 0; i < deals; i++) {
       const lead = await createAssignedLead(testApp, campaign.id, agent.user, `Deal ${i}`);
-      expect((await http.post(`/api/leads/${lead._id}/close`, { dealValue: 1_000 + i }, { token: agent.accessToken })).status).toBe(201);
+      expect(
+        (await http.post(`/api/leads/${lead._id}/close`, { dealValue: 1_000 + i }, { token: agent.accessToken }))
+          .status,
+      ).toBe(201);
     }
     const campaignId = new ObjectId(campaign.id);
     const ledger = commissionsCollection(testApp.platform.db);
@@ -139,18 +157,26 @@ describe('a worker killed mid-stream', () => {
     // The workers that will be killed hold their jobs' locks longer than a call lasts, as in production (30 s): the
     // calls a killed job placed go on and end before that job is retried.
     const spawnDialerWorker = async (lockMs: string) => {
-      const worker = spawnWorkerProcess(testApp, { JOB_LOCK_MS: lockMs, SIMULATOR_SPEED: '4' }, 'tests/support/worker-main-fast-dialer.ts');
-      await eventually(async () => (worker.output().includes('Workers running') ? true : undefined), 30_000).catch((error) => {
-        worker.kill('SIGKILL');
-        throw new Error(`the worker process did not start: ${worker.output()} (${error})`);
-      });
+      const worker = spawnWorkerProcess(
+        testApp,
+        { JOB_LOCK_MS: lockMs, SIMULATOR_SPEED: '4' },
+        'tests/support/worker-main-fast-dialer.ts',
+      );
+      await eventually(async () => (worker.output().includes('Workers running') ? true : undefined), 30_000).catch(
+        (error) => {
+          worker.kill('SIGKILL');
+          throw new Error(`the worker process did not start: ${worker.output()} (${error})`);
+        },
+      );
       return worker;
     };
     const http = client(`${testApp.url}/api`);
     const calls = callsCollection(testApp.platform.db);
     const agents = await Promise.all([createUser(testApp), createUser(testApp), createUser(testApp)]);
     // Unique numbers; the last digit picks the simulated outcome: 0 nobody answers, 1 answered, 9 voicemail.
-    const phonesOf = agents.map((_, a) => ['0', '1', '9', '0', '1', '0'].map((outcome, i) => `55570${a}${i}00${outcome}`));
+    const phonesOf = agents.map((_, a) =>
+      ['0', '1', '9', '0', '1', '0'].map((outcome, i) => `55570${a}${i}00${outcome}`),
+    );
     const agentIds = agents.map((a) => a.user._id);
     const callsOf = (a: number) => calls.find({ agentId: agentIds[a] }).sort({ startedAt: 1 }).toArray();
     const placed = () => calls.countDocuments({ agentId: { $in: agentIds } });
@@ -163,20 +189,32 @@ describe('a worker killed mid-stream', () => {
       await Promise.all(agents.map((agent) => connectDialer(testApp, agent.accessToken)));
       for (const [a, agent] of agents.entries()) {
         const { version } = (await http.get<QueueView>('/dialer/queue', { token: agent.accessToken })).body;
-        const put = await http.put('/dialer/queue', { contacts: phonesOf[a].map((phone, i) => ({ name: `Agent ${a} contact ${i}`, phone })), version }, { token: agent.accessToken });
+        const put = await http.put(
+          '/dialer/queue',
+          { contacts: phonesOf[a].map((phone, i) => ({ name: `Agent ${a} contact ${i}`, phone })), version },
+          { token: agent.accessToken },
+        );
         expect(put.status).toBe(200);
       }
-      for (const agent of agents) expect((await http.put('/dialer/auto-dial', { enabled: true }, { token: agent.accessToken })).status).toBe(200);
+      for (const agent of agents)
+        expect((await http.put('/dialer/auto-dial', { enabled: true }, { token: agent.accessToken })).status).toBe(200);
 
       // The sharpest moment to die: an auto-dialed call exists but its contact is still queued (the step that placed
       // it has not removed it yet).
       const dialedButStillQueued = async () => {
-        const live = await calls.find({ agentId: { $in: agentIds }, live: true, queueContactId: { $exists: true } }).toArray();
+        const live = await calls
+          .find({ agentId: { $in: agentIds }, live: true, queueContactId: { $exists: true } })
+          .toArray();
         if (live.length === 0) return false;
-        const queues = await dialQueuesCollection(testApp.platform.db).find({ agentId: { $in: live.map((c) => c.agentId) } }).toArray();
-        return live.some((call) => queues.some((q) => q.agentId.equals(call.agentId) && q.contacts.some((c) => c.id === call.queueContactId)));
+        const queues = await dialQueuesCollection(testApp.platform.db)
+          .find({ agentId: { $in: live.map((c) => c.agentId) } })
+          .toArray();
+        return live.some((call) =>
+          queues.some((q) => q.agentId.equals(call.agentId) && q.contacts.some((c) => c.id === call.queueContactId)),
+        );
       };
-      const autoDialRunning = async () => (await testApp.platform.queues.calls.getActive()).some((job) => job.name === Jobs.calls.autoDial);
+      const autoDialRunning = async () =>
+        (await testApp.platform.queues.calls.getActive()).some((job) => job.name === Jobs.calls.autoDial);
 
       // Two workers die in turn, after a few more calls were placed: in that moment if it is caught within 5 s,
       // otherwise while an auto-dial job is running in them.
@@ -184,7 +222,9 @@ describe('a worker killed mid-stream', () => {
       let placedAtLastKill = 0;
       for (const [round, atLeast] of [agents.length, agents.length * 3].entries()) {
         await eventually(async () => ((await placed()) >= atLeast ? true : undefined), 30_000).catch((error) => {
-          throw new Error(`auto-dial placed no call in the worker process (round ${round + 1}): ${worker.output()} (${error})`);
+          throw new Error(
+            `auto-dial placed no call in the worker process (round ${round + 1}): ${worker.output()} (${error})`,
+          );
         });
         let moment = 'call placed, contact still queued';
         const deadline = Date.now() + 5_000;
@@ -207,15 +247,28 @@ describe('a worker killed mid-stream', () => {
         const all = await calls.find({ agentId: { $in: agentIds } }).toArray();
         return all.length >= total && all.every((c) => c.state === 'idle') ? true : undefined;
       }, 30_000).catch(async (error) => {
-        const dialed = await Promise.all(agents.map(async (_, a) => (await callsOf(a)).map((c) => `${c.phoneDigits} ${c.state}`)));
-        const left = await Promise.all(agentIds.map(async (id) => (await loadDialQueue(testApp.platform.db, id, new Date())).contacts.map((c) => c.phone)));
+        const dialed = await Promise.all(
+          agents.map(async (_, a) => (await callsOf(a)).map((c) => `${c.phoneDigits} ${c.state}`)),
+        );
+        const left = await Promise.all(
+          agentIds.map(async (id) =>
+            (await loadDialQueue(testApp.platform.db, id, new Date())).contacts.map((c) => c.phone),
+          ),
+        );
         const failed = (await testApp.platform.queues.calls.getFailed()).map((job) => `${job.id}: ${job.failedReason}`);
-        throw new Error(`auto-dial did not finish (${error}): calls ${JSON.stringify(dialed)}, still queued ${JSON.stringify(left)}, failed jobs ${JSON.stringify(failed)}; worker: ${worker.output()}`);
+        throw new Error(
+          `auto-dial did not finish (${error}): calls ${JSON.stringify(dialed)}, still queued ${JSON.stringify(left)}, failed jobs ${JSON.stringify(failed)}; worker: ${worker.output()}`,
+        );
       });
       // Any call placed twice by a re-run would show up now.
       await new Promise((r) => setTimeout(r, 1_000));
 
-      const perNumber = await calls.aggregate<{ _id: string; n: number }>([{ $match: { agentId: { $in: agentIds } } }, { $group: { _id: '$phoneDigits', n: { $sum: 1 } } }]).toArray();
+      const perNumber = await calls
+        .aggregate<{ _id: string; n: number }>([
+          { $match: { agentId: { $in: agentIds } } },
+          { $group: { _id: '$phoneDigits', n: { $sum: 1 } } },
+        ])
+        .toArray();
       expect(perNumber.filter((p) => p.n > 1)).toEqual([]);
       expect(perNumber.map((p) => p._id).sort()).toEqual(phonesOf.flat().sort());
       for (const a of agents.keys()) {
@@ -223,7 +276,10 @@ describe('a worker killed mid-stream', () => {
         // In queue order, every one auto-dialed, and never two at once: each call starts after the previous ended.
         expect(own.map((c) => c.phoneDigits)).toEqual(phonesOf[a]);
         expect(own.every((c) => c.autoDialed && c.state === 'idle' && c.endedAt)).toBe(true);
-        for (let i = 1; i < own.length; i++) expect(own[i].startedAt.getTime(), `agent ${a}, call ${i + 1}`).toBeGreaterThanOrEqual(own[i - 1].endedAt!.getTime());
+        for (let i = 1; i < own.length; i++)
+          expect(own[i].startedAt.getTime(), `agent ${a}, call ${i + 1}`).toBeGreaterThanOrEqual(
+            own[i - 1].endedAt!.getTime(),
+          );
         expect((await loadDialQueue(testApp.platform.db, agentIds[a], new Date())).contacts).toEqual([]);
       }
       expect(await testApp.platform.queues.calls.getJobCounts('failed')).toEqual({ failed: 0 });

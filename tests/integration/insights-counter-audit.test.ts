@@ -13,7 +13,8 @@ describe('counter audit', () => {
   let testApp: TestApp;
   let owner: CreatedUser, agent: CreatedUser;
   let campaignId: string;
-  const open = async () => (await openLeadsOf(testApp.platform.db, [agent.user._id])).map((r) => `${r.stage}:${r.count}`).sort();
+  const open = async () =>
+    (await openLeadsOf(testApp.platform.db, [agent.user._id])).map((r) => `${r.stage}:${r.count}`).sort();
 
   beforeAll(async () => {
     testApp = await buildTestApp({ workers: false });
@@ -34,13 +35,19 @@ describe('counter audit', () => {
     expect(await open()).toEqual(['Qualified:1']);
     const crashed = await createAssignedLead(testApp, campaignId, agent.user, 'Crashed Lead');
     // The lead write landed, its counter update did not (the process died in between): Lost, yet counted open.
-    await leadsCollection(testApp.platform.db).updateOne({ _id: crashed._id }, { $set: { disposition: 'Rejected', stage: 'Lost' } });
+    await leadsCollection(testApp.platform.db).updateOne(
+      { _id: crashed._id },
+      { $set: { disposition: 'Rejected', stage: 'Lost' } },
+    );
     // Another lead's flow update is still in flight during the first look.
     const inFlight = await createAssignedLead(testApp, campaignId, agent.user, 'In Flight');
     const day = new Date(Math.floor(inFlight.createdAt.getTime() / 86_400_000) * 86_400_000);
     const flowId = `${campaignId}:${day.toISOString().slice(0, 10)}`;
     const slot = Math.floor((inFlight.createdAt.getTime() - day.getTime()) / 900_000);
-    const moveImported = (n: number) => testApp.platform.db.collection<{ _id: string }>('lead_flow_counts').updateOne({ _id: flowId }, { $inc: { 'totals.imported': n, [`slots.${slot}.imported`]: n } });
+    const moveImported = (n: number) =>
+      testApp.platform.db
+        .collection<{ _id: string }>('lead_flow_counts')
+        .updateOne({ _id: flowId }, { $inc: { 'totals.imported': n, [`slots.${slot}.imported`]: n } });
     await moveImported(-1);
 
     const first = await auditCounters(testApp.platform, false);
@@ -53,6 +60,10 @@ describe('counter audit', () => {
     const second = await auditCounters(testApp.platform, true);
     expect(second.corrected).toEqual({ lead_open_counts: 1, lead_flow_counts: 0, campaign_deal_stats: 0 });
     expect(await open()).toEqual(['Qualified:2']);
-    expect((await auditCounters(testApp.platform, false)).drifting).toEqual({ lead_open_counts: 0, lead_flow_counts: 0, campaign_deal_stats: 0 });
+    expect((await auditCounters(testApp.platform, false)).drifting).toEqual({
+      lead_open_counts: 0,
+      lead_flow_counts: 0,
+      campaign_deal_stats: 0,
+    });
   });
 });

@@ -36,7 +36,8 @@ describe('campaign lead flow', () => {
     const { imported, distributed, worked, recycled } = res.body.campaigns.find((c) => c.campaignId === campaignId)!;
     return { imported, distributed, worked, recycled };
   };
-  const patch = async (leadId: ObjectId, who: CreatedUser, body: Record<string, string>) => expect((await http.patch(`/api/leads/${leadId}`, body, { token: who.accessToken })).status).toBe(200);
+  const patch = async (leadId: ObjectId, who: CreatedUser, body: Record<string, string>) =>
+    expect((await http.patch(`/api/leads/${leadId}`, body, { token: who.accessToken })).status).toBe(200);
 
   beforeAll(async () => {
     testApp = await buildTestApp({ clock });
@@ -51,19 +52,43 @@ describe('campaign lead flow', () => {
     const upload = await uploadCsv(testApp, owner.accessToken, campaignId, leadsCsv(2));
     expect(upload.status).toBe(202);
     expect((await waitForImport(testApp, owner.accessToken, String(upload.body.importId))).status).toBe('completed');
-    const p1 = (await leadsCollection(testApp.platform.db).findOne({ campaignId: l1.campaignId, pool: true }, { sort: { _id: 1 } }))!;
+    const p1 = (await leadsCollection(testApp.platform.db).findOne(
+      { campaignId: l1.campaignId, pool: true },
+      { sort: { _id: 1 } },
+    ))!;
 
     clock.set(new Date('2026-03-11T15:00:00Z'));
-    expect(await assignLead(testApp.platform.db, { leadId: p1._id, agentId: bea.user._id }, clock.now(), 'Assigned by distribution')).not.toBeNull();
+    expect(
+      await assignLead(
+        testApp.platform.db,
+        { leadId: p1._id, agentId: bea.user._id },
+        clock.now(),
+        'Assigned by distribution',
+      ),
+    ).not.toBeNull();
     clock.set(new Date('2026-03-11T16:00:00Z'));
     await patch(p1._id, bea, { disposition: 'VM' });
 
     clock.set(new Date('2026-03-12T15:00:00Z'));
     const idle = (await leadsCollection(testApp.platform.db).findOne({ _id: p1._id }))!;
-    expect(await returnLeadToPool(testApp.platform.db, idle, clock.now(), 'Returned to the pool after 48 h without a status change')).not.toBeNull();
+    expect(
+      await returnLeadToPool(
+        testApp.platform.db,
+        idle,
+        clock.now(),
+        'Returned to the pool after 48 h without a status change',
+      ),
+    ).not.toBeNull();
 
     clock.set(new Date('2026-03-13T03:30:00Z'));
-    expect(await assignLead(testApp.platform.db, { leadId: p1._id, agentId: arno.user._id }, clock.now(), 'Assigned by distribution')).not.toBeNull();
+    expect(
+      await assignLead(
+        testApp.platform.db,
+        { leadId: p1._id, agentId: arno.user._id },
+        clock.now(),
+        'Assigned by distribution',
+      ),
+    ).not.toBeNull();
     await patch(l1._id, arno, { disposition: 'Rejected' });
   }, 90_000);
   afterAll(() => testApp?.close());

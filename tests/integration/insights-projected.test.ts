@@ -27,11 +27,16 @@ describe('projected earnings', () => {
     return insights.body.projected;
   }
   async function closeDeal(leadId: ObjectId, who: CreatedUser, dollars: number): Promise<string> {
-    const res = await http.post<{ id: string }>(`/api/leads/${leadId}/close`, { dealValue: dollars }, { token: who.accessToken });
+    const res = await http.post<{ id: string }>(
+      `/api/leads/${leadId}/close`,
+      { dealValue: dollars },
+      { token: who.accessToken },
+    );
     expect(res.status).toBe(201);
     return res.body.id;
   }
-  const patch = async (leadId: ObjectId, who: CreatedUser, body: Record<string, string>) => expect((await http.patch(`/api/leads/${leadId}`, body, { token: who.accessToken })).status).toBe(200);
+  const patch = async (leadId: ObjectId, who: CreatedUser, body: Record<string, string>) =>
+    expect((await http.patch(`/api/leads/${leadId}`, body, { token: who.accessToken })).status).toBe(200);
 
   beforeAll(async () => {
     testApp = await buildTestApp();
@@ -68,13 +73,35 @@ describe('projected earnings', () => {
 
     // The second goes back to the pool and is handed to the upline: it is now their own open lead.
     const idle = await leadsCollection(testApp.platform.db).findOne({ _id: second._id });
-    expect(await returnLeadToPool(testApp.platform.db, idle!, new Date(), 'Returned to the pool after 48 h without a status change')).not.toBeNull();
+    expect(
+      await returnLeadToPool(
+        testApp.platform.db,
+        idle!,
+        new Date(),
+        'Returned to the pool after 48 h without a status change',
+      ),
+    ).not.toBeNull();
     expect(await projected(agent)).toEqual({ own: 0, overrides: 0, openLeads: 0 });
-    expect(await assignLead(testApp.platform.db, { leadId: second._id, agentId: lead.user._id }, new Date(), 'Assigned by distribution')).not.toBeNull();
+    expect(
+      await assignLead(
+        testApp.platform.db,
+        { leadId: second._id, agentId: lead.user._id },
+        new Date(),
+        'Assigned by distribution',
+      ),
+    ).not.toBeNull();
     expect(await projected(lead)).toEqual({ own: 15_000, overrides: 0, openLeads: 1 });
 
     // Cancelling the $3,000 deal takes it out of the average ($1,000 again).
-    expect((await http.post(`/api/deals/${closed}/cancel`, { reason: 'cancelled', note: 'Customer cancelled' }, { token: owner.accessToken })).status).toBe(200);
+    expect(
+      (
+        await http.post(
+          `/api/deals/${closed}/cancel`,
+          { reason: 'cancelled', note: 'Customer cancelled' },
+          { token: owner.accessToken },
+        )
+      ).status,
+    ).toBe(200);
     expect(await projected(lead)).toEqual({ own: 7_500, overrides: 0, openLeads: 1 });
 
     // Rejected: Lost, out of the pipeline.
@@ -84,7 +111,8 @@ describe('projected earnings', () => {
 
   it('holds the same counters a recount from the leads and deals gives', async () => {
     const ids = [lead.user._id, agent.user._id];
-    const sorted = (rows: Awaited<ReturnType<typeof openLeadsOf>>) => rows.map((r) => `${r.assignedTo}:${r.campaignId}:${r.stage}:${r.count}`).sort();
+    const sorted = (rows: Awaited<ReturnType<typeof openLeadsOf>>) =>
+      rows.map((r) => `${r.assignedTo}:${r.campaignId}:${r.stage}:${r.count}`).sort();
     await createAssignedLead(testApp, campaignId, agent.user, 'Kept Open');
     const kept = sorted(await openLeadsOf(testApp.platform.db, ids));
     const before = await projected(agent);

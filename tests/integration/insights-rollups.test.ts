@@ -6,7 +6,12 @@ import type { CampaignInsights } from '../../shared/schemas/insights/campaigns.j
 import type { TeamInsights } from '../../shared/schemas/insights/team.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
-import { campaignTotals, rollupsCollection, rollUp, usersTotals } from '../../server/features/insights/rollup-repository.js';
+import {
+  campaignTotals,
+  rollupsCollection,
+  rollUp,
+  usersTotals,
+} from '../../server/features/insights/rollup-repository.js';
 import { rebuildInsightRollups, refreshDay, withDayGuard } from '../../server/features/insights/rollups.js';
 import { buildTestApp, type TestApp, type TestSocket } from '../support/app.js';
 import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
@@ -26,7 +31,9 @@ describe('insights rollups', () => {
     socket.on('insights:updated', (payload) => seen.push(payload));
     return seen;
   };
-  const earnings = async (who: CreatedUser) => (await http.get<EarningsInsights>('/api/insights/earnings?period=this-month', { token: who.accessToken })).body.totals;
+  const earnings = async (who: CreatedUser) =>
+    (await http.get<EarningsInsights>('/api/insights/earnings?period=this-month', { token: who.accessToken })).body
+      .totals;
 
   beforeAll(async () => {
     testApp = await buildTestApp({ simulator: { speed: 10 } });
@@ -36,15 +43,27 @@ describe('insights rollups', () => {
     agent = await createUser(testApp, { name: 'Arno Agent', uplineId: lead.user._id });
     campaignId = (await createTestCampaign(testApp, owner.user, { name: 'Rollup Campaign' })).id;
     for (const member of [lead, agent]) await joinTestCampaign(testApp, member.user, campaignId);
-    await http.patch(`/api/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: owner.accessToken });
+    await http.patch(
+      `/api/campaigns/${campaignId}`,
+      { timeZone: zoneWithLocalHour(10, 18) },
+      { token: owner.accessToken },
+    );
   }, 60_000);
   afterAll(() => testApp?.close());
 
   it('rolls up a closed deal for the closer, their upline and the campaign, then tells them', async () => {
-    const [agentSocket, leadSocket, ownerSocket] = [await testApp.socket(agent.accessToken), await testApp.socket(lead.accessToken), await testApp.socket(owner.accessToken)];
+    const [agentSocket, leadSocket, ownerSocket] = [
+      await testApp.socket(agent.accessToken),
+      await testApp.socket(lead.accessToken),
+      await testApp.socket(owner.accessToken),
+    ];
     const [agentSeen, leadSeen, ownerSeen] = [updates(agentSocket), updates(leadSocket), updates(ownerSocket)];
     const leadDoc = await createAssignedLead(testApp, campaignId, agent.user, 'Rolled Deal');
-    const closed = await http.post<{ id: string }>(`/api/leads/${leadDoc._id}/close`, { dealValue: 1_000 }, { token: agent.accessToken });
+    const closed = await http.post<{ id: string }>(
+      `/api/leads/${leadDoc._id}/close`,
+      { dealValue: 1_000 },
+      { token: agent.accessToken },
+    );
     expect(closed.status).toBe(201);
     // Full stack 30% of $1,000 for the agent, 5% of that as the lead's level-1 override.
     await eventually(async () => (agentSeen.length && leadSeen.length && ownerSeen.length ? true : undefined));
@@ -53,11 +72,19 @@ describe('insights rollups', () => {
     expect(await earnings(lead)).toMatchObject({ own: 0, level1: 1_500, total: 1_500 });
     const team = await http.get<TeamInsights>('/api/insights/team?period=this-month', { token: lead.accessToken });
     expect(team.body.members.map((m) => [m.name, m.deals, m.override])).toEqual([['Arno Agent', 1, 1_500]]);
-    const campaigns = await http.get<CampaignInsights>(`/api/insights/campaigns?period=this-month`, { token: owner.accessToken });
-    expect(campaigns.body.campaigns).toMatchObject([{ campaignName: 'Rollup Campaign', deals: 1, revenue: 100_000, commissionCost: 31_500 }]);
+    const campaigns = await http.get<CampaignInsights>(`/api/insights/campaigns?period=this-month`, {
+      token: owner.accessToken,
+    });
+    expect(campaigns.body.campaigns).toMatchObject([
+      { campaignName: 'Rollup Campaign', deals: 1, revenue: 100_000, commissionCost: 31_500 },
+    ]);
 
     agentSeen.length = 0;
-    const cancelled = await http.post(`/api/deals/${closed.body.id}/cancel`, { reason: 'cancelled', note: 'Customer cancelled' }, { token: owner.accessToken });
+    const cancelled = await http.post(
+      `/api/deals/${closed.body.id}/cancel`,
+      { reason: 'cancelled', note: 'Customer cancelled' },
+      { token: owner.accessToken },
+    );
     expect(cancelled.status).toBe(200);
     await eventually(async () => (agentSeen.length ? true : undefined));
     // Unpaid lines of a cancelled deal are void: counted nowhere.
@@ -71,7 +98,11 @@ describe('insights rollups', () => {
     const socket = await testApp.socket(agent.accessToken);
     const seen = updates(socket);
     const callable = await createCallableLead(testApp, campaignId, agent.user, '5552001001', { name: 'Ada Answer' });
-    const started = await http.post<CallView>('/api/dialer/calls', { phone: '5552001001', leadId: callable._id.toHexString() }, { token: agent.accessToken });
+    const started = await http.post<CallView>(
+      '/api/dialer/calls',
+      { phone: '5552001001', leadId: callable._id.toHexString() },
+      { token: agent.accessToken },
+    );
     expect(started.status).toBe(201);
     await eventually(async () => (seen.some((s) => s.areas.includes('calls')) ? true : undefined), 15_000);
     const calls = await http.get<CallsInsights>('/api/insights/calls?period=this-month', { token: agent.accessToken });
@@ -133,7 +164,9 @@ describe('insights rollups', () => {
     await waiting;
     const latest = await ofDay();
     const agentDay = latest.find((doc) => doc.userId?.equals(agent.user._id) && doc.campaignId === null);
-    expect(agentDay?.totals.dials).toBe((settled.find((doc) => doc.userId?.equals(agent.user._id) && doc.campaignId === null)?.totals.dials ?? 0) + 1);
+    expect(agentDay?.totals.dials).toBe(
+      (settled.find((doc) => doc.userId?.equals(agent.user._id) && doc.campaignId === null)?.totals.dials ?? 0) + 1,
+    );
     expect(latest).toEqual(await fromScratch());
   }, 60_000);
 
@@ -151,7 +184,27 @@ describe('insights rollups', () => {
     const db = testApp.platform.db;
     const call = (at: string): CallDoc => {
       const startedAt = new Date(at);
-      return { _id: new ObjectId(), agentId: agent.user._id, phone: '+1 555 0100', phoneDigits: '15550100', name: 'Weekly Lead', campaignId: new ObjectId(campaignId), campaignName: 'Rollup Campaign', direction: 'outbound', notes: '', autoDialed: false, provider: 'simulator', state: 'idle', status: 'answered', muted: false, startedAt, connectedAt: new Date(startedAt.getTime() + 5_000), endedAt: new Date(startedAt.getTime() + 65_000), duration: 60, timeline: [] } as CallDoc;
+      return {
+        _id: new ObjectId(),
+        agentId: agent.user._id,
+        phone: '+1 555 0100',
+        phoneDigits: '15550100',
+        name: 'Weekly Lead',
+        campaignId: new ObjectId(campaignId),
+        campaignName: 'Rollup Campaign',
+        direction: 'outbound',
+        notes: '',
+        autoDialed: false,
+        provider: 'simulator',
+        state: 'idle',
+        status: 'answered',
+        muted: false,
+        startedAt,
+        connectedAt: new Date(startedAt.getTime() + 5_000),
+        endedAt: new Date(startedAt.getTime() + 65_000),
+        duration: 60,
+        timeline: [],
+      } as CallDoc;
     };
     // One answered call a day at noon UTC, Monday Jun 2 to Wednesday Jun 25 2025, each day refreshed as the worker does.
     const days = Array.from({ length: 24 }, (_, i) => new Date(Date.UTC(2025, 5, 2 + i)).toISOString().slice(0, 10));
@@ -164,7 +217,11 @@ describe('insights rollups', () => {
       campaign: (await campaignTotals(db, [new ObjectId(campaignId)], from, to, ['calls']))[0]?.figures,
     });
     expect(await sums()).toEqual({ agent: { dials: 20, connects: 20, talk: 1_200 }, campaign: { calls: 20 } });
-    expect(await db.collection('insight_week_totals').countDocuments({ week: { $in: [new Date('2025-06-09T00:00:00Z'), new Date('2025-06-16T00:00:00Z')] } })).toBeGreaterThan(0);
+    expect(
+      await db
+        .collection('insight_week_totals')
+        .countDocuments({ week: { $in: [new Date('2025-06-09T00:00:00Z'), new Date('2025-06-16T00:00:00Z')] } }),
+    ).toBeGreaterThan(0);
 
     // A late call inside a whole week: its day's refresh moves the week's totals too.
     await callsCollection(db).insertOne(call('2025-06-11T15:00:00Z'));

@@ -38,21 +38,39 @@ describe('insights', () => {
   const at = (iso: string) => clock.set(new Date(iso));
   const linesOf = (dealId: string, count: number) =>
     eventually(async () => {
-      const lines = await commissionsCollection(testApp.platform.db).find({ dealId: new ObjectId(dealId) }).toArray();
+      const lines = await commissionsCollection(testApp.platform.db)
+        .find({ dealId: new ObjectId(dealId) })
+        .toArray();
       return lines.length >= count ? lines : undefined;
     });
-  async function close(who: CreatedUser, name: string, dollars: number, lines: number, openerId?: string): Promise<string> {
+  async function close(
+    who: CreatedUser,
+    name: string,
+    dollars: number,
+    lines: number,
+    openerId?: string,
+  ): Promise<string> {
     const leadDoc = await createAssignedLead(testApp, who === other ? otherCampaignId : campaignId, who.user, name);
-    const res = await http.post<{ id: string }>(`/api/leads/${leadDoc._id}/close`, { dealValue: dollars, ...(openerId ? { openerId } : {}) }, { token: who.accessToken });
+    const res = await http.post<{ id: string }>(
+      `/api/leads/${leadDoc._id}/close`,
+      { dealValue: dollars, ...(openerId ? { openerId } : {}) },
+      { token: who.accessToken },
+    );
     expect(res.status).toBe(201);
     await linesOf(res.body.id, lines);
     return res.body.id;
   }
   async function cancel(dealId: string, expectStatus: (lines: Awaited<ReturnType<typeof linesOf>>) => boolean) {
-    const res = await http.post(`/api/deals/${dealId}/cancel`, { reason: 'cancelled', note: 'Customer cancelled' }, { token: owner.accessToken });
+    const res = await http.post(
+      `/api/deals/${dealId}/cancel`,
+      { reason: 'cancelled', note: 'Customer cancelled' },
+      { token: owner.accessToken },
+    );
     expect(res.status).toBe(200);
     await eventually(async () => {
-      const lines = await commissionsCollection(testApp.platform.db).find({ dealId: new ObjectId(dealId) }).toArray();
+      const lines = await commissionsCollection(testApp.platform.db)
+        .find({ dealId: new ObjectId(dealId) })
+        .toArray();
       return expectStatus(lines) ? true : undefined;
     });
   }
@@ -106,16 +124,26 @@ describe('insights', () => {
     at('2026-03-11T12:00:00Z');
     await close(other, 'Other Deal', 300, 1);
     const recycled = await leadsCollection(testApp.platform.db).findOne({ _id: idle._id });
-    await returnLeadToPool(testApp.platform.db, recycled!, clock.now(), 'Returned to the pool after 48 h without a status change');
+    await returnLeadToPool(
+      testApp.platform.db,
+      recycled!,
+      clock.now(),
+      'Returned to the pool after 48 h without a status change',
+    );
     at('2026-03-11T15:00:00Z');
     await close(agent, 'Split Deal', 2000, 5, opener.user._id.toHexString());
     at('2026-03-11T16:00:00Z');
     const deal3 = await close(agent, 'Cancelled Deal', 500, 2);
     at('2026-03-11T17:00:00Z');
     const fresh = await createAssignedLead(testApp, campaignId, agent.user, 'Fresh Lead');
-    await leadsCollection(testApp.platform.db).updateOne({ _id: fresh._id }, { $set: { disposition: 'New', stage: 'New' } });
+    await leadsCollection(testApp.platform.db).updateOne(
+      { _id: fresh._id },
+      { $set: { disposition: 'New', stage: 'New' } },
+    );
     const voicemail = await createAssignedLead(testApp, campaignId, agent.user, 'Voicemail Lead');
-    expect((await http.patch(`/api/leads/${voicemail._id}`, { disposition: 'VM' }, { token: agent.accessToken })).status).toBe(200);
+    expect(
+      (await http.patch(`/api/leads/${voicemail._id}`, { disposition: 'VM' }, { token: agent.accessToken })).status,
+    ).toBe(200);
     at('2026-03-12T10:00:00Z');
     await cancel(deal3, (lines) => lines.every((l) => l.status === 'void'));
     at('2026-03-12T11:00:00Z');
@@ -139,7 +167,13 @@ describe('insights', () => {
   it("counts the agent's own ledger per New York day: splits, overrides, clawbacks below zero, void lines nowhere", async () => {
     const res = await http.get<EarningsInsights>(`/api/insights/earnings?${qs(NY)}`, { token: agent.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body.range).toMatchObject({ from: '2026-03-09', to: '2026-03-12', startsAt: '2026-03-09T04:00:00.000Z', endsAt: '2026-03-13T04:00:00.000Z', bucket: 'day' });
+    expect(res.body.range).toMatchObject({
+      from: '2026-03-09',
+      to: '2026-03-12',
+      startsAt: '2026-03-09T04:00:00.000Z',
+      endsAt: '2026-03-13T04:00:00.000Z',
+      bucket: 'day',
+    });
     const zero = { own: 0, level1: 0, level2: 0, level3: 0, clawbacks: 0, total: 0, pending: 0, approved: 0, paid: 0 };
     expect(res.body.buckets).toEqual([
       { ...zero, start: '2026-03-09', own: 30_000, total: 30_000, pending: 30_000 },
@@ -147,11 +181,22 @@ describe('insights', () => {
       { ...zero, start: '2026-03-11', own: 30_000, level1: 1_000, total: 31_000, pending: 31_000 },
       { ...zero, start: '2026-03-12', clawbacks: -3_000, total: -3_000, approved: -3_000 },
     ]);
-    expect(res.body.totals).toEqual({ ...zero, own: 60_000, level1: 1_000, clawbacks: -3_000, total: 58_000, pending: 61_000, approved: -3_000 });
+    expect(res.body.totals).toEqual({
+      ...zero,
+      own: 60_000,
+      level1: 1_000,
+      clawbacks: -3_000,
+      total: 58_000,
+      pending: 61_000,
+      approved: -3_000,
+    });
   });
 
   it('moves a line across the day boundary with the time zone and keeps paid lines as paid', async () => {
-    const res = await http.get<EarningsInsights>(`/api/insights/earnings?${qs({ period: 'custom', from: '2026-03-01', to: '2026-03-12', tz: 'UTC' })}`, { token: agent.accessToken });
+    const res = await http.get<EarningsInsights>(
+      `/api/insights/earnings?${qs({ period: 'custom', from: '2026-03-01', to: '2026-03-12', tz: 'UTC' })}`,
+      { token: agent.accessToken },
+    );
     const nonZero = res.body.buckets.filter((b) => b.total !== 0).map((b) => [b.start, b.total, b.paid]);
     expect(nonZero).toEqual([
       ['2026-03-01', 3_000, 3_000],
@@ -160,7 +205,10 @@ describe('insights', () => {
       ['2026-03-12', -3_000, 0],
     ]);
     expect(res.body.totals).toMatchObject({ total: 61_000, paid: 3_000, pending: 61_000, approved: -3_000 });
-    const weekly = await http.get<EarningsInsights>(`/api/insights/earnings?${qs({ period: 'custom', from: '2026-03-01', to: '2026-03-12', tz: 'UTC', bucket: 'week' })}`, { token: agent.accessToken });
+    const weekly = await http.get<EarningsInsights>(
+      `/api/insights/earnings?${qs({ period: 'custom', from: '2026-03-01', to: '2026-03-12', tz: 'UTC', bucket: 'week' })}`,
+      { token: agent.accessToken },
+    );
     expect(weekly.body.buckets.map((b) => [b.start, b.total])).toEqual([
       ['2026-02-23', 3_000],
       ['2026-03-02', 0],
@@ -193,7 +241,17 @@ describe('insights', () => {
   it("shows the agent's own funnel per campaign with step conversion rates", async () => {
     const res = await http.get<FunnelInsights>(`/api/insights/funnel?${qs(NY)}`, { token: agent.accessToken });
     expect(res.body.campaigns).toEqual([
-      { campaignId, campaignName: 'Hotel Insights', assigned: 5, contacted: 4, interested: 3, closed: 3, contactRate: 80, interestRate: 75, closeRate: 100 },
+      {
+        campaignId,
+        campaignName: 'Hotel Insights',
+        assigned: 5,
+        contacted: 4,
+        interested: 3,
+        closed: 3,
+        contactRate: 80,
+        interestRate: 75,
+        closeRate: 100,
+      },
     ]);
     const others = await http.get<FunnelInsights>(`/api/insights/funnel?${qs(NY)}`, { token: other.accessToken });
     expect(others.body.campaigns.map((c) => [c.campaignName, c.assigned])).toEqual([['Solar Elsewhere', 1]]);
@@ -202,7 +260,17 @@ describe('insights', () => {
   it("gives a team lead their downline by level with the override earned on each member and the week's trend", async () => {
     const res = await http.get<TeamInsights>(`/api/insights/team?${qs(NY)}`, { token: lead.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body.members.map(({ name, level, dials, connects, deals, override, trend }) => ({ name, level, dials, connects, deals, override, direction: trend.direction }))).toEqual([
+    expect(
+      res.body.members.map(({ name, level, dials, connects, deals, override, trend }) => ({
+        name,
+        level,
+        dials,
+        connects,
+        deals,
+        override,
+        direction: trend.direction,
+      })),
+    ).toEqual([
       { name: 'Arno Agent', level: 1, dials: 4, connects: 3, deals: 2, override: 2_850, direction: 'rising' },
       { name: 'Opal Opener', level: 2, dials: 1, connects: 1, deals: 1, override: 500, direction: 'rising' },
     ]);
@@ -221,7 +289,18 @@ describe('insights', () => {
     const mine = await http.get<CampaignInsights>(`/api/insights/campaigns?${qs(NY)}`, { token: owner.accessToken });
     expect(mine.status).toBe(200);
     expect(mine.body.campaigns).toEqual([
-      { campaignId, campaignName: 'Hotel Insights', imported: 5, distributed: 5, worked: 4, recycled: 1, calls: 5, deals: 2, revenue: 300_000, commissionCost: 81_350 },
+      {
+        campaignId,
+        campaignName: 'Hotel Insights',
+        imported: 5,
+        distributed: 5,
+        worked: 4,
+        recycled: 1,
+        calls: 5,
+        deals: 2,
+        revenue: 300_000,
+        commissionCost: 81_350,
+      },
     ]);
     expect(mine.body.activeAgents).toEqual([
       { start: '2026-03-09', agents: 1 },
@@ -233,7 +312,9 @@ describe('insights', () => {
     const elsewhere = all.body.campaigns.find((c) => c.campaignId === otherCampaignId);
     expect(elsewhere).toMatchObject({ calls: 1, deals: 1, revenue: 30_000, commissionCost: 9_000 });
     expect(all.body.activeAgents.map((d) => d.agents)).toEqual([1, 2, 3, 1]);
-    const notTheirs = await http.get(`/api/insights/campaigns?${qs({ ...NY, campaignId: otherCampaignId })}`, { token: owner.accessToken });
+    const notTheirs = await http.get(`/api/insights/campaigns?${qs({ ...NY, campaignId: otherCampaignId })}`, {
+      token: owner.accessToken,
+    });
     expect(notTheirs.status).toBe(404);
   });
 
@@ -251,18 +332,31 @@ describe('insights', () => {
       [{ campaignId: 'no pe!' }, 'Campaign not found.'],
     ];
     for (const [query, message] of cases) {
-      const res = await http.get<{ error: string }>(`/api/insights/earnings?${qs(query)}`, { token: agent.accessToken });
+      const res = await http.get<{ error: string }>(`/api/insights/earnings?${qs(query)}`, {
+        token: agent.accessToken,
+      });
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.error).toBe(message);
     }
-    const missing = await http.get(`/api/insights/calls?${qs({ campaignId: new ObjectId().toHexString() })}`, { token: agent.accessToken });
+    const missing = await http.get(`/api/insights/calls?${qs({ campaignId: new ObjectId().toHexString() })}`, {
+      token: agent.accessToken,
+    });
     expect(missing.status).toBe(404);
   });
 
   it('resolves the named periods in the viewer zone, ending today', async () => {
-    const week = await http.get<EarningsInsights>(`/api/insights/earnings?${qs({ period: 'this-week', tz: 'Asia/Tokyo' })}`, { token: agent.accessToken });
-    expect(week.body.range).toMatchObject({ from: '2026-03-09', to: '2026-03-12', startsAt: '2026-03-08T15:00:00.000Z' });
-    const quarter = await http.get<EarningsInsights>(`/api/insights/earnings?${qs({ period: 'last-3-months' })}`, { token: agent.accessToken });
+    const week = await http.get<EarningsInsights>(
+      `/api/insights/earnings?${qs({ period: 'this-week', tz: 'Asia/Tokyo' })}`,
+      { token: agent.accessToken },
+    );
+    expect(week.body.range).toMatchObject({
+      from: '2026-03-09',
+      to: '2026-03-12',
+      startsAt: '2026-03-08T15:00:00.000Z',
+    });
+    const quarter = await http.get<EarningsInsights>(`/api/insights/earnings?${qs({ period: 'last-3-months' })}`, {
+      token: agent.accessToken,
+    });
     expect(quarter.body.range).toMatchObject({ from: '2026-01-01', to: '2026-03-12', bucket: 'week' });
     expect((await http.get(`/api/insights/earnings`)).status).toBe(401);
   });

@@ -24,7 +24,11 @@ describe('leaderboard on real sales', () => {
   /** Closes a fresh lead over HTTP and waits until its ledger is written (the worker then tells the feed). */
   async function closeDeal(agent: CreatedUser, campaignId: string, dollars: number): Promise<string> {
     const lead = await createAssignedLead(testApp, campaignId, agent.user, `Lead of ${agent.user.name}`);
-    const res = await http.post<{ id: string }>(`/api/leads/${lead._id}/close`, { dealValue: dollars }, { token: agent.accessToken });
+    const res = await http.post<{ id: string }>(
+      `/api/leads/${lead._id}/close`,
+      { dealValue: dollars },
+      { token: agent.accessToken },
+    );
     expect(res.status).toBe(201);
     await waitForUpdate((u) => u.dealId === res.body.id && u.reason === 'deal-closed');
     return res.body.id;
@@ -62,7 +66,8 @@ describe('leaderboard on real sales', () => {
     carol = await createUser(testApp, { name: 'Carol Closer', uplineId: alice.user._id });
     hotel = (await createTestCampaign(testApp, owner.user, { name: 'Leaderboard Hotels' })).id;
     solar = (await createTestCampaign(testApp, owner.user, { name: 'Leaderboard Solar' })).id;
-    for (const agent of [alice, bob, carol]) for (const campaign of [hotel, solar]) await joinTestCampaign(testApp, agent.user, campaign);
+    for (const agent of [alice, bob, carol])
+      for (const campaign of [hotel, solar]) await joinTestCampaign(testApp, agent.user, campaign);
     // A plain agent's socket: every signed-in socket is on the feed.
     feedSocket = await testApp.socket(alice.accessToken);
     feedSocket.on(SocketEvents.leaderboardUpdated, (payload: LeaderboardUpdatedPayload) => updates.push(payload));
@@ -84,7 +89,12 @@ describe('leaderboard on real sales', () => {
   it('ranks by deals closed per period, ties sharing a rank', async () => {
     const all = await board('period=all&by=deals', alice);
     expect(all.entries[0]).toMatchObject({ rank: 1, user: { name: 'Alice Ace' }, deals: 3, dealValue: 30_000 });
-    expect(all.entries.slice(1).map((e) => [e.rank, e.deals]).sort()).toEqual([
+    expect(
+      all.entries
+        .slice(1)
+        .map((e) => [e.rank, e.deals])
+        .sort(),
+    ).toEqual([
       [2, 2],
       [2, 2],
     ]);
@@ -137,50 +147,75 @@ describe('leaderboard on real sales', () => {
     expect(topOne.entries.map((e) => e.user.name)).toEqual(['Bob Builder']);
     expect(topOne.me).toMatchObject({ rank: 3, earnings: 3_000 });
 
-    expect((await http.get(`/api/leaderboard?campaignId=${'0'.repeat(24)}`, { token: bob.accessToken })).status).toBe(404);
+    expect((await http.get(`/api/leaderboard?campaignId=${'0'.repeat(24)}`, { token: bob.accessToken })).status).toBe(
+      404,
+    );
     expect((await http.get('/api/leaderboard?period=year', { token: bob.accessToken })).status).toBe(400);
     expect((await http.get('/api/leaderboard')).status).toBe(401);
   });
 
   it('tells every feed socket when a deal closes or is cancelled, and the standings follow', async () => {
     const bobSocket = await testApp.socket(bob.accessToken);
-    const seenByBob = new Promise<LeaderboardUpdatedPayload>((resolve) => bobSocket.once(SocketEvents.leaderboardUpdated, resolve));
+    const seenByBob = new Promise<LeaderboardUpdatedPayload>((resolve) =>
+      bobSocket.once(SocketEvents.leaderboardUpdated, resolve),
+    );
     const dealId = await closeDeal(alice, solar, 200);
     expect(await seenByBob).toEqual({ reason: 'deal-closed', dealId, campaignId: solar });
     const week = await board('period=week&by=deals', alice);
     expect(week.me).toMatchObject({ deals: 1, earnings: 6_150 });
 
     // A cancelled deal drops out of the deal counts and its unpaid commission out of the earnings.
-    expect((await http.post(`/api/deals/${bobsBigDeal}/cancel`, { reason: 'cancelled' }, { token: owner.accessToken })).status).toBe(200);
+    expect(
+      (await http.post(`/api/deals/${bobsBigDeal}/cancel`, { reason: 'cancelled' }, { token: owner.accessToken }))
+        .status,
+    ).toBe(200);
     await waitForUpdate((u) => u.dealId === bobsBigDeal && u.reason === 'deal-cancelled');
     const month = await board('period=month&by=earnings', bob);
     expect(month.me).toMatchObject({ rank: 1, deals: 1, earnings: 30_000 });
   });
 
   it('lists payouts for admins only, pending then completed after a run', async () => {
-    for (const who of [alice, owner]) expect((await http.get('/api/admin/payouts', { token: who.accessToken })).status).toBe(403);
+    for (const who of [alice, owner])
+      expect((await http.get('/api/admin/payouts', { token: who.accessToken })).status).toBe(403);
     expect((await http.get('/api/admin/payouts')).status).toBe(401);
 
     const pending = await http.get<AdminPayoutList>('/api/admin/payouts?status=pending', { token: admin.accessToken });
     expect(pending.status).toBe(200);
     const bobHotel = pending.body.items.find((i) => i.user.name === 'Bob Builder' && i.campaignId === solar);
-    expect(bobHotel).toMatchObject({ status: 'pending', amount: 0, held: 30_000, lineCount: 1, campaign: 'Leaderboard Solar' });
+    expect(bobHotel).toMatchObject({
+      status: 'pending',
+      amount: 0,
+      held: 30_000,
+      lineCount: 1,
+      campaign: 'Leaderboard Solar',
+    });
     expect(pending.body.totals.paid).toBe(0);
 
     // Past every hold window (7 days): the run approves and pays; the rows move to completed.
     clock.advance(30 * DAY);
-    const run = await http.post<{ payouts: number; total: number }>('/api/admin/payouts/run', undefined, { token: admin.accessToken });
+    const run = await http.post<{ payouts: number; total: number }>('/api/admin/payouts/run', undefined, {
+      token: admin.accessToken,
+    });
     expect(run.status).toBe(200);
     expect(run.body.payouts).toBeGreaterThanOrEqual(4);
 
     const after = await http.get<AdminPayoutList>('/api/admin/payouts', { token: admin.accessToken });
     expect(after.body.items).toEqual([]);
-    const completed = await http.get<AdminPayoutList>('/api/admin/payouts?status=completed&limit=2', { token: admin.accessToken });
+    const completed = await http.get<AdminPayoutList>('/api/admin/payouts?status=completed&limit=2', {
+      token: admin.accessToken,
+    });
     expect(completed.body.items).toHaveLength(2);
     expect(completed.body.items.every((i) => i.status === 'completed' && i.runId)).toBe(true);
     expect(completed.body.totals).toMatchObject({ approved: 0, held: 0, paid: run.body.total });
-    const rest = await http.get<AdminPayoutList>(`/api/admin/payouts?status=completed&cursor=${completed.body.nextCursor}`, { token: admin.accessToken });
+    const rest = await http.get<AdminPayoutList>(
+      `/api/admin/payouts?status=completed&cursor=${completed.body.nextCursor}`,
+      { token: admin.accessToken },
+    );
     expect(completed.body.items.length + rest.body.items.length).toBe(run.body.payouts);
-    expect(rest.body.items.some((i) => i.user.name === 'Bob Builder' && i.campaign === 'Leaderboard Solar' && i.amount === 30_000)).toBe(true);
+    expect(
+      rest.body.items.some(
+        (i) => i.user.name === 'Bob Builder' && i.campaign === 'Leaderboard Solar' && i.amount === 30_000,
+      ),
+    ).toBe(true);
   });
 });

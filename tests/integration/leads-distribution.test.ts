@@ -8,7 +8,14 @@ import { leadsCollection } from '../../server/features/leads/repository.js';
 import { ManualClock } from '../../server/platform/clock.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { client } from '../support/http.js';
-import { createCampaignWithAgents, leadsCsv, until, uploadCsv, waitForImport, type CampaignWithAgents } from '../support/leads.js';
+import {
+  createCampaignWithAgents,
+  leadsCsv,
+  until,
+  uploadCsv,
+  waitForImport,
+  type CampaignWithAgents,
+} from '../support/leads.js';
 
 const HOUR = 3600_000;
 let clock: ManualClock;
@@ -28,7 +35,13 @@ function withOwnApp(start: string) {
 /** Leads a user's "lead-assigned" notifications announce: one each for "New lead assigned", n for "n new leads in ...". */
 async function leadsAnnounced(userId: unknown): Promise<{ notes: number; leads: number }> {
   const notes = await testApp.platform.db.collection('notifications').find({ userId, type: 'lead-assigned' }).toArray();
-  return { notes: notes.length, leads: notes.reduce((sum, note) => sum + (note.title === 'New lead assigned' ? 1 : Number.parseInt(String(note.body), 10)), 0) };
+  return {
+    notes: notes.length,
+    leads: notes.reduce(
+      (sum, note) => sum + (note.title === 'New lead assigned' ? 1 : Number.parseInt(String(note.body), 10)),
+      0,
+    ),
+  };
 }
 
 async function importLeads(c: CampaignWithAgents, rows: number, from: number) {
@@ -40,10 +53,13 @@ async function importLeads(c: CampaignWithAgents, rows: number, from: number) {
 
 async function perAgent(c: CampaignWithAgents): Promise<number[]> {
   const leads = leadsCollection(testApp.platform.db);
-  return Promise.all(c.agents.map((a) => leads.countDocuments({ campaignId: c.campaignObjectId, assignedTo: a.user._id })));
+  return Promise.all(
+    c.agents.map((a) => leads.countDocuments({ campaignId: c.campaignObjectId, assignedTo: a.user._id })),
+  );
 }
 
-const unassigned = (c: CampaignWithAgents) => leadsCollection(testApp.platform.db).countDocuments({ campaignId: c.campaignObjectId, assignedTo: null });
+const unassigned = (c: CampaignWithAgents) =>
+  leadsCollection(testApp.platform.db).countDocuments({ campaignId: c.campaignObjectId, assignedTo: null });
 
 async function sweep() {
   const job = await testApp.platform.queues.leads.add('sweep', {});
@@ -65,7 +81,11 @@ describe('lead distribution: fairness and daily caps', () => {
       expect(announced.notes).toBeLessThanOrEqual(Math.ceil(1_000 / LEAD_BATCH));
     }
     // Round-robin in order: the first ten leads went to ten different agents.
-    const firstTen = await leadsCollection(testApp.platform.db).find({ campaignId: c.campaignObjectId }).sort({ createdAt: 1, _id: 1 }).limit(10).toArray();
+    const firstTen = await leadsCollection(testApp.platform.db)
+      .find({ campaignId: c.campaignObjectId })
+      .sort({ createdAt: 1, _id: 1 })
+      .limit(10)
+      .toArray();
     expect(new Set(firstTen.map((l) => l.assignedTo!.toHexString())).size).toBe(10);
   });
 
@@ -75,9 +95,18 @@ describe('lead distribution: fairness and daily caps', () => {
     await until(async () => (await unassigned(c)) === 100);
     expect(await perAgent(c)).toEqual([200, 200]);
 
-    const refused = await http.post('/api/leads/request', { campaignId: c.campaignId, count: 10 }, { token: c.agents[0].accessToken });
+    const refused = await http.post(
+      '/api/leads/request',
+      { campaignId: c.campaignId, count: 10 },
+      { token: c.agents[0].accessToken },
+    );
     expect(refused.status).toBe(200);
-    expect(refused.body).toEqual({ assigned: 0, remainingToday: 0, remainingThisMonth: PLAN_LIMITS.leadsPerMonth - 200, message: LeadMessages.dailyCapReached(200) });
+    expect(refused.body).toEqual({
+      assigned: 0,
+      remainingToday: 0,
+      remainingThisMonth: PLAN_LIMITS.leadsPerMonth - 200,
+      message: LeadMessages.dailyCapReached(200),
+    });
 
     // Still the same day a minute before midnight UTC: nothing moves.
     clock.set('2026-03-02T23:59:00Z');
@@ -85,13 +114,21 @@ describe('lead distribution: fairness and daily caps', () => {
     expect(await unassigned(c)).toBe(100);
 
     clock.set('2026-03-03T00:01:00Z');
-    const asked = await http.post('/api/leads/request', { campaignId: c.campaignId, count: 30 }, { token: c.agents[1].accessToken });
-    expect(asked.body).toEqual({ assigned: 30, remainingToday: 170, remainingThisMonth: PLAN_LIMITS.leadsPerMonth - 230, message: LeadMessages.leadsArrived(30) });
+    const asked = await http.post(
+      '/api/leads/request',
+      { campaignId: c.campaignId, count: 30 },
+      { token: c.agents[1].accessToken },
+    );
+    expect(asked.body).toEqual({
+      assigned: 30,
+      remainingToday: 170,
+      remainingThisMonth: PLAN_LIMITS.leadsPerMonth - 230,
+      message: LeadMessages.leadsArrived(30),
+    });
     await sweep();
     expect(await unassigned(c)).toBe(0);
     expect(await perAgent(c)).toEqual([200 + 35, 200 + 65]);
   });
-
 });
 
 describe('lead distribution: monthly cap', () => {
@@ -111,15 +148,26 @@ describe('lead distribution: monthly cap', () => {
     });
     await importLeads(c, 50, 20_000);
     await until(async () => (await unassigned(c)) === 40);
-    const capped = await http.post('/api/leads/request', { campaignId: c.campaignId, count: 5 }, { token: c.agents[0].accessToken });
-    expect(capped.body).toMatchObject({ assigned: 0, remainingThisMonth: 0, message: LeadMessages.monthlyCapReached(4_000) });
+    const capped = await http.post(
+      '/api/leads/request',
+      { campaignId: c.campaignId, count: 5 },
+      { token: c.agents[0].accessToken },
+    );
+    expect(capped.body).toMatchObject({
+      assigned: 0,
+      remainingThisMonth: 0,
+      message: LeadMessages.monthlyCapReached(4_000),
+    });
 
     clock.set('2026-04-01T00:00:00Z');
     await sweep();
     expect(await unassigned(c)).toBe(0);
-    expect(await leadQuotasCollection(testApp.platform.db).findOne({ _id: c.agents[0].user._id })).toMatchObject({ month: '2026-04', monthCount: 40, dayCount: 40 });
+    expect(await leadQuotasCollection(testApp.platform.db).findOne({ _id: c.agents[0].user._id })).toMatchObject({
+      month: '2026-04',
+      monthCount: 40,
+      dayCount: 40,
+    });
   });
-
 });
 
 describe('lead distribution: idle leads', () => {
@@ -130,7 +178,10 @@ describe('lead distribution: idle leads', () => {
     const [first] = c.agents;
     await importLeads(c, 4, 30_000);
     await until(async () => (await unassigned(c)) === 0);
-    const mine = await leadsCollection(testApp.platform.db).find({ campaignId: c.campaignObjectId }).sort({ createdAt: 1, _id: 1 }).toArray();
+    const mine = await leadsCollection(testApp.platform.db)
+      .find({ campaignId: c.campaignObjectId })
+      .sort({ createdAt: 1, _id: 1 })
+      .toArray();
     expect(mine.every((l) => l.assignedTo!.equals(first.user._id))).toBe(true);
 
     // A second agent joins; the first works one lead after 10 h and closes one as Potential.
@@ -139,8 +190,24 @@ describe('lead distribution: idle leads', () => {
     const second = await createUser(testApp, { name: 'Second Agent' });
     await addAgents(testApp, c.campaignId, [second]);
     clock.advance(10 * HOUR);
-    expect((await http.patch(`/api/leads/${mine[0]._id.toHexString()}`, { disposition: 'Follow Up' }, { token: first.accessToken })).status).toBe(200);
-    expect((await http.patch(`/api/leads/${mine[1]._id.toHexString()}`, { disposition: 'Potential' }, { token: first.accessToken })).status).toBe(200);
+    expect(
+      (
+        await http.patch(
+          `/api/leads/${mine[0]._id.toHexString()}`,
+          { disposition: 'Follow Up' },
+          { token: first.accessToken },
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await http.patch(
+          `/api/leads/${mine[1]._id.toHexString()}`,
+          { disposition: 'Potential' },
+          { token: first.accessToken },
+        )
+      ).status,
+    ).toBe(200);
 
     const socket = await testApp.socket(first.accessToken);
     const removed: LeadUpdatedPayload[] = [];
@@ -149,27 +216,41 @@ describe('lead distribution: idle leads', () => {
     // 71 h after assignment: nothing is idle yet.
     clock.set(new Date(new Date('2026-05-04T09:00:00Z').getTime() + 71 * HOUR));
     await sweep();
-    expect(await leadsCollection(testApp.platform.db).countDocuments({ campaignId: c.campaignObjectId, assignedTo: first.user._id })).toBe(4);
+    expect(
+      await leadsCollection(testApp.platform.db).countDocuments({
+        campaignId: c.campaignObjectId,
+        assignedTo: first.user._id,
+      }),
+    ).toBe(4);
 
     // 73 h: the two untouched leads go to the second agent; the worked ones stay.
     clock.set(new Date(new Date('2026-05-04T09:00:00Z').getTime() + 73 * HOUR));
     await sweep();
-    const after = await leadsCollection(testApp.platform.db).find({ campaignId: c.campaignObjectId }).sort({ createdAt: 1, _id: 1 }).toArray();
-    expect(after.map((l) => l.assignedTo!.toHexString())).toEqual([first, first, second, second].map((a) => a.user._id.toHexString()));
+    const after = await leadsCollection(testApp.platform.db)
+      .find({ campaignId: c.campaignObjectId })
+      .sort({ createdAt: 1, _id: 1 })
+      .toArray();
+    expect(after.map((l) => l.assignedTo!.toHexString())).toEqual(
+      [first, first, second, second].map((a) => a.user._id.toHexString()),
+    );
     expect(after[2].history.map((h) => h.change)).toContain('Returned to the pool after 72 h without a status change');
 
     const notes = testApp.platform.db.collection('notifications');
     expect(await notes.countDocuments({ userId: first.user._id, type: 'lead-reassigned' })).toBe(2);
-    expect(await notes.findOne({ userId: second.user._id, type: 'lead-assigned' }, { sort: { _id: -1 } })).toMatchObject({ title: 'New leads assigned', body: expect.stringMatching(/^2 new leads in /) });
+    expect(
+      await notes.findOne({ userId: second.user._id, type: 'lead-assigned' }, { sort: { _id: -1 } }),
+    ).toMatchObject({ title: 'New leads assigned', body: expect.stringMatching(/^2 new leads in /) });
     await until(async () => removed.length === 2);
-    expect(removed.map((p) => (p as { id: string }).id).sort()).toEqual([after[2], after[3]].map((l) => l._id.toHexString()).sort());
+    expect(removed.map((p) => (p as { id: string }).id).sort()).toEqual(
+      [after[2], after[3]].map((l) => l._id.toHexString()).sort(),
+    );
 
     // Running the sweep again changes nothing (idempotent).
     await sweep();
     expect(await notes.countDocuments({ userId: first.user._id, type: 'lead-reassigned' })).toBe(2);
   });
 
-  it("tells the campaign owner: the reclaimed lead shows up unassigned, then with its new agent, never as removed", async () => {
+  it('tells the campaign owner: the reclaimed lead shows up unassigned, then with its new agent, never as removed', async () => {
     const start = clock.now();
     const c = await createCampaignWithAgents(testApp, 1);
     const [first] = c.agents;

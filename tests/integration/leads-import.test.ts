@@ -2,12 +2,22 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketEvents, type ImportProgressPayload } from '../../shared/events.js';
 import { ImportMessages, SkipReasons } from '../../shared/schemas/leads/import.js';
-import { importRejectsCollection, importsBucket, leadImportsCollection } from '../../server/features/leads/import-repository.js';
+import {
+  importRejectsCollection,
+  importsBucket,
+  leadImportsCollection,
+} from '../../server/features/leads/import-repository.js';
 import { runImport } from '../../server/features/leads/import-service.js';
 import { leadsCollection } from '../../server/features/leads/repository.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/factories.js';
-import { createCampaignWithAgents, leadsCsv, uploadCsv, waitForImport, type CampaignWithAgents } from '../support/leads.js';
+import {
+  createCampaignWithAgents,
+  leadsCsv,
+  uploadCsv,
+  waitForImport,
+  type CampaignWithAgents,
+} from '../support/leads.js';
 
 let testApp: TestApp;
 let campaign: CampaignWithAgents;
@@ -62,12 +72,26 @@ describe('lead import', () => {
     expect(res.status).toBe(202);
     const importId = res.body.importId as string;
     const status = await waitForImport(testApp, campaign.owner.accessToken, importId);
-    expect(status).toMatchObject({ status: 'completed', totalRows: 10_000, rowsRead: 10_000, imported: 9_800, skipped: 200, reasons: expected });
+    expect(status).toMatchObject({
+      status: 'completed',
+      totalRows: 10_000,
+      rowsRead: 10_000,
+      imported: 9_800,
+      skipped: 200,
+      reasons: expected,
+    });
 
     const leads = leadsCollection(testApp.platform.db);
     expect(await leads.countDocuments({ campaignId: campaign.campaignObjectId })).toBe(9_800);
     const sample = await leads.findOne({ campaignId: campaign.campaignObjectId, name: 'Lead 1' });
-    expect(sample).toMatchObject({ email: 'lead1@example.com', phone: '20100000001', company: 'Company 1', details: { 'Preferred Hotel': 'Hilton, Cairo', Guests: '2' }, disposition: 'New', stage: 'New' });
+    expect(sample).toMatchObject({
+      email: 'lead1@example.com',
+      phone: '20100000001',
+      company: 'Company 1',
+      details: { 'Preferred Hotel': 'Hilton, Cairo', Guests: '2' },
+      disposition: 'New',
+      stage: 'New',
+    });
     expect(sample!.staged).toBeUndefined();
 
     // Live progress reached the importer, growing, ending with the final figures.
@@ -78,7 +102,9 @@ describe('lead import', () => {
     expect(progress.at(-1)).toMatchObject({ status: 'completed', imported: 9_800, skipped: 200 });
 
     // The report of rejected rows: one line per skipped row, with its line number and reason.
-    const report = await fetch(`${testApp.url}/api/imports/${importId}/rejected.csv`, { headers: { authorization: `Bearer ${campaign.owner.accessToken}` } });
+    const report = await fetch(`${testApp.url}/api/imports/${importId}/rejected.csv`, {
+      headers: { authorization: `Bearer ${campaign.owner.accessToken}` },
+    });
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toContain('text/csv');
     const lines = (await report.text()).trim().split('\r\n');
@@ -87,14 +113,20 @@ describe('lead import', () => {
     expect(lines[1]).toBe(`9,${SkipReasons.missingName},,nobody7@example.com,'+20 100 000007,Acme,Hilton,2`);
 
     // The importer was told once.
-    const notes = await testApp.platform.db.collection('notifications').find({ userId: campaign.owner.user._id, type: 'import-finished' }).toArray();
+    const notes = await testApp.platform.db
+      .collection('notifications')
+      .find({ userId: campaign.owner.user._id, type: 'import-finished' })
+      .toArray();
     expect(notes).toHaveLength(1);
     expect(notes[0].body).toContain('9800 leads imported, 200 skipped');
   });
 
   it('skips rows already in the campaign and honours a column mapping', async () => {
-    const csv = 'Who,Mail,Tel,Notes\nLead 1,lead1@example.com,,dup by email\nNew Person,,+20 100 000002,dup by phone\nFresh One,fresh@example.com,+44 20 7946 0000,hello\n';
-    const res = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, csv, { mapping: { Who: 'name', Mail: 'email', Tel: 'phone' } });
+    const csv =
+      'Who,Mail,Tel,Notes\nLead 1,lead1@example.com,,dup by email\nNew Person,,+20 100 000002,dup by phone\nFresh One,fresh@example.com,+44 20 7946 0000,hello\n';
+    const res = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, csv, {
+      mapping: { Who: 'name', Mail: 'email', Tel: 'phone' },
+    });
     expect(res.status).toBe(202);
     const status = await waitForImport(testApp, campaign.owner.accessToken, res.body.importId as string);
     expect(status).toMatchObject({ imported: 1, skipped: 2, reasons: { [SkipReasons.duplicateInCampaign]: 2 } });
@@ -104,17 +136,28 @@ describe('lead import', () => {
 
   it("keeps a recognised column as a detail when it is mapped to 'details'", async () => {
     const csv = 'Full Name,Email,Mobile,Company\nDetail Keeper,keeper@example.com,+1 555 222 3333,Keeper Inc\n';
-    const res = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, csv, { mapping: { Mobile: 'details', Company: 'details' } });
+    const res = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, csv, {
+      mapping: { Mobile: 'details', Company: 'details' },
+    });
     expect(res.status).toBe(202);
     const status = await waitForImport(testApp, campaign.owner.accessToken, res.body.importId as string);
     expect(status).toMatchObject({ imported: 1, skipped: 0 });
     const lead = await leadsCollection(testApp.platform.db).findOne({ email: 'keeper@example.com' });
-    expect(lead).toMatchObject({ name: 'Detail Keeper', details: { Mobile: '+1 555 222 3333', Company: 'Keeper Inc' } });
+    expect(lead).toMatchObject({
+      name: 'Detail Keeper',
+      details: { Mobile: '+1 555 222 3333', Company: 'Keeper Inc' },
+    });
     expect(lead?.phone).toBeUndefined();
     expect(lead?.company).toBeUndefined();
 
     // Mapped away, the recognised phone column no longer counts towards the required columns.
-    const refused = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, 'Name,Phone\nA,5552223333\n', { mapping: { Phone: 'details' } });
+    const refused = await uploadCsv(
+      testApp,
+      campaign.owner.accessToken,
+      campaign.campaignId,
+      'Name,Phone\nA,5552223333\n',
+      { mapping: { Phone: 'details' } },
+    );
     expect(refused).toMatchObject({ status: 400, body: { error: ImportMessages.missingColumns } });
   });
 
@@ -126,9 +169,16 @@ describe('lead import', () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name,Email\nA,a@example.com\n', 'utf16le')]);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
     const tooManyRows = leadsCsv(50_001, 100_000);
-    const cases: Array<[string, string | Uint8Array, { fileName?: string; type?: string; mapping?: Record<string, string> }, string]> = [
+    const cases: Array<
+      [string, string | Uint8Array, { fileName?: string; type?: string; mapping?: Record<string, string> }, string]
+    > = [
       ['image', png, { fileName: 'leads.csv' }, ImportMessages.notCsv],
-      ['spreadsheet', 'whatever', { fileName: 'leads.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, ImportMessages.notCsv],
+      [
+        'spreadsheet',
+        'whatever',
+        { fileName: 'leads.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        ImportMessages.notCsv,
+      ],
       ['latin-1', latin1, {}, ImportMessages.notUtf8],
       ['utf-16', utf16, {}, ImportMessages.notUtf8],
       ['empty', '', {}, ImportMessages.empty],
@@ -165,13 +215,22 @@ describe('lead import', () => {
     const otherOwner = await createUser(testApp, { role: 'owner' });
     const admin = await createUser(testApp, { role: 'admin' });
     expect((await uploadCsv(testApp, agent.accessToken, campaign.campaignId, leadsCsv(1, 900_000))).status).toBe(403);
-    expect((await uploadCsv(testApp, otherOwner.accessToken, campaign.campaignId, leadsCsv(1, 900_000))).body).toMatchObject({ error: ImportMessages.ownersOnly });
+    expect(
+      (await uploadCsv(testApp, otherOwner.accessToken, campaign.campaignId, leadsCsv(1, 900_000))).body,
+    ).toMatchObject({ error: ImportMessages.ownersOnly });
     expect((await uploadCsv(testApp, undefined, campaign.campaignId, leadsCsv(1, 900_000))).status).toBe(401);
-    expect((await uploadCsv(testApp, admin.accessToken, new ObjectId().toHexString(), leadsCsv(1, 900_000))).status).toBe(404);
+    expect(
+      (await uploadCsv(testApp, admin.accessToken, new ObjectId().toHexString(), leadsCsv(1, 900_000))).status,
+    ).toBe(404);
     const byAdmin = await uploadCsv(testApp, admin.accessToken, campaign.campaignId, leadsCsv(1, 900_000));
     expect(byAdmin.status).toBe(202);
     // Someone else's import is not found for another owner; an agent is refused at the door (owners and admins only).
-    const statusFor = async (who: { accessToken: string }) => (await fetch(`${testApp.url}/api/imports/${String(byAdmin.body.importId)}`, { headers: { authorization: `Bearer ${who.accessToken}` } })).status;
+    const statusFor = async (who: { accessToken: string }) =>
+      (
+        await fetch(`${testApp.url}/api/imports/${String(byAdmin.body.importId)}`, {
+          headers: { authorization: `Bearer ${who.accessToken}` },
+        })
+      ).status;
     expect(await statusFor(otherOwner)).toBe(404);
     expect(await statusFor(agent)).toBe(403);
   });
@@ -184,7 +243,10 @@ describe('lead import', () => {
       const importId = res.body.importId as string;
       const db = noWorkers.platform.db;
       // What a crashed first attempt leaves: the import running, part of the rows staged, some rejects.
-      await leadImportsCollection(db).updateOne({ _id: new ObjectId(importId) }, { $set: { status: 'running', rowsRead: 700, imported: 700 } });
+      await leadImportsCollection(db).updateOne(
+        { _id: new ObjectId(importId) },
+        { $set: { status: 'running', rowsRead: 700, imported: 700 } },
+      );
       await leadsCollection(db).insertMany(
         Array.from({ length: 700 }, (_, i) => ({
           _id: new ObjectId(),
@@ -209,7 +271,11 @@ describe('lead import', () => {
       expect(await leadsCollection(db).countDocuments({ campaignId: c.campaignObjectId })).toBe(1_500);
       expect(await leadsCollection(db).countDocuments({ campaignId: c.campaignObjectId, staged: true })).toBe(0);
       expect(await importRejectsCollection(db).countDocuments({ importId: new ObjectId(importId) })).toBe(0);
-      expect(await leadImportsCollection(db).findOne({ _id: new ObjectId(importId) })).toMatchObject({ status: 'completed', imported: 1_500, skipped: 0 });
+      expect(await leadImportsCollection(db).findOne({ _id: new ObjectId(importId) })).toMatchObject({
+        status: 'completed',
+        imported: 1_500,
+        skipped: 0,
+      });
     } finally {
       await noWorkers.close();
     }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SocketEvents, type LeadAssignedPayload, type LeadsUpdatedPayload, type LeadUpdatedPayload, type NotificationCountPayload } from '../../shared/events.js';
+import {
+  SocketEvents,
+  type LeadAssignedPayload,
+  type LeadsUpdatedPayload,
+  type LeadUpdatedPayload,
+  type NotificationCountPayload,
+} from '../../shared/events.js';
 import type { NotificationItem } from '../../shared/schemas/notifications/list.js';
 import { LEAD_BATCH } from '../../server/features/leads/distribution.js';
 import { leadsCollection } from '../../server/features/leads/repository.js';
@@ -21,12 +27,16 @@ describe('live lead distribution', () => {
     const ownerSocket = await testApp.socket(campaign.owner.accessToken);
     const ownerSaw: LeadUpdatedPayload[] = [];
     const ownerBatches: number[] = [];
-    ownerSocket.on(SocketEvents.leadUpdated, (p: LeadUpdatedPayload) => ownerSaw.push({ id: `single lead:updated ${p.id}`, removed: true }));
+    ownerSocket.on(SocketEvents.leadUpdated, (p: LeadUpdatedPayload) =>
+      ownerSaw.push({ id: `single lead:updated ${p.id}`, removed: true }),
+    );
     ownerSocket.on(SocketEvents.leadsUpdated, (p: LeadsUpdatedPayload) => {
       ownerBatches.push(p.items.length);
       ownerSaw.push(...p.items);
     });
-    ownerSocket.on(SocketEvents.leadAssigned, () => ownerSaw.push({ id: 'lead:assigned reached the owner', removed: true }));
+    ownerSocket.on(SocketEvents.leadAssigned, () =>
+      ownerSaw.push({ id: 'lead:assigned reached the owner', removed: true }),
+    );
     const received = new Map<string, { leads: LeadAssignedPayload[]; notes: NotificationItem[]; lastCount: number }>();
     for (const agent of campaign.agents) {
       const id = agent.user._id.toHexString();
@@ -35,7 +45,10 @@ describe('live lead distribution', () => {
       received.set(id, box);
       socket.on(SocketEvents.leadAssigned, (lead: LeadAssignedPayload) => box.leads.push(lead));
       socket.on(SocketEvents.notificationNew, (n: NotificationItem) => box.notes.push(n));
-      socket.on(SocketEvents.notificationCount, (c: NotificationCountPayload) => (box.lastCount = Math.max(box.lastCount, c.unread)));
+      socket.on(
+        SocketEvents.notificationCount,
+        (c: NotificationCountPayload) => (box.lastCount = Math.max(box.lastCount, c.unread)),
+      );
     }
 
     const res = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, leadsCsv(1_000));
@@ -43,7 +56,8 @@ describe('live lead distribution', () => {
     const total = () => [...received.values()].reduce((sum, box) => sum + box.leads.length, 0);
     await until(async () => total() === 1_000, 60_000);
     // The bell: the leads of a distribution run come as one notification per agent ("20 new leads in ...").
-    const announced = (notes: NotificationItem[]) => notes.reduce((sum, note) => sum + (note.title === 'New lead assigned' ? 1 : Number.parseInt(note.body, 10)), 0);
+    const announced = (notes: NotificationItem[]) =>
+      notes.reduce((sum, note) => sum + (note.title === 'New lead assigned' ? 1 : Number.parseInt(note.body, 10)), 0);
     await until(async () => [...received.values()].every((box) => announced(box.notes) === 20), 60_000);
     await new Promise((r) => setTimeout(r, 300));
 
@@ -52,13 +66,17 @@ describe('live lead distribution', () => {
     for (const agent of campaign.agents) {
       const id = agent.user._id.toHexString();
       const box = received.get(id)!;
-      const inDb = await leadsCollection(db).find({ assignedTo: agent.user._id }, { projection: { _id: 1 } }).toArray();
+      const inDb = await leadsCollection(db)
+        .find({ assignedTo: agent.user._id }, { projection: { _id: 1 } })
+        .toArray();
       expect(box.leads).toHaveLength(20);
       // Exactly its own leads, each once, none of anyone else's.
       expect(box.leads.every((lead) => lead.assignedTo === id && lead.campaignId === campaign.campaignId)).toBe(true);
       expect(box.leads.map((l) => l.id).sort()).toEqual(inDb.map((l) => l._id.toHexString()).sort());
       // Far fewer notifications than leads, and the live count equals the database's unread count.
-      expect(box.notes.every((n) => n.type === 'lead-assigned' && /^(New leads assigned|New lead assigned)$/.test(n.title))).toBe(true);
+      expect(
+        box.notes.every((n) => n.type === 'lead-assigned' && /^(New leads assigned|New lead assigned)$/.test(n.title)),
+      ).toBe(true);
       expect(box.notes.length).toBeLessThanOrEqual(Math.ceil(1_000 / LEAD_BATCH));
       const unread = await notifications.countDocuments({ userId: agent.user._id, readAt: null });
       expect(unread).toBe(box.notes.length);
@@ -80,7 +98,9 @@ describe('live lead distribution', () => {
     // The list the owner loads names the assignee too; an agent's own list as well.
     const http = client(testApp.url);
     type Listed = { id: string; assignedTo?: string; assignedToName?: string };
-    const ownerList = await http.get<{ items: Listed[] }>(`/api/leads?campaignId=${campaign.campaignId}&limit=100`, { token: campaign.owner.accessToken });
+    const ownerList = await http.get<{ items: Listed[] }>(`/api/leads?campaignId=${campaign.campaignId}&limit=100`, {
+      token: campaign.owner.accessToken,
+    });
     expect(ownerList.status).toBe(200);
     const items = ownerList.body.items;
     expect(items).toHaveLength(100);
@@ -100,7 +120,9 @@ describe('live lead distribution', () => {
     for (const agent of small.agents) {
       const box: LeadAssignedPayload[] = [];
       perAgent.set(agent.user._id.toHexString(), box);
-      (await testApp.socket(agent.accessToken)).on(SocketEvents.leadAssigned, (lead: LeadAssignedPayload) => box.push(lead));
+      (await testApp.socket(agent.accessToken)).on(SocketEvents.leadAssigned, (lead: LeadAssignedPayload) =>
+        box.push(lead),
+      );
     }
 
     const res = await uploadCsv(testApp, small.owner.accessToken, small.campaignId, leadsCsv(250, 50_000));
@@ -115,7 +137,9 @@ describe('live lead distribution', () => {
     expect(ownerSingles).toEqual([]);
     const items = batches.flatMap((b) => b.items);
     expect(items).toHaveLength(250);
-    const inDb = await leadsCollection(testApp.platform.db).find({ campaignId: small.campaignObjectId }, { projection: { assignedTo: 1 } }).toArray();
+    const inDb = await leadsCollection(testApp.platform.db)
+      .find({ campaignId: small.campaignObjectId }, { projection: { assignedTo: 1 } })
+      .toArray();
     expect(new Set(items.map((i) => i.id))).toEqual(new Set(inDb.map((l) => l._id.toHexString())));
     const names = new Map(small.agents.map((a) => [a.user._id.toHexString(), a.user.name]));
     const assignee = new Map(inDb.map((l) => [l._id.toHexString(), l.assignedTo!.toHexString()]));
@@ -134,15 +158,26 @@ describe('live lead distribution', () => {
   it('a disposition change reaches every tab of the agent and the campaign owner, and nobody else', async () => {
     const [agent, other] = campaign.agents;
     const lead = await leadsCollection(testApp.platform.db).findOne({ assignedTo: agent.user._id });
-    const tabs = await Promise.all([testApp.socket(agent.accessToken), testApp.socket(agent.accessToken), testApp.socket(campaign.owner.accessToken)]);
+    const tabs = await Promise.all([
+      testApp.socket(agent.accessToken),
+      testApp.socket(agent.accessToken),
+      testApp.socket(campaign.owner.accessToken),
+    ]);
     const outsider = await testApp.socket(other.accessToken);
     const seenByOutsider: unknown[] = [];
     outsider.on(SocketEvents.leadUpdated, (p) => seenByOutsider.push(p));
-    const updates = tabs.map((s) => new Promise<LeadUpdatedPayload>((resolve) => s.once(SocketEvents.leadUpdated, resolve)));
+    const updates = tabs.map(
+      (s) => new Promise<LeadUpdatedPayload>((resolve) => s.once(SocketEvents.leadUpdated, resolve)),
+    );
 
-    const res = await client(testApp.url).patch(`/api/leads/${lead!._id.toHexString()}`, { disposition: 'Potential' }, { token: agent.accessToken });
+    const res = await client(testApp.url).patch(
+      `/api/leads/${lead!._id.toHexString()}`,
+      { disposition: 'Potential' },
+      { token: agent.accessToken },
+    );
     expect(res.status).toBe(200);
-    for (const update of await Promise.all(updates)) expect(update).toMatchObject({ id: lead!._id.toHexString(), disposition: 'Potential', stage: 'Qualified' });
+    for (const update of await Promise.all(updates))
+      expect(update).toMatchObject({ id: lead!._id.toHexString(), disposition: 'Potential', stage: 'Qualified' });
     await new Promise((r) => setTimeout(r, 200));
     expect(seenByOutsider).toEqual([]);
   });

@@ -9,7 +9,10 @@ import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
 
 /** The payloads of one event a socket hears, typed by the event catalogue (socket.io cannot pair a generic event with its listener, hence the cast inside). */
-function heard<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E): Array<Parameters<ServerToClientEvents[E]>[0]> {
+function heard<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  event: E,
+): Array<Parameters<ServerToClientEvents[E]>[0]> {
   const seen: Array<Parameters<ServerToClientEvents[E]>[0]> = [];
   const listener = (payload: Parameters<ServerToClientEvents[E]>[0]) => void seen.push(payload);
   socket.on(event as keyof ServerToClientEvents, listener as ServerToClientEvents[keyof ServerToClientEvents]);
@@ -42,7 +45,11 @@ describe('live shared resources and role requests', () => {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('file', new Blob([Buffer.from(`notes ${filename}\n`)]), filename);
-    const res = await fetch(`${testApp.url}/api/materials`, { method: 'POST', body: form, headers: { authorization: `Bearer ${who.accessToken}` } });
+    const res = await fetch(`${testApp.url}/api/materials`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${who.accessToken}` },
+    });
     expect(res.status).toBe(201);
     return (await res.json()) as MaterialItem;
   }
@@ -61,13 +68,19 @@ describe('live shared resources and role requests', () => {
     expect(colleagueHeard).toEqual([{ kind: 'material', id: shared.id, change: 'created' }]);
     expect(agentHeard).toContainEqual({ kind: 'material', id: shared.id, change: 'created' });
 
-    const folder = await http.post<{ id: string }>('/api/materials/folders', { name: 'Brochures', campaign: campaignSlug }, { token: owner.accessToken });
+    const folder = await http.post<{ id: string }>(
+      '/api/materials/folders',
+      { name: 'Brochures', campaign: campaignSlug },
+      { token: owner.accessToken },
+    );
     expect(folder.status).toBe(201);
     await eventually(async () => (colleagueHeard.some((change) => change.id === folder.body.id) ? true : undefined));
     expect(colleagueHeard.at(-1)).toEqual({ kind: 'folder', id: folder.body.id, change: 'created' });
 
     expect((await http.delete(`/api/materials/${shared.id}`, { token: owner.accessToken })).status).toBe(204);
-    await eventually(async () => (colleagueHeard.some((change) => change.id === shared.id && change.change === 'deleted') ? true : undefined));
+    await eventually(async () =>
+      colleagueHeard.some((change) => change.id === shared.id && change.change === 'deleted') ? true : undefined,
+    );
     // The colleague never heard of the agent's personal material.
     expect(colleagueHeard.some((change) => change.id === personal.id)).toBe(false);
   });
@@ -77,34 +90,57 @@ describe('live shared resources and role requests', () => {
     const form = new FormData();
     form.append('title', 'Objection: price');
     form.append('duration', '4');
-    form.append('audio', new Blob([Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(4000)])], { type: 'audio/webm' }), 'recording.webm');
-    const res = await fetch(`${testApp.url}/api/voice-notes`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agent.accessToken}` } });
+    form.append(
+      'audio',
+      new Blob([Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(4000)])], { type: 'audio/webm' }),
+      'recording.webm',
+    );
+    const res = await fetch(`${testApp.url}/api/voice-notes`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${agent.accessToken}` },
+    });
     expect(res.status).toBe(201);
     const { note } = (await res.json()) as VoiceNoteCreated;
     await eventually(async () => (colleagueHeard.length ? true : undefined));
     expect(colleagueHeard[0]).toEqual({ id: note.id, change: 'created' });
 
-    expect((await http.patch(`/api/voice-notes/${note.id}`, { transcription: 'It costs less than one lost deal.' }, { token: agent.accessToken })).status).toBe(200);
+    expect(
+      (
+        await http.patch(
+          `/api/voice-notes/${note.id}`,
+          { transcription: 'It costs less than one lost deal.' },
+          { token: agent.accessToken },
+        )
+      ).status,
+    ).toBe(200);
     expect((await http.delete(`/api/voice-notes/${note.id}`, { token: agent.accessToken })).status).toBe(204);
     await eventually(async () => (colleagueHeard.length >= 3 ? true : undefined));
     expect(colleagueHeard.map((change) => change.change)).toEqual(['created', 'updated', 'deleted']);
   });
 
-  it("tells admins, and nobody else, of a role request made, withdrawn and decided", async () => {
+  it('tells admins, and nobody else, of a role request made, withdrawn and decided', async () => {
     const adminHeard = heard(await testApp.socket(admin.accessToken), SocketEvents.roleRequestUpdated);
     const colleagueHeard = heard(await testApp.socket(colleague.accessToken), SocketEvents.roleRequestUpdated);
     const userId = agent.user._id.toHexString();
 
     await http.post('/api/me/role', { role: 'owner' }, { token: agent.accessToken });
     await eventually(async () => (adminHeard.length ? true : undefined));
-    expect(adminHeard[0]).toMatchObject({ userId, item: { userId, name: 'Personal Agent', requestedRole: 'owner', status: 'pending' } });
+    expect(adminHeard[0]).toMatchObject({
+      userId,
+      item: { userId, name: 'Personal Agent', requestedRole: 'owner', status: 'pending' },
+    });
 
     await http.post('/api/me/role', { role: 'sales' }, { token: agent.accessToken });
     await eventually(async () => (adminHeard.length >= 2 ? true : undefined));
     expect(adminHeard[1]).toEqual({ userId, item: null });
 
     await http.post('/api/me/role', { role: 'owner' }, { token: agent.accessToken });
-    const decided = await http.post(`/api/admin/role-requests/${userId}`, { decision: 'reject' }, { token: admin.accessToken });
+    const decided = await http.post(
+      `/api/admin/role-requests/${userId}`,
+      { decision: 'reject' },
+      { token: admin.accessToken },
+    );
     expect(decided.status).toBe(200);
     await eventually(async () => (adminHeard.length >= 4 ? true : undefined));
     expect(adminHeard[3]).toMatchObject({ userId, item: { status: 'rejected', requestedRole: 'owner' } });

@@ -30,7 +30,11 @@ describe('a redis-server left on the data directory', () => {
     const dir = tempDir();
     // As an earlier version left it: no parent-death signal, no pid file.
     const port = await freePort();
-    const stray = keep(spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''], { stdio: 'ignore' }));
+    const stray = keep(
+      spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''], {
+        stdio: 'ignore',
+      }),
+    );
     const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => 50 });
     probe.on('error', () => {});
     cleanups.push(() => probe.disconnect());

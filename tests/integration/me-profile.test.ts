@@ -21,13 +21,26 @@ afterAll(() => testApp?.close());
 describe('PATCH /api/me', () => {
   it('updates name and contact (trimmed) and answers the same shape as GET /api/me', async () => {
     const agent = await createUser(testApp, { name: 'Old Name' });
-    const res = await http.patch<Record<string, unknown>>('/api/me', { name: '  New Name ', contact: ' +20 100 555 0101 ' }, { token: agent.accessToken });
+    const res = await http.patch<Record<string, unknown>>(
+      '/api/me',
+      { name: '  New Name ', contact: ' +20 100 555 0101 ' },
+      { token: agent.accessToken },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'New Name', contact: '+20 100 555 0101', access: 'granted', email: agent.user.email });
+    expect(res.body).toMatchObject({
+      name: 'New Name',
+      contact: '+20 100 555 0101',
+      access: 'granted',
+      email: agent.user.email,
+    });
     const me = await http.get<Record<string, unknown>>('/api/me', { token: agent.accessToken });
     expect(res.body).toEqual(me.body);
 
-    const onlyContact = await http.patch<{ name: string; contact: string }>('/api/me', { contact: '@telegram_me' }, { token: agent.accessToken });
+    const onlyContact = await http.patch<{ name: string; contact: string }>(
+      '/api/me',
+      { contact: '@telegram_me' },
+      { token: agent.accessToken },
+    );
     expect(onlyContact.body).toMatchObject({ name: 'New Name', contact: '@telegram_me' });
   });
 
@@ -47,7 +60,11 @@ describe('PATCH /api/me', () => {
       expect(res.body).toMatchObject({ error });
     }
     // Fields that are not the user's to set are dropped.
-    const sneaky = await http.patch<{ role: string; email: string }>('/api/me', { name: 'Kept Name', role: 'admin', email: 'x@y.z' }, { token: agent.accessToken });
+    const sneaky = await http.patch<{ role: string; email: string }>(
+      '/api/me',
+      { name: 'Kept Name', role: 'admin', email: 'x@y.z' },
+      { token: agent.accessToken },
+    );
     expect(sneaky.status).toBe(200);
     const stored = await findUserById(testApp.platform.db, agent.user._id);
     expect(stored).toMatchObject({ name: 'Kept Name', role: 'sales', email: agent.user.email });
@@ -61,15 +78,35 @@ describe('PATCH /api/me', () => {
 describe('POST /api/me/password', () => {
   it('checks the current password, then ends every other session and keeps this one signed in', async () => {
     const agent = await createUser(testApp, { password: 'old-password-1' });
-    const other = await http.post<{ accessToken: string }>('/api/auth/login', { email: agent.user.email, password: 'old-password-1', rememberMe: true });
+    const other = await http.post<{ accessToken: string }>('/api/auth/login', {
+      email: agent.user.email,
+      password: 'old-password-1',
+      rememberMe: true,
+    });
     const otherCookie = cookiePair(other.cookies, 'cw_refresh')!;
 
-    const wrong = await http.post('/api/me/password', { currentPassword: 'not-it-at-all', newPassword: 'new-password-1' }, { token: agent.accessToken });
+    const wrong = await http.post(
+      '/api/me/password',
+      { currentPassword: 'not-it-at-all', newPassword: 'new-password-1' },
+      { token: agent.accessToken },
+    );
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ error: 'Your current password is incorrect.', title: 'Password change failed', code: 'VALIDATION' });
-    const short = await http.post('/api/me/password', { currentPassword: 'old-password-1', newPassword: 'short' }, { token: agent.accessToken });
+    expect(wrong.body).toEqual({
+      error: 'Your current password is incorrect.',
+      title: 'Password change failed',
+      code: 'VALIDATION',
+    });
+    const short = await http.post(
+      '/api/me/password',
+      { currentPassword: 'old-password-1', newPassword: 'short' },
+      { token: agent.accessToken },
+    );
     expect(short.body).toMatchObject({ error: 'Password must be at least 8 characters long.' });
-    const empty = await http.post('/api/me/password', { currentPassword: 'old-password-1' }, { token: agent.accessToken });
+    const empty = await http.post(
+      '/api/me/password',
+      { currentPassword: 'old-password-1' },
+      { token: agent.accessToken },
+    );
     expect(empty.body).toMatchObject({ error: 'Please fill in all fields' });
     expect((await findUserById(testApp.platform.db, agent.user._id))!.sessionVersion).toBe(0);
 
@@ -99,57 +136,90 @@ describe('POST /api/me/password', () => {
     expect(refreshed.status).toBe(200);
     expect((await http.get('/api/me', { token: refreshed.body.accessToken })).status).toBe(200);
 
-    expect((await http.post('/api/auth/login', { email: agent.user.email, password: 'old-password-1' })).status).toBe(401);
-    expect((await http.post('/api/auth/login', { email: agent.user.email, password: 'new-password-1' })).status).toBe(200);
+    expect((await http.post('/api/auth/login', { email: agent.user.email, password: 'old-password-1' })).status).toBe(
+      401,
+    );
+    expect((await http.post('/api/auth/login', { email: agent.user.email, password: 'new-password-1' })).status).toBe(
+      200,
+    );
   });
 
   // The route never sees the refresh cookie (Path=/api/auth): the access token tells it how this device signed in.
   it.each([
     { rememberMe: true, cookie: /Max-Age=2592000/, serverSeconds: 30 * 24 * 3600 },
     { rememberMe: false, cookie: /^(?!.*(Max-Age|Expires))/i, serverSeconds: 12 * 3600 },
-  ])('keeps this device\'s "remember me" choice ($rememberMe) for the new session', async ({ rememberMe, cookie, serverSeconds }) => {
-    const agent = await createUser(testApp, { password: 'old-password-3' });
-    const signIn = await http.post<{ accessToken: string }>('/api/auth/login', { email: agent.user.email, password: 'old-password-3', rememberMe });
-    const signInLine = signIn.cookies.find((c) => c.startsWith('cw_refresh='))!;
-    expect(signInLine).toMatch(cookie);
+  ])(
+    'keeps this device\'s "remember me" choice ($rememberMe) for the new session',
+    async ({ rememberMe, cookie, serverSeconds }) => {
+      const agent = await createUser(testApp, { password: 'old-password-3' });
+      const signIn = await http.post<{ accessToken: string }>('/api/auth/login', {
+        email: agent.user.email,
+        password: 'old-password-3',
+        rememberMe,
+      });
+      const signInLine = signIn.cookies.find((c) => c.startsWith('cw_refresh='))!;
+      expect(signInLine).toMatch(cookie);
 
-    const ok = await http.post<{ accessToken: string }>(
-      '/api/me/password',
-      { currentPassword: 'old-password-3', newPassword: 'new-password-3' },
-      { token: signIn.body.accessToken },
-    );
-    expect(ok.status).toBe(200);
-    const line = ok.cookies.find((c) => c.startsWith('cw_refresh='))!;
-    expect(line).toMatch(cookie);
-    expect(line).toMatch(/HttpOnly/i);
-    expect(line).toMatch(/SameSite=Strict/i);
-    expect(line).toMatch(/Path=\/api\/auth/);
-    const stored = await refreshTokensCollection(testApp.platform.db).findOne({ tokenHash: sha256(cookiePair(ok.cookies, 'cw_refresh')!.slice('cw_refresh='.length)) });
-    expect(stored).toMatchObject({ persistent: rememberMe, revokedAt: null });
-    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(serverSeconds * 1000);
+      const ok = await http.post<{ accessToken: string }>(
+        '/api/me/password',
+        { currentPassword: 'old-password-3', newPassword: 'new-password-3' },
+        { token: signIn.body.accessToken },
+      );
+      expect(ok.status).toBe(200);
+      const line = ok.cookies.find((c) => c.startsWith('cw_refresh='))!;
+      expect(line).toMatch(cookie);
+      expect(line).toMatch(/HttpOnly/i);
+      expect(line).toMatch(/SameSite=Strict/i);
+      expect(line).toMatch(/Path=\/api\/auth/);
+      const stored = await refreshTokensCollection(testApp.platform.db).findOne({
+        tokenHash: sha256(cookiePair(ok.cookies, 'cw_refresh')!.slice('cw_refresh='.length)),
+      });
+      expect(stored).toMatchObject({ persistent: rememberMe, revokedAt: null });
+      expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(serverSeconds * 1000);
 
-    // The sign-in's refresh token is refused; the new one works and rotates into the same kind of cookie.
-    expect((await http.post('/api/auth/refresh', undefined, { cookie: cookiePair(signIn.cookies, 'cw_refresh') })).status).toBe(401);
-    expect((await http.post('/api/auth/refresh', undefined, { cookie: agent.cookie })).status).toBe(401);
-    const refreshed = await http.post<{ accessToken: string }>('/api/auth/refresh', undefined, { cookie: cookiePair(ok.cookies, 'cw_refresh') });
-    expect(refreshed.status).toBe(200);
-    expect(refreshed.cookies.find((c) => c.startsWith('cw_refresh='))).toMatch(cookie);
+      // The sign-in's refresh token is refused; the new one works and rotates into the same kind of cookie.
+      expect(
+        (await http.post('/api/auth/refresh', undefined, { cookie: cookiePair(signIn.cookies, 'cw_refresh') })).status,
+      ).toBe(401);
+      expect((await http.post('/api/auth/refresh', undefined, { cookie: agent.cookie })).status).toBe(401);
+      const refreshed = await http.post<{ accessToken: string }>('/api/auth/refresh', undefined, {
+        cookie: cookiePair(ok.cookies, 'cw_refresh'),
+      });
+      expect(refreshed.status).toBe(200);
+      expect(refreshed.cookies.find((c) => c.startsWith('cw_refresh='))).toMatch(cookie);
 
-    // A second change from the refreshed token still knows the choice.
-    const again = await http.post('/api/me/password', { currentPassword: 'new-password-3', newPassword: 'newer-password-3' }, { token: refreshed.body.accessToken });
-    expect(again.status).toBe(200);
-    expect(again.cookies.find((c) => c.startsWith('cw_refresh='))).toMatch(cookie);
-  });
+      // A second change from the refreshed token still knows the choice.
+      const again = await http.post(
+        '/api/me/password',
+        { currentPassword: 'new-password-3', newPassword: 'newer-password-3' },
+        { token: refreshed.body.accessToken },
+      );
+      expect(again.status).toBe(200);
+      expect(again.cookies.find((c) => c.startsWith('cw_refresh='))).toMatch(cookie);
+    },
+  );
 
   it('limits wrong guesses per account', async () => {
     const agent = await createUser(testApp, { password: 'old-password-2' });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await http.post('/api/me/password', { currentPassword: `guess-${i}-wrong`, newPassword: 'new-password-2' }, { token: agent.accessToken })).status);
+      statuses.push(
+        (
+          await http.post(
+            '/api/me/password',
+            { currentPassword: `guess-${i}-wrong`, newPassword: 'new-password-2' },
+            { token: agent.accessToken },
+          )
+        ).status,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     // Even the right password waits for the window now.
-    const right = await http.post('/api/me/password', { currentPassword: 'old-password-2', newPassword: 'new-password-2' }, { token: agent.accessToken });
+    const right = await http.post(
+      '/api/me/password',
+      { currentPassword: 'old-password-2', newPassword: 'new-password-2' },
+      { token: agent.accessToken },
+    );
     expect(right.status).toBe(429);
     expect((await findUserById(testApp.platform.db, agent.user._id))!.sessionVersion).toBe(0);
   });
@@ -162,20 +232,31 @@ describe('POST /api/me/password', () => {
 describe('GET|PUT /api/me/preferences', () => {
   it('starts with everything on, stores choices, and notify() skips types turned off in the app', async () => {
     const agent = await createUser(testApp);
-    const initial = await http.get<{ notifications: Record<string, { inApp: boolean; toast: boolean }> }>('/api/me/preferences', { token: agent.accessToken });
+    const initial = await http.get<{ notifications: Record<string, { inApp: boolean; toast: boolean }> }>(
+      '/api/me/preferences',
+      { token: agent.accessToken },
+    );
     expect(initial.status).toBe(200);
     expect(initial.body.notifications['lead-assigned']).toEqual({ inApp: true, toast: true });
     expect(Object.values(initial.body.notifications).every((p) => p.inApp && p.toast)).toBe(true);
 
     const saved = await http.put<{ notifications: Record<string, { inApp: boolean; toast: boolean }> }>(
       '/api/me/preferences',
-      { notifications: { ...initial.body.notifications, 'post-liked': { inApp: false, toast: false }, 'lead-assigned': { inApp: true, toast: false } } },
+      {
+        notifications: {
+          ...initial.body.notifications,
+          'post-liked': { inApp: false, toast: false },
+          'lead-assigned': { inApp: true, toast: false },
+        },
+      },
       { token: agent.accessToken },
     );
     expect(saved.status).toBe(200);
     expect(saved.body.notifications['post-liked']).toEqual({ inApp: false, toast: false });
     expect(saved.body.notifications['lead-assigned']).toEqual({ inApp: true, toast: false });
-    const again = await http.get<{ notifications: Record<string, unknown> }>('/api/me/preferences', { token: agent.accessToken });
+    const again = await http.get<{ notifications: Record<string, unknown> }>('/api/me/preferences', {
+      token: agent.accessToken,
+    });
     expect(again.body).toEqual(saved.body);
 
     const socket = await testApp.socket(agent.accessToken);
@@ -183,7 +264,11 @@ describe('GET|PUT /api/me/preferences', () => {
     socket.on(SocketEvents.notificationNew, (item: { type: string }) => pushed.push(item.type));
     try {
       await notify(testApp.platform, agent.user._id, { type: 'post-liked', title: 'Muted', body: 'not stored' });
-      await notify(testApp.platform, agent.user._id, { type: 'lead-assigned', title: 'Kept', body: 'stored, no toast on the client' });
+      await notify(testApp.platform, agent.user._id, {
+        type: 'lead-assigned',
+        title: 'Kept',
+        body: 'stored, no toast on the client',
+      });
       await notifyMany(testApp.platform, [
         { userId: agent.user._id, input: { type: 'post-liked', title: 'Muted too', body: 'x' } },
         { userId: agent.user._id, input: { type: 'post-commented', title: 'Kept too', body: 'y' } },
@@ -199,7 +284,11 @@ describe('GET|PUT /api/me/preferences', () => {
 
   it('refuses a malformed choice', async () => {
     const agent = await createUser(testApp);
-    const res = await http.put('/api/me/preferences', { notifications: { 'post-liked': { inApp: 'no', toast: true } } }, { token: agent.accessToken });
+    const res = await http.put(
+      '/api/me/preferences',
+      { notifications: { 'post-liked': { inApp: 'no', toast: true } } },
+      { token: agent.accessToken },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'Please choose on or off for each notification.' });
     expect((await http.put('/api/me/preferences', {}, { token: agent.accessToken })).status).toBe(400);

@@ -16,7 +16,11 @@ describe('POST /api/me/role', () => {
 
   it('assigns sales', async () => {
     const agent = await createUser(testApp);
-    const res = await http.post<{ user: { role: string }; notice?: string }>('/api/me/role', { role: 'sales' }, { token: agent.accessToken });
+    const res = await http.post<{ user: { role: string }; notice?: string }>(
+      '/api/me/role',
+      { role: 'sales' },
+      { token: agent.accessToken },
+    );
     expect(res.status).toBe(200);
     expect(res.body.user.role).toBe('sales');
     expect(res.body.notice).toBeUndefined();
@@ -24,18 +28,19 @@ describe('POST /api/me/role', () => {
 
   it('records an owner request for the admins and keeps the user sales', async () => {
     const agent = await createUser(testApp);
-    const res = await http.post<{ user: { role: string; roleRequest: { role: string; status: string } }; notice: string }>(
-      '/api/me/role',
-      { role: 'owner' },
-      { token: agent.accessToken },
-    );
+    const res = await http.post<{
+      user: { role: string; roleRequest: { role: string; status: string } };
+      notice: string;
+    }>('/api/me/role', { role: 'owner' }, { token: agent.accessToken });
     expect(res.status).toBe(200);
     expect(res.body.notice).toBe('Owner role requested');
     expect(res.body.user.role).toBe('sales');
     expect(res.body.user.roleRequest).toMatchObject({ role: 'owner', status: 'pending' });
     const stored = await findUserById(testApp.platform.db, agent.user._id);
     expect(stored).toMatchObject({ role: 'sales', roleRequest: { role: 'owner', status: 'pending' } });
-    expect(await usersCollection(testApp.platform.db).countDocuments({ 'roleRequest.status': 'pending' })).toBeGreaterThanOrEqual(1);
+    expect(
+      await usersCollection(testApp.platform.db).countDocuments({ 'roleRequest.status': 'pending' }),
+    ).toBeGreaterThanOrEqual(1);
 
     // Asking twice keeps the first request; choosing sales afterwards withdraws it.
     const firstAt = stored!.roleRequest!.at.getTime();
@@ -59,7 +64,13 @@ describe('POST /api/me/role', () => {
 
   it('never grants owner or admin, whatever is sent', async () => {
     const agent = await createUser(testApp);
-    for (const body of [{ role: 'owner' }, { role: 'admin' }, { role: 'superadmin' }, { role: 'owner', status: 'approved' }, {}]) {
+    for (const body of [
+      { role: 'owner' },
+      { role: 'admin' },
+      { role: 'superadmin' },
+      { role: 'owner', status: 'approved' },
+      {},
+    ]) {
       await http.post('/api/me/role', body, { token: agent.accessToken });
     }
     const stored = await findUserById(testApp.platform.db, agent.user._id);
@@ -76,7 +87,11 @@ describe('POST /api/me/role', () => {
 
   it('leaves a role an admin granted alone', async () => {
     const owner = await createUser(testApp, { role: 'owner' });
-    const res = await http.post<{ user: { role: string }; notice?: string }>('/api/me/role', { role: 'owner' }, { token: owner.accessToken });
+    const res = await http.post<{ user: { role: string }; notice?: string }>(
+      '/api/me/role',
+      { role: 'owner' },
+      { token: owner.accessToken },
+    );
     expect(res.body.user.role).toBe('owner');
     expect(res.body.notice).toBeUndefined();
   });
@@ -92,7 +107,12 @@ describe('GET /api/me access in ACCESS_MODE=waitlist', () => {
   afterAll(() => testApp?.close());
 
   it('grants early access, admin-granted access and admins; denies the rest', async () => {
-    await joinWaitlist(testApp.platform, { name: 'Early', email: 'early@test.local', contact: '+201000', campaignInterest: 'Other' });
+    await joinWaitlist(testApp.platform, {
+      name: 'Early',
+      email: 'early@test.local',
+      contact: '+201000',
+      campaignInterest: 'Other',
+    });
     const early = await createUser(testApp, { email: 'early@test.local' });
     const plain = await createUser(testApp);
     const granted = await createUser(testApp);

@@ -10,7 +10,14 @@ import { announceChange, cachedById } from '../../server/platform/node-cache.js'
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/factories.js';
 import { client } from '../support/http.js';
-import { createCampaignWithAgents, leadsCsv, until, uploadCsv, waitForImport, type CampaignWithAgents } from '../support/leads.js';
+import {
+  createCampaignWithAgents,
+  leadsCsv,
+  until,
+  uploadCsv,
+  waitForImport,
+  type CampaignWithAgents,
+} from '../support/leads.js';
 
 type Page = { items: LeadItem[]; nextCursor: string | null };
 
@@ -44,12 +51,19 @@ afterAll(async () => {
 async function roundTrips(request: () => Promise<unknown>): Promise<string[]> {
   commands.length = 0;
   await request();
-  return commands.filter((c) => !NOT_A_ROUND_TRIP_OF_THE_REQUEST.has(c.commandName)).map((c) => `${c.commandName} ${String(c.command[c.commandName])}`);
+  return commands
+    .filter((c) => !NOT_A_ROUND_TRIP_OF_THE_REQUEST.has(c.commandName))
+    .map((c) => `${c.commandName} ${String(c.command[c.commandName])}`);
 }
 
 function handshake(url: string, token: string): Promise<string> {
   return new Promise((resolve) => {
-    const socket = connectSocket(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectSocket(url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     socket.once('connect', () => {
       socket.disconnect();
       resolve('connected');
@@ -77,7 +91,10 @@ describe('GET /api/leads: database round trips per page', () => {
       expect(trips.length, `${who}: ${trips.join(', ')}`).toBeLessThanOrEqual(2);
       expect(trips, who).toContain('find leads');
       expect(page!.items.length, who).toBeGreaterThan(0);
-      expect(page!.items.every((lead) => lead.campaignName === first.body.items[0].campaignName), who).toBe(true);
+      expect(
+        page!.items.every((lead) => lead.campaignName === first.body.items[0].campaignName),
+        who,
+      ).toBe(true);
       expect(page!.items).toEqual(first.body.items);
     }
     // The admin's page names both agents: the names came from the cache, and are the agents' names.
@@ -106,7 +123,10 @@ describe('revocation with the caches on, across two nodes', () => {
 
   for (const [what, revoke] of [
     ['ended sessions', (db: TestApp['platform']['db'], id: ObjectId) => endAccessTokens(db, id)],
-    ['a password change', (db: TestApp['platform']['db'], id: ObjectId) => setPasswordAndEndSessions(db, id, 'scrypt$not-a-real-hash')],
+    [
+      'a password change',
+      (db: TestApp['platform']['db'], id: ObjectId) => setPasswordAndEndSessions(db, id, 'scrypt$not-a-real-hash'),
+    ],
     ['a deletion', (db: TestApp['platform']['db'], id: ObjectId) => deleteUser(db, id)],
   ] as const) {
     it(`${what} on node A refuses the old token on node B at once, on HTTP and on the socket handshake`, async () => {

@@ -25,7 +25,9 @@ describe('notifications page and grouped lead notices', () => {
     for (const agent of c.agents) {
       const seen: NotificationItem[] = [];
       pushed.set(agent.user._id.toHexString(), seen);
-      (await testApp.socket(agent.accessToken)).on(SocketEvents.notificationNew, (item: NotificationItem) => seen.push(item));
+      (await testApp.socket(agent.accessToken)).on(SocketEvents.notificationNew, (item: NotificationItem) =>
+        seen.push(item),
+      );
     }
     const res = await uploadCsv(testApp, c.owner.accessToken, c.campaignId, leadsCsv(30));
     expect(res.status).toBe(202);
@@ -33,9 +35,16 @@ describe('notifications page and grouped lead notices', () => {
     await until(async () => [...pushed.values()].every((seen) => seen.length > 0));
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const agent of c.agents) {
-      const list = await http.get<NotificationList>('/api/notifications?type=lead-assigned', { token: agent.accessToken });
+      const list = await http.get<NotificationList>('/api/notifications?type=lead-assigned', {
+        token: agent.accessToken,
+      });
       expect(list.body.items).toHaveLength(1);
-      expect(list.body.items[0]).toMatchObject({ title: 'New leads assigned', body: expect.stringMatching(/^15 new leads in Hotel\b/), link: expect.stringMatching(/^\/lead-management\?campaign=/), read: false });
+      expect(list.body.items[0]).toMatchObject({
+        title: 'New leads assigned',
+        body: expect.stringMatching(/^15 new leads in Hotel\b/),
+        link: expect.stringMatching(/^\/lead-management\?campaign=/),
+        read: false,
+      });
       expect(pushed.get(agent.user._id.toHexString())).toHaveLength(1);
     }
   });
@@ -45,7 +54,8 @@ describe('notifications page and grouped lead notices', () => {
     for (const [index, type] of kinds.entries()) {
       await notify(testApp.platform, reader.user._id, { type, title: `Note ${index}`, body: `Body ${index}` });
     }
-    const get = (query: string) => http.get<NotificationList>(`/api/notifications${query}`, { token: reader.accessToken });
+    const get = (query: string) =>
+      http.get<NotificationList>(`/api/notifications${query}`, { token: reader.accessToken });
 
     const first = await get('?limit=2');
     expect(first.body.items.map((item) => item.title)).toEqual(['Note 4', 'Note 3']);
@@ -59,7 +69,11 @@ describe('notifications page and grouped lead notices', () => {
     const liked = await get('?type=post-liked');
     expect(liked.body.items.map((item) => item.title)).toEqual(['Note 4', 'Note 2', 'Note 0']);
 
-    const read = await http.post<{ unread: number }>('/api/notifications/read', { ids: [liked.body.items[0].id, liked.body.items[1].id] }, { token: reader.accessToken });
+    const read = await http.post<{ unread: number }>(
+      '/api/notifications/read',
+      { ids: [liked.body.items[0].id, liked.body.items[1].id] },
+      { token: reader.accessToken },
+    );
     expect(read.body.unread).toBe(3);
     const unread = await get('?status=unread');
     expect(unread.body.items.map((item) => item.title)).toEqual(['Note 3', 'Note 1', 'Note 0']);
@@ -72,13 +86,20 @@ describe('notifications page and grouped lead notices', () => {
   });
 
   it('refuses an unknown kind or status with a clear message, and another user sees none of these', async () => {
-    const badType = await http.get<{ error: string }>('/api/notifications?type=nonsense', { token: reader.accessToken });
+    const badType = await http.get<{ error: string }>('/api/notifications?type=nonsense', {
+      token: reader.accessToken,
+    });
     expect(badType.status).toBe(400);
     expect(badType.body.error).toBe('There is no such kind of notification.');
-    const badStatus = await http.get<{ error: string }>('/api/notifications?status=read-ish', { token: reader.accessToken });
+    const badStatus = await http.get<{ error: string }>('/api/notifications?status=read-ish', {
+      token: reader.accessToken,
+    });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.error).toBe('Show all notifications or the unread ones.');
     const stranger = await createUser(testApp);
-    expect((await http.get<NotificationList>('/api/notifications?type=post-liked', { token: stranger.accessToken })).body.items).toEqual([]);
+    expect(
+      (await http.get<NotificationList>('/api/notifications?type=post-liked', { token: stranger.accessToken })).body
+        .items,
+    ).toEqual([]);
   });
 });

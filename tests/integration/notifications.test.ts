@@ -34,10 +34,17 @@ describe('notifications', () => {
     const other = await testApp.socket(bob.accessToken);
     const seenByOther: unknown[] = [];
     other.on(SocketEvents.notificationNew, (p) => seenByOther.push(p));
-    const counts = [tab1, tab2].map((s) => new Promise<NotificationCountPayload>((r) => s.once(SocketEvents.notificationCount, r)));
+    const counts = [tab1, tab2].map(
+      (s) => new Promise<NotificationCountPayload>((r) => s.once(SocketEvents.notificationCount, r)),
+    );
     const item = new Promise<NotificationItem>((r) => tab1.once(SocketEvents.notificationNew, r));
 
-    await notify(testApp.platform, alice.user._id, { type: 'lead-assigned', title: 'New lead assigned', body: 'Jane Doe (Hotel)', link: '/lead-management' });
+    await notify(testApp.platform, alice.user._id, {
+      type: 'lead-assigned',
+      title: 'New lead assigned',
+      body: 'Jane Doe (Hotel)',
+      link: '/lead-management',
+    });
 
     expect((await item).title).toBe('New lead assigned');
     expect((await Promise.all(counts)).map((c) => c.unread)).toEqual([1, 1]);
@@ -46,7 +53,12 @@ describe('notifications', () => {
   });
 
   it('never notifies twice for the same key', async () => {
-    const input = { type: 'payout-completed', title: 'Payout completed', body: '$12.00', key: `payout-${alice.user._id}` } as const;
+    const input = {
+      type: 'payout-completed',
+      title: 'Payout completed',
+      body: '$12.00',
+      key: `payout-${alice.user._id}`,
+    } as const;
     await notify(testApp.platform, alice.user._id, input);
     await notify(testApp.platform, alice.user._id, input);
     expect(await notificationsCollection(testApp.platform.db).countDocuments({ key: input.key })).toBe(1);
@@ -61,7 +73,10 @@ describe('notifications', () => {
     const next = await call(`/notifications?limit=1&cursor=${list.body.nextCursor}`, alice);
     expect(next.body.items[0].title).toBe('New lead assigned');
 
-    const one = await call('/notifications/read', alice, { method: 'POST', body: JSON.stringify({ ids: [list.body.items[0].id] }) });
+    const one = await call('/notifications/read', alice, {
+      method: 'POST',
+      body: JSON.stringify({ ids: [list.body.items[0].id] }),
+    });
     expect(one.body.unread).toBe(1);
     const all = await call('/notifications/read', alice, { method: 'POST', body: JSON.stringify({ all: true }) });
     expect(all.body.unread).toBe(0);
@@ -69,10 +84,15 @@ describe('notifications', () => {
 
   it('keeps each user to their own notifications', async () => {
     const aliceItems = (await call('/notifications', alice)).body.items as NotificationItem[];
-    const res = await call('/notifications/read', bob, { method: 'POST', body: JSON.stringify({ ids: aliceItems.map((i) => i.id) }) });
+    const res = await call('/notifications/read', bob, {
+      method: 'POST',
+      body: JSON.stringify({ ids: aliceItems.map((i) => i.id) }),
+    });
     expect(res.body.unread).toBe(0);
     expect((await call('/notifications', bob)).body.items).toEqual([]);
-    expect(await notificationsCollection(testApp.platform.db).countDocuments({ userId: alice.user._id, readAt: null })).toBe(0);
+    expect(
+      await notificationsCollection(testApp.platform.db).countDocuments({ userId: alice.user._id, readAt: null }),
+    ).toBe(0);
   });
 
   it('refuses anonymous callers and bad input with a clear message', async () => {
@@ -80,7 +100,10 @@ describe('notifications', () => {
     const empty = await call('/notifications/read', alice, { method: 'POST', body: JSON.stringify({}) });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('Say which notifications to mark as read.');
-    const injected = await call('/notifications/read', alice, { method: 'POST', body: JSON.stringify({ ids: [{ $gt: '' }] }) });
+    const injected = await call('/notifications/read', alice, {
+      method: 'POST',
+      body: JSON.stringify({ ids: [{ $gt: '' }] }),
+    });
     expect(injected.status).toBe(400);
     const badCursor = await call('/notifications?cursor=nope', alice);
     expect(badCursor.status).toBe(400);

@@ -28,7 +28,14 @@ function get(url: string, agent: Agent, token?: string): Promise<Answer> {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body, ms: performance.now() - started }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          retryAfter: res.headers['retry-after'],
+          body,
+          ms: performance.now() - started,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -55,7 +62,11 @@ function expectAnsweredOrShed(answers: Answer[], retryAfter: string) {
   for (const answer of answers) {
     if (answer.status === 503) {
       expect(answer.retryAfter).toBe(retryAfter);
-      expect(JSON.parse(answer.body)).toEqual({ error: OVERLOADED_MESSAGE, code: ErrorCodes.overloaded, retryAfter: Number(retryAfter) });
+      expect(JSON.parse(answer.body)).toEqual({
+        error: OVERLOADED_MESSAGE,
+        code: ErrorCodes.overloaded,
+        retryAfter: Number(retryAfter),
+      });
     } else expect(answer.status).toBe(200);
     expect(answer.ms).toBeLessThan(1000);
   }
@@ -68,10 +79,24 @@ interface Load {
 }
 
 /** `GET url` from `connections` connections, each with `pipelining` requests outstanding, for `seconds`. */
-async function load(url: string, token: string, connections: number, pipelining: number, seconds: number): Promise<Load> {
+async function load(
+  url: string,
+  token: string,
+  connections: number,
+  pipelining: number,
+  seconds: number,
+): Promise<Load> {
   const started = performance.now();
-  const result = await autocannon({ url, connections, pipelining, duration: seconds, headers: { authorization: `Bearer ${token}` } });
-  const shed = (result as unknown as { statusCodeStats: Record<string, { count: number } | undefined> }).statusCodeStats['503']?.count ?? 0;
+  const result = await autocannon({
+    url,
+    connections,
+    pipelining,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const shed =
+    (result as unknown as { statusCodeStats: Record<string, { count: number } | undefined> }).statusCodeStats['503']
+      ?.count ?? 0;
   return { ok: result['2xx'], shed, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -109,7 +134,10 @@ describe('overload: the node keeps serving at capacity and refuses only the exce
   }, 120_000);
 
   it('a burst beyond the in-flight cap with no room to wait gets 200s and immediate 503s, /healthz still answers, and the node takes requests again as soon as the burst ends', async () => {
-    testApp = await buildTestApp({ workers: false, env: { LOAD_SHED_MAX_IN_FLIGHT: '4', LOAD_SHED_MAX_QUEUE: '0', LOAD_SHED_RETRY_AFTER_S: '1' } });
+    testApp = await buildTestApp({
+      workers: false,
+      env: { LOAD_SHED_MAX_IN_FLIGHT: '4', LOAD_SHED_MAX_QUEUE: '0', LOAD_SHED_RETRY_AFTER_S: '1' },
+    });
     const { accessToken } = await createUser(testApp);
     const leads = `${testApp.url}/api/leads`;
 
@@ -132,7 +160,10 @@ describe('overload: the node keeps serving at capacity and refuses only the exce
   });
 
   it('a burst that fits the queue waits for its turn instead of being refused', async () => {
-    testApp = await buildTestApp({ workers: false, env: { LOAD_SHED_MAX_IN_FLIGHT: '2', LOAD_SHED_MAX_QUEUE: '100', LOAD_SHED_MAX_WAIT_MS: '30000' } });
+    testApp = await buildTestApp({
+      workers: false,
+      env: { LOAD_SHED_MAX_IN_FLIGHT: '2', LOAD_SHED_MAX_QUEUE: '100', LOAD_SHED_MAX_WAIT_MS: '30000' },
+    });
     const { accessToken } = await createUser(testApp);
     const answers = await burst(`${testApp.url}/api/leads`, accessToken, 30, 3);
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 90 }, () => 200));
@@ -159,7 +190,10 @@ describe('overload: the node keeps serving at capacity and refuses only the exce
   });
 
   it('sign-in, token refresh and call control are never shed while /api is saturated', async () => {
-    testApp = await buildTestApp({ workers: false, env: { LOAD_SHED_MAX_IN_FLIGHT: '1', LOAD_SHED_MAX_QUEUE: '1', LOAD_SHED_MAX_WAIT_MS: '50' } });
+    testApp = await buildTestApp({
+      workers: false,
+      env: { LOAD_SHED_MAX_IN_FLIGHT: '1', LOAD_SHED_MAX_QUEUE: '1', LOAD_SHED_MAX_WAIT_MS: '50' },
+    });
     const agent = await createUser(testApp);
     const http = client(`${testApp.url}/api`);
     const token = agent.accessToken;

@@ -21,13 +21,19 @@ describe('perks', () => {
   });
   afterAll(() => testApp?.close());
 
-  const list = async (query = '') => (await http.get<{ items: PerkItem[] }>(`/api/perks${query}`, { token: agent.accessToken })).body.items;
+  const list = async (query = '') =>
+    (await http.get<{ items: PerkItem[] }>(`/api/perks${query}`, { token: agent.accessToken })).body.items;
 
   it('lists live perks with their flags and hides expired ones', async () => {
     const items = await list();
     expect(items.length).toBe(7);
     expect(items.map((p) => p.code)).not.toContain('SUMMER20');
-    expect(items.find((p) => p.code === 'WARRIOR-SHARM')).toMatchObject({ isNew: true, isLimited: true, category: 'travel', validUntil: '2026-04-30T12:00:00.000Z' });
+    expect(items.find((p) => p.code === 'WARRIOR-SHARM')).toMatchObject({
+      isNew: true,
+      isLimited: true,
+      category: 'travel',
+      validUntil: '2026-04-30T12:00:00.000Z',
+    });
     // Time passes: the limited travel perk expires too.
     clock.set(new Date('2026-05-01T00:00:00Z'));
     expect((await list()).map((p) => p.code)).not.toContain('WARRIOR-SHARM');
@@ -49,8 +55,19 @@ describe('perks', () => {
     await perksSeedStep.run(testApp.platform);
     clock.set(new Date('2026-03-01T12:00:00Z'));
     expect(await perksCollection(testApp.platform.db).countDocuments()).toBe(8);
-    expect((await perksCollection(testApp.platform.db).findOne({ code: 'WARRIOR-SHARM' }))!.validUntil!.toISOString()).toBe('2026-04-30T12:00:00.000Z');
-    await savePerk(testApp.platform, { title: 'Open-ended', description: 'No end date', location: 'Giza', discount: '5%', category: 'shopping', isNew: false, isLimited: false, code: 'OPEN5' });
+    expect(
+      (await perksCollection(testApp.platform.db).findOne({ code: 'WARRIOR-SHARM' }))!.validUntil!.toISOString(),
+    ).toBe('2026-04-30T12:00:00.000Z');
+    await savePerk(testApp.platform, {
+      title: 'Open-ended',
+      description: 'No end date',
+      location: 'Giza',
+      discount: '5%',
+      category: 'shopping',
+      isNew: false,
+      isLimited: false,
+      code: 'OPEN5',
+    });
     expect((await list('?category=shopping')).map((p) => p.code).sort()).toEqual(['OPEN5', 'SHOP10']);
   });
 

@@ -58,15 +58,21 @@ describe('platform', () => {
 
   it('refuses API calls without a valid token', async () => {
     for (const authorization of [undefined, 'Bearer nonsense', `Bearer ${token.slice(0, -2)}xx`]) {
-      const res = await fetch(`${testApp.url}/api/system/ping`, { method: 'POST', headers: authorization ? { authorization } : {} });
+      const res = await fetch(`${testApp.url}/api/system/ping`, {
+        method: 'POST',
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.status).toBe(401);
     }
   });
 
-  it('delivers an event emitted by a worker to the user\'s connected socket', async () => {
+  it("delivers an event emitted by a worker to the user's connected socket", async () => {
     const socket = await testApp.socket(token);
     const pong = new Promise<SystemPongPayload>((resolve) => socket.once(SocketEvents.systemPong, resolve));
-    const res = await fetch(`${testApp.url}/api/system/ping`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${testApp.url}/api/system/ping`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
     const payload = await pong;
@@ -77,7 +83,13 @@ describe('platform', () => {
   it('refuses a socket handshake with a bad token or a foreign Origin', async () => {
     const attempt = (auth: Record<string, string>, extraHeaders?: Record<string, string>) =>
       new Promise<string>((resolve) => {
-        const socket = connectSocket(testApp.url, { auth, transports: ['polling'], reconnection: false, forceNew: true, extraHeaders });
+        const socket = connectSocket(testApp.url, {
+          auth,
+          transports: ['polling'],
+          reconnection: false,
+          forceNew: true,
+          extraHeaders,
+        });
         socket.on('connect', () => {
           socket.disconnect();
           resolve('connected');
@@ -98,7 +110,10 @@ describe('platform', () => {
     await usersCollection(testApp.platform.db).insertOne(ghost);
     const ghostToken = signAccessToken(testApp.app, ghost);
     await deleteUser(testApp.platform.db, ghost._id);
-    const res = await fetch(`${testApp.url}/api/system/ping`, { method: 'POST', headers: { authorization: `Bearer ${ghostToken}` } });
+    const res = await fetch(`${testApp.url}/api/system/ping`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ghostToken}` },
+    });
     expect(res.status).toBe(401);
     await expect(testApp.socket(ghostToken)).rejects.toThrow('unauthorized');
   });

@@ -15,7 +15,7 @@ async function* chunks(audio: Uint8Array) {
   for (let i = 0; i < audio.length; i += 800) yield audio.subarray(i, i + 800);
 }
 
-describe.skipIf(missing !== null)('rebuttal:suggested from a call\'s lead audio', () => {
+describe.skipIf(missing !== null)("rebuttal:suggested from a call's lead audio", () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await buildTestApp();
@@ -24,26 +24,54 @@ describe.skipIf(missing !== null)('rebuttal:suggested from a call\'s lead audio'
     await testApp?.close();
   });
 
-  it('sends the agent the campaign\'s best rebuttal for an objection heard, and a refusal beyond the cap', async () => {
+  it("sends the agent the campaign's best rebuttal for an objection heard, and a refusal beyond the cap", async () => {
     const { platform } = testApp;
-    await saveRebuttal(platform, { objection: "It's too expensive.", campaign: 'solar', category: 'Price', rebuttal: 'Solar answer, rated higher elsewhere', effectiveness: 60 });
-    await saveRebuttal(platform, { objection: 'Way too expensive for us', campaign: 'hotel', category: 'Price', rebuttal: 'Hotel answer', effectiveness: 90 });
+    await saveRebuttal(platform, {
+      objection: "It's too expensive.",
+      campaign: 'solar',
+      category: 'Price',
+      rebuttal: 'Solar answer, rated higher elsewhere',
+      effectiveness: 60,
+    });
+    await saveRebuttal(platform, {
+      objection: 'Way too expensive for us',
+      campaign: 'hotel',
+      category: 'Price',
+      rebuttal: 'Hotel answer',
+      effectiveness: 90,
+    });
     const agent = await createUser(testApp);
     const socket = await testApp.socket(agent.accessToken);
     const suggestions: RebuttalSuggestedPayload[] = [];
     socket.on(SocketEvents.rebuttalSuggested, (payload) => suggestions.push(payload));
 
-    const utterances: Utterance[] = [{ text: 'We moved into the house about three years ago.' }, { text: 'Look, that is too expensive, okay?', phrase: 'too expensive' }];
-    const spoken = assemble(await Promise.all(utterances.map(async (u) => toNarrowband(await speak('en-us', 150, u.text)))), utterances, 0);
+    const utterances: Utterance[] = [
+      { text: 'We moved into the house about three years ago.' },
+      { text: 'Look, that is too expensive, okay?', phrase: 'too expensive' },
+    ];
+    const spoken = assemble(
+      await Promise.all(utterances.map(async (u) => toNarrowband(await speak('en-us', 150, u.text)))),
+      utterances,
+      0,
+    );
     const spotter = createObjectionSpotter({ maxStreams: 1 });
     const call = { callId: 'call-1', agentId: agent.user._id.toHexString(), campaignSlug: 'solar' };
     const assisted = assistCall(platform, spotter, call, chunks(spoken.audio), { encoding: 'mulaw', sampleRate: 8000 });
-    expect(assistCall(platform, spotter, { ...call, callId: 'call-2' }, chunks(spoken.audio), { encoding: 'mulaw', sampleRate: 8000 })).toEqual({ assisted: false, reason: 'at-capacity' });
+    expect(
+      assistCall(platform, spotter, { ...call, callId: 'call-2' }, chunks(spoken.audio), {
+        encoding: 'mulaw',
+        sampleRate: 8000,
+      }),
+    ).toEqual({ assisted: false, reason: 'at-capacity' });
     if (!assisted.assisted) throw new Error(assisted.reason);
     await assisted.done;
 
     await expect.poll(() => suggestions.length).toBe(1);
-    expect(suggestions[0]).toMatchObject({ callId: 'call-1', objection: 'too expensive', rebuttal: { text: 'Solar answer, rated higher elsewhere', source: 'library', effectiveness: 60 } });
+    expect(suggestions[0]).toMatchObject({
+      callId: 'call-1',
+      objection: 'too expensive',
+      rebuttal: { text: 'Solar answer, rated higher elsewhere', source: 'library', effectiveness: 60 },
+    });
     socket.disconnect();
   }, 90_000);
 });

@@ -27,13 +27,27 @@ describe('AI rebuttals', () => {
   });
 
   it('stores a waitlist address once and confirms it by e-mail once', async () => {
-    const first = await http.post('/api/rebuttals/interest', { email: ' Early@Example.com ' }, { token: agent.accessToken });
+    const first = await http.post(
+      '/api/rebuttals/interest',
+      { email: ' Early@Example.com ' },
+      { token: agent.accessToken },
+    );
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ joined: true, alreadyJoined: false, message: "You're on the AI Rebuttals waitlist! Check your email for confirmation." });
-    const again = await Promise.all([0, 1, 2].map(() => http.post('/api/rebuttals/interest', { email: 'early@example.com' }, { token: agent.accessToken })));
+    expect(first.body).toEqual({
+      joined: true,
+      alreadyJoined: false,
+      message: "You're on the AI Rebuttals waitlist! Check your email for confirmation.",
+    });
+    const again = await Promise.all(
+      [0, 1, 2].map(() =>
+        http.post('/api/rebuttals/interest', { email: 'early@example.com' }, { token: agent.accessToken }),
+      ),
+    );
     expect(again.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(again[0].body.message).toBe("You're already on the AI Rebuttals waitlist.");
-    expect(await rebuttalInterestCollection(testApp.platform.db).countDocuments({ email: 'early@example.com' })).toBe(1);
+    expect(await rebuttalInterestCollection(testApp.platform.db).countDocuments({ email: 'early@example.com' })).toBe(
+      1,
+    );
 
     const mails = await eventually(async () => {
       const found = await testApp.platform.db.collection('outbox').find({ to: 'early@example.com' }).toArray();

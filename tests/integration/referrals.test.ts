@@ -13,7 +13,7 @@ describe('GET /api/referrals/:code', () => {
   });
   afterAll(() => testApp?.close());
 
-  it("names the owner of a known code by first name only, to anyone", async () => {
+  it('names the owner of a known code by first name only, to anyone', async () => {
     const inviter = await createUser(testApp, { name: 'Rania Recruiter Hassan' });
     const res = await http.get(`/api/referrals/${encodeURIComponent(inviter.user.referralCode.toLowerCase())}`);
     expect(res.status).toBe(200);

@@ -31,14 +31,21 @@ describe('sales scripts', () => {
   });
   afterAll(() => testApp?.close());
 
-  const scripts = async (who: CreatedUser, campaign: string) => (await http.get<{ items: ScriptItem[] }>(`/api/scripts?campaign=${campaign}`, { token: who.accessToken })).body.items;
+  const scripts = async (who: CreatedUser, campaign: string) =>
+    (await http.get<{ items: ScriptItem[] }>(`/api/scripts?campaign=${campaign}`, { token: who.accessToken })).body
+      .items;
 
   it('has scripts for hotel, adwords and real-estate-egypt only, seeded once', async () => {
     expect(await scriptsCollection(testApp.platform.db).countDocuments()).toBe(8);
-    for (const slug of ['hotel', 'adwords', 'real-estate-egypt']) expect((await scripts(agent, slug)).length).toBeGreaterThanOrEqual(2);
+    for (const slug of ['hotel', 'adwords', 'real-estate-egypt'])
+      expect((await scripts(agent, slug)).length).toBeGreaterThanOrEqual(2);
     expect(await scripts(agent, 'real-estate-dubai')).toEqual([]);
     expect((await scripts(agent, adwordsId)).map((s) => s.campaign)).toEqual(['adwords', 'adwords']);
-    expect((await scripts(agent, 'hotel'))[0]).toMatchObject({ title: 'Cold Call Opener - Corporate Travel', type: 'call', editable: false });
+    expect((await scripts(agent, 'hotel'))[0]).toMatchObject({
+      title: 'Cold Call Opener - Corporate Travel',
+      type: 'call',
+      editable: false,
+    });
   });
 
   it("lets the campaign's owner and admins edit, nobody else", async () => {
@@ -47,20 +54,39 @@ describe('sales scripts', () => {
     expect(adwords.editable).toBe(true);
     expect((await scripts(owner, 'hotel'))[0].editable).toBe(false);
 
-    const edited = await http.put<ScriptItem>(`/api/scripts/${adwords.id}`, { content: 'Hi {name}, new opener.\r\nLine two' }, { token: owner.accessToken });
+    const edited = await http.put<ScriptItem>(
+      `/api/scripts/${adwords.id}`,
+      { content: 'Hi {name}, new opener.\r\nLine two' },
+      { token: owner.accessToken },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ content: 'Hi {name}, new opener.\nLine two', title: adwords.title });
     // An agent is refused at the door (owners and admins only), another owner by the campaign's ownership.
-    expect((await http.put(`/api/scripts/${adwords.id}`, { content: 'hijack' }, { token: agent.accessToken })).status).toBe(403);
-    const refused = await http.put(`/api/scripts/${adwords.id}`, { content: 'hijack' }, { token: otherOwner.accessToken });
+    expect(
+      (await http.put(`/api/scripts/${adwords.id}`, { content: 'hijack' }, { token: agent.accessToken })).status,
+    ).toBe(403);
+    const refused = await http.put(
+      `/api/scripts/${adwords.id}`,
+      { content: 'hijack' },
+      { token: otherOwner.accessToken },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe("Only this campaign's owner or an admin can edit its scripts.");
-    expect((await http.put(`/api/scripts/${hotel.id}`, { content: 'x' }, { token: owner.accessToken })).status).toBe(403);
-    expect((await http.put<ScriptItem>(`/api/scripts/${hotel.id}`, { title: 'Better opener' }, { token: admin.accessToken })).body.title).toBe('Better opener');
-    expect((await http.put(`/api/scripts/${hotel.id}`, { content: '   ' }, { token: admin.accessToken })).body.error).toBe('The script cannot be empty.');
+    expect((await http.put(`/api/scripts/${hotel.id}`, { content: 'x' }, { token: owner.accessToken })).status).toBe(
+      403,
+    );
+    expect(
+      (await http.put<ScriptItem>(`/api/scripts/${hotel.id}`, { title: 'Better opener' }, { token: admin.accessToken }))
+        .body.title,
+    ).toBe('Better opener');
+    expect(
+      (await http.put(`/api/scripts/${hotel.id}`, { content: '   ' }, { token: admin.accessToken })).body.error,
+    ).toBe('The script cannot be empty.');
     expect((await http.put(`/api/scripts/${hotel.id}`, { content: 'x' })).status).toBe(401);
     // The seed never overwrites an edited script.
     await scriptsSeedStep.run(testApp.platform);
-    expect((await scripts(agent, 'adwords')).find((s) => s.id === adwords.id)!.content).toBe('Hi {name}, new opener.\nLine two');
+    expect((await scripts(agent, 'adwords')).find((s) => s.id === adwords.id)!.content).toBe(
+      'Hi {name}, new opener.\nLine two',
+    );
   });
 });

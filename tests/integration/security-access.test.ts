@@ -37,7 +37,10 @@ async function statusOf(method: string, url: string, who: CreatedUser | null): P
   const body = ['POST', 'PUT', 'PATCH'].includes(method) ? '{}' : undefined;
   const res = await fetch(`${testApp.url}${url}`, {
     method,
-    headers: { ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body,
   });
   await res.arrayBuffer();
@@ -62,7 +65,11 @@ describe('authorization matrix', () => {
       const url = route.url.replace(/:[A-Za-z]+/g, () => new ObjectId().toHexString());
       // A route that ends every session of its caller is called by users of its own, so the shared ones stay signed in.
       const callers = SESSION_ENDING.has(key)
-        ? [await createUser(testApp), await createUser(testApp, { role: 'owner' }), await createUser(testApp, { role: 'admin' })]
+        ? [
+            await createUser(testApp),
+            await createUser(testApp, { role: 'owner' }),
+            await createUser(testApp, { role: 'admin' }),
+          ]
         : [sales, owner, admin];
       const [anon, asSales, asOwner, asAdmin] = [
         await statusOf(route.method, url, null),
@@ -93,14 +100,20 @@ describe('authorization matrix', () => {
           [!denied(asAdmin), 'admin gets past the door'],
         ],
       }[access] as Array<[boolean, string]>;
-      for (const [holds, rule] of expectations) if (!holds) wrong.push(`${key} (${access}): ${rule}; got anon ${anon}, sales ${asSales}, owner ${asOwner}, admin ${asAdmin}`);
+      for (const [holds, rule] of expectations)
+        if (!holds)
+          wrong.push(
+            `${key} (${access}): ${rule}; got anon ${anon}, sales ${asSales}, owner ${asOwner}, admin ${asAdmin}`,
+          );
     }
     expect(wrong).toEqual([]);
   });
 
   it('refuses at the door before looking at the body: a caller without the right gets 401/403 whatever it sends', async () => {
     const wrong: string[] = [];
-    for (const route of testApp.routes.filter((r) => r.url.startsWith('/api/') && ['POST', 'PUT', 'PATCH'].includes(r.method))) {
+    for (const route of testApp.routes.filter(
+      (r) => r.url.startsWith('/api/') && ['POST', 'PUT', 'PATCH'].includes(r.method),
+    )) {
       const key = `${route.method} ${route.url}`;
       const access = ROUTE_ACCESS[key];
       const url = route.url.replace(/:[A-Za-z]+/g, () => new ObjectId().toHexString());
@@ -108,7 +121,10 @@ describe('authorization matrix', () => {
       const send = async (who: CreatedUser | null) => {
         const res = await fetch(`${testApp.url}${url}`, {
           method: route.method,
-          headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}),
+          },
           body: JSON.stringify({ reason: 42, name: 7, content: ['x'], email: false }),
         });
         await res.arrayBuffer();
@@ -125,7 +141,11 @@ describe('authorization matrix', () => {
     }
     expect(wrong).toEqual([]);
     // The case the attack run found: an agent cancelling a deal with a malformed body.
-    const cancel = await client(testApp.url).post(`/api/deals/${new ObjectId().toHexString()}/cancel`, { reason: 'lost-in-the-mail' }, { token: sales.accessToken });
+    const cancel = await client(testApp.url).post(
+      `/api/deals/${new ObjectId().toHexString()}/cancel`,
+      { reason: 'lost-in-the-mail' },
+      { token: sales.accessToken },
+    );
     expect(cancel.status).toBe(403);
   });
 
@@ -139,7 +159,9 @@ describe('authorization matrix', () => {
 
     const edit = { description: 'Edited by the matrix test' };
     expect((await http.patch(`/api/campaigns/${campaign.id}`, edit, { token: sales.accessToken })).status).toBe(403);
-    expect((await http.patch(`/api/campaigns/${campaign.id}`, edit, { token: otherOwner.accessToken })).status).toBe(403);
+    expect((await http.patch(`/api/campaigns/${campaign.id}`, edit, { token: otherOwner.accessToken })).status).toBe(
+      403,
+    );
     expect((await http.patch(`/api/campaigns/${campaign.id}`, edit, { token: owner.accessToken })).status).toBe(200);
     expect((await http.patch(`/api/campaigns/${campaign.id}`, edit, { token: admin.accessToken })).status).toBe(200);
 
@@ -153,9 +175,15 @@ describe('authorization matrix', () => {
     expect((await http.get(leadUrl, { token: admin.accessToken })).status).toBe(200);
     expect((await http.get(leadUrl, { token: otherSales.accessToken })).status).toBe(404);
     expect((await http.get(leadUrl, { token: otherOwner.accessToken })).status).toBe(404);
-    expect((await http.patch(leadUrl, { disposition: 'Answered' }, { token: otherSales.accessToken })).status).toBe(404);
-    expect((await http.post(`${leadUrl}/close`, { dealValue: 1000 }, { token: otherSales.accessToken })).status).toBe(404);
-    const otherList = await http.get<{ items: Array<{ id: string }> }>(`/api/leads?campaignId=${campaign.id}`, { token: otherSales.accessToken });
+    expect((await http.patch(leadUrl, { disposition: 'Answered' }, { token: otherSales.accessToken })).status).toBe(
+      404,
+    );
+    expect((await http.post(`${leadUrl}/close`, { dealValue: 1000 }, { token: otherSales.accessToken })).status).toBe(
+      404,
+    );
+    const otherList = await http.get<{ items: Array<{ id: string }> }>(`/api/leads?campaignId=${campaign.id}`, {
+      token: otherSales.accessToken,
+    });
     expect(otherList.body.items.map((l) => l.id)).not.toContain(lead._id.toHexString());
   });
 });
@@ -166,7 +194,11 @@ describe('socket subscriptions', () => {
     const otherSocket = await testApp.socket(otherSales.accessToken);
     const adminSocket = await testApp.socket(admin.accessToken);
     const seen = { sales: [] as string[], other: [] as string[], admin: [] as string[] };
-    for (const [name, socket] of [['sales', salesSocket], ['other', otherSocket], ['admin', adminSocket]] as const) {
+    for (const [name, socket] of [
+      ['sales', salesSocket],
+      ['other', otherSocket],
+      ['admin', adminSocket],
+    ] as const) {
       socket.on(SocketEvents.notificationCount, (p: { unread: number }) => seen[name].push(`user:${p.unread}`));
       onMarker(socket, (p: { room: string }) => seen[name].push(p.room));
     }

@@ -19,11 +19,15 @@ afterAll(async () => {
 
 describe('personal API answers are never cached', () => {
   it('every GET route without path parameters, as an admin, answers Cache-Control: no-store (or private for signed file links)', async () => {
-    const routes = testApp.routes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.includes(':'));
+    const routes = testApp.routes.filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.includes(':'),
+    );
     expect(routes.length).toBeGreaterThan(20);
     const cached: string[] = [];
     for (const route of routes) {
-      const res = await fetch(`${testApp.url}${route.url}`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+      const res = await fetch(`${testApp.url}${route.url}`, {
+        headers: { authorization: `Bearer ${admin.accessToken}` },
+      });
       await res.arrayBuffer();
       const header = res.headers.get('cache-control') ?? '';
       if (!/\bno-store\b|^private\b/.test(header)) cached.push(`${route.url} ${res.status} "${header}"`);
@@ -45,7 +49,8 @@ describe('POST /api/system/ping is rate limited', () => {
   it('60 a minute per person, then 429 with the wait; another person is not affected; a refused ping queues nothing', async () => {
     const pinger = await createUser(testApp);
     const statuses: number[] = [];
-    for (let i = 0; i < 60; i++) statuses.push((await http.post('/api/system/ping', undefined, { token: pinger.accessToken })).status);
+    for (let i = 0; i < 60; i++)
+      statuses.push((await http.post('/api/system/ping', undefined, { token: pinger.accessToken })).status);
     expect(statuses.every((s) => s === 202)).toBe(true);
     const queued = await testApp.platform.queues.system.getJobCounts();
     const refused = await http.post('/api/system/ping', undefined, { token: pinger.accessToken });

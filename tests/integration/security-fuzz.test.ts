@@ -12,7 +12,14 @@ let testApp: TestApp;
 let admin: CreatedUser;
 
 /** Routes whose refusals are themselves recorded (a wrong code counts as a try): their 4xx may write. */
-const WRITES_ON_REFUSAL = new Set(['POST /api/auth/verify', 'POST /api/auth/login', 'POST /api/auth/login/2fa', 'POST /api/me/2fa/enable', 'POST /api/me/2fa/disable', 'POST /api/auth/reset']);
+const WRITES_ON_REFUSAL = new Set([
+  'POST /api/auth/verify',
+  'POST /api/auth/login',
+  'POST /api/auth/login/2fa',
+  'POST /api/me/2fa/enable',
+  'POST /api/me/2fa/disable',
+  'POST /api/auth/reset',
+]);
 
 const HOSTILE_VALUES: unknown[] = [
   123,
@@ -41,20 +48,36 @@ function bodiesFor(schema: unknown): unknown[] {
   for (const key of keys) for (const value of HOSTILE_VALUES) bodies.push({ [key]: value });
   // Every field hostile at once, and random shapes over the schema's own keys.
   for (const value of HOSTILE_VALUES.slice(0, 8)) bodies.push(Object.fromEntries(keys.map((k) => [k, value])));
-  if (keys.length) bodies.push(...fc.sample(fc.dictionary(fc.constantFrom(...keys), fc.anything({ maxDepth: 2 })), { numRuns: 8, seed: 42 }));
+  if (keys.length)
+    bodies.push(
+      ...fc.sample(fc.dictionary(fc.constantFrom(...keys), fc.anything({ maxDepth: 2 })), { numRuns: 8, seed: 42 }),
+    );
   return bodies;
 }
 
 function urlsFor(route: RouteEntry): string[] {
   if (!route.url.includes(':')) return [route.url];
   const fill = (value: string) => route.url.replace(/:[A-Za-z]+/g, value);
-  return [fill(new ObjectId().toHexString()), fill('not-an-id'), fill(encodeURIComponent('{"$gt":""}')), fill('x'.repeat(300))];
+  return [
+    fill(new ObjectId().toHexString()),
+    fill('not-an-id'),
+    fill(encodeURIComponent('{"$gt":""}')),
+    fill('x'.repeat(300)),
+  ];
 }
 
 function queriesFor(route: RouteEntry): string[] {
   const keys = propertiesOf(route.schema?.querystring);
   const queries = [''];
-  for (const key of keys) queries.push(`?${key}=${'y'.repeat(5000)}`, `?${key}=2026-13-45T99:99`, `?${key}[$gt]=`, `?${key}=-1`, `?${key}=%00`, `?${key}=a&${key}=b`);
+  for (const key of keys)
+    queries.push(
+      `?${key}=${'y'.repeat(5000)}`,
+      `?${key}=2026-13-45T99:99`,
+      `?${key}[$gt]=`,
+      `?${key}=-1`,
+      `?${key}=%00`,
+      `?${key}=a&${key}=b`,
+    );
   return queries;
 }
 
@@ -73,7 +96,10 @@ async function snapshot(): Promise<string> {
 async function send(method: string, url: string, body?: unknown) {
   const res = await fetch(`${testApp.url}${url}`, {
     method,
-    headers: { authorization: `Bearer ${admin.accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${admin.accessToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -109,11 +135,16 @@ describe('schema fuzzing of every route', () => {
         try {
           answer = await send(route.method, url, body);
         } catch (error) {
-          failures.push(`${label} -> no answer (${(error as Error).cause ?? error}) for ${url} ${JSON.stringify(body)?.slice(0, 120)}`);
+          failures.push(
+            `${label} -> no answer (${(error as Error).cause ?? error}) for ${url} ${JSON.stringify(body)?.slice(0, 120)}`,
+          );
           continue;
         }
         const { status, text } = answer;
-        if (status >= 500) failures.push(`${label} -> ${status} for ${url} ${JSON.stringify(body)?.slice(0, 120)}: ${text.slice(0, 200)}`);
+        if (status >= 500)
+          failures.push(
+            `${label} -> ${status} for ${url} ${JSON.stringify(body)?.slice(0, 120)}: ${text.slice(0, 200)}`,
+          );
         else if (status >= 400) {
           let message: unknown;
           try {
@@ -121,10 +152,12 @@ describe('schema fuzzing of every route', () => {
           } catch {
             message = undefined;
           }
-          if (typeof message !== 'string' || !message) failures.push(`${label} -> ${status} without a clear message for ${url}`);
+          if (typeof message !== 'string' || !message)
+            failures.push(`${label} -> ${status} without a clear message for ${url}`);
         } else refusedAll = false;
       }
-      if (refusedAll && !WRITES_ON_REFUSAL.has(label) && (await snapshot()) !== before) failures.push(`${label}: a refused request changed the database`);
+      if (refusedAll && !WRITES_ON_REFUSAL.has(label) && (await snapshot()) !== before)
+        failures.push(`${label}: a refused request changed the database`);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(failures).toEqual([]);

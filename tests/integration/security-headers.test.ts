@@ -31,7 +31,15 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 /** Sources that name no other host: keywords, hashes, data:/blob: and the configured public origin. */
-const OWN_SOURCES = new Set(["'self'", "'none'", "'unsafe-inline'", 'data:', 'blob:', PUBLIC_URL, 'wss://app.example.com']);
+const OWN_SOURCES = new Set([
+  "'self'",
+  "'none'",
+  "'unsafe-inline'",
+  'data:',
+  'blob:',
+  PUBLIC_URL,
+  'wss://app.example.com',
+]);
 
 /** What is wrong with one answer's headers (empty when nothing). */
 function headerProblems(what: string, headers: Headers): string[] {
@@ -42,22 +50,36 @@ function headerProblems(what: string, headers: Headers): string[] {
   const connect = parsed.get('connect-src')?.join(' ');
   if (connect !== `'self' ${PUBLIC_URL} wss://app.example.com`) problems.push(`${what}: connect-src ${connect}`);
   for (const [name, sources] of parsed) {
-    for (const source of sources) if (!OWN_SOURCES.has(source) && !/^'sha256-[A-Za-z0-9+/=]+'$/.test(source)) problems.push(`${what}: ${name} ${source}`);
+    for (const source of sources)
+      if (!OWN_SOURCES.has(source) && !/^'sha256-[A-Za-z0-9+/=]+'$/.test(source))
+        problems.push(`${what}: ${name} ${source}`);
   }
   const permissions = headers.get('permissions-policy') ?? '';
-  for (const rule of ['microphone=(self)', 'camera=()', 'geolocation=()', 'display-capture=()', 'payment=()', 'usb=()']) {
-    if (!permissions.split(/,\s*/).includes(rule)) problems.push(`${what}: Permissions-Policy without ${rule} ("${permissions}")`);
+  for (const rule of [
+    'microphone=(self)',
+    'camera=()',
+    'geolocation=()',
+    'display-capture=()',
+    'payment=()',
+    'usb=()',
+  ]) {
+    if (!permissions.split(/,\s*/).includes(rule))
+      problems.push(`${what}: Permissions-Policy without ${rule} ("${permissions}")`);
   }
   return problems;
 }
 
 describe('security headers on every answer', () => {
   it('every GET /api route without path parameters, as an admin: connect-src only the app, no third-party host, the microphone for the app only', async () => {
-    const routes = testApp.routes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.includes(':'));
+    const routes = testApp.routes.filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.includes(':'),
+    );
     expect(routes.length).toBeGreaterThan(20);
     const problems: string[] = [];
     for (const route of routes) {
-      const res = await fetch(`${testApp.url}${route.url}`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+      const res = await fetch(`${testApp.url}${route.url}`, {
+        headers: { authorization: `Bearer ${admin.accessToken}` },
+      });
       await res.arrayBuffer();
       problems.push(...headerProblems(`GET ${route.url} ${res.status}`, res.headers));
     }
@@ -68,8 +90,22 @@ describe('security headers on every answer', () => {
     const answers: Array<[string, Promise<Response>]> = [
       ['anonymous /api/me', fetch(`${testApp.url}/api/me`)],
       ['unknown /api route', fetch(`${testApp.url}/api/no-such-route`)],
-      ['malformed JSON', fetch(`${testApp.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })],
-      ['wrong password', fetch(`${testApp.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.user.email, password: 'not-the-password' }) })],
+      [
+        'malformed JSON',
+        fetch(`${testApp.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{',
+        }),
+      ],
+      [
+        'wrong password',
+        fetch(`${testApp.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: admin.user.email, password: 'not-the-password' }),
+        }),
+      ],
       ['/healthz', fetch(`${testApp.url}/healthz`)],
       ['a page path', fetch(`${testApp.url}/dashboard/leads`)],
     ];

@@ -19,7 +19,11 @@ function login(port: number, email: string, options: { forwardedFor?: string; fr
         method: 'POST',
         localAddress: options.from,
         agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+        },
       },
       (res) => {
         res.resume();
@@ -31,7 +35,11 @@ function login(port: number, email: string, options: { forwardedFor?: string; fr
   });
 }
 
-async function fortyLogins(port: number, tag: string, options: (i: number) => { forwardedFor?: string; from?: string }): Promise<number[]> {
+async function fortyLogins(
+  port: number,
+  tag: string,
+  options: (i: number) => { forwardedFor?: string; from?: string },
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < 40; i++) statuses.push(await login(port, `${tag}-${i}@example.com`, options(i)));
   return statuses;
@@ -64,7 +72,9 @@ describe('X-Forwarded-For is believed only from the proxies TRUST_PROXY names', 
   });
 
   it('TRUST_PROXY=1: the address the proxy saw (the last entry), not what the client wrote before it', async () => {
-    const statuses = await fortyLogins(portOf(oneHop), 'hop', (i) => ({ forwardedFor: `${randomAddress(i)}, 203.0.113.7` }));
+    const statuses = await fortyLogins(portOf(oneHop), 'hop', (i) => ({
+      forwardedFor: `${randomAddress(i)}, 203.0.113.7`,
+    }));
     expect(statuses).toContain(429);
     // Another client behind the same proxy has its own limit.
     expect(await login(portOf(oneHop), 'hop-other@example.com', { forwardedFor: '203.0.113.8' })).toBe(401);
@@ -72,33 +82,51 @@ describe('X-Forwarded-For is believed only from the proxies TRUST_PROXY names', 
 
   it('TRUST_PROXY with addresses: a connection from elsewhere is not believed, a listed proxy is', async () => {
     expect(await fortyLogins(portOf(otherProxy), 'other', (i) => ({ forwardedFor: randomAddress(i) }))).toContain(429);
-    expect(await fortyLogins(portOf(listedProxy), 'listed', (i) => ({ forwardedFor: randomAddress(i) }))).not.toContain(429);
+    expect(await fortyLogins(portOf(listedProxy), 'listed', (i) => ({ forwardedFor: randomAddress(i) }))).not.toContain(
+      429,
+    );
     // Not from the listed address (127.0.0.2 is this machine too): the header is ignored.
-    expect(await fortyLogins(portOf(listedProxy), 'unlisted', (i) => ({ forwardedFor: randomAddress(100 + i), from: '127.0.0.2' }))).toContain(429);
+    expect(
+      await fortyLogins(portOf(listedProxy), 'unlisted', (i) => ({
+        forwardedFor: randomAddress(100 + i),
+        from: '127.0.0.2',
+      })),
+    ).toContain(429);
   });
 });
 
 const nginx = nginxBinary();
-if (!nginx) console.warn('security-proxy: nginx is not installed, so the shipped deploy/nginx.conf is not tested (npm test installs it as root on Debian)');
+if (!nginx)
+  console.warn(
+    'security-proxy: nginx is not installed, so the shipped deploy/nginx.conf is not tested (npm test installs it as root on Debian)',
+  );
 
-describe.skipIf(!nginx)('behind the shipped deploy/nginx.conf with TRUST_PROXY=1 (as docker-compose.yml runs it)', () => {
-  let api: TestApp;
-  let proxy: RunningNginx;
+describe.skipIf(!nginx)(
+  'behind the shipped deploy/nginx.conf with TRUST_PROXY=1 (as docker-compose.yml runs it)',
+  () => {
+    let api: TestApp;
+    let proxy: RunningNginx;
 
-  beforeAll(async () => {
-    api = await buildTestApp({ workers: false, env: { ...PRODUCTION, TRUST_PROXY: '1' } });
-    proxy = await startShippedNginx(nginx!, portOf(api));
-  });
+    beforeAll(async () => {
+      api = await buildTestApp({ workers: false, env: { ...PRODUCTION, TRUST_PROXY: '1' } });
+      proxy = await startShippedNginx(nginx!, portOf(api));
+    });
 
-  afterAll(async () => {
-    await proxy?.stop();
-    await api?.close();
-  });
+    afterAll(async () => {
+      await proxy?.stop();
+      await api?.close();
+    });
 
-  it('a client sending its own X-Forwarded-For is limited by its real address; other clients are not', async () => {
-    const statuses = await fortyLogins(proxy.port, 'nginx', (i) => ({ forwardedFor: randomAddress(i), from: '127.0.0.2' }));
-    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
-    expect(statuses).toContain(429);
-    expect(await login(proxy.port, 'nginx-other@example.com', { forwardedFor: '127.0.0.2', from: '127.0.0.3' })).toBe(401);
-  });
-});
+    it('a client sending its own X-Forwarded-For is limited by its real address; other clients are not', async () => {
+      const statuses = await fortyLogins(proxy.port, 'nginx', (i) => ({
+        forwardedFor: randomAddress(i),
+        from: '127.0.0.2',
+      }));
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(statuses).toContain(429);
+      expect(await login(proxy.port, 'nginx-other@example.com', { forwardedFor: '127.0.0.2', from: '127.0.0.3' })).toBe(
+        401,
+      );
+    });
+  },
+);

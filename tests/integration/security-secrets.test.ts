@@ -16,7 +16,11 @@ const clock = new ManualClock(new Date());
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ clock, env: { TRUST_PROXY: '1' }, logTo: { write: (line: string) => void logLines.push(line) } });
+  testApp = await buildTestApp({
+    clock,
+    env: { TRUST_PROXY: '1' },
+    logTo: { write: (line: string) => void logLines.push(line) },
+  });
   http = client(testApp.url);
   admin = await createUser(testApp, { role: 'admin' });
 });
@@ -95,7 +99,13 @@ describe('e-mailed codes stay out of jobs, the board and the logs', () => {
 
     // Sign-up, then a resend once the cooldown has passed: two verification codes.
     const email = 'secret-keeper@test.local';
-    const registered = await http.post<{ devCode: string }>('/api/auth/register', { name: 'Secret Keeper', email, password: 'Quiet-Harbour-41', confirmPassword: 'Quiet-Harbour-41', agreeTerms: true });
+    const registered = await http.post<{ devCode: string }>('/api/auth/register', {
+      name: 'Secret Keeper',
+      email,
+      password: 'Quiet-Harbour-41',
+      confirmPassword: 'Quiet-Harbour-41',
+      agreeTerms: true,
+    });
     expect(registered.status).toBe(202);
     codes.verification = registered.body.devCode;
     clock.advance(61_000);
@@ -113,13 +123,15 @@ describe('e-mailed codes stay out of jobs, the board and the logs', () => {
     await (await fetch(`${testApp.url}${link.pathname}${link.search}`)).arrayBuffer();
 
     // Sign-in code: 10 failures from different addresses guard the account; the right password then e-mails a code.
-    const signIn = (address: string, password: string) => http.post('/api/auth/login', { email, password }, { headers: { 'x-forwarded-for': address } });
+    const signIn = (address: string, password: string) =>
+      http.post('/api/auth/login', { email, password }, { headers: { 'x-forwarded-for': address } });
     for (let i = 0; i < 10; i++) expect((await signIn(`203.0.113.${i + 1}`, `wrong-guess-${i}`)).status).toBe(401);
     expect((await signIn('198.51.100.7', 'Quiet-Harbour-41')).body).toMatchObject({ emailCodeRequired: true });
     const [loginMail] = await mailsTo(email, /sign-in code/, 1);
     codes.login = /sign-in code: (\d{6})$/.exec(loginMail.subject)![1];
 
-    for (const [what, code] of Object.entries(codes)) expect([what, code]).toEqual([what, expect.stringMatching(/^[A-Z0-9]{6,8}$/)]);
+    for (const [what, code] of Object.entries(codes))
+      expect([what, code]).toEqual([what, expect.stringMatching(/^[A-Z0-9]{6,8}$/)]);
     // Every e-mail job has run; what is left of them is what an admin or Redis could show.
     await eventually(async () => {
       const counts = await testApp.platform.queues.email.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
@@ -128,7 +140,11 @@ describe('e-mailed codes stay out of jobs, the board and the logs', () => {
 
     const places = { board: await boardDump(), redis: await bullRedisDump(), logs: logLines.join('') };
     expect(places.logs).toContain('/api/auth/forgot');
-    const found = Object.entries(places).flatMap(([place, text]) => Object.entries(codes).filter(([, code]) => text.includes(code)).map(([what]) => `${what} code in ${place}`));
+    const found = Object.entries(places).flatMap(([place, text]) =>
+      Object.entries(codes)
+        .filter(([, code]) => text.includes(code))
+        .map(([what]) => `${what} code in ${place}`),
+    );
     expect(found).toEqual([]);
   });
 });

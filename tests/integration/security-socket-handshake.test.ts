@@ -28,7 +28,12 @@ function signed(claims: { sub: string; role: Role; sv: number }): string {
 /** Resolves 'connected' with the rooms the server put the socket in, or the handshake's refusal message. */
 function handshake(token: string): Promise<{ result: string; rooms: string[] }> {
   return new Promise((resolve) => {
-    const socket = connectSocket(testApp.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectSocket(testApp.url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     socket.once('connect', () => {
       const server = testApp.io.of('/').sockets.get(socket.id!);
       const rooms = server ? [...server.rooms].filter((room) => room !== socket.id) : [];
@@ -56,7 +61,7 @@ describe('the socket handshake believes the stored user, not the token', () => {
     expect(rooms).not.toContain(Rooms.admins);
   });
 
-  it('puts an admin in the admins\' room whatever the token claims', async () => {
+  it("puts an admin in the admins' room whatever the token claims", async () => {
     const admin = await createUser(testApp, { role: 'admin' });
     const token = signed({ sub: admin.user._id.toHexString(), role: 'sales', sv: 0 });
     const { result, rooms } = await handshake(token);
@@ -76,7 +81,11 @@ describe('the socket handshake believes the stored user, not the token', () => {
     const http = client(testApp.url);
     const open = await testApp.socket(agent.accessToken);
     const closed = new Promise<string>((resolve) => open.once('disconnect', resolve));
-    const changed = await http.post('/api/me/password', { currentPassword: agent.password, newPassword: 'another-long-passphrase' }, { token: agent.accessToken });
+    const changed = await http.post(
+      '/api/me/password',
+      { currentPassword: agent.password, newPassword: 'another-long-passphrase' },
+      { token: agent.accessToken },
+    );
     expect(changed.status).toBe(200);
     expect(await closed).toBe('io server disconnect');
 

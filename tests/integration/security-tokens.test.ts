@@ -20,7 +20,12 @@ function forge(header: Record<string, unknown>, claims: Record<string, unknown>,
 /** Resolves 'connected' or the handshake's refusal message. */
 function handshake(token: string): Promise<string> {
   return new Promise((resolve) => {
-    const socket = connectSocket(testApp.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectSocket(testApp.url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     socket.once('connect', () => {
       socket.disconnect();
       resolve('connected');
@@ -43,9 +48,20 @@ describe('access tokens', () => {
   const claimsOf = () => ({ sub: agent.user._id.toHexString(), role: 'admin', sv: 0, iat: now() });
 
   const cases: Array<[string, () => string]> = [
-    ['a wrong signature', () => forge({ alg: 'HS256', typ: 'JWT' }, claimsOf(), 'not-the-server-secret-but-long-enough-1234')],
+    [
+      'a wrong signature',
+      () => forge({ alg: 'HS256', typ: 'JWT' }, claimsOf(), 'not-the-server-secret-but-long-enough-1234'),
+    ],
     ['alg: none', () => forge({ alg: 'none', typ: 'JWT' }, claimsOf())],
-    ['an expired token', () => forge({ alg: 'HS256', typ: 'JWT' }, { ...claimsOf(), role: 'sales', iat: now() - 7200, exp: now() - 3600 }, testApp.config.jwtSecret)],
+    [
+      'an expired token',
+      () =>
+        forge(
+          { alg: 'HS256', typ: 'JWT' },
+          { ...claimsOf(), role: 'sales', iat: now() - 7200, exp: now() - 3600 },
+          testApp.config.jwtSecret,
+        ),
+    ],
     ['garbage', () => 'not.a.jwt'],
   ];
 
@@ -78,12 +94,21 @@ describe('HTTP hardening', () => {
   });
 
   it('keeps CORS closed to other origins', async () => {
-    const res = await fetch(`${testApp.url}/api/me`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const res = await fetch(`${testApp.url}/api/me`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('refuses a socket from a browser origin that is not allowed', async () => {
-    const socket = connectSocket(testApp.url, { auth: { token: agent.accessToken }, transports: ['polling'], reconnection: false, forceNew: true, extraHeaders: { origin: 'https://evil.example' } });
+    const socket = connectSocket(testApp.url, {
+      auth: { token: agent.accessToken },
+      transports: ['polling'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { origin: 'https://evil.example' },
+    });
     const outcome = await new Promise<string>((resolve) => {
       socket.once('connect', () => resolve('connected'));
       socket.once('connect_error', () => resolve('refused'));
@@ -93,16 +118,28 @@ describe('HTTP hardening', () => {
   });
 
   it('refuses a body over the limit with a clear 413, and a malformed one with a 400', async () => {
-    const huge = await fetch(`${testApp.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+    const huge = await fetch(`${testApp.url}/api/waitlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(huge.status).toBe(413);
     expect((await huge.json()).error).toBeTypeOf('string');
     for (const poisoned of ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}']) {
-      const res = await fetch(`${testApp.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: poisoned });
+      const res = await fetch(`${testApp.url}/api/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: poisoned,
+      });
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBeTypeOf('string');
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    const broken = await fetch(`${testApp.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    const broken = await fetch(`${testApp.url}/api/waitlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expect(broken.status).toBe(400);
     expect((await broken.json()).error).toBeTypeOf('string');
   });

@@ -19,7 +19,10 @@ beforeAll(async () => {
   app = await buildTestApp({ workers: false });
   agent = await createUser(app);
   const port = Number(new URL(app.url).port);
-  proxy = await startTcpProxy(() => port, () => cut);
+  proxy = await startTcpProxy(
+    () => port,
+    () => cut,
+  );
 });
 
 afterAll(async () => {
@@ -33,9 +36,17 @@ describe('a short network cut', () => {
   it('the clients reconnect and recover every event emitted during the cut, in order, once', async () => {
     const clients: Array<{ socket: Socket; toUser: number[]; toFeed: number[]; disconnects: number }> = [];
     for (let i = 0; i < 4; i++) {
-      const socket = connectSocket(proxy.url, { auth: { token: agent.accessToken }, transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 400, forceNew: true });
+      const socket = connectSocket(proxy.url, {
+        auth: { token: agent.accessToken },
+        transports: ['websocket'],
+        reconnectionDelay: 200,
+        reconnectionDelayMax: 400,
+        forceNew: true,
+      });
       const client = { socket, toUser: [] as number[], toFeed: [] as number[], disconnects: 0 };
-      socket.on(SocketEvents.systemPong, (payload: { seq: number; to: string }) => (payload.to === 'feed' ? client.toFeed : client.toUser).push(payload.seq));
+      socket.on(SocketEvents.systemPong, (payload: { seq: number; to: string }) =>
+        (payload.to === 'feed' ? client.toFeed : client.toUser).push(payload.seq),
+      );
       socket.on('disconnect', () => client.disconnects++);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -77,7 +88,10 @@ describe('a short network cut', () => {
       await pause(20);
     }
 
-    await eventually(async () => (clients.every((c) => c.toUser.length >= seq && c.toFeed.length >= seq) ? true : undefined), 10_000).catch(() => undefined);
+    await eventually(
+      async () => (clients.every((c) => c.toUser.length >= seq && c.toFeed.length >= seq) ? true : undefined),
+      10_000,
+    ).catch(() => undefined);
     const expected = Array.from({ length: seq }, (_, i) => i);
     for (const c of clients) {
       expect(c.disconnects).toBeGreaterThanOrEqual(1);

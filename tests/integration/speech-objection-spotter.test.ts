@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { assemble, espeakProblem, speak, toNarrowband, type Utterance } from '../../bench/objection-audio.js';
-import { createObjectionSpotter, speechProblem, type ObjectionHeard, type SpottingStream } from '../../server/platform/speech/objection-spotter.js';
+import {
+  createObjectionSpotter,
+  speechProblem,
+  type ObjectionHeard,
+  type SpottingStream,
+} from '../../server/platform/speech/objection-spotter.js';
 import { spottingPhrases } from '../../server/platform/speech/phrases.js';
 import { eventually } from '../support/http.js';
 
@@ -51,16 +56,23 @@ describe.skipIf(missing !== null)('objection spotter (pocketsphinx keyword searc
 
     const talk = await leadAudio(neutral);
     const heardInTalk: ObjectionHeard[] = [];
-    const second = spotter.open({ phrases: spottingPhrases(), format: mulaw8k, onObjection: (h) => heardInTalk.push(h) });
+    const second = spotter.open({
+      phrases: spottingPhrases(),
+      format: mulaw8k,
+      onObjection: (h) => heardInTalk.push(h),
+    });
     if (!second.ok) throw new Error(second.reason);
     feed(second.stream, talk.audio);
     await second.stream.end();
     expect(heardInTalk).toEqual([]);
   }, 60_000);
 
-  it('starts a killed recogniser again and keeps the stream\'s times', async () => {
+  it("starts a killed recogniser again and keeps the stream's times", async () => {
     const before = await leadAudio([neutral[0]!, neutral[1]!]);
-    const after = await leadAudio([neutral[2]!, { text: 'Honestly, take me off your list.', phrase: 'take me off your list' }]);
+    const after = await leadAudio([
+      neutral[2]!,
+      { text: 'Honestly, take me off your list.', phrase: 'take me off your list' },
+    ]);
     const spotter = createObjectionSpotter({ maxStreams: 1 });
     const heard: ObjectionHeard[] = [];
     const opened = spotter.open({ phrases: spottingPhrases(), format: mulaw8k, onObjection: (h) => heard.push(h) });

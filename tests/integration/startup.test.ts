@@ -42,7 +42,9 @@ describe('starting with bad configuration', () => {
   it('PHONE_PROVIDER=sip with a SIP_PROXY but no Janus gateway stops with one sentence naming the settings (no fall-back to the simulator) and exit code 1', async () => {
     const result = await start({ PHONE_PROVIDER: 'sip', SIP_PROXY: 'sip:trunk.example.com:5060', PORT: '0' });
     expect(result.code).toBe(1);
-    expect(result.output).toBe('Configuration error: PHONE_PROVIDER=sip with SIP_PROXY set needs JANUS_URL and JANUS_API_SECRET (leave SIP_PROXY unset to use the local carrier).');
+    expect(result.output).toBe(
+      'Configuration error: PHONE_PROVIDER=sip with SIP_PROXY set needs JANUS_URL and JANUS_API_SECRET (leave SIP_PROXY unset to use the local carrier).',
+    );
   });
 
   it('an unreachable REDIS_URL stops with one clear sentence and exit code 1', async () => {

@@ -20,7 +20,14 @@ describe('team activity, Bonsai and invitations', () => {
   let testApp: TestApp;
   let http: ReturnType<typeof client>;
   // great <- top <- l2 <- l1 <- actor <- recruit; stranger and sibling (another recruit of l1) are outside actor's upline.
-  let great: CreatedUser, top: CreatedUser, l2: CreatedUser, l1: CreatedUser, actor: CreatedUser, recruit: CreatedUser, sibling: CreatedUser, stranger: CreatedUser;
+  let great: CreatedUser,
+    top: CreatedUser,
+    l2: CreatedUser,
+    l1: CreatedUser,
+    actor: CreatedUser,
+    recruit: CreatedUser,
+    sibling: CreatedUser,
+    stranger: CreatedUser;
   let campaignId: string;
 
   beforeAll(async () => {
@@ -42,16 +49,31 @@ describe('team activity, Bonsai and invitations', () => {
 
   it('reaches the uplines at levels 1-3 with their level, and nobody else', async () => {
     const sockets = Object.fromEntries(
-      await Promise.all(Object.entries({ great, top, l2, l1, actor, recruit, sibling, stranger }).map(async ([key, u]) => [key, collect(await testApp.socket(u.accessToken))] as const)),
+      await Promise.all(
+        Object.entries({ great, top, l2, l1, actor, recruit, sibling, stranger }).map(
+          async ([key, u]) => [key, collect(await testApp.socket(u.accessToken))] as const,
+        ),
+      ),
     );
     const lead = await createAssignedLead(testApp, campaignId, actor.user, 'Team Lead Co');
     const res = await http.post(`/api/leads/${lead._id}/close`, { dealValue: 2500 }, { token: actor.accessToken });
     expect(res.status).toBe(201);
 
     await eventually(async () => (sockets.top.length && sockets.l2.length && sockets.l1.length ? true : undefined));
-    for (const [key, level] of [['l1', 1], ['l2', 2], ['top', 3]] as const) {
+    for (const [key, level] of [
+      ['l1', 1],
+      ['l2', 2],
+      ['top', 3],
+    ] as const) {
       expect(sockets[key]).toHaveLength(1);
-      expect(sockets[key][0]).toMatchObject({ kind: 'deal-closed', actorName: 'Acting Agent', level, dealValue: 250_000, leadName: 'Team Lead Co', text: 'Acting Agent closed a $2,500.00 deal with Team Lead Co' });
+      expect(sockets[key][0]).toMatchObject({
+        kind: 'deal-closed',
+        actorName: 'Acting Agent',
+        level,
+        dealValue: 250_000,
+        leadName: 'Team Lead Co',
+        text: 'Acting Agent closed a $2,500.00 deal with Team Lead Co',
+      });
     }
     // Give any stray event time to arrive, then make sure it did not.
     await new Promise((r) => setTimeout(r, 500));
@@ -63,9 +85,15 @@ describe('team activity, Bonsai and invitations', () => {
     const strangerSocket = collect(await testApp.socket(stranger.accessToken));
     const newcomer = await createUser(testApp, { name: 'New Comer', uplineId: actor.user._id });
     await eventually(async () => (l1Socket.some((a) => a.kind === 'recruit-joined') ? true : undefined));
-    expect(l1Socket.find((a) => a.kind === 'recruit-joined')).toMatchObject({ actorId: newcomer.user._id.toHexString(), level: 2, text: 'New Comer joined the team' });
+    expect(l1Socket.find((a) => a.kind === 'recruit-joined')).toMatchObject({
+      actorId: newcomer.user._id.toHexString(),
+      level: 2,
+      text: 'New Comer joined the team',
+    });
     expect(strangerSocket).toEqual([]);
-    const notes = await http.get<{ items: Array<{ type: string; body: string }> }>('/api/notifications', { token: actor.accessToken });
+    const notes = await http.get<{ items: Array<{ type: string; body: string }> }>('/api/notifications', {
+      token: actor.accessToken,
+    });
     expect(notes.body.items.some((n) => n.type === 'downline-joined' && n.body.includes('New Comer'))).toBe(true);
   });
 
@@ -84,19 +112,31 @@ describe('team activity, Bonsai and invitations', () => {
       ...extra,
     });
     // The dialer's calls (written here directly): two ended today, one in progress, one three days ago.
-    await testApp.platform.db.collection('calls').insertMany([
-      call(today(0.2), { state: 'idle', status: 'answered', connectedAt: today(0.21), endedAt: today(0.25) }),
-      call(today(0.5), { state: 'idle', status: 'missed', endedAt: today(0.55) }),
-      call(today(0.9), { state: 'connected', connectedAt: today(0.95), live: true }),
-      call(new Date(midnight - 3 * 24 * 3600_000), { state: 'idle', status: 'answered', connectedAt: new Date(midnight - 3 * 24 * 3600_000) }),
-    ]);
+    await testApp.platform.db
+      .collection('calls')
+      .insertMany([
+        call(today(0.2), { state: 'idle', status: 'answered', connectedAt: today(0.21), endedAt: today(0.25) }),
+        call(today(0.5), { state: 'idle', status: 'missed', endedAt: today(0.55) }),
+        call(today(0.9), { state: 'connected', connectedAt: today(0.95), live: true }),
+        call(new Date(midnight - 3 * 24 * 3600_000), {
+          state: 'idle',
+          status: 'answered',
+          connectedAt: new Date(midnight - 3 * 24 * 3600_000),
+        }),
+      ]);
     const figures = await http.get<TeamActivityToday>('/api/team/activity/today', { token: l1.accessToken });
     expect(figures.status).toBe(200);
     const actorRow = figures.body.members.find((m) => m.name === 'Acting Agent')!;
     // 30% of $2,500 = $750.00; l1 earns 5% of it = $37.50 once the worker wrote the ledger.
     expect(actorRow).toMatchObject({ level: 1, dials: 3, connects: 2, onCall: true });
-    expect(figures.body.members.find((m) => m.name === 'Sibling Agent')).toMatchObject({ dials: 0, connects: 0, onCall: false });
-    expect(figures.body.members.map((m) => m.name).sort()).toEqual(['Actor Recruit', 'Acting Agent', 'New Comer', 'Sibling Agent'].sort());
+    expect(figures.body.members.find((m) => m.name === 'Sibling Agent')).toMatchObject({
+      dials: 0,
+      connects: 0,
+      onCall: false,
+    });
+    expect(figures.body.members.map((m) => m.name).sort()).toEqual(
+      ['Actor Recruit', 'Acting Agent', 'New Comer', 'Sibling Agent'].sort(),
+    );
     expect(figures.body.recent.some((a) => a.kind === 'deal-closed' && a.level === 1)).toBe(true);
     const later = await eventually(async () => {
       const res = await http.get<TeamActivityToday>('/api/team/activity/today', { token: l1.accessToken });
@@ -113,7 +153,10 @@ describe('team activity, Bonsai and invitations', () => {
     expect([tree.name, tree.level]).toEqual(['Top Three', 0]);
     expect(tree.children.map((n) => n.name)).toEqual(['Level Two']);
     const level3 = tree.children[0].children[0].children.map((n) => [n.name, n.level]).sort();
-    expect(level3).toEqual([['Acting Agent', 3], ['Sibling Agent', 3]]);
+    expect(level3).toEqual([
+      ['Acting Agent', 3],
+      ['Sibling Agent', 3],
+    ]);
     expect(res.body.stats.deeperCount).toBe(2); // Actor Recruit and New Comer at level 4
     expect(res.body.stats.levelCounts).toEqual({ level1: 1, level2: 1, level3: 2 });
     const actorRow = res.body.members.find((m) => m.name === 'Acting Agent')!;
@@ -124,13 +167,26 @@ describe('team activity, Bonsai and invitations', () => {
   });
 
   it('sends an invitation e-mail with the referral link', async () => {
-    const res = await http.post<{ link: string; title: string }>('/api/invitations', { email: 'Friend@Example.test' }, { token: actor.accessToken });
+    const res = await http.post<{ link: string; title: string }>(
+      '/api/invitations',
+      { email: 'Friend@Example.test' },
+      { token: actor.accessToken },
+    );
     expect(res.status).toBe(201);
     expect(res.body.title).toBe('Invitation sent');
-    const mail = await eventually(() => testApp.platform.db.collection('outbox').findOne({ to: 'friend@example.test' }).then((m) => m ?? undefined));
+    const mail = await eventually(() =>
+      testApp.platform.db
+        .collection('outbox')
+        .findOne({ to: 'friend@example.test' })
+        .then((m) => m ?? undefined),
+    );
     expect(mail.text).toContain(`/join/${actor.user.referralCode}`);
-    expect((await http.post('/api/invitations', { email: stranger.user.email }, { token: actor.accessToken })).status).toBe(409);
-    expect((await http.post('/api/invitations', { email: 'not-an-email' }, { token: actor.accessToken })).status).toBe(400);
+    expect(
+      (await http.post('/api/invitations', { email: stranger.user.email }, { token: actor.accessToken })).status,
+    ).toBe(409);
+    expect((await http.post('/api/invitations', { email: 'not-an-email' }, { token: actor.accessToken })).status).toBe(
+      400,
+    );
   });
 
   it('computes the overview cards and searches the viewer’s campaigns and leads', async () => {

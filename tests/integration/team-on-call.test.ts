@@ -21,12 +21,22 @@ describe('a team member on a call', () => {
   const onCall = async () => {
     const today = await http.get<TeamActivityToday>('/api/team/activity/today', { token: lead.accessToken });
     const tree = await http.get<BonsaiResponse>('/api/bonsai', { token: lead.accessToken });
-    return [today.body.members.find((m) => m.name === 'Busy Member')?.onCall, tree.body.members.find((m) => m.name === 'Busy Member')?.onCall];
+    return [
+      today.body.members.find((m) => m.name === 'Busy Member')?.onCall,
+      tree.body.members.find((m) => m.name === 'Busy Member')?.onCall,
+    ];
   };
 
   it('is on the call while it rings or talks, and off it as soon as it ended, before its line goes idle', async () => {
     const calls = testApp.platform.db.collection('calls');
-    const base = { agentId: member.user._id, phone: '+15550001', phoneDigits: '15550001', name: 'Callee', direction: 'outbound', startedAt: new Date() };
+    const base = {
+      agentId: member.user._id,
+      phone: '+15550001',
+      phoneDigits: '15550001',
+      name: 'Callee',
+      direction: 'outbound',
+      startedAt: new Date(),
+    };
     const { insertedId } = await calls.insertOne({ ...base, state: 'connected', live: true, connectedAt: new Date() });
     expect(await onCall()).toEqual([true, true]);
     await calls.updateOne({ _id: insertedId }, { $set: { state: 'ended', endedAt: new Date(), status: 'answered' } });

@@ -5,7 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localCarrierProblem, readLeadPhoneLog, startLocalCarrier, type LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
+import {
+  localCarrierProblem,
+  readLeadPhoneLog,
+  startLocalCarrier,
+  type LocalCarrier,
+} from '../../server/platform/telephony/local-carrier.js';
 import { JanusSipCaller } from '../support/janus-sip.js';
 import { SipUac } from '../support/sip-uac.js';
 
@@ -117,7 +122,9 @@ describe.skipIf(missing !== null)('local carrier: Janus SIP plugin -> SIPp lead 
   });
 
   it('media: 555-010-0005 echoes the RTP it receives; 555-010-0004 sends a 3 s greeting that is not silence, then hangs up', async () => {
-    const [echo, greeting] = await Promise.all(['5550100005', '5550100004'].map((number) => SipUac.call(carrier.sipHost, carrier.sipPort, number)));
+    const [echo, greeting] = await Promise.all(
+      ['5550100005', '5550100004'].map((number) => SipUac.call(carrier.sipHost, carrier.sipPort, number)),
+    );
     uacs.push(echo!, greeting!);
 
     await echo!.until('the echo number answering', () => echo!.responses.includes('200 INVITE'));

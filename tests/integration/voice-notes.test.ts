@@ -24,7 +24,11 @@ describe('voice notes', () => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('audio', new Blob([audio as BlobPart], { type: 'audio/webm' }), 'recording.webm');
-    const res = await fetch(`${testApp.url}/api/voice-notes`, { method: 'POST', body: form, headers: { authorization: `Bearer ${who.accessToken}` } });
+    const res = await fetch(`${testApp.url}/api/voice-notes`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${who.accessToken}` },
+    });
     return { status: res.status, body: (await res.json()) as { note: VoiceNoteItem; message: string; error?: string } };
   }
   const filesStored = () => testApp.platform.db.collection('voiceNotes.files').countDocuments();
@@ -40,14 +44,28 @@ describe('voice notes', () => {
 
   it('saves, lists with sorts and search, plays back by range, and lets the author type the transcription', async () => {
     const audio = webm(50_000);
-    const saved = await save(author, { title: 'Call recap', duration: '75', transcription: 'Client wants 20 rooms' }, audio);
+    const saved = await save(
+      author,
+      { title: 'Call recap', duration: '75', transcription: 'Client wants 20 rooms' },
+      audio,
+    );
     expect(saved.status).toBe(201);
     expect(saved.body.message).toBe('Recording "Call recap" saved successfully!');
-    expect(saved.body.note).toMatchObject({ title: 'Call recap', duration: 75, durationLabel: '1:15', mime: 'audio/webm', transcription: 'Client wants 20 rooms', mine: true });
+    expect(saved.body.note).toMatchObject({
+      title: 'Call recap',
+      duration: 75,
+      durationLabel: '1:15',
+      mime: 'audio/webm',
+      transcription: 'Client wants 20 rooms',
+      mine: true,
+    });
     await save(author, { title: 'Alpha idea', duration: '9' }, webm(2000));
     await save(other, { title: 'Zulu long one', duration: '300' }, webm(2000));
 
-    const list = async (query = '') => (await http.get<{ items: VoiceNoteItem[] }>(`/api/voice-notes${query}`, { token: other.accessToken })).body.items.map((n) => n.title);
+    const list = async (query = '') =>
+      (
+        await http.get<{ items: VoiceNoteItem[] }>(`/api/voice-notes${query}`, { token: other.accessToken })
+      ).body.items.map((n) => n.title);
     expect(await list()).toEqual(['Zulu long one', 'Alpha idea', 'Call recap']);
     expect(await list('?sort=title')).toEqual(['Alpha idea', 'Call recap', 'Zulu long one']);
     expect(await list('?sort=duration')).toEqual(['Zulu long one', 'Call recap', 'Alpha idea']);
@@ -62,8 +80,13 @@ describe('voice notes', () => {
 
     const url = `/api/voice-notes/${saved.body.note.id}`;
     expect((await http.patch(url, { transcription: 'hijack' }, { token: other.accessToken })).status).toBe(403);
-    expect((await http.patch<VoiceNoteItem>(url, { transcription: 'Client wants 25 rooms' }, { token: author.accessToken })).body.transcription).toBe('Client wants 25 rooms');
-    expect((await http.patch<VoiceNoteItem>(url, { transcription: '' }, { token: author.accessToken })).body.transcription).toBeUndefined();
+    expect(
+      (await http.patch<VoiceNoteItem>(url, { transcription: 'Client wants 25 rooms' }, { token: author.accessToken }))
+        .body.transcription,
+    ).toBe('Client wants 25 rooms');
+    expect(
+      (await http.patch<VoiceNoteItem>(url, { transcription: '' }, { token: author.accessToken })).body.transcription,
+    ).toBeUndefined();
     expect((await http.delete(url, { token: other.accessToken })).status).toBe(403);
     expect((await http.delete(url, { token: author.accessToken })).status).toBe(204);
     expect(await filesStored()).toBe(2);

@@ -9,7 +9,12 @@ import { client, eventually } from '../support/http.js';
 let testApp: TestApp;
 let http: ReturnType<typeof client>;
 
-const entry = (n: number | string) => ({ name: `Warrior ${n}`, email: `warrior${n}@test.local`, contact: '@warrior', campaignInterest: 'Real Estate' });
+const entry = (n: number | string) => ({
+  name: `Warrior ${n}`,
+  email: `warrior${n}@test.local`,
+  contact: '@warrior',
+  campaignInterest: 'Real Estate',
+});
 
 beforeAll(async () => {
   testApp = await buildTestApp();
@@ -48,10 +53,19 @@ describe('POST /api/waitlist', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ position: 1, earlyAccess: true });
     const stored = await waitlistCollection(testApp.platform.db).findOne({ email: 'warrior1@test.local' });
-    expect(stored).toMatchObject({ name: 'Warrior 1', contact: '@warrior', campaignInterest: 'Real Estate', position: 1, earlyAccess: true, processed: false });
+    expect(stored).toMatchObject({
+      name: 'Warrior 1',
+      contact: '@warrior',
+      campaignInterest: 'Real Estate',
+      position: 1,
+      earlyAccess: true,
+      processed: false,
+    });
 
     const mail = await eventually(async () => {
-      const outbox = await http.get<{ emails: Array<{ subject: string; text: string }> }>('/api/dev/outbox?to=warrior1@test.local');
+      const outbox = await http.get<{ emails: Array<{ subject: string; text: string }> }>(
+        '/api/dev/outbox?to=warrior1@test.local',
+      );
       return outbox.body.emails[0];
     });
     expect(mail.subject).toBe("You're on the Commission Warriors waitlist");
@@ -66,7 +80,9 @@ describe('POST /api/waitlist', () => {
   });
 
   it('gives distinct positions to simultaneous sign-ups', async () => {
-    const results = await Promise.all([2, 3, 4, 5, 6, 7, 8, 9].map((n) => joinWaitlist(testApp.platform, entry(n) as never)));
+    const results = await Promise.all(
+      [2, 3, 4, 5, 6, 7, 8, 9].map((n) => joinWaitlist(testApp.platform, entry(n) as never)),
+    );
     expect(results.map((r) => r.position).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
   });
 

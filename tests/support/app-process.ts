@@ -16,7 +16,10 @@ export interface AppProcess {
  * Starts `dist/server/main.js` in a fresh DATA_DIR with the test settings of the shared browser app plus `env` (a
  * setting the shared app does not have: PHONE_PROVIDER=sip, DIALER_ANSWER_DELAY_MS...), and resolves once it serves.
  */
-export async function startAppProcess(env: Record<string, string>, options: { dataDirPrefix: string; readyWithinMs?: number }): Promise<AppProcess> {
+export async function startAppProcess(
+  env: Record<string, string>,
+  options: { dataDirPrefix: string; readyWithinMs?: number },
+): Promise<AppProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), options.dataDirPrefix));
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
@@ -52,7 +55,10 @@ export async function startAppProcess(env: Record<string, string>, options: { da
   const deadline = Date.now() + (options.readyWithinMs ?? 80_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then((res) => res.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ready && output.includes('running at')) break;
     if (Date.now() > deadline) {
       await stop();

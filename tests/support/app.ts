@@ -92,7 +92,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     deploymentId: id,
     workers: runtime.workers,
     async socket(token: string) {
-      const socket: TestSocket = connectSocket(url, { auth: { token }, transports: ['websocket'], reconnection: true, forceNew: true });
+      const socket: TestSocket = connectSocket(url, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: true,
+        forceNew: true,
+      });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());

@@ -1,5 +1,12 @@
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { launchChromium } from './chromium.js';
 
@@ -74,7 +81,9 @@ export function uniqueEmail(prefix: string): string {
 /** Finite animations (e.g. the 300 ms tab fade) done; endless decorations are ignored. */
 export async function waitForAnimations(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
 }
 
@@ -96,27 +105,42 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   await waitForAnimations(page);
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const result = await axe.run(document);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /** Registers through the API (as the Register tab does) and returns the dev code the outbox transport hands back. */
-export async function registerByApi(email: string, password = 'warrior-password-1', name = 'Test Warrior'): Promise<string> {
+export async function registerByApi(
+  email: string,
+  password = 'warrior-password-1',
+  name = 'Test Warrior',
+): Promise<string> {
   const response = await fetch(appUrl('/api/auth/register'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name, email, password, confirmPassword: password, agreeTerms: true }),
   });
   const body = (await response.json()) as { devCode?: string; error?: string };
-  if (response.status !== 202 || !body.devCode) throw new Error(`register failed: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 202 || !body.devCode)
+    throw new Error(`register failed: ${response.status} ${JSON.stringify(body)}`);
   return body.devCode;
 }
 
 /** A verified account created through the API: register, then verify with the dev code. */
-export async function createAccountByApi(email: string, password = 'warrior-password-1', name = 'Test Warrior'): Promise<void> {
+export async function createAccountByApi(
+  email: string,
+  password = 'warrior-password-1',
+  name = 'Test Warrior',
+): Promise<void> {
   const code = await registerByApi(email, password, name);
   const response = await fetch(appUrl('/api/auth/verify'), {
     method: 'POST',
@@ -130,7 +154,9 @@ export async function createAccountByApi(email: string, password = 'warrior-pass
  * The signed-in user as the server sees it, read from inside the page: a refresh through the page's own
  * cookie (which rotates it, as the app itself would) and GET /api/me with the new token.
  */
-export async function meFromPage(page: Page): Promise<{ role: string; name: string; email: string; roleRequest?: { role: string; status: string } }> {
+export async function meFromPage(
+  page: Page,
+): Promise<{ role: string; name: string; email: string; roleRequest?: { role: string; status: string } }> {
   return page.evaluate(async () => {
     const refreshed = await fetch('/api/auth/refresh', { method: 'POST' });
     const { accessToken } = (await refreshed.json()) as { accessToken: string };
@@ -149,7 +175,8 @@ export function waitForLiveConnection(page: Page): Promise<void> {
       if (text.includes('40{"sid"')) resolve();
     };
     page.on('response', (response) => {
-      if (response.url().includes('/socket.io/') && response.request().method() === 'GET') void response.text().then(inspect, () => undefined);
+      if (response.url().includes('/socket.io/') && response.request().method() === 'GET')
+        void response.text().then(inspect, () => undefined);
     });
     page.on('websocket', (socket) => {
       if (socket.url().includes('/socket.io/')) socket.on('framereceived', (frame) => inspect(String(frame.payload)));
@@ -167,4 +194,8 @@ export async function logOutInBrowser(page: Page, userName: string): Promise<voi
   await page.getByRole('menuitem', { name: 'Log out' }).click();
 }
 
-export const DEMO_AGENT = { email: 'agent@demo.test', password: process.env.DEMO_PASSWORD || 'commission-warrior', name: 'Alex Warrior' };
+export const DEMO_AGENT = {
+  email: 'agent@demo.test',
+  password: process.env.DEMO_PASSWORD || 'commission-warrior',
+  name: 'Alex Warrior',
+};

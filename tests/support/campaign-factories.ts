@@ -6,7 +6,11 @@ import type { UserDoc } from '../../server/features/users/repository.js';
 import type { TestApp } from './app.js';
 
 /** A campaign made through the campaigns service by its owner (an owner or admin user). */
-export async function createTestCampaign(testApp: TestApp, owner: UserDoc, overrides: Partial<CampaignCreateBody> = {}) {
+export async function createTestCampaign(
+  testApp: TestApp,
+  owner: UserDoc,
+  overrides: Partial<CampaignCreateBody> = {},
+) {
   return createCampaign(testApp.platform, owner, {
     name: `Test Campaign ${new ObjectId().toHexString().slice(-6)}`,
     description: 'A campaign for tests',
@@ -24,7 +28,12 @@ export async function joinTestCampaign(testApp: TestApp, user: UserDoc, campaign
 }
 
 /** A lead assigned to `agent` (leads normally arrive by import and distribution). */
-export async function createAssignedLead(testApp: TestApp, campaignId: string, agent: UserDoc, name = 'Lead Person'): Promise<LeadDoc> {
+export async function createAssignedLead(
+  testApp: TestApp,
+  campaignId: string,
+  agent: UserDoc,
+  name = 'Lead Person',
+): Promise<LeadDoc> {
   const now = testApp.platform.clock.now();
   const lead: LeadDoc = {
     _id: new ObjectId(),

@@ -12,7 +12,10 @@ export function dialerPanel(url: string) {
     browser: Browser,
     options: { permissions?: string[]; initScript?: string; beforeLogin?: (page: Page) => Promise<void> } = {},
   ): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: options.permissions ?? [] });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      permissions: options.permissions ?? [],
+    });
     if (options.initScript) await context.addInitScript({ content: options.initScript });
     const page = await context.newPage();
     await options.beforeLogin?.(page);
@@ -26,7 +29,9 @@ export function dialerPanel(url: string) {
     await form.getByRole('button', { name: 'Sign In' }).click();
     await waitForPath(page, '/dashboard');
     await page.goto(`${url}/dashboard/calls`);
-    await dialerOf(page).getByText(/^(Connected|Microphone blocked)$/).waitFor();
+    await dialerOf(page)
+      .getByText(/^(Connected|Microphone blocked)$/)
+      .waitFor();
     return { context, page, errors };
   }
 
@@ -36,10 +41,19 @@ export function dialerPanel(url: string) {
   }
 
   /** The agent's own API session: its latest calls and its live call, as the server holds them. */
-  async function agentApi(): Promise<{ token: string; calls: () => Promise<CallHistoryPage['items']>; liveCall: () => Promise<CallView | null> }> {
-    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_AGENT.email, password: DEMO_AGENT.password }) });
+  async function agentApi(): Promise<{
+    token: string;
+    calls: () => Promise<CallHistoryPage['items']>;
+    liveCall: () => Promise<CallView | null>;
+  }> {
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_AGENT.email, password: DEMO_AGENT.password }),
+    });
     const { accessToken: token } = (await login.json()) as { accessToken: string };
-    const get = async <T>(path: string) => (await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+    const get = async <T>(path: string) =>
+      (await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
     return {
       token,
       calls: async () => (await get<CallHistoryPage>('/api/calls?limit=10')).items,
@@ -62,7 +76,13 @@ export function dialerPanel(url: string) {
       const expected = before === 'Mute' ? 'Unmute' : 'Mute';
       const answered = page.waitForResponse((response) => response.url().endsWith('/mute'));
       await button.click();
-      const shown = await expect.poll(async () => (await button.textContent())?.trim(), { timeout: 5_000 }).toBe(expected).then(() => true, () => false);
+      const shown = await expect
+        .poll(async () => (await button.textContent())?.trim(), { timeout: 5_000 })
+        .toBe(expected)
+        .then(
+          () => true,
+          () => false,
+        );
       await answered;
       await page.waitForTimeout(150);
       const after = (await button.textContent())?.trim();
@@ -84,5 +104,10 @@ export const OSCILLATOR_SPY = `{ const Native = window.OscillatorNode; window.__
 export async function blockMicrophone(page: Page, origin: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const { targetInfo } = (await cdp.send('Target.getTargetInfo')) as { targetInfo: { browserContextId?: string } };
-  await cdp.send('Browser.setPermission', { permission: { name: 'microphone' }, setting: 'denied', origin, ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}) });
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'microphone' },
+    setting: 'denied',
+    origin,
+    ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
+  });
 }

@@ -12,13 +12,20 @@ import { client, eventually } from './http.js';
 export function zoneWithLocalHour(from: number, to: number, now = new Date()): string {
   for (let offset = -12; offset <= 14; offset++) {
     const hour = (now.getUTCHours() + offset + 24) % 24;
-    if (hour >= from && hour <= to) return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    if (hour >= from && hour <= to)
+      return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
   }
   throw new Error('no zone found');
 }
 
 /** A lead with a phone and a time zone, assigned to `agent`. */
-export async function createCallableLead(testApp: TestApp, campaignId: string, agent: UserDoc, phone: string, options: { name?: string; timeZone?: string } = {}): Promise<LeadDoc> {
+export async function createCallableLead(
+  testApp: TestApp,
+  campaignId: string,
+  agent: UserDoc,
+  phone: string,
+  options: { name?: string; timeZone?: string } = {},
+): Promise<LeadDoc> {
   const now = testApp.platform.clock.now();
   const lead: LeadDoc = {
     _id: new ObjectId(),
@@ -75,17 +82,30 @@ export function waitForCallState(testApp: TestApp, id: string, state: string, ms
  * contact is dialed at once), then auto-dial switched on. Then waits for one finished (idle) call per contact, in
  * the order they were placed.
  */
-export async function autoDialOverWebrtc(testApp: TestApp, agent: { accessToken: string; user: UserDoc }, tab: { prepare(): Promise<unknown> }, contacts: Array<{ name: string; phone: string }>): Promise<CallDoc[]> {
+export async function autoDialOverWebrtc(
+  testApp: TestApp,
+  agent: { accessToken: string; user: UserDoc },
+  tab: { prepare(): Promise<unknown> },
+  contacts: Array<{ name: string; phone: string }>,
+): Promise<CallDoc[]> {
   const http = client(`${testApp.url}/api`);
   const current = await http.get<{ version: number }>('/dialer/queue', { token: agent.accessToken });
-  const queued = await http.put('/dialer/queue', { contacts, version: current.body.version }, { token: agent.accessToken });
+  const queued = await http.put(
+    '/dialer/queue',
+    { contacts, version: current.body.version },
+    { token: agent.accessToken },
+  );
   if (queued.status !== 200) throw new Error(`queue not saved: ${queued.status}`);
   const offered = await tab.prepare();
-  if (JSON.stringify(offered) !== JSON.stringify({ ok: true })) throw new Error(`offer refused: ${JSON.stringify(offered)}`);
+  if (JSON.stringify(offered) !== JSON.stringify({ ok: true }))
+    throw new Error(`offer refused: ${JSON.stringify(offered)}`);
   const on = await http.put('/dialer/auto-dial', { enabled: true }, { token: agent.accessToken });
   if (on.status !== 200) throw new Error(`auto-dial not switched on: ${on.status}`);
   return eventually(async () => {
-    const found = await callsCollection(testApp.platform.db).find({ agentId: agent.user._id, autoDialed: true }).sort({ startedAt: 1 }).toArray();
+    const found = await callsCollection(testApp.platform.db)
+      .find({ agentId: agent.user._id, autoDialed: true })
+      .sort({ startedAt: 1 })
+      .toArray();
     return found.length === contacts.length && found.every((c) => c.state === 'idle') ? found : undefined;
   }, 40_000);
 }

@@ -13,23 +13,43 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function request<T = Record<string, unknown>>(baseUrl: string, method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<JsonAnswer<T>> {
+export async function request<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<JsonAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
-  const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers, cookies: res.headers.getSetCookie() };
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : undefined) as T,
+    headers: res.headers,
+    cookies: res.headers.getSetCookie(),
+  };
 }
 
 export function client(baseUrl: string) {
   return {
-    get: <T = Record<string, unknown>>(path: string, options?: RequestOptions) => request<T>(baseUrl, 'GET', path, undefined, options),
-    post: <T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) => request<T>(baseUrl, 'POST', path, body, options),
-    put: <T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) => request<T>(baseUrl, 'PUT', path, body, options),
-    patch: <T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) => request<T>(baseUrl, 'PATCH', path, body, options),
-    delete: <T = Record<string, unknown>>(path: string, options?: RequestOptions) => request<T>(baseUrl, 'DELETE', path, undefined, options),
+    get: <T = Record<string, unknown>>(path: string, options?: RequestOptions) =>
+      request<T>(baseUrl, 'GET', path, undefined, options),
+    post: <T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(baseUrl, 'POST', path, body, options),
+    put: <T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(baseUrl, 'PUT', path, body, options),
+    patch: <T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(baseUrl, 'PATCH', path, body, options),
+    delete: <T = Record<string, unknown>>(path: string, options?: RequestOptions) =>
+      request<T>(baseUrl, 'DELETE', path, undefined, options),
   };
 }
 

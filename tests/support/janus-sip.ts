@@ -65,14 +65,21 @@ export class JanusSipCaller {
   }
 
   static async request(janusUrl: string, body: Record<string, unknown>): Promise<JanusReply> {
-    const response = await fetch(janusUrl, { method: 'POST', body: JSON.stringify({ transaction: randomBytes(6).toString('hex'), ...body }) });
+    const response = await fetch(janusUrl, {
+      method: 'POST',
+      body: JSON.stringify({ transaction: randomBytes(6).toString('hex'), ...body }),
+    });
     return (await response.json()) as JanusReply;
   }
 
   static async open(janusUrl: string, apiSecret: string, username: string): Promise<JanusSipCaller> {
     const session = await JanusSipCaller.request(janusUrl, { janus: 'create', apisecret: apiSecret });
     if (!session.data) throw new Error(`Janus create failed: ${JSON.stringify(session)}`);
-    const handle = await JanusSipCaller.request(`${janusUrl}/${session.data.id}`, { janus: 'attach', plugin: 'janus.plugin.sip', apisecret: apiSecret });
+    const handle = await JanusSipCaller.request(`${janusUrl}/${session.data.id}`, {
+      janus: 'attach',
+      plugin: 'janus.plugin.sip',
+      apisecret: apiSecret,
+    });
     if (!handle.data) throw new Error(`Janus attach failed: ${JSON.stringify(handle)}`);
     const caller = new JanusSipCaller(janusUrl, apiSecret, session.data.id, handle.data.id);
     await caller.message({ request: 'register', type: 'guest', username });
@@ -87,18 +94,28 @@ export class JanusSipCaller {
       body,
       ...(jsep ? { jsep } : {}),
     });
-    if (reply.janus !== 'ack' && reply.janus !== 'success') throw new Error(`Janus message failed: ${JSON.stringify(reply)}`);
+    if (reply.janus !== 'ack' && reply.janus !== 'success')
+      throw new Error(`Janus message failed: ${JSON.stringify(reply)}`);
   }
 
   private async poll(): Promise<void> {
     while (this.polling) {
       try {
-        const response = await fetch(`${this.janusUrl}/${this.sessionId}?apisecret=${encodeURIComponent(this.apiSecret)}&maxev=10`);
+        const response = await fetch(
+          `${this.janusUrl}/${this.sessionId}?apisecret=${encodeURIComponent(this.apiSecret)}&maxev=10`,
+        );
         const replies = [(await response.json()) as JanusReply | JanusReply[]].flat();
         for (const reply of replies) {
           const result = reply.plugindata?.data?.result;
           const error = reply.plugindata?.data?.error;
-          if (result?.event) this.events.push({ event: result.event, receivedAt: Date.now(), code: result.code, reason: result.reason, jsep: reply.jsep });
+          if (result?.event)
+            this.events.push({
+              event: result.event,
+              receivedAt: Date.now(),
+              code: result.code,
+              reason: result.reason,
+              jsep: reply.jsep,
+            });
           else if (error) this.events.push({ event: 'error', receivedAt: Date.now(), reason: error });
         }
         for (const wake of this.waiters.splice(0)) wake();
@@ -115,7 +132,10 @@ export class JanusSipCaller {
       const found = this.events.find((e) => e.event === name);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`No "${name}" event within ${ms} ms; got ${this.events.map((e) => e.event).join(', ') || 'nothing'}`);
+      if (left <= 0)
+        throw new Error(
+          `No "${name}" event within ${ms} ms; got ${this.events.map((e) => e.event).join(', ') || 'nothing'}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -136,6 +156,9 @@ export class JanusSipCaller {
 
   async close(): Promise<void> {
     this.polling = false;
-    await JanusSipCaller.request(`${this.janusUrl}/${this.sessionId}`, { janus: 'destroy', apisecret: this.apiSecret }).catch(() => undefined);
+    await JanusSipCaller.request(`${this.janusUrl}/${this.sessionId}`, {
+      janus: 'destroy',
+      apisecret: this.apiSecret,
+    }).catch(() => undefined);
   }
 }

@@ -14,12 +14,17 @@ export interface CampaignWithAgents {
 
 async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
+  for (let i = 0; i < count; i += size)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
   return out;
 }
 
 /** An owner's active campaign and `agentCount` agents who joined it, all through the app's services. */
-export async function createCampaignWithAgents(testApp: TestApp, agentCount: number, name = 'Hotel Accommodation'): Promise<CampaignWithAgents> {
+export async function createCampaignWithAgents(
+  testApp: TestApp,
+  agentCount: number,
+  name = 'Hotel Accommodation',
+): Promise<CampaignWithAgents> {
   const owner = await createUser(testApp, { role: 'owner', name: 'Olivia Owner' });
   const detail = await createCampaign(testApp.platform, owner.user, {
     name: `${name} ${Math.random().toString(36).slice(2, 8)}`,
@@ -31,7 +36,12 @@ export async function createCampaignWithAgents(testApp: TestApp, agentCount: num
   } as never);
   const agents = await inBatches(agentCount, 8, (i) => createUser(testApp, { name: `Agent ${i + 1}` }));
   await addAgents(testApp, detail.id, agents);
-  return { campaignId: detail.id, campaignObjectId: (await import('mongodb')).ObjectId.createFromHexString(detail.id), owner, agents };
+  return {
+    campaignId: detail.id,
+    campaignObjectId: (await import('mongodb')).ObjectId.createFromHexString(detail.id),
+    owner,
+    agents,
+  };
 }
 
 export async function addAgents(testApp: TestApp, campaignId: string, agents: CreatedUser[]): Promise<void> {
@@ -41,7 +51,10 @@ export async function addAgents(testApp: TestApp, campaignId: string, agents: Cr
 /** A CSV of `rows` valid, distinct leads (name, email, phone, company, details columns), starting at `from`. */
 export function leadsCsv(rows: number, from = 0, extra: string[] = []): string {
   const lines = ['Full Name,Email,Phone,Company,Preferred Hotel,Guests'];
-  for (let i = from; i < from + rows; i++) lines.push(`Lead ${i},lead${i}@example.com,+1 (555) ${String(1_000_000 + i).slice(1, 4)}-${String(1_000_000 + i).slice(3)},Company ${i % 50},Hilton ${i % 7},${(i % 4) + 1}`);
+  for (let i = from; i < from + rows; i++)
+    lines.push(
+      `Lead ${i},lead${i}@example.com,+1 (555) ${String(1_000_000 + i).slice(1, 4)}-${String(1_000_000 + i).slice(3)},Company ${i % 50},Hilton ${i % 7},${(i % 4) + 1}`,
+    );
   lines.push(...extra);
   return `${lines.join('\n')}\n`;
 }
@@ -55,7 +68,11 @@ export async function uploadCsv(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new FormData();
   if (options.mapping) form.append('mapping', JSON.stringify(options.mapping));
-  form.append('file', new Blob([content as BlobPart], { type: options.type ?? 'text/csv' }), options.fileName ?? 'leads.csv');
+  form.append(
+    'file',
+    new Blob([content as BlobPart], { type: options.type ?? 'text/csv' }),
+    options.fileName ?? 'leads.csv',
+  );
   const res = await fetch(`${testApp.url}/api/campaigns/${campaignId}/leads/import`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -64,9 +81,16 @@ export async function uploadCsv(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-export async function waitForImport(testApp: TestApp, token: string, importId: string, timeoutMs = 30_000): Promise<ImportStatus> {
+export async function waitForImport(
+  testApp: TestApp,
+  token: string,
+  importId: string,
+  timeoutMs = 30_000,
+): Promise<ImportStatus> {
   return eventually(async () => {
-    const res = await fetch(`${testApp.url}/api/imports/${importId}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${testApp.url}/api/imports/${importId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await res.json()) as ImportStatus;
     return body.status === 'completed' || body.status === 'failed' ? body : undefined;
   }, timeoutMs);

@@ -45,8 +45,11 @@ export interface RunningNginx {
 export async function startShippedNginx(binary: string, apiPort: number): Promise<RunningNginx> {
   const shipped = readFileSync(path.resolve('deploy/nginx.conf'), 'utf8');
   const port = await freePort();
-  const site = shipped.replace(/server api:3000;/, `server 127.0.0.1:${apiPort};`).replace(/listen 80;/, `listen 127.0.0.1:${port};`);
-  if (site.includes('api:3000') || !site.includes(`listen 127.0.0.1:${port};`)) throw new Error('deploy/nginx.conf no longer has the upstream or listen line this test rewrites');
+  const site = shipped
+    .replace(/server api:3000;/, `server 127.0.0.1:${apiPort};`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  if (site.includes('api:3000') || !site.includes(`listen 127.0.0.1:${port};`))
+    throw new Error('deploy/nginx.conf no longer has the upstream or listen line this test rewrites');
   const dir = mkdtempSync(path.join(tmpdir(), 'cw-nginx-'));
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, temp));
   const isRoot = process.getuid?.() === 0;
@@ -67,7 +70,11 @@ ${site}
 }
 `,
   );
-  const child: ChildProcess = spawn(binary, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(
+    binary,
+    ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const deadline = Date.now() + 10_000;

@@ -93,9 +93,26 @@ export class SipUac {
   private inviteBranch = token();
 
   private invite() {
-    const sdp = ['v=0', `o=tester 1 1 IN IP4 ${LOOPBACK}`, 's=-', `c=IN IP4 ${LOOPBACK}`, 't=0 0', `m=audio ${this.rtp.address().port} RTP/AVP 0`, 'a=rtpmap:0 PCMU/8000', 'a=sendrecv', ''].join('\r\n');
+    const sdp = [
+      'v=0',
+      `o=tester 1 1 IN IP4 ${LOOPBACK}`,
+      's=-',
+      `c=IN IP4 ${LOOPBACK}`,
+      't=0 0',
+      `m=audio ${this.rtp.address().port} RTP/AVP 0`,
+      'a=rtpmap:0 PCMU/8000',
+      'a=sendrecv',
+      '',
+    ].join('\r\n');
     const uri = `sip:${this.number}@${this.host}:${this.port}`;
-    this.send([`INVITE ${uri} SIP/2.0`, ...this.common('INVITE', 1, this.inviteBranch, `<${uri}>`), 'Content-Type: application/sdp'], sdp);
+    this.send(
+      [
+        `INVITE ${uri} SIP/2.0`,
+        ...this.common('INVITE', 1, this.inviteBranch, `<${uri}>`),
+        'Content-Type: application/sdp',
+      ],
+      sdp,
+    );
   }
 
   private onSip(message: SipMessage) {
@@ -118,7 +135,10 @@ export class SipUac {
       }
     } else if (message.method === 'BYE') {
       this.remoteBye = true;
-      this.send(['SIP/2.0 200 OK', ...['via', 'from', 'to', 'call-id', 'cseq'].map((h) => `${h}: ${message.headers.get(h) ?? ''}`)]);
+      this.send([
+        'SIP/2.0 200 OK',
+        ...['via', 'from', 'to', 'call-id', 'cseq'].map((h) => `${h}: ${message.headers.get(h) ?? ''}`),
+      ]);
     }
     this.wake();
   }
@@ -131,7 +151,8 @@ export class SipUac {
     const deadline = Date.now() + ms;
     while (!check()) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`${what} did not happen within ${ms} ms (responses: ${this.responses.join(', ')})`);
+      if (left <= 0)
+        throw new Error(`${what} did not happen within ${ms} ms (responses: ${this.responses.join(', ')})`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 200));
         this.waiters.push(() => {

@@ -7,14 +7,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
-import { SocketEvents, SocketRequests, type PhoneAnswerPayload, type PhoneCandidatePayload, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../shared/events.js';
+import {
+  SocketEvents,
+  SocketRequests,
+  type PhoneAnswerPayload,
+  type PhoneCandidatePayload,
+  type PhoneOfferAnswer,
+  type PhoneRestartAnswer,
+} from '../../shared/events.js';
 import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 
 /** 20 ms of a 440 Hz tone in mu-law (160 samples at 8 kHz). */
 function toneFrame(phase: number): Buffer {
   const frame = Buffer.alloc(160);
-  for (let i = 0; i < 160; i++) frame[i] = linearToMulaw(Math.round(8000 * Math.sin((2 * Math.PI * 440 * (phase + i)) / 8000)));
+  for (let i = 0; i < 160; i++)
+    frame[i] = linearToMulaw(Math.round(8000 * Math.sin((2 * Math.PI * 440 * (phase + i)) / 8000)));
   return frame;
 }
 
@@ -47,7 +55,9 @@ export class WebrtcAgentTab {
     private readonly options: { stamped?: boolean } = {},
   ) {
     this.pc = new RTCPeerConnection({
-      codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })] },
+      codecs: {
+        audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
+      },
       iceUseIpv6: false,
     });
     this.pc.addTransceiver(this.microphone, { direction: 'sendrecv' });
@@ -63,7 +73,16 @@ export class WebrtcAgentTab {
       });
     });
     this.pc.onIceCandidate.subscribe((candidate) => {
-      const payload: PhoneCandidatePayload = { offerId: this.offerId, candidate: candidate ? { candidate: candidate.candidate, sdpMid: candidate.sdpMid ?? null, sdpMLineIndex: candidate.sdpMLineIndex ?? null } : null };
+      const payload: PhoneCandidatePayload = {
+        offerId: this.offerId,
+        candidate: candidate
+          ? {
+              candidate: candidate.candidate,
+              sdpMid: candidate.sdpMid ?? null,
+              sdpMLineIndex: candidate.sdpMLineIndex ?? null,
+            }
+          : null,
+      };
       socket.emit(SocketRequests.phoneCandidate, payload);
     });
     const onAnswer = (answer: PhoneAnswerPayload) => {
@@ -72,25 +91,45 @@ export class WebrtcAgentTab {
       void this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp }).then(() => this.startMicrophone());
     };
     const onCandidate = (payload: PhoneCandidatePayload) => {
-      if (payload.offerId === this.offerId && payload.candidate) void this.pc.addIceCandidate({ candidate: payload.candidate.candidate, sdpMid: payload.candidate.sdpMid ?? undefined, sdpMLineIndex: payload.candidate.sdpMLineIndex ?? undefined });
+      if (payload.offerId === this.offerId && payload.candidate)
+        void this.pc.addIceCandidate({
+          candidate: payload.candidate.candidate,
+          sdpMid: payload.candidate.sdpMid ?? undefined,
+          sdpMLineIndex: payload.candidate.sdpMLineIndex ?? undefined,
+        });
     };
     socket.on(SocketEvents.phoneAnswer, onAnswer);
     socket.on(SocketEvents.phoneCandidate, onCandidate);
-    this.listeners.push(() => socket.off(SocketEvents.phoneAnswer, onAnswer), () => socket.off(SocketEvents.phoneCandidate, onCandidate));
+    this.listeners.push(
+      () => socket.off(SocketEvents.phoneAnswer, onAnswer),
+      () => socket.off(SocketEvents.phoneCandidate, onCandidate),
+    );
   }
 
   /** Makes the offer and hands it to the server; resolves with the server's ack (before the call is started over the API). */
   async offer(): Promise<PhoneOfferAnswer> {
     const offer = await this.pc.createOffer();
     await this.pc.setLocalDescription(offer);
-    return new Promise((resolve) => this.socket.emit(SocketRequests.phoneOffer, { offerId: this.offerId, sdp: this.pc.localDescription!.sdp }, resolve));
+    return new Promise((resolve) =>
+      this.socket.emit(
+        SocketRequests.phoneOffer,
+        { offerId: this.offerId, sdp: this.pc.localDescription!.sdp },
+        resolve,
+      ),
+    );
   }
 
   /** An ICE restart of the connected call, as the panel sends it when the media stalls (`phone:restart`, acked with Janus's answer). */
   async restartIce(): Promise<PhoneRestartAnswer> {
     const offer = await this.pc.createOffer({ iceRestart: true });
     await this.pc.setLocalDescription(offer);
-    const answer: PhoneRestartAnswer = await new Promise((resolve) => this.socket.emit(SocketRequests.phoneRestart, { offerId: this.offerId, sdp: this.pc.localDescription!.sdp }, resolve));
+    const answer: PhoneRestartAnswer = await new Promise((resolve) =>
+      this.socket.emit(
+        SocketRequests.phoneRestart,
+        { offerId: this.offerId, sdp: this.pc.localDescription!.sdp },
+        resolve,
+      ),
+    );
     if (answer.ok && answer.sdp) await this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
     return answer;
   }

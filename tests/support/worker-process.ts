@@ -7,7 +7,11 @@ import type { TestApp } from './app.js';
  * so a fault test can SIGKILL it in the middle of its jobs. `entry`: another entry point, e.g.
  * tests/support/worker-main-fast-dialer.ts (the same workers with a faster dialer simulator).
  */
-export function spawnWorkerProcess(testApp: TestApp, env: Record<string, string> = {}, entry = 'workers/main.ts'): ChildProcess & { output: () => string } {
+export function spawnWorkerProcess(
+  testApp: TestApp,
+  env: Record<string, string> = {},
+  entry = 'workers/main.ts',
+): ChildProcess & { output: () => string } {
   const mongoUrl = new URL(inject('mongoUrl'));
   mongoUrl.pathname = `/${testApp.platform.db.databaseName}`;
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {

@@ -1,7 +1,14 @@
 // Compile-time contracts: checked by `npm run lint:types` (tsc), never run. Each `@ts-expect-error` line must fail
 // to compile; if one compiled, tsc would report the directive as unused and the lint would fail.
 import type { Socket } from 'socket.io-client';
-import { Rooms, SocketEvents, SocketRequests, type ClientToServerEvents, type ServerToClientEvents, type SocketEventName } from '../../shared/events.js';
+import {
+  Rooms,
+  SocketEvents,
+  SocketRequests,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SocketEventName,
+} from '../../shared/events.js';
 import { Jobs, Queues, type JobName, type QueueName } from '../../shared/queues.js';
 import type { LiveEvents } from '../../server/platform/live-events.js';
 import { enqueue, type QueueJob, type QueueRegistry } from '../../server/platform/queues.js';
@@ -23,9 +30,20 @@ export function liveEventContracts(): void {
   live.toRoom(Rooms.feed, SocketEvents.voiceNotesChanged, { kind: 'material', id: 'm1', change: 'created' });
   // @ts-expect-error an event the catalogue does not have
   live.toUsers(['u1'], 'lead:deleted', { id: 'l1' });
-  live.toUser('u1', SocketEvents.rebuttalSuggested, { callId: 'c1', objection: 'too expensive', startMs: 0, endMs: 800, rebuttal: null });
+  live.toUser('u1', SocketEvents.rebuttalSuggested, {
+    callId: 'c1',
+    objection: 'too expensive',
+    startMs: 0,
+    endMs: 800,
+    rebuttal: null,
+  });
   // @ts-expect-error a suggestion names its call
-  live.toUser('u1', SocketEvents.rebuttalSuggested, { objection: 'too expensive', startMs: 0, endMs: 800, rebuttal: null });
+  live.toUser('u1', SocketEvents.rebuttalSuggested, {
+    objection: 'too expensive',
+    startMs: 0,
+    endMs: 800,
+    rebuttal: null,
+  });
 
   onLive(SocketEvents.notificationCount, ({ unread }) => unread.toFixed());
   // @ts-expect-error the client reads a field the payload does not have
@@ -60,8 +78,14 @@ export async function queueContracts(): Promise<void> {
     { queue: Queues.leads, id: 'leads-sweep', repeat: { every: 60_000 }, job: Jobs.leads.sweep, data: {} },
     // @ts-expect-error a job the queue does not carry
     { queue: Queues.insights, id: 'sweep', repeat: { every: 60_000 }, job: Jobs.leads.sweep, data: {} },
-    // @ts-expect-error a payload of the wrong shape
-    { queue: Queues.insights, id: 'audit', repeat: { pattern: '17 4 * * *' }, job: Jobs.insights.auditCounters, data: { confirm: 'no' } },
+    {
+      queue: Queues.insights,
+      id: 'audit',
+      repeat: { pattern: '17 4 * * *' },
+      job: Jobs.insights.auditCounters,
+      // @ts-expect-error a payload of the wrong shape
+      data: { confirm: 'no' },
+    },
   ];
   void schedules;
 

@@ -7,7 +7,9 @@ import { readOnlyCalls } from '../../server/features/dialer/public.js';
 
 export async function otherFeaturesOnlyReadTheCollectionsTheyAggregate(db: Db): Promise<void> {
   await readOnlyDeals(db).find({ status: 'closed' }).toArray();
-  await readOnlyLedger(db).aggregate([{ $match: { status: 'approved' } }]).toArray();
+  await readOnlyLedger(db)
+    .aggregate([{ $match: { status: 'approved' } }])
+    .toArray();
   await readOnlyCalls(db).countDocuments({});
   // @ts-expect-error a deal is written by the deals feature only (it moves the deal counters beside the write)
   await readOnlyDeals(db).updateOne({}, { $set: { value: 0 } });

@@ -63,7 +63,11 @@ describe('the API client honours a 503 with Retry-After', () => {
 
   it('sends a POST again when the server shed it before any work, with the same body', async () => {
     const { url, seen } = await serve((n, res) => (n === 0 ? shed(res) : ok(res)));
-    const response = await fetchHonouringRetryAfter(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' });
+    const response = await fetchHonouringRetryAfter(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Ada"}',
+    });
     expect(response.status).toBe(200);
     expect(seen).toEqual([
       { method: 'POST', body: '{"name":"Ada"}' },

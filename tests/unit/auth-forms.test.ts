@@ -4,7 +4,14 @@ import { registerFormError, RegisterBody } from '../../shared/schemas/auth/regis
 import { resetFormError } from '../../shared/schemas/auth/reset.js';
 import { VerifyBody } from '../../shared/schemas/auth/verify.js';
 import { waitlistFormError, WaitlistJoinBody } from '../../shared/schemas/waitlist/join.js';
-import { hashCode, newRecoveryCode, newResetCode, newVerificationCode, normalizeResetCode, sameHash } from '../../server/features/auth/codes.js';
+import {
+  hashCode,
+  newRecoveryCode,
+  newResetCode,
+  newVerificationCode,
+  normalizeResetCode,
+  sameHash,
+} from '../../server/features/auth/codes.js';
 import { hashPassword, verifyPassword } from '../../server/features/auth/passwords.js';
 
 const form = { name: 'A', email: 'a@b.co', password: 'long-enough', confirmPassword: 'long-enough', agreeTerms: true };
@@ -16,21 +23,32 @@ describe('shared form rules (same answer on client and server)', () => {
     expect(registerFormError({ ...form, name: ' ' })).toBe('Please fill in all fields');
     expect(registerFormError({ ...form, email: 'a@b' })).toBe('Please enter a valid email address.');
     expect(registerFormError({ ...form, confirmPassword: 'other-one' })).toBe('Passwords do not match');
-    expect(registerFormError({ ...form, password: 'short', confirmPassword: 'short' })).toBe('Password must be at least 8 characters long.');
+    expect(registerFormError({ ...form, password: 'short', confirmPassword: 'short' })).toBe(
+      'Password must be at least 8 characters long.',
+    );
     expect(registerFormError({ ...form, agreeTerms: false })).toBe('You must agree to the terms and conditions');
   });
 
   it('checks the waitlist form and the reset form', () => {
     expect(waitlistFormError({ name: 'A', email: 'a@b.co', contact: '@a', campaignInterest: 'Other' })).toBeUndefined();
-    expect(Value.Check(WaitlistJoinBody, { name: 'A', email: 'a@b.co', contact: '@a', campaignInterest: 'Other' })).toBe(true);
-    expect(Value.Check(WaitlistJoinBody, { name: 'A', email: 'a@b.co', contact: '@a', campaignInterest: 'Crypto' })).toBe(false);
-    expect(waitlistFormError({ name: 'A', email: 'a@b.co', contact: '', campaignInterest: 'Other' })).toBe('Please fill out all fields');
-    expect(resetFormError({ email: 'a@b.co', code: 'X', password: 'short' })).toBe('Password must be at least 8 characters long.');
+    expect(
+      Value.Check(WaitlistJoinBody, { name: 'A', email: 'a@b.co', contact: '@a', campaignInterest: 'Other' }),
+    ).toBe(true);
+    expect(
+      Value.Check(WaitlistJoinBody, { name: 'A', email: 'a@b.co', contact: '@a', campaignInterest: 'Crypto' }),
+    ).toBe(false);
+    expect(waitlistFormError({ name: 'A', email: 'a@b.co', contact: '', campaignInterest: 'Other' })).toBe(
+      'Please fill out all fields',
+    );
+    expect(resetFormError({ email: 'a@b.co', code: 'X', password: 'short' })).toBe(
+      'Password must be at least 8 characters long.',
+    );
   });
 
   it('takes only a 6-digit verification code', () => {
     expect(Value.Check(VerifyBody, { email: 'a@b.co', code: '123456' })).toBe(true);
-    for (const code of ['12345', '1234567', '12345a', '']) expect(Value.Check(VerifyBody, { email: 'a@b.co', code })).toBe(false);
+    for (const code of ['12345', '1234567', '12345a', ''])
+      expect(Value.Check(VerifyBody, { email: 'a@b.co', code })).toBe(false);
   });
 });
 

@@ -4,7 +4,11 @@ import { passwordStrength, weakPasswordError } from '../../shared/schemas/auth/p
 describe('password strength (the hint and the server share it)', () => {
   it('labels a common password "Very weak" with the refusal sentence and advice', () => {
     const strength = passwordStrength('password');
-    expect(strength).toMatchObject({ score: 0, label: 'Very weak', problem: 'This password is too common or too easy to guess. Please choose a stronger one.' });
+    expect(strength).toMatchObject({
+      score: 0,
+      label: 'Very weak',
+      problem: 'This password is too common or too easy to guess. Please choose a stronger one.',
+    });
     expect(strength.advice).toBeTypeOf('string');
   });
 
@@ -14,8 +18,10 @@ describe('password strength (the hint and the server share it)', () => {
     expect(strength.problem).toBeUndefined();
   });
 
-  it('treats the owner\'s name and e-mail as guessable', () => {
-    expect(weakPasswordError('samantha.lee', { email: 'samantha.lee@acme.com' })).toBe('Your password must not be made from your email address. Please choose another one.');
+  it("treats the owner's name and e-mail as guessable", () => {
+    expect(weakPasswordError('samantha.lee', { email: 'samantha.lee@acme.com' })).toBe(
+      'Your password must not be made from your email address. Please choose another one.',
+    );
     expect(weakPasswordError('SamanthaLee!', { email: 'someone@acme.com', name: 'Samantha Lee' })).toBe(
       'This password is too common or too easy to guess. Please choose a stronger one.',
     );

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { buildBonsaiTree, type TreeUser } from '../../server/features/bonsai/tree.js';
 
-const user = (id: string, uplineId?: string): TreeUser => ({ id, name: id.toUpperCase(), email: `${id}@t.local`, ...(uplineId ? { uplineId } : {}) });
+const user = (id: string, uplineId?: string): TreeUser => ({
+  id,
+  name: id.toUpperCase(),
+  email: `${id}@t.local`,
+  ...(uplineId ? { uplineId } : {}),
+});
 
 describe('buildBonsaiTree', () => {
   it('places recruits by level 0-3 and only counts deeper levels', () => {
-    const users = [user('a', 'root'), user('b', 'a'), user('c', 'b'), user('d', 'c'), user('e', 'd'), user('a2', 'root'), user('stranger')];
+    const users = [
+      user('a', 'root'),
+      user('b', 'a'),
+      user('c', 'b'),
+      user('d', 'c'),
+      user('e', 'd'),
+      user('a2', 'root'),
+      user('stranger'),
+    ];
     const built = buildBonsaiTree(user('root'), users);
     expect(built.tree.children.map((n) => n.id)).toEqual(['a', 'a2']);
     const c = built.tree.children[0].children[0].children[0];
@@ -18,7 +31,12 @@ describe('buildBonsaiTree', () => {
 
   it('refuses a cycle: every agent appears once and the walk ends', () => {
     // root -> a -> b -> root again (a corrupted link), and b -> a.
-    const users = [user('a', 'root'), user('b', 'a'), { ...user('root'), uplineId: 'b' }, { ...user('a-dup'), id: 'a', uplineId: 'b' }];
+    const users = [
+      user('a', 'root'),
+      user('b', 'a'),
+      { ...user('root'), uplineId: 'b' },
+      { ...user('a-dup'), id: 'a', uplineId: 'b' },
+    ];
     const built = buildBonsaiTree(user('root'), users);
     expect(built.tree.children.map((n) => n.id)).toEqual(['a']);
     expect(built.tree.children[0].children.map((n) => n.id)).toEqual(['b']);

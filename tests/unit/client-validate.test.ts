@@ -15,7 +15,9 @@ describe('client schemaError', () => {
   it("uses the object's errorMessage when the property has none", () => {
     expect(schemaError(LoginBody, { email: '', password: 'x' })).toBe(AuthMessages.loginEmpty);
     expect(schemaError(LoginBody, { password: 'x' })).toBe(AuthMessages.loginEmpty);
-    expect(schemaError(WaitlistJoinBody, { name: 'n', email: 'a@b.co', contact: 'c', campaignInterest: 'Knitting' })).toBe(WaitlistMessages.empty);
+    expect(
+      schemaError(WaitlistJoinBody, { name: 'n', email: 'a@b.co', contact: 'c', campaignInterest: 'Knitting' }),
+    ).toBe(WaitlistMessages.empty);
   });
 
   it("prefers the property's errorMessage", () => {

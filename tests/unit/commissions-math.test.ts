@@ -13,7 +13,12 @@ import {
 } from '../../server/features/commissions/math.js';
 import { uplineChain } from '../../server/features/users/tree.js';
 
-const HOTEL: CommissionPercents = { opener: 10, closer: 15, fullStack: 30, override: { level1: 5, level2: 2.5, level3: 1 } };
+const HOTEL: CommissionPercents = {
+  opener: 10,
+  closer: 15,
+  fullStack: 30,
+  override: { level1: 5, level2: 2.5, level3: 1 },
+};
 const chain: Record<string, string> = { closer: 'c1', c1: 'c2', c2: 'c3', c3: 'c4', opener: 'o1', o1: 'o2' };
 const uplinesOf = (id: string) => uplineChain(id, (x) => chain[x]);
 
@@ -29,7 +34,7 @@ describe('percentOfCents', () => {
   });
 
   it('is exact for large amounts and fractional percentages', () => {
-    expect(percentOfCents(9_007_199_254_740, 33.3333)).toBe(3_002_396_749_180) // 3002396749180.2485;
+    expect(percentOfCents(9_007_199_254_740, 33.3333)).toBe(3_002_396_749_180); // 3002396749180.2485;
     expect(percentOfCents(10_000, 0.125)).toBe(13); // 12.5 -> 13
   });
 });
@@ -46,7 +51,13 @@ describe('dollarsToCents', () => {
 
 describe('commissionLines', () => {
   it('splits a deal between opener and closer and pays each one three levels of overrides', () => {
-    const lines = commissionLines({ value: 100_000, percents: HOTEL, openerId: 'opener', closerId: 'closer', uplinesOf });
+    const lines = commissionLines({
+      value: 100_000,
+      percents: HOTEL,
+      openerId: 'opener',
+      closerId: 'closer',
+      uplinesOf,
+    });
     expect(lines.map((l) => [l.userId, l.kind, l.level, l.amount, l.sourceUserId])).toEqual([
       ['opener', 'opener', 0, 10_000, 'opener'],
       ['o1', 'override', 1, 500, 'opener'],
@@ -61,7 +72,13 @@ describe('commissionLines', () => {
   });
 
   it('pays one full-stack line when the opener also closed', () => {
-    const lines = commissionLines({ value: 123_456, percents: HOTEL, openerId: 'closer', closerId: 'closer', uplinesOf });
+    const lines = commissionLines({
+      value: 123_456,
+      percents: HOTEL,
+      openerId: 'closer',
+      closerId: 'closer',
+      uplinesOf,
+    });
     expect(lines.map((l) => [l.userId, l.kind, l.level, l.amount, l.basis, l.percent])).toEqual([
       ['closer', 'fullStack', 0, 37_037, 123_456, 30],
       ['c1', 'override', 1, 1_852, 37_037, 5],
@@ -71,8 +88,19 @@ describe('commissionLines', () => {
   });
 
   it('follows a campaign with custom percentages and leaves out zero-cent lines', () => {
-    const custom: CommissionPercents = { opener: 25, closer: 0, fullStack: 25, override: { level1: 10, level2: 0, level3: 3 } };
-    const lines = commissionLines({ value: 20_000, percents: custom, openerId: 'opener', closerId: 'closer', uplinesOf });
+    const custom: CommissionPercents = {
+      opener: 25,
+      closer: 0,
+      fullStack: 25,
+      override: { level1: 10, level2: 0, level3: 3 },
+    };
+    const lines = commissionLines({
+      value: 20_000,
+      percents: custom,
+      openerId: 'opener',
+      closerId: 'closer',
+      uplinesOf,
+    });
     expect(lines.map((l) => [l.userId, l.kind, l.level, l.amount])).toEqual([
       ['opener', 'opener', 0, 5_000],
       ['o1', 'override', 1, 500],
@@ -81,7 +109,13 @@ describe('commissionLines', () => {
 
   it('lets one upline earn the same level on both earners, as separate lines by source', () => {
     const shared: Record<string, string> = { a: 'boss', b: 'boss' };
-    const lines = commissionLines({ value: 10_000, percents: HOTEL, openerId: 'a', closerId: 'b', uplinesOf: (id) => uplineChain(id, (x) => shared[x]) });
+    const lines = commissionLines({
+      value: 10_000,
+      percents: HOTEL,
+      openerId: 'a',
+      closerId: 'b',
+      uplinesOf: (id) => uplineChain(id, (x) => shared[x]),
+    });
     expect(lines.filter((l) => l.userId === 'boss').map((l) => [l.level, l.amount, l.sourceUserId])).toEqual([
       [1, 50, 'a'],
       [1, 75, 'b'],
@@ -117,7 +151,13 @@ describe('hold window', () => {
 });
 
 describe('reverseDeal (clawbacks)', () => {
-  const line = (id: string, status: LedgerLine['status'], amount: number, kind: LedgerLine['kind'] = 'fullStack', level = 0): LedgerLine => ({
+  const line = (
+    id: string,
+    status: LedgerLine['status'],
+    amount: number,
+    kind: LedgerLine['kind'] = 'fullStack',
+    level = 0,
+  ): LedgerLine => ({
     id,
     userId: `u${id}`,
     kind,
@@ -128,7 +168,13 @@ describe('reverseDeal (clawbacks)', () => {
   });
 
   it('voids unpaid lines and claws back exactly what was paid', () => {
-    const result = reverseDeal([line('1', 'paid', 37_037), line('2', 'paid', 1_852, 'override', 1), line('3', 'approved', 926, 'override', 2), line('4', 'pending', 370, 'override', 3), line('5', 'void', 10)]);
+    const result = reverseDeal([
+      line('1', 'paid', 37_037),
+      line('2', 'paid', 1_852, 'override', 1),
+      line('3', 'approved', 926, 'override', 2),
+      line('4', 'pending', 370, 'override', 3),
+      line('5', 'void', 10),
+    ]);
     expect(result.voidIds).toEqual(['3', '4']);
     expect(result.clawbacks.map((c) => [c.userId, c.amount, c.level, c.reverses])).toEqual([
       ['u1', -37_037, 0, { lineId: '1', kind: 'fullStack' }],
@@ -153,6 +199,14 @@ describe('summarizeEarnings', () => {
       { amount: 8_000, status: 'paid' as const, createdAt: new Date('2026-02-27T00:00:00Z') },
       { amount: 9_999, status: 'void' as const, createdAt: new Date('2026-03-18T02:00:00Z') },
     ];
-    expect(summarizeEarnings(lines, now)).toEqual({ daily: 1_000, weekly: 2_500, monthly: 6_500, total: 14_500, pending: 1_000, approved: 1_500, paid: 12_000 });
+    expect(summarizeEarnings(lines, now)).toEqual({
+      daily: 1_000,
+      weekly: 2_500,
+      monthly: 6_500,
+      total: 14_500,
+      pending: 1_000,
+      approved: 1_500,
+      paid: 12_000,
+    });
   });
 });

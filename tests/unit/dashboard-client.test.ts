@@ -18,7 +18,13 @@ describe('dashboard sidebar', () => {
       '/dashboard/settings',
       '/dashboard/support',
     ]);
-    expect(RESOURCES_NAV.map((entry) => entry.href)).toEqual(['/resources/materials', '/resources/scripts', '/resources/voice-notes', '/resources/ai-rebuttals', '/lead-management']);
+    expect(RESOURCES_NAV.map((entry) => entry.href)).toEqual([
+      '/resources/materials',
+      '/resources/scripts',
+      '/resources/voice-notes',
+      '/resources/ai-rebuttals',
+      '/lead-management',
+    ]);
     expect(MAIN_NAV.find((entry) => entry.href === '/dashboard/perks')?.badge).toBe('NEW');
     expect(RESOURCES_NAV.find((entry) => entry.href === '/resources/ai-rebuttals')?.badge).toBe('SOON');
   });

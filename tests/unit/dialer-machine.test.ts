@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/platform/clock.js';
-import { callTransition, checkQueue, phoneTransition, startCall, type CallCommand, type CallSnapshot, type CallState, type PhoneStatus } from '../../server/features/dialer/machine.js';
+import {
+  callTransition,
+  checkQueue,
+  phoneTransition,
+  startCall,
+  type CallCommand,
+  type CallSnapshot,
+  type CallState,
+  type PhoneStatus,
+} from '../../server/features/dialer/machine.js';
 import { dialerMessages } from '../../shared/schemas/dialer/messages.js';
 
 const PROVIDER = 'Zoom Phone';
@@ -43,47 +52,89 @@ describe('phone session', () => {
 
   it('connect before initialize: "Zoom Phone client not initialized"', () => {
     for (const status of ['uninitialized', 'initializing', 'failed'] as const) {
-      expect(phoneTransition(status, { type: 'connect' }, PROVIDER)).toEqual({ ok: false, error: 'Zoom Phone client not initialized' });
+      expect(phoneTransition(status, { type: 'connect' }, PROVIDER)).toEqual({
+        ok: false,
+        error: 'Zoom Phone client not initialized',
+      });
     }
   });
 
   it('repeated and late events change nothing', () => {
-    expect(phoneTransition('connected', { type: 'initialize' }, PROVIDER)).toEqual({ ok: true, value: 'connected', changed: false });
-    expect(phoneTransition('connected', { type: 'connect' }, PROVIDER)).toEqual({ ok: true, value: 'connected', changed: false });
-    expect(phoneTransition('connected', { type: 'initialized' }, PROVIDER)).toEqual({ ok: true, value: 'connected', changed: false });
-    expect(phoneTransition('uninitialized', { type: 'connected' }, PROVIDER)).toEqual({ ok: true, value: 'uninitialized', changed: false });
-    expect(phoneTransition('connected', { type: 'init-failed' }, PROVIDER)).toEqual({ ok: true, value: 'connected', changed: false });
+    expect(phoneTransition('connected', { type: 'initialize' }, PROVIDER)).toEqual({
+      ok: true,
+      value: 'connected',
+      changed: false,
+    });
+    expect(phoneTransition('connected', { type: 'connect' }, PROVIDER)).toEqual({
+      ok: true,
+      value: 'connected',
+      changed: false,
+    });
+    expect(phoneTransition('connected', { type: 'initialized' }, PROVIDER)).toEqual({
+      ok: true,
+      value: 'connected',
+      changed: false,
+    });
+    expect(phoneTransition('uninitialized', { type: 'connected' }, PROVIDER)).toEqual({
+      ok: true,
+      value: 'uninitialized',
+      changed: false,
+    });
+    expect(phoneTransition('connected', { type: 'init-failed' }, PROVIDER)).toEqual({
+      ok: true,
+      value: 'connected',
+      changed: false,
+    });
   });
 
   it("uses the provider's display name in its messages", () => {
-    expect(phoneTransition('uninitialized', { type: 'connect' }, 'Acme Voice')).toEqual({ ok: false, error: 'Acme Voice client not initialized' });
+    expect(phoneTransition('uninitialized', { type: 'connect' }, 'Acme Voice')).toEqual({
+      ok: false,
+      error: 'Acme Voice client not initialized',
+    });
   });
 });
 
 describe('starting a call', () => {
   it('needs a connected phone service: "Zoom Phone not connected"', () => {
     for (const status of ['uninitialized', 'initializing', 'initialized', 'connecting', 'failed'] as const) {
-      expect(startCall({ phone: '5551234567', phoneStatus: status, liveCall: null }, PROVIDER, clock)).toEqual({ ok: false, error: m.notConnected, reason: 'PHONE_NOT_CONNECTED' });
+      expect(startCall({ phone: '5551234567', phoneStatus: status, liveCall: null }, PROVIDER, clock)).toEqual({
+        ok: false,
+        error: m.notConnected,
+        reason: 'PHONE_NOT_CONNECTED',
+      });
     }
     expect(m.notConnected).toBe('Zoom Phone not connected');
   });
 
   it('refuses a second call while one is live: "Call already in progress"', () => {
     for (const state of ['calling', 'connected', 'ending', 'ended'] as const) {
-      expect(startCall({ phone: '5551234567', phoneStatus: 'connected', liveCall: { state } }, PROVIDER, clock)).toEqual({ ok: false, error: 'Call already in progress', reason: 'CALL_IN_PROGRESS' });
+      expect(
+        startCall({ phone: '5551234567', phoneStatus: 'connected', liveCall: { state } }, PROVIDER, clock),
+      ).toEqual({ ok: false, error: 'Call already in progress', reason: 'CALL_IN_PROGRESS' });
     }
-    expect(startCall({ phone: '5551234567', phoneStatus: 'connected', liveCall: { state: 'idle' } }, PROVIDER, clock).ok).toBe(true);
+    expect(
+      startCall({ phone: '5551234567', phoneStatus: 'connected', liveCall: { state: 'idle' } }, PROVIDER, clock).ok,
+    ).toBe(true);
   });
 
   it('refuses a blank number: "Please enter a phone number"', () => {
     for (const phone of ['', '   ', '() -']) {
-      expect(startCall({ phone, phoneStatus: 'connected', liveCall: null }, PROVIDER, clock)).toEqual({ ok: false, error: 'Please enter a phone number', reason: 'BLANK_NUMBER' });
+      expect(startCall({ phone, phoneStatus: 'connected', liveCall: null }, PROVIDER, clock)).toEqual({
+        ok: false,
+        error: 'Please enter a phone number',
+        reason: 'BLANK_NUMBER',
+      });
     }
   });
 
   it("checks in the spec's order: connection, then call in progress, then number", () => {
-    expect(startCall({ phone: '', phoneStatus: 'uninitialized', liveCall: { state: 'calling' } }, PROVIDER, clock)).toEqual({ ok: false, error: m.notConnected, reason: 'PHONE_NOT_CONNECTED' });
-    expect(startCall({ phone: '', phoneStatus: 'connected', liveCall: { state: 'calling' } }, PROVIDER, clock)).toEqual({ ok: false, error: m.callInProgress, reason: 'CALL_IN_PROGRESS' });
+    expect(
+      startCall({ phone: '', phoneStatus: 'uninitialized', liveCall: { state: 'calling' } }, PROVIDER, clock),
+    ).toEqual({ ok: false, error: m.notConnected, reason: 'PHONE_NOT_CONNECTED' });
+    expect(startCall({ phone: '', phoneStatus: 'connected', liveCall: { state: 'calling' } }, PROVIDER, clock)).toEqual(
+      { ok: false, error: m.callInProgress, reason: 'CALL_IN_PROGRESS' },
+    );
   });
 
   it('starts in calling, stamped by the injected clock', () => {
@@ -141,19 +192,32 @@ describe('call lifecycle', () => {
     const ending = run(dialed(), { type: 'end' });
     expect(callTransition(ending, { type: 'end' }, PROVIDER, clock)).toMatchObject({ ok: true, changed: false });
     for (const state of ['ended', 'idle'] as CallState[]) {
-      expect(callTransition({ ...ending, state }, { type: 'end' }, PROVIDER, clock)).toEqual({ ok: false, error: 'No active call to end' });
+      expect(callTransition({ ...ending, state }, { type: 'end' }, PROVIDER, clock)).toEqual({
+        ok: false,
+        error: 'No active call to end',
+      });
     }
   });
 
   it('mute needs an active call: "No active call to mute/unmute"; applied 0.3 s later', () => {
     const call = run(dialed(), { type: 'answered' });
-    expect(callTransition(call, { type: 'mute', muted: true }, PROVIDER, clock)).toMatchObject({ ok: true, changed: false });
+    expect(callTransition(call, { type: 'mute', muted: true }, PROVIDER, clock)).toMatchObject({
+      ok: true,
+      changed: false,
+    });
     const muted = run(call, 300, { type: 'mute-applied', muted: true });
     expect(muted.muted).toBe(true);
-    expect(callTransition(muted, { type: 'mute-applied', muted: true }, PROVIDER, clock)).toMatchObject({ changed: false });
+    expect(callTransition(muted, { type: 'mute-applied', muted: true }, PROVIDER, clock)).toMatchObject({
+      changed: false,
+    });
     for (const state of ['ending', 'ended', 'idle'] as CallState[]) {
-      expect(callTransition({ ...muted, state }, { type: 'mute', muted: false }, PROVIDER, clock)).toEqual({ ok: false, error: 'No active call to mute/unmute' });
-      expect(callTransition({ ...muted, state }, { type: 'mute-applied', muted: false }, PROVIDER, clock)).toMatchObject({ changed: false });
+      expect(callTransition({ ...muted, state }, { type: 'mute', muted: false }, PROVIDER, clock)).toEqual({
+        ok: false,
+        error: 'No active call to mute/unmute',
+      });
+      expect(
+        callTransition({ ...muted, state }, { type: 'mute-applied', muted: false }, PROVIDER, clock),
+      ).toMatchObject({ changed: false });
     }
     expect(run(muted, { type: 'hangup' }).muted).toBe(false);
   });
@@ -171,16 +235,48 @@ describe('call lifecycle', () => {
 
 describe('the queue', () => {
   it('keeps the order and gives each contact a stable id', () => {
-    const result = checkQueue([{ name: 'Ann', phone: '555-000-1111' }, { leadId: 'a'.repeat(24), name: 'Bob', phone: '5550002222' }], PROVIDER);
-    expect(result).toMatchObject({ ok: true, value: [{ id: 'phone-5550001111', name: 'Ann' }, { id: `lead-${'a'.repeat(24)}`, name: 'Bob' }] });
+    const result = checkQueue(
+      [
+        { name: 'Ann', phone: '555-000-1111' },
+        { leadId: 'a'.repeat(24), name: 'Bob', phone: '5550002222' },
+      ],
+      PROVIDER,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      value: [
+        { id: 'phone-5550001111', name: 'Ann' },
+        { id: `lead-${'a'.repeat(24)}`, name: 'Bob' },
+      ],
+    });
   });
 
   it('refuses the same lead or the same number twice: "{name} is already in the call queue"', () => {
-    expect(checkQueue([{ leadId: 'b'.repeat(24), name: 'Ann', phone: '1' }, { leadId: 'b'.repeat(24), name: 'Ann', phone: '2' }], PROVIDER)).toEqual({ ok: false, error: 'Ann is already in the call queue' });
-    expect(checkQueue([{ name: 'Ann', phone: '(555) 000-1111' }, { name: 'Ann B', phone: '5550001111' }], PROVIDER)).toEqual({ ok: false, error: 'Ann B is already in the call queue' });
+    expect(
+      checkQueue(
+        [
+          { leadId: 'b'.repeat(24), name: 'Ann', phone: '1' },
+          { leadId: 'b'.repeat(24), name: 'Ann', phone: '2' },
+        ],
+        PROVIDER,
+      ),
+    ).toEqual({ ok: false, error: 'Ann is already in the call queue' });
+    expect(
+      checkQueue(
+        [
+          { name: 'Ann', phone: '(555) 000-1111' },
+          { name: 'Ann B', phone: '5550001111' },
+        ],
+        PROVIDER,
+      ),
+    ).toEqual({ ok: false, error: 'Ann B is already in the call queue' });
   });
 
   it('refuses a contact without a number', () => {
-    expect(checkQueue([{ name: 'Ann', phone: ' ' }], PROVIDER)).toEqual({ ok: false, error: 'Please enter a phone number', reason: 'BLANK_NUMBER' });
+    expect(checkQueue([{ name: 'Ann', phone: ' ' }], PROVIDER)).toEqual({
+      ok: false,
+      error: 'Please enter a phone number',
+      reason: 'BLANK_NUMBER',
+    });
   });
 });

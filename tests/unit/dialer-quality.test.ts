@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_QUALITY_THRESHOLDS, clampQuality, estimateMos, qualityIssues } from '../../shared/schemas/dialer/quality.js';
+import {
+  CALL_QUALITY_THRESHOLDS,
+  clampQuality,
+  estimateMos,
+  qualityIssues,
+} from '../../shared/schemas/dialer/quality.js';
 
 describe('call quality from WebRTC stats', () => {
   it('estimates the MOS with the simplified E-model', () => {
@@ -38,7 +43,15 @@ describe('call quality from WebRTC stats', () => {
   });
 
   it('clamps what a tab sends', () => {
-    expect(clampQuality({ rttMs: -5, jitterMs: Number.NaN, lossPercent: 250 })).toEqual({ rttMs: 0, jitterMs: 0, lossPercent: 100 });
-    expect(clampQuality({ rttMs: 1e9, jitterMs: 12.3456, lossPercent: 0.004 })).toEqual({ rttMs: 10_000, jitterMs: 12.35, lossPercent: 0 });
+    expect(clampQuality({ rttMs: -5, jitterMs: Number.NaN, lossPercent: 250 })).toEqual({
+      rttMs: 0,
+      jitterMs: 0,
+      lossPercent: 100,
+    });
+    expect(clampQuality({ rttMs: 1e9, jitterMs: 12.3456, lossPercent: 0.004 })).toEqual({
+      rttMs: 10_000,
+      jitterMs: 12.35,
+      lossPercent: 0,
+    });
   });
 });

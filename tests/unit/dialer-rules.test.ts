@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { callingTimeZone, secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from '../../server/features/dialer/compliance.js';
+import {
+  callingTimeZone,
+  secondsUntilNextUtcDay,
+  startOfUtcDay,
+  withinCallingHours,
+} from '../../server/features/dialer/compliance.js';
 import { recordingWav } from '../../server/features/dialer/recording.js';
 import { scaledTimings, simulatedOutcome, SPEC_TIMINGS } from '../../server/platform/telephony/simulator.js';
 import { parseRange } from '../../server/features/calls/service.js';
@@ -7,7 +12,15 @@ import { dialerMessages, formatDuration, formatPhone, normalizePhone } from '../
 
 describe('simulated provider', () => {
   it("has the spec's timings by default", () => {
-    expect(SPEC_TIMINGS).toMatchObject({ initializeMs: 1_000, connectMs: 1_500, ringMs: 2_000, endMs: 500, idleMs: 1_000, muteMs: 300, autoDialDelayMs: 2_000 });
+    expect(SPEC_TIMINGS).toMatchObject({
+      initializeMs: 1_000,
+      connectMs: 1_500,
+      ringMs: 2_000,
+      endMs: 500,
+      idleMs: 1_000,
+      muteMs: 300,
+      autoDialDelayMs: 2_000,
+    });
     expect(scaledTimings()).toEqual(SPEC_TIMINGS);
     expect(scaledTimings({ speed: 4 }).ringMs).toBe(500);
   });
@@ -25,12 +38,17 @@ describe('calling hours', () => {
   it('allows 8:00-21:00 in the given zone only', () => {
     expect(withinCallingHours(at, 'America/New_York')).toMatchObject({ allowed: true, local: { text: '8:30' } });
     expect(withinCallingHours(at, 'America/Los_Angeles')).toMatchObject({ allowed: false, local: { text: '5:30' } });
-    expect(withinCallingHours(new Date('2026-01-05T19:00:00Z'), 'Africa/Cairo')).toMatchObject({ allowed: false, local: { text: '21:00' } });
+    expect(withinCallingHours(new Date('2026-01-05T19:00:00Z'), 'Africa/Cairo')).toMatchObject({
+      allowed: false,
+      local: { text: '21:00' },
+    });
     expect(withinCallingHours(at, 'Not/AZone')).toEqual({ allowed: false, local: null });
   });
 
   it("takes the lead's zone, then its details', then the campaign's", () => {
-    expect(callingTimeZone({ timeZone: 'Asia/Dubai', details: { timeZone: 'Africa/Cairo' } }, { timeZone: 'UTC' })).toBe('Asia/Dubai');
+    expect(
+      callingTimeZone({ timeZone: 'Asia/Dubai', details: { timeZone: 'Africa/Cairo' } }, { timeZone: 'UTC' }),
+    ).toBe('Asia/Dubai');
     expect(callingTimeZone({ details: { timeZone: 'Africa/Cairo' } }, { timeZone: 'UTC' })).toBe('Africa/Cairo');
     expect(callingTimeZone({ details: {} }, { timeZone: 'UTC' })).toBe('UTC');
     expect(callingTimeZone(null, null)).toBeUndefined();

@@ -3,7 +3,12 @@ import type { EmailMessage } from '../../shared/queues.js';
 import { openEmail, sealEmail } from '../../server/features/email/sealing.js';
 
 const secret = 'unit-secret-that-is-long-enough-for-hs256-signing';
-const message: EmailMessage = { key: 'password-reset-1', to: 'owner@test.local', template: 'password-reset', data: { name: 'Owner', code: 'K7PQ2MXA', link: 'https://cw.test/login?reset=K7PQ2MXA' } };
+const message: EmailMessage = {
+  key: 'password-reset-1',
+  to: 'owner@test.local',
+  template: 'password-reset',
+  data: { name: 'Owner', code: 'K7PQ2MXA', link: 'https://cw.test/login?reset=K7PQ2MXA' },
+};
 
 describe('sealed e-mail job data', () => {
   it('carries no part of the data in the clear, and opens back to the message', () => {
@@ -24,7 +29,9 @@ describe('sealed e-mail job data', () => {
     const [version, iv, sealed, tag] = job.sealedData.split('.');
     const flipped = Buffer.from(sealed, 'base64url');
     flipped[0] ^= 1;
-    expect(() => openEmail(secret, { ...job, sealedData: [version, iv, flipped.toString('base64url'), tag].join('.') })).toThrow();
+    expect(() =>
+      openEmail(secret, { ...job, sealedData: [version, iv, flipped.toString('base64url'), tag].join('.') }),
+    ).toThrow();
     expect(() => openEmail(secret, { ...job, sealedData: 'plain' })).toThrow(/no sealed data/);
   });
 });

@@ -6,7 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { JournalWriter, frame, parseFrames } from '../../server/embedded/mongo/storage/journal.js';
 
 describe('journal frames', () => {
-  const records = [{ o: 'hdr', gen: 0 }, { o: 'i', d: 'db', c: 'c', doc: { _id: 1, s: 'x'.repeat(300) } }, { o: 'r', d: 'db', c: 'c', id: 1 }];
+  const records = [
+    { o: 'hdr', gen: 0 },
+    { o: 'i', d: 'db', c: 'c', doc: { _id: 1, s: 'x'.repeat(300) } },
+    { o: 'r', d: 'db', c: 'c', id: 1 },
+  ];
   const bytes = Buffer.concat(records.map(frame));
 
   it('round-trips records', () => {

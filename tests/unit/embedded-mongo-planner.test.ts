@@ -86,7 +86,9 @@ describe('planner', () => {
     c.insert({ a: -Infinity, b: -2 });
     const plan = planQuery(c, { a: { $lt: 1 } });
     expect(plan.exact).toBe(true);
-    expect(values(execute(c, { filter: { a: { $lt: 1 } } }), 'a').sort()).toEqual([-Infinity, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0].sort());
+    expect(values(execute(c, { filter: { a: { $lt: 1 } } }), 'a').sort()).toEqual(
+      [-Infinity, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0].sort(),
+    );
     expect(values(execute(c, { filter: { a: { $lte: -Infinity } } }), 'a')).toEqual([-Infinity]);
   });
 
@@ -154,7 +156,8 @@ describe('regex prefixes, $ne and $exists', () => {
     c.addIndex({ v: 2, key: { status: 1 }, name: 'status_1' });
     c.addIndex({ v: 2, key: { at: -1 }, name: 'at_-1' });
     c.addIndex({ v: 2, key: { phone: 1 }, name: 'phone_1', sparse: true });
-    for (let i = 0; i < 50; i++) c.insert({ status: i % 3 ? 'open' : 'gone', at: i, ...(i % 10 ? {} : { phone: `p${i}` }) });
+    for (let i = 0; i < 50; i++)
+      c.insert({ status: i % 3 ? 'open' : 'gone', at: i, ...(i % 10 ? {} : { phone: `p${i}` }) });
     expect(planQuery(c, { status: { $ne: 'gone' } }).index?.name).toBe('status_1');
     expect(planQuery(c, { status: { $ne: 'gone' } }, { at: -1 }).index?.name).toBe('at_-1');
     expect(planQuery(c, { phone: { $exists: true } }).index?.name).toBe('phone_1');

@@ -11,8 +11,12 @@ describe('queue processors declared by the features', () => {
 
   // A repeatable job is declared beside the processor that runs it; its scheduler id is shared by every process.
   it('keeps each repeatable job on a queue its own feature processes, under an id no other schedule uses', () => {
-    const schedules = features.flatMap((feature) => (feature.schedules ?? []).map((schedule) => ({ feature: feature.name, queue: schedule.queue, id: schedule.id })));
-    expect(schedules.map((s) => s.id)).toEqual(expect.arrayContaining(['calls-orphan-sweep', 'insights-counter-audit', 'leads-sweep']));
+    const schedules = features.flatMap((feature) =>
+      (feature.schedules ?? []).map((schedule) => ({ feature: feature.name, queue: schedule.queue, id: schedule.id })),
+    );
+    expect(schedules.map((s) => s.id)).toEqual(
+      expect.arrayContaining(['calls-orphan-sweep', 'insights-counter-audit', 'leads-sweep']),
+    );
     expect(new Set(schedules.map((s) => s.id)).size).toBe(schedules.length);
     for (const schedule of schedules) {
       const owner = features.find((feature) => feature.workers?.some((worker) => worker.queue === schedule.queue));

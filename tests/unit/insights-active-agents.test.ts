@@ -11,8 +11,17 @@ function maskOf(...slots: number[]): string {
   return hex;
 }
 
-const dayDoc = (day: string, active: Record<string, string>): RollupDoc => ({ _id: `all:${day}`, userId: null, campaignId: null, day: new Date(`${day}T00:00:00Z`), totals: {}, slots: {}, active });
-const asArrays = (perDay: Map<string, Set<string>>) => Object.fromEntries([...perDay].map(([day, agents]) => [day, [...agents].sort()]));
+const dayDoc = (day: string, active: Record<string, string>): RollupDoc => ({
+  _id: `all:${day}`,
+  userId: null,
+  campaignId: null,
+  day: new Date(`${day}T00:00:00Z`),
+  totals: {},
+  slots: {},
+  active,
+});
+const asArrays = (perDay: Map<string, Set<string>>) =>
+  Object.fromEntries([...perDay].map(([day, agents]) => [day, [...agents].sort()]));
 
 describe('agents active per local day', () => {
   // New York moves to daylight time at 07:00Z on Sunday, Mar 8 2026 (UTC-5 before, UTC-4 after).
@@ -22,16 +31,32 @@ describe('agents active per local day', () => {
   ];
 
   it('cuts each UTC day where the local date changes, across a daylight-saving change', () => {
-    const perDay = activeAgentsPerDay(docs, new Date('2026-03-07T05:00:00Z'), new Date('2026-03-10T04:00:00Z'), 'America/New_York');
-    expect(asArrays(perDay)).toEqual({ '2026-03-07': ['ann'], '2026-03-08': ['ann', 'bob', 'cy'], '2026-03-09': ['ann'] });
+    const perDay = activeAgentsPerDay(
+      docs,
+      new Date('2026-03-07T05:00:00Z'),
+      new Date('2026-03-10T04:00:00Z'),
+      'America/New_York',
+    );
+    expect(asArrays(perDay)).toEqual({
+      '2026-03-07': ['ann'],
+      '2026-03-08': ['ann', 'bob', 'cy'],
+      '2026-03-09': ['ann'],
+    });
   });
 
   it('leaves out the slots outside the window', () => {
-    const perDay = activeAgentsPerDay(docs, new Date('2026-03-08T05:00:00Z'), new Date('2026-03-09T04:00:00Z'), 'America/New_York');
+    const perDay = activeAgentsPerDay(
+      docs,
+      new Date('2026-03-08T05:00:00Z'),
+      new Date('2026-03-09T04:00:00Z'),
+      'America/New_York',
+    );
     expect(asArrays(perDay)).toEqual({ '2026-03-08': ['ann', 'bob', 'cy'] });
   });
 
   it('counts in UTC when asked', () => {
-    expect(asArrays(activeAgentsPerDay(docs, new Date('2026-03-08T00:00:00Z'), new Date('2026-03-10T00:00:00Z'), 'UTC'))).toEqual({ '2026-03-08': ['ann', 'bob'], '2026-03-09': ['ann', 'cy'] });
+    expect(
+      asArrays(activeAgentsPerDay(docs, new Date('2026-03-08T00:00:00Z'), new Date('2026-03-10T00:00:00Z'), 'UTC')),
+    ).toEqual({ '2026-03-08': ['ann', 'bob'], '2026-03-09': ['ann', 'cy'] });
   });
 });

@@ -14,14 +14,25 @@ const owner = { id: 'owner-1', role: 'owner' };
 describe('Lead Management campaign tiles', () => {
   it("shows the five lead sets, then the viewer's own and worked campaigns (admins: all)", () => {
     const slugs = (viewer: { id: string; role: string }) => campaignTiles(all, viewer, null).map((t) => t.slug);
-    expect(slugs(owner)).toEqual(['hotel', 'adwords', 'real-estate-egypt', 'real-estate-dubai', 'real-estate-us', 'solar-cairo']);
+    expect(slugs(owner)).toEqual([
+      'hotel',
+      'adwords',
+      'real-estate-egypt',
+      'real-estate-dubai',
+      'real-estate-us',
+      'solar-cairo',
+    ]);
     expect(slugs({ id: 'agent', role: 'sales' })).not.toContain('solar-cairo');
     expect(slugs({ id: 'admin', role: 'admin' })).toEqual(expect.arrayContaining(['solar-cairo', 'roofing-giza']));
   });
 
   it('chooses the campaign in the URL, never another one in its place', () => {
     const tiles = campaignTiles(all, owner, 'solar-cairo');
-    expect(chooseCampaign(tiles, owner, 'solar-cairo', false)).toMatchObject({ kind: 'chosen', slug: 'solar-cairo', name: 'Solar Cairo' });
+    expect(chooseCampaign(tiles, owner, 'solar-cairo', false)).toMatchObject({
+      kind: 'chosen',
+      slug: 'solar-cairo',
+      name: 'Solar Cairo',
+    });
     const unknown = campaignTiles(all, owner, 'no-such');
     expect(chooseCampaign(unknown, owner, 'no-such', false)).toEqual({ kind: 'unknown', slug: 'no-such' });
     expect(chooseCampaign(unknown, owner, 'no-such', true)).toEqual({ kind: 'loading' });
@@ -30,8 +41,12 @@ describe('Lead Management campaign tiles', () => {
   it('without a URL campaign: the active one, else the first owned or worked', () => {
     // `joined` is the viewer's own: this owner works in no Hotel team.
     const tiles = campaignTiles([{ ...hotel, joined: false }, mine, theirs], owner, null);
-    expect(chooseCampaign(campaignTiles(all, owner, null), { ...owner, activeCampaignId: 'id-solar-cairo' }, null, false)).toMatchObject({ slug: 'solar-cairo' });
+    expect(
+      chooseCampaign(campaignTiles(all, owner, null), { ...owner, activeCampaignId: 'id-solar-cairo' }, null, false),
+    ).toMatchObject({ slug: 'solar-cairo' });
     expect(chooseCampaign(tiles, owner, null, false)).toMatchObject({ slug: 'solar-cairo' });
-    expect(chooseCampaign(campaignTiles(all, { id: 'a', role: 'sales' }, null), { id: 'a', role: 'sales' }, null, false)).toMatchObject({ slug: 'hotel' });
+    expect(
+      chooseCampaign(campaignTiles(all, { id: 'a', role: 'sales' }, null), { id: 'a', role: 'sales' }, null, false),
+    ).toMatchObject({ slug: 'hotel' });
   });
 });

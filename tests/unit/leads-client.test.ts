@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { progressBand } from '../../client/features/clients/store.js';
 import { groupDetails } from '../../client/features/lead-management/details.js';
-import { hasRequiredColumns, initialChoices, parseRecords } from '../../client/features/lead-management/import/csv-header.js';
+import {
+  hasRequiredColumns,
+  initialChoices,
+  parseRecords,
+} from '../../client/features/lead-management/import/csv-header.js';
 import { detailLabel, formatPhone } from '../../client/features/leads/labels.js';
 import { applyLead, applyLeads, leads, matchesFilter, type LeadFilter } from '../../client/features/leads/store.js';
 import type { LeadItem } from '../../shared/schemas/leads/lead.js';
@@ -60,7 +64,14 @@ describe('live leads land only in the lists that would list them', () => {
 
 describe('a leads:updated batch', () => {
   const other = 'd'.repeat(24);
-  const make = (n: number, patch: Partial<LeadItem> = {}): LeadItem => ({ ...lead, id: String(n).padStart(24, '0'), name: `Lead ${n}`, disposition: 'New', stage: 'New', ...patch });
+  const make = (n: number, patch: Partial<LeadItem> = {}): LeadItem => ({
+    ...lead,
+    id: String(n).padStart(24, '0'),
+    name: `Lead ${n}`,
+    disposition: 'New',
+    stage: 'New',
+    ...patch,
+  });
   const show = (filter: LeadFilter, items: LeadItem[]) => {
     leads.views.management = { filter, items: structuredClone(items), nextCursor: null, status: 'ready', fresh: [] };
     leads.views.pipeline = { filter: {}, items: [], nextCursor: null, status: 'idle', fresh: [] };
@@ -112,8 +123,18 @@ describe('lead and client display', () => {
   });
 
   it('groups campaign details as spec 2 lists them, keeping unknown columns', () => {
-    const groups = groupDetails('real-estate-us', { propertyType: 'Villa', budget: 100, mortgage: 'Needed', Referrer: 'Sam' });
-    expect(groups.map((group) => group.title)).toEqual(['Property', 'Budget and payment', 'US financing', 'Other details']);
+    const groups = groupDetails('real-estate-us', {
+      propertyType: 'Villa',
+      budget: 100,
+      mortgage: 'Needed',
+      Referrer: 'Sam',
+    });
+    expect(groups.map((group) => group.title)).toEqual([
+      'Property',
+      'Budget and payment',
+      'US financing',
+      'Other details',
+    ]);
     expect(groupDetails('adwords', { monthlyBudget: 500 })[0].entries).toEqual([['monthlyBudget', 500]]);
   });
 });

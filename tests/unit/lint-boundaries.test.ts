@@ -17,24 +17,47 @@ async function lint(code: string, filePath: string) {
 // The first lint loads the TypeScript parser and the config: seconds on a busy machine, past vitest's default 5 s.
 describe('feature boundaries (eslint.config.js)', { timeout: 30_000 }, () => {
   it('fails a reach into another feature’s internals', async () => {
-    const messages = await lint("import { usersCollection } from '../users/repository.js';\nexport const users = usersCollection;\n", 'server/features/leads/probe.ts');
-    expect(messages).toEqual([expect.objectContaining({ rule: 'boundaries/feature-face', message: expect.stringContaining('through its public.ts only') })]);
+    const messages = await lint(
+      "import { usersCollection } from '../users/repository.js';\nexport const users = usersCollection;\n",
+      'server/features/leads/probe.ts',
+    );
+    expect(messages).toEqual([
+      expect.objectContaining({
+        rule: 'boundaries/feature-face',
+        message: expect.stringContaining('through its public.ts only'),
+      }),
+    ]);
   });
 
   it('fails an import of another feature’s registration', async () => {
-    const messages = await lint("import { usersFeature } from '../users/index.js';\nexport const feature = usersFeature;\n", 'server/features/leads/probe.ts');
+    const messages = await lint(
+      "import { usersFeature } from '../users/index.js';\nexport const feature = usersFeature;\n",
+      'server/features/leads/probe.ts',
+    );
     expect(messages.map((m) => m.rule)).toEqual(['boundaries/feature-face']);
   });
 
   it('fails a reach from a feature’s sub-folder, at any depth, and a re-export or dynamic import of internals', async () => {
     const reaches = [
-      ["import { findLeadById } from '../../leads/repository.js';\nexport const find = findLeadById;\n", 'server/features/dialer/sub/probe.ts'],
-      ["import { findLeadById } from '../../../leads/repository.js';\nexport const find = findLeadById;\n", 'server/features/dialer/sub/deeper/probe.ts'],
-      ["import { findLeadById } from '../leads/sub/public.js';\nexport const find = findLeadById;\n", 'server/features/dialer/probe.ts'],
+      [
+        "import { findLeadById } from '../../leads/repository.js';\nexport const find = findLeadById;\n",
+        'server/features/dialer/sub/probe.ts',
+      ],
+      [
+        "import { findLeadById } from '../../../leads/repository.js';\nexport const find = findLeadById;\n",
+        'server/features/dialer/sub/deeper/probe.ts',
+      ],
+      [
+        "import { findLeadById } from '../leads/sub/public.js';\nexport const find = findLeadById;\n",
+        'server/features/dialer/probe.ts',
+      ],
       ["export { findLeadById } from '../leads/repository.js';\n", 'server/features/dialer/probe.ts'],
       ["export const load = () => import('../../leads/repository.js');\n", 'server/features/dialer/sub/probe.ts'],
     ];
-    for (const [code, file] of reaches) expect(await lint(code, file), `${file}: ${code}`).toEqual([expect.objectContaining({ rule: 'boundaries/feature-face' })]);
+    for (const [code, file] of reaches)
+      expect(await lint(code, file), `${file}: ${code}`).toEqual([
+        expect.objectContaining({ rule: 'boundaries/feature-face' }),
+      ]);
   });
 
   it('passes a sub-folder’s imports of its own feature and of another feature’s face', async () => {
@@ -70,10 +93,19 @@ describe('feature boundaries (eslint.config.js)', { timeout: 30_000 }, () => {
 
 describe('platform boundary (eslint.config.js)', () => {
   it('fails a platform module that imports a feature, at any depth', async () => {
-    const interfaceOfAFeature = "import type { PhoneProvider } from '../features/dialer/phone-provider.js';\nexport type Phone = PhoneProvider;\n";
-    expect(await lint(interfaceOfAFeature, 'server/platform/context.ts')).toEqual([expect.objectContaining({ rule: 'no-restricted-imports', message: expect.stringContaining('server/platform imports no feature') })]);
-    const featureFromASubfolder = "import { connectPhoneEvents } from '../../features/dialer/lifecycle.js';\nexport const connect = connectPhoneEvents;\n";
-    expect((await lint(featureFromASubfolder, 'server/platform/telephony/probe.ts')).map((m) => m.rule)).toEqual(['no-restricted-imports']);
+    const interfaceOfAFeature =
+      "import type { PhoneProvider } from '../features/dialer/phone-provider.js';\nexport type Phone = PhoneProvider;\n";
+    expect(await lint(interfaceOfAFeature, 'server/platform/context.ts')).toEqual([
+      expect.objectContaining({
+        rule: 'no-restricted-imports',
+        message: expect.stringContaining('server/platform imports no feature'),
+      }),
+    ]);
+    const featureFromASubfolder =
+      "import { connectPhoneEvents } from '../../features/dialer/lifecycle.js';\nexport const connect = connectPhoneEvents;\n";
+    expect((await lint(featureFromASubfolder, 'server/platform/telephony/probe.ts')).map((m) => m.rule)).toEqual([
+      'no-restricted-imports',
+    ]);
     const featureList = "import { features } from '../features/index.js';\nexport const all = features;\n";
     expect((await lint(featureList, 'server/platform/probe.ts')).map((m) => m.rule)).toEqual(['no-restricted-imports']);
   });
@@ -100,9 +132,14 @@ describe('socket events leave from events.ts (eslint.config.js)', () => {
   ].join('\n');
 
   it('fails an emit anywhere else in a feature', async () => {
-    expect(await lint(pong, 'server/features/system/processor.ts')).toEqual([expect.objectContaining({ rule: 'no-restricted-syntax', message: expect.stringContaining('from its events.ts') })]);
-    const socketEmit = "import type { Socket } from 'socket.io';\nexport const nudge = (socket: Socket) => socket.emit('x');\n";
-    expect((await lint(socketEmit, 'server/features/dialer/signalling-probe.ts')).map((m) => m.rule)).toEqual(['no-restricted-syntax']);
+    expect(await lint(pong, 'server/features/system/processor.ts')).toEqual([
+      expect.objectContaining({ rule: 'no-restricted-syntax', message: expect.stringContaining('from its events.ts') }),
+    ]);
+    const socketEmit =
+      "import type { Socket } from 'socket.io';\nexport const nudge = (socket: Socket) => socket.emit('x');\n";
+    expect((await lint(socketEmit, 'server/features/dialer/signalling-probe.ts')).map((m) => m.rule)).toEqual([
+      'no-restricted-syntax',
+    ]);
   });
 
   it('passes the same emit in the feature’s events.ts', async () => {

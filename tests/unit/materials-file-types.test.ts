@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkMaterial, detectVoiceNoteFormat } from '../../server/features/materials/file-types.js';
 import { parseRange } from '../../server/features/materials/storage.js';
 
-const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const bytes = (...parts: Array<string | number[]>) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
 describe('material content checks', () => {
   it('accepts each allowed format by its magic number and refuses disguises', () => {
@@ -10,7 +11,9 @@ describe('material content checks', () => {
     expect(checkMaterial(bytes('MZ', [0x90, 0, 3, 0]), 'a.pdf', true)).toEqual({ ok: false, reason: 'mismatch' });
     expect(checkMaterial(bytes('MZ', [0x90, 0]), 'a.exe', true)).toEqual({ ok: false, reason: 'type' });
     expect(checkMaterial(bytes([0xff, 0xd8, 0xff, 0xdb]), 'a.jpeg', true)).toMatchObject({ format: 'jpg' });
-    expect(checkMaterial(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a]), 'A.PNG', true)).toMatchObject({ format: 'png' });
+    expect(checkMaterial(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a]), 'A.PNG', true)).toMatchObject({
+      format: 'png',
+    });
     expect(checkMaterial(bytes([0, 0, 0, 0x18], 'ftypmp42'), 'clip.mp4', true)).toMatchObject({ format: 'mp4' });
     expect(checkMaterial(bytes('RIFF', [0, 0, 0, 0], 'WAVEfmt '), 'a.wav', true)).toMatchObject({ format: 'wav' });
     expect(checkMaterial(bytes('ID3', [4, 0]), 'a.mp3', true)).toMatchObject({ format: 'mp3' });
@@ -22,8 +25,13 @@ describe('material content checks', () => {
     const docx = bytes('PK', [3, 4], '[Content_Types].xml....word/document.xml');
     expect(checkMaterial(docx, 'a.docx', false)).toMatchObject({ format: 'docx' });
     expect(checkMaterial(docx, 'a.xlsx', false)).toEqual({ ok: false, reason: 'mismatch' });
-    expect(checkMaterial(bytes('PK', [3, 4], '[Content_Types].xml'), 'a.pptx', false)).toMatchObject({ format: 'pptx' });
-    expect(checkMaterial(bytes('PK', [3, 4], 'photos/cat.jpg'), 'a.docx', false)).toEqual({ ok: false, reason: 'mismatch' });
+    expect(checkMaterial(bytes('PK', [3, 4], '[Content_Types].xml'), 'a.pptx', false)).toMatchObject({
+      format: 'pptx',
+    });
+    expect(checkMaterial(bytes('PK', [3, 4], 'photos/cat.jpg'), 'a.docx', false)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
   });
 
   it('takes UTF-8 text for CSV/TXT, also when the head cuts a character, and refuses binary', () => {

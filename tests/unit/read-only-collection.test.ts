@@ -9,7 +9,16 @@ describe('read-only collection handle (server/platform/read-only-collection.ts)'
   it('holds no write method at run time', () => {
     const handle = readOnly(collection) as unknown as Record<string, unknown>;
     expect(Object.keys(handle).sort()).toEqual(['aggregate', 'countDocuments', 'find']);
-    for (const write of ['insertOne', 'updateOne', 'updateMany', 'deleteMany', 'bulkWrite', 'createIndex', 'findOneAndUpdate']) expect(handle[write]).toBeUndefined();
+    for (const write of [
+      'insertOne',
+      'updateOne',
+      'updateMany',
+      'deleteMany',
+      'bulkWrite',
+      'createIndex',
+      'findOneAndUpdate',
+    ])
+      expect(handle[write]).toBeUndefined();
   });
 
   it('refuses an aggregation that would write ($out, $merge) and builds a reading one', () => {

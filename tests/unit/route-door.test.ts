@@ -33,7 +33,10 @@ describe('routeDoor', () => {
   it('stops start-up on a route that lists an auth hook itself', async () => {
     const probe = appWithDoor();
     const starting = (async () => {
-      await probe.register(async (api) => void api.get('/listed', { preHandler: requireUser(api, {} as Db) }, async () => ({})), { prefix: '/api' });
+      await probe.register(
+        async (api) => void api.get('/listed', { preHandler: requireUser(api, {} as Db) }, async () => ({})),
+        { prefix: '/api' },
+      );
       await probe.ready();
     })();
     await expect(starting).rejects.toThrow(/lists an auth hook itself/);
@@ -41,10 +44,13 @@ describe('routeDoor', () => {
 
   it('answers 401 on request for a signedIn route, before its body would be read', async () => {
     const probe = appWithDoor();
-    await probe.register(async (api) => {
-      api.get('/listed', async () => ({ reached: true }));
-      api.post('/open', async () => ({ reached: true }));
-    }, { prefix: '/api' });
+    await probe.register(
+      async (api) => {
+        api.get('/listed', async () => ({ reached: true }));
+        api.post('/open', async () => ({ reached: true }));
+      },
+      { prefix: '/api' },
+    );
     expect((await probe.inject({ method: 'GET', url: '/api/listed' })).statusCode).toBe(401);
     expect((await probe.inject({ method: 'HEAD', url: '/api/listed' })).statusCode).toBe(401);
     expect((await probe.inject({ method: 'POST', url: '/api/open' })).json()).toEqual({ reached: true });

@@ -22,7 +22,12 @@ describe('G.711 µ-law', () => {
 });
 
 describe('keyword search files', () => {
-  const dictionary = ['not N AA T', 'interested IH N T R AH S T IH D', 'interested(2) IH N T R IH S T IH D', 'your Y AO R'].join('\n');
+  const dictionary = [
+    'not N AA T',
+    'interested IH N T R AH S T IH D',
+    'interested(2) IH N T R IH S T IH D',
+    'your Y AO R',
+  ].join('\n');
 
   it('makes a keyword per pronunciation and maps each back to its phrase', () => {
     const search = keywordSearch(spottingPhrases(['Not interested!', 'your refund']), dictionary);

@@ -73,7 +73,9 @@ function PayoutsAdmin() {
           <h1 id="payouts-admin-title" className={page.title}>
             Payouts
           </h1>
-          <p className={page.subtitle}>Approved commissions waiting for the next payout run, and the payouts runs have made.</p>
+          <p className={page.subtitle}>
+            Approved commissions waiting for the next payout run, and the payouts runs have made.
+          </p>
         </div>
         <div className={page.row}>
           <Button variant="secondary" onPress={reload}>
@@ -112,7 +114,12 @@ function PayoutsAdmin() {
       ) : list.items.length === 0 ? (
         <EmptyState title={status === 'pending' ? 'Nothing is waiting to be paid.' : 'No Payouts Yet'} />
       ) : (
-        <div className={[page.card, page.tableWrap].join(' ')} tabIndex={0} role="region" aria-label={`${status === 'pending' ? 'Pending' : 'Completed'} payouts`}>
+        <div
+          className={[page.card, page.tableWrap].join(' ')}
+          tabIndex={0}
+          role="region"
+          aria-label={`${status === 'pending' ? 'Pending' : 'Completed'} payouts`}
+        >
           <table className={page.table} data-testid="admin-payouts-table">
             <thead>
               <tr>
@@ -145,7 +152,9 @@ function PayoutsAdmin() {
                     {item.clawbackCount > 0 ? `, ${plural(item.clawbackCount, 'clawback')}` : ''}
                   </td>
                   <td>
-                    <Badge tone={item.status === 'completed' ? 'green' : 'yellow'}>{item.status === 'completed' ? 'Completed' : 'Pending'}</Badge>
+                    <Badge tone={item.status === 'completed' ? 'green' : 'yellow'}>
+                      {item.status === 'completed' ? 'Completed' : 'Pending'}
+                    </Badge>
                   </td>
                   {status === 'pending' ? <td className={page.num}>{formatCents(item.held)}</td> : null}
                   <td className={page.num}>{formatCents(item.amount)}</td>

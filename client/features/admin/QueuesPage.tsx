@@ -33,7 +33,9 @@ function QueueDashboard() {
 
   async function retry(queue: string, jobId: string) {
     try {
-      await api(`/api/admin/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(jobId)}/retry`, { method: 'POST' });
+      await api(`/api/admin/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(jobId)}/retry`, {
+        method: 'POST',
+      });
       toast({ title: 'Job queued again', description: `${queue} #${jobId}`, variant: 'success' });
       refresh();
     } catch {
@@ -58,10 +60,14 @@ function QueueDashboard() {
           <h1 id="queues-title" className={page.title}>
             Queues
           </h1>
-          <p className={page.subtitle}>Background jobs per queue and state; failed jobs can be retried (every job is idempotent).</p>
+          <p className={page.subtitle}>
+            Background jobs per queue and state; failed jobs can be retried (every job is idempotent).
+          </p>
         </div>
         <div className={page.row}>
-          {updatedAt ? <span className={[page.muted, page.small].join(' ')}>Updated {formatDateTime(updatedAt)}</span> : null}
+          {updatedAt ? (
+            <span className={[page.muted, page.small].join(' ')}>Updated {formatDateTime(updatedAt)}</span>
+          ) : null}
           <Button variant="secondary" onPress={reload}>
             <RefreshCw size={16} aria-hidden="true" /> Refresh
           </Button>
@@ -92,7 +98,13 @@ function QueueDashboard() {
                   <tr key={queue.name}>
                     <th scope="row">{queue.name}</th>
                     {JOB_STATES.map((state) => (
-                      <td key={state} className={[page.num, state === 'failed' && (queue.counts[state] ?? 0) > 0 ? styles.failed : ''].join(' ')}>
+                      <td
+                        key={state}
+                        className={[
+                          page.num,
+                          state === 'failed' && (queue.counts[state] ?? 0) > 0 ? styles.failed : '',
+                        ].join(' ')}
+                      >
                         {(queue.counts[state] ?? 0).toLocaleString('en-US')}
                       </td>
                     ))}
@@ -138,7 +150,12 @@ function QueueDashboard() {
                             <td className={page.num}>{job.attemptsMade}</td>
                             <td>{job.failedAt ? formatDateTime(job.failedAt) : '—'}</td>
                             <td>
-                              <Button variant="secondary" size="sm" onPress={() => void retry(queue.name, job.id)} aria-label={`Retry ${queue.name} job ${job.id}`}>
+                              <Button
+                                variant="secondary"
+                                size="sm"
+                                onPress={() => void retry(queue.name, job.id)}
+                                aria-label={`Retry ${queue.name} job ${job.id}`}
+                              >
                                 <RotateCcw size={14} aria-hidden="true" /> Retry
                               </Button>
                             </td>

@@ -32,7 +32,9 @@ export function RoleRequests() {
   const items = data?.items ?? [];
 
   useEffect(() => {
-    const off = onLive(SocketEvents.roleRequestUpdated, (change) => setData((list) => applyRoleRequest(list, status, change)));
+    const off = onLive(SocketEvents.roleRequestUpdated, (change) =>
+      setData((list) => applyRoleRequest(list, status, change)),
+    );
     const offResync = onLiveResync(retry);
     return () => {
       off();
@@ -45,7 +47,11 @@ export function RoleRequests() {
     try {
       const answer = await api(`/api/admin/role-requests/${request.userId}`, { body: { decision } });
       setData((list) => applyRoleRequest(list, status, { userId: request.userId, item: answer.request }));
-      toast({ title: decision === 'approve' ? 'Role request approved' : 'Role request declined', description: `${request.name} (${request.requestedRole})`, variant: 'success' });
+      toast({
+        title: decision === 'approve' ? 'Role request approved' : 'Role request declined',
+        description: `${request.name} (${request.requestedRole})`,
+        variant: 'success',
+      });
     } catch {
       // The API client showed why (e.g. already decided); the list is re-read.
       retry();
@@ -97,10 +103,21 @@ export function RoleRequests() {
                   <td>
                     {request.status === 'pending' ? (
                       <span className={styles.actions}>
-                        <Button size="sm" isDisabled={busy === request.userId} onPress={() => void decide(request, 'approve')} aria-label={`Approve ${request.name}`}>
+                        <Button
+                          size="sm"
+                          isDisabled={busy === request.userId}
+                          onPress={() => void decide(request, 'approve')}
+                          aria-label={`Approve ${request.name}`}
+                        >
                           Approve
                         </Button>
-                        <Button variant="secondary" size="sm" isDisabled={busy === request.userId} onPress={() => void decide(request, 'reject')} aria-label={`Reject ${request.name}`}>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          isDisabled={busy === request.userId}
+                          onPress={() => void decide(request, 'reject')}
+                          aria-label={`Reject ${request.name}`}
+                        >
                           Reject
                         </Button>
                       </span>

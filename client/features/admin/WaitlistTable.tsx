@@ -41,7 +41,9 @@ export function WaitlistTable() {
   const [filter, setFilter] = useState<ProcessedFilter>('all');
   const [exporting, setExporting] = useState(false);
 
-  const { data, loading, failed, retry, setData } = useApiQuery(queryFor(q, filter), { debounceMs: q ? SEARCH_DEBOUNCE_MS : 0 });
+  const { data, loading, failed, retry, setData } = useApiQuery(queryFor(q, filter), {
+    debounceMs: q ? SEARCH_DEBOUNCE_MS : 0,
+  });
   const items = data?.items ?? [];
   const total = data?.total ?? 0;
   const nextCursor = data?.nextCursor ?? null;
@@ -50,11 +52,22 @@ export function WaitlistTable() {
     if (nextCursor === null) return;
     const list = await api(queryFor(q, filter, nextCursor)).catch(() => null);
     if (!list) return;
-    setData((current) => current && { ...current, items: [...current.items, ...list.items.filter((item) => !current.items.some((known) => known.id === item.id))], nextCursor: list.nextCursor });
+    setData(
+      (current) =>
+        current && {
+          ...current,
+          items: [
+            ...current.items,
+            ...list.items.filter((item) => !current.items.some((known) => known.id === item.id)),
+          ],
+          nextCursor: list.nextCursor,
+        },
+    );
   }
 
   const replace = useCallback(
-    (entry: WaitlistAdminItem) => setData((list) => list && { ...list, items: list.items.map((item) => (item.id === entry.id ? entry : item)) }),
+    (entry: WaitlistAdminItem) =>
+      setData((list) => list && { ...list, items: list.items.map((item) => (item.id === entry.id ? entry : item)) }),
     [setData],
   );
 
@@ -73,7 +86,9 @@ export function WaitlistTable() {
       replace(answer.entry);
       toast({
         title: 'Access granted',
-        description: answer.accountUpdated ? `${entry.email} can use the dashboard now.` : `${entry.email} will have access when they sign up.`,
+        description: answer.accountUpdated
+          ? `${entry.email} can use the dashboard now.`
+          : `${entry.email} will have access when they sign up.`,
         variant: 'success',
       });
     } catch {
@@ -103,7 +118,14 @@ export function WaitlistTable() {
         </Button>
       </div>
       <FilterBar className={styles.filters}>
-        <SearchInput label="Search the waitlist" hideLabel placeholder="Search name, email, contact..." value={q} onChange={setQ} className={styles.search} />
+        <SearchInput
+          label="Search the waitlist"
+          hideLabel
+          placeholder="Search name, email, contact..."
+          value={q}
+          onChange={setQ}
+          className={styles.search}
+        />
         <FilterGroup label="Entry status" options={FILTERS} value={filter} onChange={setFilter} />
       </FilterBar>
       {failed ? (
@@ -143,7 +165,11 @@ export function WaitlistTable() {
                   <td>{entry.campaignInterest}</td>
                   <td>{formatDate(entry.createdAt)}</td>
                   <td>
-                    <Checkbox isSelected={entry.processed} onChange={(value) => void setProcessed(entry, value)} aria-label={`Processed: ${entry.name}`}>
+                    <Checkbox
+                      isSelected={entry.processed}
+                      onChange={(value) => void setProcessed(entry, value)}
+                      aria-label={`Processed: ${entry.name}`}
+                    >
                       <span className="visually-hidden">Processed</span>
                     </Checkbox>
                   </td>
@@ -151,11 +177,18 @@ export function WaitlistTable() {
                     {entry.accessGranted ? (
                       <Badge tone="green">Granted</Badge>
                     ) : (
-                      <Button variant="secondary" size="sm" onPress={() => void grant(entry)} aria-label={`Grant access to ${entry.name}`}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onPress={() => void grant(entry)}
+                        aria-label={`Grant access to ${entry.name}`}
+                      >
                         Grant access
                       </Button>
                     )}
-                    {entry.hasAccount ? null : <span className={[page.muted, page.small, styles.block].join(' ')}>No account yet</span>}
+                    {entry.hasAccount ? null : (
+                      <span className={[page.muted, page.small, styles.block].join(' ')}>No account yet</span>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import styles from './Auth.module.css';
 
-export function AuthLayout({ title, subtitle, wide, children }: { title: string; subtitle?: ReactNode; wide?: boolean; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  wide,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.page}>
       <main className={[styles.card, wide ? styles.wide : ''].join(' ')}>

@@ -12,7 +12,13 @@ import { adoptSession } from '../session/actions.js';
 import styles from './Auth.module.css';
 import { showFailure } from './failure.js';
 
-export function LoginForm({ initialEmail = '', onTwoFactor }: { initialEmail?: string; onTwoFactor: (challengeToken: string) => void }) {
+export function LoginForm({
+  initialEmail = '',
+  onTwoFactor,
+}: {
+  initialEmail?: string;
+  onTwoFactor: (challengeToken: string) => void;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -25,10 +31,16 @@ export function LoginForm({ initialEmail = '', onTwoFactor }: { initialEmail?: s
   async function submit(event: FormEvent<HTMLFormElement> | null, withCode = codeRequest !== null) {
     event?.preventDefault();
     if (busy) return;
-    const body: LoginBody = { email: email.trim(), password, rememberMe, ...(withCode ? { emailCode: emailCode.trim() } : {}) };
+    const body: LoginBody = {
+      email: email.trim(),
+      password,
+      rememberMe,
+      ...(withCode ? { emailCode: emailCode.trim() } : {}),
+    };
     const problem = !body.email || !body.password ? AuthMessages.loginEmpty : schemaError(LoginBody, body);
     if (problem) return void errorToast(AuthTitles.validation, problem);
-    if (withCode && !/^\d{6}$/.test(body.emailCode ?? '')) return void errorToast(AuthTitles.validation, AuthMessages.loginCodeFormat);
+    if (withCode && !/^\d{6}$/.test(body.emailCode ?? ''))
+      return void errorToast(AuthTitles.validation, AuthMessages.loginCodeFormat);
 
     setBusy(true);
     try {
@@ -53,8 +65,25 @@ export function LoginForm({ initialEmail = '', onTwoFactor }: { initialEmail?: s
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Login">
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} isDisabled={busy} autoFocus />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} isDisabled={busy} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        isDisabled={busy}
+        autoFocus
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        isDisabled={busy}
+      />
       {codeRequest !== null ? (
         <>
           <p className={styles.fine} role="status">
@@ -88,7 +117,8 @@ export function LoginForm({ initialEmail = '', onTwoFactor }: { initialEmail?: s
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>
       <p className={styles.fine}>
-        By signing in you accept our <Link href="/terms">Terms of Service</Link> and <Link href="/privacy">Privacy Policy</Link>.
+        By signing in you accept our <Link href="/terms">Terms of Service</Link> and{' '}
+        <Link href="/privacy">Privacy Policy</Link>.
       </p>
     </form>
   );

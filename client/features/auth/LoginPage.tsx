@@ -27,7 +27,11 @@ export default function LoginPage() {
   if (params.has('reset') || resetSentTo !== null) {
     return (
       <AuthLayout title="Set a new password">
-        <SetPasswordForm initialEmail={resetSentTo ?? params.get('email') ?? ''} initialCode={params.get('reset') ?? ''} onDone={backToLogin} />
+        <SetPasswordForm
+          initialEmail={resetSentTo ?? params.get('email') ?? ''}
+          initialCode={params.get('reset') ?? ''}
+          onDone={backToLogin}
+        />
       </AuthLayout>
     );
   }

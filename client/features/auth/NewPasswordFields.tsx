@@ -15,7 +15,16 @@ interface NewPasswordFieldsProps {
 }
 
 /** A password being chosen, typed twice (registration and password reset). */
-export function NewPasswordFields({ label, password, confirmPassword, onPasswordChange, onConfirmPasswordChange, isDisabled, email, name }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  label,
+  password,
+  confirmPassword,
+  onPasswordChange,
+  onConfirmPasswordChange,
+  isDisabled,
+  email,
+  name,
+}: NewPasswordFieldsProps) {
   return (
     <>
       <TextField

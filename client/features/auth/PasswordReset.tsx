@@ -13,7 +13,13 @@ import { showFailure } from './failure.js';
 import { NewPasswordFields } from './NewPasswordFields.js';
 
 /** Step 1: ask for a reset code. The answer is the same whether or not the e-mail has an account. */
-export function RequestResetForm({ initialEmail = '', onSent }: { initialEmail?: string; onSent: (email: string) => void }) {
+export function RequestResetForm({
+  initialEmail = '',
+  onSent,
+}: {
+  initialEmail?: string;
+  onSent: (email: string) => void;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
 
@@ -21,13 +27,17 @@ export function RequestResetForm({ initialEmail = '', onSent }: { initialEmail?:
     event.preventDefault();
     if (busy) return;
     const body: ForgotBody = { email: email.trim() };
-    const problem = schemaError(ForgotBody, body) ?? (isEmailAddress(body.email) ? undefined : AuthMessages.emailInvalid);
+    const problem =
+      schemaError(ForgotBody, body) ?? (isEmailAddress(body.email) ? undefined : AuthMessages.emailInvalid);
     if (problem) return void errorToast(AuthTitles.validation, problem);
 
     setBusy(true);
     try {
       const accepted = await api('/api/auth/forgot', { body, quiet: true });
-      toast({ title: 'Check your email', description: `If an account exists for ${accepted.email}, we sent a reset code. It is valid for 30 minutes.` });
+      toast({
+        title: 'Check your email',
+        description: `If an account exists for ${accepted.email}, we sent a reset code. It is valid for 30 minutes.`,
+      });
       onSent(accepted.email);
     } catch (error) {
       showFailure(error, AuthTitles.passwordResetFailed, 'Please try again later.');
@@ -38,8 +48,19 @@ export function RequestResetForm({ initialEmail = '', onSent }: { initialEmail?:
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Request a password reset">
-      <p className={styles.subtitle}>Enter the e-mail of your account and we will send you a code to set a new password.</p>
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} isDisabled={busy} autoFocus />
+      <p className={styles.subtitle}>
+        Enter the e-mail of your account and we will send you a code to set a new password.
+      </p>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        isDisabled={busy}
+        autoFocus
+      />
       <Button type="submit" size="lg" fullWidth isDisabled={busy}>
         {busy ? 'Sending...' : 'Send reset code'}
       </Button>
@@ -51,7 +72,15 @@ export function RequestResetForm({ initialEmail = '', onSent }: { initialEmail?:
 }
 
 /** Step 2: the code from the e-mail (or its link) and the new password. Every session of the account ends. */
-export function SetPasswordForm({ initialEmail = '', initialCode = '', onDone }: { initialEmail?: string; initialCode?: string; onDone: (email: string) => void }) {
+export function SetPasswordForm({
+  initialEmail = '',
+  initialCode = '',
+  onDone,
+}: {
+  initialEmail?: string;
+  initialCode?: string;
+  onDone: (email: string) => void;
+}) {
   const [form, setForm] = useState({ email: initialEmail, code: initialCode, password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
@@ -61,7 +90,9 @@ export function SetPasswordForm({ initialEmail = '', initialCode = '', onDone }:
     if (busy) return;
     const body: ResetBody = { email: form.email.trim(), code: form.code.trim(), password: form.password };
     const problem =
-      resetFormError(body) ?? (form.password !== form.confirmPassword ? AuthMessages.passwordsDiffer : undefined) ?? schemaError(ResetBody, body);
+      resetFormError(body) ??
+      (form.password !== form.confirmPassword ? AuthMessages.passwordsDiffer : undefined) ??
+      schemaError(ResetBody, body);
     if (problem) return void errorToast(AuthTitles.validation, problem);
 
     setBusy(true);
@@ -77,7 +108,15 @@ export function SetPasswordForm({ initialEmail = '', initialCode = '', onDone }:
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Set a new password">
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} isDisabled={busy} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+        isDisabled={busy}
+      />
       <TextField
         label="Reset code"
         name="code"

@@ -7,7 +7,8 @@ type Estimate = (password: string, owner?: PasswordOwner) => PasswordStrength;
 
 // The dictionaries weigh several hundred KB: fetched once, when someone starts typing a new password.
 let loading: Promise<Estimate> | undefined;
-const loadEstimate = () => (loading ??= import('../../../shared/schemas/auth/password-strength.js').then((module) => module.passwordStrength));
+const loadEstimate = () =>
+  (loading ??= import('../../../shared/schemas/auth/password-strength.js').then((module) => module.passwordStrength));
 
 /**
  * The description under a new-password field: the length rule, then, as the password is typed, the same strength

@@ -28,7 +28,10 @@ function showRegistrationFailure(error: unknown): void {
   } else if (error instanceof ApiError && error.status >= 502 && error.status <= 504) {
     errorToast(AuthTitles.registrationFailed, `An unexpected network error occurred: HTTP ${error.status}`);
   } else if (error instanceof ApiError && error.status < 500) {
-    errorToast(error.title ?? (error.status === 400 ? AuthTitles.validation : AuthTitles.registrationFailed), error.message);
+    errorToast(
+      error.title ?? (error.status === 400 ? AuthTitles.validation : AuthTitles.registrationFailed),
+      error.message,
+    );
   } else {
     errorToast(AuthTitles.registrationFailed, 'An unexpected error occurred during registration.');
   }
@@ -41,12 +44,20 @@ export function RegisterForm() {
   const referral = useReferral();
   // An unknown code cannot name an upline: it is not sent, and the form says so.
   const referralCode = referral.status === 'none' || referral.status === 'unknown' ? undefined : referral.code;
-  const set = <K extends keyof typeof EMPTY>(key: K) => (value: (typeof EMPTY)[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof typeof EMPTY>(key: K) =>
+    (value: (typeof EMPTY)[K]) =>
+      setForm((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const body: RegisterBody = { ...form, name: form.name.trim(), email: form.email.trim(), ...(referralCode ? { referralCode } : {}) };
+    const body: RegisterBody = {
+      ...form,
+      name: form.name.trim(),
+      email: form.email.trim(),
+      ...(referralCode ? { referralCode } : {}),
+    };
     const problem = registerFormError(body) ?? schemaError(RegisterBody, body);
     if (problem) return void errorToast(AuthTitles.validation, problem);
 
@@ -65,8 +76,23 @@ export function RegisterForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Register">
-      <TextField label="Full Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} isDisabled={busy} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} isDisabled={busy} />
+      <TextField
+        label="Full Name"
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        onChange={set('name')}
+        isDisabled={busy}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+        isDisabled={busy}
+      />
       <NewPasswordFields
         label="Password"
         password={form.password}
@@ -82,7 +108,9 @@ export function RegisterForm() {
       </Checkbox>
       <p className={styles.fine}>
         Read the <Link href="/terms">Terms of Service</Link> and the <Link href="/privacy">Privacy Policy</Link>.
-        {referral.status === 'valid' ? ` ${referral.inviterFirstName} invited you with the referral code ${referral.code}.` : ''}
+        {referral.status === 'valid'
+          ? ` ${referral.inviterFirstName} invited you with the referral code ${referral.code}.`
+          : ''}
         {referral.status === 'checking' ? ` You were invited with the referral code ${referral.code}.` : ''}
       </p>
       {referral.status === 'unknown' ? (

@@ -12,8 +12,19 @@ import styles from './Auth.module.css';
 import { AuthLayout } from './AuthLayout.js';
 
 const ROLES: Array<{ role: Role; name: string; text: string; note?: string; icon: LucideIcon }> = [
-  { role: 'sales', name: 'Sales Agent', text: 'Join campaigns, get leads, close deals and earn commissions.', icon: UserRound },
-  { role: 'owner', name: 'Campaign Owner', text: 'Create campaigns, set payouts and build a sales team.', note: 'Needs approval', icon: Briefcase },
+  {
+    role: 'sales',
+    name: 'Sales Agent',
+    text: 'Join campaigns, get leads, close deals and earn commissions.',
+    icon: UserRound,
+  },
+  {
+    role: 'owner',
+    name: 'Campaign Owner',
+    text: 'Create campaigns, set payouts and build a sales team.',
+    note: 'Needs approval',
+    icon: Briefcase,
+  },
   { role: 'admin', name: 'Admin', text: 'Full platform access.', note: 'Restricted', icon: ShieldCheck },
 ];
 
@@ -32,7 +43,10 @@ export default function RoleSelectionPage() {
       const answer = await api('/api/me/role', { body: { role }, quiet: true });
       replaceUser(answer.user);
       if (answer.notice) {
-        toast({ title: answer.notice, description: 'Your request has been submitted for approval. You can work as a Sales Agent meanwhile.' });
+        toast({
+          title: answer.notice,
+          description: 'Your request has been submitted for approval. You can work as a Sales Agent meanwhile.',
+        });
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && role === 'admin') {
@@ -45,12 +59,20 @@ export default function RoleSelectionPage() {
         return void errorToast('Something went wrong', 'Please try again later.');
       }
     }
-    toast({ title: 'Role updated!', description: `You are now a ${session.user?.role ?? 'sales'}.`, variant: 'success' });
+    toast({
+      title: 'Role updated!',
+      description: `You are now a ${session.user?.role ?? 'sales'}.`,
+      variant: 'success',
+    });
     navigate('/dashboard');
   }
 
   return (
-    <AuthLayout wide title="Choose Your Role" subtitle="How will you use Commission Warriors? A role change can be requested later.">
+    <AuthLayout
+      wide
+      title="Choose Your Role"
+      subtitle="How will you use Commission Warriors? A role change can be requested later."
+    >
       <ul className={styles.roles} aria-busy={processing !== null}>
         {ROLES.map(({ role, name, text, note, icon: Icon }) => (
           <li key={role}>
@@ -62,7 +84,11 @@ export default function RoleSelectionPage() {
               <Icon size={28} className={styles.roleIcon} aria-hidden="true" />
               <span className={styles.roleName}>{name}</span>
               <span className={styles.roleText}>{text}</span>
-              {processing === role ? <span className={styles.roleNote}>Processing...</span> : note ? <span className={styles.roleNote}>{note}</span> : null}
+              {processing === role ? (
+                <span className={styles.roleNote}>Processing...</span>
+              ) : note ? (
+                <span className={styles.roleNote}>{note}</span>
+              ) : null}
             </Button>
           </li>
         ))}

@@ -37,7 +37,9 @@ export function TwoFactorForm({ challengeToken, onCancel }: { challengeToken: st
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Two-factor authentication">
-      <p className={styles.subtitle}>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+      <p className={styles.subtitle}>
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </p>
       <TextField
         label="Authentication code"
         name="code"

@@ -79,7 +79,11 @@ export default function VerifyPage() {
   return (
     <AuthLayout
       title="Verify your email"
-      subtitle={email ? `We sent a 6-digit code to ${email}. Enter it below to activate your account.` : 'Enter the 6-digit code from your verification e-mail.'}
+      subtitle={
+        email
+          ? `We sent a 6-digit code to ${email}. Enter it below to activate your account.`
+          : 'Enter the 6-digit code from your verification e-mail.'
+      }
     >
       <form className={styles.form} onSubmit={verify} aria-label="Verify your email">
         <TextField

@@ -27,9 +27,14 @@ import styles from './Bonsai.module.css';
  * `?campaign=` preselects that campaign only if it is active; otherwise the first active one (spec 2). Without
  * the parameter the campaign the user works on the overview comes first.
  */
-function initialCampaign(campaigns: readonly CampaignSummary[], wanted: string | null, working: string | undefined): string | null {
+function initialCampaign(
+  campaigns: readonly CampaignSummary[],
+  wanted: string | null,
+  working: string | undefined,
+): string | null {
   const active = campaigns.filter((campaign) => campaign.status === 'active');
-  const find = (key: string | null | undefined) => (key ? active.find((campaign) => campaign.id === key || campaign.slug === key) : undefined);
+  const find = (key: string | null | undefined) =>
+    key ? active.find((campaign) => campaign.id === key || campaign.slug === key) : undefined;
   return (wanted ? find(wanted) : find(working))?.id ?? active[0]?.id ?? null;
 }
 
@@ -47,7 +52,8 @@ export default function BonsaiPage() {
   const tab = picked?.search === search ? picked.tab : linkedTab;
   const state = useBonsai();
 
-  const campaignId = chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted, user?.activeCampaignId));
+  const campaignId =
+    chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted, user?.activeCampaignId));
   const campaign = campaigns.items.find((item) => item.id === campaignId);
 
   useEffect(() => followTeam(), []);
@@ -78,7 +84,11 @@ export default function BonsaiPage() {
             {campaigns.items.map((item) => (
               <li key={item.id}>
                 <Button
-                  className={[styles.chip, item.id === campaignId ? styles.chipActive : '', item.status === 'coming-soon' ? styles.chipSoon : ''].join(' ')}
+                  className={[
+                    styles.chip,
+                    item.id === campaignId ? styles.chipActive : '',
+                    item.status === 'coming-soon' ? styles.chipSoon : '',
+                  ].join(' ')}
                   aria-pressed={item.id === campaignId}
                   onPress={() => {
                     if (item.status === 'coming-soon') return announceComingSoon();
@@ -117,7 +127,11 @@ export default function BonsaiPage() {
             </section>
           ) : null}
           <div className={styles.columns}>
-            <Tabs selectedKey={tab} onSelectionChange={(key) => setPicked({ search, tab: key })} className={styles.mainColumn}>
+            <Tabs
+              selectedKey={tab}
+              onSelectionChange={(key) => setPicked({ search, tab: key })}
+              className={styles.mainColumn}
+            >
               <TabList aria-label="Bonsai views">
                 <Tab id="structure">Bonsai Structure</Tab>
                 <Tab id="payouts">Payouts History</Tab>

@@ -9,9 +9,23 @@ interface TreeProps {
   viewerSeed?: string;
 }
 
-function NodeCard({ node, member, isRoot, viewerSeed }: { node: BonsaiNode; member?: BonsaiMember; isRoot: boolean; viewerSeed?: string }) {
+function NodeCard({
+  node,
+  member,
+  isRoot,
+  viewerSeed,
+}: {
+  node: BonsaiNode;
+  member?: BonsaiMember;
+  isRoot: boolean;
+  viewerSeed?: string;
+}) {
   return (
-    <div className={[styles.node, isRoot ? styles.rootNode : '', member && !member.inCampaign ? styles.outside : ''].join(' ')}>
+    <div
+      className={[styles.node, isRoot ? styles.rootNode : '', member && !member.inCampaign ? styles.outside : ''].join(
+        ' ',
+      )}
+    >
       <Avatar name={node.name} seed={member?.avatarSeed ?? (isRoot ? viewerSeed : undefined)} size={36} />
       <div className={styles.nodeText}>
         <span className={styles.nodeName}>
@@ -37,7 +51,15 @@ function NodeCard({ node, member, isRoot, viewerSeed }: { node: BonsaiNode; memb
   );
 }
 
-function Branch({ node, members, viewerSeed }: { node: BonsaiNode; members: Map<string, BonsaiMember>; viewerSeed?: string }) {
+function Branch({
+  node,
+  members,
+  viewerSeed,
+}: {
+  node: BonsaiNode;
+  members: Map<string, BonsaiMember>;
+  viewerSeed?: string;
+}) {
   return (
     <li>
       <NodeCard node={node} member={members.get(node.id)} isRoot={node.level === 0} viewerSeed={viewerSeed} />

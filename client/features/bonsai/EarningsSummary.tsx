@@ -31,7 +31,8 @@ export function EarningsSummary() {
             ))}
           </dl>
           <p className={[page.small, page.muted].join(' ')}>
-            Projected from {earnings.projected.openLeads} open leads: {formatCents(earnings.projected.own)} yours, {formatCents(earnings.projected.overrides)} in overrides.
+            Projected from {earnings.projected.openLeads} open leads: {formatCents(earnings.projected.own)} yours,{' '}
+            {formatCents(earnings.projected.overrides)} in overrides.
           </p>
         </>
       ) : (

@@ -60,7 +60,14 @@ export function InviteCard({ referralLink }: { referralLink: string }) {
           </div>
         </div>
         <Form className={styles.invite} onSubmit={(event) => void send(event)}>
-          <TextField label="Invite by e-mail" type="email" value={email} onChange={setEmail} isDisabled={sending} placeholder="name@example.com" />
+          <TextField
+            label="Invite by e-mail"
+            type="email"
+            value={email}
+            onChange={setEmail}
+            isDisabled={sending}
+            placeholder="name@example.com"
+          />
           <Button type="submit" isDisabled={sending || !email.trim()}>
             <Send size={16} aria-hidden="true" /> {sending ? 'Sending...' : 'Send Invite'}
           </Button>

@@ -11,7 +11,12 @@ import page from '../dashboard/Page.module.css';
 import { loadMorePayouts } from './store.js';
 import styles from './Bonsai.module.css';
 
-const STATUS_TONES: Record<CommissionLine['status'], BadgeTone> = { pending: 'yellow', approved: 'blue', paid: 'green', void: 'grey' };
+const STATUS_TONES: Record<CommissionLine['status'], BadgeTone> = {
+  pending: 'yellow',
+  approved: 'blue',
+  paid: 'green',
+  void: 'grey',
+};
 const KIND_LABELS: Record<CommissionLine['kind'], string> = {
   opener: 'Opener',
   closer: 'Closer',
@@ -40,7 +45,8 @@ function WhyDialog({ line, onClose }: { line: CommissionLine | null; onClose: ()
             <dd>{line.why.percent}%</dd>
             <dt>Applied to</dt>
             <dd>
-              {formatCents(line.why.basis)} {line.kind === 'override' ? `(${line.why.sourceUserName}'s commission)` : '(the deal value)'}
+              {formatCents(line.why.basis)}{' '}
+              {line.kind === 'override' ? `(${line.why.sourceUserName}'s commission)` : '(the deal value)'}
             </dd>
             <dt>Deal</dt>
             <dd>
@@ -110,7 +116,9 @@ export function PayoutsHistory({ payouts }: { payouts: PayoutsResponse }) {
                     <td>{payout.campaign}</td>
                     <td>{payout.source}</td>
                     <td>
-                      <Badge tone={payout.status === 'completed' ? 'green' : 'yellow'}>{payout.status === 'completed' ? 'Completed' : 'Pending'}</Badge>
+                      <Badge tone={payout.status === 'completed' ? 'green' : 'yellow'}>
+                        {payout.status === 'completed' ? 'Completed' : 'Pending'}
+                      </Badge>
                     </td>
                     <td className={page.num}>{formatCents(payout.amount)}</td>
                   </tr>
@@ -157,13 +165,24 @@ export function PayoutsHistory({ payouts }: { payouts: PayoutsResponse }) {
                     <td>
                       <Badge tone={STATUS_TONES[line.status]}>{line.status}</Badge>
                     </td>
-                    <td className={[page.num, line.amount < 0 ? styles.negative : ''].join(' ')}>{formatCents(line.amount)}</td>
+                    <td className={[page.num, line.amount < 0 ? styles.negative : ''].join(' ')}>
+                      {formatCents(line.amount)}
+                    </td>
                     <td>
-                      <Button variant="ghost" size="sm" onPress={() => setWhy(line)} aria-label={`Why this amount? ${kindLabel(line)}, ${line.why.leadName}, ${formatCents(line.amount)}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onPress={() => setWhy(line)}
+                        aria-label={`Why this amount? ${kindLabel(line)}, ${line.why.leadName}, ${formatCents(line.amount)}`}
+                      >
                         <HelpCircle size={16} aria-hidden="true" /> Why this amount?
                       </Button>
                       {line.level === 0 && line.kind !== 'clawback' && line.status !== 'void' ? (
-                        <ShareWinButton dealId={line.dealId} dealValue={line.why.dealValue} campaignName={line.campaignName} />
+                        <ShareWinButton
+                          dealId={line.dealId}
+                          dealValue={line.why.dealValue}
+                          campaignName={line.campaignName}
+                        />
                       ) : null}
                     </td>
                   </tr>

@@ -27,7 +27,11 @@ export function TeamActivityPanel() {
         <span className={styles.liveDot} aria-hidden="true" />
         <span className={[page.small, page.muted].join(' ')}>Live</span>
       </h2>
-      <p className={[page.small, page.muted].join(' ')}>{onCall.length ? `On a call now: ${onCall.map((member) => member.name).join(', ')}` : 'Nobody in your team is on a call right now.'}</p>
+      <p className={[page.small, page.muted].join(' ')}>
+        {onCall.length
+          ? `On a call now: ${onCall.map((member) => member.name).join(', ')}`
+          : 'Nobody in your team is on a call right now.'}
+      </p>
       {today && today.members.length ? (
         <FitTable role="region" aria-label="Today's figures per team member">
           <table className={page.table}>
@@ -68,18 +72,18 @@ export function TeamActivityPanel() {
       ) : (
         <div className={styles.feed} role="log" aria-label="Team activity feed" tabIndex={0}>
           <ol className={styles.feedList}>
-          {feed.map((item) => {
-            const Icon = ICONS[item.kind];
-            return (
-              <li key={item.id} className={styles.feedItem} data-kind={item.kind}>
-                <Icon size={16} aria-hidden="true" />
-                <span className={styles.feedText}>{item.text}</span>
-                <time className={[page.small, page.muted].join(' ')} dateTime={item.at}>
-                  {formatTime(item.at)}
-                </time>
-              </li>
-            );
-          })}
+            {feed.map((item) => {
+              const Icon = ICONS[item.kind];
+              return (
+                <li key={item.id} className={styles.feedItem} data-kind={item.kind}>
+                  <Icon size={16} aria-hidden="true" />
+                  <span className={styles.feedText}>{item.text}</span>
+                  <time className={[page.small, page.muted].join(' ')} dateTime={item.at}>
+                    {formatTime(item.at)}
+                  </time>
+                </li>
+              );
+            })}
           </ol>
         </div>
       )}

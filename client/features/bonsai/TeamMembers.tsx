@@ -15,7 +15,12 @@ export function TeamMembers({ members }: { members: readonly BonsaiMember[] }) {
           <span>Invite people with your referral link; they join your Bonsai when they sign up.</span>
         </EmptyState>
       ) : (
-        <div className={[page.tableWrap, styles.membersScroll].join(' ')} tabIndex={0} role="region" aria-labelledby="team-members-title">
+        <div
+          className={[page.tableWrap, styles.membersScroll].join(' ')}
+          tabIndex={0}
+          role="region"
+          aria-labelledby="team-members-title"
+        >
           <table className={page.table}>
             <thead>
               <tr>

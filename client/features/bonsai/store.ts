@@ -53,7 +53,11 @@ function keepNewestCallStates(members: { id: string; onCall: boolean }[], askedA
   }
 }
 
-const withCampaign = <const P extends string>(path: P, campaignId: string | null, extra: Record<string, string> = {}) => {
+const withCampaign = <const P extends string>(
+  path: P,
+  campaignId: string | null,
+  extra: Record<string, string> = {},
+) => {
   return pathWithQuery(path, { ...extra, campaignId });
 };
 
@@ -144,7 +148,16 @@ function setOnCall(actorId: string, onCall: boolean, at: string): void {
  */
 export function followTeam(): () => void {
   // Another account may have used this tab before: start from nothing.
-  Object.assign(bonsai, { campaignId: null, bonsai: null, bonsaiStatus: 'idle', payouts: null, payoutsStatus: 'idle', earnings: null, today: null, feed: [] });
+  Object.assign(bonsai, {
+    campaignId: null,
+    bonsai: null,
+    bonsaiStatus: 'idle',
+    payouts: null,
+    payoutsStatus: 'idle',
+    earnings: null,
+    today: null,
+    feed: [],
+  });
   callStates.clear();
   loadToday().catch(() => undefined);
   const refreshToday = debounced(() => void loadToday().catch(() => undefined), 800);

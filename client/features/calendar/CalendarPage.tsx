@@ -40,7 +40,10 @@ export default function CalendarPage() {
   const [month, setMonth] = useState(() => startOfDay(new Date()));
   const [selected, setSelected] = useState(() => startOfDay(new Date()));
 
-  const items = useMemo<FollowUp[]>(() => (followUps.data?.items ?? []).map((item) => ({ ...item, at: new Date(item.at) })), [followUps.data]);
+  const items = useMemo<FollowUp[]>(
+    () => (followUps.data?.items ?? []).map((item) => ({ ...item, at: new Date(item.at) })),
+    [followUps.data],
+  );
   const byDay = useMemo(() => {
     const map = new Map<string, FollowUp[]>();
     for (const item of items) map.set(dayKey(item.at), [...(map.get(dayKey(item.at)) ?? []), item]);
@@ -52,7 +55,8 @@ export default function CalendarPage() {
   const today = startOfDay(new Date());
   const overdue = items.filter((item) => item.at < today);
   const dayItems = byDay.get(dayKey(selected)) ?? [];
-  const shift = (months: number) => setMonth((current) => new Date(current.getFullYear(), current.getMonth() + months, 1));
+  const shift = (months: number) =>
+    setMonth((current) => new Date(current.getFullYear(), current.getMonth() + months, 1));
 
   return (
     <section className={page.page} aria-labelledby="calendar-title">
@@ -63,7 +67,9 @@ export default function CalendarPage() {
         <p className={page.subtitle}>Your follow-ups: the next actions set on your leads and clients.</p>
       </div>
       {followUps.failed ? <EmptyState title="Your follow-ups could not be loaded." /> : null}
-      {followUps.data && !followUps.data.complete ? <p className={page.muted}>Showing the follow-ups of your 500 most recent leads.</p> : null}
+      {followUps.data && !followUps.data.complete ? (
+        <p className={page.muted}>Showing the follow-ups of your 500 most recent leads.</p>
+      ) : null}
       <div className={styles.layout}>
         <section className={page.card} aria-labelledby="month-title">
           <div className={page.cardHead}>
@@ -130,7 +136,11 @@ export default function CalendarPage() {
             <h2 id="day-title" className={page.cardTitle}>
               {dayTitle.format(selected)}
             </h2>
-            {dayItems.length ? <FollowUpList items={dayItems} /> : <p className={page.muted}>No follow-ups on this day.</p>}
+            {dayItems.length ? (
+              <FollowUpList items={dayItems} />
+            ) : (
+              <p className={page.muted}>No follow-ups on this day.</p>
+            )}
           </section>
           {overdue.length ? (
             <section className={page.card} aria-labelledby="overdue-title">
@@ -158,7 +168,9 @@ function FollowUpList({ items, withDate }: { items: FollowUp[]; withDate?: boole
             <div>
               <div className={styles.followName}>{item.name}</div>
               <div className={[page.small, page.muted].join(' ')}>
-                {[item.action ?? 'Follow up', item.campaignName, withDate ? shortDate.format(item.at) : null, time].filter(Boolean).join(' · ')}
+                {[item.action ?? 'Follow up', item.campaignName, withDate ? shortDate.format(item.at) : null, time]
+                  .filter(Boolean)
+                  .join(' · ')}
               </div>
             </div>
             {item.phone ? (

@@ -29,7 +29,12 @@ export function CallFilters() {
         value={filters.q}
         onChange={(value) => setFilter('q', value)}
       />
-      <Select label="Status" options={STATUS_OPTIONS} value={filters.status} onChange={(value) => setFilter('status', (value ?? 'all') as StatusFilter)} />
+      <Select
+        label="Status"
+        options={STATUS_OPTIONS}
+        value={filters.status}
+        onChange={(value) => setFilter('status', (value ?? 'all') as StatusFilter)}
+      />
       <Select
         label="Direction"
         options={DIRECTION_OPTIONS}
@@ -44,11 +49,23 @@ export function CallFilters() {
       />
       <label className={styles.dateField}>
         <span className={styles.label}>From</span>
-        <input className={styles.date} type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => setFilter('from', event.target.value)} />
+        <input
+          className={styles.date}
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => setFilter('from', event.target.value)}
+        />
       </label>
       <label className={styles.dateField}>
         <span className={styles.label}>To</span>
-        <input className={styles.date} type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => setFilter('to', event.target.value)} />
+        <input
+          className={styles.date}
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => setFilter('to', event.target.value)}
+        />
       </label>
     </div>
   );

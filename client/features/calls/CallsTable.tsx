@@ -59,7 +59,9 @@ export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) 
                 <td className={styles.nowrap}>{formatDateTime(call.startedAt)}</td>
                 <td>
                   <span className={styles.name}>{who}</span>
-                  {who !== formatPhone(call.phone) ? <span className={styles.sub}>{formatPhone(call.phone)}</span> : null}
+                  {who !== formatPhone(call.phone) ? (
+                    <span className={styles.sub}>{formatPhone(call.phone)}</span>
+                  ) : null}
                 </td>
                 <td>{call.campaignName ?? <span className={page.muted}>-</span>}</td>
                 <td>{DIRECTION[call.direction]}</td>
@@ -71,7 +73,9 @@ export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) 
                 <td className={styles.notes}>{call.notes || <span className={page.muted}>-</span>}</td>
                 <td>
                   {/* Spec: recordings only for answered calls that have one. */}
-                  {call.status === 'answered' && call.recordingUrl ? <RecordingPlayer url={call.recordingUrl} who={who} /> : null}
+                  {call.status === 'answered' && call.recordingUrl ? (
+                    <RecordingPlayer url={call.recordingUrl} who={who} />
+                  ) : null}
                 </td>
               </tr>
             );

@@ -10,9 +10,24 @@ import styles from './Calls.module.css';
 export function RecordingPlayer({ url, who }: { url: string; who: string }) {
   const [playing, setPlaying] = useState(false);
 
-  if (playing) return <audio className={styles.audio} controls autoPlay preload="metadata" src={url} aria-label={`Recording of the call with ${who}`} />;
+  if (playing)
+    return (
+      <audio
+        className={styles.audio}
+        controls
+        autoPlay
+        preload="metadata"
+        src={url}
+        aria-label={`Recording of the call with ${who}`}
+      />
+    );
   return (
-    <Button size="sm" variant="secondary" onPress={() => setPlaying(true)} aria-label={`Play the recording of the call with ${who}`}>
+    <Button
+      size="sm"
+      variant="secondary"
+      onPress={() => setPlaying(true)}
+      aria-label={`Play the recording of the call with ${who}`}
+    >
       <Play size={14} aria-hidden="true" /> Play
     </Button>
   );

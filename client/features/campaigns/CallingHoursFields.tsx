@@ -1,6 +1,15 @@
 import { ChevronDown } from 'lucide-react';
 import { useMemo } from 'react';
-import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  ComboBox,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+} from 'react-aria-components';
 import { TextField } from '../../ui/TextField.js';
 import field from '../../ui/Field.module.css';
 import page from '../dashboard/Page.module.css';
@@ -18,7 +27,15 @@ export interface CallingHoursValue {
   callingEnd: string;
 }
 
-export function CallingHoursFields({ value, onChange, isDisabled }: { value: CallingHoursValue; onChange: (next: Partial<CallingHoursValue>) => void; isDisabled: boolean }) {
+export function CallingHoursFields({
+  value,
+  onChange,
+  isDisabled,
+}: {
+  value: CallingHoursValue;
+  onChange: (next: Partial<CallingHoursValue>) => void;
+  isDisabled: boolean;
+}) {
   const options = useMemo(timeZoneOptions, []);
   return (
     <fieldset className={styles.fieldset}>
@@ -54,8 +71,24 @@ export function CallingHoursFields({ value, onChange, isDisabled }: { value: Cal
             </ListBox>
           </Popover>
         </ComboBox>
-        <TextField label="Calls from" type="time" value={value.callingStart} onChange={(callingStart) => onChange({ callingStart })} isRequired isDisabled={isDisabled} description="Local to the lead" />
-        <TextField label="Calls until" type="time" value={value.callingEnd} onChange={(callingEnd) => onChange({ callingEnd })} isRequired isDisabled={isDisabled} description="Local to the lead" />
+        <TextField
+          label="Calls from"
+          type="time"
+          value={value.callingStart}
+          onChange={(callingStart) => onChange({ callingStart })}
+          isRequired
+          isDisabled={isDisabled}
+          description="Local to the lead"
+        />
+        <TextField
+          label="Calls until"
+          type="time"
+          value={value.callingEnd}
+          onChange={(callingEnd) => onChange({ callingEnd })}
+          isRequired
+          isDisabled={isDisabled}
+          description="Local to the lead"
+        />
       </div>
     </fieldset>
   );

@@ -11,7 +11,11 @@ import { CampaignFacts } from './CampaignFacts.js';
 export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
   const soon = campaign.status === 'coming-soon';
   return (
-    <article className={[page.card, styles.card, soon ? styles.soon : ''].join(' ')} aria-labelledby={`campaign-${campaign.id}`} data-testid="campaign-card">
+    <article
+      className={[page.card, styles.card, soon ? styles.soon : ''].join(' ')}
+      aria-labelledby={`campaign-${campaign.id}`}
+      data-testid="campaign-card"
+    >
       <div className={styles.badges}>
         {soon ? <Badge tone="grey">Coming Soon</Badge> : <Badge tone="green">Active</Badge>}
         {campaign.joined ? <Badge tone="blue">Joined</Badge> : null}
@@ -22,7 +26,11 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
         {campaign.name}
       </h2>
       <p className={[page.muted, styles.description].join(' ')}>{campaign.description}</p>
-      <CampaignFacts campaign={campaign} facts={['payout', 'roleNeeded', 'commission', 'agents']} className={styles.facts} />
+      <CampaignFacts
+        campaign={campaign}
+        facts={['payout', 'roleNeeded', 'commission', 'agents']}
+        className={styles.facts}
+      />
       {campaign.campaignTypes.length ? (
         <ul className={styles.tags} aria-label="Campaign types">
           {campaign.campaignTypes.map((type) => (
@@ -31,10 +39,18 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
         </ul>
       ) : null}
       <div className={styles.cardLinks}>
-        <Link href={`/dashboard/campaigns/${campaign.slug}`} className={page.link} aria-label={`View details of ${campaign.name}`}>
+        <Link
+          href={`/dashboard/campaigns/${campaign.slug}`}
+          className={page.link}
+          aria-label={`View details of ${campaign.name}`}
+        >
           View Details
         </Link>
-        <Link href={`/dashboard/bonsai?campaign=${campaign.slug}`} className={styles.bonsaiLink} aria-label={`Open the Bonsai of ${campaign.name}`}>
+        <Link
+          href={`/dashboard/bonsai?campaign=${campaign.slug}`}
+          className={styles.bonsaiLink}
+          aria-label={`Open the Bonsai of ${campaign.name}`}
+        >
           <Network size={16} aria-hidden="true" /> Bonsai
         </Link>
       </div>

@@ -22,7 +22,12 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 export default function CampaignDetailPage() {
   const { id } = useParams<{ id: string }>();
   const { user } = useSession();
-  const { data: campaign, error, failed, setData } = useApiQuery(`/api/campaigns/${encodeURIComponent(id)}`, { quiet: true, keepWhileLoading: false });
+  const {
+    data: campaign,
+    error,
+    failed,
+    setData,
+  } = useApiQuery(`/api/campaigns/${encodeURIComponent(id)}`, { quiet: true, keepWhileLoading: false });
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
 
@@ -60,7 +65,9 @@ export default function CampaignDetailPage() {
           <div className={styles.badges}>
             {soon ? <Badge tone="grey">Coming Soon</Badge> : <Badge tone="green">Active</Badge>}
             {campaign.joined ? <Badge tone="blue">Joined</Badge> : null}
-            {limitedBadge(campaign, formatDate) ? <Badge tone="yellow">{limitedBadge(campaign, formatDate)}</Badge> : null}
+            {limitedBadge(campaign, formatDate) ? (
+              <Badge tone="yellow">{limitedBadge(campaign, formatDate)}</Badge>
+            ) : null}
             {campaign.isProfitShare ? <Badge tone="accent">Profit Share</Badge> : null}
           </div>
           <h1 id="campaign-title" className={page.title}>
@@ -86,7 +93,13 @@ export default function CampaignDetailPage() {
               <Button
                 variant="ghost"
                 isDisabled={busy}
-                onPress={() => run(() => leaveCampaign(campaign).then((answer) => update({ joined: answer.joined, agentCount: answer.agentCount })))}
+                onPress={() =>
+                  run(() =>
+                    leaveCampaign(campaign).then((answer) =>
+                      update({ joined: answer.joined, agentCount: answer.agentCount }),
+                    ),
+                  )
+                }
               >
                 Leave Campaign
               </Button>
@@ -179,7 +192,11 @@ export default function CampaignDetailPage() {
             <h2 id="payout-title" className={page.cardTitle}>
               Payout
             </h2>
-            <CampaignFacts campaign={campaign} facts={['payoutRange', 'roleNeeded', 'leadSource', 'agents', 'holdWindow']} className={styles.facts} />
+            <CampaignFacts
+              campaign={campaign}
+              facts={['payoutRange', 'roleNeeded', 'leadSource', 'agents', 'holdWindow']}
+              className={styles.facts}
+            />
             {campaign.payoutDetails ? <p className={styles.prewrap}>{campaign.payoutDetails}</p> : null}
           </section>
           <section className={page.card} aria-labelledby="tiers-title">

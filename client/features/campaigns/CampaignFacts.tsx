@@ -22,13 +22,24 @@ const FACTS = {
       </>
     ),
   },
-  holdWindow: { label: 'Hold window', value: (c: FactSource) => (c.holdDays === undefined ? undefined : `${c.holdDays} days`) },
+  holdWindow: {
+    label: 'Hold window',
+    value: (c: FactSource) => (c.holdDays === undefined ? undefined : `${c.holdDays} days`),
+  },
 } satisfies Record<string, { label: string; value: (campaign: FactSource) => ReactNode }>;
 
 export type CampaignFact = keyof typeof FACTS;
 
 /** A campaign's facts as a definition list, in the order asked (the landing card, the dashboard card, the detail page). */
-export function CampaignFacts({ campaign, facts, className }: { campaign: FactSource; facts: readonly CampaignFact[]; className?: string }) {
+export function CampaignFacts({
+  campaign,
+  facts,
+  className,
+}: {
+  campaign: FactSource;
+  facts: readonly CampaignFact[];
+  className?: string;
+}) {
   return (
     <dl className={className}>
       {facts.map((fact) => {

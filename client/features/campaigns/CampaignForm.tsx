@@ -1,7 +1,11 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { CallingHoursMessages, DEFAULT_CALLING_HOURS, validCallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
+import {
+  CallingHoursMessages,
+  DEFAULT_CALLING_HOURS,
+  validCallingHours,
+} from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
 import { CAMPAIGN_ROLES } from '../../../shared/schemas/campaigns/list.js';
 import { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/schemas/campaigns/save.js';
@@ -77,7 +81,8 @@ function draftFrom(campaign?: CampaignDetail): Draft {
 }
 
 /** Empty number fields stay strings, so the schema reports them instead of them becoming 0. */
-const number = (value: string): number | string => (value.trim() === '' || Number.isNaN(Number(value)) ? value : Number(value));
+const number = (value: string): number | string =>
+  value.trim() === '' || Number.isNaN(Number(value)) ? value : Number(value);
 
 function bodyFrom(draft: Draft) {
   return {
@@ -101,7 +106,9 @@ function bodyFrom(draft: Draft) {
       override: { level1: number(draft.level1), level2: number(draft.level2), level3: number(draft.level3) },
     },
     payoutDetails: draft.payoutDetails.trim(),
-    tiers: draft.tiers.filter((tier) => tier.target.trim() || tier.payout.trim()).map((tier) => ({ target: tier.target.trim(), payout: number(tier.payout) })),
+    tiers: draft.tiers
+      .filter((tier) => tier.target.trim() || tier.payout.trim())
+      .map((tier) => ({ target: tier.target.trim(), payout: number(tier.payout) })),
     holdDays: number(draft.holdDays),
     timeZone: draft.timeZone.trim(),
     callingHours: { start: draft.callingStart, end: draft.callingEnd },
@@ -129,23 +136,42 @@ export interface CampaignFormDialogProps {
 
 export function CampaignFormDialog({ campaign, isOpen, onOpenChange, onSaved }: CampaignFormDialogProps) {
   return (
-    <Dialog title={campaign ? `Edit ${campaign.name}` : 'New Campaign'} isOpen={isOpen} onOpenChange={onOpenChange} wide>
+    <Dialog
+      title={campaign ? `Edit ${campaign.name}` : 'New Campaign'}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      wide
+    >
       {/* Mounted per opening, so the draft starts from the campaign as it is now. */}
       {isOpen ? <CampaignForm campaign={campaign} onSaved={onSaved} onCancel={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
 }
 
-function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDetail; onSaved: (campaign: CampaignDetail) => void; onCancel: () => void }) {
+function CampaignForm({
+  campaign,
+  onSaved,
+  onCancel,
+}: {
+  campaign?: CampaignDetail;
+  onSaved: (campaign: CampaignDetail) => void;
+  onCancel: () => void;
+}) {
   const [draft, setDraft] = useState<Draft>(() => draftFrom(campaign));
   const [problem, setProblem] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = bodyFrom(draft);
-    const message = stateRulesProblem(draft.stateRules, body.stateRules) ?? schemaError(campaign ? CampaignUpdateBody : CampaignCreateBody, body) ?? callingHoursProblem(body);
+    const message =
+      stateRulesProblem(draft.stateRules, body.stateRules) ??
+      schemaError(campaign ? CampaignUpdateBody : CampaignCreateBody, body) ??
+      callingHoursProblem(body);
     setProblem(message);
     if (message) {
       errorToast('Error', message);
@@ -153,7 +179,9 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
     }
     setSaving(true);
     try {
-      const saved = campaign ? await api(`/api/campaigns/${campaign.id}`, { method: 'PATCH', body }) : await api('/api/campaigns', { method: 'POST', body });
+      const saved = campaign
+        ? await api(`/api/campaigns/${campaign.id}`, { method: 'PATCH', body })
+        : await api('/api/campaigns', { method: 'POST', body });
       toast({ title: campaign ? 'Campaign updated' : 'Campaign created', description: saved.name, variant: 'success' });
       onSaved(saved);
     } catch {
@@ -166,7 +194,13 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
   return (
     <Form className={styles.form} validationBehavior="aria" onSubmit={(event) => void submit(event)}>
       <TextField label="Name" value={draft.name} onChange={set('name')} isRequired isDisabled={saving} />
-      <AriaTextField className={field.field} value={draft.description} onChange={set('description')} isRequired isDisabled={saving}>
+      <AriaTextField
+        className={field.field}
+        value={draft.description}
+        onChange={set('description')}
+        isRequired
+        isDisabled={saving}
+      >
         <Label className={field.label}>Description</Label>
         <TextArea className={page.textarea} />
       </AriaTextField>
@@ -197,21 +231,81 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
         />
       </div>
       <div className={page.formGrid}>
-        <TextField label="Payout range" placeholder="$500-$2500" value={draft.payoutRange} onChange={set('payoutRange')} isRequired isDisabled={saving} />
-        <TextField label="Campaign types" description="Separated by commas" value={draft.campaignTypes} onChange={set('campaignTypes')} isDisabled={saving} />
+        <TextField
+          label="Payout range"
+          placeholder="$500-$2500"
+          value={draft.payoutRange}
+          onChange={set('payoutRange')}
+          isRequired
+          isDisabled={saving}
+        />
+        <TextField
+          label="Campaign types"
+          description="Separated by commas"
+          value={draft.campaignTypes}
+          onChange={set('campaignTypes')}
+          isDisabled={saving}
+        />
       </div>
       <fieldset className={styles.fieldset}>
         <legend>Commission structure (%)</legend>
         <div className={page.formGrid}>
-          <TextField label="Opener" type="number" value={draft.opener} onChange={set('opener')} isRequired isDisabled={saving} />
-          <TextField label="Closer" type="number" value={draft.closer} onChange={set('closer')} isRequired isDisabled={saving} />
-          <TextField label="Full stack" type="number" value={draft.fullStack} onChange={set('fullStack')} isRequired isDisabled={saving} />
-          <TextField label="Override level 1" type="number" value={draft.level1} onChange={set('level1')} isRequired isDisabled={saving} />
-          <TextField label="Override level 2" type="number" value={draft.level2} onChange={set('level2')} isRequired isDisabled={saving} />
-          <TextField label="Override level 3" type="number" value={draft.level3} onChange={set('level3')} isRequired isDisabled={saving} />
+          <TextField
+            label="Opener"
+            type="number"
+            value={draft.opener}
+            onChange={set('opener')}
+            isRequired
+            isDisabled={saving}
+          />
+          <TextField
+            label="Closer"
+            type="number"
+            value={draft.closer}
+            onChange={set('closer')}
+            isRequired
+            isDisabled={saving}
+          />
+          <TextField
+            label="Full stack"
+            type="number"
+            value={draft.fullStack}
+            onChange={set('fullStack')}
+            isRequired
+            isDisabled={saving}
+          />
+          <TextField
+            label="Override level 1"
+            type="number"
+            value={draft.level1}
+            onChange={set('level1')}
+            isRequired
+            isDisabled={saving}
+          />
+          <TextField
+            label="Override level 2"
+            type="number"
+            value={draft.level2}
+            onChange={set('level2')}
+            isRequired
+            isDisabled={saving}
+          />
+          <TextField
+            label="Override level 3"
+            type="number"
+            value={draft.level3}
+            onChange={set('level3')}
+            isRequired
+            isDisabled={saving}
+          />
         </div>
       </fieldset>
-      <AriaTextField className={field.field} value={draft.payoutDetails} onChange={set('payoutDetails')} isDisabled={saving}>
+      <AriaTextField
+        className={field.field}
+        value={draft.payoutDetails}
+        onChange={set('payoutDetails')}
+        isDisabled={saving}
+      >
         <Label className={field.label}>Payout details</Label>
         <TextArea className={page.textarea} />
       </AriaTextField>
@@ -233,20 +327,48 @@ function CampaignForm({ campaign, onSaved, onCancel }: { campaign?: CampaignDeta
               onChange={(value) => set('tiers')(draft.tiers.map((t, i) => (i === index ? { ...t, payout: value } : t)))}
               isDisabled={saving}
             />
-            <Button variant="ghost" size="sm" aria-label={`Remove tier ${index + 1}`} onPress={() => set('tiers')(draft.tiers.filter((_, i) => i !== index))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove tier ${index + 1}`}
+              onPress={() => set('tiers')(draft.tiers.filter((_, i) => i !== index))}
+            >
               <Trash2 size={16} aria-hidden="true" />
             </Button>
           </div>
         ))}
-        <Button variant="secondary" size="sm" onPress={() => set('tiers')([...draft.tiers, { target: '', payout: '' }])}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onPress={() => set('tiers')([...draft.tiers, { target: '', payout: '' }])}
+        >
           <Plus size={16} aria-hidden="true" /> Add tier
         </Button>
       </fieldset>
       <div className={page.formGrid}>
-        <TextField label="Hold window (days)" type="number" value={draft.holdDays} onChange={set('holdDays')} isDisabled={saving} description="Commissions stay pending this long." />
-        {draft.isLimited ? <TextField label="Limited until" type="date" value={draft.limitedUntil} onChange={set('limitedUntil')} isDisabled={saving} /> : null}
+        <TextField
+          label="Hold window (days)"
+          type="number"
+          value={draft.holdDays}
+          onChange={set('holdDays')}
+          isDisabled={saving}
+          description="Commissions stay pending this long."
+        />
+        {draft.isLimited ? (
+          <TextField
+            label="Limited until"
+            type="date"
+            value={draft.limitedUntil}
+            onChange={set('limitedUntil')}
+            isDisabled={saving}
+          />
+        ) : null}
       </div>
-      <CallingHoursFields value={draft} onChange={(next) => setDraft((current) => ({ ...current, ...next }))} isDisabled={saving} />
+      <CallingHoursFields
+        value={draft}
+        onChange={(next) => setDraft((current) => ({ ...current, ...next }))}
+        isDisabled={saving}
+      />
       <StateRulesFields rows={draft.stateRules} onChange={set('stateRules')} isDisabled={saving} />
       <div className={page.row}>
         <Checkbox isSelected={draft.isProfitShare} onChange={set('isProfitShare')} isDisabled={saving}>

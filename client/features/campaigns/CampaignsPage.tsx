@@ -47,7 +47,9 @@ export default function CampaignsPage() {
           <h1 id="campaigns-title" className={page.title}>
             Campaigns
           </h1>
-          <p className={page.subtitle}>Browse the campaigns, their commission structures and payouts, and join the ones you want to work.</p>
+          <p className={page.subtitle}>
+            Browse the campaigns, their commission structures and payouts, and join the ones you want to work.
+          </p>
         </div>
         {canCreate ? (
           <Button onPress={() => setCreating(true)}>
@@ -56,9 +58,22 @@ export default function CampaignsPage() {
         ) : null}
       </div>
       <FilterBar>
-        <SearchInput label="Search campaigns" hideLabel placeholder="Search campaigns..." value={search} onChange={setSearch} className={styles.search} />
+        <SearchInput
+          label="Search campaigns"
+          hideLabel
+          placeholder="Search campaigns..."
+          value={search}
+          onChange={setSearch}
+          className={styles.search}
+        />
         <FilterGroup label="Campaign status" options={STATUS_FILTERS} value={status} onChange={setStatus} />
-        <Select label="Role needed" options={ROLE_OPTIONS} value={role} onChange={(value) => setRole(value ?? 'all')} className={styles.roleSelect} />
+        <Select
+          label="Role needed"
+          options={ROLE_OPTIONS}
+          value={role}
+          onChange={(value) => setRole(value ?? 'all')}
+          className={styles.roleSelect}
+        />
       </FilterBar>
       {failed ? (
         <LoadFailed title="Campaigns could not be loaded." onRetry={reload} />

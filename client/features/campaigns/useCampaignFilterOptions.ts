@@ -10,5 +10,8 @@ const ALL_CAMPAIGNS_OPTION: SelectOption = { id: ALL_CAMPAIGNS, label: 'All camp
 /** "All campaigns" then the campaigns by id, read when the filter appears (quietly: the filter works without them). */
 export function useCampaignFilterOptions(): SelectOption[] {
   const { data } = useApiQuery('/api/campaigns', { quiet: true });
-  return useMemo(() => [ALL_CAMPAIGNS_OPTION, ...(data?.items.map((campaign) => ({ id: campaign.id, label: campaign.name })) ?? [])], [data]);
+  return useMemo(
+    () => [ALL_CAMPAIGNS_OPTION, ...(data?.items.map((campaign) => ({ id: campaign.id, label: campaign.name })) ?? [])],
+    [data],
+  );
 }

@@ -18,13 +18,19 @@ const NO_CAMPAIGNS: CampaignSummary[] = [];
 /** GET /api/campaigns with the given filters (search is debounced while typing). */
 export function useCampaigns(query: CampaignListQuery = {}): CampaignsResult {
   const { search, status, role } = query;
-  const { data, loading, failed, retry, setData } = useApiQuery(pathWithQuery('/api/campaigns', { search: search?.trim(), status, role }), {
-    debounceMs: search ? SEARCH_DEBOUNCE_MS : 0,
-  });
+  const { data, loading, failed, retry, setData } = useApiQuery(
+    pathWithQuery('/api/campaigns', { search: search?.trim(), status, role }),
+    {
+      debounceMs: search ? SEARCH_DEBOUNCE_MS : 0,
+    },
+  );
 
   const patch = useCallback(
     (id: string, change: Partial<CampaignSummary>) => {
-      setData((list) => list && { ...list, items: list.items.map((item) => (item.id === id ? { ...item, ...change } : item)) });
+      setData(
+        (list) =>
+          list && { ...list, items: list.items.map((item) => (item.id === id ? { ...item, ...change } : item)) },
+      );
     },
     [setData],
   );

@@ -13,7 +13,10 @@ import page from '../dashboard/Page.module.css';
 import { updateClient } from './store.js';
 
 const STAGE_OPTIONS = LEAD_STAGES.map((stage) => ({ id: stage, label: stage }));
-const STATUS_OPTIONS = CLIENT_STATUSES.map((status) => ({ id: status, label: status.charAt(0).toUpperCase() + status.slice(1) }));
+const STATUS_OPTIONS = CLIENT_STATUSES.map((status) => ({
+  id: status,
+  label: status.charAt(0).toUpperCase() + status.slice(1),
+}));
 
 /** PATCH /api/clients/:id with the fields that changed, checked first against the shared schema. */
 export function ClientEditDialog({ client, onClose }: { client: ClientItem; onClose: () => void }) {
@@ -28,7 +31,8 @@ export function ClientEditDialog({ client, onClose }: { client: ClientItem; onCl
   async function save(event: FormEvent) {
     event.preventDefault();
     const body: Record<string, unknown> = {};
-    if (progress.trim() !== String(client.progress)) body.progress = progress.trim() === '' ? Number.NaN : Number(progress);
+    if (progress.trim() !== String(client.progress))
+      body.progress = progress.trim() === '' ? Number.NaN : Number(progress);
     if (stage !== client.stage) body.stage = stage;
     if (status !== client.status) body.status = status;
     if (nextAction.trim() !== (client.nextAction ?? '')) body.nextAction = nextAction.trim();

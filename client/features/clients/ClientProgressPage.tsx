@@ -17,11 +17,19 @@ import { followClients, progressBand, showClients, showMoreClients, useClients }
 
 type StatusFilter = 'all' | ClientStatus;
 
-const STATUS_FILTERS = [{ id: 'all', label: 'All' }, ...CLIENT_STATUSES.map((status) => ({ id: status, label: status.charAt(0).toUpperCase() + status.slice(1) }))] as {
+const STATUS_FILTERS = [
+  { id: 'all', label: 'All' },
+  ...CLIENT_STATUSES.map((status) => ({ id: status, label: status.charAt(0).toUpperCase() + status.slice(1) })),
+] as {
   id: StatusFilter;
   label: string;
 }[];
-const STATUS_TONES: Record<ClientStatus, BadgeTone> = { active: 'green', paused: 'yellow', completed: 'blue', dropped: 'grey' };
+const STATUS_TONES: Record<ClientStatus, BadgeTone> = {
+  active: 'green',
+  paused: 'yellow',
+  completed: 'blue',
+  dropped: 'grey',
+};
 const BANDS = [styles.band0, styles.band1, styles.band2, styles.band3, styles.band4];
 
 const filterOf = (campaignId: string, status: StatusFilter) => ({
@@ -42,7 +50,10 @@ export default function ClientProgressPage() {
     void showClients(filterOf(campaignId, statusFilter));
   }, [campaignId, statusFilter]);
 
-  const campaignOptions = [{ id: 'all', label: 'All campaigns' }, ...campaigns.map((campaign) => ({ id: campaign.id, label: campaign.name }))];
+  const campaignOptions = [
+    { id: 'all', label: 'All campaigns' },
+    ...campaigns.map((campaign) => ({ id: campaign.id, label: campaign.name })),
+  ];
 
   return (
     <section className={page.page} aria-labelledby="clients-title">
@@ -51,7 +62,9 @@ export default function ClientProgressPage() {
           <h1 id="clients-title" className={page.title}>
             Client Progress
           </h1>
-          <p className={page.subtitle}>Leads that reached Potential or Qualified, their progress and what comes next.</p>
+          <p className={page.subtitle}>
+            Leads that reached Potential or Qualified, their progress and what comes next.
+          </p>
         </div>
         <LinkButton href="/dashboard/leads" variant="ghost">
           Leads
@@ -60,8 +73,18 @@ export default function ClientProgressPage() {
       <div className={page.card}>
         <div className={page.stack}>
           <div className={styles.toolbar}>
-            <Select label="Campaign" options={campaignOptions} value={campaignId} onChange={(next) => setCampaignId(next ?? 'all')} />
-            <FilterGroup label="Filter clients by status" options={STATUS_FILTERS} value={statusFilter} onChange={setStatusFilter} />
+            <Select
+              label="Campaign"
+              options={campaignOptions}
+              value={campaignId}
+              onChange={(next) => setCampaignId(next ?? 'all')}
+            />
+            <FilterGroup
+              label="Filter clients by status"
+              options={STATUS_FILTERS}
+              value={statusFilter}
+              onChange={setStatusFilter}
+            />
           </div>
           {status === 'failed' ? (
             <EmptyState title="Your clients could not be loaded.">
@@ -112,7 +135,10 @@ export default function ClientProgressPage() {
                           aria-valuemax={100}
                           aria-valuenow={client.progress}
                         >
-                          <div className={[styles.progressFill, BANDS[progressBand(client.progress)]].join(' ')} style={{ width: `${client.progress}%` }} />
+                          <div
+                            className={[styles.progressFill, BANDS[progressBand(client.progress)]].join(' ')}
+                            style={{ width: `${client.progress}%` }}
+                          />
                         </div>
                         <div className={styles.sub}>{client.progress}%</div>
                       </td>
@@ -121,14 +147,22 @@ export default function ClientProgressPage() {
                       </td>
                       <td>
                         <div>{client.nextAction || '—'}</div>
-                        {client.nextActionDate ? <div className={styles.sub}>{formatDate(client.nextActionDate)}</div> : null}
+                        {client.nextActionDate ? (
+                          <div className={styles.sub}>{formatDate(client.nextActionDate)}</div>
+                        ) : null}
                       </td>
                       <td>
-                        <Badge tone={STATUS_TONES[client.status]}>{client.status.charAt(0).toUpperCase() + client.status.slice(1)}</Badge>
+                        <Badge tone={STATUS_TONES[client.status]}>
+                          {client.status.charAt(0).toUpperCase() + client.status.slice(1)}
+                        </Badge>
                       </td>
                       <td>{client.lastContact ? formatDate(client.lastContact) : 'Never'}</td>
                       <td>
-                        <AriaButton className={styles.iconButton} aria-label={`Update ${client.name}`} onPress={() => setEditing(client as ClientItem)}>
+                        <AriaButton
+                          className={styles.iconButton}
+                          aria-label={`Update ${client.name}`}
+                          onPress={() => setEditing(client as ClientItem)}
+                        >
                           <Pencil size={15} aria-hidden="true" />
                         </AriaButton>
                       </td>

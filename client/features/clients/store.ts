@@ -61,7 +61,8 @@ export async function showMoreClients(): Promise<void> {
 }
 
 const matches = (client: ClientItem, filter: ClientFilter) =>
-  (!filter.campaignId || client.campaignId === filter.campaignId) && (!filter.status || client.status === filter.status);
+  (!filter.campaignId || client.campaignId === filter.campaignId) &&
+  (!filter.status || client.status === filter.status);
 
 /** The one place a fresh client record is written into the list. */
 export function applyClient(client: ClientItem): void {

@@ -18,7 +18,11 @@ export function Comments({ postId }: { postId: string }) {
 
   async function submit() {
     const content = draft.trim();
-    const problem = !content ? CommunityMessages.commentEmpty : content.length > COMMENT_MAX_LENGTH ? CommunityMessages.commentTooLong : schemaError(CreateCommentBody, { content });
+    const problem = !content
+      ? CommunityMessages.commentEmpty
+      : content.length > COMMENT_MAX_LENGTH
+        ? CommunityMessages.commentTooLong
+        : schemaError(CreateCommentBody, { content });
     if (problem) {
       errorToast('Error', problem);
       return;
@@ -45,7 +49,8 @@ export function Comments({ postId }: { postId: string }) {
               <Avatar name={comment.author.name} seed={comment.author.avatarSeed} size={28} />
               <div>
                 <p className={styles.commentHead}>
-                  <strong>{comment.author.name}</strong> <time dateTime={comment.createdAt}>{timeAgo(comment.createdAt)}</time>
+                  <strong>{comment.author.name}</strong>{' '}
+                  <time dateTime={comment.createdAt}>{timeAgo(comment.createdAt)}</time>
                 </p>
                 <p className={styles.content}>{comment.content}</p>
               </div>
@@ -65,7 +70,13 @@ export function Comments({ postId }: { postId: string }) {
           void submit();
         }}
       >
-        <TextField label="Add a comment" value={draft} onChange={setDraft} maxLength={COMMENT_MAX_LENGTH} className={styles.grow} />
+        <TextField
+          label="Add a comment"
+          value={draft}
+          onChange={setDraft}
+          maxLength={COMMENT_MAX_LENGTH}
+          className={styles.grow}
+        />
         <Button type="submit" size="sm" isDisabled={sending}>
           Comment
         </Button>

@@ -56,7 +56,13 @@ export default function CommunityPage() {
               </Tab>
             ))}
           </TabList>
-          <Select label="Sort by" options={SORTS} value={sort} onChange={(value) => setSort((value as PostSort | null) ?? 'newest')} className={styles.sort} />
+          <Select
+            label="Sort by"
+            options={SORTS}
+            value={sort}
+            onChange={(value) => setSort((value as PostSort | null) ?? 'newest')}
+            className={styles.sort}
+          />
         </div>
         {TABS.map((item) => (
           <TabPanel key={item.id} id={item.id}>
@@ -75,9 +81,12 @@ function FeedList() {
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !nextCursor) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMorePosts().catch(() => undefined);
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMorePosts().catch(() => undefined);
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [nextCursor, items.length]);
@@ -99,7 +108,12 @@ function FeedList() {
       ))}
       {nextCursor ? (
         <div ref={sentinel} className={styles.more}>
-          <Button variant="ghost" size="sm" isDisabled={loadingMore} onPress={() => void loadMorePosts().catch(() => undefined)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            isDisabled={loadingMore}
+            onPress={() => void loadMorePosts().catch(() => undefined)}
+          >
             {loadingMore ? 'Loading...' : 'Load more posts'}
           </Button>
         </div>

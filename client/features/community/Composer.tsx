@@ -62,12 +62,24 @@ export function Composer() {
     >
       <FilterGroup label="Post type" options={options} value={type} onChange={setType} />
       <AriaTextField value={content} onChange={setContent} className={styles.field} maxLength={POST_MAX_LENGTH}>
-        <Label className={styles.label}>{type === 'win' ? 'Tell the community about your win' : 'Share a tip or ask a question'}</Label>
-        <TextArea className={page.textarea} placeholder={type === 'win' ? 'What did you close?' : 'What would you like to share?'} />
+        <Label className={styles.label}>
+          {type === 'win' ? 'Tell the community about your win' : 'Share a tip or ask a question'}
+        </Label>
+        <TextArea
+          className={page.textarea}
+          placeholder={type === 'win' ? 'What did you close?' : 'What would you like to share?'}
+        />
       </AriaTextField>
       <div className={styles.composeRow}>
         {type === 'win' ? (
-          <TextField label="Deal value ($)" inputMode="decimal" placeholder="e.g. 12,500" value={dealValue} onChange={setDealValue} className={styles.dealField} />
+          <TextField
+            label="Deal value ($)"
+            inputMode="decimal"
+            placeholder="e.g. 12,500"
+            value={dealValue}
+            onChange={setDealValue}
+            className={styles.dealField}
+          />
         ) : null}
         <span className={[page.muted, page.small].join(' ')}>
           {content.length.toLocaleString('en-US')}/{POST_MAX_LENGTH.toLocaleString('en-US')}

@@ -1,7 +1,11 @@
 import { Trophy } from 'lucide-react';
 import { useEffect } from 'react';
 import type { Key } from 'react-aria-components';
-import type { Leaderboard as Standings, LeaderboardMetric, LeaderboardPeriod } from '../../../shared/schemas/leaderboard/standings.js';
+import type {
+  Leaderboard as Standings,
+  LeaderboardMetric,
+  LeaderboardPeriod,
+} from '../../../shared/schemas/leaderboard/standings.js';
 import { Avatar } from '../../ui/Avatar.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -37,16 +41,27 @@ export function Leaderboard() {
   }, []);
 
   return (
-    <section className={[page.card, styles.board].join(' ')} aria-labelledby="leaderboard-title" data-testid="leaderboard">
+    <section
+      className={[page.card, styles.board].join(' ')}
+      aria-labelledby="leaderboard-title"
+      data-testid="leaderboard"
+    >
       <div className={styles.head}>
         <div>
           <h2 id="leaderboard-title" className={page.cardTitle}>
             <Trophy size={18} aria-hidden="true" /> Leaderboard
           </h2>
-          <p className={[page.muted, page.small].join(' ')}>Ranked on real closed deals and commissions, not on likes.</p>
+          <p className={[page.muted, page.small].join(' ')}>
+            Ranked on real closed deals and commissions, not on likes.
+          </p>
         </div>
         <div className={styles.filters}>
-          <FilterGroup label="Rank by" options={METRICS} value={by} onChange={(next) => setLeaderboardFilter({ by: next })} />
+          <FilterGroup
+            label="Rank by"
+            options={METRICS}
+            value={by}
+            onChange={(next) => setLeaderboardFilter({ by: next })}
+          />
           <Select
             label="Campaign"
             options={campaigns}
@@ -56,7 +71,10 @@ export function Leaderboard() {
           />
         </div>
       </div>
-      <Tabs selectedKey={period} onSelectionChange={(key: Key) => setLeaderboardFilter({ period: String(key) as LeaderboardPeriod })}>
+      <Tabs
+        selectedKey={period}
+        onSelectionChange={(key: Key) => setLeaderboardFilter({ period: String(key) as LeaderboardPeriod })}
+      >
         <TabList aria-label="Leaderboard period">
           {PERIODS.map((item) => (
             <Tab key={item.id} id={item.id}>
@@ -87,8 +105,10 @@ function StandingsList({ phrase }: { phrase: string }) {
       </EmptyState>
     );
   if (!data) return <p className={page.muted}>{loading ? 'Loading...' : null}</p>;
-  const score = (figures: Pick<Standings['me'], 'deals' | 'earnings'>) => (by === 'deals' ? dealsLabel(figures.deals) : formatCents(figures.earnings));
-  const other = (figures: Pick<Standings['me'], 'deals' | 'earnings'>) => (by === 'deals' ? formatCents(figures.earnings) : dealsLabel(figures.deals));
+  const score = (figures: Pick<Standings['me'], 'deals' | 'earnings'>) =>
+    by === 'deals' ? dealsLabel(figures.deals) : formatCents(figures.earnings);
+  const other = (figures: Pick<Standings['me'], 'deals' | 'earnings'>) =>
+    by === 'deals' ? formatCents(figures.earnings) : dealsLabel(figures.deals);
 
   return (
     <div className={styles.standings} aria-busy={loading}>
@@ -101,7 +121,11 @@ function StandingsList({ phrase }: { phrase: string }) {
           {data.entries.map((entry) => {
             const isMe = entry.user.id === user?.id;
             return (
-              <li key={entry.user.id} className={[styles.entry, isMe ? styles.me : ''].join(' ')} data-testid="leaderboard-entry">
+              <li
+                key={entry.user.id}
+                className={[styles.entry, isMe ? styles.me : ''].join(' ')}
+                data-testid="leaderboard-entry"
+              >
                 <span className={styles.rank}>
                   <span className="visually-hidden">Rank </span>
                   {entry.rank}

@@ -9,7 +9,12 @@ import { Comments } from './Comments.js';
 import { openThread, toggleLike } from './store.js';
 import styles from './Community.module.css';
 
-const TYPE_LABELS: Record<PostItem['type'], string> = { win: 'Win', tip: 'Tip', question: 'Question', announcement: 'Announcement' };
+const TYPE_LABELS: Record<PostItem['type'], string> = {
+  win: 'Win',
+  tip: 'Tip',
+  question: 'Question',
+  announcement: 'Announcement',
+};
 
 /** Content is plain text, rendered as text (never as HTML); line breaks are kept by CSS. */
 export function PostCard({ post }: { post: PostItem }) {
@@ -29,7 +34,9 @@ export function PostCard({ post }: { post: PostItem }) {
           </time>
         </div>
         <div className={styles.badges}>
-          <Badge tone={post.type === 'win' ? 'green' : post.type === 'announcement' ? 'blue' : 'grey'}>{TYPE_LABELS[post.type]}</Badge>
+          <Badge tone={post.type === 'win' ? 'green' : post.type === 'announcement' ? 'blue' : 'grey'}>
+            {TYPE_LABELS[post.type]}
+          </Badge>
           {post.staff ? <Badge tone="blue">Staff</Badge> : null}
           {post.whaleDeal ? <Badge tone="accent">Whale Deal</Badge> : null}
         </div>

@@ -25,7 +25,17 @@ const sharedDeals = proxy<Record<string, true>>({});
  * Posts a win from a real closed deal: the server takes the value from the deal, so the Whale Deal badge is earned,
  * not typed. The spec's post toast on success; the server's text (e.g. already shared) otherwise.
  */
-export function ShareWinButton({ dealId, dealValue, campaignName, size = 'sm' }: { dealId: string; dealValue: number; campaignName?: string; size?: 'sm' | 'md' }) {
+export function ShareWinButton({
+  dealId,
+  dealValue,
+  campaignName,
+  size = 'sm',
+}: {
+  dealId: string;
+  dealValue: number;
+  campaignName?: string;
+  size?: 'sm' | 'md';
+}) {
   const shared = useSnapshot(sharedDeals)[dealId] === true;
   const [sending, setSending] = useState(false);
 
@@ -46,7 +56,13 @@ export function ShareWinButton({ dealId, dealValue, campaignName, size = 'sm' }:
 
   if (shared) return <span className={[page.muted, page.small].join(' ')}>Shared with the community</span>;
   return (
-    <Button variant="secondary" size={size} isDisabled={sending} onPress={() => void share()} aria-label={`Share this win: ${formatCents(dealValue)} deal`}>
+    <Button
+      variant="secondary"
+      size={size}
+      isDisabled={sending}
+      onPress={() => void share()}
+      aria-label={`Share this win: ${formatCents(dealValue)} deal`}
+    >
       <Share2 size={14} aria-hidden="true" /> {sending ? 'Sharing...' : 'Share this win'}
     </Button>
   );

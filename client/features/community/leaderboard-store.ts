@@ -1,6 +1,10 @@
 import { proxy, useSnapshot } from 'valtio';
 import { SocketEvents } from '../../../shared/events.js';
-import type { Leaderboard, LeaderboardMetric, LeaderboardPeriod } from '../../../shared/schemas/leaderboard/standings.js';
+import type {
+  Leaderboard,
+  LeaderboardMetric,
+  LeaderboardPeriod,
+} from '../../../shared/schemas/leaderboard/standings.js';
 import { api } from '../../api/client.js';
 import { onLive, onLiveResync } from '../../live/socket.js';
 
@@ -21,7 +25,14 @@ interface LeaderboardState {
   failed: boolean;
 }
 
-export const leaderboard = proxy<LeaderboardState>({ period: 'week', by: 'deals', campaignId: null, data: null, loading: true, failed: false });
+export const leaderboard = proxy<LeaderboardState>({
+  period: 'week',
+  by: 'deals',
+  campaignId: null,
+  data: null,
+  loading: true,
+  failed: false,
+});
 
 export const useLeaderboard = () => useSnapshot(leaderboard);
 
@@ -31,7 +42,11 @@ let generation = 0;
 export async function loadLeaderboard(quiet = false): Promise<void> {
   const mine = ++generation;
   if (!quiet) leaderboard.loading = true;
-  const params = new URLSearchParams({ period: leaderboard.period, by: leaderboard.by, ...(leaderboard.campaignId ? { campaignId: leaderboard.campaignId } : {}) });
+  const params = new URLSearchParams({
+    period: leaderboard.period,
+    by: leaderboard.by,
+    ...(leaderboard.campaignId ? { campaignId: leaderboard.campaignId } : {}),
+  });
   try {
     const data = await api(`/api/leaderboard?${params}`, { quiet: true });
     if (mine !== generation) return;

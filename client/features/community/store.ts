@@ -27,7 +27,16 @@ interface FeedState {
   threads: Record<string, CommentThread>;
 }
 
-export const feed = proxy<FeedState>({ tab: 'all', sort: 'newest', items: [], nextCursor: null, loading: true, loadingMore: false, failed: false, threads: {} });
+export const feed = proxy<FeedState>({
+  tab: 'all',
+  sort: 'newest',
+  items: [],
+  nextCursor: null,
+  loading: true,
+  loadingMore: false,
+  failed: false,
+  threads: {},
+});
 
 export const useFeed = () => useSnapshot(feed);
 
@@ -75,7 +84,12 @@ export async function loadMorePosts(): Promise<void> {
   const mine = generation;
   feed.loadingMore = true;
   try {
-    const params = new URLSearchParams({ type: feed.tab, sort: feed.sort, limit: String(PAGE_SIZE), cursor: feed.nextCursor });
+    const params = new URLSearchParams({
+      type: feed.tab,
+      sort: feed.sort,
+      limit: String(PAGE_SIZE),
+      cursor: feed.nextCursor,
+    });
     const list = await api(`/api/posts?${params}`);
     if (mine !== generation) return;
     appendUnique(list.items);

@@ -77,10 +77,22 @@ export function CallQueue() {
                 ) : null}
               </div>
               <div className={styles.queueActions}>
-                <Button size="sm" variant="ghost" aria-label={`Call ${contact.name}`} isDisabled={live} onPress={() => void callQueued(contact)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Call ${contact.name}`}
+                  isDisabled={live}
+                  onPress={() => void callQueued(contact)}
+                >
                   <Phone size={14} aria-hidden="true" />
                 </Button>
-                <Button size="sm" variant="ghost" aria-label={`Move ${contact.name} up`} isDisabled={index === 0 || dialer.busy.queue} onPress={() => void moveInQueue(contact.id, -1)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Move ${contact.name} up`}
+                  isDisabled={index === 0 || dialer.busy.queue}
+                  onPress={() => void moveInQueue(contact.id, -1)}
+                >
                   <ArrowUp size={14} aria-hidden="true" />
                 </Button>
                 <Button
@@ -92,7 +104,13 @@ export function CallQueue() {
                 >
                   <ArrowDown size={14} aria-hidden="true" />
                 </Button>
-                <Button size="sm" variant="ghost" aria-label={`Remove ${contact.name} from queue`} isDisabled={dialer.busy.queue} onPress={() => void removeFromQueue(contact.id)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove ${contact.name} from queue`}
+                  isDisabled={dialer.busy.queue}
+                  onPress={() => void removeFromQueue(contact.id)}
+                >
                   <Trash2 size={14} aria-hidden="true" />
                 </Button>
               </div>
@@ -108,7 +126,13 @@ export function CallQueue() {
           <Label className={styles.label}>Contact name</Label>
           <Input className={styles.input} placeholder="Jane Doe" />
         </AriaTextField>
-        <AriaTextField className={styles.field} value={formatPhone(phone)} onChange={setPhone} type="tel" maxLength={40}>
+        <AriaTextField
+          className={styles.field}
+          value={formatPhone(phone)}
+          onChange={setPhone}
+          type="tel"
+          maxLength={40}
+        >
           <Label className={styles.label}>Contact phone</Label>
           <Input className={styles.input} placeholder="(555) 123-4567" inputMode="tel" />
         </AriaTextField>

@@ -6,7 +6,16 @@ import { DIAL_RESULT_LABEL, SUGGESTED_DISPOSITION } from '../../../shared/schema
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { MICROPHONE_BLOCKED, MICROPHONE_HOW_TO_ALLOW } from './microphone.js';
-import { applySuggestedStatus, connectPhone, copyNumber, endCall, markDoNotCall, startCall, toggleMute, typeNotes } from './actions.js';
+import {
+  applySuggestedStatus,
+  connectPhone,
+  copyNumber,
+  endCall,
+  markDoNotCall,
+  startCall,
+  toggleMute,
+  typeNotes,
+} from './actions.js';
 import { CallQueue } from './CallQueue.js';
 import { followDialer } from './live.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
@@ -51,7 +60,12 @@ function useCallCompletion(onCallComplete: ((result: CallResult) => void) | unde
     if (!ended || reported.current.has(ended.id)) return;
     reported.current.add(ended.id);
     // A call that had already ended when this panel mounted is not reported.
-    if (!callback.current || !ended.endedAt || Date.parse(ended.endedAt) + 60_000 < Date.now() + dialerStore.serverOffsetMs) return;
+    if (
+      !callback.current ||
+      !ended.endedAt ||
+      Date.parse(ended.endedAt) + 60_000 < Date.now() + dialerStore.serverOffsetMs
+    )
+      return;
     callback.current({
       callId: ended.id,
       ...(ended.leadId ? { leadId: ended.leadId } : {}),
@@ -131,7 +145,12 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
         autoComplete="off"
       >
         <Label className={styles.label}>Phone number</Label>
-        <Input className={styles.input} placeholder="(555) 123-4567" inputMode="tel" onKeyDown={(event) => event.key === 'Enter' && void startCall()} />
+        <Input
+          className={styles.input}
+          placeholder="(555) 123-4567"
+          inputMode="tel"
+          onKeyDown={(event) => event.key === 'Enter' && void startCall()}
+        />
       </AriaTextField>
       <Button
         size="sm"
@@ -171,7 +190,12 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
       <div className={styles.row}>
         {live ? (
           <>
-            <Button variant="danger" onPress={() => void endCall()} isPending={dialer.busy.end} isDisabled={call?.state === 'ending'}>
+            <Button
+              variant="danger"
+              onPress={() => void endCall()}
+              isPending={dialer.busy.end}
+              isDisabled={call?.state === 'ending'}
+            >
               <PhoneOff size={16} aria-hidden="true" /> End call
             </Button>
             <Button variant="secondary" onPress={() => void toggleMute()} isPending={dialer.busy.mute}>
@@ -197,7 +221,8 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
         <div className={styles.lastCall}>
           <p className={styles.small}>
             Last call: {lastCall.name && lastCall.name !== lastCall.phone ? `${lastCall.name}, ` : ''}
-            {formatPhone(lastCall.phone)} · {lastCall.dialResult ? DIAL_RESULT_LABEL[lastCall.dialResult] : STATUS_LABEL[lastCall.status!]} ·{' '}
+            {formatPhone(lastCall.phone)} ·{' '}
+            {lastCall.dialResult ? DIAL_RESULT_LABEL[lastCall.dialResult] : STATUS_LABEL[lastCall.status!]} ·{' '}
             {formatDuration(lastCall.duration)}
           </p>
           <Button
@@ -217,7 +242,9 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
               isDisabled={dialer.suggestionsApplied.includes(lastCall.id)}
             >
               <Tag size={14} aria-hidden="true" />
-              {dialer.suggestionsApplied.includes(lastCall.id) ? `Lead set to ${suggestion}` : `Set lead to ${suggestion}`}
+              {dialer.suggestionsApplied.includes(lastCall.id)
+                ? `Lead set to ${suggestion}`
+                : `Set lead to ${suggestion}`}
             </Button>
           ) : null}
         </div>
@@ -233,4 +260,3 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
     </section>
   );
 }
-

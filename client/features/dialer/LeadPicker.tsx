@@ -18,7 +18,10 @@ export function LeadPicker() {
   useDialer();
   const [query, setQuery] = useState('');
   const search = query.trim();
-  const { data } = useApiQuery(search ? `/api/leads?${new URLSearchParams({ search, limit: String(RESULTS) })}` : null, { debounceMs: SEARCH_DELAY_MS, quiet: true });
+  const { data } = useApiQuery(
+    search ? `/api/leads?${new URLSearchParams({ search, limit: String(RESULTS) })}` : null,
+    { debounceMs: SEARCH_DELAY_MS, quiet: true },
+  );
   const leads = data?.items.filter((lead) => lead.phone) ?? NO_LEADS;
 
   return (

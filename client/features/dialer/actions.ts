@@ -5,8 +5,21 @@ import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueBody, QueueContactView } from '../../../shared/schemas/dialer/queue.js';
 import { api, ApiError, isNetworkError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import { isMicrophoneRefusal, MICROPHONE_BLOCKED, MICROPHONE_HOW_TO_ALLOW, microphoneAllowed, watchMicrophonePermission } from './microphone.js';
-import { adoptIceServers, bindMediaCall, prepareMediaCall, reattachMediaCall, releaseAutoDialOffer, releaseMedia } from './webrtc.js';
+import {
+  isMicrophoneRefusal,
+  MICROPHONE_BLOCKED,
+  MICROPHONE_HOW_TO_ALLOW,
+  microphoneAllowed,
+  watchMicrophonePermission,
+} from './microphone.js';
+import {
+  adoptIceServers,
+  bindMediaCall,
+  prepareMediaCall,
+  reattachMediaCall,
+  releaseAutoDialOffer,
+  releaseMedia,
+} from './webrtc.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
 const NOTES_SAVE_DELAY_MS = 600;
@@ -45,7 +58,11 @@ export function takeAutoDialOfferOnConnect(): boolean {
 /** Over WebRTC, auto-dial's next call (at once with contacts queued and the line free) needs this tab's offer first. */
 function autoDialWouldDialNow(): boolean {
   const line = dialerStore.call;
-  return dialerStore.phone?.media === 'webrtc' && dialerStore.queue.contacts.length > 0 && (!line || line.state === 'idle' || line.state === 'ended');
+  return (
+    dialerStore.phone?.media === 'webrtc' &&
+    dialerStore.queue.contacts.length > 0 &&
+    (!line || line.state === 'idle' || line.state === 'ended')
+  );
 }
 
 export async function connectPhone(): Promise<void> {
@@ -171,7 +188,8 @@ export async function flushNotes(): Promise<void> {
   pendingNotes = null;
   try {
     const saved = await api(`/api/dialer/calls/${pending.callId}`, { method: 'PATCH', body: { notes: pending.notes } });
-    if (dialerStore.call?.id === pending.callId && dialerStore.notesDraft === pending.notes) dialerStore.notesDirty = false;
+    if (dialerStore.call?.id === pending.callId && dialerStore.notesDraft === pending.notes)
+      dialerStore.notesDirty = false;
     adoptCall(saved);
   } catch {
     // The toast said why; the next keystroke tries again.
@@ -194,7 +212,9 @@ async function saveQueue(edit: QueueEdit): Promise<boolean> {
       const contacts = edit(base.contacts);
       if (!contacts) return false;
       try {
-        adoptQueue(await api('/api/dialer/queue', { method: 'PUT', body: { contacts, version: base.version }, quiet: true }));
+        adoptQueue(
+          await api('/api/dialer/queue', { method: 'PUT', body: { contacts, version: base.version }, quiet: true }),
+        );
         return true;
       } catch (error) {
         if (attempt === 0 && error instanceof ApiError && error.reason === ErrorReasons.queueChanged) {
@@ -215,7 +235,8 @@ async function saveQueue(edit: QueueEdit): Promise<boolean> {
   }
 }
 
-const asInput = ({ leadId, name, phone }: { leadId?: string; name: string; phone: string }) => (leadId ? { leadId, name, phone } : { name, phone });
+const asInput = ({ leadId, name, phone }: { leadId?: string; name: string; phone: string }) =>
+  leadId ? { leadId, name, phone } : { name, phone };
 
 /** Adds a lead or contact at the end of the queue ("Added {name} to call queue"). */
 export async function queueContact(contact: { leadId?: string; name: string; phone: string }): Promise<boolean> {
@@ -229,13 +250,17 @@ export async function queueContact(contact: { leadId?: string; name: string; pho
     return false;
   }
   // On a reloaded queue the contact may be there already (another tab added it): nothing left to do.
-  const added = await saveQueue((queued) => (isQueued(contact) ? null : [...queued.map(asInput), asInput({ ...contact, name })]));
+  const added = await saveQueue((queued) =>
+    isQueued(contact) ? null : [...queued.map(asInput), asInput({ ...contact, name })],
+  );
   if (added) toast({ title: messages().addedToQueue(name), variant: 'success' });
   return added;
 }
 
 export function removeFromQueue(id: string): Promise<boolean> {
-  return saveQueue((queued) => (queued.some((contact) => contact.id === id) ? queued.filter((contact) => contact.id !== id).map(asInput) : null));
+  return saveQueue((queued) =>
+    queued.some((contact) => contact.id === id) ? queued.filter((contact) => contact.id !== id).map(asInput) : null,
+  );
 }
 
 export function moveInQueue(id: string, by: -1 | 1): Promise<boolean> {
@@ -281,11 +306,19 @@ export async function markDoNotCall(callId: string): Promise<void> {
  * The lead status suggested by why the call never connected (busy -> Follow Up, not in service -> Rejected), set on
  * the agent's word through the leads feature, with the spec's status toast.
  */
-export async function applySuggestedStatus(callId: string, leadId: string, disposition: LeadDisposition): Promise<void> {
+export async function applySuggestedStatus(
+  callId: string,
+  leadId: string,
+  disposition: LeadDisposition,
+): Promise<void> {
   try {
     await updateLead(leadId, { disposition });
     if (!dialerStore.suggestionsApplied.includes(callId)) dialerStore.suggestionsApplied.push(callId);
-    toast({ title: 'Lead status updated', description: `Lead status has been updated to ${disposition}`, variant: 'success' });
+    toast({
+      title: 'Lead status updated',
+      description: `Lead status has been updated to ${disposition}`,
+      variant: 'success',
+    });
   } catch {
     // The server's toast has been shown.
   }

@@ -37,7 +37,9 @@ export function readStats(report: Iterable<Stat>): StatsReading {
   const transport = stats.find((s) => s.type === 'transport' && typeof s.selectedCandidatePairId === 'string');
   const pair =
     (transport ? byId.get(transport.selectedCandidatePairId as string) : undefined) ??
-    stats.find((s) => s.type === 'candidate-pair' && s.state === 'succeeded' && (s.nominated === true || s.selected === true));
+    stats.find(
+      (s) => s.type === 'candidate-pair' && s.state === 'succeeded' && (s.nominated === true || s.selected === true),
+    );
   const remote = stats.find((s) => s.type === 'remote-inbound-rtp' && (s.kind ?? 'audio') === 'audio');
   const inbound = stats.find((s) => s.type === 'inbound-rtp' && (s.kind ?? s.mediaType ?? 'audio') === 'audio');
   const rtt = num(pair?.currentRoundTripTime) ?? num(remote?.roundTripTime);
@@ -45,7 +47,13 @@ export function readStats(report: Iterable<Stat>): StatsReading {
   return {
     rttMs: rtt === null ? null : rtt * 1_000,
     jitterMs: jitter === null ? null : jitter * 1_000,
-    received: inbound ? { packetsLost: Math.max(0, num(inbound.packetsLost) ?? 0), packetsReceived: num(inbound.packetsReceived) ?? 0, bytesReceived: num(inbound.bytesReceived) ?? 0 } : null,
+    received: inbound
+      ? {
+          packetsLost: Math.max(0, num(inbound.packetsLost) ?? 0),
+          packetsReceived: num(inbound.packetsReceived) ?? 0,
+          bytesReceived: num(inbound.bytesReceived) ?? 0,
+        }
+      : null,
   };
 }
 

@@ -30,12 +30,17 @@ function onCallState(payload: CallStatePayload): void {
     void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
   }
   // The phone connected with auto-dial on: the server dials the first contact as soon as this tab's offer is there.
-  if (payload.notice === 'phone-connected' && takeAutoDialOfferOnConnect()) void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
+  if (payload.notice === 'phone-connected' && takeAutoDialOfferOnConnect())
+    void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
   // A call placed from this number ended: the field is free for the next one.
   if (call && before?.id === call.id && before.state !== 'ended' && call.state === 'ended') clearContact();
   if (payload.message) {
     if (payload.notice === 'call-failed') clearContact();
-    toast({ title: payload.message, description: payload.description, variant: payload.notice ? TONE[payload.notice] : 'default' });
+    toast({
+      title: payload.message,
+      description: payload.description,
+      variant: payload.notice ? TONE[payload.notice] : 'default',
+    });
   }
 }
 

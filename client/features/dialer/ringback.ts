@@ -12,7 +12,8 @@ const CYCLE_S = 6;
 let playing: { context: AudioContext; stop: () => void; callId: string } | null = null;
 
 function start(callId: string): void {
-  const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Context =
+    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Context) return;
   const context = new Context();
   const gain = context.createGain();
@@ -49,4 +50,3 @@ export function followRingback(call: Pick<CallView, 'id' | 'state' | 'ringing'> 
   playing = null;
   if (wanted) start(wanted);
 }
-

@@ -73,7 +73,8 @@ export const useDialer = () => useSnapshot(dialerStore);
 export const messages = () => dialerMessages(dialerStore.phone?.provider ?? 'Zoom Phone');
 
 export const LIVE_STATES: ReadonlySet<CallView['state']> = new Set(['calling', 'connected', 'ending']);
-export const isLive = (call: Pick<CallView, 'state'> | null | undefined): boolean => Boolean(call && LIVE_STATES.has(call.state));
+export const isLive = (call: Pick<CallView, 'state'> | null | undefined): boolean =>
+  Boolean(call && LIVE_STATES.has(call.state));
 
 /**
  * The one place server answers and pushes land. Every write of a call raises its `version`, so an older view of the
@@ -141,5 +142,7 @@ export function clearContact(): void {
 
 export function isQueued(contact: { leadId?: string; phone: string }): boolean {
   const digits = normalizePhone(contact.phone);
-  return dialerStore.queue.contacts.some((queued) => (contact.leadId && queued.leadId === contact.leadId) || normalizePhone(queued.phone) === digits);
+  return dialerStore.queue.contacts.some(
+    (queued) => (contact.leadId && queued.leadId === contact.leadId) || normalizePhone(queued.phone) === digits,
+  );
 }

@@ -7,7 +7,10 @@ const TICK_MS = 1_000;
  * Talk seconds of the call: counted from the server's `connectedAt` while the line is open (so every tab
  * shows the same figure), the server's `duration` once it ended.
  */
-export function useCallSeconds(call: Pick<CallView, 'state' | 'connectedAt' | 'duration'> | null, serverOffsetMs: number): number {
+export function useCallSeconds(
+  call: Pick<CallView, 'state' | 'connectedAt' | 'duration'> | null,
+  serverOffsetMs: number,
+): number {
   const running = Boolean(call?.connectedAt && (call.state === 'connected' || call.state === 'ending'));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

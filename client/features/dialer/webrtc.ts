@@ -1,4 +1,9 @@
-import { SocketEvents, SocketRequests, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../../shared/events.js';
+import {
+  SocketEvents,
+  SocketRequests,
+  type PhoneOfferAnswer,
+  type PhoneRestartAnswer,
+} from '../../../shared/events.js';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import type { DialerState } from '../../../shared/schemas/dialer/state.js';
 import { api } from '../../api/client.js';
@@ -58,7 +63,13 @@ function listen(): void {
   onLive(SocketEvents.phoneCandidate, (payload) => {
     const call = current;
     if (!call || payload.offerId !== call.offerId || !payload.candidate) return;
-    void call.pc.addIceCandidate({ candidate: payload.candidate.candidate, sdpMid: payload.candidate.sdpMid ?? null, sdpMLineIndex: payload.candidate.sdpMLineIndex ?? null }).catch(() => undefined);
+    void call.pc
+      .addIceCandidate({
+        candidate: payload.candidate.candidate,
+        sdpMid: payload.candidate.sdpMid ?? null,
+        sdpMLineIndex: payload.candidate.sdpMLineIndex ?? null,
+      })
+      .catch(() => undefined);
   });
 }
 
@@ -92,7 +103,9 @@ export async function prepareMediaCall(options: { forAutoDial?: boolean } = {}):
   releaseMedia();
   const socket = liveSocket();
   if (!socket) throw new Error('Not connected to the server.');
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { echoCancellation: true, noiseSuppression: true },
+  });
   const offerId = crypto.randomUUID();
   const pc = new RTCPeerConnection({ iceServers: await currentIceServers() });
   const audio = new Audio();
@@ -106,7 +119,16 @@ export async function prepareMediaCall(options: { forAutoDial?: boolean } = {}):
   };
   pc.oniceconnectionstatechange = () => watchConnection(call);
   pc.onicecandidate = (event) => {
-    socket.emit(SocketRequests.phoneCandidate, { offerId, candidate: event.candidate ? { candidate: event.candidate.candidate, sdpMid: event.candidate.sdpMid, sdpMLineIndex: event.candidate.sdpMLineIndex } : null });
+    socket.emit(SocketRequests.phoneCandidate, {
+      offerId,
+      candidate: event.candidate
+        ? {
+            candidate: event.candidate.candidate,
+            sdpMid: event.candidate.sdpMid,
+            sdpMLineIndex: event.candidate.sdpMLineIndex,
+          }
+        : null,
+    });
   };
   await pc.setLocalDescription(await pc.createOffer());
   const answer = await new Promise<PhoneOfferAnswer>((resolve) => {
@@ -179,7 +201,8 @@ export function releaseMedia(): void {
   call.audio.srcObject = null;
 }
 
-const bytesReceived = async (pc: RTCPeerConnection): Promise<number> => readStats((await pc.getStats()).values() as Iterable<Record<string, unknown>>).received?.bytesReceived ?? 0;
+const bytesReceived = async (pc: RTCPeerConnection): Promise<number> =>
+  readStats((await pc.getStats()).values() as Iterable<Record<string, unknown>>).received?.bytesReceived ?? 0;
 
 /**
  * Media stalls mid-call (a network change, NAT rebinding): ICE `failed`, or `disconnected` with no audio received
@@ -210,10 +233,14 @@ async function restartIce(call: MediaCall): Promise<void> {
     await call.pc.setLocalDescription(await call.pc.createOffer({ iceRestart: true }));
     const answer = await new Promise<PhoneRestartAnswer>((resolve) => {
       const timer = setTimeout(() => resolve({ ok: false }), RESTART_ACK_TIMEOUT_MS);
-      socket.emit(SocketRequests.phoneRestart, { offerId: call.offerId, sdp: call.pc.localDescription?.sdp ?? '' }, (result) => {
-        clearTimeout(timer);
-        resolve(result);
-      });
+      socket.emit(
+        SocketRequests.phoneRestart,
+        { offerId: call.offerId, sdp: call.pc.localDescription?.sdp ?? '' },
+        (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        },
+      );
     });
     if (current !== call) return;
     if (answer.ok && answer.sdp) await call.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });

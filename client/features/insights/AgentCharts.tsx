@@ -13,23 +13,54 @@ export function EarningsChart({ data }: { data: Snapshot<EarningsInsights> }) {
   const series = useMemo(
     () => [
       { label: 'Own commission', values: buckets.map((b) => b.own), color: '--primary', kind: 'bars' as const },
-      { label: 'Overrides', values: buckets.map((b) => b.level1 + b.level2 + b.level3), color: '--focus', kind: 'bars' as const },
+      {
+        label: 'Overrides',
+        values: buckets.map((b) => b.level1 + b.level2 + b.level3),
+        color: '--focus',
+        kind: 'bars' as const,
+      },
       { label: 'Clawbacks', values: buckets.map((b) => b.clawbacks), color: '--danger', kind: 'bars' as const },
     ],
     [buckets],
   );
   const table = {
-    header: ['Period', 'Own', 'Override L1', 'Override L2', 'Override L3', 'Clawbacks', 'Total', 'Pending', 'Approved', 'Paid'],
-    rows: buckets.map((b, i) => [labels[i], ...[b.own, b.level1, b.level2, b.level3, b.clawbacks, b.total, b.pending, b.approved, b.paid].map(money)]),
+    header: [
+      'Period',
+      'Own',
+      'Override L1',
+      'Override L2',
+      'Override L3',
+      'Clawbacks',
+      'Total',
+      'Pending',
+      'Approved',
+      'Paid',
+    ],
+    rows: buckets.map((b, i) => [
+      labels[i],
+      ...[b.own, b.level1, b.level2, b.level3, b.clawbacks, b.total, b.pending, b.approved, b.paid].map(money),
+    ]),
   };
   const headline = `${money(totals.total)} earned, ${money(totals.pending)} pending, ${money(totals.approved)} approved, ${money(totals.paid)} paid; ${money(projected.own + projected.overrides)} projected from open leads`;
   return (
-    <ChartCard title="Earnings over time" headline={headline} labels={labels} series={series} formatValue={money} tickStep={100} table={table} fileName="earnings.csv">
+    <ChartCard
+      title="Earnings over time"
+      headline={headline}
+      labels={labels}
+      series={series}
+      formatValue={money}
+      tickStep={100}
+      table={table}
+      fileName="earnings.csv"
+    >
       <div className={page.stats} role="group" aria-label="Earnings by status">
         <Figure label="Pending" value={money(totals.pending)} />
         <Figure label="Approved" value={money(totals.approved)} />
         <Figure label="Paid" value={money(totals.paid)} />
-        <Figure label={`Projected (${projected.openLeads} open leads)`} value={money(projected.own + projected.overrides)} />
+        <Figure
+          label={`Projected (${projected.openLeads} open leads)`}
+          value={money(projected.own + projected.overrides)}
+        />
       </div>
     </ChartCard>
   );
@@ -59,7 +90,17 @@ export function CallsChart({ data }: { data: Snapshot<CallsInsights> }) {
     rows: buckets.map((b, i) => [labels[i], b.dials, b.connects, talkTime(b.talkSeconds), rate(b.connectRate)]),
   };
   const headline = `${count(totals.dials)} dials, ${count(totals.connects)} connects (${rate(totals.connectRate)}), ${talkTime(totals.talkSeconds)} talk time`;
-  return <ChartCard title="Calls per day" headline={headline} labels={labels} series={series} formatValue={count} table={table} fileName="calls.csv" />;
+  return (
+    <ChartCard
+      title="Calls per day"
+      headline={headline}
+      labels={labels}
+      series={series}
+      formatValue={count}
+      table={table}
+      fileName="calls.csv"
+    />
+  );
 }
 
 export function HoursChart({ data }: { data: Snapshot<CallsInsights> }) {
@@ -72,9 +113,25 @@ export function HoursChart({ data }: { data: Snapshot<CallsInsights> }) {
     [data.byHour],
   );
   const best = data.byHour.reduce((top, h) => (h.connects > top.connects ? h : top), data.byHour[0]);
-  const headline = best && best.connects > 0 ? `Most connects at ${hourLabel(best.hour)} (${best.connects} of ${data.totals.connects})` : 'No connected calls in this period';
-  const table = { header: ['Hour', 'Dials', 'Connects'], rows: data.byHour.map((h) => [hourLabel(h.hour), h.dials, h.connects]) };
-  return <ChartCard title="Calls by hour of day" headline={headline} labels={labels} series={series} formatValue={count} table={table} fileName="calls-by-hour.csv" />;
+  const headline =
+    best && best.connects > 0
+      ? `Most connects at ${hourLabel(best.hour)} (${best.connects} of ${data.totals.connects})`
+      : 'No connected calls in this period';
+  const table = {
+    header: ['Hour', 'Dials', 'Connects'],
+    rows: data.byHour.map((h) => [hourLabel(h.hour), h.dials, h.connects]),
+  };
+  return (
+    <ChartCard
+      title="Calls by hour of day"
+      headline={headline}
+      labels={labels}
+      series={series}
+      formatValue={count}
+      table={table}
+      fileName="calls-by-hour.csv"
+    />
+  );
 }
 
 export function FunnelChart({ data }: { data: Snapshot<FunnelInsights> }) {
@@ -99,12 +156,40 @@ export function FunnelChart({ data }: { data: Snapshot<FunnelInsights> }) {
   const sum = (key: 'assigned' | 'closed') => rows.reduce((total, r) => total + r[key], 0);
   const headline = `${count(sum('assigned'))} leads assigned, ${count(sum('closed'))} closed`;
   const table = {
-    header: ['Campaign', 'Assigned', 'Contacted', 'Interested', 'Closed', 'Contact rate', 'Interest rate', 'Close rate'],
-    rows: rows.map((r) => [r.campaignName, r.assigned, r.contacted, r.interested, r.closed, rate(r.contactRate), rate(r.interestRate), rate(r.closeRate)]),
+    header: [
+      'Campaign',
+      'Assigned',
+      'Contacted',
+      'Interested',
+      'Closed',
+      'Contact rate',
+      'Interest rate',
+      'Close rate',
+    ],
+    rows: rows.map((r) => [
+      r.campaignName,
+      r.assigned,
+      r.contacted,
+      r.interested,
+      r.closed,
+      rate(r.contactRate),
+      rate(r.interestRate),
+      rate(r.closeRate),
+    ]),
   };
   return (
-    <ChartCard title="Lead funnel" headline={headline} labels={labels} series={series} formatValue={count} table={table} fileName="lead-funnel.csv">
-      <p className={styles.headline}>Conversion: contacted of assigned, interested of contacted, closed of interested.</p>
+    <ChartCard
+      title="Lead funnel"
+      headline={headline}
+      labels={labels}
+      series={series}
+      formatValue={count}
+      table={table}
+      fileName="lead-funnel.csv"
+    >
+      <p className={styles.headline}>
+        Conversion: contacted of assigned, interested of contacted, closed of interested.
+      </p>
     </ChartCard>
   );
 }

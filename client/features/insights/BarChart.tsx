@@ -32,7 +32,8 @@ export function BarChart({ labels, series, formatValue, tickStep }: Props) {
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => setSize({ width: element.clientWidth, font: `${FONT_SIZE}px ${getComputedStyle(element).fontFamily}` });
+    const measure = () =>
+      setSize({ width: element.clientWidth, font: `${FONT_SIZE}px ${getComputedStyle(element).fontFamily}` });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -40,7 +41,10 @@ export function BarChart({ labels, series, formatValue, tickStep }: Props) {
   }, []);
 
   const { width, font } = size;
-  const ticks = valueTicks(series.flatMap((s) => s.values), tickStep);
+  const ticks = valueTicks(
+    series.flatMap((s) => s.values),
+    tickStep,
+  );
   const low = ticks[0];
   const high = ticks[ticks.length - 1];
   const tickLabels = ticks.map(formatValue);
@@ -76,12 +80,29 @@ export function BarChart({ labels, series, formatValue, tickStep }: Props) {
                   const value = s.values[c] ?? 0;
                   const top = Math.min(y(value), y(0));
                   return (
-                    <rect key={s.label} data-series={s.label} x={start + i * bar} y={top} width={Math.max(bar - 1, 1)} height={Math.abs(y(value) - y(0))} fill={`var(${s.color})`}>
+                    <rect
+                      key={s.label}
+                      data-series={s.label}
+                      x={start + i * bar}
+                      y={top}
+                      width={Math.max(bar - 1, 1)}
+                      height={Math.abs(y(value) - y(0))}
+                      fill={`var(${s.color})`}
+                    >
                       <title>{`${label}, ${s.label}: ${formatValue(value)}`}</title>
                     </rect>
                   );
                 })}
-                {c % every === 0 && <CategoryLabel label={label} x={left + c * slot + slot / 2} top={PLOT_HEIGHT + 6} room={level ? slot - 6 : UPRIGHT_LABEL} level={level} font={font} />}
+                {c % every === 0 && (
+                  <CategoryLabel
+                    label={label}
+                    x={left + c * slot + slot / 2}
+                    top={PLOT_HEIGHT + 6}
+                    room={level ? slot - 6 : UPRIGHT_LABEL}
+                    level={level}
+                    font={font}
+                  />
+                )}
               </g>
             );
           })}
@@ -92,7 +113,21 @@ export function BarChart({ labels, series, formatValue, tickStep }: Props) {
   );
 }
 
-function CategoryLabel({ label, x, top, room, level, font }: { label: string; x: number; top: number; room: number; level: boolean; font: string }) {
+function CategoryLabel({
+  label,
+  x,
+  top,
+  room,
+  level,
+  font,
+}: {
+  label: string;
+  x: number;
+  top: number;
+  room: number;
+  level: boolean;
+  font: string;
+}) {
   const shown = fitText(label, room, font);
   return (
     <text

@@ -33,7 +33,17 @@ interface Props {
  * One chart: title and headline, the drawing (or its table), a legend whose entries show or hide their series, a
  * "View as table" switch and the CSV.
  */
-export function ChartCard({ title, headline, labels, series, formatValue, tickStep = 1, table, fileName, children }: Props) {
+export function ChartCard({
+  title,
+  headline,
+  labels,
+  series,
+  formatValue,
+  tickStep = 1,
+  table,
+  fileName,
+  children,
+}: Props) {
   const titleId = useId();
   const [asTable, setAsTable] = useState(false);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -45,7 +55,8 @@ export function ChartCard({ title, headline, labels, series, formatValue, tickSt
       else after.add(label);
       return after;
     });
-  const download = () => saveBlob(new Blob([toCsv(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }), fileName);
+  const download = () =>
+    saveBlob(new Blob([toCsv(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }), fileName);
   return (
     <section className={page.card} aria-labelledby={titleId}>
       <div className={styles.cardHead}>
@@ -84,7 +95,17 @@ export function ChartCard({ title, headline, labels, series, formatValue, tickSt
             <tbody>
               {table.rows.map((row, r) => (
                 <tr key={r}>
-                  {row.map((value, c) => (c === 0 ? <th key={c} scope="row">{value}</th> : <td key={c} className={page.num}>{value}</td>))}
+                  {row.map((value, c) =>
+                    c === 0 ? (
+                      <th key={c} scope="row">
+                        {value}
+                      </th>
+                    ) : (
+                      <td key={c} className={page.num}>
+                        {value}
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -101,7 +122,12 @@ export function ChartCard({ title, headline, labels, series, formatValue, tickSt
           </figure>
           <div className={styles.legend} role="group" aria-label={`${title} series`}>
             {series.map((s) => (
-              <ToggleButton key={s.label} className={styles.legendItem} isSelected={!hidden.has(s.label)} onChange={(visible) => toggle(s.label, visible)}>
+              <ToggleButton
+                key={s.label}
+                className={styles.legendItem}
+                isSelected={!hidden.has(s.label)}
+                onChange={(visible) => toggle(s.label, visible)}
+              >
                 <span className={styles.swatch} style={{ background: `var(${s.color})` }} aria-hidden="true" />
                 {s.label}
               </ToggleButton>

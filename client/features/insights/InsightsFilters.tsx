@@ -18,20 +18,43 @@ const BUCKETS: SelectOption[] = [
   { id: 'month', label: 'Month' },
 ];
 
-export function InsightsFilters({ filters, onChange }: { filters: InsightFilters; onChange: (patch: Partial<InsightFilters>) => void }) {
+export function InsightsFilters({
+  filters,
+  onChange,
+}: {
+  filters: InsightFilters;
+  onChange: (patch: Partial<InsightFilters>) => void;
+}) {
   const campaigns = useCampaignFilterOptions();
   return (
     <div className={styles.filters} role="search" aria-label="Filter insights">
-      <Select label="Period" options={PERIODS} value={filters.period} onChange={(value) => onChange({ period: (value ?? 'last-4-weeks') as InsightFilters['period'] })} />
+      <Select
+        label="Period"
+        options={PERIODS}
+        value={filters.period}
+        onChange={(value) => onChange({ period: (value ?? 'last-4-weeks') as InsightFilters['period'] })}
+      />
       {filters.period === 'custom' ? (
         <>
           <label className={styles.dateField}>
             From
-            <input className={styles.date} type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
+            <input
+              className={styles.date}
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(event) => onChange({ from: event.target.value })}
+            />
           </label>
           <label className={styles.dateField}>
             To
-            <input className={styles.date} type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
+            <input
+              className={styles.date}
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(event) => onChange({ to: event.target.value })}
+            />
           </label>
         </>
       ) : null}
@@ -41,7 +64,14 @@ export function InsightsFilters({ filters, onChange }: { filters: InsightFilters
         value={filters.campaignId || ALL_CAMPAIGNS}
         onChange={(value) => onChange({ campaignId: !value || value === ALL_CAMPAIGNS ? '' : value })}
       />
-      <Select label="Group by" options={BUCKETS} value={filters.bucket || 'auto'} onChange={(value) => onChange({ bucket: !value || value === 'auto' ? '' : (value as InsightFilters['bucket']) })} />
+      <Select
+        label="Group by"
+        options={BUCKETS}
+        value={filters.bucket || 'auto'}
+        onChange={(value) =>
+          onChange({ bucket: !value || value === 'auto' ? '' : (value as InsightFilters['bucket']) })
+        }
+      />
     </div>
   );
 }

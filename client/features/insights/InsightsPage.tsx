@@ -34,7 +34,11 @@ export default function InsightsPage() {
           <h1 id="insights-title" className={page.title}>
             Insights
           </h1>
-          <p className={page.subtitle}>{areas === OWNER_AREAS ? 'Leads, calls, deals and cost per campaign.' : 'Your earnings, calls, leads and team at a glance.'}</p>
+          <p className={page.subtitle}>
+            {areas === OWNER_AREAS
+              ? 'Leads, calls, deals and cost per campaign.'
+              : 'Your earnings, calls, leads and team at a glance.'}
+          </p>
         </div>
       </div>
       <InsightsFilters filters={filters} onChange={setFilters} />

@@ -31,8 +31,38 @@ export function TeamChart({ data }: { data: Snapshot<TeamInsights> }) {
   const override = levels.reduce((total, l) => total + l.override, 0);
   const headline = `${data.members.length} members, ${count(levels.reduce((t, l) => t + l.deals, 0))} deals, ${money(override)} override earned; ${rising} rising, ${falling} falling week on week`;
   const table = {
-    header: ['Member', 'Level', 'Dials', 'Connects', 'Deals', 'Override earned', 'This week deals', 'Last week deals', 'Trend'],
-    rows: data.members.map((m) => [m.name, m.level, m.dials, m.connects, m.deals, money(m.override), m.trend.thisWeek.deals, m.trend.lastWeek.deals, arrow[m.trend.direction]]),
+    header: [
+      'Member',
+      'Level',
+      'Dials',
+      'Connects',
+      'Deals',
+      'Override earned',
+      'This week deals',
+      'Last week deals',
+      'Trend',
+    ],
+    rows: data.members.map((m) => [
+      m.name,
+      m.level,
+      m.dials,
+      m.connects,
+      m.deals,
+      money(m.override),
+      m.trend.thisWeek.deals,
+      m.trend.lastWeek.deals,
+      arrow[m.trend.direction],
+    ]),
   };
-  return <ChartCard title="Your team by level" headline={headline} labels={labels} series={series} formatValue={count} table={table} fileName="team.csv" />;
+  return (
+    <ChartCard
+      title="Your team by level"
+      headline={headline}
+      labels={labels}
+      series={series}
+      formatValue={count}
+      table={table}
+      fileName="team.csv"
+    />
+  );
 }

@@ -20,7 +20,8 @@ interface Props {
   tickStep: number;
 }
 
-const themeColor = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#64748b';
+const themeColor = (name: string) =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#64748b';
 
 /**
  * A uPlot line chart (bars are drawn by BarChart). It is drawing only: the card around it gives it its accessible name and its data as a table, so
@@ -36,7 +37,10 @@ export function UPlotChart({ labels, series, formatValue, tickStep }: Props) {
       chart?.destroy();
       const axis = themeColor('--muted');
       const grid = themeColor('--border');
-      const ticks = valueTicks(series.flatMap((s) => s.values), tickStep);
+      const ticks = valueTicks(
+        series.flatMap((s) => s.values),
+        tickStep,
+      );
       chart = new uPlot(
         {
           width: Math.max(element.clientWidth, 240),
@@ -45,12 +49,30 @@ export function UPlotChart({ labels, series, formatValue, tickStep }: Props) {
           cursor: { show: false },
           scales: { x: { time: false }, y: { range: () => [ticks[0], ticks[ticks.length - 1]] } },
           axes: [
-            { stroke: axis, grid: { show: false }, ticks: { stroke: grid }, incrs: [1, 2, 3, 4, 5, 7, 10, 14, 20, 30, 50], values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
-            { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 70, splits: () => ticks, values: (_u, splits) => splits.map(formatValue) },
+            {
+              stroke: axis,
+              grid: { show: false },
+              ticks: { stroke: grid },
+              incrs: [1, 2, 3, 4, 5, 7, 10, 14, 20, 30, 50],
+              values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
+            },
+            {
+              stroke: axis,
+              grid: { stroke: grid, width: 1 },
+              ticks: { stroke: grid },
+              size: 70,
+              splits: () => ticks,
+              values: (_u, splits) => splits.map(formatValue),
+            },
           ],
           series: [
             {},
-            ...series.map((s) => ({ label: s.label, stroke: themeColor(s.color), width: 2, points: { show: labels.length < 40 } })),
+            ...series.map((s) => ({
+              label: s.label,
+              stroke: themeColor(s.color),
+              width: 2,
+              points: { show: labels.length < 40 },
+            })),
           ],
         },
         [labels.map((_, i) => i), ...series.map((s) => s.values)],

@@ -1,6 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { INSIGHT_BUCKETS, INSIGHT_PERIODS, type InsightBucket, type InsightPeriod } from '../../../shared/schemas/insights/query.js';
+import {
+  INSIGHT_BUCKETS,
+  INSIGHT_PERIODS,
+  type InsightBucket,
+  type InsightPeriod,
+} from '../../../shared/schemas/insights/query.js';
 
 export interface InsightFilters {
   period: InsightPeriod;
@@ -48,7 +53,10 @@ export function useInsightFilters(): [InsightFilters, (patch: Partial<InsightFil
 /** The API query for these filters, in the browser's time zone; null while a custom range is incomplete. */
 export function queryFor(filters: InsightFilters): string | null {
   if (filters.period === 'custom' && (!filters.from || !filters.to)) return null;
-  const params = new URLSearchParams({ period: filters.period, tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
+  const params = new URLSearchParams({
+    period: filters.period,
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+  });
   if (filters.period === 'custom') {
     params.set('from', filters.from);
     params.set('to', filters.to);

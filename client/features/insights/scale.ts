@@ -8,7 +8,10 @@ export function valueTicks(values: number[], minStep: number, target = 4): numbe
   if (high === low) high = low + minStep * target;
   const raw = (high - low) / target;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = Math.max(minStep, ([1, 2, 5, 10].map((m) => m * power).find((candidate) => candidate >= raw) ?? 10 * power));
+  const step = Math.max(
+    minStep,
+    [1, 2, 5, 10].map((m) => m * power).find((candidate) => candidate >= raw) ?? 10 * power,
+  );
   const ticks: number[] = [];
   for (let tick = Math.floor(low / step) * step; tick < high + step; tick += step) {
     ticks.push(tick);
@@ -33,7 +36,8 @@ export function textWidth(text: string, font: string): number {
  */
 export function fitText(text: string, width: number, font: string): string {
   if (textWidth(text, font) <= width) return text;
-  const cut = (kept: number) => `${text.slice(0, Math.ceil(kept / 2)).trimEnd()}…${text.slice(text.length - Math.floor(kept / 2)).trimStart()}`;
+  const cut = (kept: number) =>
+    `${text.slice(0, Math.ceil(kept / 2)).trimEnd()}…${text.slice(text.length - Math.floor(kept / 2)).trimStart()}`;
   let low = 0;
   let high = text.length - 1;
   while (low < high) {

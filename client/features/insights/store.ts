@@ -20,7 +20,15 @@ interface InsightsState {
   error: string | null;
 }
 
-export const insights = proxy<InsightsState>({ earnings: null, calls: null, funnel: null, team: null, campaigns: null, loading: false, error: null });
+export const insights = proxy<InsightsState>({
+  earnings: null,
+  calls: null,
+  funnel: null,
+  team: null,
+  campaigns: null,
+  loading: false,
+  error: null,
+});
 export const useInsights = () => useSnapshot(insights);
 
 let current: { query: string; areas: InsightArea[] } | null = null;
@@ -48,7 +56,8 @@ export async function loadInsights(query: string, areas: InsightArea[]): Promise
   try {
     await Promise.all(areas.map((area) => fetchArea(area, query)));
   } catch (error) {
-    if (current?.query === query) insights.error = error instanceof Error ? error.message : 'Something went wrong. Please try again later.';
+    if (current?.query === query)
+      insights.error = error instanceof Error ? error.message : 'Something went wrong. Please try again later.';
   } finally {
     if (current?.query === query) insights.loading = false;
   }

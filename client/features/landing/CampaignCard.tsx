@@ -30,7 +30,12 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
         <span className={styles.agents}>
           <Users size={16} aria-hidden="true" /> {campaign.agentCount} {campaign.agentCount === 1 ? 'agent' : 'agents'}
         </span>
-        <LinkButton href={`/dashboard/campaigns/${campaign.slug}`} size="sm" variant="secondary" aria-label={`View Details: ${campaign.name}`}>
+        <LinkButton
+          href={`/dashboard/campaigns/${campaign.slug}`}
+          size="sm"
+          variant="secondary"
+          aria-label={`View Details: ${campaign.name}`}
+        >
           View Details
         </LinkButton>
       </div>

@@ -7,7 +7,12 @@ import { CAMPAIGNS_SECTION_ID } from './scroll.js';
 
 export function CampaignDirectory({ state, retry }: { state: CampaignsState; retry: () => void }) {
   return (
-    <section id={CAMPAIGNS_SECTION_ID} className={landing.belowFoldSection} aria-labelledby="campaigns-title" aria-busy={state.status === 'loading'}>
+    <section
+      id={CAMPAIGNS_SECTION_ID}
+      className={landing.belowFoldSection}
+      aria-labelledby="campaigns-title"
+      aria-busy={state.status === 'loading'}
+    >
       <h2 id="campaigns-title" className={landing.sectionTitle}>
         Campaign Directory
       </h2>

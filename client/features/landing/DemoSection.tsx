@@ -10,9 +10,14 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near || !ref.current) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '800px' });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
+      { rootMargin: '800px' },
+    );
     observer.observe(ref.current);
-    const idle = window.requestIdleCallback?.(() => setNear(true), { timeout: 3_000 }) ?? window.setTimeout(() => setNear(true), 3_000);
+    const idle =
+      window.requestIdleCallback?.(() => setNear(true), { timeout: 3_000 }) ??
+      window.setTimeout(() => setNear(true), 3_000);
     return () => {
       observer.disconnect();
       if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
@@ -29,7 +34,9 @@ export function DemoSection({ campaigns }: { campaigns: CampaignsState }) {
       <h2 id="demo-title" className={styles.sectionTitle}>
         Your Dashboard, Before You Even Start
       </h2>
-      <p className={styles.sectionIntro}>A preview with a sample agent: leads, earnings, the Bonsai referral tree and campaigns.</p>
+      <p className={styles.sectionIntro}>
+        A preview with a sample agent: leads, earnings, the Bonsai referral tree and campaigns.
+      </p>
       <div className={styles.demoSlot}>
         {near ? (
           <Suspense fallback={<p role="status">Loading the preview...</p>}>

@@ -32,7 +32,12 @@ export function DollarRain() {
           <span
             key={index}
             className={styles.dollar}
-            style={{ left: `${dollar.left}%`, animationDelay: `${dollar.delay}s`, animationDuration: `${dollar.duration}s`, fontSize: `${dollar.size}rem` }}
+            style={{
+              left: `${dollar.left}%`,
+              animationDelay: `${dollar.delay}s`,
+              animationDuration: `${dollar.duration}s`,
+              fontSize: `${dollar.size}rem`,
+            }}
           >
             $
           </span>

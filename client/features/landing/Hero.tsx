@@ -14,8 +14,8 @@ export function Hero() {
           Become a Commission Warrior
         </h1>
         <p className={styles.heroText}>
-          Join live campaigns as an opener or closer, work the leads we supply, track every call and commission in one dashboard, and earn an
-          override on the agents you recruit.
+          Join live campaigns as an opener or closer, work the leads we supply, track every call and commission in one
+          dashboard, and earn an override on the agents you recruit.
         </p>
         <div className={styles.heroActions}>
           <Button size="lg" onPress={scrollToWaitlist}>
@@ -26,8 +26,8 @@ export function Hero() {
           </LinkButton>
         </div>
         <p className={styles.heroNote}>
-          Start free for 3 months. All plans include 200 calls per day, 4,000 leads monthly, free training materials, a leads CRM and commission
-          tracking.
+          Start free for 3 months. All plans include 200 calls per day, 4,000 leads monthly, free training materials, a
+          leads CRM and commission tracking.
         </p>
       </div>
     </section>

@@ -5,7 +5,6 @@ import styles from './Landing.module.css';
 import { scrollToWaitlist } from './scroll.js';
 import { PLANS } from '../plans/plans.js';
 
-
 export function PlansSection() {
   return (
     <section className={styles.belowFoldSection} aria-labelledby="plans-title">
@@ -13,8 +12,8 @@ export function PlansSection() {
         Plans
       </h2>
       <p className={styles.sectionIntro}>
-        Start free for 3 months. All plans include 200 calls per day, 4,000 leads monthly, free training materials, a leads CRM and commission
-        tracking.
+        Start free for 3 months. All plans include 200 calls per day, 4,000 leads monthly, free training materials, a
+        leads CRM and commission tracking.
       </p>
       <ul className={styles.plans}>
         {PLANS.map((plan) => (
@@ -24,7 +23,8 @@ export function PlansSection() {
               {plan.popular ? <Badge tone="green">Most Popular</Badge> : null}
             </div>
             <p className={styles.price}>
-              <span className={styles.priceAmount}>{plan.price}</span> <span className={styles.pricePeriod}>{plan.period}</span>
+              <span className={styles.priceAmount}>{plan.price}</span>{' '}
+              <span className={styles.pricePeriod}>{plan.period}</span>
             </p>
             <ul className={styles.checks}>
               {plan.features.map((feature) => (

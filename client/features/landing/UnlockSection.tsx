@@ -7,13 +7,21 @@ const ITEMS: Array<{ title: string; text: string; icon: LucideIcon }> = [
     text: 'Hotel accommodation, advertising for real-estate agencies, and real estate in Egypt, Dubai and the US. Solar and roofing are coming soon.',
     icon: Rocket,
   },
-  { title: 'Dashboard Preview', text: 'Your assigned leads, calls and commissions in one place, updated live as you work.', icon: LayoutDashboard },
+  {
+    title: 'Dashboard Preview',
+    text: 'Your assigned leads, calls and commissions in one place, updated live as you work.',
+    icon: LayoutDashboard,
+  },
   {
     title: 'Referrals Tree + Bonuses',
     text: 'Grow your Bonsai: earn an override on the deals of the agents you recruit, across three levels (5%, 2.5% and 1%).',
     icon: Network,
   },
-  { title: 'Early Access Bonuses', text: 'The first 50 sign-ups get a 5% override on their first 5 recruits plus beta access.', icon: Gift },
+  {
+    title: 'Early Access Bonuses',
+    text: 'The first 50 sign-ups get a 5% override on their first 5 recruits plus beta access.',
+    icon: Gift,
+  },
 ];
 
 export function UnlockSection() {

@@ -33,13 +33,18 @@ async function schemaProblem(body: Record<keyof WaitlistJoinBody, string>): Prom
   }
 }
 
-const BUTTON_TEXT: Record<Phase, string> = { idle: 'Join the Waitlist', submitting: 'Processing...', success: 'Joined Successfully' };
+const BUTTON_TEXT: Record<Phase, string> = {
+  idle: 'Join the Waitlist',
+  submitting: 'Processing...',
+  success: 'Joined Successfully',
+};
 
 export function WaitlistForm() {
   const [fields, setFields] = useState<WaitlistFields>(EMPTY);
   const [phase, setPhase] = useState<Phase>('idle');
   const busy = phase !== 'idle';
-  const set = (name: keyof WaitlistFields) => (value: string | null) => setFields((current) => ({ ...current, [name]: value }));
+  const set = (name: keyof WaitlistFields) => (value: string | null) =>
+    setFields((current) => ({ ...current, [name]: value }));
 
   useEffect(() => {
     if (phase !== 'success') return;
@@ -71,9 +76,22 @@ export function WaitlistForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} onFocus={() => void loadCheck().catch(() => undefined)} aria-label="Join the waitlist">
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      onFocus={() => void loadCheck().catch(() => undefined)}
+      aria-label="Join the waitlist"
+    >
       <div className={styles.grid}>
-        <TextField label="Full Name" name="name" autoComplete="name" value={fields.name} onChange={set('name')} isDisabled={busy} placeholder="Your name" />
+        <TextField
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          value={fields.name}
+          onChange={set('name')}
+          isDisabled={busy}
+          placeholder="Your name"
+        />
         <TextField
           label="Email"
           name="email"
@@ -103,7 +121,13 @@ export function WaitlistForm() {
           isDisabled={busy}
         />
       </div>
-      <Button type="submit" size="lg" fullWidth isDisabled={busy} className={phase === 'success' ? styles.joined : undefined}>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        isDisabled={busy}
+        className={phase === 'success' ? styles.joined : undefined}
+      >
         {BUTTON_TEXT[phase]}
       </Button>
     </form>

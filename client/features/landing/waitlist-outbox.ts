@@ -19,7 +19,8 @@ const STORAGE_KEY = 'waitlist_entries';
 const RETRY_MS = 30_000;
 
 /** No answer at all, or a gateway saying the API is down: the entry must not be lost. */
-const serverUnreachable = (error: unknown) => error instanceof NetworkError || (error instanceof ApiError && [502, 503, 504].includes(error.status));
+const serverUnreachable = (error: unknown) =>
+  error instanceof NetworkError || (error instanceof ApiError && [502, 503, 504].includes(error.status));
 
 function readEntries(): LocalWaitlistEntry[] {
   try {
@@ -70,14 +71,20 @@ export function flushWaitlistOutbox(): Promise<void> {
   flushing ??= (async () => {
     for (const entry of pendingWaitlistEntries()) {
       try {
-        await post({ name: entry.name, email: entry.email, contact: entry.contact, campaignInterest: entry.campaign_interest });
+        await post({
+          name: entry.name,
+          email: entry.email,
+          contact: entry.contact,
+          campaignInterest: entry.campaign_interest,
+        });
       } catch (error) {
         if (serverUnreachable(error) || (error instanceof ApiError && (error.status === 429 || error.status >= 500))) {
           scheduleRetry();
           return;
         }
         // 409: already on the waitlist. 400: the server will never take it; say so instead of retrying forever.
-        if (!(error instanceof ApiError && error.status === 409)) console.warn('Waitlist entry refused by the server', entry.email, error);
+        if (!(error instanceof ApiError && error.status === 409))
+          console.warn('Waitlist entry refused by the server', entry.email, error);
       }
       writeEntries(readEntries().filter((kept) => kept.id !== entry.id));
     }

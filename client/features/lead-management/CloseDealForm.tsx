@@ -62,7 +62,9 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
   const body: CloseLeadBody = { dealValue: dollars, ...(openerId ? { openerId } : {}) };
   const problemOf = (typed: string) => {
     const amount = parseDollars(typed);
-    return Number.isFinite(amount) ? schemaError(CloseLeadBody, { ...body, dealValue: amount }) : DealMessages.dealValueInvalid;
+    return Number.isFinite(amount)
+      ? schemaError(CloseLeadBody, { ...body, dealValue: amount })
+      : DealMessages.dealValueInvalid;
   };
   // The message goes as soon as the typed value is a valid one, not at the next submit.
   const type = (typed: string) => {
@@ -81,7 +83,11 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
     setBusy(true);
     try {
       const deal = await api(`/api/leads/${lead.id}/close`, { body });
-      toast({ title: DealMessages.closedTitle, description: `${lead.name}: ${formatCents(deal.value)}`, variant: 'success' });
+      toast({
+        title: DealMessages.closedTitle,
+        description: `${lead.name}: ${formatCents(deal.value)}`,
+        variant: 'success',
+      });
       rememberClosedDeal(deal);
       setConfirming(false);
       setValue('');
@@ -111,7 +117,12 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
           <label htmlFor={openerField} className={fieldStyles.label}>
             Opened by
           </label>
-          <select id={openerField} className={styles.statusSelect} value={openerId} onChange={(event) => setOpenerId(event.target.value)}>
+          <select
+            id={openerField}
+            className={styles.statusSelect}
+            value={openerId}
+            onChange={(event) => setOpenerId(event.target.value)}
+          >
             <option value="">{view.closer.name} (opened and closed it)</option>
             {view.openers.map((person) => (
               <option key={person.id} value={person.id}>
@@ -128,11 +139,17 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
       <Dialog title={`Close the deal with ${lead.name}?`} isOpen={confirming} onOpenChange={setConfirming}>
         <div className={page.stack}>
           <p>
-            A {Number.isFinite(dollars) && dollars > 0 ? formatCents(dollarsToCents(dollars)) : ''} deal in {lead.campaignName}.{' '}
-            {openerId ? 'The commission is split between the opener and the closer:' : `${view.closer.name} opened and closed it:`}
+            A {Number.isFinite(dollars) && dollars > 0 ? formatCents(dollarsToCents(dollars)) : ''} deal in{' '}
+            {lead.campaignName}.{' '}
+            {openerId
+              ? 'The commission is split between the opener and the closer:'
+              : `${view.closer.name} opened and closed it:`}
           </p>
           <SplitTable lines={split} label="Commission split to confirm" />
-          <p className={[page.small, page.muted].join(' ')}>Uplines earn their overrides on these amounts. Commissions stay pending during the campaign&apos;s hold window.</p>
+          <p className={[page.small, page.muted].join(' ')}>
+            Uplines earn their overrides on these amounts. Commissions stay pending during the campaign&apos;s hold
+            window.
+          </p>
           <div className={page.row}>
             <Button onPress={() => void close()} isDisabled={busy}>
               {busy ? 'Closing...' : 'Confirm and close'}

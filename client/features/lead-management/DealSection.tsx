@@ -21,7 +21,12 @@ type Outcome = 'cancelled' | 'refunded';
 
 const DEAL_TONES: Record<Deal['status'], BadgeTone> = { closed: 'green', cancelled: 'grey', refunded: 'yellow' };
 const DEAL_LABELS: Record<Deal['status'], string> = { closed: 'Closed', cancelled: 'Cancelled', refunded: 'Refunded' };
-const LINE_TONES: Record<DealLineItem['status'], BadgeTone> = { pending: 'yellow', approved: 'blue', paid: 'green', void: 'grey' };
+const LINE_TONES: Record<DealLineItem['status'], BadgeTone> = {
+  pending: 'yellow',
+  approved: 'blue',
+  paid: 'green',
+  void: 'grey',
+};
 
 function lineLabel(line: DealLineItem): string {
   if (line.kind === 'override') return `Override level ${line.level}`;
@@ -50,7 +55,17 @@ export function DealSection({ lead }: { lead: LeadItem }) {
   );
 }
 
-function DealRecord({ lead, deal, view, onChanged }: { lead: LeadItem; deal: Deal; view: LeadDealView; onChanged: () => void }) {
+function DealRecord({
+  lead,
+  deal,
+  view,
+  onChanged,
+}: {
+  lead: LeadItem;
+  deal: Deal;
+  view: LeadDealView;
+  onChanged: () => void;
+}) {
   return (
     <div className={page.stack} data-testid="lead-deal">
       <div className={page.row}>
@@ -129,22 +144,39 @@ function CancelDeal({ lead, deal, onDone }: { lead: LeadItem; deal: Deal; onDone
       <Button variant="danger" size="sm" onPress={() => setOpen(true)}>
         Cancel or refund deal
       </Button>
-      <Dialog title={`Cancel or refund the ${formatCents(deal.value)} deal with ${lead.name}?`} isOpen={open} onOpenChange={setOpen}>
+      <Dialog
+        title={`Cancel or refund the ${formatCents(deal.value)} deal with ${lead.name}?`}
+        isOpen={open}
+        onOpenChange={setOpen}
+      >
         <div className={page.stack}>
           <p>
-            Commissions not paid yet are voided. Commissions already paid are clawed back: the agents see a negative line
-            now, deducted from their next payout.
+            Commissions not paid yet are voided. Commissions already paid are clawed back: the agents see a negative
+            line now, deducted from their next payout.
           </p>
           <div className={fieldStyles.field}>
             <label htmlFor={outcomeField} className={fieldStyles.label}>
               What happened
             </label>
-            <select id={outcomeField} className={styles.statusSelect} value={outcome} onChange={(event) => setOutcome(event.target.value as Outcome)}>
+            <select
+              id={outcomeField}
+              className={styles.statusSelect}
+              value={outcome}
+              onChange={(event) => setOutcome(event.target.value as Outcome)}
+            >
               <option value="refunded">The client was refunded</option>
               <option value="cancelled">The deal was cancelled</option>
             </select>
           </div>
-          <AriaTextField className={fieldStyles.field} value={note} onChange={setNote} maxLength={500} isRequired isInvalid={Boolean(error)} validationBehavior="aria">
+          <AriaTextField
+            className={fieldStyles.field}
+            value={note}
+            onChange={setNote}
+            maxLength={500}
+            isRequired
+            isInvalid={Boolean(error)}
+            validationBehavior="aria"
+          >
             <Label className={fieldStyles.label}>Reason</Label>
             <TextArea className={page.textarea} />
             {error ? <span className={page.error}>{error}</span> : null}

@@ -17,14 +17,24 @@ export async function changeDisposition(lead: Pick<LeadItem, 'id'>, disposition:
   }
   try {
     await updateLead(lead.id, body);
-    toast({ title: LeadMessages.statusUpdatedTitle, description: LeadMessages.statusUpdated(disposition), variant: 'success' });
+    toast({
+      title: LeadMessages.statusUpdatedTitle,
+      description: LeadMessages.statusUpdated(disposition),
+      variant: 'success',
+    });
   } catch {
     // api() already showed the server's message.
   }
 }
 
 /** The lead's status as a select that saves on change (the table row and the lead panel). */
-export function DispositionSelect({ lead, 'aria-label': ariaLabel }: { lead: Pick<LeadItem, 'id' | 'disposition'>; 'aria-label'?: string }) {
+export function DispositionSelect({
+  lead,
+  'aria-label': ariaLabel,
+}: {
+  lead: Pick<LeadItem, 'id' | 'disposition'>;
+  'aria-label'?: string;
+}) {
   return (
     <select
       className={styles.statusSelect}

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 /** The lead's wall clock, so an agent sees before dialing whether it is a sensible hour there. */
 export function localTimeText(now: Date, timeZone: string): string | undefined {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', weekday: 'short' }).format(now);
+    return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', weekday: 'short' }).format(
+      now,
+    );
   } catch {
     return undefined; // a zone this browser does not know
   }

@@ -27,7 +27,10 @@ type StatusFilter = 'all' | LeadDisposition;
 const DialerPanel = lazy(() => import('../dialer/index.js').then((module) => ({ default: module.DialerPanel })));
 
 const SEARCH_DEBOUNCE_MS = 250;
-const STATUS_OPTIONS = [{ id: 'all', label: 'All statuses' }, ...LEAD_DISPOSITIONS.map((status) => ({ id: status, label: status }))];
+const STATUS_OPTIONS = [
+  { id: 'all', label: 'All statuses' },
+  ...LEAD_DISPOSITIONS.map((status) => ({ id: status, label: status })),
+];
 
 export default function LeadManagementPage() {
   const { user } = useSession();
@@ -48,7 +51,9 @@ export default function LeadManagementPage() {
   const slug = choice.kind === 'chosen' ? choice.slug : undefined;
   const campaign = choice.kind === 'chosen' ? choice.campaign : undefined;
   const campaignName = choice.kind === 'chosen' ? choice.name : '';
-  const canImport = Boolean(campaign && (user?.role === 'admin' || (user?.role === 'owner' && campaign.ownerId === user.id)));
+  const canImport = Boolean(
+    campaign && (user?.role === 'admin' || (user?.role === 'owner' && campaign.ownerId === user.id)),
+  );
 
   useEffect(() => followLeads(), []);
   useEffect(() => {
@@ -72,7 +77,11 @@ export default function LeadManagementPage() {
     navigate(`/lead-management?campaign=${next}`, { replace: true });
   };
 
-  const side = detail ? <LeadPanel /> : showScript && slug ? <ScriptPanel campaignSlug={slug} campaignName={campaignName} /> : null;
+  const side = detail ? (
+    <LeadPanel />
+  ) : showScript && slug ? (
+    <ScriptPanel campaignSlug={slug} campaignName={campaignName} />
+  ) : null;
   const aside =
     showDialer || side ? (
       <div className={page.stack}>
@@ -95,7 +104,11 @@ export default function LeadManagementPage() {
           <p className={page.subtitle}>Work your leads by campaign: call, e-mail, set their status and close deals.</p>
         </div>
         <div className={page.row}>
-          <ToggleButton isSelected={showDialer} onChange={setShowDialer} className={buttonClass({ variant: 'secondary' })}>
+          <ToggleButton
+            isSelected={showDialer}
+            onChange={setShowDialer}
+            className={buttonClass({ variant: 'secondary' })}
+          >
             <Phone size={16} aria-hidden="true" /> {showDialer ? 'Hide Dialer' : 'Show Dialer'}
           </ToggleButton>
           <ToggleButton
@@ -108,7 +121,9 @@ export default function LeadManagementPage() {
           >
             <FileText size={16} aria-hidden="true" /> {showScript ? 'Hide Script' : 'Show Script'}
           </ToggleButton>
-          {campaign && user?.role === 'sales' ? <RequestLeads campaignId={campaign.id} campaignName={campaign.name} /> : null}
+          {campaign && user?.role === 'sales' ? (
+            <RequestLeads campaignId={campaign.id} campaignName={campaign.name} />
+          ) : null}
           {campaign && canImport ? <ImportLeads campaignId={campaign.id} campaignName={campaign.name} /> : null}
           <LinkButton href="/dashboard/clients" variant="ghost">
             Client Progress
@@ -123,7 +138,9 @@ export default function LeadManagementPage() {
           There is no campaign "{choice.slug}". Choose one of the campaigns above.
         </p>
       ) : null}
-      {!loading && choice.kind === 'chosen' && !campaign ? <p className={page.muted}>{campaignName} is not open yet.</p> : null}
+      {!loading && choice.kind === 'chosen' && !campaign ? (
+        <p className={page.muted}>{campaignName} is not open yet.</p>
+      ) : null}
 
       <div className={[styles.layout, aside ? styles.withAside : ''].join(' ')}>
         <div className={page.card} hidden={choice.kind === 'unknown'}>
@@ -141,7 +158,12 @@ export default function LeadManagementPage() {
                 onChange={setSearch}
               />
               {tab === 'all' ? (
-                <Select label="Status" options={STATUS_OPTIONS} value={status} onChange={(next) => setStatus((next ?? 'all') as StatusFilter)} />
+                <Select
+                  label="Status"
+                  options={STATUS_OPTIONS}
+                  value={status}
+                  onChange={(next) => setStatus((next ?? 'all') as StatusFilter)}
+                />
               ) : null}
             </div>
             <TabPanel id="all">
@@ -158,34 +180,44 @@ export default function LeadManagementPage() {
   );
 }
 
-function CampaignTiles({ slug, tiles, userId, onChange }: { slug?: string; tiles: CampaignTile[]; userId?: string; onChange: (slug: string) => void }) {
+function CampaignTiles({
+  slug,
+  tiles,
+  userId,
+  onChange,
+}: {
+  slug?: string;
+  tiles: CampaignTile[];
+  userId?: string;
+  onChange: (slug: string) => void;
+}) {
   return (
     <ToggleButtonGroup
-        aria-label="Campaign"
-        selectionMode="single"
-        disallowEmptySelection
-        selectedKeys={slug ? [slug] : []}
-        onSelectionChange={(keys: Set<Key>) => {
-          const [next] = keys;
-          if (next != null) onChange(String(next));
-        }}
-        className={styles.tiles}
-      >
-        {tiles.map(({ slug: key, name, campaign }) => {
-          const tag = !campaign
-            ? 'Coming soon'
-            : campaign.ownerId && campaign.ownerId === userId
-              ? 'Your campaign'
-              : campaign.joined
-                ? 'Joined'
-                : `${campaign.agentCount} agents`;
-          return (
-            <ToggleButton key={key} id={key} className={styles.tile}>
-              <span className={styles.tileName}>{name}</span>
-              <Badge tone={campaign?.joined || tag === 'Your campaign' ? 'green' : 'grey'}>{tag}</Badge>
-            </ToggleButton>
-          );
-        })}
-      </ToggleButtonGroup>
+      aria-label="Campaign"
+      selectionMode="single"
+      disallowEmptySelection
+      selectedKeys={slug ? [slug] : []}
+      onSelectionChange={(keys: Set<Key>) => {
+        const [next] = keys;
+        if (next != null) onChange(String(next));
+      }}
+      className={styles.tiles}
+    >
+      {tiles.map(({ slug: key, name, campaign }) => {
+        const tag = !campaign
+          ? 'Coming soon'
+          : campaign.ownerId && campaign.ownerId === userId
+            ? 'Your campaign'
+            : campaign.joined
+              ? 'Joined'
+              : `${campaign.agentCount} agents`;
+        return (
+          <ToggleButton key={key} id={key} className={styles.tile}>
+            <span className={styles.tileName}>{name}</span>
+            <Badge tone={campaign?.joined || tag === 'Your campaign' ? 'green' : 'grey'}>{tag}</Badge>
+          </ToggleButton>
+        );
+      })}
+    </ToggleButtonGroup>
   );
 }

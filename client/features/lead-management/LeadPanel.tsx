@@ -44,7 +44,9 @@ export function LeadPanel() {
       </div>
       {detail.status === 'failed' ? <p className={page.error}>This lead could not be loaded.</p> : null}
       {!lead ? (
-        detail.status === 'loading' ? <p className={page.muted}>Loading...</p> : null
+        detail.status === 'loading' ? (
+          <p className={page.muted}>Loading...</p>
+        ) : null
       ) : (
         <LeadPanelBody key={lead.id} lead={lead} history={detail.data?.history ?? []} />
       )}
@@ -52,7 +54,13 @@ export function LeadPanel() {
   );
 }
 
-function LeadPanelBody({ lead, history }: { lead: LeadItem; history: ReadonlyArray<{ at: string; byName?: string; change: string }> }) {
+function LeadPanelBody({
+  lead,
+  history,
+}: {
+  lead: LeadItem;
+  history: ReadonlyArray<{ at: string; byName?: string; change: string }>;
+}) {
   const groups = groupDetails(lead.campaignSlug, lead.details);
   return (
     <>
@@ -169,7 +177,13 @@ function FollowUpForm({ lead }: { lead: LeadItem }) {
               size="sm"
               onPress={() =>
                 void updateLead(lead.id, { stage: 'Proposal' })
-                  .then(() => toast({ title: 'Lead updated', description: `${lead.name} is now at the Proposal stage.`, variant: 'success' }))
+                  .then(() =>
+                    toast({
+                      title: 'Lead updated',
+                      description: `${lead.name} is now at the Proposal stage.`,
+                      variant: 'success',
+                    }),
+                  )
                   .catch(() => undefined)
               }
             >

@@ -53,7 +53,11 @@ export function LeadTable({ onCall }: { onCall: () => void }) {
           </thead>
           <tbody>
             {view.items.map((lead) => (
-              <tr key={lead.id} className={view.fresh.includes(lead.id) ? styles.fresh : undefined} data-lead-id={lead.id}>
+              <tr
+                key={lead.id}
+                className={view.fresh.includes(lead.id) ? styles.fresh : undefined}
+                data-lead-id={lead.id}
+              >
                 <th scope="row" className={styles.rowHead}>
                   <div className={styles.leadName}>{lead.name}</div>
                   <div className={styles.sub}>{[lead.company, lead.source].filter(Boolean).join(' · ')}</div>
@@ -92,11 +96,19 @@ export function LeadTable({ onCall }: { onCall: () => void }) {
                         <Mail size={15} aria-hidden="true" />
                       </a>
                     ) : (
-                      <AriaButton className={styles.iconButton} aria-label={`E-mail ${lead.name} (no address)`} isDisabled>
+                      <AriaButton
+                        className={styles.iconButton}
+                        aria-label={`E-mail ${lead.name} (no address)`}
+                        isDisabled
+                      >
                         <Mail size={15} aria-hidden="true" />
                       </AriaButton>
                     )}
-                    <AriaButton className={styles.iconButton} aria-label={`Details of ${lead.name}`} onPress={() => void openLeadDetail(lead.id)}>
+                    <AriaButton
+                      className={styles.iconButton}
+                      aria-label={`Details of ${lead.name}`}
+                      onPress={() => void openLeadDetail(lead.id)}
+                    >
                       <Info size={15} aria-hidden="true" />
                     </AriaButton>
                   </div>

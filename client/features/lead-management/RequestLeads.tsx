@@ -46,7 +46,9 @@ export function RequestLeads({ campaignId, campaignName }: { campaignId: string;
       </Button>
       <Dialog title="Request Leads" isOpen={open} onOpenChange={setOpen}>
         <Form className={page.form} onSubmit={(event) => void request(event)}>
-          <p className={page.muted}>New leads of {campaignName} are handed to you right away, up to your plan's daily and monthly limits.</p>
+          <p className={page.muted}>
+            New leads of {campaignName} are handed to you right away, up to your plan's daily and monthly limits.
+          </p>
           <TextField
             label="How many leads?"
             inputMode="numeric"

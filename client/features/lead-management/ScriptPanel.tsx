@@ -6,11 +6,18 @@ import styles from '../leads/Leads.module.css';
 
 /** The campaign's call script beside the leads (Show Script): GET /api/scripts?campaign=<slug>. */
 export function ScriptPanel({ campaignSlug, campaignName }: { campaignSlug: string; campaignName: string }) {
-  const { data, failed, retry } = useApiQuery(`/api/scripts?campaign=${encodeURIComponent(campaignSlug)}`, { quiet: true, keepWhileLoading: false });
+  const { data, failed, retry } = useApiQuery(`/api/scripts?campaign=${encodeURIComponent(campaignSlug)}`, {
+    quiet: true,
+    keepWhileLoading: false,
+  });
   const items = data?.items ?? null;
 
   return (
-    <section className={[page.card, styles.panel].join(' ')} aria-labelledby="script-panel-title" data-testid="script-panel">
+    <section
+      className={[page.card, styles.panel].join(' ')}
+      aria-labelledby="script-panel-title"
+      data-testid="script-panel"
+    >
       <h2 id="script-panel-title" className={page.cardTitle}>
         Script: {campaignName}
       </h2>

@@ -22,17 +22,28 @@ interface Viewer {
 
 const FIXED = new Set<string>(WORKING_CAMPAIGNS.map((c) => c.slug));
 
-const works = (campaign: CampaignSummary, viewer: Viewer) => viewer.role === 'admin' || campaign.joined || campaign.ownerId === viewer.id;
+const works = (campaign: CampaignSummary, viewer: Viewer) =>
+  viewer.role === 'admin' || campaign.joined || campaign.ownerId === viewer.id;
 
 /**
  * The spec's five lead sets, then every other campaign the viewer owns or works in (admins: all), so a campaign an
  * owner creates gets its tile; a campaign named in the URL gets one too.
  */
-export function campaignTiles(campaigns: readonly CampaignSummary[], viewer: Viewer | null, requested: string | null): CampaignTile[] {
+export function campaignTiles(
+  campaigns: readonly CampaignSummary[],
+  viewer: Viewer | null,
+  requested: string | null,
+): CampaignTile[] {
   const bySlug = new Map(campaigns.map((campaign) => [campaign.slug, campaign]));
-  const fixed = WORKING_CAMPAIGNS.map(({ slug, name }) => ({ slug, name: bySlug.get(slug)?.name ?? name, campaign: bySlug.get(slug) }));
+  const fixed = WORKING_CAMPAIGNS.map(({ slug, name }) => ({
+    slug,
+    name: bySlug.get(slug)?.name ?? name,
+    campaign: bySlug.get(slug),
+  }));
   const others = campaigns
-    .filter((campaign) => !FIXED.has(campaign.slug) && ((viewer && works(campaign, viewer)) || campaign.slug === requested))
+    .filter(
+      (campaign) => !FIXED.has(campaign.slug) && ((viewer && works(campaign, viewer)) || campaign.slug === requested),
+    )
     .map((campaign) => ({ slug: campaign.slug, name: campaign.name, campaign }));
   return [...fixed, ...others];
 }
@@ -41,8 +52,18 @@ export function campaignTiles(campaigns: readonly CampaignSummary[], viewer: Vie
  * Which lead set the page shows: the one in the URL (said to be unknown when no campaign has that slug, never
  * swapped for another), else the viewer's active campaign, else the first they own or work in, else the first tile.
  */
-export function chooseCampaign(tiles: readonly CampaignTile[], viewer: Viewer | null, requested: string | null, loading: boolean): CampaignChoice {
-  const chosen = (tile: CampaignTile): CampaignChoice => ({ kind: 'chosen', slug: tile.slug, name: tile.name, campaign: tile.campaign });
+export function chooseCampaign(
+  tiles: readonly CampaignTile[],
+  viewer: Viewer | null,
+  requested: string | null,
+  loading: boolean,
+): CampaignChoice {
+  const chosen = (tile: CampaignTile): CampaignChoice => ({
+    kind: 'chosen',
+    slug: tile.slug,
+    name: tile.name,
+    campaign: tile.campaign,
+  });
   if (requested) {
     const tile = tiles.find((t) => t.slug === requested.toLowerCase());
     if (tile) return chosen(tile);

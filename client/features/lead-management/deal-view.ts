@@ -42,15 +42,36 @@ export interface SplitLine {
 }
 
 /** The earning agents' lines the ledger will write for this value and opener (zero-cent lines are not written). */
-export function dealSplit(view: Pick<LeadDealView, 'closer' | 'openers' | 'percents'>, dollars: number, openerId: string): SplitLine[] {
+export function dealSplit(
+  view: Pick<LeadDealView, 'closer' | 'openers' | 'percents'>,
+  dollars: number,
+  openerId: string,
+): SplitLine[] {
   if (!view.closer || !Number.isFinite(dollars) || dollars <= 0) return [];
   const cents = dollarsToCents(dollars);
   const opener = view.openers.find((person) => person.id === openerId);
   const lines: SplitLine[] = opener
     ? [
-        { name: opener.name, role: 'Opener', percent: view.percents.opener, amount: percentOfCents(cents, view.percents.opener) },
-        { name: view.closer.name, role: 'Closer', percent: view.percents.closer, amount: percentOfCents(cents, view.percents.closer) },
+        {
+          name: opener.name,
+          role: 'Opener',
+          percent: view.percents.opener,
+          amount: percentOfCents(cents, view.percents.opener),
+        },
+        {
+          name: view.closer.name,
+          role: 'Closer',
+          percent: view.percents.closer,
+          amount: percentOfCents(cents, view.percents.closer),
+        },
       ]
-    : [{ name: view.closer.name, role: 'Full stack', percent: view.percents.fullStack, amount: percentOfCents(cents, view.percents.fullStack) }];
+    : [
+        {
+          name: view.closer.name,
+          role: 'Full stack',
+          percent: view.percents.fullStack,
+          amount: percentOfCents(cents, view.percents.fullStack),
+        },
+      ];
   return lines.filter((line) => line.amount > 0);
 }

@@ -10,11 +10,22 @@ const GROUPS: Record<string, Array<{ title: string; keys: string[] }>> = {
   adwords: [
     {
       title: 'Advertising',
-      keys: ['location', 'targetKeywords', 'keywordGroups', 'monthlyBudget', 'budgetAllocation', 'competitors', 'targetCities'],
+      keys: [
+        'location',
+        'targetKeywords',
+        'keywordGroups',
+        'monthlyBudget',
+        'budgetAllocation',
+        'competitors',
+        'targetCities',
+      ],
     },
   ],
   'real-estate': [
-    { title: 'Property', keys: ['propertyType', 'location', 'bedrooms', 'bathrooms', 'furnishing', 'amenities', 'interestedProjects'] },
+    {
+      title: 'Property',
+      keys: ['propertyType', 'location', 'bedrooms', 'bathrooms', 'furnishing', 'amenities', 'interestedProjects'],
+    },
     { title: 'Budget and payment', keys: ['budget', 'timeframe', 'paymentMethod', 'downPayment', 'installments'] },
     { title: 'US financing', keys: ['mortgage', 'marketValue', 'taxes', 'hoaFees'] },
   ],
@@ -30,7 +41,9 @@ export function groupDetails(campaignSlug: string, details: Record<string, unkno
   const used = new Set<string>();
   const result: DetailGroup[] = [];
   for (const group of groups) {
-    const entries = group.keys.filter((key) => details[key] != null && details[key] !== '').map((key) => [key, details[key]] as [string, unknown]);
+    const entries = group.keys
+      .filter((key) => details[key] != null && details[key] !== '')
+      .map((key) => [key, details[key]] as [string, unknown]);
     for (const [key] of entries) used.add(key);
     if (entries.length) result.push({ title: group.title, entries });
   }

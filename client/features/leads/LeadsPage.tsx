@@ -10,11 +10,22 @@ import { LeadPanel } from '../lead-management/LeadPanel.js';
 import page from '../dashboard/Page.module.css';
 import { DISPOSITION_TONES, formatPhone, STAGE_TONES } from './labels.js';
 import styles from './Leads.module.css';
-import { closeLeadDetail, followLeads, openLeadDetail, reloadLeadList, showLeadList, showMoreLeads, useLeads } from './store.js';
+import {
+  closeLeadDetail,
+  followLeads,
+  openLeadDetail,
+  reloadLeadList,
+  showLeadList,
+  showMoreLeads,
+  useLeads,
+} from './store.js';
 
 type StageFilter = 'All' | LeadStage;
 
-const FILTERS = [{ id: 'All', label: 'All' }, ...LEAD_STAGES.map((stage) => ({ id: stage, label: stage }))] as { id: StageFilter; label: string }[];
+const FILTERS = [{ id: 'All', label: 'All' }, ...LEAD_STAGES.map((stage) => ({ id: stage, label: stage }))] as {
+  id: StageFilter;
+  label: string;
+}[];
 
 /** /dashboard/leads: every lead the viewer may see, filtered by stage (spec 2), kept current live. */
 export default function LeadsPage() {
@@ -34,7 +45,10 @@ export default function LeadsPage() {
   }, [target]);
   useEffect(() => closeLeadDetail, []);
   useEffect(() => {
-    if (targetShown) document.querySelector(`[data-testid="pipeline-table"] [data-lead-id="${CSS.escape(target!)}"]`)?.scrollIntoView({ block: 'center' });
+    if (targetShown)
+      document
+        .querySelector(`[data-testid="pipeline-table"] [data-lead-id="${CSS.escape(target!)}"]`)
+        ?.scrollIntoView({ block: 'center' });
   }, [target, targetShown]);
 
   return (
@@ -44,7 +58,9 @@ export default function LeadsPage() {
           <h1 id="leads-title" className={page.title}>
             Leads
           </h1>
-          <p className={page.subtitle}>Every lead you work, by stage. Statuses set in Lead Management move the stage.</p>
+          <p className={page.subtitle}>
+            Every lead you work, by stage. Statuses set in Lead Management move the stage.
+          </p>
         </div>
         <div className={page.row}>
           <LinkButton href="/lead-management" variant="secondary">
@@ -91,7 +107,11 @@ export default function LeadsPage() {
                         key={lead.id}
                         data-lead-id={lead.id}
                         aria-current={lead.id === target ? 'true' : undefined}
-                        className={[view.fresh.includes(lead.id) ? styles.fresh : '', lead.id === target ? styles.target : ''].filter(Boolean).join(' ') || undefined}
+                        className={
+                          [view.fresh.includes(lead.id) ? styles.fresh : '', lead.id === target ? styles.target : '']
+                            .filter(Boolean)
+                            .join(' ') || undefined
+                        }
                       >
                         <th scope="row" className={styles.rowHead}>
                           <div className={styles.leadName}>{lead.name}</div>

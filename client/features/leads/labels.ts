@@ -2,7 +2,13 @@ import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
 import type { BadgeTone } from '../../ui/Badge.js';
 
 /** Spec 1 lead badges: New blue, Contacted yellow, Qualified green, anything else neutral. */
-export const STAGE_TONES: Partial<Record<LeadStage, BadgeTone>> = { New: 'blue', Contacted: 'yellow', Qualified: 'green', Proposal: 'accent', Closed: 'green' };
+export const STAGE_TONES: Partial<Record<LeadStage, BadgeTone>> = {
+  New: 'blue',
+  Contacted: 'yellow',
+  Qualified: 'green',
+  Proposal: 'accent',
+  Closed: 'green',
+};
 
 export const DISPOSITION_TONES: Partial<Record<LeadDisposition, BadgeTone>> = {
   New: 'blue',
@@ -17,7 +23,8 @@ export const DISPOSITION_TONES: Partial<Record<LeadDisposition, BadgeTone>> = {
 export function formatPhone(phone: string | undefined): string {
   if (!phone) return '';
   const local = phone.length === 11 && phone.startsWith('1') ? phone.slice(1) : phone;
-  if (local.length === 10) return `${phone.length === 11 ? '+1 ' : ''}(${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`;
+  if (local.length === 10)
+    return `${phone.length === 11 ? '+1 ' : ''}(${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`;
   return `+${phone}`;
 }
 
@@ -31,7 +38,10 @@ export function detailLabel(key: string): string {
 export function detailValue(value: unknown): string {
   if (value == null) return '';
   if (Array.isArray(value)) return value.map(detailValue).join(', ');
-  if (typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([k, v]) => `${detailLabel(k)}: ${detailValue(v)}`).join('; ');
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${detailLabel(k)}: ${detailValue(v)}`)
+      .join('; ');
   if (typeof value === 'number') return value.toLocaleString('en-US');
   return String(value);
 }

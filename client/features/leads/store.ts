@@ -133,12 +133,14 @@ export function applyLeads(batch: LeadItem[], arrived = false): void {
   }
   const open = leads.detail;
   if (!open?.data) return;
-  for (const incoming of batch) if (incoming.id === open.id) open.data.lead = keepAssigneeName(incoming, open.data.lead);
+  for (const incoming of batch)
+    if (incoming.id === open.id) open.data.lead = keepAssigneeName(incoming, open.data.lead);
 }
 
 /** An answer that names no assignee (an older server, another feature's push) keeps the name already shown. */
 function keepAssigneeName(lead: LeadItem, shown: LeadItem | undefined): LeadItem {
-  if (lead.assignedToName || !lead.assignedTo || shown?.assignedTo !== lead.assignedTo || !shown.assignedToName) return lead;
+  if (lead.assignedToName || !lead.assignedTo || shown?.assignedTo !== lead.assignedTo || !shown.assignedToName)
+    return lead;
   return { ...lead, assignedToName: shown.assignedToName };
 }
 

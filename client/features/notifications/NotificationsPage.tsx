@@ -2,7 +2,12 @@ import { CheckCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { SocketEvents } from '../../../shared/events.js';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_TYPES, type NotificationItem, type NotificationType } from '../../../shared/schemas/notifications/list.js';
+import {
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_TYPES,
+  type NotificationItem,
+  type NotificationType,
+} from '../../../shared/schemas/notifications/list.js';
 import { api } from '../../api/client.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 import { onLive, onLiveResync } from '../../live/socket.js';
@@ -23,7 +28,10 @@ const STATUSES: { id: Status; label: string }[] = [
   { id: 'unread', label: 'Unread' },
 ];
 const NO_ITEMS: NotificationItem[] = [];
-const KINDS = [{ id: 'all', label: 'All kinds' }, ...NOTIFICATION_TYPES.map((type) => ({ id: type, label: NOTIFICATION_KIND_LABELS[type] }))];
+const KINDS = [
+  { id: 'all', label: 'All kinds' },
+  ...NOTIFICATION_TYPES.map((type) => ({ id: type, label: NOTIFICATION_KIND_LABELS[type] })),
+];
 
 /** `/dashboard/notifications`: every notification, newest first, by page; unread or one kind; marked read here or from the bell. */
 export default function NotificationsPage() {
@@ -33,7 +41,12 @@ export default function NotificationsPage() {
   const { unread } = useNotifications();
 
   const pathFor = (after?: string) =>
-    pathWithQuery('/api/notifications', { limit: String(PAGE_SIZE), status: status === 'unread' ? 'unread' : undefined, type: kind === 'all' ? undefined : kind, cursor: after });
+    pathWithQuery('/api/notifications', {
+      limit: String(PAGE_SIZE),
+      status: status === 'unread' ? 'unread' : undefined,
+      type: kind === 'all' ? undefined : kind,
+      cursor: after,
+    });
 
   const { data, loading, failed, retry, setData } = useApiQuery(pathFor(), { quiet: true });
   const items = data?.items ?? NO_ITEMS;
@@ -43,7 +56,11 @@ export default function NotificationsPage() {
   useEffect(() => {
     const off = onLive(SocketEvents.notificationNew, (item) => {
       if (kind !== 'all' && item.type !== kind) return;
-      setData((list) => list && (list.items.some((existing) => existing.id === item.id) ? list : { ...list, items: [item, ...list.items] }));
+      setData(
+        (list) =>
+          list &&
+          (list.items.some((existing) => existing.id === item.id) ? list : { ...list, items: [item, ...list.items] }),
+      );
     });
     const offResync = onLiveResync(retry);
     return () => {
@@ -57,7 +74,17 @@ export default function NotificationsPage() {
     setMore(true);
     try {
       const next = await api(pathFor(cursor));
-      setData((list) => list && { ...list, items: [...list.items, ...next.items.filter((item) => !list.items.some((existing) => existing.id === item.id))], nextCursor: next.nextCursor });
+      setData(
+        (list) =>
+          list && {
+            ...list,
+            items: [
+              ...list.items,
+              ...next.items.filter((item) => !list.items.some((existing) => existing.id === item.id)),
+            ],
+            nextCursor: next.nextCursor,
+          },
+      );
     } catch {
       // The API client showed why; the button stays for another try.
     } finally {
@@ -68,7 +95,13 @@ export default function NotificationsPage() {
   async function markRead(ids: string[] | 'all') {
     try {
       await markNotificationsRead(ids === 'all' ? { all: true } : { ids });
-      setData((list) => list && { ...list, items: list.items.map((item) => (ids === 'all' || ids.includes(item.id) ? { ...item, read: true } : item)) });
+      setData(
+        (list) =>
+          list && {
+            ...list,
+            items: list.items.map((item) => (ids === 'all' || ids.includes(item.id) ? { ...item, read: true } : item)),
+          },
+      );
     } catch {
       // The API client showed why.
     }
@@ -91,7 +124,12 @@ export default function NotificationsPage() {
       </div>
       <FilterBar>
         <FilterGroup label="Show" options={STATUSES} value={status} onChange={setStatus} />
-        <Select label="Kind" options={KINDS} value={kind} onChange={(value) => setKind((value as NotificationType | null) ?? 'all')} />
+        <Select
+          label="Kind"
+          options={KINDS}
+          value={kind}
+          onChange={(value) => setKind((value as NotificationType | null) ?? 'all')}
+        />
       </FilterBar>
       {failed && !loading ? (
         <LoadFailed title="Notifications could not be loaded." onRetry={retry} />
@@ -114,7 +152,12 @@ export default function NotificationsPage() {
               {item.read ? (
                 <span className={[page.muted, page.small].join(' ')}>Read</span>
               ) : (
-                <Button variant="ghost" size="sm" aria-label={`Mark as read: ${item.title}`} onPress={() => void markRead([item.id])}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Mark as read: ${item.title}`}
+                  onPress={() => void markRead([item.id])}
+                >
                   Mark as read
                 </Button>
               )}

@@ -22,7 +22,14 @@ export function CampaignPicker() {
         <h2 id="select-campaign-title" className={page.cardTitle}>
           Select a Campaign
         </h2>
-        <SearchInput label="Search campaigns" hideLabel placeholder="Search campaigns..." value={search} onChange={setSearch} className={styles.pickerSearch} />
+        <SearchInput
+          label="Search campaigns"
+          hideLabel
+          placeholder="Search campaigns..."
+          value={search}
+          onChange={setSearch}
+          className={styles.pickerSearch}
+        />
       </div>
       {failed ? (
         <EmptyState title="Campaigns could not be loaded.">

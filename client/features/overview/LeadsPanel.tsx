@@ -11,7 +11,10 @@ import page from '../dashboard/Page.module.css';
 import { followOverviewLeads, showLeads, showMoreLeads, useOverviewLeads, type StageFilter } from './leads-store.js';
 import styles from './Overview.module.css';
 
-const FILTERS = [{ id: 'All', label: 'All' }, ...LEAD_STAGES.map((stage) => ({ id: stage, label: stage }))] as { id: StageFilter; label: string }[];
+const FILTERS = [{ id: 'All', label: 'All' }, ...LEAD_STAGES.map((stage) => ({ id: stage, label: stage }))] as {
+  id: StageFilter;
+  label: string;
+}[];
 
 /** Spec 1 lead badges: New blue, Contacted yellow, Qualified green, anything else neutral. */
 const TONES: Partial<Record<LeadStage, BadgeTone>> = { New: 'blue', Contacted: 'yellow', Qualified: 'green' };
@@ -39,7 +42,12 @@ export function LeadsPanel({ campaignId, campaignName }: { campaignId: string; c
           Change Campaign
         </Button>
       </div>
-      <FilterGroup label="Filter leads by status" options={FILTERS} value={stage} onChange={(next) => void showLeads(campaignId, next)} />
+      <FilterGroup
+        label="Filter leads by status"
+        options={FILTERS}
+        value={stage}
+        onChange={(next) => void showLeads(campaignId, next)}
+      />
       <div className={styles.leads} aria-busy={status === 'loading'}>
         {status === 'failed' ? (
           <EmptyState title="Your leads could not be loaded.">
@@ -62,7 +70,8 @@ export function LeadsPanel({ campaignId, campaignName }: { campaignId: string; c
                 <div className={page.row}>
                   {lead.phone ? (
                     <a className={styles.contact} href={`tel:${lead.phone}`}>
-                      <Phone size={14} aria-hidden="true" /> <span className="visually-hidden">Call {lead.name} at </span>
+                      <Phone size={14} aria-hidden="true" />{' '}
+                      <span className="visually-hidden">Call {lead.name} at </span>
                       {lead.phone}
                     </a>
                   ) : null}

@@ -29,7 +29,11 @@ export default function OverviewPage() {
       <StatCards />
       <div className={styles.columns}>
         <div className={styles.mainColumn}>
-          {activeCampaignId ? <LeadsPanel campaignId={activeCampaignId} campaignName={campaignName} /> : <CampaignPicker />}
+          {activeCampaignId ? (
+            <LeadsPanel campaignId={activeCampaignId} campaignName={campaignName} />
+          ) : (
+            <CampaignPicker />
+          )}
         </div>
         <UpgradePanel />
       </div>

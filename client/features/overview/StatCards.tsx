@@ -23,15 +23,29 @@ export function StatCards() {
   const blank = '—';
   return (
     <section className={page.stats} aria-label="Your figures" aria-busy={!stats}>
-      <Card label="Monthly Earnings" icon={<DollarSign size={18} aria-hidden="true" />} value={stats ? formatCents(stats.monthlyEarnings) : blank} note="This month" />
+      <Card
+        label="Monthly Earnings"
+        icon={<DollarSign size={18} aria-hidden="true" />}
+        value={stats ? formatCents(stats.monthlyEarnings) : blank}
+        note="This month"
+      />
       <Card
         label="Deals Closed"
         icon={<Briefcase size={18} aria-hidden="true" />}
         value={stats ? String(stats.dealsClosed) : blank}
         note={stats ? `${formatPercent(stats.conversionRate)} conversion rate` : undefined}
       />
-      <Card label="Avg Deal Size" icon={<TrendingUp size={18} aria-hidden="true" />} value={stats ? formatCents(stats.avgDealSize) : blank} />
-      <Card label="Downline Agents" icon={<Users size={18} aria-hidden="true" />} value={stats ? String(stats.downlineAgents) : blank} note="Levels 1-3 of your Bonsai" />
+      <Card
+        label="Avg Deal Size"
+        icon={<TrendingUp size={18} aria-hidden="true" />}
+        value={stats ? formatCents(stats.avgDealSize) : blank}
+      />
+      <Card
+        label="Downline Agents"
+        icon={<Users size={18} aria-hidden="true" />}
+        value={stats ? String(stats.downlineAgents) : blank}
+        note="Levels 1-3 of your Bonsai"
+      />
     </section>
   );
 }

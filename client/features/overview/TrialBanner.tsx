@@ -33,7 +33,9 @@ export function TrialBanner({ user }: { user: Pick<PublicUser, 'id' | 'plan'> })
   return (
     <section className={styles.trial} aria-label="Trial">
       <Clock size={22} aria-hidden="true" />
-      <p className={styles.trialText}>{days === 0 ? 'Your Trial Has Ended' : `Your Trial Ends in ${days} ${days === 1 ? 'Day' : 'Days'}`}</p>
+      <p className={styles.trialText}>
+        {days === 0 ? 'Your Trial Has Ended' : `Your Trial Ends in ${days} ${days === 1 ? 'Day' : 'Days'}`}
+      </p>
       <div className={styles.trialActions}>
         <Button variant="ghost" size="sm" onPress={dismiss}>
           Dismiss

@@ -18,7 +18,13 @@ interface OverviewLeadsState {
 const PAGE = 25;
 
 /** "Your Current Leads" of the overview: the viewer's leads of the active campaign, one stage at a time. */
-export const overviewLeads = proxy<OverviewLeadsState>({ campaignId: null, stage: 'All', items: [], nextCursor: null, status: 'idle' });
+export const overviewLeads = proxy<OverviewLeadsState>({
+  campaignId: null,
+  stage: 'All',
+  items: [],
+  nextCursor: null,
+  status: 'idle',
+});
 
 export const useOverviewLeads = () => useSnapshot(overviewLeads);
 
@@ -59,7 +65,10 @@ export async function showMoreLeads(): Promise<void> {
 }
 
 function belongs(lead: LeadItem): boolean {
-  return lead.campaignId === overviewLeads.campaignId && (overviewLeads.stage === 'All' || lead.stage === overviewLeads.stage);
+  return (
+    lead.campaignId === overviewLeads.campaignId &&
+    (overviewLeads.stage === 'All' || lead.stage === overviewLeads.stage)
+  );
 }
 
 function applyUpdate(payload: LeadUpdatedPayload): void {

@@ -31,9 +31,12 @@ export default function PerksPage() {
   // Any other value shows all (spec 2).
   const tab = category && category in PERK_TABS ? category : 'all';
   const [q, setQ] = useState('');
-  const { data, loading, failed, retry } = useApiQuery(pathWithQuery('/api/perks', { category: tab === 'all' ? undefined : tab, q: q.trim() }), {
-    debounceMs: q ? SEARCH_DEBOUNCE_MS : 0,
-  });
+  const { data, loading, failed, retry } = useApiQuery(
+    pathWithQuery('/api/perks', { category: tab === 'all' ? undefined : tab, q: q.trim() }),
+    {
+      debounceMs: q ? SEARCH_DEBOUNCE_MS : 0,
+    },
+  );
   const perks = data?.items ?? [];
 
   const list = failed ? (
@@ -57,9 +60,21 @@ export default function PerksPage() {
           </h1>
           <p className={page.subtitle}>Discounts, trips and partner offers for Commission Warriors in Egypt.</p>
         </div>
-        <SearchInput label="Search perks" hideLabel placeholder="Search perks..." value={q} onChange={setQ} className={styles.search} />
+        <SearchInput
+          label="Search perks"
+          hideLabel
+          placeholder="Search perks..."
+          value={q}
+          onChange={setQ}
+          className={styles.search}
+        />
       </div>
-      <Tabs selectedKey={tab} onSelectionChange={(key: Key) => navigate(key === 'all' ? '/dashboard/perks' : `/dashboard/perks/${String(key)}`)}>
+      <Tabs
+        selectedKey={tab}
+        onSelectionChange={(key: Key) =>
+          navigate(key === 'all' ? '/dashboard/perks' : `/dashboard/perks/${String(key)}`)
+        }
+      >
         <TabList aria-label="Perk categories">
           {TABS.map((item) => (
             <Tab key={item.id} id={item.id}>
@@ -94,12 +109,17 @@ function PerkCard({ perk }: { perk: PerkItem }) {
       <p className={[page.muted, page.small, styles.location].join(' ')}>
         <MapPin size={14} aria-hidden="true" /> {perk.location}
       </p>
-      {perk.validUntil ? <p className={[page.muted, page.small].join(' ')}>Valid until {formatDate(perk.validUntil)}</p> : null}
+      {perk.validUntil ? (
+        <p className={[page.muted, page.small].join(' ')}>Valid until {formatDate(perk.validUntil)}</p>
+      ) : null}
       <div className={styles.codeRow}>
-        <code className={styles.code}>
-          {perk.code}
-        </code>
-        <Button variant="secondary" size="sm" aria-label={`Copy discount code for ${perk.title}`} onPress={() => void copyText(perk.code, PerkMessages.copied)}>
+        <code className={styles.code}>{perk.code}</code>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Copy discount code for ${perk.title}`}
+          onPress={() => void copyText(perk.code, PerkMessages.copied)}
+        >
           <Copy size={16} aria-hidden="true" /> Copy
         </Button>
         {perk.link ? (

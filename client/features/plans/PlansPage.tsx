@@ -20,7 +20,8 @@ export default function PlansPage() {
           Plans
         </h1>
         <p className={page.subtitle}>
-          All plans include 200 calls per day, 4,000 leads monthly, free training materials, a leads CRM and commission tracking.
+          All plans include 200 calls per day, 4,000 leads monthly, free training materials, a leads CRM and commission
+          tracking.
           {daysLeft !== null ? ` Your free trial has ${daysLeft} day${daysLeft === 1 ? '' : 's'} left.` : ''}
         </p>
       </div>
@@ -47,7 +48,11 @@ export default function PlansPage() {
               {current ? (
                 <p className={page.muted}>This is your current plan.</p>
               ) : (
-                <LinkButton href={`/dashboard/support?topic=${encodeURIComponent(`Upgrade to ${plan.name}`)}`} variant={plan.popular ? 'primary' : 'secondary'} fullWidth>
+                <LinkButton
+                  href={`/dashboard/support?topic=${encodeURIComponent(`Upgrade to ${plan.name}`)}`}
+                  variant={plan.popular ? 'primary' : 'secondary'}
+                  fullWidth
+                >
                   Ask for {plan.name}
                 </LinkButton>
               )}

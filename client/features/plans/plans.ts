@@ -14,7 +14,13 @@ export const PLANS: Plan[] = [
     name: 'Free Trial',
     price: '$0',
     period: 'for the first 3 months',
-    features: ['200 leads per day (4,000 monthly)', 'Basic campaigns', 'Basic training', 'Commission dashboard', 'Referral tree'],
+    features: [
+      '200 leads per day (4,000 monthly)',
+      'Basic campaigns',
+      'Basic training',
+      'Commission dashboard',
+      'Referral tree',
+    ],
   },
   {
     tier: 'pro',

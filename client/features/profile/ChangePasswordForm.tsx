@@ -32,7 +32,11 @@ export function ChangePasswordForm({ user }: { user: PublicUser }) {
       replaceUser(answer.user as PublicUser);
       setCurrentPassword('');
       setNewPassword('');
-      toast({ title: PasswordChangeMessages.changedTitle, description: PasswordChangeMessages.changed, variant: 'success' });
+      toast({
+        title: PasswordChangeMessages.changedTitle,
+        description: PasswordChangeMessages.changed,
+        variant: 'success',
+      });
     } catch {
       // The API client showed why (wrong current password, too many tries).
     } finally {
@@ -44,7 +48,11 @@ export function ChangePasswordForm({ user }: { user: PublicUser }) {
     setBusy(true);
     try {
       await api('/api/auth/forgot', { method: 'POST', body: { email: user.email } });
-      toast({ title: 'Check your email', description: `We sent a password reset link to ${user.email}.`, variant: 'success' });
+      toast({
+        title: 'Check your email',
+        description: `We sent a password reset link to ${user.email}.`,
+        variant: 'success',
+      });
     } catch {
       // The API client showed why.
     } finally {
@@ -54,8 +62,21 @@ export function ChangePasswordForm({ user }: { user: PublicUser }) {
 
   return (
     <div className={page.stack}>
-      <Form className={page.form} aria-label="Change password" validationBehavior="aria" onSubmit={(event) => void submit(event)}>
-        <TextField label="Current password" type="password" value={currentPassword} onChange={setCurrentPassword} isRequired isDisabled={busy} autoComplete="current-password" />
+      <Form
+        className={page.form}
+        aria-label="Change password"
+        validationBehavior="aria"
+        onSubmit={(event) => void submit(event)}
+      >
+        <TextField
+          label="Current password"
+          type="password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          isRequired
+          isDisabled={busy}
+          autoComplete="current-password"
+        />
         <TextField
           label="New password"
           type="password"
@@ -66,7 +87,8 @@ export function ChangePasswordForm({ user }: { user: PublicUser }) {
           autoComplete="new-password"
           description={
             <>
-              <PasswordStrengthHint password={newPassword} email={user.email} name={user.name} /> Your other devices will be signed out.
+              <PasswordStrengthHint password={newPassword} email={user.email} name={user.name} /> Your other devices
+              will be signed out.
             </>
           }
         />

@@ -37,9 +37,20 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   };
 
   return (
-    <Form className={page.form} aria-label="Edit profile" validationBehavior="aria" onSubmit={(event) => void submit(event)}>
+    <Form
+      className={page.form}
+      aria-label="Edit profile"
+      validationBehavior="aria"
+      onSubmit={(event) => void submit(event)}
+    >
       <TextField label="Name" value={name} onChange={setName} isRequired isDisabled={saving} autoComplete="name" />
-      <TextField label="Phone / WhatsApp / Telegram" value={contact} onChange={setContact} isDisabled={saving} autoComplete="tel" />
+      <TextField
+        label="Phone / WhatsApp / Telegram"
+        value={contact}
+        onChange={setContact}
+        isDisabled={saving}
+        autoComplete="tel"
+      />
       <div>
         <Button type="submit" isDisabled={saving}>
           {saving ? 'Saving...' : 'Save Profile'}

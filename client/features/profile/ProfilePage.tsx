@@ -29,7 +29,9 @@ export default function ProfilePage() {
           <p className={page.muted}>{user.email}</p>
           <div className={page.row}>
             <Badge tone="blue">{ROLE_NAMES[user.role]}</Badge>
-            {user.roleRequest?.status === 'pending' ? <Badge tone="yellow">{ROLE_NAMES[user.roleRequest.role]} requested</Badge> : null}
+            {user.roleRequest?.status === 'pending' ? (
+              <Badge tone="yellow">{ROLE_NAMES[user.roleRequest.role]} requested</Badge>
+            ) : null}
             {user.earlyAccess ? <Badge tone="green">Early access</Badge> : null}
           </div>
         </div>

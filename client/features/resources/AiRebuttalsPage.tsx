@@ -26,7 +26,9 @@ export default function AiRebuttalsPage() {
 
   async function join() {
     const body = { email: email.trim() };
-    const problem = schemaError(RebuttalInterestBody, body) ?? (EMAIL_PATTERN.test(body.email) ? undefined : RebuttalMessages.emailInvalid);
+    const problem =
+      schemaError(RebuttalInterestBody, body) ??
+      (EMAIL_PATTERN.test(body.email) ? undefined : RebuttalMessages.emailInvalid);
     if (problem) {
       errorToast('Error', problem);
       return;
@@ -79,7 +81,14 @@ export default function AiRebuttalsPage() {
         </div>
         <FilterBar style={{ marginBottom: '1rem' }}>
           <TextField label="Search rebuttals" placeholder="Coming soon" isDisabled className={styles.search} />
-          <Select label="Campaign" options={[{ id: 'all', label: 'All campaigns' }]} value="all" onChange={() => undefined} isDisabled className={styles.select} />
+          <Select
+            label="Campaign"
+            options={[{ id: 'all', label: 'All campaigns' }]}
+            value="all"
+            onChange={() => undefined}
+            isDisabled
+            className={styles.select}
+          />
         </FilterBar>
         <div className={page.stack}>
           {samples.map((sample) => (
@@ -94,7 +103,14 @@ export default function AiRebuttalsPage() {
                 <p className={[page.muted, page.small].join(' ')} id={`effectiveness-${sample.id}`}>
                   Effectiveness: {sample.effectiveness}%
                 </p>
-                <div className={styles.meter} role="meter" aria-labelledby={`effectiveness-${sample.id}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={sample.effectiveness}>
+                <div
+                  className={styles.meter}
+                  role="meter"
+                  aria-labelledby={`effectiveness-${sample.id}`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={sample.effectiveness}
+                >
                   <div className={styles.meterFill} style={{ width: `${sample.effectiveness}%` }} />
                 </div>
               </div>
@@ -106,7 +122,9 @@ export default function AiRebuttalsPage() {
         <h2 id="rebuttals-waitlist-title" className={page.cardTitle}>
           Join the Waitlist
         </h2>
-        <p className={page.muted}>Be the first to try AI Rebuttals. Early-access members get 100 free AI-generated rebuttals.</p>
+        <p className={page.muted}>
+          Be the first to try AI Rebuttals. Early-access members get 100 free AI-generated rebuttals.
+        </p>
         {joined ? (
           <p role="status">{joined}</p>
         ) : (
@@ -117,7 +135,14 @@ export default function AiRebuttalsPage() {
               void join();
             }}
           >
-            <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={setEmail} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={setEmail}
+            />
             <Button type="submit" isDisabled={sending}>
               Join Waitlist
             </Button>

@@ -11,7 +11,17 @@ import page from '../dashboard/Page.module.css';
 import type { CampaignOption } from './useCampaignOptions.js';
 import styles from './Resources.module.css';
 
-export function FolderDialog({ isOpen, onOpenChange, campaigns, onCreated }: { isOpen: boolean; onOpenChange: (open: boolean) => void; campaigns: CampaignOption[]; onCreated: (folder: MaterialFolder) => void }) {
+export function FolderDialog({
+  isOpen,
+  onOpenChange,
+  campaigns,
+  onCreated,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  campaigns: CampaignOption[];
+  onCreated: (folder: MaterialFolder) => void;
+}) {
   const [name, setName] = useState('');
   const [campaign, setCampaign] = useState('none');
   const [saving, setSaving] = useState(false);
@@ -47,7 +57,12 @@ export function FolderDialog({ isOpen, onOpenChange, campaigns, onCreated }: { i
         }}
       >
         <TextField label="Folder name" value={name} onChange={setName} maxLength={100} autoFocus />
-        <Select label="Campaign" options={[{ id: 'none', label: 'No campaign' }, ...campaigns]} value={campaign} onChange={(value) => setCampaign(value ?? 'none')} />
+        <Select
+          label="Campaign"
+          options={[{ id: 'none', label: 'No campaign' }, ...campaigns]}
+          value={campaign}
+          onChange={(value) => setCampaign(value ?? 'none')}
+        />
         <div className={styles.dialogActions}>
           <Button variant="secondary" onPress={() => onOpenChange(false)}>
             Cancel

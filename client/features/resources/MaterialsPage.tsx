@@ -1,4 +1,15 @@
-import { Download, Eye, FileText, Film, FolderPlus, Image as ImageIcon, Music, Star, Trash2, Upload } from 'lucide-react';
+import {
+  Download,
+  Eye,
+  FileText,
+  Film,
+  FolderPlus,
+  Image as ImageIcon,
+  Music,
+  Star,
+  Trash2,
+  Upload,
+} from 'lucide-react';
 import { useState } from 'react';
 import { MaterialMessages, type MaterialItem, type MaterialListQuery } from '../../../shared/schemas/materials/list.js';
 import { api } from '../../api/client.js';
@@ -103,8 +114,21 @@ export default function MaterialsPage() {
         </div>
       </div>
       <FilterBar>
-        <SearchInput label="Search materials" hideLabel placeholder="Search materials..." value={q} onChange={setQ} className={styles.search} />
-        <Select label="Campaign" options={[{ id: ALL, label: 'All campaigns' }, ...campaigns]} value={campaign} onChange={(value) => setCampaign(value ?? ALL)} className={styles.select} />
+        <SearchInput
+          label="Search materials"
+          hideLabel
+          placeholder="Search materials..."
+          value={q}
+          onChange={setQ}
+          className={styles.search}
+        />
+        <Select
+          label="Campaign"
+          options={[{ id: ALL, label: 'All campaigns' }, ...campaigns]}
+          value={campaign}
+          onChange={(value) => setCampaign(value ?? ALL)}
+          className={styles.select}
+        />
         <Select
           label="Category"
           options={[{ id: ALL, label: 'All categories' }, ...categories.map((name) => ({ id: name, label: name }))]}
@@ -114,12 +138,22 @@ export default function MaterialsPage() {
         />
         <Select
           label="Folder"
-          options={[{ id: ALL, label: 'All folders' }, { id: 'root', label: 'Not in a folder' }, ...folders.map((item) => ({ id: item.id, label: item.name }))]}
+          options={[
+            { id: ALL, label: 'All folders' },
+            { id: 'root', label: 'Not in a folder' },
+            ...folders.map((item) => ({ id: item.id, label: item.name })),
+          ]}
           value={folder}
           onChange={(value) => setFolder(value ?? ALL)}
           className={styles.select}
         />
-        <Select label="Sort by" options={SORTS} value={sort} onChange={(value) => setSort((value as Sort | null) ?? 'lastModified')} className={styles.select} />
+        <Select
+          label="Sort by"
+          options={SORTS}
+          value={sort}
+          onChange={(value) => setSort((value as Sort | null) ?? 'lastModified')}
+          className={styles.select}
+        />
         <FilterGroup label="View" options={VIEWS} value={view} onChange={setView} />
       </FilterBar>
       {failed ? (
@@ -181,7 +215,14 @@ interface ItemsProps {
 
 function StarButton({ item, star }: { item: MaterialItem; star: ItemsProps['star'] }) {
   return (
-    <Button variant="ghost" size="sm" aria-pressed={item.starred} aria-label={`${item.starred ? 'Unstar' : 'Star'} ${item.name}`} onPress={() => void star(item)} className={item.starred ? styles.starred : undefined}>
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-pressed={item.starred}
+      aria-label={`${item.starred ? 'Unstar' : 'Star'} ${item.name}`}
+      onPress={() => void star(item)}
+      className={item.starred ? styles.starred : undefined}
+    >
       <Star size={16} aria-hidden="true" fill={item.starred ? 'currentColor' : 'none'} />
     </Button>
   );
@@ -190,10 +231,21 @@ function StarButton({ item, star }: { item: MaterialItem; star: ItemsProps['star
 function ItemActions({ item, askDelete }: { item: MaterialItem; askDelete: ItemsProps['askDelete'] }) {
   return (
     <div className={styles.itemActions}>
-      <a className={styles.iconLink} href={item.fileUrl} target="_blank" rel="noopener" aria-label={`View ${item.name}`}>
+      <a
+        className={styles.iconLink}
+        href={item.fileUrl}
+        target="_blank"
+        rel="noopener"
+        aria-label={`View ${item.name}`}
+      >
         <Eye size={16} aria-hidden="true" />
       </a>
-      <a className={styles.iconLink} href={downloadUrl(item)} download={`${item.name}.${item.format}`} aria-label={`Download ${item.name}`}>
+      <a
+        className={styles.iconLink}
+        href={downloadUrl(item)}
+        download={`${item.name}.${item.format}`}
+        aria-label={`Download ${item.name}`}
+      >
         <Download size={16} aria-hidden="true" />
       </a>
       {item.canDelete ? (
@@ -267,13 +319,20 @@ function MaterialGrid({ items, loading, campaigns, star, askDelete }: ItemsProps
         const Icon = TYPE_ICONS[item.type];
         return (
           <li key={item.id} className={[page.card, styles.tile].join(' ')}>
-            <div className={styles.tilePreview}>{item.type === 'image' ? <img src={item.fileUrl} alt="" loading="lazy" /> : <Icon size={40} aria-hidden="true" />}</div>
+            <div className={styles.tilePreview}>
+              {item.type === 'image' ? (
+                <img src={item.fileUrl} alt="" loading="lazy" />
+              ) : (
+                <Icon size={40} aria-hidden="true" />
+              )}
+            </div>
             <div className={styles.tileHead}>
               <h2 className={styles.tileName}>{item.name}</h2>
               <StarButton item={item} star={star} />
             </div>
             <p className={[page.muted, page.small].join(' ')}>
-              {item.format.toUpperCase()} · {item.sizeLabel} · {campaignName(campaigns, item.campaign)} · {item.category}
+              {item.format.toUpperCase()} · {item.sizeLabel} · {campaignName(campaigns, item.campaign)} ·{' '}
+              {item.category}
             </p>
             <p className={[page.muted, page.small].join(' ')}>Last modified {formatDate(item.lastModified)}</p>
             <ItemActions item={item} askDelete={askDelete} />

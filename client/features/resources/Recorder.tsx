@@ -1,7 +1,11 @@
 import { Mic, Square } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { VoiceNoteMessages, type VoiceNoteCreated, type VoiceNoteItem } from '../../../shared/schemas/voice-notes/list.js';
+import {
+  VoiceNoteMessages,
+  type VoiceNoteCreated,
+  type VoiceNoteItem,
+} from '../../../shared/schemas/voice-notes/list.js';
 import { Button } from '../../ui/Button.js';
 import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
@@ -14,7 +18,8 @@ import styles from './Resources.module.css';
 type Phase = 'idle' | 'recording' | 'recorded' | 'saving';
 
 /** "00:00", as the spec's recording timer shows it. */
-const clock = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+const clock = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
 const PREFERRED_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
 const EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mp4': 'm4a' };
@@ -25,7 +30,13 @@ interface Take {
 }
 
 /** The record panel: start, name, Cancel and Save (spec), recording in the browser with MediaRecorder. */
-export function Recorder({ campaigns, onSaved }: { campaigns: CampaignOption[]; onSaved: (note: VoiceNoteItem) => void }) {
+export function Recorder({
+  campaigns,
+  onSaved,
+}: {
+  campaigns: CampaignOption[];
+  onSaved: (note: VoiceNoteItem) => void;
+}) {
   const [phase, setPhase] = useState<Phase>('idle');
   const [seconds, setSeconds] = useState(0);
   const [name, setName] = useState('');
@@ -66,7 +77,10 @@ export function Recorder({ campaigns, onSaved }: { campaigns: CampaignOption[]; 
     take.current = new Promise<Take>((resolve) => {
       media.addEventListener('stop', () => {
         stream.getTracks().forEach((track) => track.stop());
-        resolve({ blob: new Blob(chunks, { type: media.mimeType || mimeType || 'audio/webm' }), seconds: Math.max(1, Math.round((Date.now() - startedAt.current) / 1000)) });
+        resolve({
+          blob: new Blob(chunks, { type: media.mimeType || mimeType || 'audio/webm' }),
+          seconds: Math.max(1, Math.round((Date.now() - startedAt.current) / 1000)),
+        });
       });
     });
     recorder.current = media;
@@ -111,7 +125,11 @@ export function Recorder({ campaigns, onSaved }: { campaigns: CampaignOption[]; 
     if (campaign !== 'none') form.append('campaign', campaign);
     form.append('duration', String(duration));
     if (transcription.trim()) form.append('transcription', transcription.trim());
-    form.append('audio', blob, `${title.replace(/[^\w-]+/g, '-').slice(0, 60) || 'voice-note'}.${EXTENSIONS[type] ?? 'webm'}`);
+    form.append(
+      'audio',
+      blob,
+      `${title.replace(/[^\w-]+/g, '-').slice(0, 60) || 'voice-note'}.${EXTENSIONS[type] ?? 'webm'}`,
+    );
     try {
       const answer = await uploadForm<VoiceNoteCreated>('/api/voice-notes', form);
       toast({ title: answer.message || VoiceNoteMessages.saved(title), variant: 'success' });
@@ -170,11 +188,26 @@ export function Recorder({ campaigns, onSaved }: { campaigns: CampaignOption[]; 
             </p>
           ) : null}
           <div className={page.formGrid}>
-            <Select label="Campaign" options={[{ id: 'none', label: 'No campaign' }, ...campaigns]} value={campaign} onChange={(value) => setCampaign(value ?? 'none')} isDisabled={phase === 'saving'} />
+            <Select
+              label="Campaign"
+              options={[{ id: 'none', label: 'No campaign' }, ...campaigns]}
+              value={campaign}
+              onChange={(value) => setCampaign(value ?? 'none')}
+              isDisabled={phase === 'saving'}
+            />
           </div>
-          <AriaTextField value={transcription} onChange={setTranscription} maxLength={20_000} isDisabled={phase === 'saving'} className={styles.fileField}>
+          <AriaTextField
+            value={transcription}
+            onChange={setTranscription}
+            maxLength={20_000}
+            isDisabled={phase === 'saving'}
+            className={styles.fileField}
+          >
             <Label className={styles.label}>Transcription (optional)</Label>
-            <TextArea className={page.textarea} placeholder="Type what you said, for teammates who cannot listen right now." />
+            <TextArea
+              className={page.textarea}
+              placeholder="Type what you said, for teammates who cannot listen right now."
+            />
           </AriaTextField>
           <div className={page.row}>
             <Button variant="secondary" onPress={cancel} isDisabled={phase === 'saving'}>

@@ -11,14 +11,26 @@ import page from '../dashboard/Page.module.css';
 import styles from './Resources.module.css';
 
 /** The campaign owner's (or an admin's) editor for one script; the server re-checks who may edit. */
-export function ScriptEditor({ script, onClose, onSaved }: { script: ScriptItem; onClose: () => void; onSaved: (script: ScriptItem) => void }) {
+export function ScriptEditor({
+  script,
+  onClose,
+  onSaved,
+}: {
+  script: ScriptItem;
+  onClose: () => void;
+  onSaved: (script: ScriptItem) => void;
+}) {
   const [title, setTitle] = useState(script.title);
   const [content, setContent] = useState(script.content);
   const [saving, setSaving] = useState(false);
 
   async function save() {
     const body: ScriptUpdateBody = { title: title.trim(), content };
-    const problem = !body.title ? ScriptMessages.titleEmpty : !content.trim() ? ScriptMessages.contentEmpty : schemaError(ScriptUpdateBody, body);
+    const problem = !body.title
+      ? ScriptMessages.titleEmpty
+      : !content.trim()
+        ? ScriptMessages.contentEmpty
+        : schemaError(ScriptUpdateBody, body);
     if (problem) {
       errorToast('Error', problem);
       return;

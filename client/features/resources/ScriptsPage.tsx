@@ -1,6 +1,13 @@
 import { ChevronDown, Copy, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Button as AriaButton, Disclosure, DisclosureGroup, DisclosurePanel, Heading, type Key } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  Disclosure,
+  DisclosureGroup,
+  DisclosurePanel,
+  Heading,
+  type Key,
+} from 'react-aria-components';
 import { ScriptMessages, type ScriptItem } from '../../../shared/schemas/scripts/list.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
@@ -24,10 +31,13 @@ export default function ScriptsPage() {
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());
   const [editing, setEditing] = useState<ScriptItem | null>(null);
 
-  const { data, loading, failed, retry, setData } = useApiQuery(selected ? `/api/scripts?campaign=${encodeURIComponent(selected)}` : null, {
-    // The first script opens, as an accordion starts.
-    onLoad: (list) => setExpanded(new Set(list.items[0] ? [list.items[0].id] : [])),
-  });
+  const { data, loading, failed, retry, setData } = useApiQuery(
+    selected ? `/api/scripts?campaign=${encodeURIComponent(selected)}` : null,
+    {
+      // The first script opens, as an accordion starts.
+      onLoad: (list) => setExpanded(new Set(list.items[0] ? [list.items[0].id] : [])),
+    },
+  );
   const scripts = data?.items ?? [];
 
   return (
@@ -39,14 +49,26 @@ export default function ScriptsPage() {
           </h1>
           <p className={page.subtitle}>Proven call, e-mail and follow-up scripts for each campaign.</p>
         </div>
-        <Select label="Campaign" options={campaigns} value={selected} onChange={(value) => setCampaign(value)} className={styles.select} placeholder="Choose a campaign" />
+        <Select
+          label="Campaign"
+          options={campaigns}
+          value={selected}
+          onChange={(value) => setCampaign(value)}
+          className={styles.select}
+          placeholder="Choose a campaign"
+        />
       </div>
       {failed ? (
         <LoadFailed title="Scripts could not be loaded." onRetry={retry} />
       ) : !loading && scripts.length === 0 ? (
         <EmptyState title={ScriptMessages.none} />
       ) : (
-        <DisclosureGroup className={styles.accordion} expandedKeys={expanded} onExpandedChange={setExpanded} aria-busy={loading}>
+        <DisclosureGroup
+          className={styles.accordion}
+          expandedKeys={expanded}
+          onExpandedChange={setExpanded}
+          aria-busy={loading}
+        >
           {scripts.map((script) => (
             <Disclosure key={script.id} id={script.id} className={styles.accordionItem}>
               {({ isExpanded }) => (
@@ -56,7 +78,11 @@ export default function ScriptsPage() {
                       <span>{script.title}</span>
                       <span className={page.row}>
                         <Badge tone="blue">{TYPE_LABELS[script.type]}</Badge>
-                        <ChevronDown size={18} aria-hidden="true" style={{ transform: isExpanded ? 'rotate(180deg)' : undefined }} />
+                        <ChevronDown
+                          size={18}
+                          aria-hidden="true"
+                          style={{ transform: isExpanded ? 'rotate(180deg)' : undefined }}
+                        />
                       </span>
                     </AriaButton>
                   </Heading>
@@ -66,7 +92,11 @@ export default function ScriptsPage() {
                     </p>
                     <pre className={styles.scriptText}>{script.content}</pre>
                     <div className={page.row}>
-                      <Button variant="secondary" size="sm" onPress={() => void copyText(script.content, ScriptMessages.copied)}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onPress={() => void copyText(script.content, ScriptMessages.copied)}
+                      >
                         <Copy size={16} aria-hidden="true" /> Copy
                       </Button>
                       {script.editable ? (
@@ -87,7 +117,9 @@ export default function ScriptsPage() {
           script={editing}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
-            setData((list) => list && { ...list, items: list.items.map((item) => (item.id === saved.id ? saved : item)) });
+            setData(
+              (list) => list && { ...list, items: list.items.map((item) => (item.id === saved.id ? saved : item)) },
+            );
             setEditing(null);
           }}
         />

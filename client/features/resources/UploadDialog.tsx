@@ -22,7 +22,14 @@ interface UploadDialogProps {
   onUploaded: (item: MaterialItem) => void;
 }
 
-export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, defaultFolderId, onUploaded }: UploadDialogProps) {
+export function UploadDialog({
+  isOpen,
+  onOpenChange,
+  campaigns,
+  folders,
+  defaultFolderId,
+  onUploaded,
+}: UploadDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   // The name taken from the chosen file, so choosing another file (say after one was refused) replaces it
@@ -36,7 +43,10 @@ export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, default
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (isOpen) setFolderId(defaultFolderId && folders.some((folder) => folder.id === defaultFolderId) ? defaultFolderId : 'none');
+    if (isOpen)
+      setFolderId(
+        defaultFolderId && folders.some((folder) => folder.id === defaultFolderId) ? defaultFolderId : 'none',
+      );
   }, [isOpen, defaultFolderId, folders]);
 
   function reset() {
@@ -75,7 +85,10 @@ export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, default
     abort.current = controller;
     setProgress(0);
     try {
-      const item = await uploadForm<MaterialItem>('/api/materials', form, { onProgress: setProgress, signal: controller.signal });
+      const item = await uploadForm<MaterialItem>('/api/materials', form, {
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
       toast({ title: 'Material uploaded', description: item.name, variant: 'success' });
       onUploaded(item);
       reset();
@@ -118,27 +131,52 @@ export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, default
             }}
           />
           <p className={[page.muted, page.small].join(' ')}>
-            Files up to {formatBytes(UPLOAD_LIMIT_BYTES).replace(' ', '')} (PDF, DOCX, XLSX, PPTX, CSV, TXT, JPG, PNG, MP4, MP3, WAV).
+            Files up to {formatBytes(UPLOAD_LIMIT_BYTES).replace(' ', '')} (PDF, DOCX, XLSX, PPTX, CSV, TXT, JPG, PNG,
+            MP4, MP3, WAV).
           </p>
         </div>
         <TextField label="Name" value={name} onChange={setName} isDisabled={uploading} maxLength={200} />
         <div className={page.formGrid}>
-          <Select label="Campaign" options={[{ id: 'none', label: 'No campaign' }, ...campaigns]} value={campaign} onChange={(value) => setCampaign(value ?? 'none')} isDisabled={uploading} />
+          <Select
+            label="Campaign"
+            options={[{ id: 'none', label: 'No campaign' }, ...campaigns]}
+            value={campaign}
+            onChange={(value) => setCampaign(value ?? 'none')}
+            isDisabled={uploading}
+          />
           <Select
             label="Folder"
-            options={[{ id: 'none', label: 'No folder' }, ...folders.map((folder) => ({ id: folder.id, label: folder.name }))]}
+            options={[
+              { id: 'none', label: 'No folder' },
+              ...folders.map((folder) => ({ id: folder.id, label: folder.name })),
+            ]}
             value={folderId}
             onChange={(value) => setFolderId(value ?? 'none')}
             isDisabled={uploading}
           />
         </div>
-        <TextField label="Category" placeholder="General" value={category} onChange={setCategory} isDisabled={uploading} maxLength={60} />
+        <TextField
+          label="Category"
+          placeholder="General"
+          value={category}
+          onChange={setCategory}
+          isDisabled={uploading}
+          maxLength={60}
+        />
         <p className={[page.muted, page.small].join(' ')} style={{ margin: 0 }}>
-          Uploads by admins, and by owners to their own campaigns, are shared with everyone; other uploads are personal (only you see them).
+          Uploads by admins, and by owners to their own campaigns, are shared with everyone; other uploads are personal
+          (only you see them).
         </p>
         {uploading ? (
           <div className={styles.progress}>
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className={styles.progressTrack}>
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className={styles.progressTrack}
+            >
               <div className={styles.progressBar} style={{ width: `${percent}%` }} />
             </div>
             <span className={page.small}>{percent}%</span>

@@ -1,6 +1,10 @@
 import { ChevronDown, Pause, Play, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { VoiceNoteMessages, type VoiceNoteItem, type VoiceNoteListQuery } from '../../../shared/schemas/voice-notes/list.js';
+import {
+  VoiceNoteMessages,
+  type VoiceNoteItem,
+  type VoiceNoteListQuery,
+} from '../../../shared/schemas/voice-notes/list.js';
 import { api } from '../../api/client.js';
 import { SocketEvents } from '../../../shared/events.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
@@ -73,9 +77,28 @@ export default function VoiceNotesPage() {
         }}
       />
       <FilterBar>
-        <SearchInput label="Search voice notes" hideLabel placeholder="Search voice notes..." value={q} onChange={setQ} className={styles.search} />
-        <Select label="Campaign" options={[{ id: ALL, label: 'All campaigns' }, ...campaigns]} value={campaign} onChange={(value) => setCampaign(value ?? ALL)} className={styles.select} />
-        <Select label="Sort by" options={SORTS} value={sort} onChange={(value) => setSort((value as Sort | null) ?? 'date')} className={styles.select} />
+        <SearchInput
+          label="Search voice notes"
+          hideLabel
+          placeholder="Search voice notes..."
+          value={q}
+          onChange={setQ}
+          className={styles.search}
+        />
+        <Select
+          label="Campaign"
+          options={[{ id: ALL, label: 'All campaigns' }, ...campaigns]}
+          value={campaign}
+          onChange={(value) => setCampaign(value ?? ALL)}
+          className={styles.select}
+        />
+        <Select
+          label="Sort by"
+          options={SORTS}
+          value={sort}
+          onChange={(value) => setSort((value as Sort | null) ?? 'date')}
+          className={styles.select}
+        />
       </FilterBar>
       {failed ? (
         <LoadFailed title="Voice notes could not be loaded." onRetry={retry} />
@@ -106,7 +129,19 @@ export default function VoiceNotesPage() {
   );
 }
 
-function VoiceNoteRow({ note, campaigns, open, onToggle, onDelete }: { note: VoiceNoteItem; campaigns: CampaignOption[]; open: boolean; onToggle: () => void; onDelete?: () => void }) {
+function VoiceNoteRow({
+  note,
+  campaigns,
+  open,
+  onToggle,
+  onDelete,
+}: {
+  note: VoiceNoteItem;
+  campaigns: CampaignOption[];
+  open: boolean;
+  onToggle: () => void;
+  onDelete?: () => void;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const panelId = `voice-note-${note.id}`;
@@ -131,14 +166,21 @@ function VoiceNoteRow({ note, campaigns, open, onToggle, onDelete }: { note: Voi
           <strong>{note.title}</strong>
         </Button>
         <span className={[page.muted, page.small].join(' ')}>
-          {note.durationLabel} · {campaignName(campaigns, note.campaign)} · {note.createdBy.name} · {formatDate(note.date)}
+          {note.durationLabel} · {campaignName(campaigns, note.campaign)} · {note.createdBy.name} ·{' '}
+          {formatDate(note.date)}
         </span>
       </div>
       {open ? (
         <div id={panelId} className={page.stack}>
           <div className={page.row}>
-            <Button variant="secondary" size="sm" onPress={() => void togglePlay()} aria-label={playing ? `Pause ${note.title}` : `Play ${note.title}`}>
-              {playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />} {playing ? 'Pause' : 'Play'}
+            <Button
+              variant="secondary"
+              size="sm"
+              onPress={() => void togglePlay()}
+              aria-label={playing ? `Pause ${note.title}` : `Play ${note.title}`}
+            >
+              {playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />}{' '}
+              {playing ? 'Pause' : 'Play'}
             </Button>
             <audio
               ref={audio}
@@ -158,7 +200,11 @@ function VoiceNoteRow({ note, campaigns, open, onToggle, onDelete }: { note: Voi
               </Button>
             ) : null}
           </div>
-          {note.transcription ? <p className={styles.transcription}>{note.transcription}</p> : <p className={[page.muted, page.small].join(' ')}>No transcription for this note.</p>}
+          {note.transcription ? (
+            <p className={styles.transcription}>{note.transcription}</p>
+          ) : (
+            <p className={[page.muted, page.small].join(' ')}>No transcription for this note.</p>
+          )}
         </div>
       ) : null}
     </li>

@@ -14,9 +14,12 @@ const NO_CATEGORIES: string[] = [];
 /** GET /api/materials with the page's filters (search debounced while typing), re-read when materials change. */
 export function useMaterials(filters: MaterialFilters) {
   const { q, campaign, category, folder, sort } = filters;
-  const { data, loading, failed, retry, setData } = useApiQuery(pathWithQuery('/api/materials', { q: q?.trim(), campaign, category, folder, sort }), {
-    debounceMs: q ? SEARCH_DEBOUNCE_MS : 0,
-  });
+  const { data, loading, failed, retry, setData } = useApiQuery(
+    pathWithQuery('/api/materials', { q: q?.trim(), campaign, category, folder, sort }),
+    {
+      debounceMs: q ? SEARCH_DEBOUNCE_MS : 0,
+    },
+  );
 
   const patch = useCallback(
     (id: string, change: Partial<MaterialItem> | null) => {
@@ -24,7 +27,10 @@ export function useMaterials(filters: MaterialFilters) {
         (list) =>
           list && {
             ...list,
-            items: change === null ? list.items.filter((item) => item.id !== id) : list.items.map((item) => (item.id === id ? { ...item, ...change } : item)),
+            items:
+              change === null
+                ? list.items.filter((item) => item.id !== id)
+                : list.items.map((item) => (item.id === id ? { ...item, ...change } : item)),
           },
       );
     },
@@ -33,7 +39,14 @@ export function useMaterials(filters: MaterialFilters) {
   useLiveRefresh(SocketEvents.materialsChanged, (change) => {
     if (!change || change.kind === 'material') retry();
   });
-  return { items: data?.items ?? NO_ITEMS, categories: data?.categories ?? NO_CATEGORIES, loading, failed, patch, reload: retry };
+  return {
+    items: data?.items ?? NO_ITEMS,
+    categories: data?.categories ?? NO_CATEGORIES,
+    loading,
+    failed,
+    patch,
+    reload: retry,
+  };
 }
 
 const NO_FOLDERS: MaterialFolder[] = [];

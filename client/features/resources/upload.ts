@@ -15,7 +15,8 @@ export interface UploadOptions {
 export async function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   try {
     const answer = await withAccessToken(path, (token) => send<T>(path, form, options, token));
-    if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, (answer.body ?? {}) as Partial<ApiErrorBody>);
+    if (answer.status < 200 || answer.status >= 300)
+      throw new ApiError(answer.status, (answer.body ?? {}) as Partial<ApiErrorBody>);
     return answer.body as T;
   } catch (error) {
     toastRequestFailure(error, 'Upload failed');
@@ -23,7 +24,12 @@ export async function uploadForm<T>(path: string, form: FormData, options: Uploa
   }
 }
 
-function send<T>(path: string, form: FormData, options: UploadOptions, token: string | null): Promise<{ status: number; body: T | Partial<ApiErrorBody> | undefined }> {
+function send<T>(
+  path: string,
+  form: FormData,
+  options: UploadOptions,
+  token: string | null,
+): Promise<{ status: number; body: T | Partial<ApiErrorBody> | undefined }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', path);

@@ -11,7 +11,10 @@ const NO_OPTIONS: CampaignOption[] = [];
 /** The campaigns (slug and name) for the campaign filters of the resources pages; fetched once per page load. */
 export function useCampaignOptions(): CampaignOption[] {
   const { data } = useApiQuery('/api/campaigns', { quiet: true, shared: true });
-  return useMemo(() => data?.items.map((campaign) => ({ id: campaign.slug, label: campaign.name })) ?? NO_OPTIONS, [data]);
+  return useMemo(
+    () => data?.items.map((campaign) => ({ id: campaign.slug, label: campaign.name })) ?? NO_OPTIONS,
+    [data],
+  );
 }
 
 export function campaignName(options: CampaignOption[], slug: string | null | undefined): string {

@@ -21,8 +21,7 @@ export function useDashboardAccess(): 'pending' | 'granted' | 'denied' {
       announced.current = true;
       if (access === 'granted') {
         if (takeWelcome()) toast({ title: 'Welcome to your Dashboard!', variant: 'success' });
-      }
-      else {
+      } else {
         // The sign-in did succeed, but "Login successful!" beside "Access Denied" contradicts it.
         closeToasts('Login successful!');
         errorToast('Access Denied', 'This is a demo. Please join the waitlist to get access.');

@@ -7,7 +7,14 @@ import { toast } from '../../ui/toast.js';
 import page from '../dashboard/Page.module.css';
 import { signOutEverywhere } from '../session/actions.js';
 import { applyStoredTheme, storedTheme } from '../theme/theme.js';
-import { groupChoice, loadPreferences, PREFERENCE_GROUPS, saveGroupChoice, usePreferences, type PreferenceGroup } from './preferences.js';
+import {
+  groupChoice,
+  loadPreferences,
+  PREFERENCE_GROUPS,
+  saveGroupChoice,
+  usePreferences,
+  type PreferenceGroup,
+} from './preferences.js';
 import { TwoFactorSettings } from './TwoFactorSettings.js';
 import styles from './Settings.module.css';
 
@@ -84,7 +91,8 @@ export default function SettingsPage() {
           Notifications
         </h2>
         <p className={page.muted}>
-          Choose which notifications you receive in the bell menu, and which of those also pop up while you work. Saved to your account.
+          Choose which notifications you receive in the bell menu, and which of those also pop up while you work. Saved
+          to your account.
         </p>
         <div className={page.stack}>
           {PREFERENCE_GROUPS.map((group) => {

@@ -1,10 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import {
-  TwoFactorCodeBody,
-  type TwoFactorSetupResponse,
-} from '../../../shared/schemas/me/two-factor.js';
+import { TwoFactorCodeBody, type TwoFactorSetupResponse } from '../../../shared/schemas/me/two-factor.js';
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Badge } from '../../ui/Badge.js';
@@ -87,7 +84,10 @@ export function TwoFactorSettings() {
       </h2>
       {step.kind === 'codes' ? (
         <div className={page.stack}>
-          <p>Keep these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator. They are shown only now.</p>
+          <p>
+            Keep these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator. They
+            are shown only now.
+          </p>
           <ul className={styles.codes} aria-label="Recovery codes">
             {step.codes.map((recovery) => (
               <li key={recovery}>
@@ -104,7 +104,14 @@ export function TwoFactorSettings() {
       ) : enabled ? (
         <Form className={page.form} onSubmit={disable}>
           <p className={page.muted}>Your account asks for a code from your authenticator app when you sign in.</p>
-          <TextField label="Code to turn it off" description="A code from your app or a recovery code" value={code} onChange={setCode} isDisabled={busy} autoComplete="one-time-code" />
+          <TextField
+            label="Code to turn it off"
+            description="A code from your app or a recovery code"
+            value={code}
+            onChange={setCode}
+            isDisabled={busy}
+            autoComplete="one-time-code"
+          />
           <div>
             <Button type="submit" variant="danger" isDisabled={busy}>
               Turn Off
@@ -114,11 +121,24 @@ export function TwoFactorSettings() {
       ) : step.kind === 'scan' ? (
         <Form className={page.form} onSubmit={enable}>
           <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
-          <img src={step.setup.qrDataUrl} alt="QR code to add Commission Warriors to your authenticator app" width={200} height={200} className={styles.qr} />
+          <img
+            src={step.setup.qrDataUrl}
+            alt="QR code to add Commission Warriors to your authenticator app"
+            width={200}
+            height={200}
+            className={styles.qr}
+          />
           <p className={[page.small, page.muted].join(' ')}>
             Cannot scan? Enter this key: <code className={styles.secret}>{step.setup.secret}</code>
           </p>
-          <TextField label="Code from your app" value={code} onChange={setCode} isDisabled={busy} inputMode="numeric" autoComplete="one-time-code" />
+          <TextField
+            label="Code from your app"
+            value={code}
+            onChange={setCode}
+            isDisabled={busy}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
           <div className={page.row}>
             <Button type="submit" isDisabled={busy}>
               Turn On
@@ -130,7 +150,9 @@ export function TwoFactorSettings() {
         </Form>
       ) : (
         <div className={page.stack}>
-          <p className={page.muted}>Protect your account with a code from an authenticator app each time you sign in.</p>
+          <p className={page.muted}>
+            Protect your account with a code from an authenticator app each time you sign in.
+          </p>
           <div>
             <Button onPress={() => void begin()} isDisabled={busy}>
               Set Up

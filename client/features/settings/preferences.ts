@@ -66,12 +66,20 @@ followSessionUser();
 subscribe(session, followSessionUser);
 
 /** A group is on for a channel when every type in it is. */
-export function groupChoice(prefs: NotificationPreferences, group: PreferenceGroup, channel: keyof NotificationChannelPrefs): boolean {
+export function groupChoice(
+  prefs: NotificationPreferences,
+  group: PreferenceGroup,
+  channel: keyof NotificationChannelPrefs,
+): boolean {
   return group.types.every((type) => prefs[type][channel]);
 }
 
 /** Sets one channel for every type of the group and saves; the server's answer is what stays. */
-export async function saveGroupChoice(group: PreferenceGroup, channel: keyof NotificationChannelPrefs, value: boolean): Promise<void> {
+export async function saveGroupChoice(
+  group: PreferenceGroup,
+  channel: keyof NotificationChannelPrefs,
+  value: boolean,
+): Promise<void> {
   const previous = completePreferences(preferences.notifications);
   const next = completePreferences(preferences.notifications);
   for (const type of group.types) next[type] = { ...next[type], [channel]: value };

@@ -27,7 +27,11 @@ export default function SupportPage() {
     setSending(true);
     try {
       const answer = await api('/api/support', { method: 'POST', body, quiet: true });
-      toast({ title: answer.title || SupportMessages.sentTitle, description: answer.message || SupportMessages.sent, variant: 'success' });
+      toast({
+        title: answer.title || SupportMessages.sentTitle,
+        description: answer.message || SupportMessages.sent,
+        variant: 'success',
+      });
       setSubject('');
       setMessage('');
     } catch (error) {
@@ -45,7 +49,10 @@ export default function SupportPage() {
         <h1 id="support-title" className={page.title}>
           Support
         </h1>
-        <p className={page.subtitle}>Questions about campaigns, payouts or your account? Write to us and we will answer by e-mail{user ? ` at ${user.email}` : ''}.</p>
+        <p className={page.subtitle}>
+          Questions about campaigns, payouts or your account? Write to us and we will answer by e-mail
+          {user ? ` at ${user.email}` : ''}.
+        </p>
       </div>
       <div className={page.card}>
         <Form className={page.form} validationBehavior="aria" onSubmit={(event) => void submit(event)}>

@@ -11,7 +11,7 @@ function argValue(name: string): string | undefined {
 
 const port = Number(argValue('--port') ?? 27017);
 const host = argValue('--bind_ip') ?? argValue('--host') ?? '127.0.0.1';
-const dbPath = process.argv.includes('--inMemory') ? null : argValue('--dbpath') ?? '.data/mongo';
+const dbPath = process.argv.includes('--inMemory') ? null : (argValue('--dbpath') ?? '.data/mongo');
 const verbose = process.argv.includes('--verbose') || process.argv.includes('-v');
 
 const server = await startEmbeddedMongo({

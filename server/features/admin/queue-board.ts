@@ -23,7 +23,13 @@ const BOARD_REFUSALS = [400, 403, 404, 405] as const;
 /** Kept no longer than an access token lives; a token that expires sooner is refused by the board (401). */
 export function setQueueBoardCookie(reply: FastifyReply, platform: Platform, request: FastifyRequest): void {
   const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
-  reply.setCookie(QUEUE_BOARD_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: platform.config.env === 'production', path: BASE, maxAge: ACCESS_TOKEN_TTL_SECONDS });
+  reply.setCookie(QUEUE_BOARD_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: platform.config.env === 'production',
+    path: BASE,
+    maxAge: ACCESS_TOKEN_TTL_SECONDS,
+  });
 }
 
 /**
@@ -75,7 +81,9 @@ export async function mountQueueBoard(app: FastifyInstance, platform: Platform):
     // The page links Google Fonts, which the app's CSP refuses (and which would tell Google who runs the board): it
     // falls back to the system font.
     scoped.addHook('onSend', async (_request, reply, payload) =>
-      typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html') ? payload.replace(/<link[^>]*fonts\.googleapis\.com[^>]*>/g, '') : payload,
+      typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')
+        ? payload.replace(/<link[^>]*fonts\.googleapis\.com[^>]*>/g, '')
+        : payload,
     );
     await scoped.register(board.registerPlugin(), { prefix: BASE });
   });

@@ -1,12 +1,24 @@
 import { ObjectId } from 'mongodb';
 import { RoleDecisionNotice, type RoleRequestItem } from '../../../shared/schemas/admin/role-requests.js';
-import { AdminMessages, WAITLIST_CSV_COLUMNS, type WaitlistAdminItem, type WaitlistAdminList } from '../../../shared/schemas/admin/waitlist.js';
+import {
+  AdminMessages,
+  WAITLIST_CSV_COLUMNS,
+  type WaitlistAdminItem,
+  type WaitlistAdminList,
+} from '../../../shared/schemas/admin/waitlist.js';
 import type { Platform } from '../../platform/context.js';
 import { csvRow, type CsvValue } from '../../platform/csv.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { notify } from '../notifications/public.js';
 import { emitRoleRequestUpdated } from './events.js';
-import { accountsByEmail, decideRoleRequest, findUserById, grantAccountAccess, listRoleRequests, type UserDoc } from '../users/public.js';
+import {
+  accountsByEmail,
+  decideRoleRequest,
+  findUserById,
+  grantAccountAccess,
+  listRoleRequests,
+  type UserDoc,
+} from '../users/public.js';
 import {
   countWaitlist,
   findWaitlistEntry,
@@ -34,10 +46,21 @@ function toAdminItem(entry: WaitlistEntryDoc, account: boolean | undefined): Wai
   };
 }
 
-export async function waitlistPage(platform: Platform, filter: WaitlistFilter, cursor = 0, limit = 50): Promise<WaitlistAdminList> {
-  const [docs, total] = await Promise.all([listWaitlist(platform.db, filter, cursor, limit + 1), countWaitlist(platform.db, filter)]);
+export async function waitlistPage(
+  platform: Platform,
+  filter: WaitlistFilter,
+  cursor = 0,
+  limit = 50,
+): Promise<WaitlistAdminList> {
+  const [docs, total] = await Promise.all([
+    listWaitlist(platform.db, filter, cursor, limit + 1),
+    countWaitlist(platform.db, filter),
+  ]);
   const page = docs.slice(0, limit);
-  const accounts = await accountsByEmail(platform.db, page.map((e) => e.email));
+  const accounts = await accountsByEmail(
+    platform.db,
+    page.map((e) => e.email),
+  );
   return {
     items: page.map((e) => toAdminItem(e, accounts.get(e.email))),
     total,
@@ -59,7 +82,10 @@ export async function markProcessed(platform: Platform, id: string, processed: b
  * Access for ACCESS_MODE=waitlist: an existing account gets it now; the entry keeps the grant so an
  * account made later with this e-mail starts with it (server/features/auth/accounts.ts).
  */
-export async function grantAccess(platform: Platform, id: string): Promise<{ entry: WaitlistAdminItem; accountUpdated: boolean }> {
+export async function grantAccess(
+  platform: Platform,
+  id: string,
+): Promise<{ entry: WaitlistAdminItem; accountUpdated: boolean }> {
   const entry = await findWaitlistEntry(platform.db, new ObjectId(id));
   if (!entry) throw notFound(AdminMessages.entryNotFound);
   const marked = await markWaitlistGranted(platform.db, entry._id);
@@ -71,7 +97,10 @@ export async function grantAccess(platform: Platform, id: string): Promise<{ ent
 export async function* waitlistCsv(platform: Platform): AsyncGenerator<string> {
   yield csvRow([...WAITLIST_CSV_COLUMNS]);
   for await (const entry of streamWaitlist(platform.db)) {
-    const row: Record<(typeof WAITLIST_CSV_COLUMNS)[number], CsvValue> = { ...entry, accessGranted: Boolean(entry.accessGranted) };
+    const row: Record<(typeof WAITLIST_CSV_COLUMNS)[number], CsvValue> = {
+      ...entry,
+      accessGranted: Boolean(entry.accessGranted),
+    };
     yield csvRow(WAITLIST_CSV_COLUMNS.map((column) => row[column]));
   }
 }
@@ -93,15 +122,26 @@ function toRequestItem(user: UserDoc): RoleRequestItem {
 /** Tells the admins where a user's role request stands now (after it was made, withdrawn or decided). */
 export async function announceRoleRequest(platform: Platform, userId: ObjectId): Promise<void> {
   const user = await findUserById(platform.db, userId);
-  emitRoleRequestUpdated(platform, { userId: userId.toHexString(), item: user?.roleRequest ? toRequestItem(user) : null });
+  emitRoleRequestUpdated(platform, {
+    userId: userId.toHexString(),
+    item: user?.roleRequest ? toRequestItem(user) : null,
+  });
 }
 
-export async function roleRequests(platform: Platform, status: 'pending' | 'approved' | 'rejected' | 'all' = 'pending'): Promise<RoleRequestItem[]> {
+export async function roleRequests(
+  platform: Platform,
+  status: 'pending' | 'approved' | 'rejected' | 'all' = 'pending',
+): Promise<RoleRequestItem[]> {
   return (await listRoleRequests(platform.db, status)).map(toRequestItem);
 }
 
 /** Approve sets the requested role; either way the user is told live (notification + badge). */
-export async function decideRole(platform: Platform, admin: UserDoc, userId: string, decision: 'approve' | 'reject'): Promise<RoleRequestItem> {
+export async function decideRole(
+  platform: Platform,
+  admin: UserDoc,
+  userId: string,
+  decision: 'approve' | 'reject',
+): Promise<RoleRequestItem> {
   const approve = decision === 'approve';
   const decided = await decideRoleRequest(platform.db, new ObjectId(userId), approve, admin._id, platform.clock.now());
   if (!decided) {

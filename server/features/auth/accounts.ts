@@ -33,7 +33,10 @@ function referralCodeFor(name: string): string {
 }
 
 /** The upline of a `/join/{referralCode}` sign-up; an unknown code signs up without one. */
-export async function uplineForReferralCode(platform: Platform, referralCode: string | undefined): Promise<ObjectId | undefined> {
+export async function uplineForReferralCode(
+  platform: Platform,
+  referralCode: string | undefined,
+): Promise<ObjectId | undefined> {
   if (!referralCode?.trim()) return undefined;
   return (await findUserByReferralCode(platform.db, referralCode))?._id;
 }
@@ -54,7 +57,8 @@ export async function createVerifiedUser(platform: Platform, account: NewAccount
       accessGranted: perks.accessGranted,
       avatarSeed: account.avatarSeed ?? randomBytes(6).toString('hex'),
       ...(perks.contact ? { contact: perks.contact } : {}),
-      referralCode: attempt === 0 && account.referralCode ? account.referralCode.toUpperCase() : referralCodeFor(account.name),
+      referralCode:
+        attempt === 0 && account.referralCode ? account.referralCode.toUpperCase() : referralCodeFor(account.name),
       ...(account.uplineId ? { uplineId: account.uplineId } : {}),
       plan: { tier: 'trial', trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000) },
       earlyAccess: perks.earlyAccess,

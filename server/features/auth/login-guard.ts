@@ -15,9 +15,12 @@ export const LOGIN_CODE_TTL_SECONDS = 10 * 60;
 const LOGIN_CODE_RESEND_SECONDS = 60;
 const LOGIN_CODE_MAX_ATTEMPTS = 5;
 
-const failuresKey = (platform: Platform, email: string) => `${platform.config.redisPrefix}:auth:login-failures:${sha256(email)}`;
-const codeKey = (platform: Platform, email: string) => `${platform.config.redisPrefix}:auth:login-code:${sha256(email)}`;
-const codeHash = (platform: Platform, email: string, code: string) => hashCode(platform.config.jwtSecret, 'login-code', email, code.trim());
+const failuresKey = (platform: Platform, email: string) =>
+  `${platform.config.redisPrefix}:auth:login-failures:${sha256(email)}`;
+const codeKey = (platform: Platform, email: string) =>
+  `${platform.config.redisPrefix}:auth:login-code:${sha256(email)}`;
+const codeHash = (platform: Platform, email: string, code: string) =>
+  hashCode(platform.config.jwtSecret, 'login-code', email, code.trim());
 
 export async function needsLoginCode(platform: Platform, email: string): Promise<boolean> {
   return Number(await platform.redis.get(failuresKey(platform, email))) >= LOGIN_FAILURES_BEFORE_CODE;
@@ -54,12 +57,18 @@ export async function sendLoginCode(platform: Platform, user: UserDoc): Promise<
  * Every try counts, right or wrong, and after 5 the code is dead. `consume` (password right too) deletes it: one use.
  * True when the code is the one last sent and has not expired.
  */
-export async function checkLoginCode(platform: Platform, email: string, code: string, consume: boolean): Promise<boolean> {
+export async function checkLoginCode(
+  platform: Platform,
+  email: string,
+  code: string,
+  consume: boolean,
+): Promise<boolean> {
   const key = codeKey(platform, email);
-  const [[, stored], [, attempts]] = (await platform.redis.multi().hget(key, 'codeHash').hincrby(key, 'attempts', 1).exec()) as [
-    [Error | null, string | null],
-    [Error | null, number],
-  ];
+  const [[, stored], [, attempts]] = (await platform.redis
+    .multi()
+    .hget(key, 'codeHash')
+    .hincrby(key, 'attempts', 1)
+    .exec()) as [[Error | null, string | null], [Error | null, number]];
   if (!stored) {
     await platform.redis.del(key);
     return false;

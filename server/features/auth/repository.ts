@@ -40,9 +40,12 @@ export interface PasswordResetDoc {
   createdAt: Date;
 }
 
-export const verificationsCollection = (db: Db): Collection<VerificationDoc> => db.collection<VerificationDoc>('verifications');
-export const refreshTokensCollection = (db: Db): Collection<RefreshTokenDoc> => db.collection<RefreshTokenDoc>('refreshTokens');
-export const passwordResetsCollection = (db: Db): Collection<PasswordResetDoc> => db.collection<PasswordResetDoc>('passwordResets');
+export const verificationsCollection = (db: Db): Collection<VerificationDoc> =>
+  db.collection<VerificationDoc>('verifications');
+export const refreshTokensCollection = (db: Db): Collection<RefreshTokenDoc> =>
+  db.collection<RefreshTokenDoc>('refreshTokens');
+export const passwordResetsCollection = (db: Db): Collection<PasswordResetDoc> =>
+  db.collection<PasswordResetDoc>('passwordResets');
 
 export async function ensureAuthIndexes(db: Db): Promise<void> {
   await verificationsCollection(db).createIndex({ email: 1 }, { unique: true });
@@ -65,7 +68,10 @@ export function findVerification(db: Db, email: string): Promise<VerificationDoc
 /** Creates or replaces the pending registration of an e-mail with a new code. */
 export async function savePendingRegistration(
   db: Db,
-  pending: Pick<VerificationDoc, 'email' | 'name' | 'passwordHash' | 'codeHash' | 'lastSentAt' | 'expiresAt' | 'uplineId'>,
+  pending: Pick<
+    VerificationDoc,
+    'email' | 'name' | 'passwordHash' | 'codeHash' | 'lastSentAt' | 'expiresAt' | 'uplineId'
+  >,
 ): Promise<VerificationDoc> {
   const { uplineId, ...fields } = pending;
   const doc = await verificationsCollection(db).findOneAndUpdate(
@@ -89,13 +95,21 @@ export function replaceCodeAfterCooldown(
 ): Promise<VerificationDoc | null> {
   return verificationsCollection(db).findOneAndUpdate(
     { email, lastSentAt: { $lte: update.cooldownStartedBefore }, expiresAt: { $gt: update.now } },
-    { $set: { codeHash: update.codeHash, attempts: 0, lastSentAt: update.now, expiresAt: update.expiresAt }, $inc: { sendCount: 1 } },
+    {
+      $set: { codeHash: update.codeHash, attempts: 0, lastSentAt: update.now, expiresAt: update.expiresAt },
+      $inc: { sendCount: 1 },
+    },
     { returnDocument: 'after' },
   );
 }
 
 /** Counts a try before the code is compared, so parallel guesses cannot exceed the limit. Null: expired, missing or out of tries. */
-export function countVerificationAttempt(db: Db, email: string, now: Date, maxAttempts: number): Promise<VerificationDoc | null> {
+export function countVerificationAttempt(
+  db: Db,
+  email: string,
+  now: Date,
+  maxAttempts: number,
+): Promise<VerificationDoc | null> {
   return verificationsCollection(db).findOneAndUpdate(
     { email, expiresAt: { $gt: now }, attempts: { $lt: maxAttempts } },
     { $inc: { attempts: 1 } },
@@ -138,10 +152,19 @@ export async function revokeUserRefreshTokens(db: Db, userId: ObjectId, now: Dat
 
 /** One live reset code per user: a new request replaces the previous code. */
 export async function savePasswordReset(db: Db, reset: Omit<PasswordResetDoc, '_id' | 'attempts'>): Promise<void> {
-  await passwordResetsCollection(db).updateOne({ userId: reset.userId }, { $set: { ...reset, attempts: 0 } }, { upsert: true });
+  await passwordResetsCollection(db).updateOne(
+    { userId: reset.userId },
+    { $set: { ...reset, attempts: 0 } },
+    { upsert: true },
+  );
 }
 
-export function countPasswordResetAttempt(db: Db, email: string, now: Date, maxAttempts: number): Promise<PasswordResetDoc | null> {
+export function countPasswordResetAttempt(
+  db: Db,
+  email: string,
+  now: Date,
+  maxAttempts: number,
+): Promise<PasswordResetDoc | null> {
   return passwordResetsCollection(db).findOneAndUpdate(
     { email, expiresAt: { $gt: now }, attempts: { $lt: maxAttempts } },
     { $inc: { attempts: 1 } },

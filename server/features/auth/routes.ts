@@ -13,18 +13,43 @@ import { signAccessToken } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { limitBy, perIpLimit } from '../../platform/rate-limits.js';
 import { toPublicUser, type UserDoc } from '../users/public.js';
-import { completeTwoFactorLogin, forgotPassword, login, register, resendCode, resetPassword, signOutEverywhere, verifyRegistration, type CodeSent, type LoginOutcome } from './service.js';
-import { endSession, PERSISTENT_SESSION_SECONDS, rotateSession, startSession, type IssuedRefreshToken } from './sessions.js';
+import {
+  completeTwoFactorLogin,
+  forgotPassword,
+  login,
+  register,
+  resendCode,
+  resetPassword,
+  signOutEverywhere,
+  verifyRegistration,
+  type CodeSent,
+  type LoginOutcome,
+} from './service.js';
+import {
+  endSession,
+  PERSISTENT_SESSION_SECONDS,
+  rotateSession,
+  startSession,
+  type IssuedRefreshToken,
+} from './sessions.js';
 
 export const REFRESH_COOKIE = 'cw_refresh';
 
 /** HttpOnly, SameSite=Strict, only sent to /api/auth; Max-Age only with "remember me" (else it dies with the browser). */
 function cookieOptions(platform: Platform) {
-  return { httpOnly: true, sameSite: 'strict' as const, secure: platform.config.env === 'production', path: '/api/auth' };
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: platform.config.env === 'production',
+    path: '/api/auth',
+  };
 }
 
 export function setRefreshCookie(reply: FastifyReply, platform: Platform, issued: IssuedRefreshToken) {
-  reply.setCookie(REFRESH_COOKIE, issued.token, { ...cookieOptions(platform), ...(issued.persistent ? { maxAge: PERSISTENT_SESSION_SECONDS } : {}) });
+  reply.setCookie(REFRESH_COOKIE, issued.token, {
+    ...cookieOptions(platform),
+    ...(issued.persistent ? { maxAge: PERSISTENT_SESSION_SECONDS } : {}),
+  });
 }
 
 /** The code is shown to the caller only where no real e-mail can carry it (docs/product.md, Verification). */
@@ -36,7 +61,12 @@ function pendingAnswer(platform: Platform, sent: CodeSent): PendingVerification 
 export function authRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const perEmail = (name: string, max: number, windowSeconds: number) =>
-    limitBy(platform.redis, platform.config.redisPrefix, { name, max, windowSeconds, key: (request) => (request.body as { email?: string } | undefined)?.email });
+    limitBy(platform.redis, platform.config.redisPrefix, {
+      name,
+      max,
+      windowSeconds,
+      key: (request) => (request.body as { email?: string } | undefined)?.email,
+    });
 
   async function signIn(reply: FastifyReply, user: UserDoc, persistent: boolean): Promise<AuthSession> {
     const session = await startSession(platform, user, persistent);
@@ -45,21 +75,27 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
   }
 
   async function answerLogin(reply: FastifyReply, outcome: LoginOutcome) {
-    if (outcome.kind === 'twoFactorRequired') return { twoFactorRequired: true as const, challengeToken: outcome.challengeToken };
-    if (outcome.kind === 'emailCodeRequired') return { emailCodeRequired: true as const, message: AuthMessages.loginCodeRequired };
+    if (outcome.kind === 'twoFactorRequired')
+      return { twoFactorRequired: true as const, challengeToken: outcome.challengeToken };
+    if (outcome.kind === 'emailCodeRequired')
+      return { emailCodeRequired: true as const, message: AuthMessages.loginCodeRequired };
     return signIn(reply, outcome.user, outcome.persistent);
   }
 
   api.post(
     '/auth/register',
-    { schema: { body: RegisterBody, response: { 202: PendingVerification } }, config: { rateLimit: perIpLimit(30, 60) } },
+    {
+      schema: { body: RegisterBody, response: { 202: PendingVerification } },
+      config: { rateLimit: perIpLimit(30, 60) },
+    },
     async (request, reply) => reply.status(202).send(pendingAnswer(platform, await register(platform, request.body))),
   );
 
   api.post(
     '/auth/resend',
     { schema: { body: ResendBody, response: { 202: PendingVerification } }, config: { rateLimit: perIpLimit(20, 60) } },
-    async (request, reply) => reply.status(202).send(pendingAnswer(platform, await resendCode(platform, request.body.email))),
+    async (request, reply) =>
+      reply.status(202).send(pendingAnswer(platform, await resendCode(platform, request.body.email))),
   );
 
   api.post(
@@ -69,7 +105,8 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
       config: { rateLimit: perIpLimit(30, 60), neverShed: true },
       preHandler: perEmail('verify', 10, 60),
     },
-    async (request, reply) => signIn(reply, await verifyRegistration(platform, request.body.email, request.body.code), false),
+    async (request, reply) =>
+      signIn(reply, await verifyRegistration(platform, request.body.email, request.body.code), false),
   );
 
   api.post(
@@ -105,7 +142,11 @@ export function authRoutes(app: FastifyInstance, platform: Platform) {
       }),
     },
     async (request, reply) => {
-      const { user, persistent } = await completeTwoFactorLogin(platform, request.body.challengeToken, request.body.code);
+      const { user, persistent } = await completeTwoFactorLogin(
+        platform,
+        request.body.challengeToken,
+        request.body.code,
+      );
       return signIn(reply, user, persistent);
     },
   );

@@ -11,9 +11,23 @@ import { AppError, badRequest, conflict, forbidden, rateLimited, unauthenticated
 import { ErrorCodes } from '../../../shared/errors.js';
 import { enqueueEmail } from '../email/public.js';
 import { onRecruitJoined } from '../team/public.js';
-import { endAccessTokens, findUserByEmail, findUserById, setPasswordAndEndSessions, type UserDoc } from '../users/public.js';
+import {
+  endAccessTokens,
+  findUserByEmail,
+  findUserById,
+  setPasswordAndEndSessions,
+  type UserDoc,
+} from '../users/public.js';
 import { createVerifiedUser, uplineForReferralCode } from './accounts.js';
-import { hashCode, newOpaqueToken, newResetCode, newVerificationCode, normalizeResetCode, sameHash, sha256 } from './codes.js';
+import {
+  hashCode,
+  newOpaqueToken,
+  newResetCode,
+  newVerificationCode,
+  normalizeResetCode,
+  sameHash,
+  sha256,
+} from './codes.js';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords.js';
 import {
   claimPasswordReset,
@@ -37,8 +51,10 @@ const TWO_FACTOR_CHALLENGE_SECONDS = 5 * 60;
 const TWO_FACTOR_CHALLENGE_ATTEMPTS = 5;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const verificationHash = (platform: Platform, email: string, code: string) => hashCode(platform.config.jwtSecret, 'verify-email', email, code);
-const resetHash = (platform: Platform, email: string, code: string) => hashCode(platform.config.jwtSecret, 'reset-password', email, normalizeResetCode(code));
+const verificationHash = (platform: Platform, email: string, code: string) =>
+  hashCode(platform.config.jwtSecret, 'verify-email', email, code);
+const resetHash = (platform: Platform, email: string, code: string) =>
+  hashCode(platform.config.jwtSecret, 'reset-password', email, normalizeResetCode(code));
 
 /** A new code's answer; the route decides whether `code` may be shown (outbox transport, outside production). */
 export interface CodeSent {
@@ -48,8 +64,15 @@ export interface CodeSent {
 
 const expired = () => badRequest(AuthMessages.verificationExpired, AuthTitles.validation);
 const cooldownSecondsLeft = (platform: Platform, pending: VerificationDoc) =>
-  Math.max(1, Math.ceil((pending.lastSentAt.getTime() + VERIFICATION.resendCooldownSeconds * 1000 - platform.clock.now().getTime()) / 1000));
-const cooldown = (seconds: number) => rateLimited(AuthMessages.resendCooldown(seconds), seconds, AuthTitles.resendFailed);
+  Math.max(
+    1,
+    Math.ceil(
+      (pending.lastSentAt.getTime() + VERIFICATION.resendCooldownSeconds * 1000 - platform.clock.now().getTime()) /
+        1000,
+    ),
+  );
+const cooldown = (seconds: number) =>
+  rateLimited(AuthMessages.resendCooldown(seconds), seconds, AuthTitles.resendFailed);
 
 async function sendVerificationEmail(platform: Platform, pending: VerificationDoc, code: string): Promise<void> {
   await enqueueEmail(platform, {
@@ -66,11 +89,16 @@ export async function register(platform: Platform, body: RegisterBody): Promise<
   const problem = registerFormError(body) ?? weakPasswordError(body.password, { email: body.email, name: body.name });
   if (problem) throw badRequest(problem, AuthTitles.validation);
   const email = normalizeEmail(body.email);
-  if (await findUserByEmail(platform.db, email)) throw conflict(AuthMessages.accountExists, AuthTitles.registrationFailed);
+  if (await findUserByEmail(platform.db, email))
+    throw conflict(AuthMessages.accountExists, AuthTitles.registrationFailed);
 
   const now = platform.clock.now();
   const existing = await findVerification(platform.db, email);
-  if (existing && existing.expiresAt > now && now.getTime() - existing.lastSentAt.getTime() < VERIFICATION.resendCooldownSeconds * 1000) {
+  if (
+    existing &&
+    existing.expiresAt > now &&
+    now.getTime() - existing.lastSentAt.getTime() < VERIFICATION.resendCooldownSeconds * 1000
+  ) {
     throw cooldown(cooldownSecondsLeft(platform, existing));
   }
 
@@ -123,7 +151,12 @@ export async function verifyRegistration(platform: Platform, rawEmail: string, c
   }
   const claimed = await claimVerification(platform.db, pending._id, pending.codeHash);
   if (!claimed) throw expired();
-  const user = await createVerifiedUser(platform, { email, name: claimed.name, passwordHash: claimed.passwordHash, uplineId: claimed.uplineId });
+  const user = await createVerifiedUser(platform, {
+    email,
+    name: claimed.name,
+    passwordHash: claimed.passwordHash,
+    uplineId: claimed.uplineId,
+  });
   await onRecruitJoined(platform, user);
   return user;
 }
@@ -139,12 +172,18 @@ const invalidLogin = () => unauthenticated(AuthMessages.loginInvalid, AuthTitles
 const challengeKey = (platform: Platform, token: string) => `${platform.config.redisPrefix}:auth:2fa:${sha256(token)}`;
 
 /** Whether the password is right; a pending registration's right password is told apart (403). */
-async function passwordMatches(platform: Platform, user: UserDoc | null, email: string, password: string): Promise<boolean> {
+async function passwordMatches(
+  platform: Platform,
+  user: UserDoc | null,
+  email: string,
+  password: string,
+): Promise<boolean> {
   if (user) return verifyPassword(password, user.passwordHash);
   // Only someone who knows the password learns that the account waits for its e-mail code.
   const pending = await findVerification(platform.db, email);
   if (pending && pending.expiresAt > platform.clock.now()) {
-    if (await verifyPassword(password, pending.passwordHash)) throw forbidden(AuthMessages.loginUnverified, AuthTitles.loginFailed);
+    if (await verifyPassword(password, pending.passwordHash))
+      throw forbidden(AuthMessages.loginUnverified, AuthTitles.loginFailed);
   } else {
     await spendPasswordCheckTime(password);
   }
@@ -154,7 +193,8 @@ async function passwordMatches(platform: Platform, user: UserDoc | null, email: 
 export async function login(platform: Platform, body: LoginBody): Promise<LoginOutcome> {
   if (!body.email.trim() || !body.password) throw badRequest(AuthMessages.loginEmpty, AuthTitles.validation);
   const emailCode = body.emailCode?.trim();
-  if (emailCode !== undefined && emailCode !== '' && !/^\d{6}$/.test(emailCode)) throw badRequest(AuthMessages.loginCodeFormat, AuthTitles.validation);
+  if (emailCode !== undefined && emailCode !== '' && !/^\d{6}$/.test(emailCode))
+    throw badRequest(AuthMessages.loginCodeFormat, AuthTitles.validation);
   const email = normalizeEmail(body.email);
   const persistent = body.rememberMe === true;
   const user = await findUserByEmail(platform.db, email);
@@ -194,13 +234,18 @@ export async function login(platform: Platform, body: LoginBody): Promise<LoginO
 }
 
 /** Second step of a sign-in with 2FA: a TOTP code or a recovery code, at most 5 tries per challenge. */
-export async function completeTwoFactorLogin(platform: Platform, challengeToken: string, code: string): Promise<{ user: UserDoc; persistent: boolean }> {
+export async function completeTwoFactorLogin(
+  platform: Platform,
+  challengeToken: string,
+  code: string,
+): Promise<{ user: UserDoc; persistent: boolean }> {
   const key = challengeKey(platform, challengeToken);
   const challengeExpired = () => unauthenticated(AuthMessages.twoFactorChallengeExpired, AuthTitles.loginFailed);
-  const [[, challenge], [, attempts]] = (await platform.redis.multi().hgetall(key).hincrby(key, 'attempts', 1).exec()) as [
-    [Error | null, Record<string, string>],
-    [Error | null, number],
-  ];
+  const [[, challenge], [, attempts]] = (await platform.redis
+    .multi()
+    .hgetall(key)
+    .hincrby(key, 'attempts', 1)
+    .exec()) as [[Error | null, Record<string, string>], [Error | null, number]];
   if (!challenge?.userId) {
     await platform.redis.del(key);
     throw challengeExpired();

@@ -4,7 +4,13 @@ import type { Platform } from '../../platform/context.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { endAccessTokens, findUserById, type UserDoc } from '../users/public.js';
 import { newOpaqueToken, sha256 } from './codes.js';
-import { findRefreshToken, insertRefreshToken, markRefreshTokenRotated, revokeRefreshFamily, revokeUserRefreshTokens } from './repository.js';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  markRefreshTokenRotated,
+  revokeRefreshFamily,
+  revokeUserRefreshTokens,
+} from './repository.js';
 
 /** "Remember me" keeps the session 30 days; otherwise a browser-session cookie, and the server forgets it after 12 h. */
 export const PERSISTENT_SESSION_SECONDS = 30 * 24 * 3600;
@@ -16,11 +22,18 @@ export interface IssuedRefreshToken {
   expiresAt: Date;
 }
 
-async function issue(platform: Platform, userId: ObjectId, family: string, persistent: boolean): Promise<IssuedRefreshToken> {
+async function issue(
+  platform: Platform,
+  userId: ObjectId,
+  family: string,
+  persistent: boolean,
+): Promise<IssuedRefreshToken> {
   const token = newOpaqueToken();
   const now = platform.clock.now();
   // Sliding: each rotation extends the session, so an active user is not signed out mid-work.
-  const expiresAt = new Date(now.getTime() + (persistent ? PERSISTENT_SESSION_SECONDS : BROWSER_SESSION_SECONDS) * 1000);
+  const expiresAt = new Date(
+    now.getTime() + (persistent ? PERSISTENT_SESSION_SECONDS : BROWSER_SESSION_SECONDS) * 1000,
+  );
   await insertRefreshToken(platform.db, {
     _id: new ObjectId(),
     userId,
@@ -44,7 +57,10 @@ export function startSession(platform: Platform, user: UserDoc, persistent: bool
  * Swaps a refresh token for a new one of the same family. A token that was already rotated means it was
  * copied: the whole family is revoked, so both the thief and the user must sign in again.
  */
-export async function rotateSession(platform: Platform, token: string | undefined): Promise<{ user: UserDoc; refresh: IssuedRefreshToken }> {
+export async function rotateSession(
+  platform: Platform,
+  token: string | undefined,
+): Promise<{ user: UserDoc; refresh: IssuedRefreshToken }> {
   if (!token) throw unauthenticated(AuthMessages.sessionEnded);
   const now = platform.clock.now();
   const tokenHash = sha256(token);
@@ -57,7 +73,10 @@ export async function rotateSession(platform: Platform, token: string | undefine
       // refresh tokens of other families and get new access tokens silently.
       await endAccessTokens(platform.db, known.userId);
       platform.live.endUserSockets(known.userId.toHexString());
-      platform.log.warn({ userId: known.userId.toHexString(), family: known.family }, 'refresh token reused; session family revoked');
+      platform.log.warn(
+        { userId: known.userId.toHexString(), family: known.family },
+        'refresh token reused; session family revoked',
+      );
     }
     throw unauthenticated(AuthMessages.sessionEnded);
   }
@@ -78,7 +97,11 @@ export async function endSession(platform: Platform, token: string | undefined):
  * the same device with a new session closes the sockets itself once that answer is out (`closeSockets: false`):
  * closed earlier, this device's socket would reconnect, be refused and refresh with the cookie just revoked.
  */
-export async function endAllSessions(platform: Platform, userId: ObjectId, options: { closeSockets?: boolean } = {}): Promise<void> {
+export async function endAllSessions(
+  platform: Platform,
+  userId: ObjectId,
+  options: { closeSockets?: boolean } = {},
+): Promise<void> {
   await revokeUserRefreshTokens(platform.db, userId, platform.clock.now());
   if (options.closeSockets !== false) platform.live.endUserSockets(userId.toHexString());
 }

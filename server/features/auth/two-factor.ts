@@ -27,7 +27,12 @@ const recoveryHash = (platform: Platform, user: UserDoc, code: string) =>
 async function totpStep(platform: Platform, secret: string, code: string): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   try {
-    const result = await verify({ secret, token: code, epoch: Math.floor(platform.clock.now().getTime() / 1000), epochTolerance: DRIFT_SECONDS });
+    const result = await verify({
+      secret,
+      token: code,
+      epoch: Math.floor(platform.clock.now().getTime() / 1000),
+      epochTolerance: DRIFT_SECONDS,
+    });
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
     return null;
@@ -55,7 +60,11 @@ export async function beginTwoFactorSetup(platform: Platform, user: UserDoc): Pr
 }
 
 /** Proves the authenticator works, turns 2FA on and hands out the recovery codes (shown once, stored hashed). */
-export async function enableTwoFactor(platform: Platform, user: UserDoc, code: string): Promise<{ recoveryCodes: string[] }> {
+export async function enableTwoFactor(
+  platform: Platform,
+  user: UserDoc,
+  code: string,
+): Promise<{ recoveryCodes: string[] }> {
   if (user.totp?.enabled) throw conflict(AuthMessages.twoFactorAlreadyEnabled);
   const secret = user.totp?.secret;
   if (!secret) throw badRequest(AuthMessages.twoFactorNotSetUp);
@@ -63,7 +72,8 @@ export async function enableTwoFactor(platform: Platform, user: UserDoc, code: s
   if (step === null) throw wrongCode();
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = recoveryCodes.map((c) => recoveryHash(platform, user, c));
-  if (!(await enableTotp(platform.db, user._id, secret, step, hashes))) throw badRequest(AuthMessages.twoFactorNotSetUp);
+  if (!(await enableTotp(platform.db, user._id, secret, step, hashes)))
+    throw badRequest(AuthMessages.twoFactorNotSetUp);
   return { recoveryCodes };
 }
 

@@ -29,7 +29,12 @@ export async function bonsaiOf(platform: Platform, viewer: UserDoc, query: Bonsa
   const downline = await downlineOf(platform, user._id);
   const built = buildBonsaiTree(
     { id: user._id.toHexString(), name: user.name, email: user.email },
-    downline.map((m) => ({ id: m._id.toHexString(), name: m.name, email: m.email, uplineId: m.uplineId?.toHexString() })),
+    downline.map((m) => ({
+      id: m._id.toHexString(),
+      name: m.name,
+      email: m.email,
+      uplineId: m.uplineId?.toHexString(),
+    })),
   );
   const shown = downline.filter((m) => (built.levels.get(m._id.toHexString()) ?? Infinity) <= BONSAI_MAX_LEVEL);
   const ids = shown.map((m) => m._id);

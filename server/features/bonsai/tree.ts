@@ -22,7 +22,11 @@ export interface BuiltTree {
  * `maxLevel` are in the tree; deeper ones are only counted, and nothing below `depthCap` is walked at all.
  * Every agent appears once: a link that leads back to someone already placed (a cycle) is refused.
  */
-export function buildBonsaiTree(root: TreeUser, users: TreeUser[], options: { maxLevel?: number; depthCap?: number } = {}): BuiltTree {
+export function buildBonsaiTree(
+  root: TreeUser,
+  users: TreeUser[],
+  options: { maxLevel?: number; depthCap?: number } = {},
+): BuiltTree {
   const maxLevel = options.maxLevel ?? BONSAI_MAX_LEVEL;
   const depthCap = options.depthCap ?? 25;
   const recruitsOf = new Map<string, TreeUser[]>();

@@ -19,7 +19,11 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 export function historyFilter(filter: CallHistoryFilter): Filter<CallDoc> {
   const and: Filter<CallDoc>[] = [];
   if (filter.scope !== 'all') {
-    and.push('campaignIds' in filter.scope ? { $or: [{ agentId: filter.scope.agentId }, { campaignId: { $in: filter.scope.campaignIds } }] } : { agentId: filter.scope.agentId });
+    and.push(
+      'campaignIds' in filter.scope
+        ? { $or: [{ agentId: filter.scope.agentId }, { campaignId: { $in: filter.scope.campaignIds } }] }
+        : { agentId: filter.scope.agentId },
+    );
   }
   if (filter.status) and.push({ status: filter.status });
   if (filter.direction) and.push({ direction: filter.direction });
@@ -58,7 +62,10 @@ export interface CallTotals {
 
 export async function callTotals(db: Db, filter: Filter<CallDoc>): Promise<CallTotals> {
   const rows = await readOnlyCalls(db)
-    .aggregate<{ _id: string | null; count: number; duration: number }>([{ $match: filter }, { $group: { _id: '$status', count: { $sum: 1 }, duration: { $sum: '$duration' } } }])
+    .aggregate<{ _id: string | null; count: number; duration: number }>([
+      { $match: filter },
+      { $group: { _id: '$status', count: { $sum: 1 }, duration: { $sum: '$duration' } } },
+    ])
     .toArray();
   const totals: CallTotals = { total: 0, answered: 0, missed: 0, voicemail: 0, totalDuration: 0 };
   for (const row of rows) {

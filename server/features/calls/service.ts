@@ -15,7 +15,8 @@ export const EXPORT_MAX_ROWS = 50_000;
 
 async function scopeFor(platform: Platform, user: UserDoc): Promise<CallScope> {
   if (user.role === 'admin') return 'all';
-  if (user.role === 'owner') return { agentId: user._id, campaignIds: await listCampaignIdsOwnedBy(platform.db, user._id) };
+  if (user.role === 'owner')
+    return { agentId: user._id, campaignIds: await listCampaignIdsOwnedBy(platform.db, user._id) };
   return { agentId: user._id };
 }
 
@@ -29,7 +30,8 @@ function parseDate(value: string | undefined): Date | undefined {
 
 async function filterFor(platform: Platform, user: UserDoc, query: CallHistoryQuery) {
   const to = parseDate(query.to);
-  const toInclusive = to && query.to && /^\d{4}-\d{2}-\d{2}$/.test(query.to) ? new Date(to.getTime() + 86_400_000 - 1) : to;
+  const toInclusive =
+    to && query.to && /^\d{4}-\d{2}-\d{2}$/.test(query.to) ? new Date(to.getTime() + 86_400_000 - 1) : to;
   return historyFilter({
     scope: await scopeFor(platform, user),
     status: query.status,
@@ -42,12 +44,24 @@ async function filterFor(platform: Platform, user: UserDoc, query: CallHistoryQu
 }
 
 /** `GET /api/calls`: newest first, a page at a time; stats cover the whole filtered set. */
-export async function callHistory(platform: Platform, user: UserDoc, query: CallHistoryQuery): Promise<CallHistoryPage> {
+export async function callHistory(
+  platform: Platform,
+  user: UserDoc,
+  query: CallHistoryQuery,
+): Promise<CallHistoryPage> {
   const limit = query.limit ?? 20;
   const filter = await filterFor(platform, user, query);
-  const docs = await listCallHistory(platform.db, filter, limit + 1, query.cursor ? new ObjectId(query.cursor) : undefined);
+  const docs = await listCallHistory(
+    platform.db,
+    filter,
+    limit + 1,
+    query.cursor ? new ObjectId(query.cursor) : undefined,
+  );
   const page = docs.slice(0, limit);
-  const names = await userNames(platform.db, [...new Set(page.map((d) => d.agentId.toHexString()))].map((id) => new ObjectId(id)));
+  const names = await userNames(
+    platform.db,
+    [...new Set(page.map((d) => d.agentId.toHexString()))].map((id) => new ObjectId(id)),
+  );
   const totals = await callTotals(platform.db, filter);
   const recordingLink = signedRecordingLink(platform, user._id.toHexString());
   return {
@@ -57,26 +71,50 @@ export async function callHistory(platform: Platform, user: UserDoc, query: Call
   };
 }
 
-const CSV_COLUMNS = ['Date', 'Name', 'Phone', 'Campaign', 'Direction', 'Status', 'Duration', 'Duration (seconds)', 'Agent', 'Notes', 'Recording'] as const;
+const CSV_COLUMNS = [
+  'Date',
+  'Name',
+  'Phone',
+  'Campaign',
+  'Direction',
+  'Status',
+  'Duration',
+  'Duration (seconds)',
+  'Agent',
+  'Notes',
+  'Recording',
+] as const;
 
 /** `GET /api/calls/export.csv`: the same filtered set as the list, every row, as CSV lines. */
 /**
  * The filter is checked before the answer starts: once the CSV streams, a bad date could no longer be answered with
  * a clear 400.
  */
-export async function callHistoryCsv(platform: Platform, user: UserDoc, query: CallHistoryQuery): Promise<AsyncGenerator<string>> {
+export async function callHistoryCsv(
+  platform: Platform,
+  user: UserDoc,
+  query: CallHistoryQuery,
+): Promise<AsyncGenerator<string>> {
   const filter = await filterFor(platform, user, query);
   return callHistoryCsvRows(platform, filter);
 }
 
-async function* callHistoryCsvRows(platform: Platform, filter: Awaited<ReturnType<typeof filterFor>>): AsyncGenerator<string> {
+async function* callHistoryCsvRows(
+  platform: Platform,
+  filter: Awaited<ReturnType<typeof filterFor>>,
+): AsyncGenerator<string> {
   yield csvRow([...CSV_COLUMNS]);
   const names = new Map<string, string>();
   const cursor = streamCallHistory(platform.db, filter, EXPORT_MAX_ROWS);
   let batch: CallDoc[] = [];
   const flush = async () => {
     const missing = [...new Set(batch.map((d) => d.agentId.toHexString()).filter((id) => !names.has(id)))];
-    if (missing.length) for (const [id, name] of await userNames(platform.db, missing.map((id) => new ObjectId(id)))) names.set(id, name);
+    if (missing.length)
+      for (const [id, name] of await userNames(
+        platform.db,
+        missing.map((id) => new ObjectId(id)),
+      ))
+        names.set(id, name);
     const rows = batch.map((doc): CsvValue[] => {
       const view = toCallView(doc);
       return [
@@ -119,7 +157,12 @@ async function mayHear(platform: Platform, user: UserDoc, call: CallDoc): Promis
 }
 
 /** `GET /api/calls/:id/recording` with an optional `Range: bytes=a-b` (null range = unsatisfiable). */
-export async function openCallRecording(platform: Platform, user: UserDoc, callId: string, rangeHeader: string | undefined): Promise<RecordingStream | { unsatisfiable: number }> {
+export async function openCallRecording(
+  platform: Platform,
+  user: UserDoc,
+  callId: string,
+  rangeHeader: string | undefined,
+): Promise<RecordingStream | { unsatisfiable: number }> {
   const call = /^[0-9a-f]{24}$/.test(callId) ? await findCall(platform.db, new ObjectId(callId)) : null;
   if (!call) throw notFound(DialerRuleMessages.callNotFound);
   if (!(await mayHear(platform, user, call))) throw forbidden();

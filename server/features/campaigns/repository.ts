@@ -75,19 +75,26 @@ export async function isMember(db: Db, userId: ObjectId, campaignId: ObjectId): 
 
 /** Members of a campaign, longest-standing first (lead distribution). */
 export async function listMemberUserIds(db: Db, campaignId: ObjectId): Promise<ObjectId[]> {
-  const rows = await membershipsCollection(db).find({ campaignId }, { projection: { userId: 1 } }).sort({ joinedAt: 1 }).toArray();
+  const rows = await membershipsCollection(db)
+    .find({ campaignId }, { projection: { userId: 1 } })
+    .sort({ joinedAt: 1 })
+    .toArray();
   return rows.map((m) => m.userId);
 }
 
 /** Ids of the campaigns a user owns (what an owner may see of leads and clients). */
 export async function listCampaignIdsOwnedBy(db: Db, ownerId: ObjectId): Promise<ObjectId[]> {
-  const rows = await campaignsCollection(db).find({ ownerId }, { projection: { _id: 1 } }).toArray();
+  const rows = await campaignsCollection(db)
+    .find({ ownerId }, { projection: { _id: 1 } })
+    .toArray();
   return rows.map((c) => c._id);
 }
 
 /** Every campaign's id and idle window (the idle-lead sweep). */
 export function listCampaignIdleWindows(db: Db): Promise<Array<Pick<CampaignDoc, '_id' | 'leadIdleHours'>>> {
-  return campaignsCollection(db).find({}, { projection: { _id: 1, leadIdleHours: 1 } }).toArray();
+  return campaignsCollection(db)
+    .find({}, { projection: { _id: 1, leadIdleHours: 1 } })
+    .toArray();
 }
 
 /**
@@ -107,9 +114,19 @@ export async function findCampaignsByIds(db: Db, ids: ObjectId[]): Promise<Campa
 }
 
 /** Only the named fields of the campaigns: a page of leads needs names and slugs, not whole campaign documents. */
-export async function findCampaignFieldsByIds<K extends keyof CampaignDoc>(db: Db, ids: ObjectId[], fields: readonly K[]): Promise<Array<Pick<CampaignDoc, K | '_id'>>> {
+export async function findCampaignFieldsByIds<K extends keyof CampaignDoc>(
+  db: Db,
+  ids: ObjectId[],
+  fields: readonly K[],
+): Promise<Array<Pick<CampaignDoc, K | '_id'>>> {
   const campaigns = await findCampaignsByIds(db, ids);
-  return campaigns.map((c) => Object.fromEntries([['_id', c._id], ...fields.filter((f) => f in c).map((f) => [f, c[f]])]) as Pick<CampaignDoc, K | '_id'>);
+  return campaigns.map(
+    (c) =>
+      Object.fromEntries([['_id', c._id], ...fields.filter((f) => f in c).map((f) => [f, c[f]])]) as Pick<
+        CampaignDoc,
+        K | '_id'
+      >,
+  );
 }
 
 /** `:id` of a route: the ObjectId or the slug. */
@@ -146,26 +163,37 @@ export function listCampaigns(db: Db, filter: CampaignFilter, limit = 500): Prom
 export async function agentCounts(db: Db, campaignIds: ObjectId[]): Promise<Map<string, number>> {
   if (campaignIds.length === 0) return new Map();
   const rows = await membershipsCollection(db)
-    .aggregate<{ _id: ObjectId; count: number }>([{ $match: { campaignId: { $in: campaignIds } } }, { $group: { _id: '$campaignId', count: { $sum: 1 } } }])
+    .aggregate<{ _id: ObjectId; count: number }>([
+      { $match: { campaignId: { $in: campaignIds } } },
+      { $group: { _id: '$campaignId', count: { $sum: 1 } } },
+    ])
     .toArray();
   return new Map(rows.map((row) => [row._id.toHexString(), row.count]));
 }
 
 export async function campaignIdsOfMember(db: Db, userId: ObjectId): Promise<ObjectId[]> {
-  const rows = await membershipsCollection(db).find({ userId }, { projection: { campaignId: 1 } }).toArray();
+  const rows = await membershipsCollection(db)
+    .find({ userId }, { projection: { campaignId: 1 } })
+    .toArray();
   return rows.map((row) => row.campaignId);
 }
 
 export async function membersOf(db: Db, campaignId: ObjectId, userIds: ObjectId[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await membershipsCollection(db).find({ campaignId, userId: { $in: userIds } }, { projection: { userId: 1 } }).toArray();
+  const rows = await membershipsCollection(db)
+    .find({ campaignId, userId: { $in: userIds } }, { projection: { userId: 1 } })
+    .toArray();
   return new Set(rows.map((row) => row.userId.toHexString()));
 }
 
 /** Idempotent: joining twice keeps the first join date. The server assigns the `_id` of an upserted membership. */
 export async function addMembership(db: Db, userId: ObjectId, campaignId: ObjectId, at: Date): Promise<void> {
   try {
-    await membershipsCollection(db).updateOne({ userId, campaignId }, { $setOnInsert: { userId, campaignId, joinedAt: at } }, { upsert: true });
+    await membershipsCollection(db).updateOne(
+      { userId, campaignId },
+      { $setOnInsert: { userId, campaignId, joinedAt: at } },
+      { upsert: true },
+    );
   } catch (error) {
     if ((error as { code?: number }).code !== 11000) throw error;
   }
@@ -179,7 +207,12 @@ export async function insertCampaign(db: Db, campaign: CampaignDoc): Promise<voi
   await campaignsCollection(db).insertOne(campaign);
 }
 
-export async function updateCampaign(db: Db, id: ObjectId, set: Partial<CampaignDoc>, unset: string[] = []): Promise<CampaignDoc | null> {
+export async function updateCampaign(
+  db: Db,
+  id: ObjectId,
+  set: Partial<CampaignDoc>,
+  unset: string[] = [],
+): Promise<CampaignDoc | null> {
   const updated = await campaignsCollection(db).findOneAndUpdate(
     { _id: id },
     { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) },
@@ -193,10 +226,18 @@ export async function updateCampaign(db: Db, id: ObjectId, set: Partial<Campaign
 // this file, beside the cache announcements they make.
 
 /** `scope` undefined = every campaign (admins). */
-export function searchCampaigns(db: Db, q: string, scope: ObjectId[] | undefined, limit: number): Promise<CampaignDoc[]> {
+export function searchCampaigns(
+  db: Db,
+  q: string,
+  scope: ObjectId[] | undefined,
+  limit: number,
+): Promise<CampaignDoc[]> {
   const contains = { $regex: escapeRegex(q), $options: 'i' };
   return campaignsCollection(db)
-    .find({ ...(scope ? { _id: { $in: scope } } : {}), $or: [{ name: contains }, { description: contains }, { slug: contains }] })
+    .find({
+      ...(scope ? { _id: { $in: scope } } : {}),
+      $or: [{ name: contains }, { description: contains }, { slug: contains }],
+    })
     .sort({ name: 1 })
     .limit(limit)
     .toArray();

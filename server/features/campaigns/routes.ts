@@ -10,7 +10,15 @@ import type { Platform } from '../../platform/context.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { perIpLimit } from '../../platform/rate-limits.js';
 import type { UserDoc } from '../users/public.js';
-import { campaignDetail, campaignsFor, createCampaign, editCampaign, joinCampaign, leaveCampaign, selectActiveCampaign } from './service.js';
+import {
+  campaignDetail,
+  campaignsFor,
+  createCampaign,
+  editCampaign,
+  joinCampaign,
+  leaveCampaign,
+  selectActiveCampaign,
+} from './service.js';
 
 export function campaignRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -25,16 +33,30 @@ export function campaignRoutes(app: FastifyInstance, platform: Platform) {
   };
   const viewerOf = (request: FastifyRequest): UserDoc | null => request.currentUser ?? null;
 
-  api.get('/campaigns', { preHandler: maybeSignedIn, config: { rateLimit: perIpLimit(120, 60) }, schema: { querystring: CampaignListQuery, response: { 200: CampaignList } } }, async (request) =>
-    campaignsFor(platform, viewerOf(request), request.query),
+  api.get(
+    '/campaigns',
+    {
+      preHandler: maybeSignedIn,
+      config: { rateLimit: perIpLimit(120, 60) },
+      schema: { querystring: CampaignListQuery, response: { 200: CampaignList } },
+    },
+    async (request) => campaignsFor(platform, viewerOf(request), request.query),
   );
 
-  api.get('/campaigns/:id', { preHandler: maybeSignedIn, config: { rateLimit: perIpLimit(120, 60) }, schema: { params: CampaignParams, response: { 200: CampaignDetail } } }, async (request) =>
-    campaignDetail(platform, viewerOf(request), request.params.id),
+  api.get(
+    '/campaigns/:id',
+    {
+      preHandler: maybeSignedIn,
+      config: { rateLimit: perIpLimit(120, 60) },
+      schema: { params: CampaignParams, response: { 200: CampaignDetail } },
+    },
+    async (request) => campaignDetail(platform, viewerOf(request), request.params.id),
   );
 
-  api.post('/campaigns', { schema: { body: CampaignCreateBody, response: { 201: CampaignDetail } } }, async (request, reply) =>
-    reply.status(201).send(await createCampaign(platform, request.currentUser, request.body)),
+  api.post(
+    '/campaigns',
+    { schema: { body: CampaignCreateBody, response: { 201: CampaignDetail } } },
+    async (request, reply) => reply.status(201).send(await createCampaign(platform, request.currentUser, request.body)),
   );
 
   api.patch(
@@ -43,15 +65,21 @@ export function campaignRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => editCampaign(platform, request.currentUser, request.params.id, request.body),
   );
 
-  api.post('/campaigns/:id/join', { schema: { params: CampaignParams, response: { 200: CampaignJoinResponse } } }, async (request) =>
-    joinCampaign(platform, request.currentUser, request.params.id),
+  api.post(
+    '/campaigns/:id/join',
+    { schema: { params: CampaignParams, response: { 200: CampaignJoinResponse } } },
+    async (request) => joinCampaign(platform, request.currentUser, request.params.id),
   );
 
-  api.delete('/campaigns/:id/join', { schema: { params: CampaignParams, response: { 200: CampaignJoinResponse } } }, async (request) =>
-    leaveCampaign(platform, request.currentUser, request.params.id),
+  api.delete(
+    '/campaigns/:id/join',
+    { schema: { params: CampaignParams, response: { 200: CampaignJoinResponse } } },
+    async (request) => leaveCampaign(platform, request.currentUser, request.params.id),
   );
 
-  api.put('/me/active-campaign', { schema: { body: ActiveCampaignBody, response: { 200: ActiveCampaignResponse } } }, async (request) =>
-    selectActiveCampaign(platform, request.currentUser, request.body.campaignId),
+  api.put(
+    '/me/active-campaign',
+    { schema: { body: ActiveCampaignBody, response: { 200: ActiveCampaignResponse } } },
+    async (request) => selectActiveCampaign(platform, request.currentUser, request.body.campaignId),
   );
 }

@@ -18,7 +18,8 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     body: {
       name: 'Hotel Accommodation',
       timeZone: 'America/New_York',
-      description: 'Book hotel stays for corporate travellers and events. $6 per night booked, transport compensation for office attendance and a 25% profit share.',
+      description:
+        'Book hotel stays for corporate travellers and events. $6 per night booked, transport compensation for office attendance and a 25% profit share.',
       status: 'active',
       roleNeeded: 'Both',
       payoutRange: '$500-$2500',
@@ -43,7 +44,8 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     body: {
       name: 'Adwords',
       timeZone: 'America/Chicago',
-      description: 'Sell managed Google Ads campaigns to real-estate agencies. 10% of each invoice, average invoice $500-$10,000.',
+      description:
+        'Sell managed Google Ads campaigns to real-estate agencies. 10% of each invoice, average invoice $500-$10,000.',
       status: 'active',
       roleNeeded: 'Both',
       payoutRange: '$300-$5000',
@@ -62,7 +64,8 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     body: {
       name: 'Real Estate Egypt',
       timeZone: 'Africa/Cairo',
-      description: 'Sell new-build property in Egypt to local and overseas buyers. 50% profit share after tax plus 10% on sub-sales lifetime production.',
+      description:
+        'Sell new-build property in Egypt to local and overseas buyers. 50% profit share after tax plus 10% on sub-sales lifetime production.',
       status: 'active',
       roleNeeded: 'Both',
       payoutRange: '$1000-$3000',
@@ -81,7 +84,8 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
     body: {
       name: 'Real Estate Dubai',
       timeZone: 'Asia/Dubai',
-      description: 'Off-plan and ready property in Dubai. 40% of company profit after tax plus 5% of sub-sales in your own tree.',
+      description:
+        'Off-plan and ready property in Dubai. 40% of company profit after tax plus 5% of sub-sales in your own tree.',
       status: 'active',
       roleNeeded: 'Closer',
       payoutRange: '$1000-$3000',
@@ -210,8 +214,14 @@ export const campaignsSeedStep: SeedStep = {
     for (const email of DEMO_AGENTS) {
       const agent = await findUserByEmail(platform.db, email);
       if (!agent) continue;
-      for (const slug of DEMO_MEMBERSHIPS) await addMembership(platform.db, agent._id, (await findCampaignBySlug(platform.db, slug))!._id, now);
-      if (!agent.activeCampaignId) await setActiveCampaign(platform.db, agent._id, (await findCampaignBySlug(platform.db, DEMO_MEMBERSHIPS[0]))!._id);
+      for (const slug of DEMO_MEMBERSHIPS)
+        await addMembership(platform.db, agent._id, (await findCampaignBySlug(platform.db, slug))!._id, now);
+      if (!agent.activeCampaignId)
+        await setActiveCampaign(
+          platform.db,
+          agent._id,
+          (await findCampaignBySlug(platform.db, DEMO_MEMBERSHIPS[0]))!._id,
+        );
     }
   },
 };

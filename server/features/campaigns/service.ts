@@ -3,7 +3,12 @@ import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
 import type { CampaignJoinResponse } from '../../../shared/schemas/campaigns/join.js';
 import type { CampaignList, CampaignListQuery, CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
-import { CallingHoursMessages, DEFAULT_CALLING_HOURS, validCallingHours, type CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
+import {
+  CallingHoursMessages,
+  DEFAULT_CALLING_HOURS,
+  validCallingHours,
+  type CallingHours,
+} from '../../../shared/schemas/campaigns/calling-hours.js';
 import { CampaignMessages } from '../../../shared/schemas/campaigns/messages.js';
 import type { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/schemas/campaigns/save.js';
 import { StateRulesMessages, type StateCallingRules } from '../../../shared/schemas/campaigns/state-rules.js';
@@ -56,11 +61,22 @@ const canEdit = (viewer: UserDoc | null, doc: CampaignDoc) =>
   Boolean(viewer && (viewer.role === 'admin' || (viewer.role === 'owner' && doc.ownerId?.equals(viewer._id))));
 
 /** Public: without a viewer every `joined` is false (the landing page's directory). */
-export async function campaignsFor(platform: Platform, viewer: UserDoc | null, query: CampaignListQuery): Promise<CampaignList> {
+export async function campaignsFor(
+  platform: Platform,
+  viewer: UserDoc | null,
+  query: CampaignListQuery,
+): Promise<CampaignList> {
   const docs = await listCampaigns(platform.db, { search: query.search, status: query.status, role: query.role });
-  const counts = await agentCounts(platform.db, docs.map((d) => d._id));
-  const joined = new Set(viewer ? (await campaignIdsOfMember(platform.db, viewer._id)).map((id) => id.toHexString()) : []);
-  return { items: docs.map((d) => toSummary(d, counts.get(d._id.toHexString()) ?? 0, joined.has(d._id.toHexString()))) };
+  const counts = await agentCounts(
+    platform.db,
+    docs.map((d) => d._id),
+  );
+  const joined = new Set(
+    viewer ? (await campaignIdsOfMember(platform.db, viewer._id)).map((id) => id.toHexString()) : [],
+  );
+  return {
+    items: docs.map((d) => toSummary(d, counts.get(d._id.toHexString()) ?? 0, joined.has(d._id.toHexString()))),
+  };
 }
 
 async function load(platform: Platform, idOrSlug: string): Promise<CampaignDoc> {
@@ -75,7 +91,11 @@ async function summaryOf(platform: Platform, doc: CampaignDoc, viewer: UserDoc |
   return toSummary(doc, count, joined);
 }
 
-export async function campaignDetail(platform: Platform, viewer: UserDoc | null, idOrSlug: string): Promise<CampaignDetail> {
+export async function campaignDetail(
+  platform: Platform,
+  viewer: UserDoc | null,
+  idOrSlug: string,
+): Promise<CampaignDetail> {
   const doc = await load(platform, idOrSlug);
   return {
     ...(await summaryOf(platform, doc, viewer)),
@@ -90,7 +110,11 @@ export async function campaignDetail(platform: Platform, viewer: UserDoc | null,
 }
 
 /** "Campaign Joined"; coming-soon campaigns answer with the spec's "Coming Soon" toast. Joining twice is harmless. */
-export async function joinCampaign(platform: Platform, viewer: UserDoc, idOrSlug: string): Promise<CampaignJoinResponse> {
+export async function joinCampaign(
+  platform: Platform,
+  viewer: UserDoc,
+  idOrSlug: string,
+): Promise<CampaignJoinResponse> {
   const doc = await load(platform, idOrSlug);
   if (doc.status === 'coming-soon') throw comingSoon();
   await addMembership(platform.db, viewer._id, doc._id, platform.clock.now());
@@ -98,7 +122,11 @@ export async function joinCampaign(platform: Platform, viewer: UserDoc, idOrSlug
   return { campaignId: summary.id, joined: true, agentCount: summary.agentCount };
 }
 
-export async function leaveCampaign(platform: Platform, viewer: UserDoc, idOrSlug: string): Promise<CampaignJoinResponse> {
+export async function leaveCampaign(
+  platform: Platform,
+  viewer: UserDoc,
+  idOrSlug: string,
+): Promise<CampaignJoinResponse> {
   const doc = await load(platform, idOrSlug);
   await removeMembership(platform.db, viewer._id, doc._id);
   await clearActiveCampaignIf(platform.db, viewer._id, doc._id);
@@ -110,7 +138,11 @@ export async function leaveCampaign(platform: Platform, viewer: UserDoc, idOrSlu
  * The overview's campaign selection. Selecting makes the viewer a member (they will receive its leads);
  * `null` is Change Campaign. Coming-soon campaigns cannot be selected.
  */
-export async function selectActiveCampaign(platform: Platform, viewer: UserDoc, idOrSlug: string | null): Promise<ActiveCampaignResponse> {
+export async function selectActiveCampaign(
+  platform: Platform,
+  viewer: UserDoc,
+  idOrSlug: string | null,
+): Promise<ActiveCampaignResponse> {
   if (idOrSlug === null) {
     await setActiveCampaign(platform.db, viewer._id, null);
     return { activeCampaignId: null };
@@ -119,7 +151,12 @@ export async function selectActiveCampaign(platform: Platform, viewer: UserDoc, 
   if (doc.status === 'coming-soon') throw comingSoon();
   await addMembership(platform.db, viewer._id, doc._id, platform.clock.now());
   await setActiveCampaign(platform.db, viewer._id, doc._id);
-  return { activeCampaignId: doc._id.toHexString(), campaignName: doc.name, title: CampaignMessages.selectedTitle(doc.name), message: CampaignMessages.selected };
+  return {
+    activeCampaignId: doc._id.toHexString(),
+    campaignName: doc.name,
+    title: CampaignMessages.selectedTitle(doc.name),
+    message: CampaignMessages.selected,
+  };
 }
 
 function slugify(name: string): string {
@@ -143,7 +180,8 @@ function checkedTimeZone(value: string): string {
 
 /** Each state's window must start before it ends, as the campaign's own. */
 function checkedStateRules(rules: StateCallingRules): StateCallingRules {
-  if (!Object.values(rules).every((rule) => validCallingHours(rule.hours))) throw badRequest(StateRulesMessages.badStateRules);
+  if (!Object.values(rules).every((rule) => validCallingHours(rule.hours)))
+    throw badRequest(StateRulesMessages.badStateRules);
   return rules;
 }
 
@@ -163,7 +201,12 @@ function parseDate(value: string | null | undefined): Date | undefined {
  * Owners (for themselves) and admins. `slug` is made from the name and stays fixed afterwards (links use it);
  * only trusted code (the demo seed) chooses it, for the spec's fixed keys (hotel, adwords...).
  */
-export async function createCampaign(platform: Platform, viewer: UserDoc, body: CampaignCreateBody, fixedSlug?: string): Promise<CampaignDetail> {
+export async function createCampaign(
+  platform: Platform,
+  viewer: UserDoc,
+  body: CampaignCreateBody,
+  fixedSlug?: string,
+): Promise<CampaignDetail> {
   if (viewer.role !== 'owner' && viewer.role !== 'admin') throw forbidden(CampaignMessages.ownersOnly);
   if (!body.name.trim() || !body.description.trim()) throw badRequest(CampaignMessages.invalid);
   const now = platform.clock.now();
@@ -185,7 +228,10 @@ export async function createCampaign(platform: Platform, viewer: UserDoc, body: 
       isProfitShare: body.isProfitShare ?? false,
       isLimited: body.isLimited ?? false,
       ...(limitedUntil ? { limitedUntil } : {}),
-      commissionStructure: { ...body.commissionStructure, override: body.commissionStructure.override ?? { ...DEFAULT_OVERRIDE_PERCENT } },
+      commissionStructure: {
+        ...body.commissionStructure,
+        override: body.commissionStructure.override ?? { ...DEFAULT_OVERRIDE_PERCENT },
+      },
       payoutDetails: body.payoutDetails ?? '',
       tiers: body.tiers ?? [],
       holdDays: body.holdDays ?? DEFAULT_HOLD_DAYS,
@@ -208,7 +254,12 @@ export async function createCampaign(platform: Platform, viewer: UserDoc, body: 
 }
 
 /** Only the campaign's owner or an admin; agents get 403 whatever they send. */
-export async function editCampaign(platform: Platform, viewer: UserDoc, idOrSlug: string, body: CampaignUpdateBody): Promise<CampaignDetail> {
+export async function editCampaign(
+  platform: Platform,
+  viewer: UserDoc,
+  idOrSlug: string,
+  body: CampaignUpdateBody,
+): Promise<CampaignDetail> {
   const doc = await load(platform, idOrSlug);
   if (!canEdit(viewer, doc)) throw forbidden(CampaignMessages.notOwner);
   const set: Partial<CampaignDoc> = { updatedAt: platform.clock.now() };
@@ -219,7 +270,18 @@ export async function editCampaign(platform: Platform, viewer: UserDoc, idOrSlug
       set[key] = body[key].trim();
     }
   }
-  for (const key of ['status', 'roleNeeded', 'leadSourceType', 'campaignTypes', 'isProfitShare', 'isLimited', 'commissionStructure', 'payoutDetails', 'tiers', 'holdDays'] as const) {
+  for (const key of [
+    'status',
+    'roleNeeded',
+    'leadSourceType',
+    'campaignTypes',
+    'isProfitShare',
+    'isLimited',
+    'commissionStructure',
+    'payoutDetails',
+    'tiers',
+    'holdDays',
+  ] as const) {
     if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
   }
   if (body.timeZone !== undefined) set.timeZone = checkedTimeZone(body.timeZone);

@@ -5,7 +5,14 @@ import type { Platform } from '../../platform/context.js';
 import { findClientByLead, updateClientByLead, upsertClientForLead } from './repository.js';
 
 /** Where a client's progress bar starts for each stage (the agent moves it from there). */
-const PROGRESS_FOR_STAGE: Record<LeadStage, number> = { New: 0, Contacted: 20, Qualified: 40, Proposal: 60, Closed: 100, Lost: 0 };
+const PROGRESS_FOR_STAGE: Record<LeadStage, number> = {
+  New: 0,
+  Contacted: 20,
+  Qualified: 40,
+  Proposal: 60,
+  Closed: 100,
+  Lost: 0,
+};
 const STAGES_THAT_MAKE_A_CLIENT: LeadStage[] = ['Qualified', 'Proposal'];
 
 /**
@@ -32,7 +39,12 @@ export interface FollowedLead {
  */
 export async function syncClientWithLead(platform: Platform, lead: FollowedLead): Promise<void> {
   const now = platform.clock.now();
-  const follow = { stage: lead.stage, assignedTo: lead.assignedTo ?? null, updatedAt: now, ...(lead.lastContactAt ? { lastContactAt: lead.lastContactAt } : {}) };
+  const follow = {
+    stage: lead.stage,
+    assignedTo: lead.assignedTo ?? null,
+    updatedAt: now,
+    ...(lead.lastContactAt ? { lastContactAt: lead.lastContactAt } : {}),
+  };
   if (STAGES_THAT_MAKE_A_CLIENT.includes(lead.stage)) {
     await upsertClientForLead(
       platform.db,
@@ -55,6 +67,11 @@ export async function syncClientWithLead(platform: Platform, lead: FollowedLead)
   }
   const client = await findClientByLead(platform.db, lead._id);
   if (!client) return;
-  const status: ClientStatus = lead.stage === 'Closed' ? 'completed' : lead.stage === 'Lost' ? 'dropped' : client.status;
-  await updateClientByLead(platform.db, lead._id, { ...follow, status, ...(lead.stage === 'Closed' ? { progress: 100 } : {}) });
+  const status: ClientStatus =
+    lead.stage === 'Closed' ? 'completed' : lead.stage === 'Lost' ? 'dropped' : client.status;
+  await updateClientByLead(platform.db, lead._id, {
+    ...follow,
+    status,
+    ...(lead.stage === 'Closed' ? { progress: 100 } : {}),
+  });
 }

@@ -44,9 +44,17 @@ export function findClientByLead(db: Db, leadId: ObjectId): Promise<ClientDoc | 
 }
 
 /** Creates the client of a lead once (unique leadId); a second call only refreshes what follows the lead. */
-export async function upsertClientForLead(db: Db, onInsert: Omit<ClientDoc, '_id' | 'stage' | 'assignedTo' | 'updatedAt' | 'lastContactAt'>, follow: Pick<ClientDoc, 'stage' | 'assignedTo' | 'updatedAt' | 'lastContactAt'>): Promise<void> {
+export async function upsertClientForLead(
+  db: Db,
+  onInsert: Omit<ClientDoc, '_id' | 'stage' | 'assignedTo' | 'updatedAt' | 'lastContactAt'>,
+  follow: Pick<ClientDoc, 'stage' | 'assignedTo' | 'updatedAt' | 'lastContactAt'>,
+): Promise<void> {
   try {
-    await clientsCollection(db).updateOne({ leadId: onInsert.leadId }, { $setOnInsert: onInsert, $set: follow }, { upsert: true });
+    await clientsCollection(db).updateOne(
+      { leadId: onInsert.leadId },
+      { $setOnInsert: onInsert, $set: follow },
+      { upsert: true },
+    );
   } catch (error) {
     // Two updates of the same lead raced to create it: the other one did.
     if ((error as { code?: number }).code !== 11000) throw error;
@@ -63,7 +71,11 @@ function scopeFilter(scope: LeadScope): Filter<ClientDoc>[] {
   return ['assignedTo' in scope ? { assignedTo: scope.assignedTo } : { campaignId: { $in: scope.campaignIds } }];
 }
 
-export function listClients(db: Db, scope: LeadScope, filter: { campaignId?: ObjectId; status?: ClientStatus; before?: ObjectId; limit: number }): Promise<ClientDoc[]> {
+export function listClients(
+  db: Db,
+  scope: LeadScope,
+  filter: { campaignId?: ObjectId; status?: ClientStatus; before?: ObjectId; limit: number },
+): Promise<ClientDoc[]> {
   const and = scopeFilter(scope);
   if (filter.campaignId) and.push({ campaignId: filter.campaignId });
   if (filter.status) and.push({ status: filter.status });
@@ -72,7 +84,12 @@ export function listClients(db: Db, scope: LeadScope, filter: { campaignId?: Obj
   return clientsCollection(db).find(query).sort({ _id: -1 }).limit(filter.limit).toArray();
 }
 
-export async function updateClient(db: Db, id: ObjectId, set: Partial<ClientDoc>, unset: string[]): Promise<ClientDoc | null> {
+export async function updateClient(
+  db: Db,
+  id: ObjectId,
+  set: Partial<ClientDoc>,
+  unset: string[],
+): Promise<ClientDoc | null> {
   return clientsCollection(db).findOneAndUpdate(
     { _id: id },
     { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) },
@@ -81,12 +98,17 @@ export async function updateClient(db: Db, id: ObjectId, set: Partial<ClientDoc>
 }
 
 /** What the calendar shows of a client: its next action, and the lead it came from. */
-export type ClientFollowUp = Pick<ClientDoc, '_id' | 'leadId' | 'campaignId' | 'name' | 'phone' | 'nextAction'> & { nextActionDate: Date };
+export type ClientFollowUp = Pick<ClientDoc, '_id' | 'leadId' | 'campaignId' | 'name' | 'phone' | 'nextAction'> & {
+  nextActionDate: Date;
+};
 
 /** The clients in scope that have a next action date, the most recent client first. */
 export function listClientFollowUps(db: Db, scope: LeadScope, limit: number): Promise<ClientFollowUp[]> {
   return clientsCollection(db)
-    .find<ClientFollowUp>({ $and: [...scopeFilter(scope), { nextActionDate: { $exists: true } }] }, { projection: { leadId: 1, campaignId: 1, name: 1, phone: 1, nextAction: 1, nextActionDate: 1 } })
+    .find<ClientFollowUp>(
+      { $and: [...scopeFilter(scope), { nextActionDate: { $exists: true } }] },
+      { projection: { leadId: 1, campaignId: 1, name: 1, phone: 1, nextAction: 1, nextActionDate: 1 } },
+    )
     .sort({ _id: -1 })
     .limit(limit)
     .toArray();

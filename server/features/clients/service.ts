@@ -43,14 +43,22 @@ export async function listClientsFor(platform: Platform, user: UserDoc, query: C
     limit: limit + 1,
   });
   const page = docs.slice(0, limit);
-  const campaigns = await campaignInfos(platform.db, page.map((d) => d.campaignId));
+  const campaigns = await campaignInfos(
+    platform.db,
+    page.map((d) => d.campaignId),
+  );
   return {
     items: page.map((d) => toClientItem(d, campaigns.get(d.campaignId.toHexString()))),
     nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,
   };
 }
 
-export async function updateClientFor(platform: Platform, user: UserDoc, id: string, body: ClientUpdateBody): Promise<ClientItem> {
+export async function updateClientFor(
+  platform: Platform,
+  user: UserDoc,
+  id: string,
+  body: ClientUpdateBody,
+): Promise<ClientItem> {
   const client = await findClientById(platform.db, id);
   if (!client || !inScope(await leadScopeFor(platform, user), client)) throw notFound(ClientMessages.notFound);
   if (Object.keys(body).length === 0) throw badRequest(ClientMessages.nothingToChange);

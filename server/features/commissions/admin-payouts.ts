@@ -1,5 +1,9 @@
 import { ObjectId } from 'mongodb';
-import type { AdminPayoutItem, AdminPayoutList, AdminPayoutsQuery } from '../../../shared/schemas/commissions/admin-payouts.js';
+import type {
+  AdminPayoutItem,
+  AdminPayoutList,
+  AdminPayoutsQuery,
+} from '../../../shared/schemas/commissions/admin-payouts.js';
 import type { Platform } from '../../platform/context.js';
 import { userSummaries } from '../users/public.js';
 import { ledgerTotalsByStatus, payoutsPage, unpaidGroups } from './repository.js';
@@ -19,7 +23,10 @@ export async function adminPayouts(platform: Platform, query: AdminPayoutsQuery)
 
   if (status === 'pending') {
     const groups = await unpaidGroups(platform.db, MAX_PENDING_ROWS);
-    const payees = await userSummaries(platform.db, groups.map((g) => g.userId));
+    const payees = await userSummaries(
+      platform.db,
+      groups.map((g) => g.userId),
+    );
     const items: AdminPayoutItem[] = groups.map((group) => {
       const payee = payees.get(group.userId.toHexString());
       return {
@@ -40,7 +47,10 @@ export async function adminPayouts(platform: Platform, query: AdminPayoutsQuery)
 
   const page = await payoutsPage(platform.db, limit + 1, query.cursor ? new ObjectId(query.cursor) : undefined);
   const payouts = page.slice(0, limit);
-  const payees = await userSummaries(platform.db, payouts.map((p) => p.userId));
+  const payees = await userSummaries(
+    platform.db,
+    payouts.map((p) => p.userId),
+  );
   const items: AdminPayoutItem[] = payouts.map((payout) => {
     const payee = payees.get(payout.userId.toHexString());
     return {
@@ -57,5 +67,10 @@ export async function adminPayouts(platform: Platform, query: AdminPayoutsQuery)
       runId: payout.runId.toHexString(),
     };
   });
-  return { status, items, nextCursor: page.length > limit ? payouts[payouts.length - 1]._id.toHexString() : null, totals };
+  return {
+    status,
+    items,
+    nextCursor: page.length > limit ? payouts[payouts.length - 1]._id.toHexString() : null,
+    totals,
+  };
 }

@@ -1,4 +1,9 @@
-import { Rooms, SocketEvents, type EarningsUpdatedPayload, type LeaderboardUpdatedPayload } from '../../../shared/events.js';
+import {
+  Rooms,
+  SocketEvents,
+  type EarningsUpdatedPayload,
+  type LeaderboardUpdatedPayload,
+} from '../../../shared/events.js';
 import type { Platform } from '../../platform/context.js';
 
 /** Every open tab of the user sees their new figures without reloading. */

@@ -7,17 +7,24 @@ import { enqueue } from '../../platform/queues.js';
 
 export async function enqueueDealClosed(platform: Platform, dealId: ObjectId): Promise<void> {
   const data: CommissionDealJob = { dealId: dealId.toHexString() };
-  await enqueue(platform.queues.commissions, Jobs.commissions.dealClosed, data, { jobId: `deal-closed-${data.dealId}` });
+  await enqueue(platform.queues.commissions, Jobs.commissions.dealClosed, data, {
+    jobId: `deal-closed-${data.dealId}`,
+  });
 }
 
 export async function enqueueDealCancelled(platform: Platform, dealId: ObjectId): Promise<void> {
   const data: CommissionDealJob = { dealId: dealId.toHexString() };
-  await enqueue(platform.queues.commissions, Jobs.commissions.dealCancelled, data, { jobId: `deal-cancelled-${data.dealId}` });
+  await enqueue(platform.queues.commissions, Jobs.commissions.dealCancelled, data, {
+    jobId: `deal-cancelled-${data.dealId}`,
+  });
 }
 
 /** Approves the deal's lines when its hold window ends (a payout run also approves whatever is due). */
 export async function scheduleApproval(platform: Platform, dealId: ObjectId, at: Date): Promise<void> {
   const data: CommissionDealJob = { dealId: dealId.toHexString() };
   const delay = Math.max(0, at.getTime() - platform.clock.now().getTime());
-  await enqueue(platform.queues.commissions, Jobs.commissions.approveDue, data, { jobId: `approve-${data.dealId}`, delay });
+  await enqueue(platform.queues.commissions, Jobs.commissions.approveDue, data, {
+    jobId: `approve-${data.dealId}`,
+    delay,
+  });
 }

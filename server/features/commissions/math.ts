@@ -59,14 +59,31 @@ export function commissionLines(input: DealCommissionInput): LineDraft[] {
   for (const earner of earners) {
     const amount = percentOfCents(value, earner.percent);
     if (amount <= 0) continue;
-    lines.push({ userId: earner.userId, kind: earner.kind, level: 0, amount, percent: earner.percent, basis: value, sourceUserId: earner.userId });
+    lines.push({
+      userId: earner.userId,
+      kind: earner.kind,
+      level: 0,
+      amount,
+      percent: earner.percent,
+      basis: value,
+      sourceUserId: earner.userId,
+    });
     const uplines = input.uplinesOf(earner.userId).slice(0, OVERRIDE_LEVELS.length);
     uplines.forEach((uplineId, index) => {
       const level = OVERRIDE_LEVELS[index];
       if (uplineId === earner.userId) return;
       const percent = percents.override[`level${level}`];
       const override = percentOfCents(amount, percent);
-      if (override > 0) lines.push({ userId: uplineId, kind: 'override', level, amount: override, percent, basis: amount, sourceUserId: earner.userId });
+      if (override > 0)
+        lines.push({
+          userId: uplineId,
+          kind: 'override',
+          level,
+          amount: override,
+          percent,
+          basis: amount,
+          sourceUserId: earner.userId,
+        });
     });
   }
   return lines;
@@ -112,7 +129,14 @@ export function reverseDeal(lines: LedgerLine[]): { voidIds: string[]; clawbacks
   for (const line of lines) {
     if (line.kind === 'clawback' || line.status === 'void') continue;
     if (line.status === 'paid') {
-      clawbacks.push({ userId: line.userId, kind: 'clawback', level: line.level, amount: -line.amount, sourceUserId: line.sourceUserId, reverses: { lineId: line.id, kind: line.kind } });
+      clawbacks.push({
+        userId: line.userId,
+        kind: 'clawback',
+        level: line.level,
+        amount: -line.amount,
+        sourceUserId: line.sourceUserId,
+        reverses: { lineId: line.id, kind: line.kind },
+      });
     } else {
       voidIds.push(line.id);
     }
@@ -145,7 +169,10 @@ export interface EarningsSummary {
 }
 
 /** Sums of the ledger by window (when the line was written) and by status. Void lines count nowhere. */
-export function summarizeEarnings(lines: Array<{ amount: number; status: LedgerLine['status']; createdAt: Date }>, now: Date): EarningsSummary {
+export function summarizeEarnings(
+  lines: Array<{ amount: number; status: LedgerLine['status']; createdAt: Date }>,
+  now: Date,
+): EarningsSummary {
   const { dayStart, weekStart, monthStart } = earningWindows(now);
   const sum: EarningsSummary = { daily: 0, weekly: 0, monthly: 0, total: 0, pending: 0, approved: 0, paid: 0 };
   for (const line of lines) {

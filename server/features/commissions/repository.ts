@@ -83,7 +83,13 @@ export async function insertLinesOnce(db: Db, lines: CommissionDoc[]): Promise<n
     const { _id: _unused, ...rest } = line;
     return {
       updateOne: {
-        filter: { dealId: line.dealId, userId: line.userId, kind: line.kind, level: line.level, sourceUserId: line.sourceUserId },
+        filter: {
+          dealId: line.dealId,
+          userId: line.userId,
+          kind: line.kind,
+          level: line.level,
+          sourceUserId: line.sourceUserId,
+        },
         update: { $setOnInsert: rest },
         upsert: true,
       },
@@ -105,7 +111,10 @@ export function linesOfDeal(db: Db, dealId: ObjectId): Promise<CommissionDoc[]> 
 
 export async function voidLines(db: Db, ids: ObjectId[], at: Date): Promise<void> {
   if (ids.length === 0) return;
-  await commissionsCollection(db).updateMany({ _id: { $in: ids }, status: { $in: ['pending', 'approved'] }, payoutRunId: { $exists: false } }, { $set: { status: 'void', voidedAt: at } });
+  await commissionsCollection(db).updateMany(
+    { _id: { $in: ids }, status: { $in: ['pending', 'approved'] }, payoutRunId: { $exists: false } },
+    { $set: { status: 'void', voidedAt: at } },
+  );
 }
 
 export function dueForApproval(db: Db, now: Date, dealId?: ObjectId): Promise<CommissionDoc[]> {
@@ -116,7 +125,10 @@ export function dueForApproval(db: Db, now: Date, dealId?: ObjectId): Promise<Co
 
 export async function approveLines(db: Db, ids: ObjectId[], at: Date): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await commissionsCollection(db).updateMany({ _id: { $in: ids }, status: 'pending' }, { $set: { status: 'approved', approvedAt: at } });
+  const result = await commissionsCollection(db).updateMany(
+    { _id: { $in: ids }, status: 'pending' },
+    { $set: { status: 'approved', approvedAt: at } },
+  );
   return result.modifiedCount;
 }
 
@@ -132,13 +144,24 @@ export async function payableGroups(db: Db): Promise<Array<{ userId: ObjectId; c
 }
 
 /** Marks a group's approved lines as held by this run and returns them. */
-export async function claimForRun(db: Db, runId: ObjectId, userId: ObjectId, campaignId: ObjectId): Promise<CommissionDoc[]> {
-  await commissionsCollection(db).updateMany({ userId, campaignId, status: 'approved', payoutRunId: { $exists: false } }, { $set: { payoutRunId: runId } });
+export async function claimForRun(
+  db: Db,
+  runId: ObjectId,
+  userId: ObjectId,
+  campaignId: ObjectId,
+): Promise<CommissionDoc[]> {
+  await commissionsCollection(db).updateMany(
+    { userId, campaignId, status: 'approved', payoutRunId: { $exists: false } },
+    { $set: { payoutRunId: runId } },
+  );
   return commissionsCollection(db).find({ userId, campaignId, payoutRunId: runId, status: 'approved' }).toArray();
 }
 
 export async function releaseFromRun(db: Db, runId: ObjectId, ids: ObjectId[]): Promise<void> {
-  await commissionsCollection(db).updateMany({ _id: { $in: ids }, payoutRunId: runId }, { $unset: { payoutRunId: '' } });
+  await commissionsCollection(db).updateMany(
+    { _id: { $in: ids }, payoutRunId: runId },
+    { $unset: { payoutRunId: '' } },
+  );
 }
 
 export async function insertPayoutAndMarkPaid(db: Db, payout: PayoutDoc, ids: ObjectId[]): Promise<void> {
@@ -147,7 +170,10 @@ export async function insertPayoutAndMarkPaid(db: Db, payout: PayoutDoc, ids: Ob
   } catch (error) {
     if ((error as { code?: number }).code !== 11000) throw error;
   }
-  await commissionsCollection(db).updateMany({ _id: { $in: ids }, payoutRunId: payout.runId }, { $set: { status: 'paid', paidAt: payout.createdAt, payoutId: payout._id } });
+  await commissionsCollection(db).updateMany(
+    { _id: { $in: ids }, payoutRunId: payout.runId },
+    { $set: { status: 'paid', paidAt: payout.createdAt, payoutId: payout._id } },
+  );
 }
 
 export interface LedgerFilter {
@@ -157,16 +183,26 @@ export interface LedgerFilter {
 
 export function ledgerPage(db: Db, filter: LedgerFilter, limit: number, before?: ObjectId): Promise<CommissionDoc[]> {
   return commissionsCollection(db)
-    .find({ userId: filter.userId, ...(filter.campaignId ? { campaignId: filter.campaignId } : {}), ...(before ? { _id: { $lt: before } } : {}) })
+    .find({
+      userId: filter.userId,
+      ...(filter.campaignId ? { campaignId: filter.campaignId } : {}),
+      ...(before ? { _id: { $lt: before } } : {}),
+    })
     .sort({ _id: -1 })
     .limit(limit)
     .toArray();
 }
 
 /** The amount, status and date of every line of a user: what the earnings figures are summed from. */
-export function ledgerAmounts(db: Db, filter: LedgerFilter): Promise<Array<Pick<CommissionDoc, 'amount' | 'status' | 'createdAt'>>> {
+export function ledgerAmounts(
+  db: Db,
+  filter: LedgerFilter,
+): Promise<Array<Pick<CommissionDoc, 'amount' | 'status' | 'createdAt'>>> {
   return commissionsCollection(db)
-    .find({ userId: filter.userId, ...(filter.campaignId ? { campaignId: filter.campaignId } : {}) }, { projection: { _id: 0, amount: 1, status: 1, createdAt: 1 } })
+    .find(
+      { userId: filter.userId, ...(filter.campaignId ? { campaignId: filter.campaignId } : {}) },
+      { projection: { _id: 0, amount: 1, status: 1, createdAt: 1 } },
+    )
     .toArray();
 }
 
@@ -179,10 +215,20 @@ export function payoutsOfUser(db: Db, userId: ObjectId, campaignId?: ObjectId, l
 }
 
 /** Per source user: what they earned (level-0 lines) and what `viewerId` earned on them (overrides), in cents. */
-export async function earningsBySource(db: Db, userIds: ObjectId[], viewerId: ObjectId, campaignId?: ObjectId, since?: Date): Promise<Map<string, { earned: number; toViewer: number; lines: number }>> {
+export async function earningsBySource(
+  db: Db,
+  userIds: ObjectId[],
+  viewerId: ObjectId,
+  campaignId?: ObjectId,
+  since?: Date,
+): Promise<Map<string, { earned: number; toViewer: number; lines: number }>> {
   const result = new Map<string, { earned: number; toViewer: number; lines: number }>();
   if (userIds.length === 0) return result;
-  const scope = { ...(campaignId ? { campaignId } : {}), ...(since ? { createdAt: { $gte: since } } : {}), status: { $ne: 'void' as const } };
+  const scope = {
+    ...(campaignId ? { campaignId } : {}),
+    ...(since ? { createdAt: { $gte: since } } : {}),
+    status: { $ne: 'void' as const },
+  };
   const own = await commissionsCollection(db)
     .aggregate<{ _id: ObjectId; earned: number; lines: number }>([
       { $match: { userId: { $in: userIds }, ...scope } },
@@ -191,7 +237,15 @@ export async function earningsBySource(db: Db, userIds: ObjectId[], viewerId: Ob
     .toArray();
   const toViewer = await commissionsCollection(db)
     .aggregate<{ _id: ObjectId; amount: number }>([
-      { $match: { userId: viewerId, sourceUserId: { $in: userIds }, kind: { $in: ['override', 'clawback'] }, level: { $gte: 1 }, ...scope } },
+      {
+        $match: {
+          userId: viewerId,
+          sourceUserId: { $in: userIds },
+          kind: { $in: ['override', 'clawback'] },
+          level: { $gte: 1 },
+          ...scope,
+        },
+      },
       { $group: { _id: '$sourceUserId', amount: { $sum: '$amount' } } },
     ])
     .toArray();
@@ -206,15 +260,37 @@ export async function earningsBySource(db: Db, userIds: ObjectId[], viewerId: Ob
 
 /** Users with lines on a deal (everyone whose earnings change with it). */
 export async function usersOfDeal(db: Db, dealId: ObjectId): Promise<ObjectId[]> {
-  const lines = await commissionsCollection(db).find({ dealId }, { projection: { userId: 1 } }).toArray();
+  const lines = await commissionsCollection(db)
+    .find({ dealId }, { projection: { userId: 1 } })
+    .toArray();
   const unique = new Map(lines.map((l) => [l.userId.toHexString(), l.userId]));
   return [...unique.values()];
 }
 
 /** Money not paid yet per campaign (pending and approved lines, clawbacks included). */
-export async function unpaidByCampaign(db: Db, userId: ObjectId, campaignId?: ObjectId): Promise<Array<{ campaignId: ObjectId; campaignName: string; amount: number; lines: number; clawbacks: number; nextHold: Date }>> {
+export async function unpaidByCampaign(
+  db: Db,
+  userId: ObjectId,
+  campaignId?: ObjectId,
+): Promise<
+  Array<{
+    campaignId: ObjectId;
+    campaignName: string;
+    amount: number;
+    lines: number;
+    clawbacks: number;
+    nextHold: Date;
+  }>
+> {
   const rows = await commissionsCollection(db)
-    .aggregate<{ _id: ObjectId; campaignName: string; amount: number; lines: number; clawbacks: number; nextHold: Date }>([
+    .aggregate<{
+      _id: ObjectId;
+      campaignName: string;
+      amount: number;
+      lines: number;
+      clawbacks: number;
+      nextHold: Date;
+    }>([
       { $match: { userId, status: { $in: ['pending', 'approved'] }, ...(campaignId ? { campaignId } : {}) } },
       {
         $group: {
@@ -228,13 +304,42 @@ export async function unpaidByCampaign(db: Db, userId: ObjectId, campaignId?: Ob
       },
     ])
     .toArray();
-  return rows.map((row) => ({ campaignId: row._id, campaignName: row.campaignName, amount: row.amount, lines: row.lines, clawbacks: row.clawbacks, nextHold: row.nextHold }));
+  return rows.map((row) => ({
+    campaignId: row._id,
+    campaignName: row.campaignName,
+    amount: row.amount,
+    lines: row.lines,
+    clawbacks: row.clawbacks,
+    nextHold: row.nextHold,
+  }));
 }
 
 /** The admin payouts list: each user's unpaid money per campaign, approved (the next run pays it) and still held. */
-export async function unpaidGroups(db: Db, limit: number): Promise<Array<{ userId: ObjectId; campaignId: ObjectId; campaignName: string; approved: number; held: number; lines: number; clawbacks: number; releaseAt: Date | null }>> {
+export async function unpaidGroups(
+  db: Db,
+  limit: number,
+): Promise<
+  Array<{
+    userId: ObjectId;
+    campaignId: ObjectId;
+    campaignName: string;
+    approved: number;
+    held: number;
+    lines: number;
+    clawbacks: number;
+    releaseAt: Date | null;
+  }>
+> {
   const rows = await commissionsCollection(db)
-    .aggregate<{ _id: { userId: ObjectId; campaignId: ObjectId }; campaignName: string; approved: number; held: number; lines: number; clawbacks: number; releaseAt: Date | null }>([
+    .aggregate<{
+      _id: { userId: ObjectId; campaignId: ObjectId };
+      campaignName: string;
+      approved: number;
+      held: number;
+      lines: number;
+      clawbacks: number;
+      releaseAt: Date | null;
+    }>([
       { $match: { status: { $in: ['pending', 'approved'] } } },
       {
         $group: {
@@ -251,7 +356,16 @@ export async function unpaidGroups(db: Db, limit: number): Promise<Array<{ userI
       { $limit: limit },
     ])
     .toArray();
-  return rows.map((row) => ({ userId: row._id.userId, campaignId: row._id.campaignId, campaignName: row.campaignName, approved: row.approved, held: row.held, lines: row.lines, clawbacks: row.clawbacks, releaseAt: row.releaseAt ?? null }));
+  return rows.map((row) => ({
+    userId: row._id.userId,
+    campaignId: row._id.campaignId,
+    campaignName: row.campaignName,
+    approved: row.approved,
+    held: row.held,
+    lines: row.lines,
+    clawbacks: row.clawbacks,
+    releaseAt: row.releaseAt ?? null,
+  }));
 }
 
 /** Every user's payouts, newest first (the admin list of completed payouts). */
@@ -266,10 +380,12 @@ export function payoutsPage(db: Db, limit: number, before?: ObjectId): Promise<P
 /** Sums of the whole ledger by status, in cents. */
 export async function ledgerTotalsByStatus(db: Db): Promise<Record<'pending' | 'approved' | 'paid', number>> {
   const rows = await commissionsCollection(db)
-    .aggregate<{ _id: 'pending' | 'approved' | 'paid'; amount: number }>([{ $match: { status: { $in: ['pending', 'approved', 'paid'] } } }, { $group: { _id: '$status', amount: { $sum: '$amount' } } }])
+    .aggregate<{ _id: 'pending' | 'approved' | 'paid'; amount: number }>([
+      { $match: { status: { $in: ['pending', 'approved', 'paid'] } } },
+      { $group: { _id: '$status', amount: { $sum: '$amount' } } },
+    ])
     .toArray();
   const totals = { pending: 0, approved: 0, paid: 0 };
   for (const row of rows) totals[row._id] = row.amount;
   return totals;
 }
-

@@ -1,7 +1,12 @@
 import { ObjectId } from 'mongodb';
 import type { EarningsUpdatedPayload } from '../../../shared/events.js';
 import type { Earnings, EarningsQuery } from '../../../shared/schemas/commissions/earnings.js';
-import type { CommissionLine, PayoutItem, PayoutsQuery, PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
+import type {
+  CommissionLine,
+  PayoutItem,
+  PayoutsQuery,
+  PayoutsResponse,
+} from '../../../shared/schemas/commissions/ledger.js';
 import type { PayoutRunResponse } from '../../../shared/schemas/commissions/payout-run.js';
 import { Jobs } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
@@ -14,7 +19,17 @@ import { notify } from '../notifications/public.js';
 import { downlineOf, findUserById, uplinesOf, userNames, type UserDoc } from '../users/public.js';
 import { emitEarningsUpdated, emitLeaderboardUpdated } from './events.js';
 import { scheduleApproval } from './jobs.js';
-import { commissionLines, formatCents, holdUntil, OVERRIDE_LEVELS, percentOfCents, projectedForLead, reverseDeal, summarizeEarnings, type LineDraft } from './math.js';
+import {
+  commissionLines,
+  formatCents,
+  holdUntil,
+  OVERRIDE_LEVELS,
+  percentOfCents,
+  projectedForLead,
+  reverseDeal,
+  summarizeEarnings,
+  type LineDraft,
+} from './math.js';
 import {
   approveLines,
   claimForRun,
@@ -39,8 +54,18 @@ type Touched = Pick<CommissionDoc, 'userId' | 'campaignId' | 'createdAt'>;
  * The insights rollups of the days these lines (and the deal) were written on are recomputed by the `insights`
  * worker, which then tells the charts; before the earnings push, so a retry of a failed add re-asks.
  */
-async function refreshInsightsOf(platform: Platform, lines: Touched[], deal?: { closerId: ObjectId; openerId: ObjectId; campaignId: ObjectId; closedAt: Date }): Promise<void> {
-  const all: Touched[] = deal ? [...lines, { userId: deal.closerId, campaignId: deal.campaignId, createdAt: deal.closedAt }, { userId: deal.openerId, campaignId: deal.campaignId, createdAt: deal.closedAt }] : lines;
+async function refreshInsightsOf(
+  platform: Platform,
+  lines: Touched[],
+  deal?: { closerId: ObjectId; openerId: ObjectId; campaignId: ObjectId; closedAt: Date },
+): Promise<void> {
+  const all: Touched[] = deal
+    ? [
+        ...lines,
+        { userId: deal.closerId, campaignId: deal.campaignId, createdAt: deal.closedAt },
+        { userId: deal.openerId, campaignId: deal.campaignId, createdAt: deal.closedAt },
+      ]
+    : lines;
   if (all.length === 0) return;
   const unique = (values: string[]) => [...new Set(values)];
   await enqueue(platform.queues.insights, Jobs.insights.refresh, {
@@ -50,10 +75,19 @@ async function refreshInsightsOf(platform: Platform, lines: Touched[], deal?: { 
   });
 }
 
-const KIND_LABEL = { opener: 'Opener', closer: 'Closer', fullStack: 'Full stack (opened and closed)', override: 'Override', clawback: 'Clawback' } as const;
+const KIND_LABEL = {
+  opener: 'Opener',
+  closer: 'Closer',
+  fullStack: 'Full stack (opened and closed)',
+  override: 'Override',
+  clawback: 'Clawback',
+} as const;
 
 async function namesOf(platform: Platform, ids: string[]): Promise<Map<string, string>> {
-  const found = await userNames(platform.db, ids.map((id) => new ObjectId(id)));
+  const found = await userNames(
+    platform.db,
+    ids.map((id) => new ObjectId(id)),
+  );
   return new Map(ids.map((id) => [id, found.get(id) ?? 'Former agent']));
 }
 
@@ -64,7 +98,10 @@ function explain(draft: LineDraft, dealValue: number, sourceName: string): { rul
       text: `Override level ${draft.level}: ${draft.percent}% of ${sourceName}'s ${formatCents(draft.basis)} commission on the ${formatCents(dealValue)} deal = ${formatCents(draft.amount)}`,
     };
   }
-  return { rule: draft.kind, text: `${KIND_LABEL[draft.kind]}: ${draft.percent}% of the ${formatCents(dealValue)} deal = ${formatCents(draft.amount)}` };
+  return {
+    rule: draft.kind,
+    text: `${KIND_LABEL[draft.kind]}: ${draft.percent}% of the ${formatCents(dealValue)} deal = ${formatCents(draft.amount)}`,
+  };
 }
 
 /**
@@ -78,7 +115,10 @@ export async function recordDealCommissions(platform: Platform, dealId: ObjectId
   if (!campaign) throw new Error(`deal ${dealId.toHexString()} has no campaign`);
   const uplines = new Map<string, string[]>();
   for (const earner of [deal.openerId, deal.closerId]) {
-    uplines.set(earner.toHexString(), (await uplinesOf(platform, earner, OVERRIDE_LEVELS.length)).map((id) => id.toHexString()));
+    uplines.set(
+      earner.toHexString(),
+      (await uplinesOf(platform, earner, OVERRIDE_LEVELS.length)).map((id) => id.toHexString()),
+    );
   }
   const drafts = commissionLines({
     value: deal.value,
@@ -87,7 +127,10 @@ export async function recordDealCommissions(platform: Platform, dealId: ObjectId
     closerId: deal.closerId.toHexString(),
     uplinesOf: (id) => uplines.get(id) ?? [],
   });
-  const names = await namesOf(platform, drafts.map((d) => d.sourceUserId));
+  const names = await namesOf(
+    platform,
+    drafts.map((d) => d.sourceUserId),
+  );
   const now = platform.clock.now();
   const until = holdUntil(deal.closedAt, campaign.holdDays ?? 0);
   const docs: CommissionDoc[] = drafts.map((draft) => {
@@ -106,15 +149,29 @@ export async function recordDealCommissions(platform: Platform, dealId: ObjectId
       sourceUserId: new ObjectId(draft.sourceUserId),
       holdUntil: until,
       createdAt: now,
-      why: { dealValue: deal.value, leadName: deal.leadName, campaignName: campaign.name, sourceUserName, ...explain(draft, deal.value, sourceUserName) },
+      why: {
+        dealValue: deal.value,
+        leadName: deal.leadName,
+        campaignName: campaign.name,
+        sourceUserName,
+        ...explain(draft, deal.value, sourceUserName),
+      },
     };
   });
   const written = await insertLinesOnce(platform.db, docs);
   await scheduleApproval(platform, deal._id, until);
   await refreshInsightsOf(platform, docs, deal);
-  await pushEarnings(platform, docs.map((d) => d.userId), { reason: 'deal-closed', dealId: deal._id.toHexString() });
+  await pushEarnings(
+    platform,
+    docs.map((d) => d.userId),
+    { reason: 'deal-closed', dealId: deal._id.toHexString() },
+  );
   // Also on a retry that wrote nothing: the first attempt may have stopped before telling anyone.
-  emitLeaderboardUpdated(platform, { reason: 'deal-closed', dealId: deal._id.toHexString(), campaignId: deal.campaignId.toHexString() });
+  emitLeaderboardUpdated(platform, {
+    reason: 'deal-closed',
+    dealId: deal._id.toHexString(),
+    campaignId: deal.campaignId.toHexString(),
+  });
   return written;
 }
 
@@ -127,13 +184,28 @@ export async function reverseDealCommissions(platform: Platform, dealId: ObjectI
   if (!deal || deal.status === 'closed') return 0;
   const lines = await linesOfDeal(platform.db, deal._id);
   const { voidIds, clawbacks } = reverseDeal(
-    lines.map((l) => ({ id: l._id.toHexString(), userId: l.userId.toHexString(), kind: l.kind, level: l.level, amount: l.amount, status: l.status, sourceUserId: l.sourceUserId.toHexString() })),
+    lines.map((l) => ({
+      id: l._id.toHexString(),
+      userId: l.userId.toHexString(),
+      kind: l.kind,
+      level: l.level,
+      amount: l.amount,
+      status: l.status,
+      sourceUserId: l.sourceUserId.toHexString(),
+    })),
   );
   const now = platform.clock.now();
-  await voidLines(platform.db, voidIds.map((id) => new ObjectId(id)), now);
+  await voidLines(
+    platform.db,
+    voidIds.map((id) => new ObjectId(id)),
+    now,
+  );
   // A line a payout run holds right now cannot be voided; once the run has paid it, the retry claws it back.
-  const held = (await linesOfDeal(platform.db, deal._id)).filter((l) => voidIds.includes(l._id.toHexString()) && l.status !== 'void');
-  if (held.length > 0) throw new Error(`deal ${deal._id.toHexString()}: ${held.length} line(s) held by a payout run; retrying`);
+  const held = (await linesOfDeal(platform.db, deal._id)).filter(
+    (l) => voidIds.includes(l._id.toHexString()) && l.status !== 'void',
+  );
+  if (held.length > 0)
+    throw new Error(`deal ${deal._id.toHexString()}: ${held.length} line(s) held by a payout run; retrying`);
   const byId = new Map(lines.map((l) => [l._id.toHexString(), l]));
   const docs: CommissionDoc[] = clawbacks.map((claw) => {
     const original = byId.get(claw.reverses.lineId)!;
@@ -163,7 +235,8 @@ export async function reverseDealCommissions(platform: Platform, dealId: ObjectI
   await insertLinesOnce(platform.db, docs);
   await refreshInsightsOf(platform, [...lines, ...docs], deal);
   const perUser = new Map<string, number>();
-  for (const doc of docs) perUser.set(doc.userId.toHexString(), (perUser.get(doc.userId.toHexString()) ?? 0) + doc.amount);
+  for (const doc of docs)
+    perUser.set(doc.userId.toHexString(), (perUser.get(doc.userId.toHexString()) ?? 0) + doc.amount);
   for (const [userId, amount] of perUser) {
     await notify(platform, new ObjectId(userId), {
       type: 'commission-clawback',
@@ -174,18 +247,33 @@ export async function reverseDealCommissions(platform: Platform, dealId: ObjectI
       key: `clawback-${deal._id.toHexString()}-${userId}`,
     });
   }
-  await pushEarnings(platform, await usersOfDeal(platform.db, deal._id), { reason: 'deal-cancelled', dealId: deal._id.toHexString() });
-  emitLeaderboardUpdated(platform, { reason: 'deal-cancelled', dealId: deal._id.toHexString(), campaignId: deal.campaignId.toHexString() });
+  await pushEarnings(platform, await usersOfDeal(platform.db, deal._id), {
+    reason: 'deal-cancelled',
+    dealId: deal._id.toHexString(),
+  });
+  emitLeaderboardUpdated(platform, {
+    reason: 'deal-cancelled',
+    dealId: deal._id.toHexString(),
+    campaignId: deal.campaignId.toHexString(),
+  });
   return docs.length;
 }
 
 /** Pending lines past their hold window become approved (all of them, or one deal's). */
 export async function approveDueCommissions(platform: Platform, dealId?: ObjectId): Promise<number> {
   const due = await dueForApproval(platform.db, platform.clock.now(), dealId);
-  const approved = await approveLines(platform.db, due.map((l) => l._id), platform.clock.now());
+  const approved = await approveLines(
+    platform.db,
+    due.map((l) => l._id),
+    platform.clock.now(),
+  );
   if (approved > 0) {
     await refreshInsightsOf(platform, due);
-    await pushEarnings(platform, due.map((l) => l.userId), { reason: 'commissions-approved' });
+    await pushEarnings(
+      platform,
+      due.map((l) => l.userId),
+      { reason: 'commissions-approved' },
+    );
   }
   return approved;
 }
@@ -207,7 +295,11 @@ export async function runPayouts(platform: Platform, admin: UserDoc): Promise<Pa
     if (lines.length === 0) continue;
     const amount = lines.reduce((sum, l) => sum + l.amount, 0);
     if (amount <= 0) {
-      await releaseFromRun(platform.db, runId, lines.map((l) => l._id));
+      await releaseFromRun(
+        platform.db,
+        runId,
+        lines.map((l) => l._id),
+      );
       carried++;
       continue;
     }
@@ -224,7 +316,11 @@ export async function runPayouts(platform: Platform, admin: UserDoc): Promise<Pa
       createdAt: platform.clock.now(),
       paidBy: admin._id,
     };
-    await insertPayoutAndMarkPaid(platform.db, payout, lines.map((l) => l._id));
+    await insertPayoutAndMarkPaid(
+      platform.db,
+      payout,
+      lines.map((l) => l._id),
+    );
     await notify(platform, group.userId, {
       type: 'payout-completed',
       title: 'Payout completed',
@@ -288,7 +384,12 @@ export async function payoutsOf(platform: Platform, viewer: UserDoc, query: Payo
   const user = await targetUser(platform, viewer, query.userId);
   const campaignId = query.campaignId ? new ObjectId(query.campaignId) : undefined;
   const limit = Math.min(200, Number(query.limit ?? 50));
-  const page = await ledgerPage(platform.db, { userId: user._id, campaignId }, limit + 1, query.cursor ? new ObjectId(query.cursor) : undefined);
+  const page = await ledgerPage(
+    platform.db,
+    { userId: user._id, campaignId },
+    limit + 1,
+    query.cursor ? new ObjectId(query.cursor) : undefined,
+  );
   const lines = page.slice(0, limit);
   const completed: PayoutItem[] = (await payoutsOfUser(platform.db, user._id, campaignId)).map((p) => ({
     id: p._id.toHexString(),
@@ -297,7 +398,10 @@ export async function payoutsOf(platform: Platform, viewer: UserDoc, query: Payo
     campaignId: p.campaignId.toHexString(),
     campaign: p.campaignName,
     status: 'completed',
-    source: p.clawbackCount > 0 ? `${plural(p.lineCount - p.clawbackCount, 'commission')}, ${plural(p.clawbackCount, 'clawback')}` : plural(p.lineCount, 'commission'),
+    source:
+      p.clawbackCount > 0
+        ? `${plural(p.lineCount - p.clawbackCount, 'commission')}, ${plural(p.clawbackCount, 'clawback')}`
+        : plural(p.lineCount, 'commission'),
     lineCount: p.lineCount,
   }));
   const upcoming: PayoutItem[] = (await unpaidByCampaign(platform.db, user._id, campaignId)).map((u) => ({
@@ -307,10 +411,16 @@ export async function payoutsOf(platform: Platform, viewer: UserDoc, query: Payo
     campaignId: u.campaignId.toHexString(),
     campaign: u.campaignName,
     status: 'pending',
-    source: u.clawbacks > 0 ? `${plural(u.lines - u.clawbacks, 'commission')}, ${plural(u.clawbacks, 'clawback')}` : plural(u.lines, 'commission'),
+    source:
+      u.clawbacks > 0
+        ? `${plural(u.lines - u.clawbacks, 'commission')}, ${plural(u.clawbacks, 'clawback')}`
+        : plural(u.lines, 'commission'),
     lineCount: u.lines,
   }));
-  const summary = summarizeEarnings(await ledgerAmounts(platform.db, { userId: user._id, campaignId }), platform.clock.now());
+  const summary = summarizeEarnings(
+    await ledgerAmounts(platform.db, { userId: user._id, campaignId }),
+    platform.clock.now(),
+  );
   return {
     ledger: lines.map(toLine),
     nextCursor: page.length > limit ? lines[lines.length - 1]._id.toHexString() : null,
@@ -320,12 +430,19 @@ export async function payoutsOf(platform: Platform, viewer: UserDoc, query: Payo
 }
 
 /** Expected commission from open leads: the user's own (full-stack rate) and their downline's (override rates). */
-export async function projectedEarnings(platform: Platform, user: UserDoc, campaignId?: ObjectId): Promise<Earnings['projected']> {
+export async function projectedEarnings(
+  platform: Platform,
+  user: UserDoc,
+  campaignId?: ObjectId,
+): Promise<Earnings['projected']> {
   const downline = await downlineOf(platform, user._id, 3);
   const levelOf = new Map(downline.map((m) => [m._id.toHexString(), m.level]));
   const leads = await openLeadsOf(platform.db, [user._id, ...downline.map((m) => m._id)], campaignId);
   const campaignIds = [...new Map(leads.map((l) => [l.campaignId.toHexString(), l.campaignId])).values()];
-  const [campaigns, averages] = await Promise.all([findCampaignsByIds(platform.db, campaignIds), averageDealValues(platform.db, campaignIds)]);
+  const [campaigns, averages] = await Promise.all([
+    findCampaignsByIds(platform.db, campaignIds),
+    averageDealValues(platform.db, campaignIds),
+  ]);
   const byId = new Map(campaigns.map((c) => [c._id.toHexString(), c]));
   let own = 0;
   let overrides = 0;
@@ -333,7 +450,11 @@ export async function projectedEarnings(platform: Platform, user: UserDoc, campa
   for (const lead of leads) {
     const campaign = byId.get(lead.campaignId.toHexString());
     if (!campaign) continue;
-    const expected = projectedForLead(averages.get(campaign._id.toHexString()) ?? 0, lead.stage, campaign.commissionStructure.fullStack);
+    const expected = projectedForLead(
+      averages.get(campaign._id.toHexString()) ?? 0,
+      lead.stage,
+      campaign.commissionStructure.fullStack,
+    );
     const agent = lead.assignedTo.toHexString();
     if (agent === user._id.toHexString()) {
       own += expected * lead.count;
@@ -341,14 +462,18 @@ export async function projectedEarnings(platform: Platform, user: UserDoc, campa
     } else {
       const level = levelOf.get(agent) as 1 | 2 | 3 | undefined;
       // Rounded per lead, as each lead's override would be.
-      if (level) overrides += percentOfCents(expected, campaign.commissionStructure.override[`level${level}`]) * lead.count;
+      if (level)
+        overrides += percentOfCents(expected, campaign.commissionStructure.override[`level${level}`]) * lead.count;
     }
   }
   return { own, overrides, openLeads };
 }
 
 export async function earningsFor(platform: Platform, user: UserDoc, campaignId?: ObjectId): Promise<Earnings> {
-  const summary = summarizeEarnings(await ledgerAmounts(platform.db, { userId: user._id, campaignId }), platform.clock.now());
+  const summary = summarizeEarnings(
+    await ledgerAmounts(platform.db, { userId: user._id, campaignId }),
+    platform.clock.now(),
+  );
   return { ...summary, projected: await projectedEarnings(platform, user, campaignId) };
 }
 
@@ -358,11 +483,15 @@ export async function earningsOf(platform: Platform, viewer: UserDoc, query: Ear
 }
 
 /** Every affected user gets their own fresh figures. */
-async function pushEarnings(platform: Platform, userIds: ObjectId[], change: Omit<EarningsUpdatedPayload, 'earnings'>): Promise<void> {
+async function pushEarnings(
+  platform: Platform,
+  userIds: ObjectId[],
+  change: Omit<EarningsUpdatedPayload, 'earnings'>,
+): Promise<void> {
   const unique = new Map(userIds.map((id) => [id.toHexString(), id]));
   for (const id of unique.values()) {
     const user = await findUserById(platform.db, id);
-    if (user) emitEarningsUpdated(platform, id.toHexString(), { ...change, earnings: await earningsFor(platform, user) });
+    if (user)
+      emitEarningsUpdated(platform, id.toHexString(), { ...change, earnings: await earningsFor(platform, user) });
   }
 }
-

@@ -1,5 +1,9 @@
 import { Rooms, SocketEvents } from '../../../shared/events.js';
-import type { PostCommentedPayload, PostCreatedPayload, PostLikedPayload } from '../../../shared/schemas/community/events.js';
+import type {
+  PostCommentedPayload,
+  PostCreatedPayload,
+  PostLikedPayload,
+} from '../../../shared/schemas/community/events.js';
 import type { Platform } from '../../platform/context.js';
 
 export function emitPostCreated(platform: Platform, payload: PostCreatedPayload): void {

@@ -46,7 +46,10 @@ export async function ensureCommunityIndexes(db: Db): Promise<void> {
     await posts.createIndex({ [field]: -1, _id: -1 });
     await posts.createIndex({ type: 1, [field]: -1, _id: -1 });
   }
-  await postsCollection(db).createIndex({ dealId: 1 }, { unique: true, partialFilterExpression: { dealId: { $exists: true } } });
+  await postsCollection(db).createIndex(
+    { dealId: 1 },
+    { unique: true, partialFilterExpression: { dealId: { $exists: true } } },
+  );
   await likesCollection(db).createIndex({ postId: 1, userId: 1 }, { unique: true });
   await likesCollection(db).createIndex({ userId: 1, postId: 1 });
   await commentsCollection(db).createIndex({ postId: 1, _id: 1 });
@@ -95,7 +98,9 @@ export function listPosts(db: Db, query: PostPageQuery): Promise<PostDoc[]> {
 /** The ids among `postIds` this user likes. */
 export async function likedPostIds(db: Db, userId: ObjectId, postIds: ObjectId[]): Promise<Set<string>> {
   if (postIds.length === 0) return new Set();
-  const likes = await likesCollection(db).find({ userId, postId: { $in: postIds } }, { projection: { postId: 1 } }).toArray();
+  const likes = await likesCollection(db)
+    .find({ userId, postId: { $in: postIds } }, { projection: { postId: 1 } })
+    .toArray();
   return new Set(likes.map((like) => like.postId.toHexString()));
 }
 
@@ -127,8 +132,15 @@ export async function syncPostCounts(db: Db, postId: ObjectId): Promise<PostDoc 
   for (;;) {
     const post = await findPost(db, postId);
     if (!post) return null;
-    const [likeCount, commentCount] = await Promise.all([likesCollection(db).countDocuments({ postId }), commentsCollection(db).countDocuments({ postId })]);
-    const fresh = await postsCollection(db).findOneAndUpdate({ _id: postId, rev: post.rev }, { $set: { likeCount, commentCount }, $inc: { rev: 1 } }, { returnDocument: 'after' });
+    const [likeCount, commentCount] = await Promise.all([
+      likesCollection(db).countDocuments({ postId }),
+      commentsCollection(db).countDocuments({ postId }),
+    ]);
+    const fresh = await postsCollection(db).findOneAndUpdate(
+      { _id: postId, rev: post.rev },
+      { $set: { likeCount, commentCount }, $inc: { rev: 1 } },
+      { returnDocument: 'after' },
+    );
     if (fresh) return fresh;
   }
 }
@@ -159,4 +171,3 @@ export function listComments(db: Db, postId: ObjectId, limit: number, after?: Ob
   const filter: Filter<CommentDoc> = after ? { postId, _id: { $gt: after } } : { postId };
   return commentsCollection(db).find(filter).sort({ _id: 1 }).limit(limit).toArray();
 }
-

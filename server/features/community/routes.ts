@@ -1,6 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { CommentList, CommentListQuery, CreateCommentBody, CreateCommentResponse } from '../../../shared/schemas/community/comments.js';
+import {
+  CommentList,
+  CommentListQuery,
+  CreateCommentBody,
+  CreateCommentResponse,
+} from '../../../shared/schemas/community/comments.js';
 import { LikeResponse, PostIdParams, PostList, PostListQuery } from '../../../shared/schemas/community/list.js';
 import { CommunityMessages } from '../../../shared/schemas/community/messages.js';
 import { CreatePostBody, CreatePostResponse } from '../../../shared/schemas/community/post.js';
@@ -14,10 +19,14 @@ export function communityRoutes(app: FastifyInstance, platform: Platform) {
     listFeed(platform, request.currentUser, request.query),
   );
 
-  api.post('/posts', { schema: { body: CreatePostBody, response: { 201: CreatePostResponse } } }, async (request, reply) => {
-    const post = await createPost(platform, request.currentUser, request.body);
-    return reply.status(201).send({ post, message: CommunityMessages.posted });
-  });
+  api.post(
+    '/posts',
+    { schema: { body: CreatePostBody, response: { 201: CreatePostResponse } } },
+    async (request, reply) => {
+      const post = await createPost(platform, request.currentUser, request.body);
+      return reply.status(201).send({ post, message: CommunityMessages.posted });
+    },
+  );
 
   api.post('/posts/:id/like', { schema: { params: PostIdParams, response: { 200: LikeResponse } } }, async (request) =>
     toggleLike(platform, request.currentUser, request.params.id),
@@ -32,6 +41,7 @@ export function communityRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/posts/:id/comments',
     { schema: { params: PostIdParams, body: CreateCommentBody, response: { 201: CreateCommentResponse } } },
-    async (request, reply) => reply.status(201).send(await addComment(platform, request.currentUser, request.params.id, request.body.content)),
+    async (request, reply) =>
+      reply.status(201).send(await addComment(platform, request.currentUser, request.params.id, request.body.content)),
   );
 }

@@ -26,25 +26,34 @@ const DEMO_POSTS: Array<{
   {
     author: 'admin@demo.test',
     type: 'announcement',
-    content: 'Welcome to the Commission Warriors community! Share your wins, ask questions and help each other close. Payouts run every Monday.',
+    content:
+      'Welcome to the Commission Warriors community! Share your wins, ask questions and help each other close. Payouts run every Monday.',
     likedBy: ['agent@demo.test', 'agent2@demo.test', 'agent4@demo.test'],
     comments: [],
   },
   {
     author: 'agent2@demo.test',
     type: 'tip',
-    content: 'Tip: when a corporate client says "send me an email", book the follow-up call before you hang up. My callback rate doubled.',
+    content:
+      'Tip: when a corporate client says "send me an email", book the follow-up call before you hang up. My callback rate doubled.',
     likedBy: ['agent@demo.test', 'agent3@demo.test'],
     comments: [{ author: 'agent3@demo.test', content: 'Tried this yesterday and it works. Thanks Bianca!' }],
   },
   {
     author: 'agent3@demo.test',
     type: 'question',
-    content: 'How do you handle event planners who want room blocks without a deposit? Any rebuttal that works for you?',
+    content:
+      'How do you handle event planners who want room blocks without a deposit? Any rebuttal that works for you?',
     likedBy: ['agent4@demo.test'],
     comments: [
-      { author: 'agent2@demo.test', content: 'Offer a courtesy hold of 48 hours, then the deposit secures the rate. Urgency does the rest.' },
-      { author: 'agent@demo.test', content: 'Check the rebuttals library, "We need to think about it" fits this case well.' },
+      {
+        author: 'agent2@demo.test',
+        content: 'Offer a courtesy hold of 48 hours, then the deposit secures the rate. Urgency does the rest.',
+      },
+      {
+        author: 'agent@demo.test',
+        content: 'Check the rebuttals library, "We need to think about it" fits this case well.',
+      },
     ],
   },
   {
@@ -65,7 +74,11 @@ async function dealIdOf(platform: Platform, deal: { campaign: string; email: str
 }
 
 /** The post, written by the community service the first time; null when it cannot be written (its deal is missing or already shared). */
-async function ensurePost(platform: Platform, author: UserDoc, demo: (typeof DEMO_POSTS)[number]): Promise<PostDoc | null> {
+async function ensurePost(
+  platform: Platform,
+  author: UserDoc,
+  demo: (typeof DEMO_POSTS)[number],
+): Promise<PostDoc | null> {
   const existing = await findPostByAuthorContent(platform.db, author._id, demo.content);
   if (existing) return existing;
   const dealId = demo.deal ? await dealIdOf(platform, demo.deal) : undefined;
@@ -99,12 +112,14 @@ export const postsSeedStep: SeedStep = {
       for (const email of demo.likedBy) {
         const liker = await user(email);
         // toggleLike takes a like back when there is one: only like what is not liked yet.
-        if (liker && !(await likedPostIds(platform.db, liker._id, [post._id])).has(id)) await toggleLike(platform, liker, id);
+        if (liker && !(await likedPostIds(platform.db, liker._id, [post._id])).has(id))
+          await toggleLike(platform, liker, id);
       }
       const existing = await listComments(platform.db, post._id, 100);
       for (const comment of demo.comments) {
         const commenter = await user(comment.author);
-        if (!commenter || existing.some((c) => c.authorId.equals(commenter._id) && c.content === comment.content)) continue;
+        if (!commenter || existing.some((c) => c.authorId.equals(commenter._id) && c.content === comment.content))
+          continue;
         await addComment(platform, commenter, id, comment.content);
       }
     }

@@ -7,7 +7,14 @@ import {
   CommunityMessages,
   POSTS_PER_MINUTE,
 } from '../../../shared/schemas/community/messages.js';
-import { isWhaleDeal, parseDealValue, postFormError, type CreatePostBody, type PostItem, type PostType } from '../../../shared/schemas/community/post.js';
+import {
+  isWhaleDeal,
+  parseDealValue,
+  postFormError,
+  type CreatePostBody,
+  type PostItem,
+  type PostType,
+} from '../../../shared/schemas/community/post.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, rateLimited } from '../../platform/errors.js';
 import { findDealById } from '../deals/public.js';
@@ -36,17 +43,31 @@ const TAB_TYPES: Record<PostTab, PostType[] | undefined> = {
   tips: ['tip', 'question'],
   announcements: ['announcement'],
 };
-const SORT_FIELDS: Record<PostSort, PostSortField> = { newest: 'createdAt', popular: 'likeCount', discussed: 'commentCount' };
+const SORT_FIELDS: Record<PostSort, PostSortField> = {
+  newest: 'createdAt',
+  popular: 'likeCount',
+  discussed: 'commentCount',
+};
 
 /** Stored as plain text: line endings normalised, control characters (other than newline and tab) dropped. */
 export function plainText(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
+  return (
+    value
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .trim()
+  );
 }
 
 function authorOf(authors: Map<string, UserSummary>, id: ObjectId) {
   const author = authors.get(id.toHexString());
-  return { id: id.toHexString(), name: author?.name ?? 'Former member', avatarSeed: author?.avatarSeed ?? id.toHexString(), role: author?.role ?? 'sales' };
+  return {
+    id: id.toHexString(),
+    name: author?.name ?? 'Former member',
+    avatarSeed: author?.avatarSeed ?? id.toHexString(),
+    role: author?.role ?? 'sales',
+  };
 }
 
 export function toPostItem(post: PostDoc, authors: Map<string, UserSummary>, likedByMe: boolean): PostItem {
@@ -84,7 +105,8 @@ function encodeCursor(value: number, id: ObjectId): string {
 function decodeCursor(cursor: string): { value: number; id: ObjectId } {
   try {
     const [value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof value === 'number' && Number.isFinite(value) && typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)) return { value, id: new ObjectId(id) };
+    if (typeof value === 'number' && Number.isFinite(value) && typeof id === 'string' && /^[0-9a-f]{24}$/.test(id))
+      return { value, id: new ObjectId(id) };
   } catch {}
   throw badRequest(CommunityMessages.badCursor);
 }
@@ -111,8 +133,15 @@ export async function listFeed(
   });
   const page = docs.slice(0, limit);
   const [authors, liked] = await Promise.all([
-    userSummaries(platform.db, page.map((p) => p.authorId)),
-    likedPostIds(platform.db, viewer._id, page.map((p) => p._id)),
+    userSummaries(
+      platform.db,
+      page.map((p) => p.authorId),
+    ),
+    likedPostIds(
+      platform.db,
+      viewer._id,
+      page.map((p) => p._id),
+    ),
   ]);
   const last = page[page.length - 1];
   const lastValue = last ? (field === 'createdAt' ? last.createdAt.getTime() : last[field]) : 0;
@@ -126,7 +155,8 @@ export async function createPost(platform: Platform, author: UserDoc, body: Crea
   const content = plainText(body.content);
   const problem = postFormError({ type: body.type, content, dealValue: body.dealValue, dealId: body.dealId });
   if (problem) throw badRequest(problem);
-  if (body.type === 'announcement' && author.role !== 'admin') throw forbidden(CommunityMessages.announcementsStaffOnly);
+  if (body.type === 'announcement' && author.role !== 'admin')
+    throw forbidden(CommunityMessages.announcementsStaffOnly);
   const deal = body.dealId ? await shareableDeal(platform, author, body.type, body.dealId) : undefined;
   await guardFlood(platform, author, 'posts');
 
@@ -169,7 +199,14 @@ export async function toggleLike(platform: Platform, user: UserDoc, postId: stri
   const post = await existingPost(platform, postId);
   let liked: boolean;
   let change: number;
-  if (await insertLike(platform.db, { _id: new ObjectId(), postId: post._id, userId: user._id, createdAt: platform.clock.now() })) {
+  if (
+    await insertLike(platform.db, {
+      _id: new ObjectId(),
+      postId: post._id,
+      userId: user._id,
+      createdAt: platform.clock.now(),
+    })
+  ) {
     liked = true;
     change = 1;
   } else {
@@ -202,25 +239,44 @@ export async function toggleLike(platform: Platform, user: UserDoc, postId: stri
   return { liked, likeCount: fresh.likeCount, commentCount: fresh.commentCount, rev: fresh.rev };
 }
 
-export async function commentsOf(platform: Platform, postId: string, cursor: string | undefined, limit = 50): Promise<CommentList> {
+export async function commentsOf(
+  platform: Platform,
+  postId: string,
+  cursor: string | undefined,
+  limit = 50,
+): Promise<CommentList> {
   const post = await existingPost(platform, postId);
   const docs = await listComments(platform.db, post._id, limit + 1, cursor ? new ObjectId(cursor) : undefined);
   const page = docs.slice(0, limit);
-  const authors = await userSummaries(platform.db, page.map((c) => c.authorId));
+  const authors = await userSummaries(
+    platform.db,
+    page.map((c) => c.authorId),
+  );
   return {
     items: page.map((c) => toCommentItem(c, authors)),
     nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,
   };
 }
 
-export async function addComment(platform: Platform, author: UserDoc, postId: string, rawContent: string): Promise<CreateCommentResponse> {
+export async function addComment(
+  platform: Platform,
+  author: UserDoc,
+  postId: string,
+  rawContent: string,
+): Promise<CreateCommentResponse> {
   const content = plainText(rawContent);
   if (!content) throw badRequest(CommunityMessages.commentEmpty);
   if (content.length > COMMENT_MAX_LENGTH) throw badRequest(CommunityMessages.commentTooLong);
   const post = await existingPost(platform, postId);
   await guardFlood(platform, author, 'comments');
 
-  const doc: CommentDoc = { _id: new ObjectId(), postId: post._id, authorId: author._id, content, createdAt: platform.clock.now() };
+  const doc: CommentDoc = {
+    _id: new ObjectId(),
+    postId: post._id,
+    authorId: author._id,
+    content,
+    createdAt: platform.clock.now(),
+  };
   await insertComment(platform.db, doc);
   const fresh = await syncPostCounts(platform.db, post._id);
   const comment = toCommentItem(doc, new Map([[author._id.toHexString(), author]]));

@@ -24,20 +24,31 @@ export async function leadDealFor(platform: Platform, viewer: UserDoc, leadId: s
   // Everyone else gets the same answer as for a lead that does not exist, as on every lead route.
   if (!owner && !lead.assignedTo?.equals(viewer._id)) throw notFound(DealMessages.leadNotFound);
 
-  const [memberIds, deal] = await Promise.all([listMemberUserIds(platform.db, campaign._id), latestDealOfLead(platform.db, lead._id)]);
+  const [memberIds, deal] = await Promise.all([
+    listMemberUserIds(platform.db, campaign._id),
+    latestDealOfLead(platform.db, lead._id),
+  ]);
   const openerIds = memberIds.filter((id) => !lead.assignedTo?.equals(id)).slice(0, MAX_OPENER_CHOICES);
-  const lines = deal ? (await linesOfDeal(platform.db, deal._id)).filter((line) => owner || line.userId.equals(viewer._id)) : [];
+  const lines = deal
+    ? (await linesOfDeal(platform.db, deal._id)).filter((line) => owner || line.userId.equals(viewer._id))
+    : [];
   const names = await userNames(platform.db, [
     ...openerIds,
     ...(lead.assignedTo ? [lead.assignedTo] : []),
     ...(deal ? [deal.openerId, deal.closerId] : []),
     ...lines.map((line) => line.userId),
   ]);
-  const person = (id: { toHexString(): string }) => ({ id: id.toHexString(), name: names.get(id.toHexString()) ?? 'Former agent' });
+  const person = (id: { toHexString(): string }) => ({
+    id: id.toHexString(),
+    name: names.get(id.toHexString()) ?? 'Former agent',
+  });
 
   return {
     closer: lead.assignedTo ? person(lead.assignedTo) : null,
-    openers: openerIds.filter((id) => names.has(id.toHexString())).map(person).sort((a, b) => a.name.localeCompare(b.name)),
+    openers: openerIds
+      .filter((id) => names.has(id.toHexString()))
+      .map(person)
+      .sort((a, b) => a.name.localeCompare(b.name)),
     percents: {
       opener: campaign.commissionStructure.opener,
       closer: campaign.commissionStructure.closer,

@@ -31,10 +31,15 @@ interface CampaignDealStats {
   value: number;
 }
 
-const dealStatsCollection = (db: Db): Collection<CampaignDealStats> => db.collection<CampaignDealStats>('campaign_deal_stats');
+const dealStatsCollection = (db: Db): Collection<CampaignDealStats> =>
+  db.collection<CampaignDealStats>('campaign_deal_stats');
 
 function countDeal(db: Db, campaignId: ObjectId, deals: 1 | -1, value: number): Promise<unknown> {
-  return dealStatsCollection(db).updateOne({ _id: campaignId }, { $inc: { deals, value: deals * value } }, { upsert: true });
+  return dealStatsCollection(db).updateOne(
+    { _id: campaignId },
+    { $inc: { deals, value: deals * value } },
+    { upsert: true },
+  );
 }
 
 export async function ensureDealIndexes(db: Db): Promise<void> {
@@ -77,12 +82,31 @@ export async function insertDeal(db: Db, deal: DealDoc): Promise<void> {
 }
 
 /** The lead becomes Closed (disposition and stage, docs/product.md, Lead status), with a history entry. */
-export function markLeadClosed(db: Db, leadId: ObjectId, by: ObjectId, at: Date, change: string): Promise<LeadDoc | null> {
-  return updateLead(db, leadId, { disposition: 'Closed', stage: 'Closed', dispositionAt: at, updatedAt: at }, [], [{ at, by, change }]);
+export function markLeadClosed(
+  db: Db,
+  leadId: ObjectId,
+  by: ObjectId,
+  at: Date,
+  change: string,
+): Promise<LeadDoc | null> {
+  return updateLead(
+    db,
+    leadId,
+    { disposition: 'Closed', stage: 'Closed', dispositionAt: at, updatedAt: at },
+    [],
+    [{ at, by, change }],
+  );
 }
 
 /** False when the deal was not standing any more (already cancelled). */
-export async function markDealCancelled(db: Db, dealId: ObjectId, status: 'cancelled' | 'refunded', by: ObjectId, at: Date, note?: string): Promise<boolean> {
+export async function markDealCancelled(
+  db: Db,
+  dealId: ObjectId,
+  status: 'cancelled' | 'refunded',
+  by: ObjectId,
+  at: Date,
+  note?: string,
+): Promise<boolean> {
   const standing = await dealsCollection(db).findOneAndUpdate(
     { _id: dealId, status: 'closed' },
     { $set: { status, cancelledAt: at, cancelledBy: by, ...(note ? { cancelNote: note } : {}) } },
@@ -95,7 +119,11 @@ export async function markDealCancelled(db: Db, dealId: ObjectId, status: 'cance
 /** Closed deals where the user was opener or closer. */
 export function standingDealsOf(db: Db, userId: ObjectId, since?: Date): Promise<DealDoc[]> {
   return dealsCollection(db)
-    .find({ status: 'closed', $or: [{ closerId: userId }, { openerId: userId }], ...(since ? { closedAt: { $gte: since } } : {}) })
+    .find({
+      status: 'closed',
+      $or: [{ closerId: userId }, { openerId: userId }],
+      ...(since ? { closedAt: { $gte: since } } : {}),
+    })
     .toArray();
 }
 
@@ -114,13 +142,18 @@ export async function dealValueOf(db: Db, userIds: ObjectId[], campaignId?: Obje
 /** Average standing deal value per campaign (cents, rounded), for projections. */
 export async function averageDealValues(db: Db, campaignIds: ObjectId[]): Promise<Map<string, number>> {
   if (campaignIds.length === 0) return new Map();
-  const rows = await dealStatsCollection(db).find({ _id: { $in: campaignIds }, deals: { $gt: 0 } }).toArray();
+  const rows = await dealStatsCollection(db)
+    .find({ _id: { $in: campaignIds }, deals: { $gt: 0 } })
+    .toArray();
   return new Map(rows.map((row) => [row._id.toHexString(), Math.round(row.value / row.deals)]));
 }
 
 function recountDealStats(db: Db): Promise<CampaignDealStats[]> {
   return dealsCollection(db)
-    .aggregate<CampaignDealStats>([{ $match: { status: 'closed' } }, { $group: { _id: '$campaignId', deals: { $sum: 1 }, value: { $sum: '$value' } } }])
+    .aggregate<CampaignDealStats>([
+      { $match: { status: 'closed' } },
+      { $group: { _id: '$campaignId', deals: { $sum: 1 }, value: { $sum: '$value' } } },
+    ])
     .toArray();
 }
 

@@ -13,7 +13,8 @@ export function dealRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/leads/:id/close',
     { schema: { params: LeadParams, body: CloseLeadBody, response: { 201: DealItem } } },
-    async (request, reply) => reply.status(201).send(await closeLead(platform, request.currentUser, request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await closeLead(platform, request.currentUser, request.params.id, request.body)),
   );
 
   api.get('/leads/:id/deal', { schema: { params: LeadParams, response: { 200: LeadDealView } } }, async (request) =>

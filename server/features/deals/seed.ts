@@ -10,13 +10,47 @@ import { closeLead } from './service.js';
 
 const DAY = 24 * 3600 * 1000;
 
-type DemoDeal = { campaign: string; lead: string; email: string; company: string; closer: string; opener?: string; value: number; daysAgo: number };
+type DemoDeal = {
+  campaign: string;
+  lead: string;
+  email: string;
+  company: string;
+  closer: string;
+  opener?: string;
+  value: number;
+  daysAgo: number;
+};
 
 /** Closed deals in the demo downline, paid by the seed itself so agents see completed payouts from the start. */
 const PAID_DEALS: DemoDeal[] = [
-  { campaign: 'hotel', lead: 'Nile Corporate Travel', email: 'bookings@niletravel.demo', company: 'Nile Corporate Travel', closer: 'agent4@demo.test', value: 1800, daysAgo: 45 },
-  { campaign: 'hotel', lead: 'Cairo Tech Summit', email: 'events@cairotech.demo', company: 'Cairo Tech Summit', closer: 'agent2@demo.test', opener: 'agent3@demo.test', value: 2400, daysAgo: 40 },
-  { campaign: 'adwords', lead: 'Giza Homes Realty', email: 'ads@gizahomes.demo', company: 'Giza Homes Realty', closer: 'agent@demo.test', value: 1200, daysAgo: 20 },
+  {
+    campaign: 'hotel',
+    lead: 'Nile Corporate Travel',
+    email: 'bookings@niletravel.demo',
+    company: 'Nile Corporate Travel',
+    closer: 'agent4@demo.test',
+    value: 1800,
+    daysAgo: 45,
+  },
+  {
+    campaign: 'hotel',
+    lead: 'Cairo Tech Summit',
+    email: 'events@cairotech.demo',
+    company: 'Cairo Tech Summit',
+    closer: 'agent2@demo.test',
+    opener: 'agent3@demo.test',
+    value: 2400,
+    daysAgo: 40,
+  },
+  {
+    campaign: 'adwords',
+    lead: 'Giza Homes Realty',
+    email: 'ads@gizahomes.demo',
+    company: 'Giza Homes Realty',
+    closer: 'agent@demo.test',
+    value: 1200,
+    daysAgo: 20,
+  },
 ];
 
 /**
@@ -24,11 +58,53 @@ const PAID_DEALS: DemoDeal[] = [
  * payout run on a fresh start pays real amounts; and two still in their hold window.
  */
 const UNPAID_DEALS: DemoDeal[] = [
-  { campaign: 'hotel', lead: 'Luxor Heritage Tours', email: 'groups@luxorheritage.demo', company: 'Luxor Heritage Tours', closer: 'agent@demo.test', opener: 'agent3@demo.test', value: 3200, daysAgo: 34 },
-  { campaign: 'adwords', lead: 'Maadi Dental Clinic', email: 'front@maadidental.demo', company: 'Maadi Dental Clinic', closer: 'agent2@demo.test', value: 1500, daysAgo: 18 },
-  { campaign: 'adwords', lead: 'Zamalek Fitness Studio', email: 'team@zamalekfit.demo', company: 'Zamalek Fitness Studio', closer: 'agent4@demo.test', opener: 'agent@demo.test', value: 900, daysAgo: 16 },
-  { campaign: 'hotel', lead: 'Red Sea Weddings', email: 'hello@redseaweddings.demo', company: 'Red Sea Weddings', closer: 'agent4@demo.test', value: 950, daysAgo: 3 },
-  { campaign: 'hotel', lead: 'Alexandria Medical Conference', email: 'travel@alexmed.demo', company: 'Alexandria Medical Conference', closer: 'agent3@demo.test', value: 600, daysAgo: 1 },
+  {
+    campaign: 'hotel',
+    lead: 'Luxor Heritage Tours',
+    email: 'groups@luxorheritage.demo',
+    company: 'Luxor Heritage Tours',
+    closer: 'agent@demo.test',
+    opener: 'agent3@demo.test',
+    value: 3200,
+    daysAgo: 34,
+  },
+  {
+    campaign: 'adwords',
+    lead: 'Maadi Dental Clinic',
+    email: 'front@maadidental.demo',
+    company: 'Maadi Dental Clinic',
+    closer: 'agent2@demo.test',
+    value: 1500,
+    daysAgo: 18,
+  },
+  {
+    campaign: 'adwords',
+    lead: 'Zamalek Fitness Studio',
+    email: 'team@zamalekfit.demo',
+    company: 'Zamalek Fitness Studio',
+    closer: 'agent4@demo.test',
+    opener: 'agent@demo.test',
+    value: 900,
+    daysAgo: 16,
+  },
+  {
+    campaign: 'hotel',
+    lead: 'Red Sea Weddings',
+    email: 'hello@redseaweddings.demo',
+    company: 'Red Sea Weddings',
+    closer: 'agent4@demo.test',
+    value: 950,
+    daysAgo: 3,
+  },
+  {
+    campaign: 'hotel',
+    lead: 'Alexandria Medical Conference',
+    email: 'travel@alexmed.demo',
+    company: 'Alexandria Medical Conference',
+    closer: 'agent3@demo.test',
+    value: 600,
+    daysAgo: 1,
+  },
 ];
 
 /** Closes the demo deal unless it exists already; true when it was closed now. */
@@ -62,7 +138,13 @@ async function seedDeal(platform: Platform, demo: DemoDeal, now: Date): Promise<
     lead = await findLeadByCampaignEmail(platform.db, campaign._id, demo.email);
   }
   if (!lead || (await findStandingDealOfLead(platform.db, lead._id)) || lead.stage === 'Closed') return false;
-  const deal = await closeLead(platform, closer, lead._id.toHexString(), { dealValue: demo.value, ...(opener ? { openerId: opener._id.toHexString() } : {}) }, closedAt);
+  const deal = await closeLead(
+    platform,
+    closer,
+    lead._id.toHexString(),
+    { dealValue: demo.value, ...(opener ? { openerId: opener._id.toHexString() } : {}) },
+    closedAt,
+  );
   // The worker would do the same; doing it here makes the figures ready when the app opens.
   await recordDealCommissions(platform, new ObjectId(deal.id));
   return true;

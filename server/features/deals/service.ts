@@ -13,7 +13,14 @@ import { emitTeamActivity } from '../team/public.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
 import { findUserById, type UserDoc } from '../users/public.js';
 import { ownsCampaign } from './lead-deal.js';
-import { findDealById, findStandingDealOfLead, insertDeal, markDealCancelled, markLeadClosed, type DealDoc } from './repository.js';
+import {
+  findDealById,
+  findStandingDealOfLead,
+  insertDeal,
+  markDealCancelled,
+  markLeadClosed,
+  type DealDoc,
+} from './repository.js';
 
 export function toDealItem(deal: DealDoc): DealItem {
   return {
@@ -34,7 +41,13 @@ export function toDealItem(deal: DealDoc): DealItem {
  * `openerId` (a campaign member) splits the deal, otherwise it is full stack. The ledger is written by the
  * `commissions` worker. `closedAt` is for the demo seed only (back-dated deals).
  */
-export async function closeLead(platform: Platform, viewer: UserDoc, leadId: string, body: CloseLeadBody, closedAt?: Date): Promise<DealItem> {
+export async function closeLead(
+  platform: Platform,
+  viewer: UserDoc,
+  leadId: string,
+  body: CloseLeadBody,
+  closedAt?: Date,
+): Promise<DealItem> {
   const lead = await findLeadById(platform.db, leadId);
   if (!lead) throw notFound(DealMessages.leadNotFound);
   const campaign = await findCampaignById(platform.db, lead.campaignId);
@@ -50,12 +63,24 @@ export async function closeLead(platform: Platform, viewer: UserDoc, leadId: str
   let openerId = closerId;
   if (body.openerId && body.openerId !== closerId.toHexString()) {
     openerId = new ObjectId(body.openerId);
-    if (!(await findUserById(platform.db, openerId)) || !(await isMember(platform.db, openerId, campaign._id))) throw badRequest(DealMessages.openerNotMember);
+    if (!(await findUserById(platform.db, openerId)) || !(await isMember(platform.db, openerId, campaign._id)))
+      throw badRequest(DealMessages.openerNotMember);
   }
   if (await findStandingDealOfLead(platform.db, lead._id)) throw conflict(DealMessages.alreadyClosed);
 
   const at = closedAt ?? platform.clock.now();
-  const deal: DealDoc = { _id: new ObjectId(), leadId: lead._id, campaignId: campaign._id, openerId, closerId, value, status: 'closed', closedAt: at, closedBy: viewer._id, leadName: lead.name };
+  const deal: DealDoc = {
+    _id: new ObjectId(),
+    leadId: lead._id,
+    campaignId: campaign._id,
+    openerId,
+    closerId,
+    value,
+    status: 'closed',
+    closedAt: at,
+    closedBy: viewer._id,
+    leadName: lead.name,
+  };
   try {
     await insertDeal(platform.db, deal);
   } catch (error) {
@@ -64,18 +89,30 @@ export async function closeLead(platform: Platform, viewer: UserDoc, leadId: str
   }
   const closedLead = await markLeadClosed(platform.db, lead._id, viewer._id, at, `Closed: ${formatCents(value)} deal`);
   if (closedLead) {
-    const audience = [closerId.toHexString(), campaign.ownerId?.toHexString()].filter((id): id is string => Boolean(id));
-    emitLeadUpdated(platform, audience, toLeadItem(closedLead, campaign, await assigneeNames(platform.db, [closedLead])));
+    const audience = [closerId.toHexString(), campaign.ownerId?.toHexString()].filter((id): id is string =>
+      Boolean(id),
+    );
+    emitLeadUpdated(
+      platform,
+      audience,
+      toLeadItem(closedLead, campaign, await assigneeNames(platform.db, [closedLead])),
+    );
   }
   await enqueueDealClosed(platform, deal._id);
   const activity = { kind: 'deal-closed' as const, campaignId: campaign._id, leadName: lead.name, dealValue: value };
   await emitTeamActivity(platform, closerId, { ...activity, key: `deal-closed-${deal._id.toHexString()}` });
-  if (!openerId.equals(closerId)) await emitTeamActivity(platform, openerId, { ...activity, key: `deal-opened-${deal._id.toHexString()}` });
+  if (!openerId.equals(closerId))
+    await emitTeamActivity(platform, openerId, { ...activity, key: `deal-opened-${deal._id.toHexString()}` });
   return toDealItem(deal);
 }
 
 /** Cancelling or refunding a deal (campaign owner or admin) voids its unpaid commissions and claws back paid ones. */
-export async function cancelDeal(platform: Platform, viewer: UserDoc, dealId: string, body: CancelDealBody): Promise<DealItem> {
+export async function cancelDeal(
+  platform: Platform,
+  viewer: UserDoc,
+  dealId: string,
+  body: CancelDealBody,
+): Promise<DealItem> {
   const deal = await findDealById(platform.db, dealId);
   if (!deal) throw notFound(DealMessages.dealNotFound);
   const campaign = await findCampaignById(platform.db, deal.campaignId);
@@ -83,13 +120,16 @@ export async function cancelDeal(platform: Platform, viewer: UserDoc, dealId: st
   const status = body.reason ?? 'cancelled';
   const note = body.note?.trim() || undefined;
   const at = platform.clock.now();
-  if (!(await markDealCancelled(platform.db, deal._id, status, viewer._id, at, note))) throw conflict(DealMessages.alreadyCancelled);
+  if (!(await markDealCancelled(platform.db, deal._id, status, viewer._id, at, note)))
+    throw conflict(DealMessages.alreadyCancelled);
   await enqueueDealCancelled(platform, deal._id);
   // The lead's record says what happened, and every open panel of it (closer, opener, owner) follows at once.
   const change = `Deal ${status} (${formatCents(deal.value)})${note ? `: ${note}` : ''}`;
   const lead = await updateLead(platform.db, deal.leadId, { updatedAt: at }, [], [{ at, by: viewer._id, change }]);
   if (lead) {
-    const audience = [deal.closerId, deal.openerId, campaign.ownerId, lead.assignedTo].filter((id): id is ObjectId => Boolean(id)).map((id) => id.toHexString());
+    const audience = [deal.closerId, deal.openerId, campaign.ownerId, lead.assignedTo]
+      .filter((id): id is ObjectId => Boolean(id))
+      .map((id) => id.toHexString());
     emitLeadUpdated(platform, audience, toLeadItem(lead, campaign, await assigneeNames(platform.db, [lead])));
   }
   return toDealItem((await findDealById(platform.db, deal._id))!);

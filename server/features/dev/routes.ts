@@ -8,8 +8,21 @@ import { listOutbox } from './repository.js';
 export function devRoutes(app: FastifyInstance, platform: Platform) {
   if (platform.config.env === 'production' || platform.config.mailUrl) return;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/dev/outbox', { schema: { querystring: OutboxQuery, response: { 200: OutboxResponse } } }, async (request) => {
-    const emails = await listOutbox(platform.db, request.query.to, 50);
-    return { emails: emails.map(({ key, to, subject, text, html, createdAt }) => ({ key, to, subject, text, html, createdAt: createdAt.toISOString() })) };
-  });
+  api.get(
+    '/dev/outbox',
+    { schema: { querystring: OutboxQuery, response: { 200: OutboxResponse } } },
+    async (request) => {
+      const emails = await listOutbox(platform.db, request.query.to, 50);
+      return {
+        emails: emails.map(({ key, to, subject, text, html, createdAt }) => ({
+          key,
+          to,
+          subject,
+          text,
+          html,
+          createdAt: createdAt.toISOString(),
+        })),
+      };
+    },
+  );
 }

@@ -19,8 +19,19 @@ import { callTransition, startCall as startCallRule } from './machine.js';
 import { signedRecordingLink, toCallView, toQueueView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { browserIceServers } from './ice-servers.js';
-import { countCallsSince, countCallsToNumberSince, findCall, findDnc, findLatestCall, findLiveCall, insertCall, loadDialQueue, setCallNotes, type CallDoc, type InsertCallResult } from './repository.js';
-
+import {
+  countCallsSince,
+  countCallsToNumberSince,
+  findCall,
+  findDnc,
+  findLatestCall,
+  findLiveCall,
+  insertCall,
+  loadDialQueue,
+  setCallNotes,
+  type CallDoc,
+  type InsertCallResult,
+} from './repository.js';
 
 // --- phone session -----------------------------------------------------------------------------
 
@@ -57,7 +68,11 @@ export interface DialRefusal {
   error: AppError;
 }
 
-export async function resolveTarget(platform: Platform, agent: UserDoc, input: { phone: string; leadId?: string; name?: string }): Promise<DialTarget> {
+export async function resolveTarget(
+  platform: Platform,
+  agent: UserDoc,
+  input: { phone: string; leadId?: string; name?: string },
+): Promise<DialTarget> {
   const lead = input.leadId ? await findLeadById(platform.db, input.leadId) : null;
   if (input.leadId && !lead) throw notFound('Lead not found.');
   const campaign = lead ? await findCampaignById(platform.db, lead.campaignId) : null;
@@ -69,10 +84,13 @@ export async function resolveTarget(platform: Platform, agent: UserDoc, input: {
 /** Compliance first (never dial a DNC number or outside calling hours), then the daily cap. */
 export async function dialRefusal(platform: Platform, agent: UserDoc, target: DialTarget): Promise<DialRefusal | null> {
   const { lead, campaign } = target;
-  if (lead && !mayDialLead(agent, lead, campaign)) return { kind: 'not-yours', error: forbidden(DialerRuleMessages.leadNotYours) };
+  if (lead && !mayDialLead(agent, lead, campaign))
+    return { kind: 'not-yours', error: forbidden(DialerRuleMessages.leadNotYours) };
   // The three reads are independent: read at once (a dial waits for them before its INVITE), decided in order.
   const [dnc, { timeZone, hours: campaignHours }, today] = await Promise.all([
-    dncScopesFor(platform, agent, lead?.campaignId).then((scopes) => findDnc(platform.db, target.phoneDigits, scopes, agent._id)),
+    dncScopesFor(platform, agent, lead?.campaignId).then((scopes) =>
+      findDnc(platform.db, target.phoneDigits, scopes, agent._id),
+    ),
     hoursRuleFor(platform, agent, target),
     countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now())),
   ]);
@@ -83,14 +101,32 @@ export async function dialRefusal(platform: Platform, agent: UserDoc, target: Di
   const hours = stateRule ? narrowHours(campaignHours, stateRule.hours) : campaignHours;
   if (timeZone) {
     const { allowed, local } = withinCallingHours(platform.clock.now(), timeZone, hours);
-    if (!allowed) return { kind: 'hours', error: forbidden(DialerRuleMessages.outsideHours(local?.text ?? 'unknown', timeZone, hours)) };
+    if (!allowed)
+      return {
+        kind: 'hours',
+        error: forbidden(DialerRuleMessages.outsideHours(local?.text ?? 'unknown', timeZone, hours)),
+      };
   }
   if (state && stateRule?.maxCallsPer24h) {
-    const recent = await countCallsToNumberSince(platform.db, target.phoneDigits, new Date(platform.clock.now().getTime() - 86_400_000));
-    if (recent >= stateRule.maxCallsPer24h) return { kind: 'hours', error: forbidden(DialerRuleMessages.stateCallLimit(target.phone, stateRule.maxCallsPer24h, stateName(state))) };
+    const recent = await countCallsToNumberSince(
+      platform.db,
+      target.phoneDigits,
+      new Date(platform.clock.now().getTime() - 86_400_000),
+    );
+    if (recent >= stateRule.maxCallsPer24h)
+      return {
+        kind: 'hours',
+        error: forbidden(DialerRuleMessages.stateCallLimit(target.phone, stateRule.maxCallsPer24h, stateName(state))),
+      };
   }
   if (today >= PLAN_LIMITS.callsPerDay) {
-    return { kind: 'cap', error: rateLimited(DialerRuleMessages.dailyCap(PLAN_LIMITS.callsPerDay), secondsUntilNextUtcDay(platform.clock.now())) };
+    return {
+      kind: 'cap',
+      error: rateLimited(
+        DialerRuleMessages.dailyCap(PLAN_LIMITS.callsPerDay),
+        secondsUntilNextUtcDay(platform.clock.now()),
+      ),
+    };
   }
   return null;
 }
@@ -100,8 +136,14 @@ export async function dialRefusal(platform: Platform, agent: UserDoc, target: Di
  * the global one, the lead's campaign and every campaign the agent works in or owns. Numbers the agent marked
  * from a call count too (matched by `addedBy`).
  */
-async function dncScopesFor(platform: Platform, agent: UserDoc, leadCampaignId: ObjectId | undefined): Promise<string[]> {
-  const ids = [...(await callerCampaignIds(platform, agent)), ...(leadCampaignId ? [leadCampaignId] : [])].map((id) => id.toHexString());
+async function dncScopesFor(
+  platform: Platform,
+  agent: UserDoc,
+  leadCampaignId: ObjectId | undefined,
+): Promise<string[]> {
+  const ids = [...(await callerCampaignIds(platform, agent)), ...(leadCampaignId ? [leadCampaignId] : [])].map((id) =>
+    id.toHexString(),
+  );
   return ['global', ...new Set(ids)];
 }
 
@@ -131,15 +173,27 @@ export type PlaceCallResult = { placed: CallDoc } | { refused: InsertCallResult;
  * Checks the spec's rules against the persisted phone session and live call, then inserts the call.
  * The unique live-call indexes settle races: two tabs, two agents on one lead, a worker re-run.
  */
-export async function placeCall(platform: Platform, agent: UserDoc, target: DialTarget, options: PlaceCallOptions = {}): Promise<PlaceCallResult> {
+export async function placeCall(
+  platform: Platform,
+  agent: UserDoc,
+  target: DialTarget,
+  options: PlaceCallOptions = {},
+): Promise<PlaceCallResult> {
   const provider = platform.phone;
   const m = messagesFor(platform);
-  const [session, live] = await Promise.all([loadDialQueue(platform.db, agent._id, platform.clock.now()), findLiveCall(platform.db, agent._id)]);
+  const [session, live] = await Promise.all([
+    loadDialQueue(platform.db, agent._id, platform.clock.now()),
+    findLiveCall(platform.db, agent._id),
+  ]);
   if (options.notBefore) {
     const wait = Math.min(AUTO_DIAL_LEAD_MS, options.notBefore.getTime() - platform.clock.now().getTime());
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
-  const rule = startCallRule({ phone: target.phone, phoneStatus: session.phone.status, liveCall: live }, provider.displayName, platform.clock);
+  const rule = startCallRule(
+    { phone: target.phone, phoneStatus: session.phone.status, liveCall: live },
+    provider.displayName,
+    platform.clock,
+  );
   if (!rule.ok) throw startRefused(rule);
 
   const doc: CallDoc = {
@@ -167,14 +221,23 @@ export async function placeCall(platform: Platform, agent: UserDoc, target: Dial
   if (inserted === 'already-dialed') return { refused: inserted, message: m.callInProgress };
 
   try {
-    await provider.makeCall({ callId: doc._id.toHexString(), agentId: agent._id.toHexString(), phone: doc.phoneDigits, startedAt: doc.startedAt });
+    await provider.makeCall({
+      callId: doc._id.toHexString(),
+      agentId: agent._id.toHexString(),
+      phone: doc.phoneDigits,
+      startedAt: doc.startedAt,
+    });
   } catch (error) {
     platform.log.error({ err: error, callId: doc._id }, 'call could not be placed');
     await applyEvent(platform, doc._id, { type: 'failed' });
     await applyEvent(platform, doc._id, { type: 'idle' });
     throw new AppError('UNAVAILABLE', m.callFailed).because(ErrorReasons.callFailed);
   }
-  await pushState(platform, agent._id, { call: doc, notice: { code: 'calling', message: m.calling(doc.phone) }, phoneStatus: session.phone.status });
+  await pushState(platform, agent._id, {
+    call: doc,
+    notice: { code: 'calling', message: m.calling(doc.phone) },
+    phoneStatus: session.phone.status,
+  });
   await emitTeamActivity(platform, agent._id, {
     kind: 'call-started',
     callId: doc._id,
@@ -186,10 +249,21 @@ export async function placeCall(platform: Platform, agent: UserDoc, target: Dial
 }
 
 /** `POST /api/dialer/calls`. */
-export async function startCallByHand(platform: Platform, agent: UserDoc, input: { phone: string; leadId?: string; name?: string }): Promise<CallView> {
+export async function startCallByHand(
+  platform: Platform,
+  agent: UserDoc,
+  input: { phone: string; leadId?: string; name?: string },
+): Promise<CallView> {
   // The spec's own checks come first (not connected, in progress, blank), then compliance.
-  const [session, liveCall] = await Promise.all([loadDialQueue(platform.db, agent._id, platform.clock.now()), findLiveCall(platform.db, agent._id)]);
-  const precheck = startCallRule({ phone: input.phone, phoneStatus: session.phone.status, liveCall }, platform.phone.displayName, platform.clock);
+  const [session, liveCall] = await Promise.all([
+    loadDialQueue(platform.db, agent._id, platform.clock.now()),
+    findLiveCall(platform.db, agent._id),
+  ]);
+  const precheck = startCallRule(
+    { phone: input.phone, phoneStatus: session.phone.status, liveCall },
+    platform.phone.displayName,
+    platform.clock,
+  );
   if (!precheck.ok) throw startRefused(precheck);
   const target = await resolveTarget(platform, agent, input);
   const refusal = await dialRefusal(platform, agent, target);
@@ -253,13 +327,21 @@ export async function callOwnedBy(platform: Platform, agent: UserDoc, callId: st
 }
 
 /** `GET /api/dialer/state`. */
-export async function dialerState(platform: Platform, agent: UserDoc, access: Pick<AccessSession, 'expiresAt'>): Promise<DialerState> {
+export async function dialerState(
+  platform: Platform,
+  agent: UserDoc,
+  access: Pick<AccessSession, 'expiresAt'>,
+): Promise<DialerState> {
   const session = await loadDialQueue(platform.db, agent._id, platform.clock.now());
   const call = (await findLiveCall(platform.db, agent._id)) ?? (await findLatestCall(platform.db, agent._id));
-  const ice = platform.phone.media ? browserIceServers(platform.config.sip.browserIce, agent._id.toHexString(), platform.clock.now(), access) : undefined;
+  const ice = platform.phone.media
+    ? browserIceServers(platform.config.sip.browserIce, agent._id.toHexString(), platform.clock.now(), access)
+    : undefined;
   return {
     phone: phoneView(platform, session.phone.status),
-    ...(ice ? { iceServers: ice.servers, ...(ice.expiresAt ? { iceServersExpireAt: ice.expiresAt.toISOString() } : {}) } : {}),
+    ...(ice
+      ? { iceServers: ice.servers, ...(ice.expiresAt ? { iceServersExpireAt: ice.expiresAt.toISOString() } : {}) }
+      : {}),
     call: call ? toCallView(call, undefined, signedRecordingLink(platform, agent._id.toHexString())) : null,
     queue: toQueueView(session),
     callsToday: await countCallsSince(platform.db, agent._id, startOfUtcDay(platform.clock.now())),

@@ -1,4 +1,8 @@
-import { DEFAULT_CALLING_HOURS, minutesOfDay, type CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
+import {
+  DEFAULT_CALLING_HOURS,
+  minutesOfDay,
+  type CallingHours,
+} from '../../../shared/schemas/campaigns/calling-hours.js';
 import { callingTimeZone } from '../leads/public.js';
 
 /** Calling-hours and daily-cap arithmetic, pure so tests can pin the clock. */
@@ -12,7 +16,12 @@ export interface LocalTime {
 
 export function localTimeIn(now: Date, timeZone: string): LocalTime | null {
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    }).formatToParts(now);
     const hour = Number(parts.find((p) => p.type === 'hour')?.value);
     const minute = Number(parts.find((p) => p.type === 'minute')?.value);
     if (!Number.isFinite(hour) || !Number.isFinite(minute)) return null;
@@ -23,7 +32,11 @@ export function localTimeIn(now: Date, timeZone: string): LocalTime | null {
 }
 
 /** Start inclusive, end exclusive (8:00-21:00 unless the campaign says), local to the lead. An unknown zone is never a reason to call. */
-export function withinCallingHours(now: Date, timeZone: string, hours: CallingHours = DEFAULT_CALLING_HOURS): { allowed: boolean; local: LocalTime | null } {
+export function withinCallingHours(
+  now: Date,
+  timeZone: string,
+  hours: CallingHours = DEFAULT_CALLING_HOURS,
+): { allowed: boolean; local: LocalTime | null } {
   const local = localTimeIn(now, timeZone);
   if (!local) return { allowed: false, local };
   const minute = local.hour * 60 + local.minute;

@@ -1,7 +1,13 @@
 import type { ObjectId } from 'mongodb';
 import { DEFAULT_CALLING_HOURS, type CallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { Platform } from '../../platform/context.js';
-import { campaignIdsOfMember, findCampaignById, findCampaignsByIds, listCampaignIdsOwnedBy, type CampaignDoc } from '../campaigns/public.js';
+import {
+  campaignIdsOfMember,
+  findCampaignById,
+  findCampaignsByIds,
+  listCampaignIdsOwnedBy,
+  type CampaignDoc,
+} from '../campaigns/public.js';
 import { findLatestLeadByPhone, type LeadDoc } from '../leads/public.js';
 import { callingTimeZone, timeZoneOfPhone } from '../leads/public.js';
 import type { UserDoc } from '../users/public.js';
@@ -14,7 +20,10 @@ export interface HoursRule {
 
 /** The campaigns a caller works in (memberships) or owns. */
 export async function callerCampaignIds(platform: Platform, caller: UserDoc): Promise<ObjectId[]> {
-  const [joined, owned] = await Promise.all([campaignIdsOfMember(platform.db, caller._id), listCampaignIdsOwnedBy(platform.db, caller._id)]);
+  const [joined, owned] = await Promise.all([
+    campaignIdsOfMember(platform.db, caller._id),
+    listCampaignIdsOwnedBy(platform.db, caller._id),
+  ]);
   const unique = new Map([...joined, ...owned].map((id) => [id.toHexString(), id]));
   return [...unique.values()];
 }
@@ -36,7 +45,11 @@ function shared<T>(values: T[], key: (value: T) => string): T | undefined {
  * zone the number itself gives, else the zone of the caller's campaigns when they all have the same one. The
  * window is the campaigns' when they agree, else the default. Nothing gives a zone: no zone (see docs/dialer.md).
  */
-export async function hoursRuleFor(platform: Platform, caller: UserDoc, target: { phoneDigits: string; lead: LeadDoc | null; campaign: CampaignDoc | null }): Promise<HoursRule> {
+export async function hoursRuleFor(
+  platform: Platform,
+  caller: UserDoc,
+  target: { phoneDigits: string; lead: LeadDoc | null; campaign: CampaignDoc | null },
+): Promise<HoursRule> {
   if (target.lead) return leadRule(target.lead, target.campaign);
   const campaignIds = await callerCampaignIds(platform, caller);
   const owned = caller.role === 'owner' ? await listCampaignIdsOwnedBy(platform.db, caller._id) : [];
@@ -44,8 +57,13 @@ export async function hoursRuleFor(platform: Platform, caller: UserDoc, target: 
   const known = await findLatestLeadByPhone(platform.db, phoneVariants(target.phoneDigits), scope);
   if (known) return leadRule(known, await findCampaignById(platform.db, known.campaignId));
   const campaigns = await findCampaignsByIds(platform.db, campaignIds);
-  const hours = shared(campaigns.map((c) => c.callingHours ?? DEFAULT_CALLING_HOURS), (h) => `${h.start}-${h.end}`) ?? DEFAULT_CALLING_HOURS;
-  const timeZone = timeZoneOfPhone(target.phoneDigits) ?? shared(campaigns.map((c) => c.timeZone).filter(Boolean), (zone) => zone);
+  const hours =
+    shared(
+      campaigns.map((c) => c.callingHours ?? DEFAULT_CALLING_HOURS),
+      (h) => `${h.start}-${h.end}`,
+    ) ?? DEFAULT_CALLING_HOURS;
+  const timeZone =
+    timeZoneOfPhone(target.phoneDigits) ?? shared(campaigns.map((c) => c.timeZone).filter(Boolean), (zone) => zone);
   return { timeZone, hours };
 }
 

@@ -18,15 +18,27 @@ interface BrowserIce {
  * cannot be told that a session ended, so a credential must not outlive the token, which a password change or reset
  * ends at once. A tab with a live session asks again for a new call (docs/telephony.md).
  */
-export function browserIceServers(ice: SipConfig['browserIce'], agentId: string, now: Date, session: Pick<AccessSession, 'expiresAt'>): BrowserIce {
+export function browserIceServers(
+  ice: SipConfig['browserIce'],
+  agentId: string,
+  now: Date,
+  session: Pick<AccessSession, 'expiresAt'>,
+): BrowserIce {
   const stun = ice.urls.filter((url) => url.startsWith('stun'));
   const turn = ice.urls.filter((url) => url.startsWith('turn'));
   const servers: IceServerView[] = [];
   if (stun.length > 0) servers.push({ urls: stun });
   if (turn.length > 0 && ice.turnSecret) {
-    const expiresS = Math.min(Math.floor(now.getTime() / 1_000) + ice.credentialTtlS, Math.floor(session.expiresAt / 1_000));
+    const expiresS = Math.min(
+      Math.floor(now.getTime() / 1_000) + ice.credentialTtlS,
+      Math.floor(session.expiresAt / 1_000),
+    );
     const username = `${expiresS}:${agentId}`;
-    servers.push({ urls: turn, username, credential: createHmac('sha1', ice.turnSecret).update(username).digest('base64') });
+    servers.push({
+      urls: turn,
+      username,
+      credential: createHmac('sha1', ice.turnSecret).update(username).digest('base64'),
+    });
     return { servers, expiresAt: new Date(expiresS * 1_000) };
   }
   return { servers };

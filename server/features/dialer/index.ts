@@ -25,7 +25,16 @@ export const dialerFeature: Feature = {
   },
   workers: [{ queue: Queues.calls, concurrency: CALL_STEPS_AT_ONCE, processor: callsProcessor }],
   // Only with a provider whose calls live in one process (`sip`): it ends the calls of a process that died.
-  schedules: [{ queue: Queues.calls, id: 'calls-orphan-sweep', repeat: { every: SWEEP_EVERY_MS }, job: Jobs.calls.orphanSweep, data: {}, when: (platform) => Boolean(platform.phone.sessionNode) }],
+  schedules: [
+    {
+      queue: Queues.calls,
+      id: 'calls-orphan-sweep',
+      repeat: { every: SWEEP_EVERY_MS },
+      job: Jobs.calls.orphanSweep,
+      data: {},
+      when: (platform) => Boolean(platform.phone.sessionNode),
+    },
+  ],
   start: startDialer,
   access: {
     'GET /api/dialer/state': 'signedIn',

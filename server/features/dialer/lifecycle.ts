@@ -16,7 +16,18 @@ import type { CallProgress, ProviderEvent } from '../../platform/telephony/phone
 import { signedRecordingLink, toCallView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { recordingWav } from './recording.js';
-import { applyCallTransition, findCall, findLatestCall, findLiveCall, loadDialQueue, markCallRecorded, setCallRecording, storeRecording, updateDialQueue, type CallDoc } from './repository.js';
+import {
+  applyCallTransition,
+  findCall,
+  findLatestCall,
+  findLiveCall,
+  loadDialQueue,
+  markCallRecorded,
+  setCallRecording,
+  storeRecording,
+  updateDialQueue,
+  type CallDoc,
+} from './repository.js';
 import { enqueue } from '../../platform/queues.js';
 
 /**
@@ -24,7 +35,11 @@ import { enqueue } from '../../platform/queues.js';
  * the end of a call (lead outcome, uplines, auto-dial's next call), and the phone session's steps.
  */
 
-export async function movePhone(platform: Platform, agentId: ObjectId, command: PhoneCommand): Promise<{ status: PhoneView['status']; changed: boolean }> {
+export async function movePhone(
+  platform: Platform,
+  agentId: ObjectId,
+  command: PhoneCommand,
+): Promise<{ status: PhoneView['status']; changed: boolean }> {
   const provider = platform.phone;
   for (let attempt = 0; attempt < 5; attempt++) {
     const session = await loadDialQueue(platform.db, agentId, platform.clock.now());
@@ -32,8 +47,19 @@ export async function movePhone(platform: Platform, agentId: ObjectId, command: 
     if (!result.ok) throw conflict(result.error);
     if (!result.changed) return { status: result.value, changed: false };
     // Written by the process that runs the provider's step, i.e. the one holding (or now starting) the session.
-    const phone = { status: result.value, at: platform.clock.now(), ...(provider.sessionNode ? { node: provider.sessionNode } : {}) };
-    const saved = await updateDialQueue(platform.db, agentId, { 'phone.status': session.phone.status }, { phone }, [], false);
+    const phone = {
+      status: result.value,
+      at: platform.clock.now(),
+      ...(provider.sessionNode ? { node: provider.sessionNode } : {}),
+    };
+    const saved = await updateDialQueue(
+      platform.db,
+      agentId,
+      { 'phone.status': session.phone.status },
+      { phone },
+      [],
+      false,
+    );
     if (saved) return { status: result.value, changed: true };
   }
   throw conflict(messagesFor(platform).initFailed).because(ErrorReasons.phoneInitFailed);
@@ -70,9 +96,18 @@ export async function applyEvent(platform: Platform, callId: ObjectId, command: 
     const next: CallSnapshot = result.value;
     const answeredEnd = next.state === 'ended' && next.status === 'answered';
     // The simulator's recording is made here; a provider that records real calls hands its file over after the end.
-    if (answeredEnd && !provider.recording) await storeRecording(platform.db, call._id, call.agentId, recordingWav(next.duration, call.phoneDigits));
+    if (answeredEnd && !provider.recording)
+      await storeRecording(platform.db, call._id, call.agentId, recordingWav(next.duration, call.phoneDigits));
     const added = next.timeline.slice(call.timeline.length);
-    const saved = await applyCallTransition(platform.db, call._id, call.state, call.muted, next, added, answeredEnd && !provider.recording ? { recordingId: call._id } : {});
+    const saved = await applyCallTransition(
+      platform.db,
+      call._id,
+      call.state,
+      call.muted,
+      next,
+      added,
+      answeredEnd && !provider.recording ? { recordingId: call._id } : {},
+    );
     if (!saved) continue;
     await afterTransition(platform, call, saved);
     if (answeredEnd && provider.recording) void attachRecording(platform, saved);
@@ -100,7 +135,10 @@ async function attachRecording(platform: Platform, call: CallDoc): Promise<void>
 async function afterTransition(platform: Platform, before: CallDoc, call: CallDoc): Promise<void> {
   const m = messagesFor(platform);
   if (call.state === 'connected' && before.state === 'calling') {
-    await pushState(platform, call.agentId, { call, notice: { code: 'call-connected', message: m.callConnected(call.phone) } });
+    await pushState(platform, call.agentId, {
+      call,
+      notice: { code: 'call-connected', message: m.callConnected(call.phone) },
+    });
   } else if (call.state === 'ending') {
     await pushState(platform, call.agentId, { call, notice: { code: 'call-ended', message: m.callEnded } });
   } else if (call.state === 'ended') {
@@ -115,16 +153,31 @@ async function onCallEnded(platform: Platform, call: CallDoc): Promise<void> {
   const m = messagesFor(platform);
   const failed = call.timeline.at(-1)?.reason === 'failed';
   // The server cut the call itself: the sentence says why, not "completed".
-  const cutOff = call.endedBy === 'gateway-failure' ? DialerRuleMessages.callGatewayFailure : call.endedBy === 'agent-lost' ? DialerRuleMessages.callAgentLost : undefined;
+  const cutOff =
+    call.endedBy === 'gateway-failure'
+      ? DialerRuleMessages.callGatewayFailure
+      : call.endedBy === 'agent-lost'
+        ? DialerRuleMessages.callAgentLost
+        : undefined;
   await pushState(platform, call.agentId, {
     call,
     notice: cutOff
-      ? { code: 'call-failed', message: cutOff, ...(call.duration ? { description: m.callCompletedDescription(call.duration) } : {}) }
+      ? {
+          code: 'call-failed',
+          message: cutOff,
+          ...(call.duration ? { description: m.callCompletedDescription(call.duration) } : {}),
+        }
       : failed
         ? { code: 'call-failed', message: m.callFailed }
-        : { code: 'call-completed', message: m.callCompleted(call.phone), description: m.callCompletedDescription(call.duration) },
+        : {
+            code: 'call-completed',
+            message: m.callCompleted(call.phone),
+            description: m.callCompletedDescription(call.duration),
+          },
   });
-  await recordOutcomeOnLead(platform, call).catch((error) => platform.log.warn({ err: error, callId: call._id }, 'lead outcome not recorded'));
+  await recordOutcomeOnLead(platform, call).catch((error) =>
+    platform.log.warn({ err: error, callId: call._id }, 'lead outcome not recorded'),
+  );
   await emitTeamActivity(platform, call.agentId, {
     kind: 'call-ended',
     callId: call._id,
@@ -158,10 +211,17 @@ async function scheduleNextAutoDial(platform: Platform, call: CallDoc): Promise<
   if (!session.autoDial || !call.endedAt) return;
   const { autoDialDelayMs: delayMs, idleMs } = platform.phone.timings;
   const at = new Date(call.endedAt.getTime() + delayMs);
-  const data: AutoDialJob = { agentId: call.agentId.toHexString(), key: `after-${call._id.toHexString()}`, at: at.toISOString() };
+  const data: AutoDialJob = {
+    agentId: call.agentId.toHexString(),
+    key: `after-${call._id.toHexString()}`,
+    at: at.toISOString(),
+  };
   // Never earlier than the line goes idle (1 s after the end at the spec's timings).
   const lead = Math.max(0, Math.min(AUTO_DIAL_LEAD_MS, (delayMs - idleMs) / 2));
-  await enqueue(platform.queues.calls, Jobs.calls.autoDial, data, { jobId: `next-${call._id.toHexString()}`, delay: Math.max(0, at.getTime() - lead - platform.clock.now().getTime()) });
+  await enqueue(platform.queues.calls, Jobs.calls.autoDial, data, {
+    jobId: `next-${call._id.toHexString()}`,
+    delay: Math.max(0, at.getTime() - lead - platform.clock.now().getTime()),
+  });
 }
 
 /**
@@ -175,7 +235,9 @@ export async function kickAutoDial(platform: Platform, agentId: ObjectId): Promi
   // A call in progress dials the next contact when it ends; one that just ended frees the line shortly.
   if (live && (live.state !== 'ended' || !live.endedAt)) return;
   const data: AutoDialJob = { agentId: agentId.toHexString(), key: `on-${new ObjectId().toHexString()}` };
-  const delay = live?.endedAt ? live.endedAt.getTime() + platform.phone.timings.idleMs - platform.clock.now().getTime() : 0;
+  const delay = live?.endedAt
+    ? live.endedAt.getTime() + platform.phone.timings.idleMs - platform.clock.now().getTime()
+    : 0;
   await enqueue(platform.queues.calls, Jobs.calls.autoDial, data, { jobId: data.key, delay: Math.max(0, delay) });
 }
 
@@ -186,9 +248,17 @@ export interface Notice {
   description?: string;
 }
 
-export async function pushState(platform: Platform, agentId: ObjectId, input: { call?: CallDoc | null; notice?: Notice; phoneStatus?: PhoneView['status'] }): Promise<void> {
-  const phoneStatus = input.phoneStatus ?? (await loadDialQueue(platform.db, agentId, platform.clock.now())).phone.status;
-  const call = input.call !== undefined ? input.call : ((await findLiveCall(platform.db, agentId)) ?? (await findLatestCall(platform.db, agentId)));
+export async function pushState(
+  platform: Platform,
+  agentId: ObjectId,
+  input: { call?: CallDoc | null; notice?: Notice; phoneStatus?: PhoneView['status'] },
+): Promise<void> {
+  const phoneStatus =
+    input.phoneStatus ?? (await loadDialQueue(platform.db, agentId, platform.clock.now())).phone.status;
+  const call =
+    input.call !== undefined
+      ? input.call
+      : ((await findLiveCall(platform.db, agentId)) ?? (await findLatestCall(platform.db, agentId)));
   emitCallState(platform, agentId.toHexString(), {
     phone: phoneView(platform, phoneStatus),
     call: call ? toCallView(call, undefined, signedRecordingLink(platform, agentId.toHexString())) : null,
@@ -225,12 +295,16 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
     } else if (event.type === 'connected') {
       const { changed } = await movePhone(platform, agentId, { type: 'connected' });
       if (changed) {
-        await pushState(platform, agentId, { notice: { code: 'phone-connected', message: messagesFor(platform).connected } });
+        await pushState(platform, agentId, {
+          notice: { code: 'phone-connected', message: messagesFor(platform).connected },
+        });
         await kickAutoDial(platform, agentId);
       }
     } else {
       await movePhone(platform, agentId, { type: 'init-failed' });
-      await pushState(platform, agentId, { notice: { code: 'phone-init-failed', message: messagesFor(platform).initFailed } });
+      await pushState(platform, agentId, {
+        notice: { code: 'phone-init-failed', message: messagesFor(platform).initFailed },
+      });
     }
     return null;
   }
@@ -264,4 +338,3 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
 export function connectPhoneEvents(platform: Platform): () => void {
   return platform.phone.events.subscribe((event) => onProviderEvent(platform, event));
 }
-

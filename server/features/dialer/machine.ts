@@ -11,7 +11,14 @@ import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-r
  * both win. Nothing here touches I/O; time comes from the injected clock.
  */
 
-export const PHONE_STATUSES = ['uninitialized', 'initializing', 'initialized', 'connecting', 'connected', 'failed'] as const;
+export const PHONE_STATUSES = [
+  'uninitialized',
+  'initializing',
+  'initialized',
+  'connecting',
+  'connected',
+  'failed',
+] as const;
 export type PhoneStatus = (typeof PHONE_STATUSES)[number];
 
 export const CALL_STATES = ['calling', 'connected', 'ending', 'ended', 'idle'] as const;
@@ -57,7 +64,12 @@ export interface CallSnapshot {
   sipCause?: SipCause;
 }
 
-export type PhoneCommand = { type: 'initialize' } | { type: 'initialized' } | { type: 'init-failed' } | { type: 'connect' } | { type: 'connected' };
+export type PhoneCommand =
+  | { type: 'initialize' }
+  | { type: 'initialized' }
+  | { type: 'init-failed' }
+  | { type: 'connect' }
+  | { type: 'connected' };
 
 export type CallCommand =
   | { type: 'answered' }
@@ -75,10 +87,15 @@ export type CallCommand =
   | { type: 'mute-applied'; muted: boolean };
 
 /** A refusal carries the user's text and, where a caller acts on it, its reason. */
-export type Transition<T> = { ok: true; value: T; changed: boolean } | { ok: false; error: string; reason?: ErrorReason };
+export type Transition<T> =
+  { ok: true; value: T; changed: boolean } | { ok: false; error: string; reason?: ErrorReason };
 
 const ok = <T>(value: T, changed = true): Transition<T> => ({ ok: true, value, changed });
-const fail = <T>(error: string, reason?: ErrorReason): Transition<T> => ({ ok: false, error, ...(reason ? { reason } : {}) });
+const fail = <T>(error: string, reason?: ErrorReason): Transition<T> => ({
+  ok: false,
+  error,
+  ...(reason ? { reason } : {}),
+});
 
 export function phoneTransition(status: PhoneStatus, command: PhoneCommand, provider: string): Transition<PhoneStatus> {
   const m = dialerMessages(provider);
@@ -90,7 +107,8 @@ export function phoneTransition(status: PhoneStatus, command: PhoneCommand, prov
     case 'init-failed':
       return status === 'initializing' || status === 'connecting' ? ok('failed') : ok(status, false);
     case 'connect':
-      if (status === 'uninitialized' || status === 'initializing' || status === 'failed') return fail(m.clientNotInitialized);
+      if (status === 'uninitialized' || status === 'initializing' || status === 'failed')
+        return fail(m.clientNotInitialized);
       return status === 'initialized' ? ok('connecting') : ok(status, false);
     case 'connected':
       return status === 'connecting' ? ok('connected') : ok(status, false);
@@ -108,26 +126,51 @@ export interface DialRequest {
 export function startCall(request: DialRequest, provider: string, clock: Clock): Transition<CallSnapshot> {
   const m = dialerMessages(provider);
   if (request.phoneStatus !== 'connected') return fail(m.notConnected, ErrorReasons.phoneNotConnected);
-  if (request.liveCall && LIVE_CALL_STATES.includes(request.liveCall.state)) return fail(m.callInProgress, ErrorReasons.callInProgress);
+  if (request.liveCall && LIVE_CALL_STATES.includes(request.liveCall.state))
+    return fail(m.callInProgress, ErrorReasons.callInProgress);
   if (!request.phone.trim() || !/\d/.test(request.phone)) return fail(m.blankNumber, ErrorReasons.blankNumber);
   const now = clock.now();
   return ok({ state: 'calling', muted: false, startedAt: now, duration: 0, timeline: [{ state: 'calling', at: now }] });
 }
 
-function move(call: CallSnapshot, state: CallState, now: Date, reason: string | undefined, patch: Partial<CallSnapshot> = {}): CallSnapshot {
+function move(
+  call: CallSnapshot,
+  state: CallState,
+  now: Date,
+  reason: string | undefined,
+  patch: Partial<CallSnapshot> = {},
+): CallSnapshot {
   return { ...call, ...patch, state, timeline: [...call.timeline, { state, at: now, ...(reason ? { reason } : {}) }] };
 }
 
-function ended(call: CallSnapshot, now: Date, reason: string, status: CallOutcome, detail: EndDetail & { by: CallEnder }): CallSnapshot {
+function ended(
+  call: CallSnapshot,
+  now: Date,
+  reason: string,
+  status: CallOutcome,
+  detail: EndDetail & { by: CallEnder },
+): CallSnapshot {
   const duration = call.connectedAt ? Math.max(0, Math.round((now.getTime() - call.connectedAt.getTime()) / 1000)) : 0;
   const sipStatus = detail.sipStatus ?? detail.cause?.code;
-  return move(call, 'ended', now, reason, { endedAt: now, status, duration, muted: false, endedBy: detail.by, ...(sipStatus !== undefined ? { sipStatus } : {}) });
+  return move(call, 'ended', now, reason, {
+    endedAt: now,
+    status,
+    duration,
+    muted: false,
+    endedBy: detail.by,
+    ...(sipStatus !== undefined ? { sipStatus } : {}),
+  });
 }
 
 /** The outcome of a call that ends now: what it reached when it connected, else missed. */
 const outcomeOf = (call: CallSnapshot): CallOutcome => call.reached ?? 'missed';
 
-export function callTransition(call: CallSnapshot, command: CallCommand, provider: string, clock: Clock): Transition<CallSnapshot> {
+export function callTransition(
+  call: CallSnapshot,
+  command: CallCommand,
+  provider: string,
+  clock: Clock,
+): Transition<CallSnapshot> {
   const m = dialerMessages(provider);
   const now = clock.now();
   const unchanged = ok(call, false);
@@ -185,7 +228,10 @@ export function contactKey(contact: { leadId?: string; phone: string }): string 
 }
 
 /** Validates a whole new queue (add, reorder, remove are all a new list): no contact twice. */
-export function checkQueue(contacts: Array<{ leadId?: string; name: string; phone: string }>, provider: string): Transition<QueueContact[]> {
+export function checkQueue(
+  contacts: Array<{ leadId?: string; name: string; phone: string }>,
+  provider: string,
+): Transition<QueueContact[]> {
   const m = dialerMessages(provider);
   const seen = new Set<string>();
   const seenNumbers = new Set<string>();
@@ -198,7 +244,12 @@ export function checkQueue(contacts: Array<{ leadId?: string; name: string; phon
     if (seen.has(key) || seenNumbers.has(digits)) return fail(m.duplicateInQueue(name || contact.phone));
     seen.add(key);
     seenNumbers.add(digits);
-    result.push({ id: key, ...(contact.leadId ? { leadId: contact.leadId } : {}), name: name || contact.phone, phone: contact.phone.trim() });
+    result.push({
+      id: key,
+      ...(contact.leadId ? { leadId: contact.leadId } : {}),
+      name: name || contact.phone,
+      phone: contact.phone.trim(),
+    });
   }
   return ok(result);
 }

@@ -31,7 +31,10 @@ const missingKey = (prefix: string, node: string) => `${prefix}:phone-node-missi
 
 /** Keeps this process's calls alive for the sweep; the stop removes the key (a clean stop's calls are ended at once). */
 export function startPhoneNodeHeartbeat(redis: Redis, prefix: string, node: string, log: Logger): () => Promise<void> {
-  const beat = () => redis.set(nodeKey(prefix, node), String(Date.now()), 'PX', NODE_EXPIRES_MS).catch((error: unknown) => log.warn({ err: error }, 'phone node heartbeat not written'));
+  const beat = () =>
+    redis
+      .set(nodeKey(prefix, node), String(Date.now()), 'PX', NODE_EXPIRES_MS)
+      .catch((error: unknown) => log.warn({ err: error }, 'phone node heartbeat not written'));
   void beat();
   const timer = setInterval(() => void beat(), HEARTBEAT_MS);
   timer.unref();
@@ -75,7 +78,11 @@ export async function sweepOrphanedCalls(platform: Platform): Promise<number> {
   return finalised;
 }
 
-const END_OF: Partial<Record<CallDoc['state'], CallCommand['type']>> = { calling: 'failed', connected: 'hangup', ending: 'end-complete' };
+const END_OF: Partial<Record<CallDoc['state'], CallCommand['type']>> = {
+  calling: 'failed',
+  connected: 'hangup',
+  ending: 'end-complete',
+};
 
 async function finaliseOrphan(platform: Platform, call: CallDoc): Promise<boolean> {
   let current = call;

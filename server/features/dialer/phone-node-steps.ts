@@ -19,7 +19,11 @@ export const CALL_STEPS_AT_ONCE = 50;
 /** False when the process holding the session is gone: nothing would ever run the step there. */
 export async function handToPhoneNode(platform: Platform, node: string, job: AutoDialJob): Promise<boolean> {
   if (!(await phoneNodeAlive(platform, node))) return false;
-  const queue = new Queue(phoneNodeQueueName(node), { connection: platform.redis, prefix: bullPrefix(platform.config.redisPrefix), defaultJobOptions });
+  const queue = new Queue(phoneNodeQueueName(node), {
+    connection: platform.redis,
+    prefix: bullPrefix(platform.config.redisPrefix),
+    defaultJobOptions,
+  });
   try {
     await queue.add(Jobs.calls.autoDial, job, { jobId: job.key });
   } finally {

@@ -31,7 +31,11 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
     duration: doc.duration ?? 0,
     autoDialed: Boolean(doc.autoDialed),
     version: doc.version ?? 0,
-    timeline: doc.timeline.map((t) => ({ state: t.state, at: t.at.toISOString(), ...(t.reason ? { reason: t.reason } : {}) })),
+    timeline: doc.timeline.map((t) => ({
+      state: t.state,
+      at: t.at.toISOString(),
+      ...(t.reason ? { reason: t.reason } : {}),
+    })),
   };
   if (agentName) view.agentName = agentName;
   if (doc.leadId) view.leadId = doc.leadId.toHexString();
@@ -47,13 +51,20 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
   if (doc.dialResult) view.dialResult = doc.dialResult;
   if (doc.sipCause) view.sipCause = doc.sipCause;
   if (doc.quality?.samples) view.quality = toQualitySummary(doc.quality);
-  if (doc.recordingId && doc.status === 'answered') view.recordingUrl = recordingLink ? recordingLink(id) : recordingUrl(id);
+  if (doc.recordingId && doc.status === 'answered')
+    view.recordingUrl = recordingLink ? recordingLink(id) : recordingUrl(id);
   return view;
 }
 
 export function toQueueView(doc: DialQueueDoc): QueueView {
   return {
-    contacts: doc.contacts.map((c) => ({ id: c.id, ...(c.leadId ? { leadId: c.leadId } : {}), name: c.name, phone: c.phone, ...(c.skipReason ? { skipReason: c.skipReason } : {}) })),
+    contacts: doc.contacts.map((c) => ({
+      id: c.id,
+      ...(c.leadId ? { leadId: c.leadId } : {}),
+      name: c.name,
+      phone: c.phone,
+      ...(c.skipReason ? { skipReason: c.skipReason } : {}),
+    })),
     autoDial: doc.autoDial,
     version: doc.version ?? 0,
     ...(doc.pausedReason ? { pausedReason: doc.pausedReason } : {}),

@@ -14,7 +14,8 @@ export function callsProcessor(platform: Platform): QueueProcessor<typeof Queues
     if (job.name === Jobs.calls.autoDial) return runAutoDial(platform, job.data);
     if (job.name === Jobs.calls.orphanSweep) return { ended: await sweepOrphanedCalls(platform) };
     // Only the simulator times its steps through this queue; its events reach the dialer through the platform.
-    if (!(platform.phone instanceof SimulatedPhoneProvider)) throw new Error(`${job.name} is a simulator step, but PHONE_PROVIDER is ${platform.config.phoneProvider}`);
+    if (!(platform.phone instanceof SimulatedPhoneProvider))
+      throw new Error(`${job.name} is a simulator step, but PHONE_PROVIDER is ${platform.config.phoneProvider}`);
     await platform.phone.runStep(job);
     return 'ok';
   };

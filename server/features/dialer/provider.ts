@@ -5,7 +5,12 @@ import type { PhoneView } from '../../../shared/schemas/dialer/state.js';
 /** The phone as tabs see it: a provider carrying the agent's audio over WebRTC says so, so the tab offers its microphone. */
 export function phoneView(platform: Platform, status: PhoneView['status']): PhoneView {
   const media = platform.phone.media;
-  return { status, provider: platform.phone.displayName, ...(media ? { media: 'webrtc' as const } : {}), ...(media?.reattaches ? { reattach: true as const } : {}) };
+  return {
+    status,
+    provider: platform.phone.displayName,
+    ...(media ? { media: 'webrtc' as const } : {}),
+    ...(media?.reattaches ? { reattach: true as const } : {}),
+  };
 }
 
 /** The spec's dialer texts with this app's provider name. */

@@ -1,7 +1,14 @@
 import { ObjectId } from 'mongodb';
 import { Value } from 'typebox/value';
 import { SocketRequests } from '../../../shared/events.js';
-import { CallQualitySample, clampQuality, estimateMos, qualityIssues, type CallQualityAnswer, type CallQualitySummary } from '../../../shared/schemas/dialer/quality.js';
+import {
+  CallQualitySample,
+  clampQuality,
+  estimateMos,
+  qualityIssues,
+  type CallQualityAnswer,
+  type CallQualitySummary,
+} from '../../../shared/schemas/dialer/quality.js';
 import type { Platform } from '../../platform/context.js';
 import type { SocketFeature } from '../../platform/sockets.js';
 import { addCallQualitySample, type CallQualityDoc } from './repository.js';
@@ -37,7 +44,12 @@ export function toQualitySummary(doc: CallQualityDoc): CallQualitySummary {
   return {
     samples: doc.samples,
     poorSamples: doc.poorSamples,
-    average: { rttMs: round2(doc.sum.rttMs / n), jitterMs: round2(doc.sum.jitterMs / n), lossPercent: round2(doc.sum.lossPercent / n), mos: round2(doc.sum.mos / n) },
+    average: {
+      rttMs: round2(doc.sum.rttMs / n),
+      jitterMs: round2(doc.sum.jitterMs / n),
+      lossPercent: round2(doc.sum.lossPercent / n),
+      mos: round2(doc.sum.mos / n),
+    },
     worst: { ...doc.worst },
   };
 }
@@ -51,7 +63,12 @@ export function callQualityReports(platform: Platform): SocketFeature {
         if (typeof ack === 'function') ack(result);
       };
       recordCallQuality(platform, agentId, sample).then(
-        (result) => answer(result === 'stored' ? { ok: true } : { ok: false, error: result === 'invalid' ? 'Invalid sample.' : 'Not your live call.' }),
+        (result) =>
+          answer(
+            result === 'stored'
+              ? { ok: true }
+              : { ok: false, error: result === 'invalid' ? 'Invalid sample.' : 'Not your live call.' },
+          ),
         (error) => {
           platform.log.warn({ err: error, agentId }, 'call quality sample not stored');
           answer({ ok: false, error: 'Not stored.' });

@@ -51,17 +51,27 @@ export async function replaceQueue(platform: Platform, agent: UserDoc, body: Que
   if (!checked.ok) throw checked.reason ? conflict(checked.error).because(checked.reason) : conflict(checked.error);
   const current = await loadDialQueue(platform.db, agent._id, platform.clock.now());
   // The list was made from an older queue: saving it could bring back a contact auto-dial has just dialed.
-  if ((current.version ?? 0) !== body.version) throw conflict(DialerRuleMessages.queueChanged).because(ErrorReasons.queueChanged);
+  if ((current.version ?? 0) !== body.version)
+    throw conflict(DialerRuleMessages.queueChanged).because(ErrorReasons.queueChanged);
   const known = new Set(current.contacts.map((c) => c.leadId).filter(Boolean));
   for (const contact of checked.value) {
     if (!contact.leadId || known.has(contact.leadId)) continue;
     const lead = await findLeadById(platform.db, contact.leadId);
     if (!lead) throw notFound('Lead not found.');
     const campaign = agent.role === 'owner' ? await findCampaignById(platform.db, lead.campaignId) : null;
-    const allowed = agent.role === 'admin' || lead.assignedTo?.equals(agent._id) || (agent.role === 'owner' && campaign?.ownerId?.equals(agent._id));
+    const allowed =
+      agent.role === 'admin' ||
+      lead.assignedTo?.equals(agent._id) ||
+      (agent.role === 'owner' && campaign?.ownerId?.equals(agent._id));
     if (!allowed) throw forbidden(DialerRuleMessages.leadNotYours);
   }
-  const saved = await updateDialQueue(platform.db, agent._id, atQueueVersion(body.version), { contacts: checked.value, updatedAt: platform.clock.now() }, ['notice']);
+  const saved = await updateDialQueue(
+    platform.db,
+    agent._id,
+    atQueueVersion(body.version),
+    { contacts: checked.value, updatedAt: platform.clock.now() },
+    ['notice'],
+  );
   if (!saved) throw conflict(DialerRuleMessages.queueChanged).because(ErrorReasons.queueChanged);
   return publish(platform, saved)!;
 }
@@ -69,14 +79,28 @@ export async function replaceQueue(platform: Platform, agent: UserDoc, body: Que
 /** `PUT /api/dialer/auto-dial`. On with an idle connected dialer and a non-empty queue: dials at once. */
 export async function setAutoDial(platform: Platform, agent: UserDoc, enabled: boolean): Promise<AutoDialAnswer> {
   const m = messagesFor(platform);
-  const saved = await updateDialQueue(platform.db, agent._id, {}, { autoDial: enabled, updatedAt: platform.clock.now() }, ['pausedReason', 'notice']);
+  const saved = await updateDialQueue(
+    platform.db,
+    agent._id,
+    {},
+    { autoDial: enabled, updatedAt: platform.clock.now() },
+    ['pausedReason', 'notice'],
+  );
   const queue = saved ?? (await loadDialQueue(platform.db, agent._id, platform.clock.now()));
   if (enabled) await kickAutoDial(platform, agent._id);
   return { queue: publish(platform, queue)!, message: enabled ? m.autoDialOn : m.autoDialOff };
 }
 
 async function pause(platform: Platform, agentId: ObjectId, reason: string): Promise<void> {
-  publish(platform, await updateDialQueue(platform.db, agentId, { autoDial: true }, { autoDial: false, pausedReason: reason, updatedAt: platform.clock.now() }));
+  publish(
+    platform,
+    await updateDialQueue(
+      platform.db,
+      agentId,
+      { autoDial: true },
+      { autoDial: false, pausedReason: reason, updatedAt: platform.clock.now() },
+    ),
+  );
 }
 
 /**
@@ -84,14 +108,23 @@ async function pause(platform: Platform, agentId: ObjectId, reason: string): Pro
  * remove it from the queue. Idempotent by `key`: the call carries `dialKey`, unique, so a re-run (a
  * killed worker, a retry) finds the call it already placed and only finishes removing its contact.
  */
-export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise<'dialed' | 'already' | 'off' | 'paused' | 'busy' | 'nothing' | 'handed-over'> {
+export async function runAutoDial(
+  platform: Platform,
+  job: AutoDialJob,
+): Promise<'dialed' | 'already' | 'off' | 'paused' | 'busy' | 'nothing' | 'handed-over'> {
   const agentId = new ObjectId(job.agentId);
   const dialKey = `auto-${job.key}`;
   const now = () => platform.clock.now();
   const already = await findCallByDialKey(platform.db, dialKey);
   if (already) {
     // A worker killed between placing the call and scheduling its first step: schedule it (job id dedupes).
-    if (already.state === 'calling') await platform.phone.makeCall({ callId: already._id.toHexString(), agentId: already.agentId.toHexString(), phone: already.phoneDigits, startedAt: already.startedAt });
+    if (already.state === 'calling')
+      await platform.phone.makeCall({
+        callId: already._id.toHexString(),
+        agentId: already.agentId.toHexString(),
+        phone: already.phoneDigits,
+        startedAt: already.startedAt,
+      });
     await settleLastQueueDial(platform, agentId);
     return 'already';
   }
@@ -142,10 +175,16 @@ export async function runAutoDial(platform: Platform, job: AutoDialJob): Promise
       if (!now.autoDial) return 'off';
       if (!now.contacts.some((c) => c.id === contact.id)) return runAutoDial(platform, job);
     }
-    const result = await placeCall(platform, agent, target, { autoDialed: true, dialKey, queueContactId: contact.id, ...(notBefore ? { notBefore } : {}) }).catch((error: Error) => ({ refused: 'error' as const, message: error.message }));
+    const result = await placeCall(platform, agent, target, {
+      autoDialed: true,
+      dialKey,
+      queueContactId: contact.id,
+      ...(notBefore ? { notBefore } : {}),
+    }).catch((error: Error) => ({ refused: 'error' as const, message: error.message }));
     if ('placed' in result) {
       const hadNotes = Boolean(queue.notice) || queue.contacts.some((c) => c.skipReason);
-      if (skipped.size > 0 || hadNotes) await setContactSkipReasons(platform.db, agentId, skipped, skipNotice(queue, skipped), now());
+      if (skipped.size > 0 || hadNotes)
+        await setContactSkipReasons(platform.db, agentId, skipped, skipNotice(queue, skipped), now());
       publish(platform, await pullQueueContact(platform.db, agentId, contact.id, now(), dialKey));
       return 'dialed';
     }
@@ -169,7 +208,13 @@ async function settleLastQueueDial(platform: Platform, agentId: ObjectId): Promi
   const last = await findLatestQueueCall(platform.db, agentId);
   if (!last?.dialKey || !last.queueContactId || queue.dequeuedDialKey === last.dialKey) return queue;
   if (queue.contacts.some((c) => c.id === last.queueContactId)) {
-    const settled = await pullQueueContact(platform.db, agentId, last.queueContactId, platform.clock.now(), last.dialKey);
+    const settled = await pullQueueContact(
+      platform.db,
+      agentId,
+      last.queueContactId,
+      platform.clock.now(),
+      last.dialKey,
+    );
     publish(platform, settled);
     return settled ?? queue;
   }
@@ -217,12 +262,20 @@ export async function addDoNotCall(platform: Platform, user: UserDoc, body: DncB
   if (body.campaignId) {
     const campaign = await findCampaignById(platform.db, body.campaignId);
     if (!campaign) throw notFound('Campaign not found.');
-    if (user.role !== 'admin' && !(user.role === 'owner' && campaign.ownerId?.equals(user._id))) throw forbidden(DialerRuleMessages.dncForbidden);
+    if (user.role !== 'admin' && !(user.role === 'owner' && campaign.ownerId?.equals(user._id)))
+      throw forbidden(DialerRuleMessages.dncForbidden);
     scope = campaign._id.toHexString();
   } else if (user.role !== 'admin') {
     throw forbidden(DialerRuleMessages.dncForbidden);
   }
-  const doc = await insertDnc(platform.db, { _id: new ObjectId(), scope, phone, ...(body.reason ? { reason: body.reason } : {}), addedBy: user._id, createdAt: platform.clock.now() });
+  const doc = await insertDnc(platform.db, {
+    _id: new ObjectId(),
+    scope,
+    phone,
+    ...(body.reason ? { reason: body.reason } : {}),
+    addedBy: user._id,
+    createdAt: platform.clock.now(),
+  });
   return { entry: toDncEntry(doc), message: DialerRuleMessages.dncAdded(phone) };
 }
 
@@ -230,7 +283,14 @@ export async function addDoNotCall(platform: Platform, user: UserDoc, body: DncB
 export async function markCallDoNotCall(platform: Platform, agent: UserDoc, callId: string): Promise<DncAdded> {
   const call = await callOwnedBy(platform, agent, callId);
   const scope = call.campaignId ? call.campaignId.toHexString() : 'global';
-  const doc = await insertDnc(platform.db, { _id: new ObjectId(), scope, phone: call.phoneDigits, reason: 'Asked not to be called', addedBy: agent._id, createdAt: platform.clock.now() });
+  const doc = await insertDnc(platform.db, {
+    _id: new ObjectId(),
+    scope,
+    phone: call.phoneDigits,
+    reason: 'Asked not to be called',
+    addedBy: agent._id,
+    createdAt: platform.clock.now(),
+  });
   return { entry: toDncEntry(doc), message: DialerRuleMessages.dncAdded(call.phoneDigits) };
 }
 
@@ -240,7 +300,8 @@ export async function listDoNotCall(platform: Platform, user: UserDoc, campaignI
   if (campaignId) {
     const campaign = await findCampaignById(platform.db, campaignId);
     if (!campaign) throw notFound('Campaign not found.');
-    if (user.role !== 'admin' && !(user.role === 'owner' && campaign.ownerId?.equals(user._id))) throw forbidden(DialerRuleMessages.dncForbidden);
+    if (user.role !== 'admin' && !(user.role === 'owner' && campaign.ownerId?.equals(user._id)))
+      throw forbidden(DialerRuleMessages.dncForbidden);
     scopes.push(campaign._id.toHexString());
   }
   if (user.role === 'admin') scopes.push('global');

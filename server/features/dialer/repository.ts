@@ -91,15 +91,24 @@ export const LEAD_CLAIM_INDEX = 'one_live_call_per_lead';
 
 export async function ensureDialerIndexes(db: Db): Promise<void> {
   const calls = callsCollection(db);
-  await calls.createIndex({ agentId: 1 }, { name: AGENT_LINE_INDEX, unique: true, partialFilterExpression: { live: true } });
-  await calls.createIndex({ leadId: 1 }, { name: LEAD_CLAIM_INDEX, unique: true, partialFilterExpression: { live: true, leadId: { $exists: true } } });
+  await calls.createIndex(
+    { agentId: 1 },
+    { name: AGENT_LINE_INDEX, unique: true, partialFilterExpression: { live: true } },
+  );
+  await calls.createIndex(
+    { leadId: 1 },
+    { name: LEAD_CLAIM_INDEX, unique: true, partialFilterExpression: { live: true, leadId: { $exists: true } } },
+  );
   await calls.createIndex({ dialKey: 1 }, { unique: true, partialFilterExpression: { dialKey: { $type: 'string' } } });
   await calls.createIndex({ agentId: 1, startedAt: -1 });
   await calls.createIndex({ campaignId: 1, startedAt: -1 });
   await calls.createIndex({ startedAt: -1 });
   await calls.createIndex({ phoneDigits: 1, startedAt: -1 });
   // The orphan sweep (every 3 s with the `sip` provider) reads only live calls, not the whole history.
-  await calls.createIndex({ phoneNode: 1 }, { name: 'live_calls_by_phone_node', partialFilterExpression: { live: true } });
+  await calls.createIndex(
+    { phoneNode: 1 },
+    { name: 'live_calls_by_phone_node', partialFilterExpression: { live: true } },
+  );
   await dialQueuesCollection(db).createIndex({ agentId: 1 }, { unique: true });
   await dncCollection(db).createIndex({ scope: 1, phone: 1 }, { unique: true });
   await dncCollection(db).createIndex({ phone: 1 });
@@ -136,7 +145,9 @@ export function findLiveCall(db: Db, agentId: ObjectId): Promise<CallDoc | null>
 
 /** Live calls placed by a process holding their session (SIP), for the orphan sweep. */
 export function findLiveNodeCalls(db: Db): Promise<CallDoc[]> {
-  return callsCollection(db).find({ live: true, phoneNode: { $exists: true } }).toArray();
+  return callsCollection(db)
+    .find({ live: true, phoneNode: { $exists: true } })
+    .toArray();
 }
 
 export function findLatestCall(db: Db, agentId: ObjectId): Promise<CallDoc | null> {
@@ -162,7 +173,19 @@ export async function applyCallTransition(
   extra: Partial<CallDoc> = {},
 ): Promise<CallDoc | null> {
   const set: Partial<CallDoc> = { ...extra, state: next.state, muted: next.muted, duration: next.duration };
-  for (const key of ['status', 'reached', 'connectedAt', 'endedAt', 'idleAt', 'endedBy', 'sipStatus', 'ringingAt', 'earlyMedia', 'dialResult', 'sipCause'] as const) {
+  for (const key of [
+    'status',
+    'reached',
+    'connectedAt',
+    'endedAt',
+    'idleAt',
+    'endedBy',
+    'sipStatus',
+    'ringingAt',
+    'earlyMedia',
+    'dialResult',
+    'sipCause',
+  ] as const) {
     if (next[key] !== undefined) (set as Record<string, unknown>)[key] = next[key];
   }
   return callsCollection(db).findOneAndUpdate(
@@ -179,12 +202,20 @@ export async function applyCallTransition(
 
 /** The call's recording is stored (under the call's id). */
 export function setCallRecording(db: Db, id: ObjectId): Promise<CallDoc | null> {
-  return callsCollection(db).findOneAndUpdate({ _id: id }, { $set: { recordingId: id }, $inc: { version: 1 } }, { returnDocument: 'after' });
+  return callsCollection(db).findOneAndUpdate(
+    { _id: id },
+    { $set: { recordingId: id }, $inc: { version: 1 } },
+    { returnDocument: 'after' },
+  );
 }
 
 /** Marks a connected call as being recorded; null when it is no longer connected. */
 export function markCallRecorded(db: Db, id: ObjectId): Promise<CallDoc | null> {
-  return callsCollection(db).findOneAndUpdate({ _id: id, state: 'connected' }, { $set: { recorded: true }, $inc: { version: 1 } }, { returnDocument: 'after' });
+  return callsCollection(db).findOneAndUpdate(
+    { _id: id, state: 'connected' },
+    { $set: { recorded: true }, $inc: { version: 1 } },
+    { returnDocument: 'after' },
+  );
 }
 
 /**
@@ -207,13 +238,30 @@ export function addCallQualitySample(
       live: true,
       state: { $in: ['connected', 'ending'] },
       $and: [
-        { $or: [{ quality: { $exists: false } }, { 'quality.lastAt': { $lte: new Date(now.getTime() - limits.minGapMs) } }] },
+        {
+          $or: [
+            { quality: { $exists: false } },
+            { 'quality.lastAt': { $lte: new Date(now.getTime() - limits.minGapMs) } },
+          ],
+        },
         { $or: [{ quality: { $exists: false } }, { 'quality.samples': { $lt: limits.maxSamples } }] },
       ],
     },
     {
-      $inc: { version: 1, 'quality.samples': 1, 'quality.poorSamples': poor ? 1 : 0, 'quality.sum.rttMs': rttMs, 'quality.sum.jitterMs': jitterMs, 'quality.sum.lossPercent': lossPercent, 'quality.sum.mos': mos },
-      $max: { 'quality.worst.rttMs': rttMs, 'quality.worst.jitterMs': jitterMs, 'quality.worst.lossPercent': lossPercent },
+      $inc: {
+        version: 1,
+        'quality.samples': 1,
+        'quality.poorSamples': poor ? 1 : 0,
+        'quality.sum.rttMs': rttMs,
+        'quality.sum.jitterMs': jitterMs,
+        'quality.sum.lossPercent': lossPercent,
+        'quality.sum.mos': mos,
+      },
+      $max: {
+        'quality.worst.rttMs': rttMs,
+        'quality.worst.jitterMs': jitterMs,
+        'quality.worst.lossPercent': lossPercent,
+      },
       $min: { 'quality.worst.mos': mos },
       $set: { 'quality.lastAt': now },
     },
@@ -222,7 +270,11 @@ export function addCallQualitySample(
 }
 
 export function setCallNotes(db: Db, id: ObjectId, agentId: ObjectId, notes: string): Promise<CallDoc | null> {
-  return callsCollection(db).findOneAndUpdate({ _id: id, agentId }, { $set: { notes }, $inc: { version: 1 } }, { returnDocument: 'after' });
+  return callsCollection(db).findOneAndUpdate(
+    { _id: id, agentId },
+    { $set: { notes }, $inc: { version: 1 } },
+    { returnDocument: 'after' },
+  );
 }
 
 export function countCallsSince(db: Db, agentId: ObjectId, since: Date): Promise<number> {
@@ -240,7 +292,15 @@ export async function loadDialQueue(db: Db, agentId: ObjectId, now: Date): Promi
   const found = await dialQueuesCollection(db).findOne({ agentId });
   if (found) return found;
   try {
-    const doc: DialQueueDoc = { _id: new ObjectId(), agentId, contacts: [], autoDial: false, version: 0, phone: { status: 'uninitialized', at: now }, updatedAt: now };
+    const doc: DialQueueDoc = {
+      _id: new ObjectId(),
+      agentId,
+      contacts: [],
+      autoDial: false,
+      version: 0,
+      phone: { status: 'uninitialized', at: now },
+      updatedAt: now,
+    };
     await dialQueuesCollection(db).insertOne(doc);
     return doc;
   } catch (error) {
@@ -260,7 +320,11 @@ export function updateDialQueue(
 ): Promise<DialQueueDoc | null> {
   return dialQueuesCollection(db).findOneAndUpdate(
     { agentId, ...filter },
-    { $set: set, ...(bump ? { $inc: { version: 1 } } : {}), ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) },
+    {
+      $set: set,
+      ...(bump ? { $inc: { version: 1 } } : {}),
+      ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}),
+    },
     { returnDocument: 'after' },
   );
 }
@@ -270,15 +334,31 @@ export const atQueueVersion = (version: number): Filter<DialQueueDoc> =>
   version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
 
 /** Removes one contact (by its id) from the queue; harmless when it is already gone. `dialKey`: the call dialed from it. */
-export function pullQueueContact(db: Db, agentId: ObjectId, contactId: string, now: Date, dialKey?: string): Promise<DialQueueDoc | null> {
+export function pullQueueContact(
+  db: Db,
+  agentId: ObjectId,
+  contactId: string,
+  now: Date,
+  dialKey?: string,
+): Promise<DialQueueDoc | null> {
   return dialQueuesCollection(db).findOneAndUpdate(
     { agentId },
-    { $pull: { contacts: { id: contactId } }, $set: { updatedAt: now, ...(dialKey ? { dequeuedDialKey: dialKey } : {}) }, $inc: { version: 1 } },
+    {
+      $pull: { contacts: { id: contactId } },
+      $set: { updatedAt: now, ...(dialKey ? { dequeuedDialKey: dialKey } : {}) },
+      $inc: { version: 1 },
+    },
     { returnDocument: 'after' },
   );
 }
 
-export async function setContactSkipReasons(db: Db, agentId: ObjectId, reasons: Map<string, string>, notice: string | undefined, now: Date): Promise<DialQueueDoc | null> {
+export async function setContactSkipReasons(
+  db: Db,
+  agentId: ObjectId,
+  reasons: Map<string, string>,
+  notice: string | undefined,
+  now: Date,
+): Promise<DialQueueDoc | null> {
   const queue = await dialQueuesCollection(db).findOne({ agentId });
   if (!queue) return null;
   const contacts = queue.contacts.map((c) => {
@@ -288,7 +368,11 @@ export async function setContactSkipReasons(db: Db, agentId: ObjectId, reasons: 
   });
   return dialQueuesCollection(db).findOneAndUpdate(
     { agentId, updatedAt: queue.updatedAt },
-    { $set: { contacts, updatedAt: now, ...(notice ? { notice } : {}) }, $inc: { version: 1 }, ...(notice ? {} : { $unset: { notice: '' as const } }) },
+    {
+      $set: { contacts, updatedAt: now, ...(notice ? { notice } : {}) },
+      $inc: { version: 1 },
+      ...(notice ? {} : { $unset: { notice: '' as const } }),
+    },
     { returnDocument: 'after' },
   );
 }
@@ -312,7 +396,11 @@ export function findDnc(db: Db, phoneDigits: string, scopes: string[], markedBy?
 }
 
 export function listDnc(db: Db, scopes: string[]): Promise<DncDoc[]> {
-  return dncCollection(db).find({ scope: { $in: scopes } }).sort({ createdAt: -1 }).limit(1_000).toArray();
+  return dncCollection(db)
+    .find({ scope: { $in: scopes } })
+    .sort({ createdAt: -1 })
+    .limit(1_000)
+    .toArray();
 }
 
 // --- recordings --------------------------------------------------------------------------------
@@ -323,7 +411,9 @@ export async function storeRecording(db: Db, callId: ObjectId, agentId: ObjectId
   const existing = await bucket.find({ _id: callId }).limit(1).toArray();
   if (existing.length) return callId;
   await new Promise<void>((resolve, reject) => {
-    const upload = bucket.openUploadStreamWithId(callId, `call-${callId.toHexString()}.wav`, { metadata: { callId, agentId, contentType: 'audio/wav' } });
+    const upload = bucket.openUploadStreamWithId(callId, `call-${callId.toHexString()}.wav`, {
+      metadata: { callId, agentId, contentType: 'audio/wav' },
+    });
     upload.once('finish', () => resolve());
     upload.once('error', (error: Error & { code?: number }) => (error.code === 11000 ? resolve() : reject(error)));
     upload.end(wav);
@@ -340,4 +430,3 @@ export async function recordingLength(db: Db, id: ObjectId): Promise<number | nu
 export function openRecording(db: Db, id: ObjectId, range?: { start: number; end: number }) {
   return recordingsBucket(db).openDownloadStream(id, range ? { start: range.start, end: range.end + 1 } : undefined);
 }
-

@@ -1,7 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AutoDialBody } from '../../../shared/schemas/dialer/auto-dial.js';
-import { CallIdParams, CallNotesBody, CallView, MuteCallBody, StartCallBody } from '../../../shared/schemas/dialer/call.js';
+import {
+  CallIdParams,
+  CallNotesBody,
+  CallView,
+  MuteCallBody,
+  StartCallBody,
+} from '../../../shared/schemas/dialer/call.js';
 import { DncAdded, DncBody, DncList, DncListQuery } from '../../../shared/schemas/dialer/dnc.js';
 import { QueueBody, QueueView } from '../../../shared/schemas/dialer/queue.js';
 import { AutoDialAnswer, ConnectAnswer, DialerState } from '../../../shared/schemas/dialer/state.js';
@@ -13,40 +19,64 @@ export function dialerRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Tests only (DIALER_ANSWER_DELAY_MS): the answer leaves after the call's pushed state, as over a slow network.
   const late = async <T>(answer: T): Promise<T> => {
-    if (platform.config.dialerAnswerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, platform.config.dialerAnswerDelayMs));
+    if (platform.config.dialerAnswerDelayMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, platform.config.dialerAnswerDelayMs));
     return answer;
   };
   // Call control is never shed under load (server/platform/load-shedding.ts): a call that cannot be placed, muted or
   // ended is a lead lost or a customer left on the line. Signalling goes over the socket, outside /api.
   const callControl = { neverShed: true };
 
-  api.get('/dialer/state', { schema: { response: { 200: DialerState } } }, async (request) => dialerState(platform, request.currentUser, request.currentSession));
-
-  api.post('/dialer/connect', { config: callControl, schema: { response: { 200: ConnectAnswer } } }, async (request) => ({
-    phone: await connectPhone(platform, request.currentUser._id),
-  }));
-
-  api.post('/dialer/calls', { config: callControl, schema: { body: StartCallBody, response: { 201: CallView } } }, async (request, reply) =>
-    reply.status(201).send(await startCallByHand(platform, request.currentUser, request.body)),
+  api.get('/dialer/state', { schema: { response: { 200: DialerState } } }, async (request) =>
+    dialerState(platform, request.currentUser, request.currentSession),
   );
 
-  api.post('/dialer/calls/:id/end', { config: callControl, schema: { params: CallIdParams, response: { 200: CallView } } }, async (request) =>
-    late(await endCall(platform, request.currentUser, request.params.id)),
+  api.post(
+    '/dialer/connect',
+    { config: callControl, schema: { response: { 200: ConnectAnswer } } },
+    async (request) => ({
+      phone: await connectPhone(platform, request.currentUser._id),
+    }),
   );
 
-  api.post('/dialer/calls/:id/mute', { config: callControl, schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } }, async (request, reply) =>
-    reply.status(202).send(await late(await muteCall(platform, request.currentUser, request.params.id, request.body.muted))),
+  api.post(
+    '/dialer/calls',
+    { config: callControl, schema: { body: StartCallBody, response: { 201: CallView } } },
+    async (request, reply) =>
+      reply.status(201).send(await startCallByHand(platform, request.currentUser, request.body)),
   );
 
-  api.patch('/dialer/calls/:id', { schema: { params: CallIdParams, body: CallNotesBody, response: { 200: CallView } } }, async (request) =>
-    saveNotes(platform, request.currentUser, request.params.id, request.body.notes),
+  api.post(
+    '/dialer/calls/:id/end',
+    { config: callControl, schema: { params: CallIdParams, response: { 200: CallView } } },
+    async (request) => late(await endCall(platform, request.currentUser, request.params.id)),
   );
 
-  api.post('/dialer/calls/:id/dnc', { schema: { params: CallIdParams, response: { 201: DncAdded } } }, async (request, reply) =>
-    reply.status(201).send(await markCallDoNotCall(platform, request.currentUser, request.params.id)),
+  api.post(
+    '/dialer/calls/:id/mute',
+    { config: callControl, schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await late(await muteCall(platform, request.currentUser, request.params.id, request.body.muted))),
   );
 
-  api.get('/dialer/queue', { schema: { response: { 200: QueueView } } }, async (request) => queueOf(platform, request.currentUser._id));
+  api.patch(
+    '/dialer/calls/:id',
+    { schema: { params: CallIdParams, body: CallNotesBody, response: { 200: CallView } } },
+    async (request) => saveNotes(platform, request.currentUser, request.params.id, request.body.notes),
+  );
+
+  api.post(
+    '/dialer/calls/:id/dnc',
+    { schema: { params: CallIdParams, response: { 201: DncAdded } } },
+    async (request, reply) =>
+      reply.status(201).send(await markCallDoNotCall(platform, request.currentUser, request.params.id)),
+  );
+
+  api.get('/dialer/queue', { schema: { response: { 200: QueueView } } }, async (request) =>
+    queueOf(platform, request.currentUser._id),
+  );
 
   api.put('/dialer/queue', { schema: { body: QueueBody, response: { 200: QueueView } } }, async (request) =>
     replaceQueue(platform, request.currentUser, request.body),

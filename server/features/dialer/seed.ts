@@ -15,15 +15,38 @@ const HOUR = 3600 * 1000;
  * Finished calls in the demo agent's Call History, one per outcome, as the simulator would have left
  * them. `dialKey` (unique, never shown to clients) makes each one a single row however often this runs.
  */
-const DEMO_CALLS: Array<{ key: string; outcome: CallOutcome; hoursAgo: number; ringSeconds: number; talkSeconds: number; notes: string }> = [
-  { key: 'answered', outcome: 'answered', hoursAgo: 26, ringSeconds: 9, talkSeconds: 184, notes: 'Interested; wants a quote for next quarter. Follow up Thursday.' },
-  { key: 'voicemail', outcome: 'voicemail', hoursAgo: 5, ringSeconds: 22, talkSeconds: 31, notes: 'Left a voicemail with a call-back number.' },
+const DEMO_CALLS: Array<{
+  key: string;
+  outcome: CallOutcome;
+  hoursAgo: number;
+  ringSeconds: number;
+  talkSeconds: number;
+  notes: string;
+}> = [
+  {
+    key: 'answered',
+    outcome: 'answered',
+    hoursAgo: 26,
+    ringSeconds: 9,
+    talkSeconds: 184,
+    notes: 'Interested; wants a quote for next quarter. Follow up Thursday.',
+  },
+  {
+    key: 'voicemail',
+    outcome: 'voicemail',
+    hoursAgo: 5,
+    ringSeconds: 22,
+    talkSeconds: 31,
+    notes: 'Left a voicemail with a call-back number.',
+  },
   { key: 'missed', outcome: 'missed', hoursAgo: 2, ringSeconds: 30, talkSeconds: 0, notes: '' },
 ];
 
 /** An id whose time part is the call's start, so the history (newest id first) lists calls in time order. */
 function idAt(at: Date): ObjectId {
-  const seconds = Math.floor(at.getTime() / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(at.getTime() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return new ObjectId(seconds + new ObjectId().toHexString().slice(8));
 }
 
@@ -39,7 +62,10 @@ function timelineOf(outcome: CallOutcome, startedAt: Date, ringSeconds: number, 
     timeline.push({ state: 'connected', at: connectedAt!, reason: outcome });
     if (outcome === 'answered') {
       // The agent wrapped up the call: ending, then ended a moment later.
-      timeline.push({ state: 'ending', at: new Date(endedAt.getTime() - 1000), reason: 'agent' }, { state: 'ended', at: endedAt, reason: 'agent' });
+      timeline.push(
+        { state: 'ending', at: new Date(endedAt.getTime() - 1000), reason: 'agent' },
+        { state: 'ended', at: endedAt, reason: 'agent' },
+      );
     } else {
       timeline.push({ state: 'ended', at: endedAt, reason: 'callee' });
     }
@@ -54,7 +80,9 @@ export const callsSeedStep: SeedStep = {
   async run(platform) {
     const agent = await findUserByEmail(platform.db, 'agent@demo.test');
     if (!agent) return;
-    const leads = (await listLeads(platform.db, { scope: { assignedTo: agent._id }, limit: 50 })).filter((lead) => lead.phone && lead.stage !== 'Closed');
+    const leads = (await listLeads(platform.db, { scope: { assignedTo: agent._id }, limit: 50 })).filter(
+      (lead) => lead.phone && lead.stage !== 'Closed',
+    );
     const now = platform.clock.now();
     for (const [i, demo] of DEMO_CALLS.entries()) {
       const dialKey = `demo-seed-${demo.key}`;
@@ -62,7 +90,12 @@ export const callsSeedStep: SeedStep = {
       if (!lead?.phone || (await findCallByDialKey(platform.db, dialKey))) continue;
       const campaign = await findCampaignById(platform.db, lead.campaignId);
       const startedAt = new Date(now.getTime() - demo.hoursAgo * HOUR);
-      const { timeline, connectedAt, endedAt, idleAt } = timelineOf(demo.outcome, startedAt, demo.ringSeconds, demo.talkSeconds);
+      const { timeline, connectedAt, endedAt, idleAt } = timelineOf(
+        demo.outcome,
+        startedAt,
+        demo.ringSeconds,
+        demo.talkSeconds,
+      );
       const call: CallDoc = {
         _id: idAt(startedAt),
         agentId: agent._id,
@@ -88,7 +121,13 @@ export const callsSeedStep: SeedStep = {
         provider: platform.phone.displayName,
       };
       // The recording is stored first under the call's id, as the live dialer does, so the row never points at nothing.
-      if (demo.outcome === 'answered') call.recordingId = await storeRecording(platform.db, call._id, agent._id, recordingWav(demo.talkSeconds, call.phoneDigits));
+      if (demo.outcome === 'answered')
+        call.recordingId = await storeRecording(
+          platform.db,
+          call._id,
+          agent._id,
+          recordingWav(demo.talkSeconds, call.phoneDigits),
+        );
       await insertCall(platform.db, call);
       // Written straight in, so its day is rolled up the way an ended call's is.
       await refreshCallInsights(platform, call);

@@ -1,4 +1,10 @@
-import { SocketRequests, type PhoneCandidatePayload, type PhoneOffer, type PhoneOfferAnswer, type PhoneRestartAnswer } from '../../../shared/events.js';
+import {
+  SocketRequests,
+  type PhoneCandidatePayload,
+  type PhoneOffer,
+  type PhoneOfferAnswer,
+  type PhoneRestartAnswer,
+} from '../../../shared/events.js';
 import type { Platform } from '../../platform/context.js';
 import type { SocketFeature } from '../../platform/sockets.js';
 import type { MediaCandidate } from '../../platform/telephony/phone-provider.js';
@@ -12,7 +18,8 @@ const isOfferId = (value: unknown): value is string => typeof value === 'string'
 /** A call's offer (`phone:offer`) or its ICE-restart offer (`phone:restart`), as a client sent it. */
 function offerOf(value: unknown): PhoneOffer | undefined {
   const { offerId, sdp } = (value ?? {}) as Record<string, unknown>;
-  if (!isOfferId(offerId) || typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP_LENGTH) return undefined;
+  if (!isOfferId(offerId) || typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP_LENGTH)
+    return undefined;
   return { offerId, sdp };
 }
 
@@ -70,7 +77,9 @@ export function dialerSignalling(platform: Platform): SocketFeature {
       const { offerId, candidate } = (payload ?? {}) as Partial<PhoneCandidatePayload>;
       const checked = candidateOf(candidate);
       if (!isOfferId(offerId) || checked === undefined) return;
-      media.candidate(agentId, offerId, checked).catch((error) => platform.log.warn({ err: error, agentId }, 'ICE candidate not passed on'));
+      media
+        .candidate(agentId, offerId, checked)
+        .catch((error) => platform.log.warn({ err: error, agentId }, 'ICE candidate not passed on'));
     });
   };
 }

@@ -17,7 +17,14 @@ export function startDialer(platform: Platform, thisProcess: FeatureProcess): St
   const node = platform.phone.sessionNode;
   if (!node) return () => undefined;
   const stopHeartbeat = startPhoneNodeHeartbeat(platform.redis, platform.config.redisPrefix, node, platform.log);
-  const stopSteps = thisProcess.api && platform.phone.media ? thisProcess.workQueue(phoneNodeQueueName(node), phoneNodeProcessor((job) => runAutoDial(platform, job)), CALL_STEPS_AT_ONCE) : undefined;
+  const stopSteps =
+    thisProcess.api && platform.phone.media
+      ? thisProcess.workQueue(
+          phoneNodeQueueName(node),
+          phoneNodeProcessor((job) => runAutoDial(platform, job)),
+          CALL_STEPS_AT_ONCE,
+        )
+      : undefined;
   // The heartbeat stops last, and before the provider closes: another process's sweep then ends this one's calls at once.
   return async () => {
     await stopSteps?.();

@@ -12,7 +12,9 @@ const AREA_CODES_OF: Record<string, string> = {
   MD: '227 240 301 410 443 667',
   WA: '206 253 360 425 509 564',
 };
-const STATE_OF_AREA_CODE = new Map(Object.entries(AREA_CODES_OF).flatMap(([state, codes]) => codes.split(' ').map((code) => [code, state] as const)));
+const STATE_OF_AREA_CODE = new Map(
+  Object.entries(AREA_CODES_OF).flatMap(([state, codes]) => codes.split(' ').map((code) => [code, state] as const)),
+);
 
 /** The US state a dial goes to: the lead's `details.state` (a two-letter code), else the number's area code when it is in the table. */
 export function usStateOf(details: Record<string, unknown> | undefined, phoneDigits: string): string | undefined {
@@ -23,7 +25,10 @@ export function usStateOf(details: Record<string, unknown> | undefined, phoneDig
 }
 
 /** The campaign's rule for the state, else the default one, else none (the federal window only). */
-export function stateRuleFor(state: string | undefined, campaignRules: StateCallingRules | undefined): StateCallingRule | undefined {
+export function stateRuleFor(
+  state: string | undefined,
+  campaignRules: StateCallingRules | undefined,
+): StateCallingRule | undefined {
   if (!state) return undefined;
   return campaignRules?.[state] ?? STATE_CALLING_RULES[state];
 }

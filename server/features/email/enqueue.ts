@@ -10,5 +10,8 @@ import { sealEmail } from './sealing.js';
 export async function enqueueEmail(platform: Platform, message: EmailMessage): Promise<void> {
   // Nothing to look at once sent (the outbox or `sentMails` records delivery): completed jobs go at once. Failed
   // ones stay for the board's retry; their data stays sealed.
-  await enqueue(platform.queues.email, Jobs.email.send, sealEmail(platform.config.jwtSecret, message), { jobId: message.key, removeOnComplete: true });
+  await enqueue(platform.queues.email, Jobs.email.send, sealEmail(platform.config.jwtSecret, message), {
+    jobId: message.key,
+    removeOnComplete: true,
+  });
 }

@@ -10,7 +10,8 @@ const keyFrom = (serverSecret: string) => Buffer.from(hkdfSync('sha256', serverS
 
 // The job's visible fields are authenticated with the data: a sealed blob copied into another job (another
 // recipient, say, through the board's "add job") does not open.
-const boundTo = (job: Pick<EmailJob, 'key' | 'to' | 'template'>) => Buffer.from(JSON.stringify([job.key, job.to, job.template]));
+const boundTo = (job: Pick<EmailJob, 'key' | 'to' | 'template'>) =>
+  Buffer.from(JSON.stringify([job.key, job.to, job.template]));
 
 /** The e-mail job for a message: the template data (codes, links with codes) sealed with AES-256-GCM. */
 export function sealEmail(serverSecret: string, message: EmailMessage): EmailJob {
@@ -30,6 +31,8 @@ export function openEmail(serverSecret: string, job: EmailJob): EmailMessage {
   const decipher = createDecipheriv('aes-256-gcm', keyFrom(serverSecret), Buffer.from(iv, 'base64url'));
   decipher.setAAD(boundTo(job));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  const data = JSON.parse(Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8')) as EmailMessage['data'];
+  const data = JSON.parse(
+    Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8'),
+  ) as EmailMessage['data'];
   return { key: job.key, to: job.to, template: job.template, data };
 }

@@ -9,7 +9,10 @@ export interface RenderedEmail {
 }
 
 const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function layout(title: string, bodyHtml: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
@@ -60,12 +63,18 @@ const renderers: Record<EmailTemplateName, (d: Data) => RenderedEmail> = {
   invitation: (d) => ({
     subject: `${d.inviterName} invited you to join their Commission Warriors team`,
     text: `Hi,\n\n${d.inviterName} invited you to join their team on Commission Warriors.\nSign up here: ${d.link}`,
-    html: layout('Team invitation', `<p>Hi,</p><p>${escapeHtml(d.inviterName)} invited you to join their team on Commission Warriors.</p>${button(String(d.link), 'Join the team')}`),
+    html: layout(
+      'Team invitation',
+      `<p>Hi,</p><p>${escapeHtml(d.inviterName)} invited you to join their team on Commission Warriors.</p>${button(String(d.link), 'Join the team')}`,
+    ),
   }),
   'support-request': (d) => ({
     subject: `Support request: ${d.subject}`,
     text: `From ${d.name} <${d.email}>\n\n${d.message}`,
-    html: layout('Support request', `<p>From ${escapeHtml(d.name)} &lt;${escapeHtml(d.email)}&gt;</p><p style="white-space:pre-wrap">${escapeHtml(d.message)}</p>`),
+    html: layout(
+      'Support request',
+      `<p>From ${escapeHtml(d.name)} &lt;${escapeHtml(d.email)}&gt;</p><p style="white-space:pre-wrap">${escapeHtml(d.message)}</p>`,
+    ),
   }),
   'support-confirmation': (d) => ({
     subject: `We received your message: ${d.subject}`,
@@ -78,7 +87,10 @@ const renderers: Record<EmailTemplateName, (d: Data) => RenderedEmail> = {
   'rebuttals-waitlist': () => ({
     subject: "You're on the AI Rebuttals waitlist",
     text: "Thanks! You're on the AI Rebuttals waitlist. Early-access members get 100 free AI-generated rebuttals.",
-    html: layout('AI Rebuttals waitlist', "<p>Thanks! You're on the AI Rebuttals waitlist.</p><p>Early-access members get 100 free AI-generated rebuttals.</p>"),
+    html: layout(
+      'AI Rebuttals waitlist',
+      "<p>Thanks! You're on the AI Rebuttals waitlist.</p><p>Early-access members get 100 free AI-generated rebuttals.</p>",
+    ),
   }),
 };
 

@@ -14,10 +14,16 @@ const FOLLOW_UP_LIMIT = 500;
  */
 export async function followUpsFor(platform: Platform, user: UserDoc): Promise<FollowUpList> {
   const scope = await leadScopeFor(platform, user);
-  const [leads, clients] = await Promise.all([listLeadFollowUps(platform.db, scope, FOLLOW_UP_LIMIT + 1), listClientFollowUps(platform.db, scope, FOLLOW_UP_LIMIT + 1)]);
+  const [leads, clients] = await Promise.all([
+    listLeadFollowUps(platform.db, scope, FOLLOW_UP_LIMIT + 1),
+    listClientFollowUps(platform.db, scope, FOLLOW_UP_LIMIT + 1),
+  ]);
   const shownLeads = leads.slice(0, FOLLOW_UP_LIMIT);
   const shownClients = clients.slice(0, FOLLOW_UP_LIMIT);
-  const campaigns = await campaignInfos(platform.db, [...shownLeads, ...shownClients].map((doc) => doc.campaignId));
+  const campaigns = await campaignInfos(
+    platform.db,
+    [...shownLeads, ...shownClients].map((doc) => doc.campaignId),
+  );
   const item = (kind: FollowUpItem['kind'], doc: (typeof shownLeads)[number]): FollowUpItem => ({
     id: `${kind}-${doc._id.toHexString()}`,
     kind,

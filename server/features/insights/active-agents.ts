@@ -10,7 +10,12 @@ const rangeMask = (from: number, to: number) => ((1n << BigInt(to - from)) - 1n)
  * A UTC day's slots within [windowFrom, windowTo) (slot numbers since 1970), cut where the local date in `tz` changes:
  * a local date only moves forward through a day, so its changes are found by bisection instead of slot by slot.
  */
-function localDaysOf(dayStart: number, windowFrom: number, windowTo: number, tz: string): Array<{ label: string; mask: bigint }> {
+function localDaysOf(
+  dayStart: number,
+  windowFrom: number,
+  windowTo: number,
+  tz: string,
+): Array<{ label: string; mask: bigint }> {
   const first = Math.max(0, windowFrom - dayStart);
   const end = Math.min(SLOTS_PER_DAY, windowTo - dayStart);
   const days: Array<{ label: string; mask: bigint }> = [];

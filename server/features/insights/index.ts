@@ -28,5 +28,13 @@ export const insightsFeature: Feature = {
   // One job at a time per process; refreshes of one day in different processes wait for each other (rollups.ts).
   workers: [{ queue: Queues.insights, concurrency: 1, processor: insightsProcessor }],
   // Daily at 04:17 UTC, a quiet hour for the US campaigns: a recount reads every lead.
-  schedules: [{ queue: Queues.insights, id: 'insights-counter-audit', repeat: { pattern: '17 4 * * *' }, job: Jobs.insights.auditCounters, data: { confirm: false } }],
+  schedules: [
+    {
+      queue: Queues.insights,
+      id: 'insights-counter-audit',
+      repeat: { pattern: '17 4 * * *' },
+      job: Jobs.insights.auditCounters,
+      data: { confirm: false },
+    },
+  ],
 };

@@ -1,4 +1,9 @@
-import type { InsightBucket, InsightPeriod, InsightsQuery, InsightsRange } from '../../../shared/schemas/insights/query.js';
+import type {
+  InsightBucket,
+  InsightPeriod,
+  InsightsQuery,
+  InsightsRange,
+} from '../../../shared/schemas/insights/query.js';
 import { INSIGHT_MAX_DAYS, insightMessages } from '../../../shared/schemas/insights/query.js';
 import { badRequest } from '../../platform/errors.js';
 
@@ -15,7 +20,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(tz: string): Intl.DateTimeFormat {
   let formatter = formatters.get(tz);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(tz, formatter);
   }
   return formatter;
@@ -32,7 +46,11 @@ export function isTimeZone(tz: string): boolean {
 
 /** The wall clock of `instant` in `tz`, as if it were UTC (milliseconds). */
 function wallClock(instant: number, tz: string): number {
-  const parts = Object.fromEntries(formatterFor(tz).formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  const parts = Object.fromEntries(
+    formatterFor(tz)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, Number(p.value)]),
+  );
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
 }
 
@@ -99,7 +117,8 @@ function firstDays(period: InsightPeriod, today: LocalDate, query: InsightsQuery
 export function bucketLabels(from: LocalDate, to: LocalDate, bucket: InsightBucket): string[] {
   const labels: string[] = [];
   if (bucket === 'month') {
-    for (let y = from.y, m = from.m; y < to.y || (y === to.y && m <= to.m); m === 12 ? (y++, (m = 1)) : m++) labels.push(`${y}-${String(m).padStart(2, '0')}`);
+    for (let y = from.y, m = from.m; y < to.y || (y === to.y && m <= to.m); m === 12 ? (y++, (m = 1)) : m++)
+      labels.push(`${y}-${String(m).padStart(2, '0')}`);
     return labels;
   }
   // Weeks start on Monday, and the first one may begin before `from` (it is labelled by its Monday).
@@ -119,7 +138,16 @@ export function resolveRange(query: InsightsQuery, now: Date): ResolvedRange {
   const startsAt = midnightIn(from, tz);
   const endsAt = midnightIn(addDays(to, 1), tz);
   return {
-    range: { period, from: isoOf(from), to: isoOf(to), startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), tz, bucket, campaignId: query.campaignId ?? null },
+    range: {
+      period,
+      from: isoOf(from),
+      to: isoOf(to),
+      startsAt: startsAt.toISOString(),
+      endsAt: endsAt.toISOString(),
+      tz,
+      bucket,
+      campaignId: query.campaignId ?? null,
+    },
     startsAt,
     endsAt,
     labels: bucketLabels(from, to, bucket),

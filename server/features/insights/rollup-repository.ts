@@ -74,7 +74,10 @@ const weekScoped = { $or: [{ campaignId: null }, { userId: null }] };
  */
 export async function rollUpWeek(db: Db, week: Date): Promise<void> {
   const days = await rollupsCollection(db)
-    .find({ day: { $gte: week, $lt: new Date(week.getTime() + WEEK) }, ...weekScoped }, { projection: { userId: 1, campaignId: 1, totals: 1 } })
+    .find(
+      { day: { $gte: week, $lt: new Date(week.getTime() + WEEK) }, ...weekScoped },
+      { projection: { userId: 1, campaignId: 1, totals: 1 } },
+    )
     .toArray();
   const weeks = new Map<string, WeekTotalsDoc>();
   for (const day of days) {
@@ -87,14 +90,20 @@ export async function rollUpWeek(db: Db, week: Date): Promise<void> {
   await replaceDocuments(weekTotalsCollection(db), docs, { week });
 }
 
-const scopeKey = (userId: ObjectId | null, campaignId: ObjectId | null) => `${userId ? `u${userId.toHexString()}` : ''}${campaignId ? `c${campaignId.toHexString()}` : ''}` || 'all';
+const scopeKey = (userId: ObjectId | null, campaignId: ObjectId | null) =>
+  `${userId ? `u${userId.toHexString()}` : ''}${campaignId ? `c${campaignId.toHexString()}` : ''}` || 'all';
 
 interface Builder {
   docs: Map<string, RollupDoc>;
   masks: Map<string, Map<string, boolean[]>>;
 }
 
-function docOf(b: Builder, userId: ObjectId | null, campaignId: ObjectId | null, slot: number): { doc: RollupDoc; q: string } {
+function docOf(
+  b: Builder,
+  userId: ObjectId | null,
+  campaignId: ObjectId | null,
+  slot: number,
+): { doc: RollupDoc; q: string } {
   const dayStart = Math.floor((slot * SLOT) / DAY) * DAY;
   const id = `${scopeKey(userId, campaignId)}:${new Date(dayStart).toISOString().slice(0, 10)}`;
   let doc = b.docs.get(id);
@@ -128,7 +137,8 @@ function markActive(b: Builder, campaignId: ObjectId | null, agentId: ObjectId, 
 
 function maskToHex(mask: boolean[]): string {
   let hex = '';
-  for (let i = 0; i < mask.length; i += 4) hex += ((mask[i] ? 8 : 0) | (mask[i + 1] ? 4 : 0) | (mask[i + 2] ? 2 : 0) | (mask[i + 3] ? 1 : 0)).toString(16);
+  for (let i = 0; i < mask.length; i += 4)
+    hex += ((mask[i] ? 8 : 0) | (mask[i + 1] ? 4 : 0) | (mask[i + 2] ? 2 : 0) | (mask[i + 3] ? 1 : 0)).toString(16);
   return hex;
 }
 
@@ -155,30 +165,73 @@ export async function rollUp(db: Db, from: Date, to: Date): Promise<number> {
   const range = { $gte: from, $lt: to };
   const [lines, calls, deals] = await Promise.all([
     readOnlyLedger(db)
-      .aggregate<{ _id: { u: ObjectId; c: ObjectId; s: number; k: string; l: number; st: string; src: ObjectId }; amount: number }>([
+      .aggregate<{
+        _id: { u: ObjectId; c: ObjectId; s: number; k: string; l: number; st: string; src: ObjectId };
+        amount: number;
+      }>([
         { $match: { createdAt: range, status: { $ne: 'void' } } },
-        { $group: { _id: { u: '$userId', c: '$campaignId', s: slotExpr('$createdAt'), k: '$kind', l: '$level', st: '$status', src: '$sourceUserId' }, amount: { $sum: '$amount' } } },
+        {
+          $group: {
+            _id: {
+              u: '$userId',
+              c: '$campaignId',
+              s: slotExpr('$createdAt'),
+              k: '$kind',
+              l: '$level',
+              st: '$status',
+              src: '$sourceUserId',
+            },
+            amount: { $sum: '$amount' },
+          },
+        },
       ])
       .toArray(),
     readOnlyCalls(db)
       .aggregate<{ _id: { u: ObjectId; c: ObjectId | null; s: number; on: boolean }; n: number; talk: number }>([
         { $match: { startedAt: range } },
-        { $group: { _id: { u: '$agentId', c: { $ifNull: ['$campaignId', null] }, s: slotExpr('$startedAt'), on: connected }, n: { $sum: 1 }, talk: { $sum: { $ifNull: ['$duration', 0] } } } },
+        {
+          $group: {
+            _id: { u: '$agentId', c: { $ifNull: ['$campaignId', null] }, s: slotExpr('$startedAt'), on: connected },
+            n: { $sum: 1 },
+            talk: { $sum: { $ifNull: ['$duration', 0] } },
+          },
+        },
       ])
       .toArray(),
     readOnlyDeals(db)
-      .find({ status: 'closed', closedAt: range }, { projection: { campaignId: 1, closerId: 1, openerId: 1, closedAt: 1, value: 1 } })
+      .find(
+        { status: 'closed', closedAt: range },
+        { projection: { campaignId: 1, closerId: 1, openerId: 1, closedAt: 1, value: 1 } },
+      )
       .toArray(),
   ]);
   const b: Builder = { docs: new Map(), masks: new Map() };
   for (const { _id: g, amount } of lines) {
     const figures = lineFigures(g.k, g.l, g.st, g.src, amount);
-    add(b, [[g.u, g.c], [g.u, null]], g.s, figures);
+    add(
+      b,
+      [
+        [g.u, g.c],
+        [g.u, null],
+      ],
+      g.s,
+      figures,
+    );
     add(b, [[null, g.c]], g.s, { cost: amount });
   }
   for (const { _id: g, n, talk } of calls) {
     const figures = { dials: n, connects: g.on ? n : 0, talk };
-    add(b, g.c ? [[g.u, g.c], [g.u, null]] : [[g.u, null]], g.s, figures);
+    add(
+      b,
+      g.c
+        ? [
+            [g.u, g.c],
+            [g.u, null],
+          ]
+        : [[g.u, null]],
+      g.s,
+      figures,
+    );
     markActive(b, null, g.u, g.s);
     if (!g.c) continue;
     add(b, [[null, g.c]], g.s, { calls: n });
@@ -187,7 +240,16 @@ export async function rollUp(db: Db, from: Date, to: Date): Promise<number> {
   for (const deal of deals) {
     const slot = Math.floor(deal.closedAt.getTime() / SLOT);
     const people = deal.openerId.equals(deal.closerId) ? [deal.closerId] : [deal.closerId, deal.openerId];
-    for (const person of people) add(b, [[person, deal.campaignId], [person, null]], slot, { deals: 1 });
+    for (const person of people)
+      add(
+        b,
+        [
+          [person, deal.campaignId],
+          [person, null],
+        ],
+        slot,
+        { deals: 1 },
+      );
     add(b, [[null, deal.campaignId]], slot, { deals: 1, revenue: deal.value });
     markActive(b, deal.campaignId, deal.closerId, slot);
     markActive(b, null, deal.closerId, slot);
@@ -203,26 +265,50 @@ export async function rollUp(db: Db, from: Date, to: Date): Promise<number> {
 
 /** The first and last day any ledger line, call or deal was written on (null: nothing yet). */
 export async function dataSpan(db: Db): Promise<{ first: Date; last: Date } | null> {
-  const ends = async (collection: { find(filter: Document, options: Document): { toArray(): Promise<Document[]> } }, field: string) => {
-    const [first] = await collection.find({ [field]: { $type: 'date' } }, { projection: { [field]: 1 }, sort: { [field]: 1 }, limit: 1 }).toArray();
-    const [last] = await collection.find({ [field]: { $type: 'date' } }, { projection: { [field]: 1 }, sort: { [field]: -1 }, limit: 1 }).toArray();
+  const ends = async (
+    collection: { find(filter: Document, options: Document): { toArray(): Promise<Document[]> } },
+    field: string,
+  ) => {
+    const [first] = await collection
+      .find({ [field]: { $type: 'date' } }, { projection: { [field]: 1 }, sort: { [field]: 1 }, limit: 1 })
+      .toArray();
+    const [last] = await collection
+      .find({ [field]: { $type: 'date' } }, { projection: { [field]: 1 }, sort: { [field]: -1 }, limit: 1 })
+      .toArray();
     return first ? [first[field] as Date, last[field] as Date] : [];
   };
-  const dates = (await Promise.all([ends(readOnlyLedger(db), 'createdAt'), ends(readOnlyCalls(db), 'startedAt'), ends(readOnlyDeals(db), 'closedAt')])).flat();
+  const dates = (
+    await Promise.all([
+      ends(readOnlyLedger(db), 'createdAt'),
+      ends(readOnlyCalls(db), 'startedAt'),
+      ends(readOnlyDeals(db), 'closedAt'),
+    ])
+  ).flat();
   if (dates.length === 0) return null;
   const times = dates.map((d) => d.getTime());
   return { first: new Date(Math.min(...times)), last: new Date(Math.max(...times)) };
 }
 
 /** Scope filter: one user (in a campaign or all), or campaign scopes (one, several, or the everything scope). */
-export function userRollups(db: Db, userId: ObjectId, campaignId: ObjectId | null, fromDay: Date, toDay: Date): Promise<RollupDoc[]> {
+export function userRollups(
+  db: Db,
+  userId: ObjectId,
+  campaignId: ObjectId | null,
+  fromDay: Date,
+  toDay: Date,
+): Promise<RollupDoc[]> {
   return rollupsCollection(db)
     .find({ userId, campaignId, day: { $gte: fromDay, $lte: toDay } }, { projection: { slots: 1, day: 1 } })
     .toArray();
 }
 
 /** The edge days of several users, with their slots. */
-export function usersRollupsOn(db: Db, userIds: ObjectId[], campaignId: ObjectId | null, days: Date[]): Promise<RollupDoc[]> {
+export function usersRollupsOn(
+  db: Db,
+  userIds: ObjectId[],
+  campaignId: ObjectId | null,
+  days: Date[],
+): Promise<RollupDoc[]> {
   if (days.length === 0 || userIds.length === 0) return Promise.resolve([]);
   return rollupsCollection(db)
     .find({ userId: { $in: userIds }, campaignId, day: { $in: days } }, { projection: { userId: 1, day: 1, slots: 1 } })
@@ -238,17 +324,34 @@ export interface ScopeSums {
  * Day totals summed per scope (`by`) over whole UTC days [fromDay, toDay): the whole weeks inside from the week
  * totals when the scopes have them, the days around them from the day documents.
  */
-async function sumTotals(db: Db, scope: Document, fromDay: Date, toDay: Date, by: string, fields: string[], weekly: boolean): Promise<ScopeSums[]> {
+async function sumTotals(
+  db: Db,
+  scope: Document,
+  fromDay: Date,
+  toDay: Date,
+  by: string,
+  fields: string[],
+  weekly: boolean,
+): Promise<ScopeSums[]> {
   const group = { $group: { _id: by, ...Object.fromEntries(fields.map((f) => [f, { $sum: `$totals.${f}` }])) } };
   const firstWeek = weekOf(fromDay.getTime() + WEEK - DAY);
   const lastWeek = weekOf(toDay.getTime());
   const parts: Array<Promise<Document[]>> = [];
   const days = (from: number, to: number) => {
-    if (from < to) parts.push(rollupsCollection(db).aggregate([{ $match: { ...scope, day: { $gte: new Date(from), $lt: new Date(to) } } }, group]).toArray());
+    if (from < to)
+      parts.push(
+        rollupsCollection(db)
+          .aggregate([{ $match: { ...scope, day: { $gte: new Date(from), $lt: new Date(to) } } }, group])
+          .toArray(),
+      );
   };
   if (weekly && firstWeek < lastWeek) {
     days(fromDay.getTime(), firstWeek);
-    parts.push(weekTotalsCollection(db).aggregate([{ $match: { ...scope, week: { $gte: new Date(firstWeek), $lt: new Date(lastWeek) } } }, group]).toArray());
+    parts.push(
+      weekTotalsCollection(db)
+        .aggregate([{ $match: { ...scope, week: { $gte: new Date(firstWeek), $lt: new Date(lastWeek) } } }, group])
+        .toArray(),
+    );
     days(lastWeek, toDay.getTime());
   } else {
     days(fromDay.getTime(), toDay.getTime());
@@ -266,15 +369,39 @@ async function sumTotals(db: Db, scope: Document, fromDay: Date, toDay: Date, by
 }
 
 /** Sums of day totals per user over whole UTC days [fromDay, toDay). */
-export function usersTotals(db: Db, userIds: ObjectId[], campaignId: ObjectId | null, fromDay: Date, toDay: Date, fields: string[]): Promise<ScopeSums[]> {
+export function usersTotals(
+  db: Db,
+  userIds: ObjectId[],
+  campaignId: ObjectId | null,
+  fromDay: Date,
+  toDay: Date,
+  fields: string[],
+): Promise<ScopeSums[]> {
   if (fromDay >= toDay || userIds.length === 0) return Promise.resolve([]);
-  return sumTotals(db, { userId: { $in: userIds }, campaignId }, fromDay, toDay, '$userId', fields, campaignId === null);
+  return sumTotals(
+    db,
+    { userId: { $in: userIds }, campaignId },
+    fromDay,
+    toDay,
+    '$userId',
+    fields,
+    campaignId === null,
+  );
 }
 
 /** Campaign scopes (userId null): `campaignIds` undefined is every campaign. */
-const campaignScope = (campaignIds: ObjectId[] | undefined) => ({ userId: null, campaignId: campaignIds ? { $in: campaignIds } : { $ne: null } });
+const campaignScope = (campaignIds: ObjectId[] | undefined) => ({
+  userId: null,
+  campaignId: campaignIds ? { $in: campaignIds } : { $ne: null },
+});
 
-export function campaignTotals(db: Db, campaignIds: ObjectId[] | undefined, fromDay: Date, toDay: Date, fields: string[]): Promise<ScopeSums[]> {
+export function campaignTotals(
+  db: Db,
+  campaignIds: ObjectId[] | undefined,
+  fromDay: Date,
+  toDay: Date,
+  fields: string[],
+): Promise<ScopeSums[]> {
   if (fromDay >= toDay) return Promise.resolve([]);
   return sumTotals(db, campaignScope(campaignIds), fromDay, toDay, '$campaignId', fields, true);
 }
@@ -287,9 +414,17 @@ export function campaignRollupsOn(db: Db, campaignIds: ObjectId[] | undefined, d
 }
 
 /** Who was active per slot: the everything scope (`campaignIds` undefined) or the campaigns' own. */
-export function activeRollups(db: Db, campaignIds: ObjectId[] | undefined, fromDay: Date, toDay: Date): Promise<RollupDoc[]> {
+export function activeRollups(
+  db: Db,
+  campaignIds: ObjectId[] | undefined,
+  fromDay: Date,
+  toDay: Date,
+): Promise<RollupDoc[]> {
   return rollupsCollection(db)
-    .find({ userId: null, campaignId: campaignIds ? { $in: campaignIds } : null, day: { $gte: fromDay, $lte: toDay } }, { projection: { day: 1, active: 1 } })
+    .find(
+      { userId: null, campaignId: campaignIds ? { $in: campaignIds } : null, day: { $gte: fromDay, $lte: toDay } },
+      { projection: { day: 1, active: 1 } },
+    )
     .toArray();
 }
 
@@ -311,7 +446,13 @@ export async function claimFiguresRebuild(db: Db, version: number): Promise<bool
   const now = new Date();
   try {
     const claimed = await stateCollection(db).findOneAndUpdate(
-      { _id: 'figures', $or: [{ version: { $ne: version } }, { done: false, claimedAt: { $lt: new Date(now.getTime() - ABANDONED_MS) } }] },
+      {
+        _id: 'figures',
+        $or: [
+          { version: { $ne: version } },
+          { done: false, claimedAt: { $lt: new Date(now.getTime() - ABANDONED_MS) } },
+        ],
+      },
       { $set: { version, done: false, claimedAt: now } },
       { upsert: true, returnDocument: 'after' },
     );

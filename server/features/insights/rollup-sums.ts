@@ -72,7 +72,8 @@ export async function sumsOver(reads: ScopeReads, from: Date, to: Date): Promise
     parts.push(reads.totals(whole[0], whole[1]).then((rows) => rows.forEach((r) => into(r.id, r.figures))));
     parts.push(
       reads.edges(edges).then((docs) => {
-        for (const doc of docs) for (const [, figures] of slotsWithin([doc], slotFrom, slotTo)) into(reads.scopeOf(doc), figures);
+        for (const doc of docs)
+          for (const [, figures] of slotsWithin([doc], slotFrom, slotTo)) into(reads.scopeOf(doc), figures);
       }),
     );
   }

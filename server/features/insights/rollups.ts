@@ -20,7 +20,11 @@ const FIGURES_VERSION = 5;
  * retry beside a late job) would otherwise interleave, and the one that read the data first could write last.
  * Whoever takes the day after a change reads that change, so serialised whole-day recomputes end on the newest data.
  */
-export function withDayGuard<T>(platform: Pick<Platform, 'redis' | 'config'>, day: string, recompute: () => Promise<T>): Promise<T> {
+export function withDayGuard<T>(
+  platform: Pick<Platform, 'redis' | 'config'>,
+  day: string,
+  recompute: () => Promise<T>,
+): Promise<T> {
   const key = `${platform.config.redisPrefix}:insights:day:${day}`;
   return withRedisLock(platform, key, `insights day ${day} still being refreshed after 120 s`, recompute);
 }
@@ -29,7 +33,11 @@ export function withDayGuard<T>(platform: Pick<Platform, 'redis' | 'config'>, da
  * Recomputes one UTC day ('YYYY-MM-DD') whole under the day's guard, unless a recompute that began after
  * `requestedAt` (when the change asking for it was queued) has finished already: that one read the change.
  */
-export async function refreshDay(platform: Pick<Platform, 'db' | 'redis' | 'config'>, day: string, requestedAt: number): Promise<void> {
+export async function refreshDay(
+  platform: Pick<Platform, 'db' | 'redis' | 'config'>,
+  day: string,
+  requestedAt: number,
+): Promise<void> {
   const doneKey = `${platform.config.redisPrefix}:insights:refreshed:${day}`;
   await withDayGuard(platform, day, async () => {
     if (Number((await platform.redis.get(doneKey)) ?? 0) > requestedAt) return;
@@ -45,7 +53,12 @@ export async function refreshDay(platform: Pick<Platform, 'db' | 'redis' | 'conf
 /** The week's totals, recomputed by one process at a time (two days of one week may be refreshed at once). */
 function refreshWeek(platform: Pick<Platform, 'db' | 'redis' | 'config'>, week: Date): Promise<void> {
   const key = `${platform.config.redisPrefix}:insights:week:${week.toISOString().slice(0, 10)}`;
-  return withRedisLock(platform, key, `insights week ${week.toISOString().slice(0, 10)} still being refreshed after 120 s`, () => rollUpWeek(platform.db, week));
+  return withRedisLock(
+    platform,
+    key,
+    `insights week ${week.toISOString().slice(0, 10)} still being refreshed after 120 s`,
+    () => rollUpWeek(platform.db, week),
+  );
 }
 
 /**
@@ -55,8 +68,13 @@ function refreshWeek(platform: Pick<Platform, 'db' | 'redis' | 'config'>, week: 
 export async function refreshInsights(platform: Platform, job: InsightsRefreshJob, requestedAt: number): Promise<void> {
   for (const day of new Set(job.days)) await refreshDay(platform, day, requestedAt);
   const users = new Set(job.userIds);
-  for (const id of job.userIds) for (const upline of await uplinesOf(platform, new ObjectId(id), 3)) users.add(upline.toHexString());
-  for (const campaign of await findCampaignsByIds(platform.db, job.campaignIds.map((id) => new ObjectId(id)))) if (campaign.ownerId) users.add(campaign.ownerId.toHexString());
+  for (const id of job.userIds)
+    for (const upline of await uplinesOf(platform, new ObjectId(id), 3)) users.add(upline.toHexString());
+  for (const campaign of await findCampaignsByIds(
+    platform.db,
+    job.campaignIds.map((id) => new ObjectId(id)),
+  ))
+    if (campaign.ownerId) users.add(campaign.ownerId.toHexString());
   emitInsightsUpdated(platform, [...users], { areas: ['earnings', 'calls', 'team', 'campaigns'] });
 }
 
@@ -74,7 +92,8 @@ export async function rebuildInsightRollups(platform: Pick<Platform, 'db'>): Pro
   const first = Math.floor(span.first.getTime() / DAY) * DAY;
   const last = Math.floor(span.last.getTime() / DAY) * DAY + DAY;
   let written = 0;
-  for (let from = first; from < last; from += DAY) written += await rollUp(platform.db, new Date(from), new Date(from + DAY));
+  for (let from = first; from < last; from += DAY)
+    written += await rollUp(platform.db, new Date(from), new Date(from + DAY));
   for (let week = weekOf(first); week < last; week += 7 * DAY) await rollUpWeek(platform.db, new Date(week));
   return written;
 }

@@ -10,19 +10,29 @@ import { callsInsights, campaignInsights, earningsInsights, funnelInsights, team
 export function insightsRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  api.get('/insights/earnings', { schema: { querystring: InsightsQuery, response: { 200: EarningsInsights } } }, async (request) =>
-    earningsInsights(platform, request.currentUser, request.query),
+  api.get(
+    '/insights/earnings',
+    { schema: { querystring: InsightsQuery, response: { 200: EarningsInsights } } },
+    async (request) => earningsInsights(platform, request.currentUser, request.query),
   );
-  api.get('/insights/calls', { schema: { querystring: InsightsQuery, response: { 200: CallsInsights } } }, async (request) =>
-    callsInsights(platform, request.currentUser, request.query),
+  api.get(
+    '/insights/calls',
+    { schema: { querystring: InsightsQuery, response: { 200: CallsInsights } } },
+    async (request) => callsInsights(platform, request.currentUser, request.query),
   );
-  api.get('/insights/funnel', { schema: { querystring: InsightsQuery, response: { 200: FunnelInsights } } }, async (request) =>
-    funnelInsights(platform, request.currentUser, request.query),
+  api.get(
+    '/insights/funnel',
+    { schema: { querystring: InsightsQuery, response: { 200: FunnelInsights } } },
+    async (request) => funnelInsights(platform, request.currentUser, request.query),
   );
-  api.get('/insights/team', { schema: { querystring: InsightsQuery, response: { 200: TeamInsights } } }, async (request) =>
-    teamInsights(platform, request.currentUser, request.query),
+  api.get(
+    '/insights/team',
+    { schema: { querystring: InsightsQuery, response: { 200: TeamInsights } } },
+    async (request) => teamInsights(platform, request.currentUser, request.query),
   );
-  api.get('/insights/campaigns', { schema: { querystring: InsightsQuery, response: { 200: CampaignInsights } } }, async (request) =>
-    campaignInsights(platform, request.currentUser, request.query),
+  api.get(
+    '/insights/campaigns',
+    { schema: { querystring: InsightsQuery, response: { 200: CampaignInsights } } },
+    async (request) => campaignInsights(platform, request.currentUser, request.query),
   );
 }

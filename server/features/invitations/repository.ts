@@ -22,5 +22,8 @@ export async function insertInvitation(db: Db, doc: InvitationDoc): Promise<void
 }
 
 export async function markInvitationsAccepted(db: Db, email: string, userId: ObjectId, at: Date): Promise<void> {
-  await invitationsCollection(db).updateMany({ email, status: 'sent' }, { $set: { status: 'accepted', acceptedAt: at, acceptedUserId: userId } });
+  await invitationsCollection(db).updateMany(
+    { email, status: 'sent' },
+    { $set: { status: 'accepted', acceptedAt: at, acceptedUserId: userId } },
+  );
 }

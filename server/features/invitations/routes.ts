@@ -16,13 +16,21 @@ export function invitationRoutes(app: FastifyInstance, platform: Platform) {
     key: (request) => request.currentUser?._id.toHexString(),
   });
   // Public (a visitor on the sign-up form), so bounded per address: enough to open links, too few to walk codes.
-  const perAddress = limitBy(platform.redis, platform.config.redisPrefix, { name: 'referral-lookups', max: 30, windowSeconds: 600, key: (request) => request.ip });
-  api.get('/referrals/:code', { preHandler: perAddress, schema: { params: ReferralParams, response: { 200: ReferralAnswer } } }, async (request) =>
-    referralInviter(platform, request.params.code),
+  const perAddress = limitBy(platform.redis, platform.config.redisPrefix, {
+    name: 'referral-lookups',
+    max: 30,
+    windowSeconds: 600,
+    key: (request) => request.ip,
+  });
+  api.get(
+    '/referrals/:code',
+    { preHandler: perAddress, schema: { params: ReferralParams, response: { 200: ReferralAnswer } } },
+    async (request) => referralInviter(platform, request.params.code),
   );
   api.post(
     '/invitations',
     { preHandler: perInviter, schema: { body: InvitationBody, response: { 201: InvitationResponse } } },
-    async (request, reply) => reply.status(201).send(await inviteToTeam(platform, request.currentUser, request.body.email)),
+    async (request, reply) =>
+      reply.status(201).send(await inviteToTeam(platform, request.currentUser, request.body.email)),
   );
 }

@@ -20,12 +20,22 @@ export function referralLink(platform: Platform, referralCode: string): string {
 }
 
 /** Records the invitation and hands the e-mail with the inviter's `/join/{referralCode}` link to the e-mail worker. */
-export async function inviteToTeam(platform: Platform, inviter: UserDoc, rawEmail: string): Promise<InvitationResponse> {
+export async function inviteToTeam(
+  platform: Platform,
+  inviter: UserDoc,
+  rawEmail: string,
+): Promise<InvitationResponse> {
   const email = rawEmail.trim().toLowerCase();
   if (!isEmailAddress(email)) throw badRequest(InvitationMessages.emailInvalid);
   if (email === inviter.email) throw badRequest(InvitationMessages.self);
   if (await findUserByEmail(platform.db, email)) throw conflict(InvitationMessages.alreadyMember);
-  const invitation = { _id: new ObjectId(), inviterId: inviter._id, email, status: 'sent' as const, createdAt: platform.clock.now() };
+  const invitation = {
+    _id: new ObjectId(),
+    inviterId: inviter._id,
+    email,
+    status: 'sent' as const,
+    createdAt: platform.clock.now(),
+  };
   await insertInvitation(platform.db, invitation);
   const link = referralLink(platform, inviter.referralCode);
   await enqueueEmail(platform, {

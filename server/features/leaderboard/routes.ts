@@ -7,7 +7,9 @@ import { leaderboardFor } from './service.js';
 export function leaderboardRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  api.get('/leaderboard', { schema: { querystring: LeaderboardQuery, response: { 200: Leaderboard } } }, async (request) =>
-    leaderboardFor(platform, request.currentUser, request.query),
+  api.get(
+    '/leaderboard',
+    { schema: { querystring: LeaderboardQuery, response: { 200: Leaderboard } } },
+    async (request) => leaderboardFor(platform, request.currentUser, request.query),
   );
 }

@@ -21,7 +21,11 @@ export function periodStart(period: Leaderboard['period'], now: Date): Date | un
  * Standings on real sales: deals opened or closed (cancelled deals drop out) or ledger earnings, in the period
  * and campaign asked for; the top `limit` and the viewer's own rank even when they are further down.
  */
-export async function leaderboardFor(platform: Platform, viewer: UserDoc, query: LeaderboardQuery): Promise<Leaderboard> {
+export async function leaderboardFor(
+  platform: Platform,
+  viewer: UserDoc,
+  query: LeaderboardQuery,
+): Promise<Leaderboard> {
   const period = query.period ?? 'week';
   const by = query.by ?? 'deals';
   const limit = query.limit ?? LEADERBOARD_DEFAULT_LIMIT;
@@ -36,10 +40,18 @@ export async function leaderboardFor(platform: Platform, viewer: UserDoc, query:
 
   const top = await topScores(platform.db, by, scope, limit);
   const ids = [...new Map([...top.map((t) => t.userId), viewer._id].map((id) => [id.toHexString(), id])).values()];
-  const [deals, earnings, profiles] = await Promise.all([dealsOf(platform.db, ids, scope), earningsOf(platform.db, ids, scope), userSummaries(platform.db, ids)]);
+  const [deals, earnings, profiles] = await Promise.all([
+    dealsOf(platform.db, ids, scope),
+    earningsOf(platform.db, ids, scope),
+    userSummaries(platform.db, ids),
+  ]);
   const figures = (id: ObjectId) => {
     const key = id.toHexString();
-    return { deals: deals.get(key)?.deals ?? 0, earnings: earnings.get(key) ?? 0, dealValue: deals.get(key)?.value ?? 0 };
+    return {
+      deals: deals.get(key)?.deals ?? 0,
+      earnings: earnings.get(key) ?? 0,
+      dealValue: deals.get(key)?.value ?? 0,
+    };
   };
 
   const entries: LeaderboardEntry[] = [];
@@ -47,7 +59,15 @@ export async function leaderboardFor(platform: Platform, viewer: UserDoc, query:
     // Competition ranking: equal scores share a rank, the next one skips (1, 2, 2, 4).
     const rank = index > 0 && top[index - 1].score === row.score ? entries[index - 1].rank : index + 1;
     const profile = profiles.get(row.userId.toHexString());
-    entries.push({ rank, user: { id: row.userId.toHexString(), name: profile?.name ?? 'Former agent', avatarSeed: profile?.avatarSeed ?? row.userId.toHexString() }, ...figures(row.userId) });
+    entries.push({
+      rank,
+      user: {
+        id: row.userId.toHexString(),
+        name: profile?.name ?? 'Former agent',
+        avatarSeed: profile?.avatarSeed ?? row.userId.toHexString(),
+      },
+      ...figures(row.userId),
+    });
   });
 
   const mine = figures(viewer._id);
@@ -55,5 +75,12 @@ export async function leaderboardFor(platform: Platform, viewer: UserDoc, query:
   const listed = entries.find((entry) => entry.user.id === viewer._id.toHexString());
   const rank = listed ? listed.rank : myScore > 0 ? (await countAbove(platform.db, by, scope, myScore)) + 1 : null;
 
-  return { period, by, campaignId: campaignId?.toHexString() ?? null, since: since?.toISOString() ?? null, entries, me: { rank, ...mine } };
+  return {
+    period,
+    by,
+    campaignId: campaignId?.toHexString() ?? null,
+    since: since?.toISOString() ?? null,
+    entries,
+    me: { rank, ...mine },
+  };
 }

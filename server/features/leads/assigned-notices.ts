@@ -7,7 +7,14 @@ import { clearNotifyPending, type LeadDoc } from './repository.js';
 /** What a notice needs of an assigned lead; a run keeps only this much of each lead until it announces them. */
 export type AssignedLead = Pick<LeadDoc, '_id' | 'name' | 'company' | 'campaignId' | 'assignedTo' | 'assignedAt'>;
 
-export const assignedLead = ({ _id, name, company, campaignId, assignedTo, assignedAt }: LeadDoc): AssignedLead => ({ _id, name, company, campaignId, assignedTo, assignedAt });
+export const assignedLead = ({ _id, name, company, campaignId, assignedTo, assignedAt }: LeadDoc): AssignedLead => ({
+  _id,
+  name,
+  company,
+  campaignId,
+  assignedTo,
+  assignedAt,
+});
 
 function noticeFor(leads: AssignedLead[], campaign: CampaignInfo | undefined): NotificationInput {
   const [first] = leads;
@@ -34,7 +41,11 @@ function noticeFor(leads: AssignedLead[], campaign: CampaignInfo | undefined): N
  * The bell and the toast of a distribution run: one notification per agent and campaign ("15 new leads in Hotel"),
  * a single lead keeps its own. Then the leads' pending marks go.
  */
-export async function notifyAssigned(platform: Platform, leads: AssignedLead[], campaigns: Map<string, CampaignInfo>): Promise<void> {
+export async function notifyAssigned(
+  platform: Platform,
+  leads: AssignedLead[],
+  campaigns: Map<string, CampaignInfo>,
+): Promise<void> {
   if (leads.length === 0) return;
   const groups = new Map<string, AssignedLead[]>();
   for (const lead of leads) {
@@ -47,7 +58,10 @@ export async function notifyAssigned(platform: Platform, leads: AssignedLead[], 
     platform,
     [...groups.values()].map((group) => {
       group.sort((a, b) => a._id.toHexString().localeCompare(b._id.toHexString()));
-      return { userId: group[0].assignedTo as ObjectId, input: noticeFor(group, campaigns.get(group[0].campaignId.toHexString())) };
+      return {
+        userId: group[0].assignedTo as ObjectId,
+        input: noticeFor(group, campaigns.get(group[0].campaignId.toHexString())),
+      };
     }),
   );
   await clearNotifyPending(

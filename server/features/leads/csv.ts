@@ -3,7 +3,13 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse, type Options as CsvOptions, type Parser } from 'csv-parse';
 import { LEAD_TYPES } from '../../../shared/constants.js';
-import { IMPORT_LIMITS, ImportMessages, SkipReasons, type ImportField, type ImportMapping } from '../../../shared/schemas/leads/import.js';
+import {
+  IMPORT_LIMITS,
+  ImportMessages,
+  SkipReasons,
+  type ImportField,
+  type ImportMapping,
+} from '../../../shared/schemas/leads/import.js';
 import type { GridFSBucketWriteStream } from 'mongodb';
 import { guessField } from '../../../shared/schemas/leads/column-guesses.js';
 import { canonicalTimeZone } from '../../platform/time-zones.js';
@@ -30,7 +36,14 @@ export function csvParser(info = false): Parser {
   return parse({ ...CSV_OPTIONS, info });
 }
 
-const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'text/comma-separated-values', 'text/x-csv']);
+const CSV_TYPES = new Set([
+  'text/csv',
+  'application/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'text/comma-separated-values',
+  'text/x-csv',
+]);
 
 export function looksLikeCsvName(fileName: string, mimetype: string): boolean {
   return /\.(csv|txt)$/i.test(fileName) || CSV_TYPES.has(mimetype.toLowerCase());
@@ -75,7 +88,11 @@ export async function storeAndInspect(source: Readable, upload: GridFSBucketWrit
   const check = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (firstBytes && chunk.length >= 2 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) {
+      if (
+        firstBytes &&
+        chunk.length >= 2 &&
+        ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))
+      ) {
         return callback(new ImportFileError(ImportMessages.notUtf8));
       }
       firstBytes = false;
@@ -94,7 +111,12 @@ export async function storeAndInspect(source: Readable, upload: GridFSBucketWrit
       } catch {
         return callback(new ImportFileError(ImportMessages.notUtf8));
       }
-      const ended = parseError ? Promise.resolve() : once(parser, 'end').then(() => undefined, () => undefined);
+      const ended = parseError
+        ? Promise.resolve()
+        : once(parser, 'end').then(
+            () => undefined,
+            () => undefined,
+          );
       parser.end();
       ended.then(() => callback(problem()), callback);
     },
@@ -106,7 +128,8 @@ export async function storeAndInspect(source: Readable, upload: GridFSBucketWrit
     await upload.abort().catch(() => {});
     if (error instanceof ImportFileError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || (source as { truncated?: boolean }).truncated) throw new ImportFileError(ImportMessages.tooLarge, 413);
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || (source as { truncated?: boolean }).truncated)
+      throw new ImportFileError(ImportMessages.tooLarge, 413);
     throw error;
   }
   if ((source as { truncated?: boolean }).truncated) throw new ImportFileError(ImportMessages.tooLarge, 413);
@@ -114,7 +137,6 @@ export async function storeAndInspect(source: Readable, upload: GridFSBucketWrit
   if (rows === 0) throw new ImportFileError(ImportMessages.noRows);
   return { size, columns, rows };
 }
-
 
 /** Field of each column (by position): the mapping the importer chose, else a guess from the header, else details. */
 export function resolveMapping(columns: string[], mapping: ImportMapping | undefined): Array<ImportField | undefined> {
@@ -165,7 +187,11 @@ export interface ParsedRow {
 }
 
 /** A valid lead, or the reason the row is skipped. */
-export function readRow(values: string[], columns: string[], fields: Array<ImportField | undefined>): ParsedRow | { reason: string } {
+export function readRow(
+  values: string[],
+  columns: string[],
+  fields: Array<ImportField | undefined>,
+): ParsedRow | { reason: string } {
   if (values.length !== columns.length) return { reason: SkipReasons.badColumns };
   let name = '';
   let first = '';

@@ -3,7 +3,13 @@ import { PLAN_LIMITS } from '../../../shared/constants.js';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
 import type { Platform } from '../../platform/context.js';
 import { withRedisLock } from '../../platform/redis-lock.js';
-import { campaignInfos, findCampaignById, listCampaignIdleWindows, listMemberUserIds, type CampaignInfo } from '../campaigns/public.js';
+import {
+  campaignInfos,
+  findCampaignById,
+  listCampaignIdleWindows,
+  listMemberUserIds,
+  type CampaignInfo,
+} from '../campaigns/public.js';
 import { notify } from '../notifications/public.js';
 import { salesAgentsAmong } from '../users/public.js';
 import { RETURN_TO_POOL } from './flow-counts.js';
@@ -59,7 +65,12 @@ export function remainingOf(quota: LeadQuotaDoc): { today: number; month: number
  * API node) runs one at a time under a Redis lock; the counters and the round-robin order are then exact.
  */
 function withDistributionLock<T>(platform: Platform, run: () => Promise<T>): Promise<T> {
-  return withRedisLock(platform, `${platform.config.redisPrefix}:leads:distribution-lock`, 'lead distribution lock not acquired within 120 s', run);
+  return withRedisLock(
+    platform,
+    `${platform.config.redisPrefix}:leads:distribution-lock`,
+    'lead distribution lock not acquired within 120 s',
+    run,
+  );
 }
 
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -72,7 +83,12 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
 }
 
 /** The agent gets `lead:assigned` (one toast per lead); answers the lead as presented, for `pushToOwners`. */
-function pushAssigned(platform: Platform, lead: LeadDoc, campaigns: Map<string, CampaignInfo>, names: Map<string, string>): LeadItem {
+function pushAssigned(
+  platform: Platform,
+  lead: LeadDoc,
+  campaigns: Map<string, CampaignInfo>,
+  names: Map<string, string>,
+): LeadItem {
   const item = toLeadItem(lead, campaigns.get(lead.campaignId.toHexString()), names);
   emitLeadAssigned(platform, lead.assignedTo!.toHexString(), item);
   return item;
@@ -100,7 +116,10 @@ async function finishPendingAnnouncements(platform: Platform): Promise<void> {
   for (;;) {
     const pending = await leadsWithPendingNotification(platform.db, LEAD_BATCH);
     if (pending.length === 0) return;
-    const campaigns = await campaignInfos(platform.db, pending.map((l) => l.campaignId));
+    const campaigns = await campaignInfos(
+      platform.db,
+      pending.map((l) => l.campaignId),
+    );
     const names = await assigneeNames(platform.db, pending);
     pushToOwners(
       platform,
@@ -137,7 +156,11 @@ interface Slot {
  * ago first, never beyond PLAN_LIMITS per agent per day / month (UTC days of the platform clock). A lead taken back
  * from an idle agent goes to someone else when anyone else can take it.
  */
-export async function distributeCampaign(platform: Platform, campaignId: ObjectId, options: DistributionOptions = {}): Promise<DistributionResult> {
+export async function distributeCampaign(
+  platform: Platform,
+  campaignId: ObjectId,
+  options: DistributionOptions = {},
+): Promise<DistributionResult> {
   return withDistributionLock(platform, async () => {
     const { db } = platform;
     await finishPendingAnnouncements(platform);
@@ -150,7 +173,14 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
     const names = new Map(agents.map((a) => [a._id.toHexString(), a.name]));
     const order = new Map(memberIds.map((id, i) => [id.toHexString(), i]));
     const now = platform.clock.now();
-    const stored = new Map((await findQuotas(db, agents.map((a) => a._id))).map((q) => [q._id.toHexString(), q]));
+    const stored = new Map(
+      (
+        await findQuotas(
+          db,
+          agents.map((a) => a._id),
+        )
+      ).map((q) => [q._id.toHexString(), q]),
+    );
     let seq = await highestServedSeq(db);
 
     const all: Slot[] = agents.map((a) => {
@@ -159,7 +189,11 @@ export async function distributeCampaign(platform: Platform, campaignId: ObjectI
     });
     const queue = all
       .filter((s) => s.left > 0)
-      .sort((a, b) => a.quota.lastServedSeq - b.quota.lastServedSeq || order.get(a.id.toHexString())! - order.get(b.id.toHexString())!);
+      .sort(
+        (a, b) =>
+          a.quota.lastServedSeq - b.quota.lastServedSeq ||
+          order.get(a.id.toHexString())! - order.get(b.id.toHexString())!,
+      );
     let budget = options.max ?? Number.POSITIVE_INFINITY;
     // Announced once the run is over: one notification per agent and campaign, not one per lead.
     const announced: AssignedLead[] = [];
@@ -236,13 +270,19 @@ export async function reclaimIdleLeads(platform: Platform): Promise<{ reclaimed:
       const returned: LeadItem[] = [];
       try {
         for (const lead of idle) {
-          const fresh = await returnLeadToPool(db, lead, now, `${RETURN_TO_POOL} after ${hours} h without a status change`);
+          const fresh = await returnLeadToPool(
+            db,
+            lead,
+            now,
+            `${RETURN_TO_POOL} after ${hours} h without a status change`,
+          );
           if (!fresh) continue;
           count++;
           returned.push(toLeadItem(fresh, infos.get(campaign._id.toHexString())));
           const previous = lead.assignedTo!;
           // The owner keeps seeing the lead (unassigned, pushed below): only someone else's list drops it.
-          if (!ownerId?.equals(previous)) emitLeadUpdated(platform, [previous.toHexString()], { id: lead._id.toHexString(), removed: true });
+          if (!ownerId?.equals(previous))
+            emitLeadUpdated(platform, [previous.toHexString()], { id: lead._id.toHexString(), removed: true });
           await notify(platform, previous, {
             type: 'lead-reassigned',
             title: 'Lead reassigned',
@@ -267,7 +307,7 @@ export async function reclaimIdleLeads(platform: Platform): Promise<{ reclaimed:
 export async function sweepLeads(platform: Platform): Promise<{ reclaimed: number; assigned: number }> {
   const { reclaimed } = await reclaimIdleLeads(platform);
   let assigned = 0;
-  for (const campaignId of await campaignsWithPool(platform.db)) assigned += (await distributeCampaign(platform, campaignId)).assigned;
+  for (const campaignId of await campaignsWithPool(platform.db))
+    assigned += (await distributeCampaign(platform, campaignId)).assigned;
   return { reclaimed, assigned };
 }
-

@@ -1,4 +1,10 @@
-import { SocketEvents, type ImportProgressPayload, type LeadAssignedPayload, type LeadsUpdatedPayload, type LeadUpdatedPayload } from '../../../shared/events.js';
+import {
+  SocketEvents,
+  type ImportProgressPayload,
+  type LeadAssignedPayload,
+  type LeadsUpdatedPayload,
+  type LeadUpdatedPayload,
+} from '../../../shared/events.js';
 import type { Platform } from '../../platform/context.js';
 
 /** Every tab of the agent gets the new lead as it appears in their list. */

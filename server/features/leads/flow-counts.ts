@@ -35,7 +35,10 @@ export async function ensureLeadFlowIndexes(db: Db): Promise<void> {
 }
 
 /** The fields a lead's flow is placed by. */
-export type FlowLead = Pick<LeadDoc, 'campaignId' | 'createdAt' | 'staged' | 'assignedAt' | 'disposition' | 'dispositionAt'>;
+export type FlowLead = Pick<
+  LeadDoc,
+  'campaignId' | 'createdAt' | 'staged' | 'assignedAt' | 'disposition' | 'dispositionAt'
+>;
 
 /** A return to the pool. */
 export interface LeadReturn {
@@ -71,8 +74,12 @@ class FlowDeltas {
     for (const { _id, campaignId, day, totals, slots } of this.byDoc.values()) {
       const inc: Record<string, number> = {};
       for (const [figure, n] of Object.entries(totals)) if (n) inc[`totals.${figure}`] = n;
-      for (const [q, figures] of Object.entries(slots)) for (const [figure, n] of Object.entries(figures)) if (n) inc[`slots.${q}.${figure}`] = n;
-      if (Object.keys(inc).length) ops.push({ updateOne: { filter: { _id }, update: { $inc: inc, $setOnInsert: { campaignId, day } }, upsert: true } });
+      for (const [q, figures] of Object.entries(slots))
+        for (const [figure, n] of Object.entries(figures)) if (n) inc[`slots.${q}.${figure}`] = n;
+      if (Object.keys(inc).length)
+        ops.push({
+          updateOne: { filter: { _id }, update: { $inc: inc, $setOnInsert: { campaignId, day } }, upsert: true },
+        });
     }
     return ops;
   }
@@ -84,7 +91,11 @@ class FlowDeltas {
 }
 
 /** Moves the flow counts for leads written (each change: the lead before and after; null = none) and returns to the pool. */
-export async function countLeadFlow(db: Db, changes: Array<[FlowLead | null, FlowLead | null]>, returns: LeadReturn[] = []): Promise<void> {
+export async function countLeadFlow(
+  db: Db,
+  changes: Array<[FlowLead | null, FlowLead | null]>,
+  returns: LeadReturn[] = [],
+): Promise<void> {
   const deltas = new FlowDeltas();
   for (const [before, after] of changes) {
     for (const [figure, at] of marksOf(before)) deltas.add(before!.campaignId, figure, at, -1);
@@ -95,10 +106,16 @@ export async function countLeadFlow(db: Db, changes: Array<[FlowLead | null, Flo
   if (ops.length) await leadFlowCollection(db).bulkWrite(ops, { ordered: false });
 }
 
-const campaignScope = (campaignIds: ObjectId[] | undefined) => (campaignIds ? { campaignId: { $in: campaignIds } } : {});
+const campaignScope = (campaignIds: ObjectId[] | undefined) =>
+  campaignIds ? { campaignId: { $in: campaignIds } } : {};
 
 /** Day totals summed per campaign over whole UTC days [fromDay, toDay) (`campaignIds` undefined: every campaign). */
-export async function leadFlowTotals(db: Db, campaignIds: ObjectId[] | undefined, fromDay: Date, toDay: Date): Promise<Array<{ id: ObjectId; figures: Record<string, number> }>> {
+export async function leadFlowTotals(
+  db: Db,
+  campaignIds: ObjectId[] | undefined,
+  fromDay: Date,
+  toDay: Date,
+): Promise<Array<{ id: ObjectId; figures: Record<string, number> }>> {
   if (fromDay >= toDay) return [];
   const figures: FlowFigure[] = ['imported', 'distributed', 'worked', 'recycled'];
   const rows = await leadFlowCollection(db)
@@ -121,11 +138,27 @@ export function leadFlowOn(db: Db, campaignIds: ObjectId[] | undefined, days: Da
 /** Every campaign's flow as the leads give it now. */
 async function recountLeadFlow(db: Db): Promise<LeadFlowDoc[]> {
   const deltas = new FlowDeltas();
-  const leads = db.collection<LeadDoc>('leads').find({}, { projection: { campaignId: 1, createdAt: 1, staged: 1, assignedAt: 1, disposition: 1, dispositionAt: 1, history: 1 } });
+  const leads = db
+    .collection<LeadDoc>('leads')
+    .find(
+      {},
+      {
+        projection: {
+          campaignId: 1,
+          createdAt: 1,
+          staged: 1,
+          assignedAt: 1,
+          disposition: 1,
+          dispositionAt: 1,
+          history: 1,
+        },
+      },
+    );
   for await (const lead of leads) {
     for (const [figure, at] of marksOf(lead)) deltas.add(lead.campaignId, figure, at, 1);
     // The history is where every return to the pool is written.
-    for (const entry of lead.history ?? []) if (entry.change.startsWith(RETURN_TO_POOL)) deltas.add(lead.campaignId, 'recycled', entry.at, 1);
+    for (const entry of lead.history ?? [])
+      if (entry.change.startsWith(RETURN_TO_POOL)) deltas.add(lead.campaignId, 'recycled', entry.at, 1);
   }
   return deltas.documents();
 }

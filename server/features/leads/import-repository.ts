@@ -34,7 +34,8 @@ export interface ImportRejectDoc {
 }
 
 export const leadImportsCollection = (db: Db): Collection<LeadImportDoc> => db.collection<LeadImportDoc>('leadImports');
-export const importRejectsCollection = (db: Db): Collection<ImportRejectDoc> => db.collection<ImportRejectDoc>('leadImportRejects');
+export const importRejectsCollection = (db: Db): Collection<ImportRejectDoc> =>
+  db.collection<ImportRejectDoc>('leadImportRejects');
 export const importsBucket = (db: Db): GridFSBucket => new GridFSBucket(db, { bucketName: 'imports' });
 
 export async function ensureLeadImportIndexes(db: Db): Promise<void> {

@@ -2,7 +2,13 @@ import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { ObjectId } from 'mongodb';
 import { Value } from 'typebox/value';
-import { ImportMapping, ImportMessages, SkipReasons, type ImportAccepted, type ImportStatus } from '../../../shared/schemas/leads/import.js';
+import {
+  ImportMapping,
+  ImportMessages,
+  SkipReasons,
+  type ImportAccepted,
+  type ImportStatus,
+} from '../../../shared/schemas/leads/import.js';
 import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
 import { Jobs, type LeadDistributeJob, type LeadImportJob } from '../../../shared/queues.js';
 import type { Platform } from '../../platform/context.js';
@@ -53,7 +59,8 @@ export function toImportStatus(doc: LeadImportDoc): ImportStatus {
   };
 }
 
-const isOwnerOrAdmin = (user: UserDoc, campaign: Pick<CampaignDoc, 'ownerId'>) => user.role === 'admin' || Boolean(campaign.ownerId?.equals(user._id));
+const isOwnerOrAdmin = (user: UserDoc, campaign: Pick<CampaignDoc, 'ownerId'>) =>
+  user.role === 'admin' || Boolean(campaign.ownerId?.equals(user._id));
 
 /** Loaded before the body is read, so nobody else's upload is ever stored. */
 export async function campaignForImport(platform: Platform, user: UserDoc, campaignId: string): Promise<CampaignDoc> {
@@ -72,7 +79,12 @@ async function drain(stream: Readable): Promise<void> {
  * Stores the CSV (GridFS bucket `imports`) while checking it as a whole, then queues the `leads` import job.
  * A bad file is refused with one message and leaves nothing behind.
  */
-export async function startImport(platform: Platform, user: UserDoc, campaign: CampaignDoc, parts: AsyncIterable<UploadPart>): Promise<ImportAccepted> {
+export async function startImport(
+  platform: Platform,
+  user: UserDoc,
+  campaign: CampaignDoc,
+  parts: AsyncIterable<UploadPart>,
+): Promise<ImportAccepted> {
   let stored: { fileId: ObjectId; fileName: string; size: number; columns: string[]; rows: number } | undefined;
   let mappingText: unknown;
   try {
@@ -173,7 +185,11 @@ export async function importStatusFor(platform: Platform, user: UserDoc, importI
 }
 
 /** The skipped rows as CSV: line number in the file, reason, then the row as it was. */
-export async function rejectedRowsCsv(platform: Platform, user: UserDoc, importId: string): Promise<{ fileName: string; lines: AsyncIterable<string> }> {
+export async function rejectedRowsCsv(
+  platform: Platform,
+  user: UserDoc,
+  importId: string,
+): Promise<{ fileName: string; lines: AsyncIterable<string> }> {
   const doc = await importVisibleTo(platform, user, importId);
   const db = platform.db;
   async function* lines() {
@@ -182,7 +198,10 @@ export async function rejectedRowsCsv(platform: Platform, user: UserDoc, importI
       yield csvRow([reject.line, reject.reason, ...reject.values]);
     }
   }
-  return { fileName: `rejected-${doc.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'rows'}.csv`, lines: lines() };
+  return {
+    fileName: `rejected-${doc.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'rows'}.csv`,
+    lines: lines(),
+  };
 }
 
 interface Counts {
@@ -233,12 +252,18 @@ export async function runImport(platform: Platform, importId: string): Promise<v
 
 async function queueDistribution(platform: Platform, doc: LeadImportDoc): Promise<void> {
   const job: LeadDistributeJob = { campaignId: doc.campaignId.toHexString() };
-  await enqueue(platform.queues.leads, Jobs.leads.distribute, job, { jobId: `distribute-import-${doc._id.toHexString()}` });
+  await enqueue(platform.queues.leads, Jobs.leads.distribute, job, {
+    jobId: `distribute-import-${doc._id.toHexString()}`,
+  });
 }
 
 const withTimeZone = (timeZone: string | undefined) => (timeZone ? { timeZone } : {});
 
-async function importRows(platform: Platform, doc: LeadImportDoc, onProgress: (counts: Counts) => void): Promise<Counts> {
+async function importRows(
+  platform: Platform,
+  doc: LeadImportDoc,
+  onProgress: (counts: Counts) => void,
+): Promise<Counts> {
   const { db } = platform;
   const fields = resolveMapping(doc.columns, doc.mapping);
   const counts: Counts = { rowsRead: 0, imported: 0, skipped: 0, reasons: {} };
@@ -256,7 +281,8 @@ async function importRows(platform: Platform, doc: LeadImportDoc, onProgress: (c
   };
   const flush = async () => {
     const duplicates = await insertLeads(db, leads);
-    for (const index of duplicates) reject(leadRows[index].line, leadRows[index].values, SkipReasons.duplicateInCampaign);
+    for (const index of duplicates)
+      reject(leadRows[index].line, leadRows[index].values, SkipReasons.duplicateInCampaign);
     counts.imported += leads.length - duplicates.size;
     await insertRejects(db, rejects);
     leads = [];
@@ -276,7 +302,8 @@ async function importRows(platform: Platform, doc: LeadImportDoc, onProgress: (c
     counts.rowsRead++;
     const row = readRow(record, doc.columns, fields);
     if ('reason' in row) reject(info.lines, record, row.reason);
-    else if ((row.phone && seenPhones.has(row.phone)) || (row.email && seenEmails.has(row.email))) reject(info.lines, record, SkipReasons.duplicateInFile);
+    else if ((row.phone && seenPhones.has(row.phone)) || (row.email && seenEmails.has(row.email)))
+      reject(info.lines, record, SkipReasons.duplicateInFile);
     else {
       if (row.phone) seenPhones.add(row.phone);
       if (row.email) seenEmails.add(row.email);
@@ -309,7 +336,11 @@ async function importRows(platform: Platform, doc: LeadImportDoc, onProgress: (c
 }
 
 /** After the last retry: nothing of the import stays, and the importer is told. */
-export async function failImport(platform: Platform, importId: string, message: string = ImportMessages.failed): Promise<void> {
+export async function failImport(
+  platform: Platform,
+  importId: string,
+  message: string = ImportMessages.failed,
+): Promise<void> {
   const doc = await findImportById(platform.db, importId);
   if (!doc || doc.status === 'completed') return;
   await deleteStagedLeads(platform.db, doc._id);
@@ -317,5 +348,9 @@ export async function failImport(platform: Platform, importId: string, message: 
   const finishedAt = platform.clock.now();
   await updateImport(platform.db, doc._id, { status: 'failed', error: message, finishedAt });
   await deleteStoredFile(platform.db, doc.fileId).catch(() => {});
-  emitImportProgress(platform, doc.userId.toHexString(), toImportStatus({ ...doc, status: 'failed', error: message, finishedAt }));
+  emitImportProgress(
+    platform,
+    doc.userId.toHexString(),
+    toImportStatus({ ...doc, status: 'failed', error: message, finishedAt }),
+  );
 }

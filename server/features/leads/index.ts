@@ -22,7 +22,9 @@ export const leadsFeature: Feature = {
   routes: leadRoutes,
   seed: leadsSeedStep,
   workers: [{ queue: Queues.leads, concurrency: 4, processor: leadsProcessor }],
-  schedules: [{ queue: Queues.leads, id: 'leads-sweep', repeat: { every: LEAD_SWEEP_EVERY_MS }, job: Jobs.leads.sweep, data: {} }],
+  schedules: [
+    { queue: Queues.leads, id: 'leads-sweep', repeat: { every: LEAD_SWEEP_EVERY_MS }, job: Jobs.leads.sweep, data: {} },
+  ],
   access: {
     'POST /api/campaigns/:id/leads/import': 'ownerOrAdmin',
     'GET /api/imports/:id': 'ownerOrAdmin',

@@ -28,7 +28,10 @@ function counterOf(lead: CountedLead | null | undefined): { agentId: ObjectId; k
 }
 
 /** Moves the counters for leads written: each change is (the lead before, the lead after); null = none. */
-export async function countLeadChanges(db: Db, changes: Array<[CountedLead | null, CountedLead | null]>): Promise<void> {
+export async function countLeadChanges(
+  db: Db,
+  changes: Array<[CountedLead | null, CountedLead | null]>,
+): Promise<void> {
   const deltas = new Map<string, { agentId: ObjectId; inc: Record<string, number> }>();
   const add = (counter: { agentId: ObjectId; key: string } | null, n: number) => {
     if (!counter) return;
@@ -44,14 +47,22 @@ export async function countLeadChanges(db: Db, changes: Array<[CountedLead | nul
     add(was, -1);
     add(is, 1);
   }
-  const ops: AnyBulkWriteOperation<OpenLeadCounts>[] = [...deltas.values()].map(({ agentId, inc }) => ({ updateOne: { filter: { _id: agentId }, update: { $inc: inc }, upsert: true } }));
+  const ops: AnyBulkWriteOperation<OpenLeadCounts>[] = [...deltas.values()].map(({ agentId, inc }) => ({
+    updateOne: { filter: { _id: agentId }, update: { $inc: inc }, upsert: true },
+  }));
   if (ops.length) await openLeadCounts(db).bulkWrite(ops, { ordered: false });
 }
 
 /** Open leads of these agents per agent, campaign and stage (optionally one campaign). */
-export async function openLeadsOf(db: Db, agentIds: ObjectId[], campaignId?: ObjectId): Promise<Array<{ assignedTo: ObjectId; campaignId: ObjectId; stage: string; count: number }>> {
+export async function openLeadsOf(
+  db: Db,
+  agentIds: ObjectId[],
+  campaignId?: ObjectId,
+): Promise<Array<{ assignedTo: ObjectId; campaignId: ObjectId; stage: string; count: number }>> {
   if (agentIds.length === 0) return [];
-  const docs = await openLeadCounts(db).find({ _id: { $in: agentIds } }).toArray();
+  const docs = await openLeadCounts(db)
+    .find({ _id: { $in: agentIds } })
+    .toArray();
   const rows: Array<{ assignedTo: ObjectId; campaignId: ObjectId; stage: string; count: number }> = [];
   for (const doc of docs) {
     for (const [key, count] of Object.entries(doc.counts ?? {})) {

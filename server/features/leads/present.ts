@@ -12,7 +12,13 @@ export const assigneeNames = (db: Db, docs: Array<Pick<LeadDoc, 'assignedTo'>>):
   userNames(db, distinctIds(docs.map((d) => d.assignedTo)));
 
 /** `campaignId` and `assignedTo` come as text: a page converts each distinct id once (`toLeadItems`). */
-function leadItem(lead: LeadDoc, campaignId: string, campaign: CampaignInfo | undefined, assignedTo: string | undefined, names?: Map<string, string>): LeadItem {
+function leadItem(
+  lead: LeadDoc,
+  campaignId: string,
+  campaign: CampaignInfo | undefined,
+  assignedTo: string | undefined,
+  names?: Map<string, string>,
+): LeadItem {
   const item: LeadItem = {
     id: lead._id.toHexString(),
     campaignId,
@@ -51,12 +57,22 @@ export function toLeadItem(lead: LeadDoc, campaign: CampaignInfo | undefined, na
 }
 
 /** A page of leads; `campaigns` by id (`campaignInfos`). */
-export function toLeadItems(leads: LeadDoc[], campaigns: Map<string, CampaignInfo>, names: Map<string, string>): LeadItem[] {
+export function toLeadItems(
+  leads: LeadDoc[],
+  campaigns: Map<string, CampaignInfo>,
+  names: Map<string, string>,
+): LeadItem[] {
   const campaignText = repeatedIdText();
   const assigneeText = repeatedIdText();
   return leads.map((lead) => {
     const campaignId = campaignText(lead.campaignId);
-    return leadItem(lead, campaignId, campaigns.get(campaignId), lead.assignedTo ? assigneeText(lead.assignedTo) : undefined, names);
+    return leadItem(
+      lead,
+      campaignId,
+      campaigns.get(campaignId),
+      lead.assignedTo ? assigneeText(lead.assignedTo) : undefined,
+      names,
+    );
   });
 }
 

@@ -21,11 +21,17 @@ export async function ensureLeadQuotaIndexes(db: Db): Promise<void> {
 }
 
 export function findQuotas(db: Db, agentIds: ObjectId[]): Promise<LeadQuotaDoc[]> {
-  return leadQuotasCollection(db).find({ _id: { $in: agentIds } }).toArray();
+  return leadQuotasCollection(db)
+    .find({ _id: { $in: agentIds } })
+    .toArray();
 }
 
 export async function highestServedSeq(db: Db): Promise<number> {
-  const top = await leadQuotasCollection(db).find({}, { projection: { lastServedSeq: 1 } }).sort({ lastServedSeq: -1 }).limit(1).next();
+  const top = await leadQuotasCollection(db)
+    .find({}, { projection: { lastServedSeq: 1 } })
+    .sort({ lastServedSeq: -1 })
+    .limit(1)
+    .next();
   return top?.lastServedSeq ?? 0;
 }
 

@@ -50,7 +50,11 @@ export interface LeadDoc {
 export const leadsCollection = (db: Db): Collection<LeadDoc> => db.collection<LeadDoc>('leads');
 
 /** Every lead write moves the counters kept from leads (open leads, lead flow) by exactly what it changed. */
-async function countWrites(db: Db, changes: Array<[LeadDoc | null, LeadDoc | null]>, returns: LeadReturn[] = []): Promise<void> {
+async function countWrites(
+  db: Db,
+  changes: Array<[LeadDoc | null, LeadDoc | null]>,
+  returns: LeadReturn[] = [],
+): Promise<void> {
   await Promise.all([countLeadChanges(db, changes), countLeadFlow(db, changes, returns)]);
 }
 
@@ -65,10 +69,19 @@ export async function ensureLeadIndexes(db: Db): Promise<void> {
   await leads.createIndex({ campaignId: 1, _id: -1 });
   // The pool of a campaign, oldest first (with _id, so the index gives the whole sort: an import shares one
   // createdAt). Partial: it holds only waiting leads, so taking the next ones never walks past assigned ones.
-  await leads.createIndex({ campaignId: 1, pool: 1, createdAt: 1, _id: 1 }, { partialFilterExpression: { pool: true } });
-  await leads.createIndex({ campaignId: 1, phone: 1 }, { unique: true, partialFilterExpression: { phone: { $type: 'string' } } });
+  await leads.createIndex(
+    { campaignId: 1, pool: 1, createdAt: 1, _id: 1 },
+    { partialFilterExpression: { pool: true } },
+  );
+  await leads.createIndex(
+    { campaignId: 1, phone: 1 },
+    { unique: true, partialFilterExpression: { phone: { $type: 'string' } } },
+  );
   await leads.createIndex({ phone: 1 }, { partialFilterExpression: { phone: { $type: 'string' } } });
-  await leads.createIndex({ campaignId: 1, email: 1 }, { unique: true, partialFilterExpression: { email: { $type: 'string' } } });
+  await leads.createIndex(
+    { campaignId: 1, email: 1 },
+    { unique: true, partialFilterExpression: { email: { $type: 'string' } } },
+  );
   // Idle sweep per campaign.
   await leads.createIndex({ campaignId: 1, dispositionAt: 1 });
   await leads.createIndex({ importId: 1 }, { partialFilterExpression: { importId: { $type: 'objectId' } } });
@@ -123,26 +136,48 @@ export function listLeads(db: Db, filter: LeadListFilter): Promise<LeadDoc[]> {
 }
 
 /** What the calendar shows of a lead: its next action. */
-export type LeadFollowUp = Pick<LeadDoc, '_id' | 'campaignId' | 'name' | 'phone' | 'nextAction'> & { nextActionDate: Date };
+export type LeadFollowUp = Pick<LeadDoc, '_id' | 'campaignId' | 'name' | 'phone' | 'nextAction'> & {
+  nextActionDate: Date;
+};
 
 /** The leads in scope that have a next action date, the most recent lead first. */
 export function listLeadFollowUps(db: Db, scope: LeadScope, limit: number): Promise<LeadFollowUp[]> {
   return leadsCollection(db)
-    .find<LeadFollowUp>({ $and: [scopeFilter(scope), { nextActionDate: { $exists: true } }] }, { projection: { campaignId: 1, name: 1, phone: 1, nextAction: 1, nextActionDate: 1 } })
+    .find<LeadFollowUp>(
+      { $and: [scopeFilter(scope), { nextActionDate: { $exists: true } }] },
+      { projection: { campaignId: 1, name: 1, phone: 1, nextAction: 1, nextActionDate: 1 } },
+    )
     .sort({ _id: -1 })
     .limit(limit)
     .toArray();
 }
 
 /** The most recently updated lead with one of these phones that the caller may dial (assigned to them, or in a campaign they own). */
-export function findLatestLeadByPhone(db: Db, phones: string[], scope: 'all' | { assignedTo: ObjectId; campaignIds: ObjectId[] }): Promise<LeadDoc | null> {
+export function findLatestLeadByPhone(
+  db: Db,
+  phones: string[],
+  scope: 'all' | { assignedTo: ObjectId; campaignIds: ObjectId[] },
+): Promise<LeadDoc | null> {
   const visible: Filter<LeadDoc> =
-    scope === 'all' ? {} : scope.campaignIds.length ? { $or: [{ assignedTo: scope.assignedTo }, { campaignId: { $in: scope.campaignIds } }] } : { assignedTo: scope.assignedTo };
-  return leadsCollection(db).findOne({ phone: { $in: phones }, ...visible }, { sort: { updatedAt: -1 }, projection: { history: 0 } });
+    scope === 'all'
+      ? {}
+      : scope.campaignIds.length
+        ? { $or: [{ assignedTo: scope.assignedTo }, { campaignId: { $in: scope.campaignIds } }] }
+        : { assignedTo: scope.assignedTo };
+  return leadsCollection(db).findOne(
+    { phone: { $in: phones }, ...visible },
+    { sort: { updatedAt: -1 }, projection: { history: 0 } },
+  );
 }
 
 /** `set` and `unset` name top-level fields; answers the lead as written (null: no such lead). */
-export async function updateLead(db: Db, id: ObjectId, set: Partial<LeadDoc>, unset: string[], history: LeadHistoryEntry[]): Promise<LeadDoc | null> {
+export async function updateLead(
+  db: Db,
+  id: ObjectId,
+  set: Partial<LeadDoc>,
+  unset: string[],
+  history: LeadHistoryEntry[],
+): Promise<LeadDoc | null> {
   // The lead as it was, so the open-lead counters move by exactly this write; the answer is that lead with the
   // same top-level changes applied.
   const before = await leadsCollection(db).findOneAndUpdate(
@@ -168,20 +203,30 @@ export async function insertLeads(db: Db, docs: LeadDoc[]): Promise<Set<number>>
   try {
     await leadsCollection(db).insertMany(docs, { ordered: false });
   } catch (error) {
-    const writeErrors = (error as { writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number } }).writeErrors;
+    const writeErrors = (
+      error as { writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number } }
+    ).writeErrors;
     const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
     if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
     for (const e of list) duplicates.add(e.index);
   }
-  await countWrites(db, docs.filter((_, i) => !duplicates.has(i)).map((doc) => [null, doc]));
+  await countWrites(
+    db,
+    docs.filter((_, i) => !duplicates.has(i)).map((doc) => [null, doc]),
+  );
   return duplicates;
 }
 
 export async function releaseStagedLeads(db: Db, importId: ObjectId): Promise<void> {
   // Only the import that staged them releases them, once: what is read here is what the update releases.
-  const staged = await leadsCollection(db).find({ importId, staged: true }, { projection: { history: 0 } }).toArray();
+  const staged = await leadsCollection(db)
+    .find({ importId, staged: true }, { projection: { history: 0 } })
+    .toArray();
   await leadsCollection(db).updateMany({ importId, staged: true }, { $unset: { staged: '' }, $set: { pool: true } });
-  await countLeadFlow(db, staged.map((lead) => [lead, { ...lead, staged: undefined }]));
+  await countLeadFlow(
+    db,
+    staged.map((lead) => [lead, { ...lead, staged: undefined }]),
+  );
 }
 
 export async function deleteStagedLeads(db: Db, importId: ObjectId): Promise<void> {
@@ -189,10 +234,19 @@ export async function deleteStagedLeads(db: Db, importId: ObjectId): Promise<voi
 }
 
 /** Leads of a campaign waiting for distribution, oldest first. */
-export function poolLeads(db: Db, campaignId: ObjectId, limit: number, notReclaimedFrom?: ObjectId): Promise<LeadDoc[]> {
+export function poolLeads(
+  db: Db,
+  campaignId: ObjectId,
+  limit: number,
+  notReclaimedFrom?: ObjectId,
+): Promise<LeadDoc[]> {
   const filter: Filter<LeadDoc> = { campaignId, pool: true };
   if (notReclaimedFrom) filter.reclaimedFrom = { $ne: notReclaimedFrom };
-  return leadsCollection(db).find(filter, { projection: { history: 0 } }).sort({ createdAt: 1, _id: 1 }).limit(limit).toArray();
+  return leadsCollection(db)
+    .find(filter, { projection: { history: 0 } })
+    .sort({ createdAt: 1, _id: 1 })
+    .limit(limit)
+    .toArray();
 }
 
 export async function campaignsWithPool(db: Db): Promise<ObjectId[]> {
@@ -205,7 +259,12 @@ export interface Assignment {
 }
 
 /** Gives the lead to the agent unless someone took it meanwhile; answers the assigned lead (without history). */
-export async function assignLead(db: Db, { leadId, agentId }: Assignment, at: Date, change: string): Promise<LeadDoc | null> {
+export async function assignLead(
+  db: Db,
+  { leadId, agentId }: Assignment,
+  at: Date,
+  change: string,
+): Promise<LeadDoc | null> {
   const set = { assignedTo: agentId, assignedAt: at, dispositionAt: at, notifyPending: true, updatedAt: at };
   const before = await leadsCollection(db).findOneAndUpdate(
     { _id: leadId, pool: true },
@@ -226,13 +285,24 @@ export async function clearNotifyPending(db: Db, ids: ObjectId[]): Promise<void>
 }
 
 export function leadsWithPendingNotification(db: Db, limit: number): Promise<LeadDoc[]> {
-  return leadsCollection(db).find({ notifyPending: true }, { projection: { history: 0 } }).limit(limit).toArray();
+  return leadsCollection(db)
+    .find({ notifyPending: true }, { projection: { history: 0 } })
+    .limit(limit)
+    .toArray();
 }
 
 /** Assigned leads of a campaign whose disposition has not moved since `cutoff` and still needs work. */
 export function idleLeads(db: Db, campaignId: ObjectId, cutoff: Date, limit: number): Promise<LeadDoc[]> {
   return leadsCollection(db)
-    .find({ campaignId, dispositionAt: { $lt: cutoff }, assignedTo: { $ne: null }, disposition: { $in: OPEN_DISPOSITIONS } }, { projection: { history: 0 } })
+    .find(
+      {
+        campaignId,
+        dispositionAt: { $lt: cutoff },
+        assignedTo: { $ne: null },
+        disposition: { $in: OPEN_DISPOSITIONS },
+      },
+      { projection: { history: 0 } },
+    )
     .limit(limit)
     .toArray();
 }
@@ -241,11 +311,20 @@ export function idleLeads(db: Db, campaignId: ObjectId, cutoff: Date, limit: num
 export async function returnLeadToPool(db: Db, lead: LeadDoc, at: Date, change: string): Promise<LeadDoc | null> {
   const returned = await leadsCollection(db).findOneAndUpdate(
     { _id: lead._id, assignedTo: lead.assignedTo, dispositionAt: lead.dispositionAt },
-    { $set: { assignedTo: null, pool: true, reclaimedFrom: lead.assignedTo!, updatedAt: at }, $unset: { assignedAt: '', notifyPending: '' }, $push: { history: { at, change } } },
+    {
+      $set: { assignedTo: null, pool: true, reclaimedFrom: lead.assignedTo!, updatedAt: at },
+      $unset: { assignedAt: '', notifyPending: '' },
+      $push: { history: { at, change } },
+    },
     { returnDocument: 'after', projection: { history: 0 } },
   );
   // Every stage change moves dispositionAt, so the stage is the one it had with that agent.
-  if (returned) await countWrites(db, [[{ ...returned, assignedTo: lead.assignedTo, assignedAt: lead.assignedAt }, returned]], [{ campaignId: returned.campaignId, at }]);
+  if (returned)
+    await countWrites(
+      db,
+      [[{ ...returned, assignedTo: lead.assignedTo, assignedAt: lead.assignedAt }, returned]],
+      [{ campaignId: returned.campaignId, at }],
+    );
   return returned;
 }
 
@@ -263,9 +342,28 @@ export function countAssignedLeads(db: Db, userId: ObjectId): Promise<number> {
 const contains = (q: string) => ({ $regex: escapeRegex(q), $options: 'i' });
 
 /** Leads the viewer may see: assigned to them, or in campaigns they own; `undefined` scope = all (admins). */
-export function searchLeads(db: Db, q: string, scope: { assignedTo: ObjectId; campaignIds: ObjectId[] } | undefined, limit: number): Promise<LeadDoc[]> {
-  const visible = scope ? { $or: [{ assignedTo: scope.assignedTo }, ...(scope.campaignIds.length ? [{ campaignId: { $in: scope.campaignIds } }] : [])] } : {};
-  const text = { $or: [{ name: contains(q) }, { email: contains(q) }, { phone: contains(q.replace(/[^0-9]/g, '') || q) }, { company: contains(q) }] };
+export function searchLeads(
+  db: Db,
+  q: string,
+  scope: { assignedTo: ObjectId; campaignIds: ObjectId[] } | undefined,
+  limit: number,
+): Promise<LeadDoc[]> {
+  const visible = scope
+    ? {
+        $or: [
+          { assignedTo: scope.assignedTo },
+          ...(scope.campaignIds.length ? [{ campaignId: { $in: scope.campaignIds } }] : []),
+        ],
+      }
+    : {};
+  const text = {
+    $or: [
+      { name: contains(q) },
+      { email: contains(q) },
+      { phone: contains(q.replace(/[^0-9]/g, '') || q) },
+      { company: contains(q) },
+    ],
+  };
   return leadsCollection(db)
     .find({ $and: [visible, text] })
     .sort({ updatedAt: -1 })
@@ -284,10 +382,20 @@ export interface LeadFunnelCounts {
 const sumIf = (condition: unknown) => ({ $sum: { $cond: [condition, 1, 0] } });
 
 /** The agent's leads assigned in [startsAt, endsAt) (in `campaignIds`, or every campaign), per campaign, counted at each step they reached. */
-export function leadFunnelByCampaign(db: Db, agentId: ObjectId, window: { startsAt: Date; endsAt: Date; campaignIds?: ObjectId[] }): Promise<LeadFunnelCounts[]> {
+export function leadFunnelByCampaign(
+  db: Db,
+  agentId: ObjectId,
+  window: { startsAt: Date; endsAt: Date; campaignIds?: ObjectId[] },
+): Promise<LeadFunnelCounts[]> {
   return leadsCollection(db)
     .aggregate<LeadFunnelCounts>([
-      { $match: { assignedTo: agentId, assignedAt: { $gte: window.startsAt, $lt: window.endsAt }, ...(window.campaignIds ? { campaignId: { $in: window.campaignIds } } : {}) } },
+      {
+        $match: {
+          assignedTo: agentId,
+          assignedAt: { $gte: window.startsAt, $lt: window.endsAt },
+          ...(window.campaignIds ? { campaignId: { $in: window.campaignIds } } : {}),
+        },
+      },
       {
         $group: {
           _id: '$campaignId',

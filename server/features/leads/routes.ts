@@ -2,7 +2,13 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_LIMITS, ImportAccepted, ImportMessages, ImportParams, ImportStatus } from '../../../shared/schemas/leads/import.js';
+import {
+  IMPORT_LIMITS,
+  ImportAccepted,
+  ImportMessages,
+  ImportParams,
+  ImportStatus,
+} from '../../../shared/schemas/leads/import.js';
 import { LeadDetail, LeadParams } from '../../../shared/schemas/leads/lead.js';
 import { LeadList, LeadListQuery } from '../../../shared/schemas/leads/list.js';
 import { LeadRequestBody, LeadRequestResult } from '../../../shared/schemas/leads/request.js';
@@ -28,28 +34,37 @@ export async function leadRoutes(app: FastifyInstance, platform: Platform) {
     await scope.register(fastifyMultipart, {
       limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 },
     });
-    scope.withTypeProvider<TypeBoxTypeProvider>().post(
-      '/campaigns/:id/leads/import',
-      { schema: { params: ImportParams, response: { 202: ImportAccepted } } },
-      async (request, reply) => {
-        const campaign = await campaignForImport(platform, request.currentUser, request.params.id);
-        if (!request.isMultipart()) throw badRequest(ImportMessages.noFile, 'Import failed');
-        async function* parts(): AsyncIterable<UploadPart> {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') yield { type: 'file', fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, file: part.file };
-            else yield { type: 'field', fieldname: part.fieldname, value: part.value };
+    scope
+      .withTypeProvider<TypeBoxTypeProvider>()
+      .post(
+        '/campaigns/:id/leads/import',
+        { schema: { params: ImportParams, response: { 202: ImportAccepted } } },
+        async (request, reply) => {
+          const campaign = await campaignForImport(platform, request.currentUser, request.params.id);
+          if (!request.isMultipart()) throw badRequest(ImportMessages.noFile, 'Import failed');
+          async function* parts(): AsyncIterable<UploadPart> {
+            for await (const part of request.parts()) {
+              if (part.type === 'file')
+                yield {
+                  type: 'file',
+                  fieldname: part.fieldname,
+                  filename: part.filename,
+                  mimetype: part.mimetype,
+                  file: part.file,
+                };
+              else yield { type: 'field', fieldname: part.fieldname, value: part.value };
+            }
           }
-        }
-        try {
-          return reply.status(202).send(await startImport(platform, request.currentUser, campaign, parts()));
-        } catch (error) {
-          // A refused upload may stop being read part-way: closing the connection after the answer discards the
-          // rest instead of leaving a half-read request on a kept-alive socket.
-          reply.header('connection', 'close');
-          throw error;
-        }
-      },
-    );
+          try {
+            return reply.status(202).send(await startImport(platform, request.currentUser, campaign, parts()));
+          } catch (error) {
+            // A refused upload may stop being read part-way: closing the connection after the answer discards the
+            // rest instead of leaving a half-read request on a kept-alive socket.
+            reply.header('connection', 'close');
+            throw error;
+          }
+        },
+      );
   });
 
   api.get('/imports/:id', { schema: { params: ImportParams, response: { 200: ImportStatus } } }, async (request) =>
@@ -58,16 +73,22 @@ export async function leadRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get('/imports/:id/rejected.csv', { schema: { params: ImportParams } }, async (request, reply) => {
     const report = await rejectedRowsCsv(platform, request.currentUser, request.params.id);
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${report.fileName}"`);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${report.fileName}"`);
     return reply.send(Readable.from(report.lines));
   });
 
-  api.get('/leads', { schema: { querystring: LeadListQuery, response: { 200: LeadList } }, serializerCompiler: plainJson }, async (request) =>
-    listLeadsFor(platform, request.currentUser, request.query),
+  api.get(
+    '/leads',
+    { schema: { querystring: LeadListQuery, response: { 200: LeadList } }, serializerCompiler: plainJson },
+    async (request) => listLeadsFor(platform, request.currentUser, request.query),
   );
 
-  api.post('/leads/request', { schema: { body: LeadRequestBody, response: { 200: LeadRequestResult } } }, async (request) =>
-    requestLeads(platform, request.currentUser, request.body),
+  api.post(
+    '/leads/request',
+    { schema: { body: LeadRequestBody, response: { 200: LeadRequestResult } } },
+    async (request) => requestLeads(platform, request.currentUser, request.body),
   );
 
   api.get('/leads/:id', { schema: { params: LeadParams, response: { 200: LeadDetail } } }, async (request) =>
@@ -80,4 +101,3 @@ export async function leadRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => updateLeadFor(platform, request.currentUser, request.params.id, request.body),
   );
 }
-

@@ -6,8 +6,30 @@ import { distributeCampaign } from './distribution.js';
 import { insertLeads, type LeadDoc } from './repository.js';
 
 const FIRST = ['Mona', 'Karim', 'Laila', 'Omar', 'Sara', 'Youssef', 'Nour', 'Hassan', 'Farida', 'Tarek', 'Jana', 'Ali'];
-const LAST = ['Hassan', 'Farouk', 'Mansour', 'Saleh', 'Nasser', 'Ibrahim', 'Khalil', 'Aziz', 'Said', 'Fathy', 'Gamal', 'Zaki'];
-const COMPANIES = ['Nile Logistics', 'Delta Pharma', 'Giza Textiles', 'Cairo Fintech', undefined, 'Sinai Resorts', undefined, 'Luxor Foods'];
+const LAST = [
+  'Hassan',
+  'Farouk',
+  'Mansour',
+  'Saleh',
+  'Nasser',
+  'Ibrahim',
+  'Khalil',
+  'Aziz',
+  'Said',
+  'Fathy',
+  'Gamal',
+  'Zaki',
+];
+const COMPANIES = [
+  'Nile Logistics',
+  'Delta Pharma',
+  'Giza Textiles',
+  'Cairo Fintech',
+  undefined,
+  'Sinai Resorts',
+  undefined,
+  'Luxor Foods',
+];
 
 /** Campaign-specific fields of spec 2 section 3, so the details panel has something real to show. */
 function detailsFor(slug: string, i: number): Record<string, unknown> {
@@ -20,12 +42,24 @@ function detailsFor(slug: string, i: number): Record<string, unknown> {
         checkIn: `2026-0${(i % 8) + 2}-1${i % 9}`,
         checkOut: `2026-0${(i % 8) + 2}-2${i % 9}`,
         guestCount: (i % 5) + 1,
-        ...(i % 3 === 0 ? { eventDate: `2026-0${(i % 8) + 2}-15`, attendees: 40 + i * 5, roomsNeeded: 20 + i, roomTypeSplit: '70% single / 30% double', meetingRooms: 2, catering: 'Lunch and coffee breaks' } : {}),
+        ...(i % 3 === 0
+          ? {
+              eventDate: `2026-0${(i % 8) + 2}-15`,
+              attendees: 40 + i * 5,
+              roomsNeeded: 20 + i,
+              roomTypeSplit: '70% single / 30% double',
+              meetingRooms: 2,
+              catering: 'Lunch and coffee breaks',
+            }
+          : {}),
       };
     case 'adwords':
       return {
         location: ['New Cairo', 'Sheikh Zayed', 'Alexandria'][i % 3],
-        targetKeywords: ['apartments for sale cairo', 'villas new cairo', 'compound sheikh zayed'].slice(0, (i % 3) + 1),
+        targetKeywords: ['apartments for sale cairo', 'villas new cairo', 'compound sheikh zayed'].slice(
+          0,
+          (i % 3) + 1,
+        ),
         monthlyBudget: 500 + (i % 6) * 250,
         competitors: ['Nawy', 'Aqarmap', 'Property Finder'].slice(0, (i % 3) + 1),
         targetCities: ['Cairo', 'Giza', 'Alexandria'].slice(0, (i % 3) + 1),
@@ -35,7 +69,12 @@ function detailsFor(slug: string, i: number): Record<string, unknown> {
       const base = {
         propertyType: ['Apartment', 'Villa', 'Townhouse'][i % 3],
         budget: 80_000 + (i % 7) * 40_000,
-        location: slug === 'real-estate-dubai' ? ['Dubai Marina', 'Downtown', 'JVC'][i % 3] : slug === 'real-estate-us' ? ['Austin, TX', 'Tampa, FL', 'Phoenix, AZ'][i % 3] : ['New Capital', 'North Coast', 'New Cairo'][i % 3],
+        location:
+          slug === 'real-estate-dubai'
+            ? ['Dubai Marina', 'Downtown', 'JVC'][i % 3]
+            : slug === 'real-estate-us'
+              ? ['Austin, TX', 'Tampa, FL', 'Phoenix, AZ'][i % 3]
+              : ['New Capital', 'North Coast', 'New Cairo'][i % 3],
         timeframe: ['1-3 months', '3-6 months', 'This year'][i % 3],
         bedrooms: (i % 4) + 1,
         bathrooms: (i % 3) + 1,
@@ -47,7 +86,13 @@ function detailsFor(slug: string, i: number): Record<string, unknown> {
         furnishing: ['Unfurnished', 'Semi-furnished', 'Furnished'][i % 3],
       };
       if (slug !== 'real-estate-us') return base;
-      return { ...base, mortgage: i % 2 === 0 ? 'Pre-approved' : 'Needed', marketValue: 250_000 + i * 10_000, taxes: 3_200 + i * 100, hoaFees: 150 + (i % 4) * 25 };
+      return {
+        ...base,
+        mortgage: i % 2 === 0 ? 'Pre-approved' : 'Needed',
+        marketValue: 250_000 + i * 10_000,
+        taxes: 3_200 + i * 100,
+        hoaFees: 150 + (i % 4) * 25,
+      };
     }
   }
 }

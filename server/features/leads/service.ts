@@ -7,7 +7,14 @@ import type { LeadRequestBody, LeadRequestResult } from '../../../shared/schemas
 import type { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { campaignInfos, findCampaignById, findCampaignByIdOrSlug, inScope, isMember, leadScopeFor } from '../campaigns/public.js';
+import {
+  campaignInfos,
+  findCampaignById,
+  findCampaignByIdOrSlug,
+  inScope,
+  isMember,
+  leadScopeFor,
+} from '../campaigns/public.js';
 import { syncClientWithLead } from '../clients/public.js';
 import { userNames, type UserDoc } from '../users/public.js';
 import { distributeCampaign } from './distribution.js';
@@ -25,7 +32,10 @@ async function campaignIdOf(platform: Platform, idOrSlug: string): Promise<Objec
 
 export async function listLeadsFor(platform: Platform, user: UserDoc, query: LeadListQuery): Promise<LeadList> {
   const limit = query.limit ?? 25;
-  const [scope, campaignId] = await Promise.all([leadScopeFor(platform, user), query.campaignId ? campaignIdOf(platform, query.campaignId) : undefined]);
+  const [scope, campaignId] = await Promise.all([
+    leadScopeFor(platform, user),
+    query.campaignId ? campaignIdOf(platform, query.campaignId) : undefined,
+  ]);
   const docs = await listLeads(platform.db, {
     scope,
     campaignId,
@@ -36,7 +46,13 @@ export async function listLeadsFor(platform: Platform, user: UserDoc, query: Lea
     limit: limit + 1,
   });
   const page = docs.slice(0, limit);
-  const [campaigns, names] = await Promise.all([campaignInfos(platform.db, page.map((d) => d.campaignId)), pageAssigneeNames(platform, user, page)]);
+  const [campaigns, names] = await Promise.all([
+    campaignInfos(
+      platform.db,
+      page.map((d) => d.campaignId),
+    ),
+    pageAssigneeNames(platform, user, page),
+  ]);
   return {
     items: toLeadItems(page, campaigns, names),
     nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,
@@ -61,7 +77,10 @@ async function visibleLead(platform: Platform, user: UserDoc, id: string): Promi
 async function detailOf(platform: Platform, lead: LeadDoc): Promise<LeadDetail> {
   const campaigns = await campaignInfos(platform.db, [lead.campaignId]);
   const names = await userNames(platform.db, distinctIds([...lead.history.map((h) => h.by), lead.assignedTo]));
-  return { lead: toLeadItem(lead, campaigns.get(lead.campaignId.toHexString()), names), history: toHistoryItems(lead.history, names) };
+  return {
+    lead: toLeadItem(lead, campaigns.get(lead.campaignId.toHexString()), names),
+    history: toHistoryItems(lead.history, names),
+  };
 }
 
 export async function leadDetailFor(platform: Platform, user: UserDoc, id: string): Promise<LeadDetail> {
@@ -74,7 +93,12 @@ const dateOnly = (d: Date) => d.toISOString().slice(0, 10);
  * Disposition moves the stage (docs/product.md, Lead status), Proposal is set directly; every change is written to the
  * lead's history, and the fresh lead goes live to the agent's tabs and to the campaign owner.
  */
-export async function updateLeadFor(platform: Platform, user: UserDoc, id: string, body: LeadUpdateBody): Promise<LeadDetail> {
+export async function updateLeadFor(
+  platform: Platform,
+  user: UserDoc,
+  id: string,
+  body: LeadUpdateBody,
+): Promise<LeadDetail> {
   const lead = await visibleLead(platform, user, id);
   const now = platform.clock.now();
   const set: Partial<LeadDoc> = {};
@@ -124,13 +148,19 @@ export async function updateLeadFor(platform: Platform, user: UserDoc, id: strin
   await syncClientWithLead(platform, fresh);
   const detail = await detailOf(platform, fresh);
   const campaign = await findCampaignById(platform.db, fresh.campaignId);
-  const audience = [fresh.assignedTo?.toHexString(), campaign?.ownerId?.toHexString()].filter((x): x is string => Boolean(x));
+  const audience = [fresh.assignedTo?.toHexString(), campaign?.ownerId?.toHexString()].filter((x): x is string =>
+    Boolean(x),
+  );
   emitLeadUpdated(platform, audience, detail.lead);
   return detail;
 }
 
 /** "Request Leads": up to `count` more of the campaign's pool for this agent, within the caps. */
-export async function requestLeads(platform: Platform, user: UserDoc, body: LeadRequestBody): Promise<LeadRequestResult> {
+export async function requestLeads(
+  platform: Platform,
+  user: UserDoc,
+  body: LeadRequestBody,
+): Promise<LeadRequestResult> {
   if (user.role !== 'sales') throw forbidden(LeadMessages.agentsOnly);
   const campaign = await findCampaignByIdOrSlug(platform.db, body.campaignId);
   if (!campaign) throw notFound(LeadMessages.campaignNotFound);

@@ -7,7 +7,10 @@ const countryZoneCache = new Map<CountryCode, string | undefined>();
 /** The zone of a country that has exactly one (CLDR data in Intl: the `timeZones` getter in Node 20, `getTimeZones()` later). */
 function countryZone(country: CountryCode): string | undefined {
   if (countryZoneCache.has(country)) return countryZoneCache.get(country);
-  const locale = new Intl.Locale(`und-${country}`) as Intl.Locale & { timeZones?: string[]; getTimeZones?: () => string[] };
+  const locale = new Intl.Locale(`und-${country}`) as Intl.Locale & {
+    timeZones?: string[];
+    getTimeZones?: () => string[];
+  };
   const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
   const zone = zones.length === 1 ? canonicalTimeZone(zones[0]) : undefined;
   countryZoneCache.set(country, zone);
@@ -44,5 +47,11 @@ export function callingTimeZone(
   lead: { timeZone?: string; details?: Record<string, unknown>; phone?: string } | null,
   campaign: { timeZone?: string } | null,
 ): string | undefined {
-  return lead?.timeZone || canonicalTimeZone(lead?.details?.timeZone) || timeZoneOfPhone(lead?.phone) || campaign?.timeZone || undefined;
+  return (
+    lead?.timeZone ||
+    canonicalTimeZone(lead?.details?.timeZone) ||
+    timeZoneOfPhone(lead?.phone) ||
+    campaign?.timeZone ||
+    undefined
+  );
 }

@@ -16,7 +16,8 @@ const isWav = (head: Buffer) => startsWith(head, 'RIFF') && startsWith(head, 'WA
 const isWebm = (head: Buffer) => startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]);
 const isOgg = (head: Buffer) => startsWith(head, 'OggS');
 const isZip = (head: Buffer) => startsWith(head, [0x50, 0x4b, 0x03, 0x04]);
-const isMp3 = (head: Buffer) => startsWith(head, 'ID3') || (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe6) === 0xe2);
+const isMp3 = (head: Buffer) =>
+  startsWith(head, 'ID3') || (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe6) === 0xe2);
 
 const OFFICE_PARTS: Record<'docx' | 'xlsx' | 'pptx', string> = { docx: 'word/', xlsx: 'xl/', pptx: 'ppt/' };
 
@@ -24,7 +25,9 @@ const OFFICE_PARTS: Record<'docx' | 'xlsx' | 'pptx', string> = { docx: 'word/', 
 function officeKind(head: Buffer, claimed: 'docx' | 'xlsx' | 'pptx'): boolean {
   if (!isZip(head)) return false;
   const text = head.toString('latin1');
-  const isOoxml = ['[Content_Types].xml', '_rels/.rels', 'docProps/', ...Object.values(OFFICE_PARTS)].some((marker) => text.includes(marker));
+  const isOoxml = ['[Content_Types].xml', '_rels/.rels', 'docProps/', ...Object.values(OFFICE_PARTS)].some((marker) =>
+    text.includes(marker),
+  );
   if (!isOoxml) return false;
   if (text.includes(OFFICE_PARTS[claimed])) return true;
   // The kind's own folder may come later in the zip; refuse only when another kind's folder shows up first.
@@ -33,7 +36,8 @@ function officeKind(head: Buffer, claimed: 'docx' | 'xlsx' | 'pptx'): boolean {
 
 /** UTF-8 text (BOM allowed) with no binary control bytes; a multibyte character cut at the end of the head is fine. */
 function isText(head: Buffer, complete: boolean): boolean {
-  for (const byte of head) if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b) || byte === 0x7f) return false;
+  for (const byte of head)
+    if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b) || byte === 0x7f) return false;
   let body = head;
   if (!complete) {
     let cut = 0;
@@ -55,7 +59,19 @@ export function extensionOf(filename: string): string {
 }
 
 const EXTENSION_FORMATS: Record<string, MaterialFormat> = {
-  pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', csv: 'csv', txt: 'txt', jpg: 'jpg', jpeg: 'jpg', png: 'png', mp4: 'mp4', m4v: 'mp4', mp3: 'mp3', wav: 'wav',
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  pptx: 'pptx',
+  csv: 'csv',
+  txt: 'txt',
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  png: 'png',
+  mp4: 'mp4',
+  m4v: 'mp4',
+  mp3: 'mp3',
+  wav: 'wav',
 };
 
 export type MaterialCheck = { ok: true; format: MaterialFormat } | { ok: false; reason: 'type' | 'mismatch' };

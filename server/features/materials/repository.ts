@@ -52,7 +52,9 @@ export async function ensureMaterialIndexes(db: Db): Promise<void> {
 }
 
 /** What a viewer may see: campaign materials, and their own personal ones. */
-export const visibleTo = (viewerId: ObjectId): Filter<MaterialDoc> => ({ $or: [{ scope: 'campaign' }, { createdBy: viewerId }] });
+export const visibleTo = (viewerId: ObjectId): Filter<MaterialDoc> => ({
+  $or: [{ scope: 'campaign' }, { createdBy: viewerId }],
+});
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -105,7 +107,11 @@ export async function deleteMaterialRecords(db: Db, id: ObjectId): Promise<boole
 
 export async function starredIds(db: Db, userId: ObjectId, materialIds?: ObjectId[]): Promise<ObjectId[]> {
   const filter: Filter<StarDoc> = materialIds ? { userId, materialId: { $in: materialIds } } : { userId };
-  return (await materialStarsCollection(db).find(filter, { projection: { materialId: 1 } }).toArray()).map((s) => s.materialId);
+  return (
+    await materialStarsCollection(db)
+      .find(filter, { projection: { materialId: 1 } })
+      .toArray()
+  ).map((s) => s.materialId);
 }
 
 /** One star per user and material: true when this call added it. */

@@ -17,7 +17,17 @@ import {
 import { bearerUser } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
-import { createFolder, deleteMaterial, fileViewer, foldersFor, listMaterialsFor, materialFile, toggleStar, uploadMaterial, type UploadPart } from './service.js';
+import {
+  createFolder,
+  deleteMaterial,
+  fileViewer,
+  foldersFor,
+  listMaterialsFor,
+  materialFile,
+  toggleStar,
+  uploadMaterial,
+  type UploadPart,
+} from './service.js';
 import { sendFile } from '../../platform/file-answers.js';
 import { tooLarge } from './storage.js';
 
@@ -33,7 +43,9 @@ export const declaredSizeGuard: onRequestAsyncHookHandler = async (request) => {
 /** Multipart parts, with the per-upload limits; the size limit makes busboy cut and flag the file. */
 export function uploadParts(request: FastifyRequest): AsyncIterable<UploadPart> {
   if (!request.isMultipart()) throw badRequest(UploadMessages.badForm);
-  return request.parts({ limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, fieldSize: 20_000, parts: 12 } }) as AsyncIterable<UploadPart>;
+  return request.parts({
+    limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, fieldSize: 20_000, parts: 12 },
+  }) as AsyncIterable<UploadPart>;
 }
 
 export async function materialRoutes(app: FastifyInstance, platform: Platform) {
@@ -42,35 +54,57 @@ export async function materialRoutes(app: FastifyInstance, platform: Platform) {
     await scoped.register(fastifyMultipart, { throwFileSizeLimit: true });
     const api = scoped.withTypeProvider<TypeBoxTypeProvider>();
 
-    api.get('/materials', { schema: { querystring: MaterialListQuery, response: { 200: MaterialList } } }, async (request) =>
-      listMaterialsFor(platform, request.currentUser, request.query),
+    api.get(
+      '/materials',
+      { schema: { querystring: MaterialListQuery, response: { 200: MaterialList } } },
+      async (request) => listMaterialsFor(platform, request.currentUser, request.query),
     );
 
-    api.post('/materials', { onRequest: declaredSizeGuard, schema: { response: { 201: MaterialItem } } }, async (request, reply) =>
-      reply.status(201).send(await uploadMaterial(platform, request.currentUser, uploadParts(request))),
+    api.post(
+      '/materials',
+      { onRequest: declaredSizeGuard, schema: { response: { 201: MaterialItem } } },
+      async (request, reply) =>
+        reply.status(201).send(await uploadMaterial(platform, request.currentUser, uploadParts(request))),
     );
 
-    api.get('/materials/:id/file', { compress: false, schema: { params: MaterialParams, querystring: MaterialFileQuery } }, async (request, reply) => {
-      const viewer = await fileViewer(platform, await bearerUser(request, scoped, platform.db), 'material', request.params.id, request.query.sig);
-      const download = request.query.download === '1' || request.query.download === true;
-      return sendFile(reply, await materialFile(platform, viewer, request.params.id, request.headers.range, download));
-    });
+    api.get(
+      '/materials/:id/file',
+      { compress: false, schema: { params: MaterialParams, querystring: MaterialFileQuery } },
+      async (request, reply) => {
+        const viewer = await fileViewer(
+          platform,
+          await bearerUser(request, scoped, platform.db),
+          'material',
+          request.params.id,
+          request.query.sig,
+        );
+        const download = request.query.download === '1' || request.query.download === true;
+        return sendFile(
+          reply,
+          await materialFile(platform, viewer, request.params.id, request.headers.range, download),
+        );
+      },
+    );
 
     api.delete('/materials/:id', { schema: { params: MaterialParams } }, async (request, reply) => {
       await deleteMaterial(platform, request.currentUser, request.params.id);
       return reply.status(204).send();
     });
 
-    api.post('/materials/:id/star', { schema: { params: MaterialParams, response: { 200: StarResponse } } }, async (request) =>
-      toggleStar(platform, request.currentUser, request.params.id),
+    api.post(
+      '/materials/:id/star',
+      { schema: { params: MaterialParams, response: { 200: StarResponse } } },
+      async (request) => toggleStar(platform, request.currentUser, request.params.id),
     );
 
     api.get('/materials/folders', { schema: { response: { 200: MaterialFolderList } } }, async (request) => ({
       items: await foldersFor(platform, request.currentUser),
     }));
 
-    api.post('/materials/folders', { schema: { body: CreateFolderBody, response: { 201: MaterialFolder } } }, async (request, reply) =>
-      reply.status(201).send(await createFolder(platform, request.currentUser, request.body)),
+    api.post(
+      '/materials/folders',
+      { schema: { body: CreateFolderBody, response: { 201: MaterialFolder } } },
+      async (request, reply) => reply.status(201).send(await createFolder(platform, request.currentUser, request.body)),
     );
   });
 }

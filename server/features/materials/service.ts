@@ -2,7 +2,14 @@ import type { Readable } from 'node:stream';
 import { ObjectId } from 'mongodb';
 import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants.js';
 import { MATERIAL_FORMATS, UploadMessages, formatBytes } from '../../../shared/schemas/materials/formats.js';
-import { MATERIAL_UPLOAD_FIELDS, MaterialMessages, type MaterialFolder, type MaterialItem, type MaterialList, type MaterialListQuery } from '../../../shared/schemas/materials/list.js';
+import {
+  MATERIAL_UPLOAD_FIELDS,
+  MaterialMessages,
+  type MaterialFolder,
+  type MaterialItem,
+  type MaterialList,
+  type MaterialListQuery,
+} from '../../../shared/schemas/materials/list.js';
 import type { Platform } from '../../platform/context.js';
 import { signFileLink, verifyFileLink, type FileLinkPurpose } from '../../platform/file-links.js';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../platform/errors.js';
@@ -26,13 +33,24 @@ import {
   type FolderDoc,
   type MaterialDoc,
 } from './repository.js';
-import { deleteStoredFile, materialsBucket, openStoredFile, parseRange, storeStream, type ByteRange } from './storage.js';
+import {
+  deleteStoredFile,
+  materialsBucket,
+  openStoredFile,
+  parseRange,
+  storeStream,
+  type ByteRange,
+} from './storage.js';
 
 const DEFAULT_CATEGORY = 'General';
 const CampaignMessages = { unknown: 'This campaign does not exist.' } as const;
 
 /** A campaign slug, checked; and whether this user may publish to it (its owner, or an admin). */
-async function campaignFor(platform: Platform, user: UserDoc, value: string | undefined): Promise<{ slug: string | null; manages: boolean }> {
+async function campaignFor(
+  platform: Platform,
+  user: UserDoc,
+  value: string | undefined,
+): Promise<{ slug: string | null; manages: boolean }> {
   const key = value?.trim();
   if (!key) return { slug: null, manages: user.role === 'admin' };
   const campaign = await findCampaignByIdOrSlug(platform.db, key);
@@ -46,12 +64,20 @@ async function canDelete(platform: Platform, user: UserDoc, material: MaterialDo
   return (await campaignFor(platform, user, material.campaign)).manages;
 }
 
-const canSee = (viewer: UserDoc, material: MaterialDoc) => material.scope === 'campaign' || material.createdBy.equals(viewer._id);
+const canSee = (viewer: UserDoc, material: MaterialDoc) =>
+  material.scope === 'campaign' || material.createdBy.equals(viewer._id);
 
 async function toItems(platform: Platform, viewer: UserDoc, docs: MaterialDoc[]): Promise<MaterialItem[]> {
   const [authors, stars] = await Promise.all([
-    userSummaries(platform.db, docs.map((d) => d.createdBy)),
-    starredIds(platform.db, viewer._id, docs.map((d) => d._id)),
+    userSummaries(
+      platform.db,
+      docs.map((d) => d.createdBy),
+    ),
+    starredIds(
+      platform.db,
+      viewer._id,
+      docs.map((d) => d._id),
+    ),
   ]);
   const starred = new Set(stars.map((id) => id.toHexString()));
   const ownedCampaigns = new Map<string, boolean>();
@@ -75,7 +101,10 @@ async function toItems(platform: Platform, viewer: UserDoc, docs: MaterialDoc[])
       folderId: doc.folderId?.toHexString() ?? null,
       ...(doc.description ? { description: doc.description } : {}),
       scope: doc.scope,
-      createdBy: { id: doc.createdBy.toHexString(), name: authors.get(doc.createdBy.toHexString())?.name ?? 'Former member' },
+      createdBy: {
+        id: doc.createdBy.toHexString(),
+        name: authors.get(doc.createdBy.toHexString())?.name ?? 'Former member',
+      },
       lastModified: doc.updatedAt.toISOString(),
       starred: starred.has(id),
       canDelete: deletable,
@@ -87,12 +116,17 @@ async function toItems(platform: Platform, viewer: UserDoc, docs: MaterialDoc[])
 
 const SORTS = { lastModified: ['updatedAt', -1], name: ['name', 1], size: ['size', -1] } as const;
 
-export async function listMaterialsFor(platform: Platform, viewer: UserDoc, query: MaterialListQuery): Promise<MaterialList> {
+export async function listMaterialsFor(
+  platform: Platform,
+  viewer: UserDoc,
+  query: MaterialListQuery,
+): Promise<MaterialList> {
   const [field, defaultDirection] = SORTS[query.sort ?? 'lastModified'];
   const direction = query.order ? (query.order === 'asc' ? 1 : -1) : defaultDirection;
   let folderId: ObjectId | null | undefined;
   if (query.folder === 'root') folderId = null;
-  else if (query.folder) folderId = ObjectId.isValid(query.folder) ? new ObjectId(query.folder) : new ObjectId('000000000000000000000000');
+  else if (query.folder)
+    folderId = ObjectId.isValid(query.folder) ? new ObjectId(query.folder) : new ObjectId('000000000000000000000000');
   const docs = await listMaterials(platform.db, {
     viewerId: viewer._id,
     q: query.q,
@@ -104,7 +138,10 @@ export async function listMaterialsFor(platform: Platform, viewer: UserDoc, quer
     sort: { field, direction },
     limit: query.limit ?? 200,
   });
-  const [items, categories] = await Promise.all([toItems(platform, viewer, docs), visibleCategories(platform.db, viewer._id)]);
+  const [items, categories] = await Promise.all([
+    toItems(platform, viewer, docs),
+    visibleCategories(platform.db, viewer._id),
+  ]);
   return { items, categories };
 }
 
@@ -137,7 +174,8 @@ async function placement(platform: Platform, user: UserDoc, fields: UploadFields
   let folder: FolderDoc | null = null;
   if (fields.folderId) {
     folder = ObjectId.isValid(fields.folderId) ? await findFolder(platform.db, new ObjectId(fields.folderId)) : null;
-    if (!folder || (folder.scope === 'personal' && !folder.ownerId.equals(user._id))) throw notFound(MaterialMessages.folderNotFound);
+    if (!folder || (folder.scope === 'personal' && !folder.ownerId.equals(user._id)))
+      throw notFound(MaterialMessages.folderNotFound);
   }
   // Owners and admins publish to the campaign; anyone else's upload is personal (tagged with the campaign for filters).
   const scope: MaterialDoc['scope'] = campaign.slug && campaign.manages ? 'campaign' : 'personal';
@@ -149,7 +187,11 @@ async function placement(platform: Platform, user: UserDoc, fields: UploadFields
  * allowed formats and matches its name; refuses more than UPLOAD_LIMIT_BYTES. A refused upload
  * leaves nothing stored.
  */
-export async function uploadMaterial(platform: Platform, user: UserDoc, parts: AsyncIterable<UploadPart>): Promise<MaterialItem> {
+export async function uploadMaterial(
+  platform: Platform,
+  user: UserDoc,
+  parts: AsyncIterable<UploadPart>,
+): Promise<MaterialItem> {
   const fields: UploadFields = {};
   const bucket = materialsBucket(platform.db);
   let stored: { fileId: ObjectId; length: number; filename: string; format: keyof typeof MATERIAL_FORMATS } | undefined;
@@ -157,7 +199,10 @@ export async function uploadMaterial(platform: Platform, user: UserDoc, parts: A
     for await (const part of parts) {
       if (part.type === 'field') {
         if ((MATERIAL_UPLOAD_FIELDS as readonly string[]).includes(part.fieldname)) {
-          fields[part.fieldname as keyof UploadFields] = textField(part.value, part.fieldname === 'description' ? 2_000 : 200);
+          fields[part.fieldname as keyof UploadFields] = textField(
+            part.value,
+            part.fieldname === 'description' ? 2_000 : 200,
+          );
         }
         continue;
       }
@@ -177,7 +222,8 @@ export async function uploadMaterial(platform: Platform, user: UserDoc, parts: A
         metadata: { uploadedBy: user._id },
         accept(head, complete) {
           const check = checkMaterial(head, filename, complete);
-          if (!check.ok) throw badRequest(check.reason === 'type' ? UploadMessages.typeNotAllowed : UploadMessages.contentMismatch);
+          if (!check.ok)
+            throw badRequest(check.reason === 'type' ? UploadMessages.typeNotAllowed : UploadMessages.contentMismatch);
           format = check.format;
           return { contentType: MATERIAL_FORMATS[check.format].mime };
         },
@@ -206,7 +252,11 @@ export async function uploadMaterial(platform: Platform, user: UserDoc, parts: A
       updatedAt: now,
     };
     await insertMaterial(platform.db, doc);
-    emitMaterialsChanged(platform, { scope, ownerId: user._id.toHexString() }, { kind: 'material', id: doc._id.toHexString(), change: 'created' });
+    emitMaterialsChanged(
+      platform,
+      { scope, ownerId: user._id.toHexString() },
+      { kind: 'material', id: doc._id.toHexString(), change: 'created' },
+    );
     return (await toItems(platform, user, [doc]))[0];
   } catch (error) {
     if (stored) await deleteStoredFile(bucket, stored.fileId);
@@ -225,25 +275,40 @@ export async function deleteMaterial(platform: Platform, user: UserDoc, id: stri
   if (!(await canDelete(platform, user, material))) throw forbidden(MaterialMessages.deleteForbidden);
   if (!(await deleteMaterialRecords(platform.db, material._id))) return;
   await deleteStoredFile(materialsBucket(platform.db), material.fileId);
-  emitMaterialsChanged(platform, { scope: material.scope, ownerId: material.createdBy.toHexString() }, { kind: 'material', id: material._id.toHexString(), change: 'deleted' });
+  emitMaterialsChanged(
+    platform,
+    { scope: material.scope, ownerId: material.createdBy.toHexString() },
+    { kind: 'material', id: material._id.toHexString(), change: 'deleted' },
+  );
 }
 
 export async function toggleStar(platform: Platform, user: UserDoc, id: string): Promise<{ starred: boolean }> {
   const material = await visibleMaterial(platform, user, id);
-  if (await addStar(platform.db, { _id: new ObjectId(), materialId: material._id, userId: user._id })) return { starred: true };
+  if (await addStar(platform.db, { _id: new ObjectId(), materialId: material._id, userId: user._id }))
+    return { starred: true };
   await removeStar(platform.db, material._id, user._id);
   return { starred: false };
 }
 
 function toFolder(folder: FolderDoc): MaterialFolder {
-  return { id: folder._id.toHexString(), name: folder.name, campaign: folder.campaign, scope: folder.scope, createdAt: folder.createdAt.toISOString() };
+  return {
+    id: folder._id.toHexString(),
+    name: folder.name,
+    campaign: folder.campaign,
+    scope: folder.scope,
+    createdAt: folder.createdAt.toISOString(),
+  };
 }
 
 export async function foldersFor(platform: Platform, viewer: UserDoc): Promise<MaterialFolder[]> {
   return (await listFolders(platform.db, viewer._id)).map(toFolder);
 }
 
-export async function createFolder(platform: Platform, user: UserDoc, body: { name: string; campaign?: string }): Promise<MaterialFolder> {
+export async function createFolder(
+  platform: Platform,
+  user: UserDoc,
+  body: { name: string; campaign?: string },
+): Promise<MaterialFolder> {
   const name = body.name.trim();
   if (!name) throw badRequest(MaterialMessages.folderNameEmpty);
   const campaign = await campaignFor(platform, user, body.campaign);
@@ -256,7 +321,11 @@ export async function createFolder(platform: Platform, user: UserDoc, body: { na
     createdAt: platform.clock.now(),
   };
   if (!(await insertFolder(platform.db, folder))) throw conflict(MaterialMessages.folderExists);
-  emitMaterialsChanged(platform, { scope: folder.scope, ownerId: user._id.toHexString() }, { kind: 'folder', id: folder._id.toHexString(), change: 'created' });
+  emitMaterialsChanged(
+    platform,
+    { scope: folder.scope, ownerId: user._id.toHexString() },
+    { kind: 'folder', id: folder._id.toHexString(), change: 'created' },
+  );
   return toFolder(folder);
 }
 
@@ -267,7 +336,13 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 }
 
 /** The viewer behind a request: a bearer user, or the user a signed link was made for. */
-export async function fileViewer(platform: Platform, bearerUser: UserDoc | null, purpose: FileLinkPurpose, id: string, sig: string | undefined): Promise<UserDoc> {
+export async function fileViewer(
+  platform: Platform,
+  bearerUser: UserDoc | null,
+  purpose: FileLinkPurpose,
+  id: string,
+  sig: string | undefined,
+): Promise<UserDoc> {
   if (bearerUser) return bearerUser;
   const userId = verifyFileLink(platform, purpose, id, sig);
   const user = userId ? await findUserById(platform.db, userId) : null;
@@ -286,22 +361,38 @@ export function fileAnswer(
     'accept-ranges': 'bytes',
     'content-disposition': contentDisposition(file.download ? 'attachment' : 'inline', file.filename),
     'cache-control': 'private, max-age=3600',
-    'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    'content-security-policy':
+      "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
   };
   const range = parseRange(rangeHeader, file.size);
-  if (range === 'unsatisfiable') return { status: 416, headers: { ...headers, 'content-range': `bytes */${file.size}` } };
+  if (range === 'unsatisfiable')
+    return { status: 416, headers: { ...headers, 'content-range': `bytes */${file.size}` } };
   const body = openStoredFile(bucket, file.fileId, range as ByteRange | undefined);
   if (!range) return { status: 200, headers: { ...headers, 'content-length': String(file.size) }, body };
   return {
     status: 206,
-    headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${file.size}`, 'content-length': String(range.end - range.start + 1) },
+    headers: {
+      ...headers,
+      'content-range': `bytes ${range.start}-${range.end}/${file.size}`,
+      'content-length': String(range.end - range.start + 1),
+    },
     body,
   };
 }
 
-export async function materialFile(platform: Platform, viewer: UserDoc, id: string, rangeHeader: string | undefined, download: boolean): Promise<FileAnswer> {
+export async function materialFile(
+  platform: Platform,
+  viewer: UserDoc,
+  id: string,
+  rangeHeader: string | undefined,
+  download: boolean,
+): Promise<FileAnswer> {
   const material = await visibleMaterial(platform, viewer, id);
   const extension = `.${material.format}`;
   const filename = material.name.toLowerCase().endsWith(extension) ? material.name : `${material.name}${extension}`;
-  return fileAnswer(materialsBucket(platform.db), { fileId: material.fileId, size: material.size, contentType: material.contentType, filename, download }, rangeHeader);
+  return fileAnswer(
+    materialsBucket(platform.db),
+    { fileId: material.fileId, size: material.size, contentType: material.contentType, filename, download },
+    rangeHeader,
+  );
 }

@@ -39,7 +39,9 @@ export function meRoutes(app: FastifyInstance, platform: Platform) {
     key: (request) => request.currentUser?._id.toHexString(),
   });
 
-  api.get('/me', { schema: { response: { 200: MeResponse } } }, async (request) => describeMe(platform, request.currentUser));
+  api.get('/me', { schema: { response: { 200: MeResponse } } }, async (request) =>
+    describeMe(platform, request.currentUser),
+  );
 
   api.patch('/me', { schema: { body: ProfileBody, response: { 200: MeResponse } } }, async (request) =>
     updateProfile(platform, request.currentUser, request.body),
@@ -60,10 +62,14 @@ export function meRoutes(app: FastifyInstance, platform: Platform) {
     },
   );
 
-  api.get('/me/preferences', { schema: { response: { 200: PreferencesResponse } } }, async (request) => preferencesOf(request.currentUser));
+  api.get('/me/preferences', { schema: { response: { 200: PreferencesResponse } } }, async (request) =>
+    preferencesOf(request.currentUser),
+  );
 
-  api.put('/me/preferences', { schema: { body: PreferencesBody, response: { 200: PreferencesResponse } } }, async (request) =>
-    savePreferences(platform, request.currentUser, request.body),
+  api.put(
+    '/me/preferences',
+    { schema: { body: PreferencesBody, response: { 200: PreferencesResponse } } },
+    async (request) => savePreferences(platform, request.currentUser, request.body),
   );
 
   api.post('/me/role', { schema: { body: RoleBody, response: { 200: RoleResponse } } }, async (request) =>

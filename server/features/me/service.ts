@@ -1,8 +1,16 @@
 import { AuthTitles } from '../../../shared/schemas/auth/messages.js';
 import { weakPasswordError } from '../../../shared/schemas/auth/password-strength.js';
 import type { MeResponse } from '../../../shared/schemas/me/get.js';
-import { PasswordChangeMessages, passwordChangeFormError, type PasswordChangeBody } from '../../../shared/schemas/me/password.js';
-import { completePreferences, type PreferencesBody, type PreferencesResponse } from '../../../shared/schemas/me/preferences.js';
+import {
+  PasswordChangeMessages,
+  passwordChangeFormError,
+  type PasswordChangeBody,
+} from '../../../shared/schemas/me/password.js';
+import {
+  completePreferences,
+  type PreferencesBody,
+  type PreferencesResponse,
+} from '../../../shared/schemas/me/preferences.js';
 import { profileFormError, type ProfileBody } from '../../../shared/schemas/me/profile.js';
 import { RoleMessages, type RoleResponse } from '../../../shared/schemas/me/role.js';
 import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications/list.js';
@@ -39,7 +47,8 @@ export function describeMe(platform: Platform, user: UserDoc): MeResponse {
  */
 export async function chooseRole(platform: Platform, user: UserDoc, role: Role): Promise<RoleResponse> {
   let notice: RoleResponse['notice'];
-  if (role === 'admin' && user.role !== 'admin') throw forbidden(RoleMessages.adminDenied, RoleMessages.adminDeniedTitle);
+  if (role === 'admin' && user.role !== 'admin')
+    throw forbidden(RoleMessages.adminDenied, RoleMessages.adminDeniedTitle);
   const hadPending = user.roleRequest?.status === 'pending';
   if (role === 'sales' && user.role === 'sales') await withdrawPendingRoleRequest(platform.db, user._id);
   if (role === 'owner' && user.role === 'sales') {
@@ -71,7 +80,8 @@ export async function updateProfile(platform: Platform, user: UserDoc, body: Pro
  * (sessionVersion bumped, refresh tokens revoked); the caller starts a fresh one for this device.
  */
 export async function changePassword(platform: Platform, user: UserDoc, body: PasswordChangeBody): Promise<UserDoc> {
-  const problem = passwordChangeFormError(body) ?? weakPasswordError(body.newPassword, { email: user.email, name: user.name });
+  const problem =
+    passwordChangeFormError(body) ?? weakPasswordError(body.newPassword, { email: user.email, name: user.name });
   if (problem) throw badRequest(problem, AuthTitles.validation);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest(PasswordChangeMessages.currentWrong, PasswordChangeMessages.failedTitle);
@@ -90,7 +100,11 @@ export function preferencesOf(user: UserDoc): PreferencesResponse {
   return { notifications: completePreferences(user.notificationPrefs) };
 }
 
-export async function savePreferences(platform: Platform, user: UserDoc, body: PreferencesBody): Promise<PreferencesResponse> {
+export async function savePreferences(
+  platform: Platform,
+  user: UserDoc,
+  body: PreferencesBody,
+): Promise<PreferencesResponse> {
   // Only what differs from the default is kept, so a new notification type starts on for everyone.
   const stored: NonNullable<UserDoc['notificationPrefs']> = {};
   for (const type of NOTIFICATION_TYPES) {

@@ -14,12 +14,16 @@ export interface NotificationDoc {
   key?: string;
 }
 
-export const notificationsCollection = (db: Db): Collection<NotificationDoc> => db.collection<NotificationDoc>('notifications');
+export const notificationsCollection = (db: Db): Collection<NotificationDoc> =>
+  db.collection<NotificationDoc>('notifications');
 
 export async function ensureNotificationIndexes(db: Db): Promise<void> {
   await notificationsCollection(db).createIndex({ userId: 1, _id: -1 });
   await notificationsCollection(db).createIndex({ userId: 1, readAt: 1 });
-  await notificationsCollection(db).createIndex({ key: 1 }, { unique: true, partialFilterExpression: { key: { $type: 'string' } } });
+  await notificationsCollection(db).createIndex(
+    { key: 1 },
+    { unique: true, partialFilterExpression: { key: { $type: 'string' } } },
+  );
 }
 
 /** False when a notification with the same key already exists. */
@@ -40,7 +44,8 @@ export async function insertNotifications(db: Db, docs: NotificationDoc[]): Prom
     await notificationsCollection(db).insertMany(docs, { ordered: false });
     return docs;
   } catch (error) {
-    const raw = (error as { writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number } }).writeErrors;
+    const raw = (error as { writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number } })
+      .writeErrors;
     const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
     if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
     const skipped = new Set(list.map((e) => e.index));
@@ -53,7 +58,13 @@ export interface NotificationFilter {
   type?: NotificationType;
 }
 
-export function listNotifications(db: Db, userId: ObjectId, limit: number, before?: ObjectId, filter: NotificationFilter = {}): Promise<NotificationDoc[]> {
+export function listNotifications(
+  db: Db,
+  userId: ObjectId,
+  limit: number,
+  before?: ObjectId,
+  filter: NotificationFilter = {},
+): Promise<NotificationDoc[]> {
   return notificationsCollection(db)
     .find({
       userId,
@@ -75,7 +86,9 @@ export function countUnread(db: Db, userId: ObjectId): Promise<number> {
  * but the embedded server runs aggregates without indexes (a full scan per call).
  */
 export async function countUnreadOf(db: Db, userIds: ObjectId[]): Promise<Map<string, number>> {
-  const counts = await Promise.all(userIds.map(async (userId) => [userId.toHexString(), await countUnread(db, userId)] as const));
+  const counts = await Promise.all(
+    userIds.map(async (userId) => [userId.toHexString(), await countUnread(db, userId)] as const),
+  );
   return new Map(counts);
 }
 

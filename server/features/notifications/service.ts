@@ -1,5 +1,9 @@
 import { ObjectId } from 'mongodb';
-import type { NotificationItem, NotificationList, NotificationType } from '../../../shared/schemas/notifications/list.js';
+import type {
+  NotificationItem,
+  NotificationList,
+  NotificationType,
+} from '../../../shared/schemas/notifications/list.js';
 import type { Platform } from '../../platform/context.js';
 import { usersMutingInApp } from '../users/public.js';
 import { emitNotificationCount, emitNotificationNew } from './events.js';
@@ -53,7 +57,10 @@ export async function notify(platform: Platform, userId: ObjectId, input: Notifi
  * `notify` for a burst (lead distribution): one write for all, each new one pushed, then one fresh unread count per
  * user instead of one per notification.
  */
-export async function notifyMany(platform: Platform, requested: Array<{ userId: ObjectId; input: NotificationInput }>): Promise<void> {
+export async function notifyMany(
+  platform: Platform,
+  requested: Array<{ userId: ObjectId; input: NotificationInput }>,
+): Promise<void> {
   const now = platform.clock.now();
   const items = await withoutMuted(platform, requested);
   if (items.length === 0) return;
@@ -80,11 +87,25 @@ async function withoutMuted(platform: Platform, items: Array<{ userId: ObjectId;
   for (const [type, userIds] of usersByType) {
     for (const id of await usersMutingInApp(platform.db, userIds, type)) muted.add(`${type}:${id}`);
   }
-  return muted.size === 0 ? items : items.filter(({ userId, input }) => !muted.has(`${input.type}:${userId.toHexString()}`));
+  return muted.size === 0
+    ? items
+    : items.filter(({ userId, input }) => !muted.has(`${input.type}:${userId.toHexString()}`));
 }
 
-export async function notificationsOf(platform: Platform, userId: ObjectId, cursor: string | undefined, limit = 20, filter: NotificationFilter = {}): Promise<NotificationList> {
-  const docs = await listNotifications(platform.db, userId, limit + 1, cursor ? new ObjectId(cursor) : undefined, filter);
+export async function notificationsOf(
+  platform: Platform,
+  userId: ObjectId,
+  cursor: string | undefined,
+  limit = 20,
+  filter: NotificationFilter = {},
+): Promise<NotificationList> {
+  const docs = await listNotifications(
+    platform.db,
+    userId,
+    limit + 1,
+    cursor ? new ObjectId(cursor) : undefined,
+    filter,
+  );
   const page = docs.slice(0, limit);
   return {
     items: page.map(toNotificationItem),
@@ -93,7 +114,11 @@ export async function notificationsOf(platform: Platform, userId: ObjectId, curs
   };
 }
 
-export async function markNotificationsRead(platform: Platform, userId: ObjectId, ids: string[] | 'all'): Promise<number> {
+export async function markNotificationsRead(
+  platform: Platform,
+  userId: ObjectId,
+  ids: string[] | 'all',
+): Promise<number> {
   await markRead(platform.db, userId, ids === 'all' ? 'all' : ids.map((id) => new ObjectId(id)), platform.clock.now());
   const unread = await countUnread(platform.db, userId);
   emitNotificationCount(platform, userId.toHexString(), unread);

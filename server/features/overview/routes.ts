@@ -8,9 +8,16 @@ import { searchFor, statsOf } from './service.js';
 export function overviewRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  api.get('/me/stats', { schema: { response: { 200: MeStats } } }, async (request) => statsOf(platform, request.currentUser));
+  api.get('/me/stats', { schema: { response: { 200: MeStats } } }, async (request) =>
+    statsOf(platform, request.currentUser),
+  );
 
   api.get('/search', { schema: { querystring: SearchQuery, response: { 200: SearchResults } } }, async (request) =>
-    searchFor(platform, request.currentUser, request.query.q, request.query.limit ? Number(request.query.limit) : undefined),
+    searchFor(
+      platform,
+      request.currentUser,
+      request.query.q,
+      request.query.limit ? Number(request.query.limit) : undefined,
+    ),
   );
 }

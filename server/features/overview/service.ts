@@ -41,7 +41,13 @@ export async function searchFor(platform: Platform, viewer: UserDoc, q: string, 
   ]);
   const joinedSet = new Set(joined.map((id) => id.toHexString()));
   return {
-    campaigns: campaigns.map((c) => ({ id: c._id.toHexString(), slug: c.slug, name: c.name, status: c.status, joined: joinedSet.has(c._id.toHexString()) })),
+    campaigns: campaigns.map((c) => ({
+      id: c._id.toHexString(),
+      slug: c.slug,
+      name: c.name,
+      status: c.status,
+      joined: joinedSet.has(c._id.toHexString()),
+    })),
     leads: leads.map((l) => ({
       id: l._id.toHexString(),
       name: l.name,

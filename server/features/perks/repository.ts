@@ -28,7 +28,9 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 
 /** Live perks only: no validUntil, or one still ahead of `now`. */
 export function findLivePerks(db: Db, now: Date, options: { category?: PerkCategory; q?: string }): Promise<PerkDoc[]> {
-  const filter: Filter<PerkDoc> = { $and: [{ $or: [{ validUntil: { $exists: false } }, { validUntil: null }, { validUntil: { $gt: now } }] }] };
+  const filter: Filter<PerkDoc> = {
+    $and: [{ $or: [{ validUntil: { $exists: false } }, { validUntil: null }, { validUntil: { $gt: now } }] }],
+  };
   if (options.category) filter.category = options.category;
   const q = options.q?.trim();
   if (q) {

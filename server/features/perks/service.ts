@@ -1,4 +1,10 @@
-import { PERK_CATEGORIES, PERK_TABS, type PerkCategory, type PerkItem, type PerkList } from '../../../shared/schemas/perks/list.js';
+import {
+  PERK_CATEGORIES,
+  PERK_TABS,
+  type PerkCategory,
+  type PerkItem,
+  type PerkList,
+} from '../../../shared/schemas/perks/list.js';
 import type { Platform } from '../../platform/context.js';
 import { findLivePerks, upsertPerk, type PerkDoc } from './repository.js';
 
@@ -26,7 +32,10 @@ function toPerkItem(perk: PerkDoc): PerkItem {
 }
 
 export async function listPerks(platform: Platform, query: { category?: string; q?: string }): Promise<PerkList> {
-  const docs = await findLivePerks(platform.db, platform.clock.now(), { category: categoryFrom(query.category), q: query.q });
+  const docs = await findLivePerks(platform.db, platform.clock.now(), {
+    category: categoryFrom(query.category),
+    q: query.q,
+  });
   return { items: docs.map(toPerkItem) };
 }
 

@@ -11,10 +11,16 @@ function answers(objection: string, phrase: string): boolean {
 }
 
 /** The campaign's own highest-rated answer first, then the best any team wrote for that objection. */
-export async function bestRebuttalFor(platform: Platform, campaignSlug: string, phrase: string): Promise<RebuttalSuggestedPayload['rebuttal']> {
+export async function bestRebuttalFor(
+  platform: Platform,
+  campaignSlug: string,
+  phrase: string,
+): Promise<RebuttalSuggestedPayload['rebuttal']> {
   const matching = (await findRebuttals(platform.db)).filter((r) => answers(r.objection, phrase));
   const best = matching.find((r) => r.campaign === campaignSlug) ?? matching[0];
-  return best ? { id: best._id.toHexString(), text: best.rebuttal, source: 'library', effectiveness: best.effectiveness } : null;
+  return best
+    ? { id: best._id.toHexString(), text: best.rebuttal, source: 'library', effectiveness: best.effectiveness }
+    : null;
 }
 
 export interface CallToAssist {
@@ -44,8 +50,18 @@ export function assistCall(
     onObjection: (heard) => {
       suggestions.push(
         bestRebuttalFor(platform, call.campaignSlug, heard.phrase)
-          .then((rebuttal) => emitRebuttalSuggested(platform, call.agentId, { callId: call.callId, objection: heard.phrase, startMs: heard.startMs, endMs: heard.endMs, rebuttal }))
-          .catch((error: unknown) => platform.log.warn({ err: error, callId: call.callId }, 'rebuttal suggestion not sent')),
+          .then((rebuttal) =>
+            emitRebuttalSuggested(platform, call.agentId, {
+              callId: call.callId,
+              objection: heard.phrase,
+              startMs: heard.startMs,
+              endMs: heard.endMs,
+              rebuttal,
+            }),
+          )
+          .catch((error: unknown) =>
+            platform.log.warn({ err: error, callId: call.callId }, 'rebuttal suggestion not sent'),
+          ),
       );
     },
   });

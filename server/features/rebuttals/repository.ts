@@ -19,7 +19,8 @@ export interface RebuttalInterestDoc {
 }
 
 export const rebuttalsCollection = (db: Db): Collection<RebuttalDoc> => db.collection<RebuttalDoc>('rebuttals');
-export const rebuttalInterestCollection = (db: Db): Collection<RebuttalInterestDoc> => db.collection<RebuttalInterestDoc>('rebuttalInterest');
+export const rebuttalInterestCollection = (db: Db): Collection<RebuttalInterestDoc> =>
+  db.collection<RebuttalInterestDoc>('rebuttalInterest');
 
 export async function ensureRebuttalIndexes(db: Db): Promise<void> {
   await rebuttalsCollection(db).createIndex({ objection: 1 }, { unique: true });

@@ -1,6 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { RebuttalInterestBody, RebuttalInterestResponse, RebuttalList } from '../../../shared/schemas/rebuttals/list.js';
+import {
+  RebuttalInterestBody,
+  RebuttalInterestResponse,
+  RebuttalList,
+} from '../../../shared/schemas/rebuttals/list.js';
 import type { Platform } from '../../platform/context.js';
 import { perIpLimit } from '../../platform/rate-limits.js';
 import { joinRebuttalsWaitlist, listRebuttals } from './service.js';
@@ -12,7 +16,13 @@ export function rebuttalRoutes(app: FastifyInstance, platform: Platform) {
 
   api.post(
     '/rebuttals/interest',
-    { config: { rateLimit: perIpLimit(20, 60) }, schema: { body: RebuttalInterestBody, response: { 200: RebuttalInterestResponse, 201: RebuttalInterestResponse } } },
+    {
+      config: { rateLimit: perIpLimit(20, 60) },
+      schema: {
+        body: RebuttalInterestBody,
+        response: { 200: RebuttalInterestResponse, 201: RebuttalInterestResponse },
+      },
+    },
     async (request, reply) => {
       const { created, ...answer } = await joinRebuttalsWaitlist(platform, request.currentUser, request.body.email);
       return reply.status(created ? 201 : 200).send(answer);

@@ -33,11 +33,25 @@ export function findScript(db: Db, id: ObjectId): Promise<ScriptDoc | null> {
   return scriptsCollection(db).findOne({ _id: id });
 }
 
-export function updateScript(db: Db, id: ObjectId, changes: Partial<Pick<ScriptDoc, 'title' | 'category' | 'type' | 'content'>>, by: ObjectId, at: Date) {
-  return scriptsCollection(db).findOneAndUpdate({ _id: id }, { $set: { ...changes, updatedBy: by, updatedAt: at } }, { returnDocument: 'after' });
+export function updateScript(
+  db: Db,
+  id: ObjectId,
+  changes: Partial<Pick<ScriptDoc, 'title' | 'category' | 'type' | 'content'>>,
+  by: ObjectId,
+  at: Date,
+) {
+  return scriptsCollection(db).findOneAndUpdate(
+    { _id: id },
+    { $set: { ...changes, updatedBy: by, updatedAt: at } },
+    { returnDocument: 'after' },
+  );
 }
 
 /** Inserts the script unless this campaign already has one with this title (an edited script is kept). */
 export async function insertScriptOnce(db: Db, script: Omit<ScriptDoc, '_id'>): Promise<void> {
-  await scriptsCollection(db).updateOne({ campaign: script.campaign, title: script.title }, { $setOnInsert: script }, { upsert: true });
+  await scriptsCollection(db).updateOne(
+    { campaign: script.campaign, title: script.title },
+    { $setOnInsert: script },
+    { upsert: true },
+  );
 }

@@ -1,5 +1,10 @@
 import { ObjectId } from 'mongodb';
-import { ScriptMessages, type ScriptItem, type ScriptList, type ScriptUpdateBody } from '../../../shared/schemas/scripts/list.js';
+import {
+  ScriptMessages,
+  type ScriptItem,
+  type ScriptList,
+  type ScriptUpdateBody,
+} from '../../../shared/schemas/scripts/list.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignByIdOrSlug, findCampaignBySlug } from '../campaigns/public.js';
@@ -39,16 +44,30 @@ async function campaignSlug(platform: Platform, value: string | undefined): Prom
   return key.toLowerCase();
 }
 
-export async function listScripts(platform: Platform, viewer: UserDoc, campaign: string | undefined): Promise<ScriptList> {
+export async function listScripts(
+  platform: Platform,
+  viewer: UserDoc,
+  campaign: string | undefined,
+): Promise<ScriptList> {
   const docs = await findScripts(platform.db, await campaignSlug(platform, campaign));
-  const editable = await editableCampaigns(platform, viewer, docs.map((d) => d.campaign));
+  const editable = await editableCampaigns(
+    platform,
+    viewer,
+    docs.map((d) => d.campaign),
+  );
   return { items: docs.map((d) => toScriptItem(d, editable.has(d.campaign))) };
 }
 
-export async function editScript(platform: Platform, editor: UserDoc, id: string, body: ScriptUpdateBody): Promise<ScriptItem> {
+export async function editScript(
+  platform: Platform,
+  editor: UserDoc,
+  id: string,
+  body: ScriptUpdateBody,
+): Promise<ScriptItem> {
   const script = await findScript(platform.db, new ObjectId(id));
   if (!script) throw notFound(ScriptMessages.notFound);
-  if (!(await editableCampaigns(platform, editor, [script.campaign])).has(script.campaign)) throw forbidden(ScriptMessages.ownersOnly);
+  if (!(await editableCampaigns(platform, editor, [script.campaign])).has(script.campaign))
+    throw forbidden(ScriptMessages.ownersOnly);
   const changes: ScriptUpdateBody = {};
   if (body.title !== undefined) {
     if (!body.title.trim()) throw badRequest(ScriptMessages.titleEmpty);

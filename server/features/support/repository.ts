@@ -10,7 +10,8 @@ export interface SupportRequestDoc {
   createdAt: Date;
 }
 
-export const supportRequestsCollection = (db: Db): Collection<SupportRequestDoc> => db.collection<SupportRequestDoc>('supportRequests');
+export const supportRequestsCollection = (db: Db): Collection<SupportRequestDoc> =>
+  db.collection<SupportRequestDoc>('supportRequests');
 
 export async function ensureSupportIndexes(db: Db): Promise<void> {
   await supportRequestsCollection(db).createIndex({ userId: 1, createdAt: -1 });

@@ -17,6 +17,7 @@ export function supportRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/support',
     { preHandler: perUser, schema: { body: SupportBody, response: { 202: SupportAccepted } } },
-    async (request, reply) => reply.status(202).send(await sendSupportRequest(platform, request.currentUser, request.body)),
+    async (request, reply) =>
+      reply.status(202).send(await sendSupportRequest(platform, request.currentUser, request.body)),
   );
 }

@@ -6,7 +6,11 @@ import { emitSystemPong } from './events.js';
 
 export function systemProcessor(platform: Platform): QueueProcessor<typeof Queues.system> {
   return async (job) => {
-    const payload: SystemPongPayload = { jobId: String(job.id), sentAt: job.data.sentAt, processedAt: platform.clock.now().toISOString() };
+    const payload: SystemPongPayload = {
+      jobId: String(job.id),
+      sentAt: job.data.sentAt,
+      processedAt: platform.clock.now().toISOString(),
+    };
     emitSystemPong(platform, job.data.userId, payload);
     return payload;
   };

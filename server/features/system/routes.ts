@@ -9,12 +9,24 @@ import { enqueue } from '../../platform/queues.js';
 export function systemRoutes(app: FastifyInstance, platform: Platform) {
   // Each ping queues a job and pushes an event: bounded per person (a check nobody needs more than once a second)
   // and per address (many accounts from one place).
-  const perUser = limitBy(platform.redis, platform.config.redisPrefix, { name: 'system-ping', max: 60, windowSeconds: 60, key: (request) => request.currentUser?._id.toHexString() });
+  const perUser = limitBy(platform.redis, platform.config.redisPrefix, {
+    name: 'system-ping',
+    max: 60,
+    windowSeconds: 60,
+    key: (request) => request.currentUser?._id.toHexString(),
+  });
   app.post(
     '/system/ping',
-    { preHandler: perUser, config: { rateLimit: perIpLimit(600, 60) }, schema: { response: { 202: SystemPingResponse } } },
+    {
+      preHandler: perUser,
+      config: { rateLimit: perIpLimit(600, 60) },
+      schema: { response: { 202: SystemPingResponse } },
+    },
     async (request, reply) => {
-      const data: SystemPingJob = { userId: request.currentUser._id.toHexString(), sentAt: platform.clock.now().toISOString() };
+      const data: SystemPingJob = {
+        userId: request.currentUser._id.toHexString(),
+        sentAt: platform.clock.now().toISOString(),
+      };
       const job = await enqueue(platform.queues.system, Jobs.system.ping, data);
       return reply.status(202).send({ jobId: String(job.id) });
     },

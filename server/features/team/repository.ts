@@ -21,12 +21,16 @@ export interface TeamActivityDoc {
 
 const ACTIVITY_TTL_SECONDS = 7 * 24 * 3600;
 
-export const teamActivityCollection = (db: Db): Collection<TeamActivityDoc> => db.collection<TeamActivityDoc>('teamActivity');
+export const teamActivityCollection = (db: Db): Collection<TeamActivityDoc> =>
+  db.collection<TeamActivityDoc>('teamActivity');
 
 export async function ensureTeamIndexes(db: Db): Promise<void> {
   await teamActivityCollection(db).createIndex({ uplineIds: 1, at: -1 });
   await teamActivityCollection(db).createIndex({ at: 1 }, { expireAfterSeconds: ACTIVITY_TTL_SECONDS });
-  await teamActivityCollection(db).createIndex({ key: 1 }, { unique: true, partialFilterExpression: { key: { $type: 'string' } } });
+  await teamActivityCollection(db).createIndex(
+    { key: 1 },
+    { unique: true, partialFilterExpression: { key: { $type: 'string' } } },
+  );
 }
 
 /** False when the key was already recorded. */
@@ -48,14 +52,24 @@ export function recentTeamActivity(db: Db, viewerId: ObjectId, limit: number): P
  * Dials (calls started) and connects (calls that connected) per agent since `since`, from the dialer's `calls`
  * collection.
  */
-export async function callFiguresSince(db: Db, agentIds: ObjectId[], since: Date): Promise<Map<string, { dials: number; connects: number }>> {
+export async function callFiguresSince(
+  db: Db,
+  agentIds: ObjectId[],
+  since: Date,
+): Promise<Map<string, { dials: number; connects: number }>> {
   const figures = new Map<string, { dials: number; connects: number }>();
   if (agentIds.length === 0) return figures;
   const rows = await db
     .collection('calls')
     .aggregate<{ _id: ObjectId; dials: number; connects: number }>([
       { $match: { agentId: { $in: agentIds }, startedAt: { $gte: since } } },
-      { $group: { _id: '$agentId', dials: { $sum: 1 }, connects: { $sum: { $cond: [{ $ifNull: ['$connectedAt', false] }, 1, 0] } } } },
+      {
+        $group: {
+          _id: '$agentId',
+          dials: { $sum: 1 },
+          connects: { $sum: { $cond: [{ $ifNull: ['$connectedAt', false] }, 1, 0] } },
+        },
+      },
     ])
     .toArray();
   for (const row of rows) figures.set(row._id.toHexString(), { dials: row.dials, connects: row.connects });

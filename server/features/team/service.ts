@@ -6,7 +6,13 @@ import { markInvitationsAccepted } from '../invitations/public.js';
 import { notify } from '../notifications/public.js';
 import { findTreeUser, uplinesOf, downlineOf, type UserDoc } from '../users/public.js';
 import { emitTeamActivityTo } from './events.js';
-import { agentsOnCall, callFiguresSince, insertTeamActivity, recentTeamActivity, type TeamActivityDoc } from './repository.js';
+import {
+  agentsOnCall,
+  callFiguresSince,
+  insertTeamActivity,
+  recentTeamActivity,
+  type TeamActivityDoc,
+} from './repository.js';
 
 export interface TeamActivityInput {
   kind: TeamActivityKind;

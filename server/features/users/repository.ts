@@ -8,7 +8,13 @@ export interface UserDoc {
   name: string;
   passwordHash: string;
   role: Role;
-  roleRequest?: { role: Role; status: 'pending' | 'approved' | 'rejected'; at: Date; decidedBy?: ObjectId; decidedAt?: Date };
+  roleRequest?: {
+    role: Role;
+    status: 'pending' | 'approved' | 'rejected';
+    at: Date;
+    decidedBy?: ObjectId;
+    decidedAt?: Date;
+  };
   emailVerified: boolean;
   accessGranted: boolean;
   avatarSeed: string;
@@ -135,7 +141,12 @@ export async function userSummaries(db: Db, ids: ObjectId[]): Promise<Map<string
       .toArray();
     return new Map(rows.map((u) => [u._id.toHexString(), u]));
   });
-  return new Map([...users].map(([id, u]) => [id, { _id: u._id, name: u.name, email: u.email, avatarSeed: u.avatarSeed, role: u.role }]));
+  return new Map(
+    [...users].map(([id, u]) => [
+      id,
+      { _id: u._id, name: u.name, email: u.email, avatarSeed: u.avatarSeed, role: u.role },
+    ]),
+  );
 }
 
 /** Display names only, from the same read. */
@@ -181,24 +192,43 @@ export async function setUserUpline(db: Db, userId: ObjectId, uplineId: ObjectId
 /** Records a pending request unless one is already pending (its date is kept). */
 export async function requestRole(db: Db, userId: ObjectId, role: Role, at: Date): Promise<void> {
   await usersCollection(db).updateOne(
-    { _id: userId, $or: [{ roleRequest: { $exists: false } }, { 'roleRequest.status': { $ne: 'pending' } }, { 'roleRequest.role': { $ne: role } }] },
+    {
+      _id: userId,
+      $or: [
+        { roleRequest: { $exists: false } },
+        { 'roleRequest.status': { $ne: 'pending' } },
+        { 'roleRequest.role': { $ne: role } },
+      ],
+    },
     { $set: { roleRequest: { role, status: 'pending', at } } },
   );
   await announceChange(db, 'user', [userId]);
 }
 
 export async function withdrawPendingRoleRequest(db: Db, userId: ObjectId): Promise<void> {
-  await usersCollection(db).updateOne({ _id: userId, 'roleRequest.status': 'pending' }, { $unset: { roleRequest: '' } });
+  await usersCollection(db).updateOne(
+    { _id: userId, 'roleRequest.status': 'pending' },
+    { $unset: { roleRequest: '' } },
+  );
   await announceChange(db, 'user', [userId]);
 }
 
 /** A fresh, not yet active TOTP secret (replaces an unfinished setup). */
 export async function storeTotpSecret(db: Db, userId: ObjectId, secret: string): Promise<void> {
-  await usersCollection(db).updateOne({ _id: userId, 'totp.enabled': { $ne: true } }, { $set: { totp: { secret, enabled: false } } });
+  await usersCollection(db).updateOne(
+    { _id: userId, 'totp.enabled': { $ne: true } },
+    { $set: { totp: { secret, enabled: false } } },
+  );
   await announceChange(db, 'user', [userId]);
 }
 
-export async function enableTotp(db: Db, userId: ObjectId, secret: string, step: number, recoveryCodeHashes: string[]): Promise<boolean> {
+export async function enableTotp(
+  db: Db,
+  userId: ObjectId,
+  secret: string,
+  step: number,
+  recoveryCodeHashes: string[],
+): Promise<boolean> {
   const result = await usersCollection(db).updateOne(
     { _id: userId, 'totp.secret': secret, 'totp.enabled': false },
     { $set: { totp: { secret, enabled: true, lastUsedStep: step, recoveryCodeHashes } } },
@@ -233,13 +263,25 @@ export async function removeTotp(db: Db, userId: ObjectId): Promise<void> {
 }
 
 /** Name and/or contact (already trimmed); the updated user, or null when it no longer exists. */
-export async function updateUserProfile(db: Db, userId: ObjectId, changes: { name?: string; contact?: string }): Promise<UserDoc | null> {
-  const updated = await usersCollection(db).findOneAndUpdate({ _id: userId }, { $set: changes }, { returnDocument: 'after' });
+export async function updateUserProfile(
+  db: Db,
+  userId: ObjectId,
+  changes: { name?: string; contact?: string },
+): Promise<UserDoc | null> {
+  const updated = await usersCollection(db).findOneAndUpdate(
+    { _id: userId },
+    { $set: changes },
+    { returnDocument: 'after' },
+  );
   await announceChange(db, 'user', [userId]);
   return updated;
 }
 
-export async function setNotificationPrefs(db: Db, userId: ObjectId, prefs: NonNullable<UserDoc['notificationPrefs']>): Promise<void> {
+export async function setNotificationPrefs(
+  db: Db,
+  userId: ObjectId,
+  prefs: NonNullable<UserDoc['notificationPrefs']>,
+): Promise<void> {
   await usersCollection(db).updateOne({ _id: userId }, { $set: { notificationPrefs: prefs } });
   await announceChange(db, 'user', [userId]);
 }
@@ -248,33 +290,48 @@ export async function setNotificationPrefs(db: Db, userId: ObjectId, prefs: NonN
 export async function usersMutingInApp(db: Db, userIds: ObjectId[], type: string): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const muted = await usersCollection(db)
-    .find({ _id: userIds.length === 1 ? userIds[0] : { $in: userIds }, [`notificationPrefs.${type}.inApp`]: false }, { projection: { _id: 1 } })
+    .find(
+      { _id: userIds.length === 1 ? userIds[0] : { $in: userIds }, [`notificationPrefs.${type}.inApp`]: false },
+      { projection: { _id: 1 } },
+    )
     .toArray();
   return new Set(muted.map((user) => user._id.toHexString()));
 }
 
 export async function setActiveCampaign(db: Db, userId: ObjectId, campaignId: ObjectId | null): Promise<void> {
-  await usersCollection(db).updateOne({ _id: userId }, campaignId ? { $set: { activeCampaignId: campaignId } } : { $unset: { activeCampaignId: '' } });
+  await usersCollection(db).updateOne(
+    { _id: userId },
+    campaignId ? { $set: { activeCampaignId: campaignId } } : { $unset: { activeCampaignId: '' } },
+  );
   await announceChange(db, 'user', [userId]);
 }
 
 /** Leaving a campaign also clears it as the active one. */
 export async function clearActiveCampaignIf(db: Db, userId: ObjectId, campaignId: ObjectId): Promise<void> {
-  const result = await usersCollection(db).updateOne({ _id: userId, activeCampaignId: campaignId }, { $unset: { activeCampaignId: '' } });
+  const result = await usersCollection(db).updateOne(
+    { _id: userId, activeCampaignId: campaignId },
+    { $unset: { activeCampaignId: '' } },
+  );
   if (result.modifiedCount > 0) await announceChange(db, 'user', [userId]);
 }
 
 /** Which of these users are agents (role sales): only they receive leads from distribution. */
 export async function salesAgentsAmong(db: Db, ids: ObjectId[]): Promise<Array<{ _id: ObjectId; name: string }>> {
   if (ids.length === 0) return [];
-  return usersCollection(db).find({ _id: { $in: ids }, role: 'sales' }, { projection: { _id: 1, name: 1 } }).toArray();
+  return usersCollection(db)
+    .find({ _id: { $in: ids }, role: 'sales' }, { projection: { _id: 1, name: 1 } })
+    .toArray();
 }
 
 // The admin board's access grants and role requests.
 
 /** True when an account with this e-mail exists (whether or not it already had access). */
 export async function grantAccountAccess(db: Db, email: string): Promise<boolean> {
-  const user = await usersCollection(db).findOneAndUpdate({ email }, { $set: { accessGranted: true } }, { projection: { _id: 1 } });
+  const user = await usersCollection(db).findOneAndUpdate(
+    { email },
+    { $set: { accessGranted: true } },
+    { projection: { _id: 1 } },
+  );
   if (user) await announceChange(db, 'user', [user._id]);
   return user !== null;
 }
@@ -282,12 +339,15 @@ export async function grantAccountAccess(db: Db, email: string): Promise<boolean
 /** Accounts among these e-mails, with their access flag. */
 export async function accountsByEmail(db: Db, emails: string[]): Promise<Map<string, boolean>> {
   if (emails.length === 0) return new Map();
-  const users = await usersCollection(db).find({ email: { $in: emails } }, { projection: { email: 1, accessGranted: 1 } }).toArray();
+  const users = await usersCollection(db)
+    .find({ email: { $in: emails } }, { projection: { email: 1, accessGranted: 1 } })
+    .toArray();
   return new Map(users.map((u) => [u.email, Boolean(u.accessGranted)]));
 }
 
 export function listRoleRequests(db: Db, status: 'pending' | 'approved' | 'rejected' | 'all'): Promise<UserDoc[]> {
-  const filter: Filter<UserDoc> = status === 'all' ? { roleRequest: { $exists: true } } : { 'roleRequest.status': status };
+  const filter: Filter<UserDoc> =
+    status === 'all' ? { roleRequest: { $exists: true } } : { 'roleRequest.status': status };
   return usersCollection(db).find(filter).sort({ 'roleRequest.at': 1, _id: 1 }).limit(500).toArray();
 }
 
@@ -295,11 +355,21 @@ export function listRoleRequests(db: Db, status: 'pending' | 'approved' | 'rejec
  * Decides a pending request exactly once (two admins clicking at once: one wins, the other gets null).
  * Approving sets the requested role in the same update.
  */
-export async function decideRoleRequest(db: Db, userId: ObjectId, approve: boolean, adminId: ObjectId, at: Date): Promise<UserDoc | null> {
+export async function decideRoleRequest(
+  db: Db,
+  userId: ObjectId,
+  approve: boolean,
+  adminId: ObjectId,
+  at: Date,
+): Promise<UserDoc | null> {
   const user = await usersCollection(db).findOne({ _id: userId, 'roleRequest.status': 'pending' });
   if (!user?.roleRequest) return null;
   const requested: Role = user.roleRequest.role;
-  const set: Record<string, unknown> = { 'roleRequest.status': approve ? 'approved' : 'rejected', 'roleRequest.decidedBy': adminId, 'roleRequest.decidedAt': at };
+  const set: Record<string, unknown> = {
+    'roleRequest.status': approve ? 'approved' : 'rejected',
+    'roleRequest.decidedBy': adminId,
+    'roleRequest.decidedAt': at,
+  };
   if (approve) {
     set.role = requested;
     await markRevoked(db, userId);

@@ -30,7 +30,9 @@ function findUplineOf(db: Db, userId: ObjectId): Promise<{ _id: ObjectId; upline
 
 /** Users whose upline is one of `ids`. */
 function findDirectRecruits(db: Db, ids: ObjectId[], limit: number): Promise<TreeUser[]> {
-  return usersCollection(db).find({ uplineId: { $in: ids } }, { projection: TREE_FIELDS, limit }).toArray() as Promise<TreeUser[]>;
+  return usersCollection(db)
+    .find({ uplineId: { $in: ids } }, { projection: TREE_FIELDS, limit })
+    .toArray() as Promise<TreeUser[]>;
 }
 
 export function findTreeUser(db: Db, id: ObjectId): Promise<TreeUser | null> {
@@ -41,7 +43,11 @@ export function findTreeUser(db: Db, id: ObjectId): Promise<TreeUser | null> {
  * A user's uplines, nearest first, at most `maxLevels`. Stops at a missing link and refuses cycles: a user
  * already seen (including the start) ends the chain, so a corrupted `uplineId` loop never pays anyone twice.
  */
-export function uplineChain(startId: string, uplineOf: (userId: string) => string | undefined, maxLevels = 3): string[] {
+export function uplineChain(
+  startId: string,
+  uplineOf: (userId: string) => string | undefined,
+  maxLevels = 3,
+): string[] {
   const seen = new Set([startId]);
   const chain: string[] = [];
   let current = startId;
@@ -72,11 +78,19 @@ export async function uplinesOf(platform: Platform, userId: ObjectId, levels: nu
  * Everyone below `rootId`, level by level, each agent once (a cycle is refused where it closes), at most
  * DOWNLINE_DEPTH_CAP levels and DOWNLINE_SIZE_CAP agents.
  */
-export async function downlineOf(platform: Platform, rootId: ObjectId, maxLevel = DOWNLINE_DEPTH_CAP): Promise<DownlineMember[]> {
+export async function downlineOf(
+  platform: Platform,
+  rootId: ObjectId,
+  maxLevel = DOWNLINE_DEPTH_CAP,
+): Promise<DownlineMember[]> {
   const seen = new Set([rootId.toHexString()]);
   const members: DownlineMember[] = [];
   let frontier = [rootId];
-  for (let level = 1; level <= Math.min(maxLevel, DOWNLINE_DEPTH_CAP) && frontier.length > 0 && members.length < DOWNLINE_SIZE_CAP; level++) {
+  for (
+    let level = 1;
+    level <= Math.min(maxLevel, DOWNLINE_DEPTH_CAP) && frontier.length > 0 && members.length < DOWNLINE_SIZE_CAP;
+    level++
+  ) {
     const recruits = await findDirectRecruits(platform.db, frontier, DOWNLINE_SIZE_CAP - members.length);
     frontier = [];
     for (const recruit of recruits) {

@@ -27,7 +27,12 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 
 export function listVoiceNotes(
   db: Db,
-  query: { q?: string; campaign?: string; sort: { field: 'createdAt' | 'title' | 'duration'; direction: 1 | -1 }; limit: number },
+  query: {
+    q?: string;
+    campaign?: string;
+    sort: { field: 'createdAt' | 'title' | 'duration'; direction: 1 | -1 };
+    limit: number;
+  },
 ): Promise<VoiceNoteDoc[]> {
   const filter: Filter<VoiceNoteDoc> = {};
   if (query.campaign) filter.campaign = query.campaign;
@@ -48,9 +53,16 @@ export function findVoiceNote(db: Db, id: ObjectId): Promise<VoiceNoteDoc | null
   return voiceNotesCollection(db).findOne({ _id: id });
 }
 
-export function updateVoiceNote(db: Db, id: ObjectId, set: Partial<Pick<VoiceNoteDoc, 'title' | 'transcription'>>, unset: Array<'transcription'>, at: Date) {
+export function updateVoiceNote(
+  db: Db,
+  id: ObjectId,
+  set: Partial<Pick<VoiceNoteDoc, 'title' | 'transcription'>>,
+  unset: Array<'transcription'>,
+  at: Date,
+) {
   const update: UpdateFilter<VoiceNoteDoc> = { $set: { ...set, updatedAt: at } };
-  if (unset.length) update.$unset = Object.fromEntries(unset.map((k) => [k, ''])) as UpdateFilter<VoiceNoteDoc>['$unset'];
+  if (unset.length)
+    update.$unset = Object.fromEntries(unset.map((k) => [k, ''])) as UpdateFilter<VoiceNoteDoc>['$unset'];
   return voiceNotesCollection(db).findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
 }
 

@@ -19,13 +19,23 @@ import type { FileAnswer } from '../../platform/file-answers.js';
 import { deleteStoredFile, storeStream, voiceNotesBucket } from '../materials/public.js';
 import { userSummaries, type UserDoc } from '../users/public.js';
 import { emitVoiceNotesChanged } from './events.js';
-import { deleteVoiceNoteRecord, findVoiceNote, insertVoiceNote, listVoiceNotes, updateVoiceNote, type VoiceNoteDoc } from './repository.js';
+import {
+  deleteVoiceNoteRecord,
+  findVoiceNote,
+  insertVoiceNote,
+  listVoiceNotes,
+  updateVoiceNote,
+  type VoiceNoteDoc,
+} from './repository.js';
 
 const MAX_DURATION_SECONDS = 3 * 3600;
 const TRANSCRIPTION_MAX = 20_000;
 
 async function toItems(platform: Platform, viewer: UserDoc, docs: VoiceNoteDoc[]): Promise<VoiceNoteItem[]> {
-  const authors = await userSummaries(platform.db, docs.map((d) => d.createdBy));
+  const authors = await userSummaries(
+    platform.db,
+    docs.map((d) => d.createdBy),
+  );
   return docs.map((doc) => {
     const id = doc._id.toHexString();
     return {
@@ -35,7 +45,10 @@ async function toItems(platform: Platform, viewer: UserDoc, docs: VoiceNoteDoc[]
       date: doc.createdAt.toISOString(),
       duration: doc.duration,
       durationLabel: formatDuration(doc.duration),
-      createdBy: { id: doc.createdBy.toHexString(), name: authors.get(doc.createdBy.toHexString())?.name ?? 'Former member' },
+      createdBy: {
+        id: doc.createdBy.toHexString(),
+        name: authors.get(doc.createdBy.toHexString())?.name ?? 'Former member',
+      },
       audioUrl: `/api/voice-notes/${id}/audio?sig=${signFileLink(platform, 'voice-note', id, viewer._id.toHexString())}`,
       mime: doc.contentType,
       ...(doc.transcription ? { transcription: doc.transcription } : {}),
@@ -46,10 +59,19 @@ async function toItems(platform: Platform, viewer: UserDoc, docs: VoiceNoteDoc[]
 
 const SORTS = { date: ['createdAt', -1], title: ['title', 1], duration: ['duration', -1] } as const;
 
-export async function voiceNotesFor(platform: Platform, viewer: UserDoc, query: VoiceNoteListQuery): Promise<VoiceNoteItem[]> {
+export async function voiceNotesFor(
+  platform: Platform,
+  viewer: UserDoc,
+  query: VoiceNoteListQuery,
+): Promise<VoiceNoteItem[]> {
   const [field, defaultDirection] = SORTS[query.sort ?? 'date'];
   const direction = query.order ? (query.order === 'asc' ? 1 : -1) : defaultDirection;
-  const docs = await listVoiceNotes(platform.db, { q: query.q, campaign: query.campaign?.trim() || undefined, sort: { field, direction }, limit: query.limit ?? 200 });
+  const docs = await listVoiceNotes(platform.db, {
+    q: query.q,
+    campaign: query.campaign?.trim() || undefined,
+    sort: { field, direction },
+    limit: query.limit ?? 200,
+  });
   return toItems(platform, viewer, docs);
 }
 
@@ -75,14 +97,21 @@ async function checkedCampaign(platform: Platform, value: string | undefined): P
 }
 
 /** Multipart: `title` (required, the spec's alert otherwise), `campaign?`, `duration` (seconds), `transcription?`, then `audio`. */
-export async function saveVoiceNote(platform: Platform, author: UserDoc, parts: AsyncIterable<UploadPart>): Promise<VoiceNoteCreated> {
+export async function saveVoiceNote(
+  platform: Platform,
+  author: UserDoc,
+  parts: AsyncIterable<UploadPart>,
+): Promise<VoiceNoteCreated> {
   const fields: NoteFields = {};
   const bucket = voiceNotesBucket(platform.db);
   let stored: { fileId: ObjectId; length: number; contentType: string } | undefined;
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (['title', 'campaign', 'duration', 'transcription'].includes(part.fieldname) && typeof part.value === 'string') {
+        if (
+          ['title', 'campaign', 'duration', 'transcription'].includes(part.fieldname) &&
+          typeof part.value === 'string'
+        ) {
           fields[part.fieldname as keyof NoteFields] = part.value;
         }
         continue;
@@ -109,7 +138,8 @@ export async function saveVoiceNote(platform: Platform, author: UserDoc, parts: 
     if (!stored) throw badRequest(UploadMessages.noFile);
     const duration = Math.round(Number(fields.duration ?? 0));
     const transcription = fields.transcription?.replace(/\r\n?/g, '\n').trim();
-    if (transcription && transcription.length > TRANSCRIPTION_MAX) throw badRequest(VoiceNoteMessages.transcriptionTooLong);
+    if (transcription && transcription.length > TRANSCRIPTION_MAX)
+      throw badRequest(VoiceNoteMessages.transcriptionTooLong);
     const now = platform.clock.now();
     const doc: VoiceNoteDoc = {
       _id: new ObjectId(),
@@ -140,7 +170,12 @@ async function existing(platform: Platform, id: string): Promise<VoiceNoteDoc> {
 }
 
 /** The author types (or fixes) the transcription and the title. */
-export async function editVoiceNote(platform: Platform, user: UserDoc, id: string, body: VoiceNotePatchBody): Promise<VoiceNoteItem> {
+export async function editVoiceNote(
+  platform: Platform,
+  user: UserDoc,
+  id: string,
+  body: VoiceNotePatchBody,
+): Promise<VoiceNoteItem> {
   const note = await existing(platform, id);
   if (!note.createdBy.equals(user._id)) throw forbidden(VoiceNoteMessages.authorOnly);
   const set: Partial<Pick<VoiceNoteDoc, 'title' | 'transcription'>> = {};
@@ -165,12 +200,22 @@ export async function deleteVoiceNote(platform: Platform, user: UserDoc, id: str
   emitVoiceNotesChanged(platform, { id: note._id.toHexString(), change: 'deleted' });
 }
 
-export async function voiceNoteAudio(platform: Platform, id: string, rangeHeader: string | undefined): Promise<FileAnswer> {
+export async function voiceNoteAudio(
+  platform: Platform,
+  id: string,
+  rangeHeader: string | undefined,
+): Promise<FileAnswer> {
   const note = await existing(platform, id);
   const extension = Object.entries(VOICE_NOTE_FORMATS).find(([, f]) => f.mime === note.contentType)?.[0] ?? 'audio';
   return fileAnswer(
     voiceNotesBucket(platform.db),
-    { fileId: note.fileId, size: note.size, contentType: note.contentType, filename: `${note.title}.${extension}`, download: false },
+    {
+      fileId: note.fileId,
+      size: note.size,
+      contentType: note.contentType,
+      filename: `${note.title}.${extension}`,
+      download: false,
+    },
     rangeHeader,
   );
 }

@@ -37,7 +37,11 @@ export function findWaitlistEntryByEmail(db: Db, email: string): Promise<Waitlis
 export async function nextWaitlistPosition(db: Db): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const counter = await counters(db).findOneAndUpdate({ _id: 'waitlist' }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' });
+      const counter = await counters(db).findOneAndUpdate(
+        { _id: 'waitlist' },
+        { $inc: { seq: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      );
       return counter!.seq;
     } catch (error) {
       // Two first-ever sign-ups can race to create the counter; the loser simply increments it.
@@ -73,7 +77,12 @@ function waitlistFilter(filter: WaitlistFilter): Filter<WaitlistEntryDoc> {
   return where;
 }
 
-export function listWaitlist(db: Db, filter: WaitlistFilter, afterPosition: number, limit: number): Promise<WaitlistEntryDoc[]> {
+export function listWaitlist(
+  db: Db,
+  filter: WaitlistFilter,
+  afterPosition: number,
+  limit: number,
+): Promise<WaitlistEntryDoc[]> {
   return waitlistCollection(db)
     .find({ ...waitlistFilter(filter), position: { $gt: afterPosition } })
     .sort({ position: 1 })
@@ -99,5 +108,9 @@ export function setWaitlistProcessed(db: Db, id: ObjectId, processed: boolean): 
 }
 
 export function markWaitlistGranted(db: Db, id: ObjectId): Promise<WaitlistEntryDoc | null> {
-  return waitlistCollection(db).findOneAndUpdate({ _id: id }, { $set: { accessGranted: true } }, { returnDocument: 'after' });
+  return waitlistCollection(db).findOneAndUpdate(
+    { _id: id },
+    { $set: { accessGranted: true } },
+    { returnDocument: 'after' },
+  );
 }

@@ -9,7 +9,10 @@ export function waitlistRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.post(
     '/waitlist',
-    { schema: { body: WaitlistJoinBody, response: { 201: WaitlistJoined } }, config: { rateLimit: perIpLimit(20, 60) } },
+    {
+      schema: { body: WaitlistJoinBody, response: { 201: WaitlistJoined } },
+      config: { rateLimit: perIpLimit(20, 60) },
+    },
     async (request, reply) => reply.status(201).send(await joinWaitlist(platform, request.body)),
   );
 }

@@ -1,5 +1,15 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, closeSync, constants as fsConstants, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants as fsConstants,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +46,11 @@ export type StreamRefusal = 'at-capacity' | 'recogniser-missing' | 'turned-off';
 export type OpenedStream = { ok: true; stream: SpottingStream } | { ok: false; reason: StreamRefusal };
 
 export interface ObjectionSpotter {
-  open(options: { phrases: SpottingPhrase[]; format: AudioFormat; onObjection: (heard: ObjectionHeard) => void }): OpenedStream;
+  open(options: {
+    phrases: SpottingPhrase[];
+    format: AudioFormat;
+    onObjection: (heard: ObjectionHeard) => void;
+  }): OpenedStream;
   activeStreams(): number;
   close(): Promise<void>;
 }
@@ -66,7 +80,14 @@ function onPath(name: string): string | null {
 
 /** The pronouncing dictionary of pocketsphinx-en-us, found beside the program (<prefix>/bin -> <prefix>/share). */
 function dictionaryPath(program: string): string {
-  return path.join(path.dirname(path.dirname(program)), 'share', 'pocketsphinx', 'model', 'en-us', 'cmudict-en-us.dict');
+  return path.join(
+    path.dirname(path.dirname(program)),
+    'share',
+    'pocketsphinx',
+    'model',
+    'en-us',
+    'cmudict-en-us.dict',
+  );
 }
 
 let dictionaryText: string | undefined;
@@ -103,7 +124,15 @@ export function createObjectionSpotter(options: { maxStreams: number; log?: Logg
       if (options.maxStreams === 0) return { ok: false, reason: 'turned-off' };
       if (!program || speechProblem()) return { ok: false, reason: 'recogniser-missing' };
       if (live.size >= options.maxStreams) return { ok: false, reason: 'at-capacity' };
-      const stream = openStream({ program, lineBuffer, phrases, format, onObjection, log: options.log, onEnd: () => live.delete(stream) });
+      const stream = openStream({
+        program,
+        lineBuffer,
+        phrases,
+        format,
+        onObjection,
+        log: options.log,
+        onEnd: () => live.delete(stream),
+      });
       live.add(stream);
       return { ok: true, stream };
     },
@@ -127,7 +156,11 @@ interface StreamSetup {
 function openStream(setup: StreamSetup): SpottingStream {
   const dir = mkdtempSync(path.join(tmpdir(), 'cw-speech-'));
   const search = keywordSearch(setup.phrases, dictionary(setup.program));
-  if (search.unknown.length) setup.log?.warn({ phrases: search.unknown }, 'objection phrases with words the recogniser does not know are not listened for');
+  if (search.unknown.length)
+    setup.log?.warn(
+      { phrases: search.unknown },
+      'objection phrases with words the recogniser does not know are not listened for',
+    );
   const kwsFile = path.join(dir, 'phrases.kws');
   const dictFile = path.join(dir, 'phrases.dict');
   writeFileSync(kwsFile, search.kws);
@@ -153,18 +186,43 @@ function openStream(setup: StreamSetup): SpottingStream {
     fifo = path.join(dir, `audio-${restarts}.raw`);
     execFileSync('mkfifo', [fifo]);
     // Opened read-write so the open does not wait for the recogniser; the socket writes without blocking the event loop.
-    audioIn = new Socket({ fd: openSync(fifo, fsConstants.O_RDWR | fsConstants.O_NONBLOCK), readable: false, writable: true });
+    audioIn = new Socket({
+      fd: openSync(fifo, fsConstants.O_RDWR | fsConstants.O_NONBLOCK),
+      readable: false,
+      writable: true,
+    });
     audioIn.on('error', () => {
       // a recogniser that died mid-write: its close handler restarts it
     });
-    const args = ['-infile', fifo, '-kws', kwsFile, '-kws_plp', PHONE_LOOP_PENALTY, '-dict', dictFile, '-time', 'yes', '-dither', 'yes', '-logfn', '/dev/null'];
-    const proc = setup.lineBuffer ? spawn(setup.lineBuffer, ['-oL', setup.program, ...args], { stdio: ['ignore', 'pipe', 'ignore'] }) : spawn(setup.program, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const args = [
+      '-infile',
+      fifo,
+      '-kws',
+      kwsFile,
+      '-kws_plp',
+      PHONE_LOOP_PENALTY,
+      '-dict',
+      dictFile,
+      '-time',
+      'yes',
+      '-dither',
+      'yes',
+      '-logfn',
+      '/dev/null',
+    ];
+    const proc = setup.lineBuffer
+      ? spawn(setup.lineBuffer, ['-oL', setup.program, ...args], { stdio: ['ignore', 'pipe', 'ignore'] })
+      : spawn(setup.program, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     child = proc;
     createInterface({ input: proc.stdout! }).on('line', (line) => {
       const match = TIMED_DETECTION.exec(line.trim());
       const phrase = match && search.phraseOf(match[1]!);
       if (!match || !phrase || !known.has(phrase)) return;
-      const heard = { phrase, startMs: Math.round(offsetMs + Number(match[2]) * 1_000), endMs: Math.round(offsetMs + Number(match[3]) * 1_000) };
+      const heard = {
+        phrase,
+        startMs: Math.round(offsetMs + Number(match[2]) * 1_000),
+        endMs: Math.round(offsetMs + Number(match[3]) * 1_000),
+      };
       if (recent.some((r) => r.phrase === phrase && r.startMs <= heard.endMs && heard.startMs <= r.endMs)) return;
       recent.push(heard);
       if (recent.length > 20) recent.shift();
@@ -242,7 +300,8 @@ function openStream(setup: StreamSetup): SpottingStream {
       const samples = toModelRate(chunk);
       // While a dead recogniser waits for its restart the audio is dropped, but still counted so later times stay true.
       samplesSent += samples.length;
-      if (child && audioIn && !audioIn.destroyed) audioIn.write(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
+      if (child && audioIn && !audioIn.destroyed)
+        audioIn.write(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
     },
     end: finish,
     recogniserPid: () => child?.pid,

@@ -65,7 +65,8 @@ export function keywordSearch(phrases: readonly SpottingPhrase[], dictionary: st
     if (!wanted.has(word)) continue;
     pronunciations.set(word, [...(pronunciations.get(word) ?? []), line.slice(space + 1).trim()]);
   }
-  for (const [word, extra] of Object.entries(EXTRA_PRONUNCIATIONS)) if (pronunciations.has(word)) pronunciations.get(word)!.push(...extra);
+  for (const [word, extra] of Object.entries(EXTRA_PRONUNCIATIONS))
+    if (pronunciations.has(word)) pronunciations.get(word)!.push(...extra);
 
   const dictLines: string[] = [];
   for (const [word, prons] of pronunciations) prons.forEach((pron, i) => dictLines.push(`${word}__${i} ${pron}`));
@@ -78,8 +79,10 @@ export function keywordSearch(phrases: readonly SpottingPhrase[], dictionary: st
       continue;
     }
     let variants: string[][] = [[]];
-    for (const word of words) variants = variants.flatMap((v) => pronunciations.get(word)!.map((_, i) => [...v, `${word}__${i}`]));
-    for (const variant of variants.slice(0, MAX_VARIANTS)) kwsLines.push(`${variant.join(' ')} /1e${p.thresholdExponent}/`);
+    for (const word of words)
+      variants = variants.flatMap((v) => pronunciations.get(word)!.map((_, i) => [...v, `${word}__${i}`]));
+    for (const variant of variants.slice(0, MAX_VARIANTS))
+      kwsLines.push(`${variant.join(' ')} /1e${p.thresholdExponent}/`);
   }
   return {
     kws: kwsLines.join('\n') + '\n',

@@ -13,7 +13,6 @@ const EVENT_TIMEOUT_MS = 5_000;
  */
 const NO_MEDIA_TIMER_MS = 1_000;
 
-
 interface Waiter {
   match: (event: JanusEvent) => boolean;
   resolve: (event: JanusEvent) => void;
@@ -43,7 +42,9 @@ export class RoomParticipant {
     await this.ask({ request: 'configure', muted });
   }
 
-  async trickle(candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null): Promise<void> {
+  async trickle(
+    candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null,
+  ): Promise<void> {
     await this.session.trickle(this.handleId, candidate);
   }
 
@@ -63,7 +64,11 @@ export class RoomParticipant {
   }
 
   /** Sends an asynchronous request and waits for its event (the plugin's error fails it). */
-  async ask(body: Record<string, unknown>, jsep?: JanusJsep, match: (event: JanusEvent) => boolean = () => true): Promise<JanusEvent> {
+  async ask(
+    body: Record<string, unknown>,
+    jsep?: JanusJsep,
+    match: (event: JanusEvent) => boolean = () => true,
+  ): Promise<JanusEvent> {
     const waited = new Promise<JanusEvent>((resolve, reject) => {
       const waiter: Waiter = {
         match,
@@ -158,7 +163,16 @@ export class AudioBridgeRooms {
     for (let attempt = 0; ; attempt++) {
       const room = 1 + Math.floor(Math.random() * 2 ** 48);
       try {
-        await this.session.request(this.controlHandle, { request: 'create', room, secret, permanent: false, is_private: true, sampling_rate: options.samplingRate ?? 16_000, allow_rtp_participants: true, audiolevel_event: false });
+        await this.session.request(this.controlHandle, {
+          request: 'create',
+          room,
+          secret,
+          permanent: false,
+          is_private: true,
+          sampling_rate: options.samplingRate ?? 16_000,
+          allow_rtp_participants: true,
+          audiolevel_event: false,
+        });
         return { room, secret };
       } catch (error) {
         // 486: the id is taken (astronomically unlikely); anything else is real.
@@ -169,17 +183,27 @@ export class AudioBridgeRooms {
 
   /** Destroys the room (its participants are kicked); never throws, the room may be gone with Janus. */
   async destroyRoom(room: { room: number; secret: string }): Promise<void> {
-    await this.session.request(this.controlHandle, { request: 'destroy', room: room.room, secret: room.secret }).catch(() => undefined);
+    await this.session
+      .request(this.controlHandle, { request: 'destroy', room: room.room, secret: room.secret })
+      .catch(() => undefined);
   }
 
   /**
    * Joins a plain-RTP participant (a SIP leg, G.711 mu-law) sending to `remote`; resolves with where Janus receives
    * its packets. Janus 1.1.2 sends nothing to it until it received one packet from exactly `remote` (no latching).
    */
-  async joinRtp(room: number, display: string, remote: { ip: string; port: number }): Promise<{ participant: RoomParticipant; janus: { ip: string; port: number } }> {
+  async joinRtp(
+    room: number,
+    display: string,
+    remote: { ip: string; port: number },
+  ): Promise<{ participant: RoomParticipant; janus: { ip: string; port: number } }> {
     const participant = await this.attach(room);
     try {
-      const joined = await participant.ask({ request: 'join', room, display, codec: 'pcmu', rtp: { ip: remote.ip, port: remote.port, payload_type: 0 } }, undefined, (e) => e.plugin?.audiobridge === 'joined');
+      const joined = await participant.ask(
+        { request: 'join', room, display, codec: 'pcmu', rtp: { ip: remote.ip, port: remote.port, payload_type: 0 } },
+        undefined,
+        (e) => e.plugin?.audiobridge === 'joined',
+      );
       const rtp = joined.plugin?.rtp;
       if (!rtp?.port) throw new JanusError('AudioBridge gave the RTP participant no port');
       return { participant, janus: { ip: rtp.ip ?? remote.ip, port: rtp.port } };
@@ -190,12 +214,21 @@ export class AudioBridgeRooms {
   }
 
   /** Joins a WebRTC participant (the agent's browser) with its offer; resolves with Janus's answer. */
-  async joinWebrtc(room: number, display: string, offer: string, options: { muted?: boolean } = {}): Promise<{ participant: RoomParticipant; answer: string }> {
+  async joinWebrtc(
+    room: number,
+    display: string,
+    offer: string,
+    options: { muted?: boolean } = {},
+  ): Promise<{ participant: RoomParticipant; answer: string }> {
     const participant = await this.attach(room);
     try {
       // Browsers offer Opus; a G.711-only peer (a softphone, the tests' werift tab) is joined with what it offers.
       const codec = /opus\/48000/i.test(offer) ? 'opus' : /PCMU\/8000/i.test(offer) ? 'pcmu' : 'pcma';
-      const joined = await participant.ask({ request: 'join', room, display, codec, muted: options.muted ?? false }, { type: 'offer', sdp: offer }, (e) => Boolean(e.jsep));
+      const joined = await participant.ask(
+        { request: 'join', room, display, codec, muted: options.muted ?? false },
+        { type: 'offer', sdp: offer },
+        (e) => Boolean(e.jsep),
+      );
       return { participant, answer: joined.jsep!.sdp };
     } catch (error) {
       await participant.leave();
@@ -229,4 +262,3 @@ export class AudioBridgeRooms {
     this.participants.clear();
   }
 }
-

@@ -41,14 +41,16 @@ export function wavFile(channels: Int16Array[], rate: number): Buffer {
   header.writeUInt32LE(dataBytes, 40);
   const data = Buffer.alloc(dataBytes);
   for (let frame = 0; frame < frames; frame++) {
-    for (let channel = 0; channel < count; channel++) data.writeInt16LE(channels[channel]![frame]!, (frame * count + channel) * 2);
+    for (let channel = 0; channel < count; channel++)
+      data.writeInt16LE(channels[channel]![frame]!, (frame * count + channel) * 2);
   }
   return Buffer.concat([header, data]);
 }
 
 /** The channels of a 16-bit PCM WAV file. */
 export function readWav(file: Buffer): { rate: number; channels: Int16Array[] } {
-  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('not a WAV file');
   let offset = 12;
   let rate = 0;
   let channels = 1;
@@ -65,7 +67,8 @@ export function readWav(file: Buffer): { rate: number; channels: Int16Array[] } 
       const frames = Math.floor((end - body) / (2 * channels));
       const out = Array.from({ length: channels }, () => new Int16Array(frames));
       for (let frame = 0; frame < frames; frame++) {
-        for (let channel = 0; channel < channels; channel++) out[channel]![frame] = file.readInt16LE(body + (frame * channels + channel) * 2);
+        for (let channel = 0; channel < channels; channel++)
+          out[channel]![frame] = file.readInt16LE(body + (frame * channels + channel) * 2);
       }
       return { rate, channels: out };
     }
@@ -98,13 +101,17 @@ async function decode(mjr: string): Promise<Pcm | null> {
  * DTLS take a moment after the answer). `audioSeconds` is the part that holds recorded audio. Null when Janus
  * recorded nothing in either direction.
  */
-export async function mixCallRecording(base: string, call?: { answeredUs: number; endedUs: number }): Promise<{ wav: Buffer; seconds: number; audioSeconds: number } | null> {
+export async function mixCallRecording(
+  base: string,
+  call?: { answeredUs: number; endedUs: number },
+): Promise<{ wav: Buffer; seconds: number; audioSeconds: number } | null> {
   const files = recordingFiles(base);
   const sides = await Promise.all([decode(files.user), decode(files.peer)]);
   const present = sides.filter((side): side is Pcm => side !== null && side.samples.length > 0);
   if (present.length === 0) return null;
   const rate = present[0]!.rate;
-  if (present.some((side) => side.rate !== rate)) throw new Error('the two directions were recorded at different sample rates');
+  if (present.some((side) => side.rate !== rate))
+    throw new Error('the two directions were recorded at different sample rates');
   const firstPacket = Math.min(...present.map((side) => side.firstPacketUs));
   const start = call ? Math.min(call.answeredUs, firstPacket) : firstPacket;
   const offsetOf = (side: Pcm) => Math.round(((side.firstPacketUs - start) / 1_000_000) * rate);
@@ -115,7 +122,11 @@ export async function mixCallRecording(base: string, call?: { answeredUs: number
     if (side) channel.set(side.samples, offsetOf(side));
     return channel;
   });
-  return { wav: wavFile(channels, rate), seconds: frames / rate, audioSeconds: audioEnd / rate - Math.round(((firstPacket - start) / 1_000_000) * rate) / rate };
+  return {
+    wav: wavFile(channels, rate),
+    seconds: frames / rate,
+    audioSeconds: audioEnd / rate - Math.round(((firstPacket - start) / 1_000_000) * rate) / rate,
+  };
 }
 
 /** Deletes a recording's .mjr files once the mix is made. */

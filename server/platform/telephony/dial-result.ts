@@ -20,7 +20,10 @@ const NO_ANSWER = new Set([408, 480, 487]);
  * simulator imitating a carrier): RFC 3261 section 21 and RFC 8197 (607) grouped by what the agent can do next.
  */
 export function dialResultOf(end: UnansweredEnd): { result: DialResult; cause?: SipCause } {
-  const cause = end.code !== undefined && end.code >= 100 && end.code <= 699 ? { code: end.code, reason: (end.reason ?? '').slice(0, 120) } : undefined;
+  const cause =
+    end.code !== undefined && end.code >= 100 && end.code <= 699
+      ? { code: end.code, reason: (end.reason ?? '').slice(0, 120) }
+      : undefined;
   const withCause = (result: DialResult) => (cause ? { result, cause } : { result });
   if (end.timedOut) return withCause('no-answer');
   if (end.code === undefined) return { result: 'failed' };

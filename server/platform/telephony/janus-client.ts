@@ -94,7 +94,11 @@ export class JanusSession {
     this.keepalive.unref();
   }
 
-  static async create(url: string, apiSecret: string, handlers: { onEvent: (event: JanusEvent) => void; onGone: (error: unknown) => void }): Promise<JanusSession> {
+  static async create(
+    url: string,
+    apiSecret: string,
+    handlers: { onEvent: (event: JanusEvent) => void; onGone: (error: unknown) => void },
+  ): Promise<JanusSession> {
     const reply = await post(url, { janus: 'create', apisecret: apiSecret });
     if (!reply.data) throw new JanusError('Janus did not create a session');
     return new JanusSession(url, apiSecret, reply.data.id, handlers.onEvent, handlers.onGone);
@@ -112,7 +116,12 @@ export class JanusSession {
 
   /** A plugin request; its outcome arrives as events (the reply is only `ack`). */
   async message(handleId: number, body: Record<string, unknown>, jsep?: JanusJsep): Promise<void> {
-    await post(`${this.url}/${this.id}/${handleId}`, { janus: 'message', apisecret: this.apiSecret, body, ...(jsep ? { jsep } : {}) });
+    await post(`${this.url}/${this.id}/${handleId}`, {
+      janus: 'message',
+      apisecret: this.apiSecret,
+      body,
+      ...(jsep ? { jsep } : {}),
+    });
   }
 
   /**
@@ -120,9 +129,14 @@ export class JanusSession {
    * plugin's answer, or a JanusError with the plugin's own error.
    */
   async request(handleId: number, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const reply = await post(`${this.url}/${this.id}/${handleId}`, { janus: 'message', apisecret: this.apiSecret, body });
+    const reply = await post(`${this.url}/${this.id}/${handleId}`, {
+      janus: 'message',
+      apisecret: this.apiSecret,
+      body,
+    });
     const data = (reply.plugindata?.data ?? {}) as Record<string, unknown>;
-    if (typeof data.error === 'string') throw new JanusError(`Janus: ${data.error}`, typeof data.error_code === 'number' ? data.error_code : undefined);
+    if (typeof data.error === 'string')
+      throw new JanusError(`Janus: ${data.error}`, typeof data.error_code === 'number' ? data.error_code : undefined);
     return data;
   }
 
@@ -131,8 +145,15 @@ export class JanusSession {
   }
 
   /** One ICE candidate of the browser (`null`: gathering is complete). */
-  async trickle(handleId: number, candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null): Promise<void> {
-    await post(`${this.url}/${this.id}/${handleId}`, { janus: 'trickle', apisecret: this.apiSecret, candidate: candidate ?? { completed: true } });
+  async trickle(
+    handleId: number,
+    candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null,
+  ): Promise<void> {
+    await post(`${this.url}/${this.id}/${handleId}`, {
+      janus: 'trickle',
+      apisecret: this.apiSecret,
+      candidate: candidate ?? { completed: true },
+    });
   }
 
   async destroy(): Promise<void> {
@@ -150,7 +171,10 @@ export class JanusSession {
     let failures = 0;
     while (this.polling) {
       try {
-        const response = await fetch(`${this.url}/${this.id}?apisecret=${encodeURIComponent(this.apiSecret)}&maxev=10&rid=${Date.now()}`, { signal: this.abort.signal });
+        const response = await fetch(
+          `${this.url}/${this.id}?apisecret=${encodeURIComponent(this.apiSecret)}&maxev=10&rid=${Date.now()}`,
+          { signal: this.abort.signal },
+        );
         const replies = [(await response.json()) as JanusReply | JanusReply[]].flat();
         failures = 0;
         for (const reply of replies) {

@@ -43,7 +43,10 @@ interface ResponseOptions {
 }
 
 /** One SIP response of the scenario, as a SIPp <send>. */
-function response(status: string, { retransmit = false, tagged = true, inviteCSeq = false, contact = false, sdp }: ResponseOptions = {}): string {
+function response(
+  status: string,
+  { retransmit = false, tagged = true, inviteCSeq = false, contact = false, sdp }: ResponseOptions = {},
+): string {
   const headers = [
     `SIP/2.0 ${status}`,
     '[last_Via:]',

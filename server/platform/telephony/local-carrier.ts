@@ -4,7 +4,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
-import { appendFileSync, closeSync, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { running } from '../local-redis-leftovers.js';
@@ -54,20 +68,24 @@ export interface LocalCarrierOptions {
  */
 export const JANUS_SESSION_TIMEOUT_S = 15;
 
-
 export class TelephonyUnavailableError extends Error {}
 
 /** Where Debian (any architecture) or a source build keeps Janus's plugins and transports. */
 export function findJanusLibDir(): string | null {
   const candidates = [process.env.JANUS_LIB_DIR, '/usr/lib/janus', '/usr/local/lib/janus', '/opt/janus/lib/janus'];
   if (existsSync('/usr/lib')) {
-    for (const entry of readdirSync('/usr/lib')) if (entry.endsWith('-linux-gnu')) candidates.push(path.join('/usr/lib', entry, 'janus'));
+    for (const entry of readdirSync('/usr/lib'))
+      if (entry.endsWith('-linux-gnu')) candidates.push(path.join('/usr/lib', entry, 'janus'));
   }
-  return candidates.find((dir): dir is string => !!dir && existsSync(path.join(dir, 'plugins', 'libjanus_sip.so'))) ?? null;
+  return (
+    candidates.find((dir): dir is string => !!dir && existsSync(path.join(dir, 'plugins', 'libjanus_sip.so'))) ?? null
+  );
 }
 
 function findProgram(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/bin', '/usr/sbin', '/usr/local/bin'])) {
+  for (const dir of (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .concat(['/usr/bin', '/usr/sbin', '/usr/local/bin'])) {
     const file = path.join(dir, name);
     if (dir && existsSync(file)) return file;
   }
@@ -252,13 +270,19 @@ async function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals
   }
 }
 
-async function until(what: string, deadlineMs: number, exited: () => string | null, check: () => Promise<boolean>): Promise<void> {
+async function until(
+  what: string,
+  deadlineMs: number,
+  exited: () => string | null,
+  check: () => Promise<boolean>,
+): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     const gone = exited();
     if (gone) throw new TelephonyUnavailableError(gone);
     if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new TelephonyUnavailableError(`${what} did not start within ${deadlineMs / 1000} s.`);
+    if (Date.now() > deadline)
+      throw new TelephonyUnavailableError(`${what} did not start within ${deadlineMs / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -267,7 +291,11 @@ async function until(what: string, deadlineMs: number, exited: () => string | nu
  * Turns SIPp's `LEADPHONE|from|to|outcome|request line` log lines into lead-phone.log's JSON lines as they appear,
  * and its `LEADPHONE-BYE|from|to` lines into lead-phone-byes.log's.
  */
-function followLeadPhone(actionsLog: string, leadPhoneLog: string, leadPhoneByes: string): { flush(): void; stop(): void } {
+function followLeadPhone(
+  actionsLog: string,
+  leadPhoneLog: string,
+  leadPhoneByes: string,
+): { flush(): void; stop(): void } {
   let offset = 0;
   let partial = '';
   const flush = () => {
@@ -287,7 +315,8 @@ function followLeadPhone(actionsLog: string, leadPhoneLog: string, leadPhoneByes
     const at = new Date().toISOString();
     for (const line of lines) {
       const [tag, from, to, outcome] = line.trim().split('|');
-      if (tag === 'LEADPHONE-BYE') appendFileSync(leadPhoneByes, `${JSON.stringify({ at, from: from ?? '', to: to ?? '' })}\n`);
+      if (tag === 'LEADPHONE-BYE')
+        appendFileSync(leadPhoneByes, `${JSON.stringify({ at, from: from ?? '', to: to ?? '' })}\n`);
       if (tag !== 'LEADPHONE' || !outcome) continue;
       const entry: LeadPhoneCall = { at, from: from ?? '', to: to ?? '', outcome };
       appendFileSync(leadPhoneLog, `${JSON.stringify(entry)}\n`);
@@ -342,11 +371,18 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   const janusDir = path.join(dir, 'janus');
   killLeftovers(dir);
   rmSync(janusDir, { recursive: true, force: true });
-  for (const sub of ['plugins', 'transports', 'events', 'loggers']) mkdirSync(path.join(janusDir, sub), { recursive: true });
+  for (const sub of ['plugins', 'transports', 'events', 'loggers'])
+    mkdirSync(path.join(janusDir, sub), { recursive: true });
   // Only the SIP and AudioBridge plugins and the HTTP transport are loaded: Janus loads every library in these folders.
   symlinkSync(path.join(libDir, 'plugins', 'libjanus_sip.so'), path.join(janusDir, 'plugins', 'libjanus_sip.so'));
-  symlinkSync(path.join(libDir, 'plugins', 'libjanus_audiobridge.so'), path.join(janusDir, 'plugins', 'libjanus_audiobridge.so'));
-  symlinkSync(path.join(libDir, 'transports', 'libjanus_http.so'), path.join(janusDir, 'transports', 'libjanus_http.so'));
+  symlinkSync(
+    path.join(libDir, 'plugins', 'libjanus_audiobridge.so'),
+    path.join(janusDir, 'plugins', 'libjanus_audiobridge.so'),
+  );
+  symlinkSync(
+    path.join(libDir, 'transports', 'libjanus_http.so'),
+    path.join(janusDir, 'transports', 'libjanus_http.so'),
+  );
 
   const apiSecret = randomBytes(18).toString('base64url');
   const httpPort = await freeTcpPort();
@@ -358,7 +394,11 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   const leadPhoneMedia = await freeUdpRange(4, [webrtcRtp, sipRtp]);
   const roomRtp = await freeUdpRange(RTP_RANGE_SIZE, [webrtcRtp, sipRtp, leadPhoneMedia]);
 
-  writeFileSync(path.join(janusDir, 'janus.jcfg'), janusConfig(janusDir, apiSecret, options.janusDebugLevel ?? 4, webrtcRtp), { mode: 0o600 });
+  writeFileSync(
+    path.join(janusDir, 'janus.jcfg'),
+    janusConfig(janusDir, apiSecret, options.janusDebugLevel ?? 4, webrtcRtp),
+    { mode: 0o600 },
+  );
   writeFileSync(path.join(janusDir, 'janus.plugin.sip.jcfg'), sipPluginConfig(sipRtp));
   writeFileSync(path.join(janusDir, 'janus.transport.http.jcfg'), httpTransportConfig(httpPort));
   writeFileSync(path.join(janusDir, 'janus.plugin.audiobridge.jcfg'), audioBridgeConfig(roomRtp));
@@ -376,7 +416,9 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   const janusUrl = `http://${LOOPBACK}:${httpPort}/janus`;
   const janusOut = createWriteStream(path.join(dir, 'janus.log'));
   const startJanus = () => {
-    const child = spawn('janus', ['--config', path.join(janusDir, 'janus.jcfg'), '--configs-folder', janusDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('janus', ['--config', path.join(janusDir, 'janus.jcfg'), '--configs-folder', janusDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.pipe(janusOut, { end: false });
     child.stderr.pipe(janusOut, { end: false });
     return child;
@@ -386,13 +428,21 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   const sipp = spawn(
     'sipp',
     [
-      '-sf', scenarioFile,
-      '-i', LOOPBACK,
-      '-p', String(sipPort),
-      '-mp', String(leadPhoneMedia[0]),
+      '-sf',
+      scenarioFile,
+      '-i',
+      LOOPBACK,
+      '-p',
+      String(sipPort),
+      '-mp',
+      String(leadPhoneMedia[0]),
       '-rtp_echo',
-      '-trace_logs', '-log_file', actionsLog,
-      '-trace_err', '-error_file', path.join(dir, 'sipp-errors.log'),
+      '-trace_logs',
+      '-log_file',
+      actionsLog,
+      '-trace_err',
+      '-error_file',
+      path.join(dir, 'sipp-errors.log'),
       '-nostdin',
     ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -413,7 +463,9 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   const supervise = (child: ChildProcess) => {
     child.once('exit', () => {
       if (stopped || !ready) return;
-      janusOut.write(`--- Janus exited (${child.signalCode ?? child.exitCode}); restarting at ${new Date().toISOString()}\n`);
+      janusOut.write(
+        `--- Janus exited (${child.signalCode ?? child.exitCode}); restarting at ${new Date().toISOString()}\n`,
+      );
       janus = startJanus();
       writeFileSync(pidFile, JSON.stringify({ janus: janus.pid, sipp: sipp.pid }));
       supervise(janus);
@@ -431,8 +483,10 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
     return stopped;
   };
   const exitedEarly = () => {
-    if (janus.exitCode !== null || janus.signalCode !== null) return `Janus exited while starting (see ${path.join(dir, 'janus.log')}).`;
-    if (sipp.exitCode !== null || sipp.signalCode !== null) return `SIPp exited while starting (see ${path.join(dir, 'sipp.log')}).`;
+    if (janus.exitCode !== null || janus.signalCode !== null)
+      return `Janus exited while starting (see ${path.join(dir, 'janus.log')}).`;
+    if (sipp.exitCode !== null || sipp.signalCode !== null)
+      return `SIPp exited while starting (see ${path.join(dir, 'sipp.log')}).`;
     return null;
   };
 
@@ -450,8 +504,23 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
 
   ready = true;
   const sipUri = `sip:${LOOPBACK}:${sipPort}`;
-  writeFileSync(path.join(dir, 'carrier.json'), JSON.stringify({ janusUrl, apiSecret, sipUri, leadPhoneLog }, null, 2), { mode: 0o600 });
-  return { janusUrl, apiSecret, sipUri, sipHost: LOOPBACK, sipPort, leadPhoneLog, leadPhoneByes, dir, stop, janusPid: () => janus.pid };
+  writeFileSync(
+    path.join(dir, 'carrier.json'),
+    JSON.stringify({ janusUrl, apiSecret, sipUri, leadPhoneLog }, null, 2),
+    { mode: 0o600 },
+  );
+  return {
+    janusUrl,
+    apiSecret,
+    sipUri,
+    sipHost: LOOPBACK,
+    sipPort,
+    leadPhoneLog,
+    leadPhoneByes,
+    dir,
+    stop,
+    janusPid: () => janus.pid,
+  };
 }
 
 /** The lead phone's calls so far (lead-phone.log), or the callers' BYEs (lead-phone-byes.log: no `outcome`), oldest first. */

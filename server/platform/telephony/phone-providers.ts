@@ -27,9 +27,14 @@ export interface PhoneProviderOptions {
  * workers alike). Its events reach the dialer through the subscription the dialer makes when it starts
  * (server/features/dialer/lifecycle.ts `connectPhoneEvents`).
  */
-export function createPhoneProvider(config: Config, queues: QueueRegistry, options: PhoneProviderOptions = {}): PhoneProvider {
+export function createPhoneProvider(
+  config: Config,
+  queues: QueueRegistry,
+  options: PhoneProviderOptions = {},
+): PhoneProvider {
   ensurePhoneProviderAvailable(config);
-  if (config.phoneProvider === 'sip' && config.sip.callModel === 'room') return new RoomPhoneProvider(config.sip, { log: options.log });
+  if (config.phoneProvider === 'sip' && config.sip.callModel === 'room')
+    return new RoomPhoneProvider(config.sip, { log: options.log });
   if (config.phoneProvider === 'sip') return new SipPhoneProvider(config.sip, { log: options.log });
   return new SimulatedPhoneProvider(queues.calls, options.simulator);
 }
@@ -41,5 +46,6 @@ export function createPhoneProvider(config: Config, queues: QueueRegistry, optio
 export function ensurePhoneProviderAvailable(config: Config): void {
   if (config.phoneProvider !== 'sip' || config.sip.proxy) return;
   const problem = localCarrierProblem();
-  if (problem) throw new PhoneProviderUnavailable(`PHONE_PROVIDER=sip without SIP_PROXY runs the local carrier. ${problem}`);
+  if (problem)
+    throw new PhoneProviderUnavailable(`PHONE_PROVIDER=sip without SIP_PROXY runs the local carrier. ${problem}`);
 }

@@ -9,7 +9,11 @@ import type { CallProgress, ProviderEvent } from './phone-provider.js';
 type Publish = (event: ProviderEvent) => Promise<CallProgress | null>;
 
 /** Handlers are retried a few times (a write conflict); the event is logged and dropped after that. */
-export async function publishRetrying(publish: Publish, event: ProviderEvent, log?: Logger): Promise<CallProgress | null> {
+export async function publishRetrying(
+  publish: Publish,
+  event: ProviderEvent,
+  log?: Logger,
+): Promise<CallProgress | null> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await publish(event);
@@ -24,7 +28,11 @@ export async function publishRetrying(publish: Publish, event: ProviderEvent, lo
 }
 
 /** Publishes how the call ended, then frees the line `idleMs` after the stored end. */
-export async function publishEnd(publish: Publish, event: ProviderEvent & { callId: string }, idleMs: number): Promise<void> {
+export async function publishEnd(
+  publish: Publish,
+  event: ProviderEvent & { callId: string },
+  idleMs: number,
+): Promise<void> {
   const progress = await publish(event);
   if (progress?.state === 'ended' && progress.endedAt) {
     const delay = Math.max(0, progress.endedAt.getTime() + idleMs - Date.now());

@@ -7,7 +7,15 @@ import { dialResultOf } from './dial-result.js';
 import { RtpRelay } from './rtp-relay.js';
 import { SipUserAgent, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
-import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
+import {
+  providerEvents,
+  type CallProgress,
+  type LineTimings,
+  type MediaCandidate,
+  type MediaSignalling,
+  type PhoneProvider,
+  type ProviderEvent,
+} from './phone-provider.js';
 
 /**
  * The room provider (PHONE_PROVIDER=sip with SIP_CALL_MODEL=room): every call is a Janus AudioBridge room.
@@ -143,7 +151,17 @@ export class RoomPhoneProvider implements PhoneProvider {
     if (!offer && !held) throw new Error("No WebRTC offer from the agent's browser for this call");
     if (this.agentCalls.has(request.agentId)) throw new Error("The agent's line already carries a call");
     this.offers.delete(request.agentId);
-    const call: RoomCall = { callId: request.callId, agentId: request.agentId, offerId: offer?.offerId ?? held!.offerId!, candidates: offer?.candidates ?? [], answered: false, ending: false, timedOut: false, over: false, timers: [] };
+    const call: RoomCall = {
+      callId: request.callId,
+      agentId: request.agentId,
+      offerId: offer?.offerId ?? held!.offerId!,
+      candidates: offer?.candidates ?? [],
+      answered: false,
+      ending: false,
+      timedOut: false,
+      over: false,
+      timers: [],
+    };
     this.calls.set(call.callId, call);
     this.agentCalls.set(call.agentId, call);
     try {
@@ -157,7 +175,10 @@ export class RoomPhoneProvider implements PhoneProvider {
         this.watchAgent(call, held!.agent!);
       }
       // The lead's leg is dialed while the agent's browser joins: the INVITE does not wait for WebRTC.
-      await Promise.all([offer ? this.joinAgent(rooms, call, offer.sdp) : undefined, this.dialLead(rooms, userAgent, call, request.phone)]);
+      await Promise.all([
+        offer ? this.joinAgent(rooms, call, offer.sdp) : undefined,
+        this.dialLead(rooms, userAgent, call, request.phone),
+      ]);
     } catch (error) {
       call.over = true;
       await this.teardown(call);
@@ -303,12 +324,18 @@ export class RoomPhoneProvider implements PhoneProvider {
    */
   private agentMediaDown(call: RoomCall, participant: RoomParticipant, silentMs: number): void {
     if (call.agent !== participant || call.over || call.agentLost) return;
-    call.agentLost = setTimeout(() => {
-      if (call.over) return;
-      this.options.log?.warn({ callId: call.callId, agentId: call.agentId }, 'agent media gone with no re-attach: hanging up');
-      call.leg?.end();
-      void this.finish(call, { type: 'dropped', by: 'agent-lost', callId: call.callId });
-    }, Math.max(0, AGENT_LOST_MS - silentMs));
+    call.agentLost = setTimeout(
+      () => {
+        if (call.over) return;
+        this.options.log?.warn(
+          { callId: call.callId, agentId: call.agentId },
+          'agent media gone with no re-attach: hanging up',
+        );
+        call.leg?.end();
+        void this.finish(call, { type: 'dropped', by: 'agent-lost', callId: call.callId });
+      },
+      Math.max(0, AGENT_LOST_MS - silentMs),
+    );
     call.timers.push(call.agentLost);
   }
 
@@ -318,7 +345,12 @@ export class RoomPhoneProvider implements PhoneProvider {
     call.agentLost = undefined;
   }
 
-  private async dialLead(rooms: AudioBridgeRooms, userAgent: SipUserAgent, call: RoomCall, phone: string): Promise<void> {
+  private async dialLead(
+    rooms: AudioBridgeRooms,
+    userAgent: SipUserAgent,
+    call: RoomCall,
+    phone: string,
+  ): Promise<void> {
     const relay = await RtpRelay.open(userAgent.address);
     call.relay = relay;
     const { participant, janus } = await rooms.joinRtp(call.room!.room, 'lead', relay.janusSideAddress);
@@ -335,14 +367,21 @@ export class RoomPhoneProvider implements PhoneProvider {
         fromHost: account?.host || proxyHost,
         ...(this.sip.callerId ? { displayName: this.sip.callerId } : {}),
         ...(this.sip.outboundProxy ? { outboundProxy: this.sip.outboundProxy } : {}),
-        ...(account?.username && this.sip.password ? { credentials: { user: decodeURIComponent(account.username), password: this.sip.password } } : {}),
+        ...(account?.username && this.sip.password
+          ? { credentials: { user: decodeURIComponent(account.username), password: this.sip.password } }
+          : {}),
         sdp: offerSdp(relay.farSideAddress),
       },
       {
         onProgress: (status, sdp) => {
           const far = sdp ? mediaOf(sdp) : undefined;
           if (far) relay.connectFar(far);
-          if (!call.over && !call.ending) void this.publish({ type: 'ringing', callId: call.callId, ...(status === 183 && far ? { earlyMedia: true } : {}) });
+          if (!call.over && !call.ending)
+            void this.publish({
+              type: 'ringing',
+              callId: call.callId,
+              ...(status === 183 && far ? { earlyMedia: true } : {}),
+            });
         },
         onAnswered: (sdp) => {
           const far = mediaOf(sdp);
@@ -357,9 +396,21 @@ export class RoomPhoneProvider implements PhoneProvider {
           if (call.ending) return void this.finish(call, { type: 'end-complete', callId: call.callId });
           const type = call.timedOut || MISSED_CODES.has(status) ? 'no-answer' : 'failed';
           const why = dialResultOf({ code: status, reason, timedOut: call.timedOut });
-          void this.finish(call, { type, callId: call.callId, by: call.timedOut ? 'timeout' : 'lead', sipStatus: status, ...why });
+          void this.finish(call, {
+            type,
+            callId: call.callId,
+            by: call.timedOut ? 'timeout' : 'lead',
+            sipStatus: status,
+            ...why,
+          });
         },
-        onRemoteBye: () => void this.finish(call, call.ending ? { type: 'end-complete', callId: call.callId } : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 }),
+        onRemoteBye: () =>
+          void this.finish(
+            call,
+            call.ending
+              ? { type: 'end-complete', callId: call.callId }
+              : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 },
+          ),
       },
     );
     call.timers.push(
@@ -368,7 +419,18 @@ export class RoomPhoneProvider implements PhoneProvider {
         call.timedOut = true;
         call.leg?.end();
         // A far end that never answers the CANCEL: the ring timeout still ends the call.
-        call.timers.push(setTimeout(() => void this.finish(call, { type: 'no-answer', callId: call.callId, by: 'timeout', ...dialResultOf({ timedOut: true }) }), END_GRACE_MS));
+        call.timers.push(
+          setTimeout(
+            () =>
+              void this.finish(call, {
+                type: 'no-answer',
+                callId: call.callId,
+                by: 'timeout',
+                ...dialResultOf({ timedOut: true }),
+              }),
+            END_GRACE_MS,
+          ),
+        );
       }, this.sip.ringTimeoutMs),
     );
   }
@@ -396,15 +458,22 @@ export class RoomPhoneProvider implements PhoneProvider {
 
   private roomClient(): Promise<AudioBridgeRooms> {
     const { janusUrl, janusApiSecret } = this.sip;
-    if (!janusUrl || !janusApiSecret) return Promise.reject(new Error('PHONE_PROVIDER=sip has no Janus gateway configured'));
+    if (!janusUrl || !janusApiSecret)
+      return Promise.reject(new Error('PHONE_PROVIDER=sip has no Janus gateway configured'));
     const current = this.rooms;
-    if (current) return current.then((rooms) => (rooms.alive ? rooms : this.reopenRooms(current)), () => this.reopenRooms(current));
+    if (current)
+      return current.then(
+        (rooms) => (rooms.alive ? rooms : this.reopenRooms(current)),
+        () => this.reopenRooms(current),
+      );
     return this.reopenRooms(current);
   }
 
   private reopenRooms(previous: Promise<AudioBridgeRooms> | undefined): Promise<AudioBridgeRooms> {
     if (this.rooms !== previous) return this.rooms!;
-    const opened = AudioBridgeRooms.open(this.sip.janusUrl!, this.sip.janusApiSecret!, (error) => this.onGatewayGone(error));
+    const opened = AudioBridgeRooms.open(this.sip.janusUrl!, this.sip.janusApiSecret!, (error) =>
+      this.onGatewayGone(error),
+    );
     this.rooms = opened;
     return opened;
   }
@@ -416,12 +485,20 @@ export class RoomPhoneProvider implements PhoneProvider {
     this.lines.clear();
     for (const call of [...this.calls.values()]) {
       call.leg?.end();
-      void this.finish(call, call.ending ? { type: 'end-complete', callId: call.callId } : { type: 'dropped', by: 'gateway-failure', callId: call.callId });
+      void this.finish(
+        call,
+        call.ending
+          ? { type: 'end-complete', callId: call.callId }
+          : { type: 'dropped', by: 'gateway-failure', callId: call.callId },
+      );
     }
   }
 
   private sipAgent(): Promise<SipUserAgent> {
-    this.userAgent ??= SipUserAgent.start({ address: this.localAddress(), onError: (error) => this.options.log?.warn({ err: error }, 'SIP stack error') });
+    this.userAgent ??= SipUserAgent.start({
+      address: this.localAddress(),
+      onError: (error) => this.options.log?.warn({ err: error }, 'SIP stack error'),
+    });
     return this.userAgent;
   }
 
@@ -439,7 +516,9 @@ export class RoomPhoneProvider implements PhoneProvider {
     const taken: AgentOffer = { ...offer, candidates: [], takenAt: Date.now() };
     const live = this.agentCalls.get(agentId);
     if (live && !live.over && !live.ending && live.room) {
-      void this.reattach(live, taken).catch((error) => this.options.log?.warn({ err: error, callId: live.callId }, 'agent tab not re-attached to its call'));
+      void this.reattach(live, taken).catch((error) =>
+        this.options.log?.warn({ err: error, callId: live.callId }, 'agent tab not re-attached to its call'),
+      );
       return;
     }
     this.offers.set(agentId, taken);
@@ -470,7 +549,8 @@ export class RoomPhoneProvider implements PhoneProvider {
   /** An ICE restart is a new offer on the agent's room handle (AudioBridge `configure` with a JSEP offer). */
   private async restartIce(agentId: string, offer: { offerId: string; sdp: string }): Promise<string> {
     const call = this.agentCalls.get(agentId);
-    if (!call?.agent || call.offerId !== offer.offerId || !call.answered || call.ending) throw new Error('No connected call on this connection');
+    if (!call?.agent || call.offerId !== offer.offerId || !call.answered || call.ending)
+      throw new Error('No connected call on this connection');
     return call.agent.renegotiate(offer.sdp);
   }
 
@@ -488,7 +568,20 @@ export class RoomPhoneProvider implements PhoneProvider {
 /** Our early offer towards the carrier: G.711 mu-law (what the relay records) from the relay's port, RFC 4733 events. */
 function offerSdp(at: { ip: string; port: number }): string {
   const id = Date.now();
-  return ['v=0', `o=cw ${id} ${id} IN IP4 ${at.ip}`, 's=call', `c=IN IP4 ${at.ip}`, 't=0 0', `m=audio ${at.port} RTP/AVP 0 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=fmtp:101 0-15', 'a=ptime:20', 'a=sendrecv', ''].join('\r\n');
+  return [
+    'v=0',
+    `o=cw ${id} ${id} IN IP4 ${at.ip}`,
+    's=call',
+    `c=IN IP4 ${at.ip}`,
+    't=0 0',
+    `m=audio ${at.port} RTP/AVP 0 101`,
+    'a=rtpmap:0 PCMU/8000',
+    'a=rtpmap:101 telephone-event/8000',
+    'a=fmtp:101 0-15',
+    'a=ptime:20',
+    'a=sendrecv',
+    '',
+  ].join('\r\n');
 }
 
 /** The far end's media address from its SDP (session or media-level c=, the audio m= port). */

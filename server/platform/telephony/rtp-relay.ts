@@ -42,7 +42,8 @@ class Track {
   add(payload: Buffer, timestamp: number): void {
     const start = this.startedAt();
     if (start === undefined) return;
-    if (!this.first) this.first = { ts: timestamp, offset: Math.max(0, Math.round(((Date.now() - start) * RATE) / 1_000)) };
+    if (!this.first)
+      this.first = { ts: timestamp, offset: Math.max(0, Math.round(((Date.now() - start) * RATE) / 1_000)) };
     const at = this.first.offset + ((timestamp - this.first.ts) >>> 0);
     // A late or repeated packet (behind what is written) is dropped; a gap is filled with silence (0xff).
     if (at < this.written || at - this.written > RATE * 60) return;
@@ -141,7 +142,11 @@ export class RtpRelay {
   recording(): Buffer | null {
     if (this.recordFrom === undefined) return null;
     const until = this.recordUntil ?? Date.now();
-    const length = Math.max(Math.round(((until - this.recordFrom) * RATE) / 1_000), this.leadTrack.length, this.roomTrack.length);
+    const length = Math.max(
+      Math.round(((until - this.recordFrom) * RATE) / 1_000),
+      this.leadTrack.length,
+      this.roomTrack.length,
+    );
     if (length === 0) return null;
     return wavFile([this.roomTrack.samples(length), this.leadTrack.samples(length)], RATE);
   }
@@ -161,7 +166,8 @@ export class RtpRelay {
     if (!this.janus || from.port !== this.janus.port || packet.length <= RTP_HEADER) return;
     this.counts.fromJanus++;
     const header = headerLength(packet);
-    if ((packet[1]! & 0x7f) === PCMU && header < packet.length) this.roomTrack.add(packet.subarray(header), packet.readUInt32BE(4));
+    if ((packet[1]! & 0x7f) === PCMU && header < packet.length)
+      this.roomTrack.add(packet.subarray(header), packet.readUInt32BE(4));
     if (this.far) this.farSide.send(packet, this.far.port, this.far.ip);
   }
 

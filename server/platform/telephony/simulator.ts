@@ -80,7 +80,12 @@ const CARRIER_PLAN: Record<string, SimulatedCall> = {
   // The local carrier has no declining number; the simulator adds one so every result can be shown.
   '06': { outcome: 'no-answer', ...RINGS, result: 'declined', cause: { code: 603, reason: 'Decline' } },
 };
-const NOT_IN_SERVICE: SimulatedCall = { outcome: 'failed', rings: false, result: 'not-in-service', cause: { code: 404, reason: 'Not Found' } };
+const NOT_IN_SERVICE: SimulatedCall = {
+  outcome: 'failed',
+  rings: false,
+  result: 'not-in-service',
+  cause: { code: 404, reason: 'Not Found' },
+};
 
 /**
  * The local carrier's test numbers (555-010-00NN, docs/telephony.md) behave as on the carrier, so the same numbers
@@ -91,7 +96,8 @@ export function simulatedCall(phone: string): SimulatedCall {
   if (/^55501000\d\d$/.test(digits)) return CARRIER_PLAN[digits.slice(-2)] ?? NOT_IN_SERVICE;
   const outcome = simulatedOutcome(digits);
   if (outcome === 'failed') return { outcome, rings: false };
-  if (outcome === 'no-answer') return { outcome, ...RINGS, result: 'no-answer', cause: { code: 487, reason: 'Request Terminated' } };
+  if (outcome === 'no-answer')
+    return { outcome, ...RINGS, result: 'no-answer', cause: { code: 487, reason: 'Request Terminated' } };
   return { outcome, ...RINGS };
 }
 
@@ -106,8 +112,14 @@ export function simulatedOutcome(phone: string): SimulatedOutcome {
 
 export function scaledTimings(options: SimulatorOptions = {}): SimulatorTimings {
   const speed = options.speed && options.speed > 0 ? options.speed : 1;
-  const base = { ...SPEC_TIMINGS, ...(options.talkMs ? { talkMs: options.talkMs } : {}), ...(options.voicemailMs ? { voicemailMs: options.voicemailMs } : {}) };
-  return Object.fromEntries(Object.entries(base).map(([k, v]) => [k, Math.round(v / speed)])) as unknown as SimulatorTimings;
+  const base = {
+    ...SPEC_TIMINGS,
+    ...(options.talkMs ? { talkMs: options.talkMs } : {}),
+    ...(options.voicemailMs ? { voicemailMs: options.voicemailMs } : {}),
+  };
+  return Object.fromEntries(
+    Object.entries(base).map(([k, v]) => [k, Math.round(v / speed)]),
+  ) as unknown as SimulatorTimings;
 }
 
 export class SimulatedPhoneProvider implements PhoneProvider {
@@ -167,7 +179,12 @@ export class SimulatedPhoneProvider implements PhoneProvider {
         const plan = simulatedCall(data.phone ?? '');
         const event: ProviderEvent =
           plan.outcome === 'no-answer' || plan.outcome === 'failed'
-            ? { type: plan.outcome, callId: data.callId, ...(plan.result ? { result: plan.result } : {}), ...(plan.cause ? { cause: plan.cause } : {}) }
+            ? {
+                type: plan.outcome,
+                callId: data.callId,
+                ...(plan.result ? { result: plan.result } : {}),
+                ...(plan.cause ? { cause: plan.cause } : {}),
+              }
             : { type: plan.outcome, callId: data.callId };
         await this.follow(data.callId, await this.bus.publish(event), plan.openLine);
         return;
@@ -189,7 +206,11 @@ export class SimulatedPhoneProvider implements PhoneProvider {
   private async follow(callId: string, progress: CallProgress | null, openLine = false): Promise<void> {
     if (!progress) return;
     if (progress.state === 'connected' && progress.connectedAt) {
-      const talk = openLine ? OPEN_LINE_MS : progress.reached === 'voicemail' ? this.timings.voicemailMs : this.timings.talkMs;
+      const talk = openLine
+        ? OPEN_LINE_MS
+        : progress.reached === 'voicemail'
+          ? this.timings.voicemailMs
+          : this.timings.talkMs;
       await this.callStep({ callId, step: 'hangup' }, progress.connectedAt.getTime() + talk - this.now());
     }
     if (progress.state === 'ended' && progress.endedAt) {
@@ -199,7 +220,10 @@ export class SimulatedPhoneProvider implements PhoneProvider {
 
   private async phoneStep(agentId: string, step: PhoneStepJob['step'], delay: number): Promise<void> {
     const data: PhoneStepJob = { agentId, step };
-    await enqueue(this.queue, Jobs.calls.phoneStep, data, { jobId: `phone-${agentId}-${step}-${this.now()}`, delay: Math.max(0, delay) });
+    await enqueue(this.queue, Jobs.calls.phoneStep, data, {
+      jobId: `phone-${agentId}-${step}-${this.now()}`,
+      delay: Math.max(0, delay),
+    });
   }
 
   private async callStep(data: CallStepJob, delay: number, jobId = `${data.callId}-${data.step}`): Promise<void> {

@@ -55,7 +55,9 @@ export class SipUserAgent {
     readonly port: number,
     onError: (error: unknown) => void,
   ) {
-    this.stack = sip.create({ address, port, udp: true, tcp: false, logger: { error: onError } }, (request) => this.onRequest(request));
+    this.stack = sip.create({ address, port, udp: true, tcp: false, logger: { error: onError } }, (request) =>
+      this.onRequest(request),
+    );
   }
 
   static async start(options: { address: string; onError?: (error: unknown) => void }): Promise<SipUserAgent> {
@@ -135,7 +137,10 @@ export class SipLeg {
   /** A DTMF digit as SIP INFO (application/dtmf-relay), in the answered dialog. */
   info(digit: string, durationMs = 160): void {
     if (this.state !== 'answered') return;
-    this.sendInDialog('INFO', { type: 'application/dtmf-relay', body: `Signal=${digit}\r\nDuration=${durationMs}\r\n` });
+    this.sendInDialog('INFO', {
+      type: 'application/dtmf-relay',
+      body: `Signal=${digit}\r\nDuration=${durationMs}\r\n`,
+    });
   }
 
   onRequest(request: sip.SipMessage): void {
@@ -157,7 +162,15 @@ export class SipLeg {
       this.stack.send(answer);
       return;
     }
-    this.stack.send(sip.makeResponse(request, request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE' ? 200 : 405, request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE' ? 'OK' : 'Method Not Allowed'));
+    this.stack.send(
+      sip.makeResponse(
+        request,
+        request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE' ? 200 : 405,
+        request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE'
+          ? 'OK'
+          : 'Method Not Allowed',
+      ),
+    );
   }
 
   private contactUri(): string {
@@ -170,7 +183,11 @@ export class SipLeg {
       uri: this.request.target,
       headers: {
         to: { uri: this.request.target },
-        from: { ...(this.request.displayName ? { name: this.request.displayName } : {}), uri: `sip:${this.request.fromUser}@${this.request.fromHost}`, params: { tag: this.fromTag } },
+        from: {
+          ...(this.request.displayName ? { name: this.request.displayName } : {}),
+          uri: `sip:${this.request.fromUser}@${this.request.fromHost}`,
+          params: { tag: this.fromTag },
+        },
         'call-id': this.callId,
         cseq: { method: 'INVITE', seq: this.cseq },
         contact: [{ uri: this.contactUri() }],

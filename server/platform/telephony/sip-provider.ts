@@ -9,7 +9,15 @@ import { JanusSession, type JanusEvent } from './janus-client.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import { dialResultOf } from './dial-result.js';
 import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
-import { providerEvents, type CallProgress, type LineTimings, type MediaCandidate, type MediaSignalling, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
+import {
+  providerEvents,
+  type CallProgress,
+  type LineTimings,
+  type MediaCandidate,
+  type MediaSignalling,
+  type PhoneProvider,
+  type ProviderEvent,
+} from './phone-provider.js';
 
 /**
  * The SIP provider: the server drives Janus's SIP plugin over the Janus HTTP API, the agent's browser sends and
@@ -60,7 +68,8 @@ interface ActiveCall {
 }
 
 /** How a call's end reaches the dialer: the event, and for an unanswered call why (dialResultOf). */
-type CallEnd = { type: 'end-complete' | 'hangup' } | { type: 'no-answer' | 'failed'; result?: DialResult; cause?: SipCause };
+type CallEnd =
+  { type: 'end-complete' | 'hangup' } | { type: 'no-answer' | 'failed'; result?: DialResult; cause?: SipCause };
 
 interface AgentLine {
   agentId: string;
@@ -71,7 +80,6 @@ interface AgentLine {
   offer?: { offerId: string; sdp: string; candidates: Array<MediaCandidate | null>; takenAt: number };
   call?: ActiveCall;
 }
-
 
 /** How long an ICE restart may wait for Janus's answer (Janus sends the carrier a re-INVITE first). */
 const RESTART_ANSWER_TIMEOUT_MS = 10_000;
@@ -153,26 +161,44 @@ export class SipPhoneProvider implements PhoneProvider {
     const line = await this.line(call.agentId);
     await line.registered;
     const offer = line.offer;
-    if (!offer) throw new Error('No WebRTC offer from the agent\'s browser for this call');
-    if (line.call) throw new Error('The agent\'s line already carries a call');
+    if (!offer) throw new Error("No WebRTC offer from the agent's browser for this call");
+    if (line.call) throw new Error("The agent's line already carries a call");
     line.offer = undefined;
     this.placed.add(call.callId);
-    const active: ActiveCall = { callId: call.callId, offerId: offer.offerId, answered: false, ending: false, timedOut: false, answerSent: false, sent: false, recording: false, candidates: offer.candidates, timers: [] };
+    const active: ActiveCall = {
+      callId: call.callId,
+      offerId: offer.offerId,
+      answered: false,
+      ending: false,
+      timedOut: false,
+      answerSent: false,
+      sent: false,
+      recording: false,
+      candidates: offer.candidates,
+      timers: [],
+    };
     line.call = active;
     this.callAgents.set(call.callId, call.agentId);
     try {
-      await line.session.message(line.handleId, { request: 'call', uri: this.uriFor(call.phone), autoaccept_reinvites: false }, { type: 'offer', sdp: offer.sdp });
+      await line.session.message(
+        line.handleId,
+        { request: 'call', uri: this.uriFor(call.phone), autoaccept_reinvites: false },
+        { type: 'offer', sdp: offer.sdp },
+      );
     } catch (error) {
       this.forget(line, active);
       throw error;
     }
     active.sent = true;
-    for (const candidate of active.candidates.splice(0)) await line.session.trickle(line.handleId, candidate).catch(() => undefined);
+    for (const candidate of active.candidates.splice(0))
+      await line.session.trickle(line.handleId, candidate).catch(() => undefined);
     active.timers.push(
       setTimeout(() => {
         if (line.call !== active || active.answered || active.ending) return;
         active.timedOut = true;
-        void line.session.message(line.handleId, { request: 'hangup' }).catch((error) => this.options.log?.warn({ err: error }, 'ring timeout hangup not sent'));
+        void line.session
+          .message(line.handleId, { request: 'hangup' })
+          .catch((error) => this.options.log?.warn({ err: error }, 'ring timeout hangup not sent'));
       }, this.sip.ringTimeoutMs),
     );
   }
@@ -241,7 +267,9 @@ export class SipPhoneProvider implements PhoneProvider {
   async close(): Promise<void> {
     const lines = await Promise.allSettled([...this.lines.values()]);
     this.lines.clear();
-    await Promise.all(lines.map((result) => (result.status === 'fulfilled' ? result.value.session.destroy() : undefined)));
+    await Promise.all(
+      lines.map((result) => (result.status === 'fulfilled' ? result.value.session.destroy() : undefined)),
+    );
   }
 
   // --- signalling from the browser ---------------------------------------------------------------
@@ -268,11 +296,15 @@ export class SipPhoneProvider implements PhoneProvider {
   private async restartIce(agentId: string, offer: { offerId: string; sdp: string }): Promise<string> {
     const line = await this.lines.get(agentId);
     const active = line?.call;
-    if (!line || !active || active.offerId !== offer.offerId || !active.answered || active.ending) throw new Error('No connected call on this connection');
+    if (!line || !active || active.offerId !== offer.offerId || !active.answered || active.ending)
+      throw new Error('No connected call on this connection');
     if (active.restart) throw new Error('An ICE restart is already under way');
     let pending!: NonNullable<ActiveCall['restart']>;
     const answer = new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => settle(new Error('Janus did not answer the ICE restart')), RESTART_ANSWER_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => settle(new Error('Janus did not answer the ICE restart')),
+        RESTART_ANSWER_TIMEOUT_MS,
+      );
       const settle = (result: string | Error) => {
         clearTimeout(timer);
         if (active.restart === pending) active.restart = undefined;
@@ -318,7 +350,8 @@ export class SipPhoneProvider implements PhoneProvider {
 
   private async openLine(agentId: string): Promise<AgentLine> {
     const { janusUrl, janusApiSecret, proxy } = this.sip;
-    if (!janusUrl || !janusApiSecret || !proxy) throw new Error('PHONE_PROVIDER=sip has no Janus gateway or SIP proxy configured');
+    if (!janusUrl || !janusApiSecret || !proxy)
+      throw new Error('PHONE_PROVIDER=sip has no Janus gateway or SIP proxy configured');
     // Events may arrive before the line is complete: they wait in `pending`.
     const made: { line?: AgentLine } = {};
     const pending: JanusEvent[] = [];
@@ -341,9 +374,20 @@ export class SipPhoneProvider implements PhoneProvider {
     await session.message(handleId, {
       request: 'register',
       ...(this.sip.username
-        ? { username: this.sip.username, secret: this.sip.password ?? '', send_register: this.sip.register, proxy, ...(this.sip.outboundProxy ? { outbound_proxy: this.sip.outboundProxy } : {}) }
+        ? {
+            username: this.sip.username,
+            secret: this.sip.password ?? '',
+            send_register: this.sip.register,
+            proxy,
+            ...(this.sip.outboundProxy ? { outbound_proxy: this.sip.outboundProxy } : {}),
+          }
         : // No account: a guest sends no REGISTER; its From names the agent at the carrier's host.
-          { type: 'guest', username: `sip:agent-${agentId}@${host}`, proxy, ...(this.sip.outboundProxy ? { outbound_proxy: this.sip.outboundProxy } : {}) }),
+          {
+            type: 'guest',
+            username: `sip:agent-${agentId}@${host}`,
+            proxy,
+            ...(this.sip.outboundProxy ? { outbound_proxy: this.sip.outboundProxy } : {}),
+          }),
       ...(callerId ? { display_name: callerId } : {}),
     });
     return line;
@@ -378,14 +422,25 @@ export class SipPhoneProvider implements PhoneProvider {
     const active = line.call;
     if (event.janus === 'trickle' && active) {
       const c = event.candidate;
-      void this.publish({ type: 'media-candidate', agentId: line.agentId, offerId: active.offerId, candidate: !c || c.completed ? null : { candidate: c.candidate ?? '', sdpMid: c.sdpMid ?? null, sdpMLineIndex: c.sdpMLineIndex ?? null } });
+      void this.publish({
+        type: 'media-candidate',
+        agentId: line.agentId,
+        offerId: active.offerId,
+        candidate:
+          !c || c.completed
+            ? null
+            : { candidate: c.candidate ?? '', sdpMid: c.sdpMid ?? null, sdpMLineIndex: c.sdpMLineIndex ?? null },
+      });
       return;
     }
     if (event.janus !== 'event' || !event.plugin) return;
     const { result, error } = event.plugin;
     const name = result?.event;
     if (name === 'registered') return line.settleRegistration.resolve();
-    if (name === 'registration_failed') return line.settleRegistration.reject(new Error(`SIP registration failed: ${result?.code ?? ''} ${result?.reason ?? ''}`.trim()));
+    if (name === 'registration_failed')
+      return line.settleRegistration.reject(
+        new Error(`SIP registration failed: ${result?.code ?? ''} ${result?.reason ?? ''}`.trim()),
+      );
     if (!active) {
       if (error) line.settleRegistration.reject(new Error(`Janus SIP plugin: ${error}`));
       return;
@@ -398,7 +453,13 @@ export class SipPhoneProvider implements PhoneProvider {
     }
     if (event.jsep?.type === 'answer' && !active.answerSent) {
       active.answerSent = true;
-      void this.publish({ type: 'media-answer', agentId: line.agentId, callId: active.callId, offerId: active.offerId, sdp: event.jsep.sdp });
+      void this.publish({
+        type: 'media-answer',
+        agentId: line.agentId,
+        callId: active.callId,
+        offerId: active.offerId,
+        sdp: event.jsep.sdp,
+      });
     }
     if (error) {
       // The call request itself was refused (bad SDP, bad URI): nothing was dialed.
@@ -422,7 +483,11 @@ export class SipPhoneProvider implements PhoneProvider {
       // 180 Ringing, or 183 with SDP (`progress`): the carrier's own ringback or announcement, already relayed to the
       // tab with the answer above, so the tab must not add its local tone to it.
       if (active.answered || active.ending) return;
-      void this.publish({ type: 'ringing', callId: active.callId, ...(name === 'progress' ? { earlyMedia: true } : {}) });
+      void this.publish({
+        type: 'ringing',
+        callId: active.callId,
+        ...(name === 'progress' ? { earlyMedia: true } : {}),
+      });
     } else if (name === 'hangup') {
       this.forget(line, active);
       if (active.recording) this.recordings.set(active.callId, this.mixRecording(line.agentId, active));
@@ -438,7 +503,13 @@ export class SipPhoneProvider implements PhoneProvider {
     if (line.call !== active || active.ending) return;
     try {
       mkdirSync(this.sip.recordingsDir, { recursive: true });
-      await line.session.message(line.handleId, { request: 'recording', action: 'start', audio: true, peer_audio: true, filename: this.recordingBase(active.callId) });
+      await line.session.message(line.handleId, {
+        request: 'recording',
+        action: 'start',
+        audio: true,
+        peer_audio: true,
+        filename: this.recordingBase(active.callId),
+      });
     } catch (error) {
       this.options.log?.warn({ err: error, callId: active.callId }, 'call recording not started');
     }
@@ -448,16 +519,17 @@ export class SipPhoneProvider implements PhoneProvider {
   private async mixRecording(agentId: string, active: ActiveCall): Promise<Buffer | null> {
     const endedAt = Date.now();
     const alreadyDown = (this.mediaDownAt.get(agentId) ?? 0) >= (active.answeredAt ?? endedAt);
-    if (!alreadyDown) await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, RECORDER_CLOSE_WAIT_MS);
-      const previous = this.mediaDown.get(agentId);
-      this.mediaDown.set(agentId, done);
-      function done() {
-        clearTimeout(timer);
-        previous?.();
-        resolve();
-      }
-    });
+    if (!alreadyDown)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, RECORDER_CLOSE_WAIT_MS);
+        const previous = this.mediaDown.get(agentId);
+        this.mediaDown.set(agentId, done);
+        function done() {
+          clearTimeout(timer);
+          previous?.();
+          resolve();
+        }
+      });
     this.mediaDown.delete(agentId);
     const base = this.recordingBase(active.callId);
     try {
@@ -465,8 +537,14 @@ export class SipPhoneProvider implements PhoneProvider {
       const mixed = await mixCallRecording(base, { answeredUs: answeredAt * 1_000, endedUs: endedAt * 1_000 });
       if (!mixed) return null;
       const answeredSeconds = (endedAt - answeredAt) / 1_000;
-      if (Math.abs(mixed.seconds - answeredSeconds) > RECORDING_LENGTH_TOLERANCE_S || answeredSeconds - mixed.audioSeconds > RECORDING_LENGTH_TOLERANCE_S) {
-        this.options.log?.warn({ callId: active.callId, recordingSeconds: mixed.seconds, audioSeconds: mixed.audioSeconds, answeredSeconds }, 'call recording length differs from the call');
+      if (
+        Math.abs(mixed.seconds - answeredSeconds) > RECORDING_LENGTH_TOLERANCE_S ||
+        answeredSeconds - mixed.audioSeconds > RECORDING_LENGTH_TOLERANCE_S
+      ) {
+        this.options.log?.warn(
+          { callId: active.callId, recordingSeconds: mixed.seconds, audioSeconds: mixed.audioSeconds, answeredSeconds },
+          'call recording length differs from the call',
+        );
       }
       try {
         removeRecordingFiles(base);
@@ -488,7 +566,11 @@ export class SipPhoneProvider implements PhoneProvider {
     if (active.ending) return { type: 'end-complete' };
     if (active.answered) return { type: 'hangup' };
     const { result, cause } = dialResultOf({ code, reason, timedOut: active.timedOut });
-    return { type: result === 'failed' || result === 'not-in-service' ? 'failed' : 'no-answer', result, ...(cause ? { cause } : {}) };
+    return {
+      type: result === 'failed' || result === 'not-in-service' ? 'failed' : 'no-answer',
+      result,
+      ...(cause ? { cause } : {}),
+    };
   }
 
   private forget(line: AgentLine, active: ActiveCall): void {
@@ -502,7 +584,11 @@ export class SipPhoneProvider implements PhoneProvider {
 
   /** Publishes how the call ended, then frees the line `idleMs` after the stored end. */
   private finishEnd(callId: string, end: CallEnd | CallEnd['type']): Promise<void> {
-    return publishEnd((e) => this.publish(e), { ...(typeof end === 'string' ? { type: end } : end), callId } as ProviderEvent & { callId: string }, this.timings.idleMs);
+    return publishEnd(
+      (e) => this.publish(e),
+      { ...(typeof end === 'string' ? { type: end } : end), callId } as ProviderEvent & { callId: string },
+      this.timings.idleMs,
+    );
   }
 
   private publish(event: ProviderEvent): Promise<CallProgress | null> {

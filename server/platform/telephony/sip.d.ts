@@ -34,7 +34,17 @@ declare module 'sip' {
     send(message: SipMessage, onResponse?: (response: SipMessage) => void): void;
     destroy(): void;
   }
-  export function create(options: { address?: string; port?: number; publicAddress?: string; udp?: boolean; tcp?: boolean; logger?: { error?: (error: unknown) => void } }, onRequest: (request: SipMessage) => void): SipStack;
+  export function create(
+    options: {
+      address?: string;
+      port?: number;
+      publicAddress?: string;
+      udp?: boolean;
+      tcp?: boolean;
+      logger?: { error?: (error: unknown) => void };
+    },
+    onRequest: (request: SipMessage) => void,
+  ): SipStack;
   export function makeResponse(request: SipMessage, status: number, reason?: string): SipMessage;
   export function parseUri(uri: string): SipUri;
   export function stringifyUri(uri: SipUri | string): string;
@@ -43,5 +53,10 @@ declare module 'sip' {
 
 declare module 'sip/digest.js' {
   import type { SipMessage } from 'sip';
-  export function signRequest(context: object, request: SipMessage, response: SipMessage, credentials: { user: string; password: string }): unknown;
+  export function signRequest(
+    context: object,
+    request: SipMessage,
+    response: SipMessage,
+    credentials: { user: string; password: string },
+  ): unknown;
 }

@@ -1,6 +1,14 @@
 import { Type, type Static } from 'typebox';
 
-export const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
+export const JOB_STATES = [
+  'waiting',
+  'active',
+  'delayed',
+  'prioritized',
+  'waiting-children',
+  'completed',
+  'failed',
+] as const;
 
 export const FailedJob = Type.Object({
   id: Type.String(),
@@ -22,7 +30,10 @@ export type QueueSummary = Static<typeof QueueSummary>;
 export const QueueOverview = Type.Object({ queues: Type.Array(QueueSummary) });
 export type QueueOverview = Static<typeof QueueOverview>;
 
-export const QueueJobParams = Type.Object({ name: Type.String({ maxLength: 40 }), jobId: Type.String({ maxLength: 200 }) });
+export const QueueJobParams = Type.Object({
+  name: Type.String({ maxLength: 40 }),
+  jobId: Type.String({ maxLength: 200 }),
+});
 export type QueueJobParams = Static<typeof QueueJobParams>;
 
 /** Where the standard BullMQ dashboard (bull-board) is served, outside /api: a page of its own, not a client route. */

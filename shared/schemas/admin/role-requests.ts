@@ -25,11 +25,15 @@ export type RoleRequestQuery = Static<typeof RoleRequestQuery>;
 export const RoleRequestList = Type.Object({ items: Type.Array(RoleRequestItem) });
 export type RoleRequestList = Static<typeof RoleRequestList>;
 
-export const RoleRequestParams = Type.Object({ userId: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: AdminMessages.requestNotFound }) });
+export const RoleRequestParams = Type.Object({
+  userId: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: AdminMessages.requestNotFound }),
+});
 
 /** `POST /api/admin/role-requests/:userId`. */
 export const RoleDecisionBody = Type.Object({
-  decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')], { errorMessage: 'Choose approve or reject.' }),
+  decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')], {
+    errorMessage: 'Choose approve or reject.',
+  }),
 });
 export type RoleDecisionBody = Static<typeof RoleDecisionBody>;
 
@@ -41,5 +45,6 @@ export const RoleDecisionNotice = {
   approvedTitle: 'Role request approved',
   approved: (role: string) => `You are now a campaign ${role}. Reload the dashboard to see your new tools.`,
   rejectedTitle: 'Role request declined',
-  rejected: (role: string) => `Your request for the ${role} role was declined. Please contact support if you have questions.`,
+  rejected: (role: string) =>
+    `Your request for the ${role} role was declined. Please contact support if you have questions.`,
 } as const;

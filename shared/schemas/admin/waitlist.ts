@@ -43,14 +43,28 @@ export const WaitlistAdminList = Type.Object({
 });
 export type WaitlistAdminList = Static<typeof WaitlistAdminList>;
 
-export const WaitlistEntryParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: AdminMessages.entryNotFound }) });
+export const WaitlistEntryParams = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: AdminMessages.entryNotFound }),
+});
 
 /** `PATCH /api/admin/waitlist/:id`. */
-export const WaitlistPatchBody = Type.Object({ processed: Type.Boolean({ errorMessage: 'Say whether the entry is processed.' }) });
+export const WaitlistPatchBody = Type.Object({
+  processed: Type.Boolean({ errorMessage: 'Say whether the entry is processed.' }),
+});
 export type WaitlistPatchBody = Static<typeof WaitlistPatchBody>;
 
 /** `POST /api/admin/waitlist/:id/grant`: `accountUpdated` says whether an existing account got access now. */
 export const WaitlistGrantResponse = Type.Object({ entry: WaitlistAdminItem, accountUpdated: Type.Boolean() });
 export type WaitlistGrantResponse = Static<typeof WaitlistGrantResponse>;
 
-export const WAITLIST_CSV_COLUMNS = ['position', 'name', 'email', 'contact', 'campaignInterest', 'earlyAccess', 'processed', 'accessGranted', 'createdAt'] as const;
+export const WAITLIST_CSV_COLUMNS = [
+  'position',
+  'name',
+  'email',
+  'contact',
+  'campaignInterest',
+  'earlyAccess',
+  'processed',
+  'accessGranted',
+  'createdAt',
+] as const;

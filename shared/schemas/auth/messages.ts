@@ -15,7 +15,8 @@ export const AuthMessages = {
   passwordTooWeak: 'This password is too common or too easy to guess. Please choose a stronger one.',
   loginCodeRequired:
     'There have been too many failed sign-ins to this account. If your password is correct, we have e-mailed you a sign-in code: enter it to continue.',
-  loginCodeInvalid: 'The password or the sign-in code is incorrect, or the code has expired. You can ask for a new code.',
+  loginCodeInvalid:
+    'The password or the sign-in code is incorrect, or the code has expired. You can ask for a new code.',
   loginCodeFormat: 'Please enter the 6-digit sign-in code from the e-mail.',
   passwordFromEmail: 'Your password must not be made from your email address. Please choose another one.',
   emailInvalid: 'Please enter a valid email address.',

@@ -65,9 +65,18 @@ export function passwordStrength(password: string, owner: PasswordOwner = {}): P
   const result = zxcvbn().check(password.slice(0, SCORED_LENGTH), ownerWords(owner));
   const fromEmail = madeOfEmail(password, owner.email);
   const score = (fromEmail ? 0 : result.score) as PasswordStrength['score'];
-  const problem = fromEmail ? AuthMessages.passwordFromEmail : score < PASSWORD_MIN_SCORE ? AuthMessages.passwordTooWeak : undefined;
+  const problem = fromEmail
+    ? AuthMessages.passwordFromEmail
+    : score < PASSWORD_MIN_SCORE
+      ? AuthMessages.passwordTooWeak
+      : undefined;
   const advice = result.feedback.warning ?? result.feedback.suggestions[0] ?? undefined;
-  return { score, label: PasswordStrengthLabels[score], ...(problem ? { problem } : {}), ...(advice ? { advice } : {}) };
+  return {
+    score,
+    label: PasswordStrengthLabels[score],
+    ...(problem ? { problem } : {}),
+    ...(advice ? { advice } : {}),
+  };
 }
 
 /** The refusal for a password that is too common, too guessable or made of the e-mail; undefined when it is fine. */

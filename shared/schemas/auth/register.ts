@@ -21,8 +21,11 @@ export const PendingVerification = Type.Object({ email: Type.String(), devCode: 
 export type PendingVerification = Static<typeof PendingVerification>;
 
 /** The rules the schema cannot express, in the order the spec lists them. Same answer on client and server. */
-export function registerFormError(form: Pick<RegisterBody, 'name' | 'email' | 'password' | 'confirmPassword' | 'agreeTerms'>): string | undefined {
-  if (!form.name?.trim() || !form.email?.trim() || !form.password || !form.confirmPassword) return AuthMessages.registerEmpty;
+export function registerFormError(
+  form: Pick<RegisterBody, 'name' | 'email' | 'password' | 'confirmPassword' | 'agreeTerms'>,
+): string | undefined {
+  if (!form.name?.trim() || !form.email?.trim() || !form.password || !form.confirmPassword)
+    return AuthMessages.registerEmpty;
   if (!isEmailAddress(form.email)) return AuthMessages.emailInvalid;
   if (form.password !== form.confirmPassword) return AuthMessages.passwordsDiffer;
   if (form.password.length < PASSWORD_MIN_LENGTH) return AuthMessages.passwordTooShort;

@@ -19,7 +19,12 @@ export type CallingHours = Static<typeof CallingHoursSchema>;
 export const DEFAULT_CALLING_HOURS: CallingHours = { start: '08:00', end: '21:00' };
 
 /** An IANA name such as America/New_York; the server checks it against the zones Intl knows. */
-export const TimeZoneSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_+\\-/]*$', errorMessage: CallingHoursMessages.badTimeZone });
+export const TimeZoneSchema = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z][A-Za-z0-9_+\\-/]*$',
+  errorMessage: CallingHoursMessages.badTimeZone,
+});
 
 export const minutesOfDay = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

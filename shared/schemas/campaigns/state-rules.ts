@@ -2,7 +2,8 @@ import { Type, type Static } from 'typebox';
 import { CallingHoursSchema } from './calling-hours.js';
 
 export const StateRulesMessages = {
-  badStateRules: 'State calling rules need a two-letter US state code, calling hours (HH:MM, 24-hour) and at most 1-50 calls per 24 hours.',
+  badStateRules:
+    'State calling rules need a two-letter US state code, calling hours (HH:MM, 24-hour) and at most 1-50 calls per 24 hours.',
   duplicateState: 'Each state can have only one calling rule.',
 } as const;
 

@@ -11,4 +11,7 @@ export const CommissionStructureSchema = Type.Object({
 });
 export type CommissionStructureInput = Static<typeof CommissionStructureSchema>;
 
-export const TierSchema = Type.Object({ target: Type.String({ minLength: 1, maxLength: 100 }), payout: Type.Number({ minimum: 0 }) });
+export const TierSchema = Type.Object({
+  target: Type.String({ minLength: 1, maxLength: 100 }),
+  payout: Type.Number({ minimum: 0 }),
+});

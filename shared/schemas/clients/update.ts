@@ -6,11 +6,15 @@ import { CLIENT_STATUSES } from './client.js';
 /** `PATCH /api/clients/:id`: progress 0-100, stage, status, next action and its date (ISO, or null to clear). */
 export const ClientUpdateBody = Type.Object(
   {
-    progress: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, errorMessage: 'Progress must be a whole number from 0 to 100.' })),
+    progress: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 100, errorMessage: 'Progress must be a whole number from 0 to 100.' }),
+    ),
     stage: Type.Optional(Type.Enum(LEAD_STAGES, { errorMessage: 'Please choose a stage.' })),
     status: Type.Optional(Type.Enum(CLIENT_STATUSES, { errorMessage: 'Please choose a status.' })),
     nextAction: Type.Optional(Type.String({ maxLength: 200 })),
-    nextActionDate: Type.Optional(Type.Union([Type.String({ pattern: ISO_DATE }), Type.Null()], { errorMessage: 'Please enter a valid date.' })),
+    nextActionDate: Type.Optional(
+      Type.Union([Type.String({ pattern: ISO_DATE }), Type.Null()], { errorMessage: 'Please enter a valid date.' }),
+    ),
   },
   { additionalProperties: false, errorMessage: 'Nothing to change.' },
 );

@@ -5,9 +5,16 @@ export type AdminPayoutStatus = (typeof ADMIN_PAYOUT_STATUSES)[number];
 
 /** `GET /api/admin/payouts?status=&cursor=&limit=` (admins). */
 export const AdminPayoutsQuery = Type.Object({
-  status: Type.Optional(Type.Enum(ADMIN_PAYOUT_STATUSES, { default: 'pending', errorMessage: 'Please choose pending or completed payouts.' })),
+  status: Type.Optional(
+    Type.Enum(ADMIN_PAYOUT_STATUSES, {
+      default: 'pending',
+      errorMessage: 'Please choose pending or completed payouts.',
+    }),
+  ),
   /** Completed payouts only: the previous answer's `nextCursor`. */
-  cursor: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'That page of payouts does not exist.' })),
+  cursor: Type.Optional(
+    Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'That page of payouts does not exist.' }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
 });
 export type AdminPayoutsQuery = Static<typeof AdminPayoutsQuery>;

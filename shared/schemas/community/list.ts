@@ -13,15 +13,22 @@ export type PostSort = (typeof POST_SORTS)[number];
 export const PostListQuery = Type.Object({
   type: Type.Optional(Type.Enum(POST_TABS, { default: 'all' })),
   sort: Type.Optional(Type.Enum(POST_SORTS, { default: 'newest' })),
-  cursor: Type.Optional(Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', errorMessage: CommunityMessages.badCursor })),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', errorMessage: CommunityMessages.badCursor }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
 });
 export type PostListQuery = Static<typeof PostListQuery>;
 
-export const PostList = Type.Object({ items: Type.Array(PostItem), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+export const PostList = Type.Object({
+  items: Type.Array(PostItem),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
 export type PostList = Static<typeof PostList>;
 
-export const PostIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: CommunityMessages.postNotFound }) });
+export const PostIdParams = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: CommunityMessages.postNotFound }),
+});
 export type PostIdParams = Static<typeof PostIdParams>;
 
 /** `POST /api/posts/:id/like` toggles: a second call unlikes. */

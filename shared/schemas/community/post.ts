@@ -41,7 +41,11 @@ export const CreatePostBody = Type.Object(
   {
     type: Type.Enum(POST_TYPES, { errorMessage: 'Please choose a post type.' }),
     content: Type.String({ errorMessage: CommunityMessages.postEmpty }),
-    dealValue: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 32 }), Type.Null()], { errorMessage: CommunityMessages.dealValueRequired })),
+    dealValue: Type.Optional(
+      Type.Union([Type.Number(), Type.String({ maxLength: 32 }), Type.Null()], {
+        errorMessage: CommunityMessages.dealValueRequired,
+      }),
+    ),
     dealId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: CommunityMessages.dealNotShareable })),
   },
   { errorMessage: CommunityMessages.postEmpty },
@@ -60,7 +64,12 @@ export function parseDealValue(value: number | string | null | undefined): numbe
 }
 
 /** The compose form's check, the same one the server makes (client: before sending; server: always). */
-export function postFormError(form: { type: PostType; content: string; dealValue?: number | string | null; dealId?: string }): string | undefined {
+export function postFormError(form: {
+  type: PostType;
+  content: string;
+  dealValue?: number | string | null;
+  dealId?: string;
+}): string | undefined {
   const content = form.content.trim();
   if (!content) return CommunityMessages.postEmpty;
   if (content.length > POST_MAX_LENGTH) return CommunityMessages.postTooLong;

@@ -14,7 +14,9 @@ export const DealMessages = {
   cancelledTitle: (status: 'cancelled' | 'refunded') => (status === 'refunded' ? 'Deal refunded' : 'Deal cancelled'),
 } as const;
 
-export const LeadParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: DealMessages.leadNotFound }) });
+export const LeadParams = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: DealMessages.leadNotFound }),
+});
 
 /**
  * `POST /api/leads/:id/close`: `dealValue` in dollars (stored as integer cents). The closer is the lead's assignee;

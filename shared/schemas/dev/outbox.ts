@@ -6,7 +6,14 @@ export type OutboxQuery = Static<typeof OutboxQuery>;
 
 export const OutboxResponse = Type.Object({
   emails: Type.Array(
-    Type.Object({ key: Type.String(), to: Type.String(), subject: Type.String(), text: Type.String(), html: Type.String(), createdAt: Type.String() }),
+    Type.Object({
+      key: Type.String(),
+      to: Type.String(),
+      subject: Type.String(),
+      text: Type.String(),
+      html: Type.String(),
+      createdAt: Type.String(),
+    }),
   ),
 });
 export type OutboxResponse = Static<typeof OutboxResponse>;

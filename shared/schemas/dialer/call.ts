@@ -44,7 +44,9 @@ export const CallView = Type.Object({
   version: Type.Integer({ minimum: 0 }),
   /** WebRTC calls: what the agent's browser measured (RTT, jitter, loss, estimated MOS); absent without samples. */
   quality: Type.Optional(CallQualitySummary),
-  timeline: Type.Array(Type.Object({ state: Type.Enum(CALL_STATE_VALUES), at: Type.String(), reason: Type.Optional(Type.String()) })),
+  timeline: Type.Array(
+    Type.Object({ state: Type.Enum(CALL_STATE_VALUES), at: Type.String(), reason: Type.Optional(Type.String()) }),
+  ),
   /** Who ended the call (server/platform/telephony/phone-provider.ts `CallEnder`), once ended. */
   endedBy: Type.Optional(Type.Enum(['agent', 'lead', 'timeout', 'agent-lost', 'gateway-failure'] as const)),
   /** The final SIP status of the lead's leg, where the server placed it (the room model). */

@@ -17,7 +17,10 @@ export const DIAL_RESULT_LABEL: Record<DialResult, string> = {
 };
 
 /** The SIP final response that ended an unanswered call (code and reason phrase), as the carrier sent it. */
-export const SipCause = Type.Object({ code: Type.Integer({ minimum: 100, maximum: 699 }), reason: Type.String({ maxLength: 120 }) });
+export const SipCause = Type.Object({
+  code: Type.Integer({ minimum: 100, maximum: 699 }),
+  reason: Type.String({ maxLength: 120 }),
+});
 export type SipCause = Static<typeof SipCause>;
 
 /**

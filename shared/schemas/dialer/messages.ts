@@ -33,7 +33,8 @@ export function dialerMessages(provider: string) {
 /** Rules the spec does not show; the texts say what happened and what the agent can do. */
 export const DialerRuleMessages = {
   /** The server ended a live call because the phone gateway (Janus) went away. */
-  callGatewayFailure: 'The call was cut off: the phone gateway stopped working. The recording up to that moment is kept.',
+  callGatewayFailure:
+    'The call was cut off: the phone gateway stopped working. The recording up to that moment is kept.',
   /** The server hung up because the agent's browser was gone (closed, crashed, offline) for more than 10 s. */
   callAgentLost: 'The call was ended because this browser was disconnected for more than 10 seconds.',
   dailyCap: (limit: number) => `You have reached today's limit of ${limit} calls. Calling resumes tomorrow.`,
@@ -47,7 +48,8 @@ export const DialerRuleMessages = {
   callNotFound: 'Call not found.',
   notYourCall: 'You can only control your own calls.',
   queueFull: (max: number) => `The call queue holds at most ${max} contacts.`,
-  queueChanged: 'The call queue changed in the meantime (auto-dial or another tab). Reload it and make your change again.',
+  queueChanged:
+    'The call queue changed in the meantime (auto-dial or another tab). Reload it and make your change again.',
   pausedNoSocket: 'Auto-dialer paused: no dialer tab is open.',
   pausedDailyCap: 'Auto-dialer paused: daily call limit reached.',
   pausedNoMedia: 'Auto-dialer paused: the dialer tab did not get its microphone ready for the next call.',

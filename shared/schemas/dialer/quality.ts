@@ -30,7 +30,12 @@ export interface CallQualityAnswer {
   error?: string;
 }
 
-const Figures = Type.Object({ rttMs: Type.Number(), jitterMs: Type.Number(), lossPercent: Type.Number(), mos: Type.Number() });
+const Figures = Type.Object({
+  rttMs: Type.Number(),
+  jitterMs: Type.Number(),
+  lossPercent: Type.Number(),
+  mos: Type.Number(),
+});
 
 /** On a call's view (dialer, Call History): what the agent's browser measured during the call. */
 export const CallQualitySummary = Type.Object({
@@ -49,7 +54,9 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const within = (value: number, max: number) => (Number.isFinite(value) ? Math.min(Math.max(value, 0), max) : 0);
 
 /** A sample's figures held to plausible ranges (non-numbers count as 0). */
-export function clampQuality(sample: Pick<CallQualitySample, 'rttMs' | 'jitterMs' | 'lossPercent'>): Pick<CallQualitySample, 'rttMs' | 'jitterMs' | 'lossPercent'> {
+export function clampQuality(
+  sample: Pick<CallQualitySample, 'rttMs' | 'jitterMs' | 'lossPercent'>,
+): Pick<CallQualitySample, 'rttMs' | 'jitterMs' | 'lossPercent'> {
   return {
     rttMs: round2(within(sample.rttMs, CALL_QUALITY_LIMITS.rttMs)),
     jitterMs: round2(within(sample.jitterMs, CALL_QUALITY_LIMITS.jitterMs)),
@@ -73,7 +80,9 @@ export function estimateMos(sample: Pick<CallQualitySample, 'rttMs' | 'jitterMs'
 }
 
 /** Which thresholds a sample crosses (empty: the call sounds fine). */
-export function qualityIssues(sample: Pick<CallQualitySample, 'rttMs' | 'jitterMs' | 'lossPercent'>): CallQualityIssue[] {
+export function qualityIssues(
+  sample: Pick<CallQualitySample, 'rttMs' | 'jitterMs' | 'lossPercent'>,
+): CallQualityIssue[] {
   const t = CALL_QUALITY_THRESHOLDS;
   const issues: CallQualityIssue[] = [];
   if (sample.rttMs > t.rttMs) issues.push('latency');

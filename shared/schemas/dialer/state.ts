@@ -2,7 +2,14 @@ import { Type, type Static } from 'typebox';
 import { CallView } from './call.js';
 import { QueueView } from './queue.js';
 
-export const PHONE_STATUS_VALUES = ['uninitialized', 'initializing', 'initialized', 'connecting', 'connected', 'failed'] as const;
+export const PHONE_STATUS_VALUES = [
+  'uninitialized',
+  'initializing',
+  'initialized',
+  'connecting',
+  'connected',
+  'failed',
+] as const;
 
 export const PhoneView = Type.Object({
   status: Type.Enum(PHONE_STATUS_VALUES),
@@ -51,7 +58,15 @@ export type DialerState = Static<typeof DialerState>;
  * Which toast a `call:state` carries: clients pick its tone and what to clear by this code, never by the text
  * (which carries the provider's name).
  */
-export const CALL_NOTICES = ['calling', 'call-connected', 'call-ended', 'call-completed', 'call-failed', 'phone-connected', 'phone-init-failed'] as const;
+export const CALL_NOTICES = [
+  'calling',
+  'call-connected',
+  'call-ended',
+  'call-completed',
+  'call-failed',
+  'phone-connected',
+  'phone-init-failed',
+] as const;
 export type CallNotice = (typeof CALL_NOTICES)[number];
 
 /** `call:state` to every tab of the agent: the phone and the call after each change. */

@@ -44,7 +44,9 @@ export const CallsInsights = Type.Object({
   range: InsightsRange,
   buckets: Type.Array(CallsBucket),
   /** 24 rows, hour 0-23 of the viewer's time zone, over the whole period. */
-  byHour: Type.Array(Type.Object({ hour: Type.Integer({ minimum: 0, maximum: 23 }), dials: Type.Integer(), connects: Type.Integer() })),
+  byHour: Type.Array(
+    Type.Object({ hour: Type.Integer({ minimum: 0, maximum: 23 }), dials: Type.Integer(), connects: Type.Integer() }),
+  ),
   totals: Type.Omit(CallsBucket, ['start']),
 });
 export type CallsInsights = Static<typeof CallsInsights>;

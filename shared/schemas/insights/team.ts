@@ -17,12 +17,20 @@ export const TeamTrend = Type.Object({
   direction: Type.Union([Type.Literal('rising'), Type.Literal('falling'), Type.Literal('steady')]),
 });
 
-export const TeamMemberRow = Type.Object({ id: Type.String(), name: Type.String(), level: Type.Integer({ minimum: 1, maximum: 3 }), ...Figures, trend: TeamTrend });
+export const TeamMemberRow = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  level: Type.Integer({ minimum: 1, maximum: 3 }),
+  ...Figures,
+  trend: TeamTrend,
+});
 export type TeamMemberRow = Static<typeof TeamMemberRow>;
 
 export const TeamInsights = Type.Object({
   range: InsightsRange,
   members: Type.Array(TeamMemberRow),
-  levels: Type.Array(Type.Object({ level: Type.Integer({ minimum: 1, maximum: 3 }), members: Type.Integer(), ...Figures })),
+  levels: Type.Array(
+    Type.Object({ level: Type.Integer({ minimum: 1, maximum: 3 }), members: Type.Integer(), ...Figures }),
+  ),
 });
 export type TeamInsights = Static<typeof TeamInsights>;

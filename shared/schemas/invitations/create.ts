@@ -9,8 +9,15 @@ export const InvitationMessages = {
 } as const;
 
 /** `POST /api/invitations`: e-mails a `/join/{referralCode}` link (signing up through it sets the upline). */
-export const InvitationBody = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254, errorMessage: InvitationMessages.emailInvalid }) });
+export const InvitationBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254, errorMessage: InvitationMessages.emailInvalid }),
+});
 export type InvitationBody = Static<typeof InvitationBody>;
 
-export const InvitationResponse = Type.Object({ email: Type.String(), link: Type.String(), title: Type.String(), message: Type.String() });
+export const InvitationResponse = Type.Object({
+  email: Type.String(),
+  link: Type.String(),
+  title: Type.String(),
+  message: Type.String(),
+});
 export type InvitationResponse = Static<typeof InvitationResponse>;

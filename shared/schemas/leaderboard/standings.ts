@@ -8,8 +8,15 @@ export const LEADERBOARD_DEFAULT_LIMIT = 10;
 
 /** `GET /api/leaderboard?period=&campaignId=&by=&limit=`: standings on real sales, not on likes. */
 export const LeaderboardQuery = Type.Object({
-  period: Type.Optional(Type.Enum(LEADERBOARD_PERIODS, { default: 'week', errorMessage: 'Please choose this week, this month or all time.' })),
-  by: Type.Optional(Type.Enum(LEADERBOARD_METRICS, { default: 'deals', errorMessage: 'Please rank by deals or by earnings.' })),
+  period: Type.Optional(
+    Type.Enum(LEADERBOARD_PERIODS, {
+      default: 'week',
+      errorMessage: 'Please choose this week, this month or all time.',
+    }),
+  ),
+  by: Type.Optional(
+    Type.Enum(LEADERBOARD_METRICS, { default: 'deals', errorMessage: 'Please rank by deals or by earnings.' }),
+  ),
   campaignId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'Campaign not found.' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: LEADERBOARD_DEFAULT_LIMIT })),
 });
@@ -38,7 +45,12 @@ export const Leaderboard = Type.Object({
   since: Type.Union([Type.String(), Type.Null()]),
   entries: Type.Array(LeaderboardEntry),
   /** The viewer's own standing, also when outside the top; `rank` null while they have nothing in the period. */
-  me: Type.Object({ rank: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]), deals: Type.Integer(), earnings: Type.Integer(), dealValue: Type.Integer() }),
+  me: Type.Object({
+    rank: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    deals: Type.Integer(),
+    earnings: Type.Integer(),
+    dealValue: Type.Integer(),
+  }),
 });
 export type Leaderboard = Static<typeof Leaderboard>;
 

@@ -38,4 +38,5 @@ const GUESSES: Record<string, ImportField> = {
   zone: 'timeZone',
 };
 
-export const guessField = (column: string): ImportField | undefined => GUESSES[column.toLowerCase().replace(/[^a-z]/g, '')];
+export const guessField = (column: string): ImportField | undefined =>
+  GUESSES[column.toLowerCase().replace(/[^a-z]/g, '')];

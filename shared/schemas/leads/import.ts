@@ -6,7 +6,19 @@ export const IMPORT_LIMITS = { maxRows: 50_000, maxBytes: 20 * 1024 * 1024 } as 
  * What a CSV column can be mapped to: a lead field, `details` (kept in the lead's `details` under its header, even
  * when the header would be recognised as a field) or `ignore`. Unmapped, unrecognised columns are details too.
  */
-export const IMPORT_FIELDS = ['name', 'firstName', 'lastName', 'email', 'phone', 'company', 'source', 'leadType', 'timeZone', 'details', 'ignore'] as const;
+export const IMPORT_FIELDS = [
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'company',
+  'source',
+  'leadType',
+  'timeZone',
+  'details',
+  'ignore',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** The optional `mapping` form field: JSON `{ "<column header>": "<field>" }`. Unmapped headers are guessed. */
@@ -67,6 +79,7 @@ export const ImportMessages = {
   notFound: 'Import not found.',
   ownersOnly: 'Only the owner of this campaign can import leads.',
   finishedTitle: 'Import finished',
-  finished: (imported: number, skipped: number, campaign: string) => `${imported} leads imported, ${skipped} skipped (${campaign}).`,
+  finished: (imported: number, skipped: number, campaign: string) =>
+    `${imported} leads imported, ${skipped} skipped (${campaign}).`,
   failed: 'The import failed and nothing was imported. Please try again.',
 } as const;

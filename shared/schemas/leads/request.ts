@@ -6,7 +6,11 @@ import { CampaignIdOrSlug } from './campaign-ref.js';
 export const LeadRequestBody = Type.Object({
   /** The campaign's id or slug. */
   campaignId: CampaignIdOrSlug,
-  count: Type.Integer({ minimum: 1, maximum: PLAN_LIMITS.leadsPerDay, errorMessage: `Ask for between 1 and ${PLAN_LIMITS.leadsPerDay} leads.` }),
+  count: Type.Integer({
+    minimum: 1,
+    maximum: PLAN_LIMITS.leadsPerDay,
+    errorMessage: `Ask for between 1 and ${PLAN_LIMITS.leadsPerDay} leads.`,
+  }),
 });
 export type LeadRequestBody = Static<typeof LeadRequestBody>;
 

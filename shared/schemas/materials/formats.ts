@@ -3,9 +3,21 @@ import { UPLOAD_LIMIT_BYTES } from '../../constants.js';
 /** What Materials accepts, checked on the server by content (magic numbers), not only by name. */
 export const MATERIAL_FORMATS = {
   pdf: { mime: 'application/pdf', type: 'document', extensions: ['pdf'] },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', type: 'document', extensions: ['docx'] },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', type: 'document', extensions: ['xlsx'] },
-  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', type: 'document', extensions: ['pptx'] },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    type: 'document',
+    extensions: ['docx'],
+  },
+  xlsx: {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    type: 'document',
+    extensions: ['xlsx'],
+  },
+  pptx: {
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    type: 'document',
+    extensions: ['pptx'],
+  },
   csv: { mime: 'text/csv; charset=utf-8', type: 'document', extensions: ['csv'] },
   txt: { mime: 'text/plain; charset=utf-8', type: 'document', extensions: ['txt'] },
   jpg: { mime: 'image/jpeg', type: 'image', extensions: ['jpg', 'jpeg'] },
@@ -35,7 +47,8 @@ export const MATERIAL_ACCEPT = Object.values(MATERIAL_FORMATS)
 export const UploadMessages = {
   tooLarge: `Files can be at most ${UPLOAD_LIMIT_BYTES / 1024 / 1024} MB.`,
   typeNotAllowed: 'Only PDF, DOCX, XLSX, PPTX, CSV, TXT, JPG, PNG, MP4, MP3 and WAV files can be uploaded.',
-  contentMismatch: "This file's content does not match its name. Only PDF, DOCX, XLSX, PPTX, CSV, TXT, JPG, PNG, MP4, MP3 and WAV files can be uploaded.",
+  contentMismatch:
+    "This file's content does not match its name. Only PDF, DOCX, XLSX, PPTX, CSV, TXT, JPG, PNG, MP4, MP3 and WAV files can be uploaded.",
   noFile: 'Please choose a file to upload.',
   emptyFile: 'The file is empty.',
   notAudio: 'Voice notes must be audio recordings (WebM, Ogg, MP4, MP3 or WAV).',

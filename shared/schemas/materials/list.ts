@@ -45,9 +45,13 @@ export const MaterialListQuery = Type.Object({
   category: Type.Optional(Type.String({ maxLength: 60 })),
   /** A folder id, or `root` for materials outside any folder. */
   folder: Type.Optional(Type.String({ maxLength: 24 })),
-  type: Type.Optional(Type.Union([Type.Literal('document'), Type.Literal('image'), Type.Literal('video'), Type.Literal('audio')])),
+  type: Type.Optional(
+    Type.Union([Type.Literal('document'), Type.Literal('image'), Type.Literal('video'), Type.Literal('audio')]),
+  ),
   starred: Type.Optional(Type.Boolean()),
-  sort: Type.Optional(Type.Union([Type.Literal('lastModified'), Type.Literal('name'), Type.Literal('size')], { default: 'lastModified' })),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('lastModified'), Type.Literal('name'), Type.Literal('size')], { default: 'lastModified' }),
+  ),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 200 })),
 });
@@ -86,7 +90,10 @@ export const MaterialFolderList = Type.Object({ items: Type.Array(MaterialFolder
 
 /** `POST /api/materials/folders` ("New Folder"). */
 export const CreateFolderBody = Type.Object(
-  { name: Type.String({ maxLength: 100, errorMessage: MaterialMessages.folderNameEmpty }), campaign: Type.Optional(Type.String({ maxLength: 60 })) },
+  {
+    name: Type.String({ maxLength: 100, errorMessage: MaterialMessages.folderNameEmpty }),
+    campaign: Type.Optional(Type.String({ maxLength: 60 })),
+  },
   { errorMessage: MaterialMessages.folderNameEmpty },
 );
 export type CreateFolderBody = Static<typeof CreateFolderBody>;

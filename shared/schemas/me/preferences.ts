@@ -32,7 +32,12 @@ export const PreferencesBody = Type.Object(
 export type PreferencesBody = Static<typeof PreferencesBody>;
 
 export const PreferencesResponse = Type.Object({
-  notifications: Type.Object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, NotificationChannelPrefs])) as Record<NotificationType, typeof NotificationChannelPrefs>),
+  notifications: Type.Object(
+    Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, NotificationChannelPrefs])) as Record<
+      NotificationType,
+      typeof NotificationChannelPrefs
+    >,
+  ),
 });
 export type NotificationPreferences = Record<NotificationType, NotificationChannelPrefs>;
 export type PreferencesResponse = { notifications: NotificationPreferences };
@@ -40,8 +45,16 @@ export type PreferencesResponse = { notifications: NotificationPreferences };
 const DEFAULT_CHANNEL_PREFS: NotificationChannelPrefs = { inApp: true, toast: true };
 
 /** Every type, stored choices over the defaults. */
-export function completePreferences(stored: Partial<Record<string, Partial<NotificationChannelPrefs>>> | undefined): NotificationPreferences {
+export function completePreferences(
+  stored: Partial<Record<string, Partial<NotificationChannelPrefs>>> | undefined,
+): NotificationPreferences {
   return Object.fromEntries(
-    NOTIFICATION_TYPES.map((type) => [type, { inApp: stored?.[type]?.inApp ?? DEFAULT_CHANNEL_PREFS.inApp, toast: stored?.[type]?.toast ?? DEFAULT_CHANNEL_PREFS.toast }]),
+    NOTIFICATION_TYPES.map((type) => [
+      type,
+      {
+        inApp: stored?.[type]?.inApp ?? DEFAULT_CHANNEL_PREFS.inApp,
+        toast: stored?.[type]?.toast ?? DEFAULT_CHANNEL_PREFS.toast,
+      },
+    ]),
   ) as NotificationPreferences;
 }

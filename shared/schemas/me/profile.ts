@@ -18,9 +18,21 @@ export const ProfileMessages = {
  */
 export const ProfileBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: PROFILE_NAME_MAX + 40, pattern: '\\S', errorMessage: ProfileMessages.nameInvalid })),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: PROFILE_NAME_MAX + 40,
+        pattern: '\\S',
+        errorMessage: ProfileMessages.nameInvalid,
+      }),
+    ),
     contact: Type.Optional(
-      Type.String({ minLength: 1, maxLength: PROFILE_CONTACT_MAX + 40, pattern: '\\S', errorMessage: ProfileMessages.contactInvalid }),
+      Type.String({
+        minLength: 1,
+        maxLength: PROFILE_CONTACT_MAX + 40,
+        pattern: '\\S',
+        errorMessage: ProfileMessages.contactInvalid,
+      }),
     ),
   },
   { additionalProperties: false, errorMessage: ProfileMessages.nothingToChange },
@@ -30,7 +42,9 @@ export type ProfileBody = Static<typeof ProfileBody>;
 /** The first problem of a profile form after trimming, in the words the server uses. */
 export function profileFormError(form: ProfileBody): string | undefined {
   if (form.name === undefined && form.contact === undefined) return ProfileMessages.nothingToChange;
-  if (form.name !== undefined && (!form.name.trim() || form.name.trim().length > PROFILE_NAME_MAX)) return ProfileMessages.nameInvalid;
-  if (form.contact !== undefined && (!form.contact.trim() || form.contact.trim().length > PROFILE_CONTACT_MAX)) return ProfileMessages.contactInvalid;
+  if (form.name !== undefined && (!form.name.trim() || form.name.trim().length > PROFILE_NAME_MAX))
+    return ProfileMessages.nameInvalid;
+  if (form.contact !== undefined && (!form.contact.trim() || form.contact.trim().length > PROFILE_CONTACT_MAX))
+    return ProfileMessages.contactInvalid;
   return undefined;
 }

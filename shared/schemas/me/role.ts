@@ -10,9 +10,14 @@ export const RoleMessages = {
 
 /** `POST /api/me/role`: sales is assigned; owner is recorded as a request for an admin; admin is refused (403). */
 export const RoleBody = Type.Object({
-  role: Type.Union([Type.Literal('sales'), Type.Literal('owner'), Type.Literal('admin')], { errorMessage: RoleMessages.invalidRole }),
+  role: Type.Union([Type.Literal('sales'), Type.Literal('owner'), Type.Literal('admin')], {
+    errorMessage: RoleMessages.invalidRole,
+  }),
 });
 export type RoleBody = Static<typeof RoleBody>;
 
-export const RoleResponse = Type.Object({ user: PublicUserSchema, notice: Type.Optional(Type.Literal(RoleMessages.ownerRequested)) });
+export const RoleResponse = Type.Object({
+  user: PublicUserSchema,
+  notice: Type.Optional(Type.Literal(RoleMessages.ownerRequested)),
+});
 export type RoleResponse = Static<typeof RoleResponse>;

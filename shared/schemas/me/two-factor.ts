@@ -2,7 +2,11 @@ import { Type, type Static } from 'typebox';
 import { AuthMessages } from '../auth/messages.js';
 
 /** `POST /api/me/2fa/setup`: a new secret (not active until enabled) for the authenticator app. */
-export const TwoFactorSetupResponse = Type.Object({ otpauthUrl: Type.String(), qrDataUrl: Type.String(), secret: Type.String() });
+export const TwoFactorSetupResponse = Type.Object({
+  otpauthUrl: Type.String(),
+  qrDataUrl: Type.String(),
+  secret: Type.String(),
+});
 export type TwoFactorSetupResponse = Static<typeof TwoFactorSetupResponse>;
 
 /** Body of `POST /api/me/2fa/enable` (a TOTP code) and `/disable` (a TOTP code or a recovery code). */

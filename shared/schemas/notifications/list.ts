@@ -42,7 +42,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
  * keeps the unread ones, `type` one kind.
  */
 export const NotificationListQuery = Type.Object({
-  cursor: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'That page of notifications does not exist.' })),
+  cursor: Type.Optional(
+    Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: 'That page of notifications does not exist.' }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   status: Type.Optional(Type.Enum(['all', 'unread'], { errorMessage: 'Show all notifications or the unread ones.' })),
   type: Type.Optional(Type.Enum(NOTIFICATION_TYPES, { errorMessage: 'There is no such kind of notification.' })),

@@ -4,7 +4,12 @@ export const PERK_CATEGORIES = ['shopping', 'travel', 'transport', 'partnership'
 export type PerkCategory = (typeof PERK_CATEGORIES)[number];
 
 /** The tabs of /dashboard/perks/{tab}: "partnerships" in the URL is the `partnership` category. */
-export const PERK_TABS: Record<string, PerkCategory> = { shopping: 'shopping', travel: 'travel', transport: 'transport', partnerships: 'partnership' };
+export const PERK_TABS: Record<string, PerkCategory> = {
+  shopping: 'shopping',
+  travel: 'travel',
+  transport: 'transport',
+  partnerships: 'partnership',
+};
 
 export const PerkMessages = { copied: 'Discount code copied to clipboard', empty: 'No perks found' } as const;
 

@@ -30,5 +30,9 @@ export const RebuttalInterestBody = Type.Object(
 export type RebuttalInterestBody = Static<typeof RebuttalInterestBody>;
 
 /** 201 when newly added (a confirmation e-mail is queued), 200 when the address was already there. */
-export const RebuttalInterestResponse = Type.Object({ joined: Type.Literal(true), alreadyJoined: Type.Boolean(), message: Type.String() });
+export const RebuttalInterestResponse = Type.Object({
+  joined: Type.Literal(true),
+  alreadyJoined: Type.Boolean(),
+  message: Type.String(),
+});
 export type RebuttalInterestResponse = Static<typeof RebuttalInterestResponse>;

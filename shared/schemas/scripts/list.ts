@@ -33,7 +33,9 @@ export type ScriptListQuery = Static<typeof ScriptListQuery>;
 export const ScriptList = Type.Object({ items: Type.Array(ScriptItem) });
 export type ScriptList = Static<typeof ScriptList>;
 
-export const ScriptParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: ScriptMessages.notFound }) });
+export const ScriptParams = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: ScriptMessages.notFound }),
+});
 
 /** `PUT /api/scripts/:id`. */
 export const ScriptUpdateBody = Type.Object({

@@ -1,6 +1,12 @@
 import { Type, type Static } from 'typebox';
 
-export const TEAM_ACTIVITY_KINDS = ['call-started', 'call-ended', 'lead-closed', 'deal-closed', 'recruit-joined'] as const;
+export const TEAM_ACTIVITY_KINDS = [
+  'call-started',
+  'call-ended',
+  'lead-closed',
+  'deal-closed',
+  'recruit-joined',
+] as const;
 export type TeamActivityKind = (typeof TEAM_ACTIVITY_KINDS)[number];
 
 /** What `team:activity` carries; `level` is the actor's level below the receiving upline (1-3). */

@@ -16,7 +16,10 @@ export const PublicUserSchema = Type.Object(
     contact: Type.Optional(Type.String()),
     referralCode: Type.String(),
     uplineId: Type.Optional(Type.String()),
-    plan: Type.Object({ tier: Type.Union([Type.Literal('trial'), Type.Literal('pro'), Type.Literal('matrix')]), trialEndsAt: Type.String() }),
+    plan: Type.Object({
+      tier: Type.Union([Type.Literal('trial'), Type.Literal('pro'), Type.Literal('matrix')]),
+      trialEndsAt: Type.String(),
+    }),
     roleRequest: Type.Optional(
       Type.Object({
         role: RoleSchema,

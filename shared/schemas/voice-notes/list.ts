@@ -32,7 +32,9 @@ export type VoiceNoteItem = Static<typeof VoiceNoteItem>;
 export const VoiceNoteListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100 })),
   campaign: Type.Optional(Type.String({ maxLength: 60 })),
-  sort: Type.Optional(Type.Union([Type.Literal('date'), Type.Literal('title'), Type.Literal('duration')], { default: 'date' })),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('date'), Type.Literal('title'), Type.Literal('duration')], { default: 'date' }),
+  ),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 200 })),
 });
@@ -44,12 +46,16 @@ export const VoiceNoteList = Type.Object({ items: Type.Array(VoiceNoteItem) });
 export const VoiceNoteCreated = Type.Object({ note: VoiceNoteItem, message: Type.String() });
 export type VoiceNoteCreated = Static<typeof VoiceNoteCreated>;
 
-export const VoiceNoteParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: VoiceNoteMessages.notFound }) });
+export const VoiceNoteParams = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-f]{24}$', errorMessage: VoiceNoteMessages.notFound }),
+});
 
 /** `PATCH /api/voice-notes/:id` (author only). */
 export const VoiceNotePatchBody = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 200 })),
-  transcription: Type.Optional(Type.String({ maxLength: 20_000, errorMessage: VoiceNoteMessages.transcriptionTooLong })),
+  transcription: Type.Optional(
+    Type.String({ maxLength: 20_000, errorMessage: VoiceNoteMessages.transcriptionTooLong }),
+  ),
 });
 export type VoiceNotePatchBody = Static<typeof VoiceNotePatchBody>;
 

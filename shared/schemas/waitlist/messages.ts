@@ -23,7 +23,8 @@ export interface WaitlistForm {
 }
 
 export function waitlistFormError(form: WaitlistForm): string | undefined {
-  if (!form.name?.trim() || !form.email?.trim() || !form.contact?.trim() || !form.campaignInterest) return WaitlistMessages.empty;
+  if (!form.name?.trim() || !form.email?.trim() || !form.contact?.trim() || !form.campaignInterest)
+    return WaitlistMessages.empty;
   if (!isEmailAddress(form.email)) return WaitlistMessages.emailInvalid;
   return undefined;
 }

@@ -59,7 +59,11 @@ export function NotificationsMenu() {
         </MenuItem>
       ))}
       {unread ? (
-        <MenuItem id="mark-all" textValue="Mark all as read" onAction={() => void markNotificationsRead({ all: true }).catch(() => undefined)}>
+        <MenuItem
+          id="mark-all"
+          textValue="Mark all as read"
+          onAction={() => void markNotificationsRead({ all: true }).catch(() => undefined)}
+        >
           <CheckCheck size={16} aria-hidden="true" />
           Mark all as read
         </MenuItem>

@@ -36,14 +36,15 @@ export function SearchBox() {
   const listboxId = `${idBase}-results`;
   const trimmed = query.trim();
 
-  const results = useApiQuery(trimmed ? `/api/search?q=${encodeURIComponent(trimmed)}&limit=8` : null, {
-    debounceMs: DEBOUNCE_MS,
-    quiet: true,
-    onLoad: () => {
-      setActive(-1);
-      setOpen(true);
-    },
-  }).data ?? null;
+  const results =
+    useApiQuery(trimmed ? `/api/search?q=${encodeURIComponent(trimmed)}&limit=8` : null, {
+      debounceMs: DEBOUNCE_MS,
+      quiet: true,
+      onLoad: () => {
+        setActive(-1);
+        setOpen(true);
+      },
+    }).data ?? null;
 
   useEffect(() => {
     const close = (event: PointerEvent) => {
@@ -159,7 +160,9 @@ export function SearchBox() {
                   <div key={campaign.id} {...optionProps(byKey.get(`campaign-${campaign.id}`)!)}>
                     <Megaphone size={16} aria-hidden="true" />
                     <span>{campaign.name}</span>
-                    <span className={styles.searchMeta}>{campaign.status === 'coming-soon' ? 'Coming soon' : campaign.joined ? 'Joined' : 'Active'}</span>
+                    <span className={styles.searchMeta}>
+                      {campaign.status === 'coming-soon' ? 'Coming soon' : campaign.joined ? 'Joined' : 'Active'}
+                    </span>
                   </div>
                 ))}
               </div>

@@ -13,7 +13,17 @@ interface SidebarProps {
   label: string;
 }
 
-function Entry({ entry, collapsed, location, onNavigate }: { entry: NavEntry; collapsed: boolean; location: string; onNavigate?: () => void }) {
+function Entry({
+  entry,
+  collapsed,
+  location,
+  onNavigate,
+}: {
+  entry: NavEntry;
+  collapsed: boolean;
+  location: string;
+  onNavigate?: () => void;
+}) {
   const active = isActive(entry.href, location);
   const Icon = entry.icon;
   return (
@@ -28,7 +38,13 @@ function Entry({ entry, collapsed, location, onNavigate }: { entry: NavEntry; co
         <Icon size={20} aria-hidden="true" className={styles.navIcon} />
         <span className={collapsed ? 'visually-hidden' : styles.navLabel}>{entry.label}</span>
         {entry.badge ? (
-          <span className={[styles.navBadge, entry.badge === 'NEW' ? styles.badgeNew : styles.badgeSoon, collapsed ? styles.badgeDot : ''].join(' ')}>
+          <span
+            className={[
+              styles.navBadge,
+              entry.badge === 'NEW' ? styles.badgeNew : styles.badgeSoon,
+              collapsed ? styles.badgeDot : '',
+            ].join(' ')}
+          >
             <span className={collapsed ? 'visually-hidden' : undefined}>{entry.badge}</span>
           </span>
         ) : null}
@@ -62,7 +78,12 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate, label }: Sid
         ))}
       </ul>
       {onToggleCollapsed ? (
-        <Button className={styles.collapseButton} onPress={onToggleCollapsed} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} aria-expanded={!collapsed}>
+        <Button
+          className={styles.collapseButton}
+          onPress={onToggleCollapsed}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+        >
           {collapsed ? <ChevronsRight size={18} aria-hidden="true" /> : <ChevronsLeft size={18} aria-hidden="true" />}
           <span className={collapsed ? 'visually-hidden' : undefined}>Collapse</span>
         </Button>

@@ -53,6 +53,7 @@ export const RESOURCES_NAV: NavEntry[] = [
  * itself (and on the pages reached from it that have no entry of their own, like the plans page).
  */
 export function isActive(href: string, location: string): boolean {
-  if (href === '/dashboard') return location === '/dashboard' || location === '/dashboard/' || location === '/dashboard/plans';
+  if (href === '/dashboard')
+    return location === '/dashboard' || location === '/dashboard/' || location === '/dashboard/plans';
   return location === href || location.startsWith(`${href}/`);
 }

@@ -40,7 +40,9 @@ export function CampaignsTab({ state }: { state: CampaignsState }) {
           <p>No campaigns found</p>
         )
       ) : (
-        <p className={styles.rowMeta}>{state.status === 'loading' ? 'Loading campaigns...' : 'Campaigns could not be loaded.'}</p>
+        <p className={styles.rowMeta}>
+          {state.status === 'loading' ? 'Loading campaigns...' : 'Campaigns could not be loaded.'}
+        </p>
       )}
       <Button fullWidth onPress={scrollToWaitlist}>
         Request New Leads

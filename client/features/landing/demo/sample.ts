@@ -12,10 +12,28 @@ export const SAMPLE_AGENT = {
 
 export type SampleLeadStatus = 'New' | 'Contacted' | 'Qualified' | 'Proposal' | 'Closed' | 'Lost';
 
-export const SAMPLE_LEADS: Array<{ id: string; name: string; company: string; status: SampleLeadStatus; createdAt: string }> = [
-  { id: 'l1', name: 'Sarah Johnson', company: 'Sunrise Boutique Hotels', status: 'New', createdAt: '2025-03-12T09:30:00Z' },
+export const SAMPLE_LEADS: Array<{
+  id: string;
+  name: string;
+  company: string;
+  status: SampleLeadStatus;
+  createdAt: string;
+}> = [
+  {
+    id: 'l1',
+    name: 'Sarah Johnson',
+    company: 'Sunrise Boutique Hotels',
+    status: 'New',
+    createdAt: '2025-03-12T09:30:00Z',
+  },
   { id: 'l2', name: 'Michael Chen', company: 'Skyline Realty', status: 'Contacted', createdAt: '2025-03-10T14:05:00Z' },
-  { id: 'l3', name: 'Amira Hassan', company: 'Nile View Properties', status: 'Qualified', createdAt: '2025-03-08T11:45:00Z' },
+  {
+    id: 'l3',
+    name: 'Amira Hassan',
+    company: 'Nile View Properties',
+    status: 'Qualified',
+    createdAt: '2025-03-08T11:45:00Z',
+  },
   { id: 'l4', name: 'David Miller', company: 'Miller & Co Realtors', status: 'New', createdAt: '2025-03-07T16:20:00Z' },
 ];
 

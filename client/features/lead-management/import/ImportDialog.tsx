@@ -1,13 +1,26 @@
 import { Download, Upload } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { IMPORT_FIELDS, IMPORT_LIMITS, ImportMapping, ImportMessages, type ImportField } from '../../../../shared/schemas/leads/import.js';
+import {
+  IMPORT_FIELDS,
+  IMPORT_LIMITS,
+  ImportMapping,
+  ImportMessages,
+  type ImportField,
+} from '../../../../shared/schemas/leads/import.js';
 import { schemaError } from '../../../api/validate.js';
 import { Button } from '../../../ui/Button.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { errorToast } from '../../../ui/toast.js';
 import page from '../../dashboard/Page.module.css';
 import styles from '../../leads/Leads.module.css';
-import { guessField, hasRequiredColumns, initialChoices, previewCsv, type ColumnChoice, type CsvPreview } from './csv-header.js';
+import {
+  guessField,
+  hasRequiredColumns,
+  initialChoices,
+  previewCsv,
+  type ColumnChoice,
+  type CsvPreview,
+} from './csv-header.js';
 import { followImportProgress, resetImport, startImport, useLeadImport } from './store.js';
 import { downloadRejectedRows } from './transport.js';
 
@@ -46,7 +59,15 @@ export function ImportLeads({ campaignId, campaignName }: { campaignId: string; 
   );
 }
 
-function ImportSteps({ campaignId, campaignName, onDone }: { campaignId: string; campaignName: string; onDone: () => void }) {
+function ImportSteps({
+  campaignId,
+  campaignName,
+  onDone,
+}: {
+  campaignId: string;
+  campaignName: string;
+  onDone: () => void;
+}) {
   const { phase, error } = useLeadImport();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
@@ -86,7 +107,8 @@ function ImportSteps({ campaignId, campaignName, onDone }: { campaignId: string;
     void startImport(campaignId, file, mapping);
   }
 
-  if (phase === 'running' || phase === 'finished') return <ImportProgress campaignName={campaignName} onDone={onDone} />;
+  if (phase === 'running' || phase === 'finished')
+    return <ImportProgress campaignName={campaignName} onDone={onDone} />;
 
   return (
     <div className={page.stack}>
@@ -128,7 +150,11 @@ function ImportSteps({ campaignId, campaignName, onDone }: { campaignId: string;
                         className={styles.statusSelect}
                         aria-label={`Use column ${column} as`}
                         value={choices[i]}
-                        onChange={(event) => setChoices((current) => current.map((choice, j) => (j === i ? (event.target.value as ColumnChoice) : choice)))}
+                        onChange={(event) =>
+                          setChoices((current) =>
+                            current.map((choice, j) => (j === i ? (event.target.value as ColumnChoice) : choice)),
+                          )
+                        }
                       >
                         {IMPORT_FIELDS.map((option) => (
                           <option key={option} value={option}>
@@ -181,7 +207,10 @@ function ImportProgress({ campaignName, onDone }: { campaignName: string; onDone
         aria-valuenow={percent}
         aria-valuetext={`${read} of ${total} rows read`}
       >
-        <div className={[styles.progressFill, failed ? styles.band0 : styles.band4].join(' ')} style={{ width: `${percent}%` }} />
+        <div
+          className={[styles.progressFill, failed ? styles.band0 : styles.band4].join(' ')}
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <div className={styles.counts} aria-live="polite">
         <span>

@@ -22,7 +22,10 @@ export const useLeadImport = () => useSnapshot(leadImport);
 const early = new Map<string, ImportStatus>();
 
 const newer = (next: ImportStatus, current: ImportStatus | null) =>
-  !current || next.status === 'completed' || next.status === 'failed' || (current.status !== 'completed' && current.status !== 'failed' && next.rowsRead >= current.rowsRead);
+  !current ||
+  next.status === 'completed' ||
+  next.status === 'failed' ||
+  (current.status !== 'completed' && current.status !== 'failed' && next.rowsRead >= current.rowsRead);
 
 function applyProgress(progress: ImportStatus): void {
   if (progress.id !== leadImport.importId) {
@@ -67,6 +70,7 @@ export async function startImport(campaignId: string, file: File, mapping: Recor
   } catch (error) {
     if (leadImport.importId) return;
     leadImport.phase = 'idle';
-    leadImport.error = error instanceof ApiError || error instanceof Error ? error.message : 'The import could not be started.';
+    leadImport.error =
+      error instanceof ApiError || error instanceof Error ? error.message : 'The import could not be started.';
   }
 }

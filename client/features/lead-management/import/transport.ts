@@ -2,11 +2,18 @@ import { authorizedFetch } from '../../../api/client.js';
 import { downloadFile } from '../../../api/download.js';
 
 /** POST /api/campaigns/:id/leads/import as multipart (field `mapping` before `file`, so the server reads it first). */
-export async function uploadLeads(campaignId: string, file: File, mapping: Record<string, string>): Promise<{ importId: string }> {
+export async function uploadLeads(
+  campaignId: string,
+  file: File,
+  mapping: Record<string, string>,
+): Promise<{ importId: string }> {
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   form.append('file', file, file.name);
-  const response = await authorizedFetch(`/api/campaigns/${encodeURIComponent(campaignId)}/leads/import`, { method: 'POST', body: form });
+  const response = await authorizedFetch(`/api/campaigns/${encodeURIComponent(campaignId)}/leads/import`, {
+    method: 'POST',
+    body: form,
+  });
   return (await response.json()) as { importId: string };
 }
 

@@ -31,7 +31,11 @@ function createIndexes(cmd: Doc, ctx: CommandContext): Doc {
   const existed = ctx.state.catalogue.get(ctx.db, name);
   const defaultCollation = parseCollation(existed?.options.collation);
   const specs = (cmd.indexes as unknown[]).map((raw) => {
-    if (!isPlainObject(raw)) throw new MongoCommandError(14, "BSON field 'createIndexes.indexes' element is the wrong type, expected type 'object'");
+    if (!isPlainObject(raw))
+      throw new MongoCommandError(
+        14,
+        "BSON field 'createIndexes.indexes' element is the wrong type, expected type 'object'",
+      );
     return validateIndexSpec(raw, defaultCollation);
   });
   const coll = existed ?? ctx.state.catalogue.getOrCreate(ctx.db, name);
@@ -43,16 +47,29 @@ function createIndexes(cmd: Doc, ctx: CommandContext): Doc {
     if (byName) {
       if (sameKey(byName.spec.key, spec.key) && sameOptions(byName.spec, spec)) continue;
       if (!sameKey(byName.spec.key, spec.key)) {
-        throw new MongoCommandError(86, `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName.spec)}`);
+        throw new MongoCommandError(
+          86,
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName.spec)}`,
+        );
       }
-      throw new MongoCommandError(85, `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName.spec)}`);
+      throw new MongoCommandError(
+        85,
+        `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName.spec)}`,
+      );
     }
-    const byKey = [...coll.indexes.values()].find((i) => sameKey(i.spec.key, spec.key) && JSON.stringify(i.spec.partialFilterExpression ?? null) === JSON.stringify(spec.partialFilterExpression ?? null));
+    const byKey = [...coll.indexes.values()].find(
+      (i) =>
+        sameKey(i.spec.key, spec.key) &&
+        JSON.stringify(i.spec.partialFilterExpression ?? null) === JSON.stringify(spec.partialFilterExpression ?? null),
+    );
     if (byKey) {
       if (sameOptions(byKey.spec, spec)) {
         throw new MongoCommandError(85, `Index already exists with a different name: ${byKey.name}`);
       }
-      throw new MongoCommandError(85, `An existing index has the same name as the requested index. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byKey.spec)}`);
+      throw new MongoCommandError(
+        85,
+        `An existing index has the same name as the requested index. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byKey.spec)}`,
+      );
     }
     if (spec.partialFilterExpression) {
       try {
@@ -108,7 +125,9 @@ function dropIndexes(cmd: Doc, ctx: CommandContext): Doc {
 
 function collectionInfo(coll: Collection, nameOnly: boolean): Doc {
   if (typeof coll.options.viewOn === 'string') {
-    return nameOnly ? { name: coll.name, type: 'view' } : { name: coll.name, type: 'view', options: coll.options, info: { readOnly: true } };
+    return nameOnly
+      ? { name: coll.name, type: 'view' }
+      : { name: coll.name, type: 'view', options: coll.options, info: { readOnly: true } };
   }
   if (nameOnly) return { name: coll.name, type: 'collection' };
   return {
@@ -145,15 +164,23 @@ function create(cmd: Doc, ctx: CommandContext): Doc {
   if (cmd.viewOn !== undefined) {
     const options = viewOptions(cmd);
     parseCollation(options.collation);
-    if (ctx.state.catalogue.get(ctx.db, name)) throw new MongoCommandError(48, `Collection ${ctx.db}.${name} already exists.`);
+    if (ctx.state.catalogue.get(ctx.db, name))
+      throw new MongoCommandError(48, `Collection ${ctx.db}.${name} already exists.`);
     ctx.state.catalogue.create(ctx.db, name, options);
     return { ok: 1 };
   }
-  for (const unsupported of ['capped', 'timeseries', 'clusteredIndex', 'changeStreamPreAndPostImages', 'encryptedFields']) {
+  for (const unsupported of [
+    'capped',
+    'timeseries',
+    'clusteredIndex',
+    'changeStreamPreAndPostImages',
+    'encryptedFields',
+  ]) {
     if (cmd[unsupported]) throw notImplemented(`create option '${unsupported}'`);
   }
   const options: Doc = {};
-  for (const key of ['validator', 'validationLevel', 'validationAction']) if (cmd[key] !== undefined) options[key] = cmd[key];
+  for (const key of ['validator', 'validationLevel', 'validationAction'])
+    if (cmd[key] !== undefined) options[key] = cmd[key];
   const collation = parseCollation(cmd.collation);
   if (collation) options.collation = collation.spec;
   if (options.validator !== undefined) checkValidator(options.validator);
@@ -176,7 +203,8 @@ function dropDatabase(_cmd: Doc, ctx: CommandContext): Doc {
 }
 
 function renameCollection(cmd: Doc, ctx: CommandContext): Doc {
-  if (ctx.db !== 'admin') throw new MongoCommandError(13, 'renameCollection may only be run against the admin database.', {}, 'Unauthorized');
+  if (ctx.db !== 'admin')
+    throw new MongoCommandError(13, 'renameCollection may only be run against the admin database.', {}, 'Unauthorized');
   const from = cmd.renameCollection;
   const to = cmd.to;
   if (typeof from !== 'string' || typeof to !== 'string' || !from.includes('.') || !to.includes('.')) {
@@ -268,7 +296,8 @@ function collMod(cmd: Doc, ctx: CommandContext): Doc {
   const change = optionalDoc(cmd, 'index');
   const validation: Doc = {};
   for (const key of Object.keys(cmd)) {
-    if (['collMod', 'index', 'lsid', 'comment', 'writeConcern', '$db', '$clusterTime', '$readPreference'].includes(key)) continue;
+    if (['collMod', 'index', 'lsid', 'comment', 'writeConcern', '$db', '$clusterTime', '$readPreference'].includes(key))
+      continue;
     if (['validator', 'validationLevel', 'validationAction'].includes(key)) {
       validation[key] = cmd[key];
       continue;
@@ -276,15 +305,19 @@ function collMod(cmd: Doc, ctx: CommandContext): Doc {
     throw notImplemented(`collMod option '${key}'`);
   }
   if (Object.keys(validation).length) {
-    if (typeof coll.options.viewOn === 'string') throw new MongoCommandError(72, 'option not supported on a view: validator', {}, 'InvalidOptions');
+    if (typeof coll.options.viewOn === 'string')
+      throw new MongoCommandError(72, 'option not supported on a view: validator', {}, 'InvalidOptions');
     if (validation.validator !== undefined) checkValidator(validation.validator);
     checkValidationOptions(validation.validationLevel, validation.validationAction);
     ctx.state.catalogue.setOptions(coll, { ...coll.options, ...validation });
   }
   if (!change) return { ok: 1 };
-  const index = typeof change.name === 'string'
-    ? coll.indexes.get(change.name)
-    : [...coll.indexes.values()].find((i) => isPlainObject(change.keyPattern) && sameKey(i.spec.key, change.keyPattern));
+  const index =
+    typeof change.name === 'string'
+      ? coll.indexes.get(change.name)
+      : [...coll.indexes.values()].find(
+          (i) => isPlainObject(change.keyPattern) && sameKey(i.spec.key, change.keyPattern),
+        );
   if (!index) throw new MongoCommandError(27, 'cannot find index for collMod');
   const reply: Doc = {};
   const spec: IndexSpec = { ...index.spec };
@@ -305,7 +338,8 @@ function collMod(cmd: Doc, ctx: CommandContext): Doc {
 
 /** Its reply waits for the journal to reach the disk (see server.ts); there are no data files to lock. */
 function fsync(cmd: Doc, ctx: CommandContext): Doc {
-  if (ctx.db !== 'admin') throw new MongoCommandError(13, 'fsync may only be run against the admin database.', {}, 'Unauthorized');
+  if (ctx.db !== 'admin')
+    throw new MongoCommandError(13, 'fsync may only be run against the admin database.', {}, 'Unauthorized');
   if (cmd.lock) throw notImplemented('fsync with lock');
   return { numFiles: 1, ok: 1 };
 }

@@ -29,7 +29,13 @@ function target(spec: unknown, ctx: CommandContext, stage: OutputStage): { db: s
   if (isPlainObject(spec) && typeof spec.coll === 'string') {
     return { db: typeof spec.db === 'string' ? spec.db : ctx.db, coll: spec.coll };
   }
-  if (stage === '$out') throw new MongoCommandError(16990, "$out only supports a string or object argument, but found " + typeof spec, {}, 'Location16990');
+  if (stage === '$out')
+    throw new MongoCommandError(
+      16990,
+      '$out only supports a string or object argument, but found ' + typeof spec,
+      {},
+      'Location16990',
+    );
   throw failedToParse("$merge 'into' field must be either a string or an object");
 }
 
@@ -47,7 +53,8 @@ export function writeOut(docs: Doc[], spec: unknown, ctx: CommandContext, bypass
   const tempName = `tmp.agg_out.${randomUUID()}`;
   const temp = catalogue.create(db, tempName, cloneDoc(existing?.options ?? {}));
   try {
-    for (const index of existing?.indexes.values() ?? []) if (index.name !== '_id_') temp.addIndex(cloneDoc(index.spec));
+    for (const index of existing?.indexes.values() ?? [])
+      if (index.name !== '_id_') temp.addIndex(cloneDoc(index.spec));
     for (const doc of docs) {
       const stored = withIdFirst(doc);
       validateForWrite(temp, stored, { bypass });
@@ -80,23 +87,41 @@ function parseMerge(raw: unknown, ctx: CommandContext): MergeSpec {
   const { db, coll } = target(spec.into, ctx, '$merge');
   const on = spec.on === undefined ? ['_id'] : Array.isArray(spec.on) ? spec.on : [spec.on];
   if (on.length === 0 || !on.every((f) => typeof f === 'string')) {
-    throw new MongoCommandError(51186, "$merge 'on' field must be either a string or an array of strings", {}, 'Location51186');
+    throw new MongoCommandError(
+      51186,
+      "$merge 'on' field must be either a string or an array of strings",
+      {},
+      'Location51186',
+    );
   }
   const whenMatched = spec.whenMatched ?? 'merge';
   if (!Array.isArray(whenMatched) && !['replace', 'keepExisting', 'merge', 'fail'].includes(whenMatched as string)) {
-    throw failedToParse(`Enumeration value '${String(whenMatched)}' for field '$merge.whenMatched' is not a valid value.`);
+    throw failedToParse(
+      `Enumeration value '${String(whenMatched)}' for field '$merge.whenMatched' is not a valid value.`,
+    );
   }
   const whenNotMatched = spec.whenNotMatched ?? 'insert';
   if (!['insert', 'discard', 'fail'].includes(whenNotMatched as string)) {
-    throw failedToParse(`Enumeration value '${String(whenNotMatched)}' for field '$merge.whenNotMatched' is not a valid value.`);
+    throw failedToParse(
+      `Enumeration value '${String(whenNotMatched)}' for field '$merge.whenNotMatched' is not a valid value.`,
+    );
   }
   if (spec.let !== undefined && !Array.isArray(whenMatched)) {
-    throw new MongoCommandError(51199, "Cannot use 'let' variables with 'whenMatched: " + String(whenMatched) + "' mode", {}, 'Location51199');
+    throw new MongoCommandError(
+      51199,
+      "Cannot use 'let' variables with 'whenMatched: " + String(whenMatched) + "' mode",
+      {},
+      'Location51199',
+    );
   }
   if (Array.isArray(whenMatched)) validateUpdate(whenMatched);
   return {
-    db, coll, on: on as string[], whenMatched: whenMatched as MergeSpec['whenMatched'],
-    whenNotMatched: whenNotMatched as MergeSpec['whenNotMatched'], let: isPlainObject(spec.let) ? spec.let : undefined,
+    db,
+    coll,
+    on: on as string[],
+    whenMatched: whenMatched as MergeSpec['whenMatched'],
+    whenNotMatched: whenNotMatched as MergeSpec['whenNotMatched'],
+    let: isPlainObject(spec.let) ? spec.let : undefined,
   };
 }
 
@@ -104,10 +129,22 @@ function parseMerge(raw: unknown, ctx: CommandContext): MergeSpec {
 function checkOnIndex(coll: Collection | undefined, on: string[]): void {
   if (on.length === 1 && on[0] === '_id') return;
   const wanted = [...on].sort().join('\0');
-  const found = coll && [...coll.indexes.values()].some((i) =>
-    i.unique && !i.spec.partialFilterExpression && !i.spec.collation && Object.keys(i.spec.key).sort().join('\0') === wanted);
+  const found =
+    coll &&
+    [...coll.indexes.values()].some(
+      (i) =>
+        i.unique &&
+        !i.spec.partialFilterExpression &&
+        !i.spec.collation &&
+        Object.keys(i.spec.key).sort().join('\0') === wanted,
+    );
   if (!found) {
-    throw new MongoCommandError(51183, 'Cannot find index to verify that join fields will be unique', {}, 'Location51183');
+    throw new MongoCommandError(
+      51183,
+      'Cannot find index to verify that join fields will be unique',
+      {},
+      'Location51183',
+    );
   }
 }
 
@@ -123,7 +160,12 @@ export function writeMerge(docs: Doc[], raw: unknown, ctx: CommandContext, varia
       const value = field === '_id' && doc._id === undefined ? undefined : getPath(doc, field);
       if (field === '_id' && value === undefined) continue;
       if (value === undefined || value === null || Array.isArray(value)) {
-        throw new MongoCommandError(51132, `$merge write error: 'on' field '${field}' cannot be missing, null, undefined or an array`, {}, 'Location51132');
+        throw new MongoCommandError(
+          51132,
+          `$merge write error: 'on' field '${field}' cannot be missing, null, undefined or an array`,
+          {},
+          'Location51132',
+        );
       }
       filter[field] = { $eq: value };
     }
@@ -132,7 +174,12 @@ export function writeMerge(docs: Doc[], raw: unknown, ctx: CommandContext, varia
     if (!match) {
       if (spec.whenNotMatched === 'discard') continue;
       if (spec.whenNotMatched === 'fail') {
-        throw new MongoCommandError(13113, '$merge could not find a matching document in the target collection for at least one document in the source collection', {}, 'MergeStageNoMatchingDocument');
+        throw new MongoCommandError(
+          13113,
+          '$merge could not find a matching document in the target collection for at least one document in the source collection',
+          {},
+          'MergeStageNoMatchingDocument',
+        );
       }
       const into = ctx.state.catalogue.getOrCreate(spec.db, spec.coll);
       const stored = withIdFirst(doc);
@@ -151,13 +198,18 @@ export function writeMerge(docs: Doc[], raw: unknown, ctx: CommandContext, varia
     if (Array.isArray(spec.whenMatched)) {
       const letSpec = spec.let ?? { new: '$$ROOT' };
       const vars: Doc = { ...variables };
-      for (const [name, expr] of Object.entries(letSpec)) vars[name] = evalExpr(doc, expr, mingoOptions(variables) as Options);
+      for (const [name, expr] of Object.entries(letSpec))
+        vars[name] = evalExpr(doc, expr, mingoOptions(variables) as Options);
       next = applyUpdate(existing, spec.whenMatched, { variables: vars }).doc;
     } else {
-      if (doc._id !== undefined && encodeValue(doc._id) !== encodeValue(existing._id)) throw new MongoCommandError(66, IMMUTABLE);
+      if (doc._id !== undefined && encodeValue(doc._id) !== encodeValue(existing._id))
+        throw new MongoCommandError(66, IMMUTABLE);
       const { _id, ...fields } = doc;
       void _id;
-      next = spec.whenMatched === 'merge' ? { ...existing, ...cloneDoc(fields) } : { _id: existing._id, ...cloneDoc(fields) };
+      next =
+        spec.whenMatched === 'merge'
+          ? { ...existing, ...cloneDoc(fields) }
+          : { _id: existing._id, ...cloneDoc(fields) };
     }
     validateForWrite(coll, next, { previous: existing, bypass });
     coll!.replace(rid, next);

@@ -30,7 +30,16 @@ export interface PreparedPipeline {
   sort?: Doc;
 }
 
-const COLLATION_FREE_STAGES = new Set(['$skip', '$limit', '$count', '$unwind', '$sample', '$sort', '$collStats', '$documents']);
+const COLLATION_FREE_STAGES = new Set([
+  '$skip',
+  '$limit',
+  '$count',
+  '$unwind',
+  '$sample',
+  '$sort',
+  '$collStats',
+  '$documents',
+]);
 const EXPRESSION_STAGES = new Set(['$project', '$addFields', '$set', '$unset', '$replaceRoot', '$replaceWith']);
 
 /** Stages that would compare strings without the collation are refused rather than answered wrongly. */
@@ -51,7 +60,9 @@ function refuseUncollatedStages(pipeline: Doc[]): void {
       if (!op) continue;
     }
     if (EXPRESSION_STAGES.has(name) && !op) continue;
-    throw notImplemented(`Aggregation stage ${op && op !== name ? `${name} (${op})` : name} with a non-simple collation`);
+    throw notImplemented(
+      `Aggregation stage ${op && op !== name ? `${name} (${op})` : name} with a non-simple collation`,
+    );
   }
 }
 
@@ -79,12 +90,15 @@ function collStatsDoc(ctx: CommandContext, coll: Collection | undefined, ns: str
 
 function checkSample(spec: unknown): void {
   const size = isPlainObject(spec) ? spec.size : undefined;
-  if (typeof size !== 'number') throw new MongoCommandError(28745, '$sample stage must specify a size', {}, 'Location28745');
-  if (size < 0) throw new MongoCommandError(28747, 'size argument to $sample must not be negative', {}, 'Location28747');
+  if (typeof size !== 'number')
+    throw new MongoCommandError(28745, '$sample stage must specify a size', {}, 'Location28745');
+  if (size < 0)
+    throw new MongoCommandError(28747, 'size argument to $sample must not be negative', {}, 'Location28747');
 }
 
 export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline {
-  if (!Array.isArray(cmd.pipeline)) throw typeMismatch("BSON field 'aggregate.pipeline' is the wrong type, expected type 'array'");
+  if (!Array.isArray(cmd.pipeline))
+    throw typeMismatch("BSON field 'aggregate.pipeline' is the wrong type, expected type 'array'");
   const view = typeof cmd.aggregate === 'string' ? resolveView(ctx, cmd.aggregate) : undefined;
   if (view) {
     // The view's own pipeline runs first, on the collection it finally reads; the cursor keeps the view's name.
@@ -96,20 +110,36 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
   const pipeline = cmd.pipeline as Doc[];
   pipeline.forEach((stage, i) => {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
-      throw new MongoCommandError(40323, 'A pipeline stage specification object must contain exactly one field.', {}, 'Location40323');
+      throw new MongoCommandError(
+        40323,
+        'A pipeline stage specification object must contain exactly one field.',
+        {},
+        'Location40323',
+      );
     }
     const name = Object.keys(stage)[0];
     if ((name === '$out' || name === '$merge') && i !== pipeline.length - 1) {
       throw new MongoCommandError(40601, `${name} can only be the final stage in the pipeline`, {}, 'Location40601');
     }
-    if (name === '$changeStream') throw new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
+    if (name === '$changeStream')
+      throw new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
     if (name === '$project' && isPlainObject(stage.$project)) checkProjectionMode(stage.$project, false);
     if (name === '$sample') checkSample(stage.$sample);
     if (name === '$listLocalSessions' && (i !== 0 || cmd.aggregate !== 1)) {
-      throw new MongoCommandError(40602, '$listLocalSessions must be the first stage of an aggregate: 1 pipeline', {}, 'Location40602');
+      throw new MongoCommandError(
+        40602,
+        '$listLocalSessions must be the first stage of an aggregate: 1 pipeline',
+        {},
+        'Location40602',
+      );
     }
     if (name === '$collStats' && i !== 0) {
-      throw new MongoCommandError(40602, '$collStats is only valid as the first stage in a pipeline', {}, 'Location40602');
+      throw new MongoCommandError(
+        40602,
+        '$collStats is only valid as the first stage in a pipeline',
+        {},
+        'Location40602',
+      );
     }
   });
   if (target !== 1 && typeof target !== 'string') {
@@ -161,8 +191,20 @@ export function preparePipeline(cmd: Doc, ctx: CommandContext): PreparedPipeline
 // Stages that never modify the documents they receive. A pipeline made only of these can read
 // stored documents directly; any other stage makes mingo work on copies (CLONE_INPUT).
 const READ_ONLY_STAGES = new Set([
-  '$match', '$group', '$sort', '$skip', '$limit', '$count', '$sortByCount', '$sample', '$bucket', '$bucketAuto',
-  '$unwind', '$replaceRoot', '$replaceWith', '$documents',
+  '$match',
+  '$group',
+  '$sort',
+  '$skip',
+  '$limit',
+  '$count',
+  '$sortByCount',
+  '$sample',
+  '$bucket',
+  '$bucketAuto',
+  '$unwind',
+  '$replaceRoot',
+  '$replaceWith',
+  '$documents',
 ]);
 
 function readOnly(pipeline: unknown[]): boolean {
@@ -171,7 +213,8 @@ function readOnly(pipeline: unknown[]): boolean {
     const [name] = Object.keys(stage);
     const spec = stage[name];
     if (READ_ONLY_STAGES.has(name)) return true;
-    if (name === '$facet' && isPlainObject(spec)) return Object.values(spec).every((p) => Array.isArray(p) && readOnly(p));
+    if (name === '$facet' && isPlainObject(spec))
+      return Object.values(spec).every((p) => Array.isArray(p) && readOnly(p));
     if (name === '$lookup' && isPlainObject(spec)) return !Array.isArray(spec.pipeline) || readOnly(spec.pipeline);
     return false;
   });
@@ -221,7 +264,7 @@ function* countOf(input: Iterator<Doc>, shape: CountShape): Generator<Doc> {
 export function runPipeline(prepared: PreparedPipeline, cmd: Doc, ctx: CommandContext): Iterator<Doc> {
   const input: Iterator<Doc> = prepared.source
     ? prepared.source[Symbol.iterator]()
-    : prepared.exec?.docs ?? [][Symbol.iterator]();
+    : (prepared.exec?.docs ?? [][Symbol.iterator]());
   if (prepared.rest.length === 0) return input;
   const counting = countDocumentsShape(prepared.rest);
   if (counting) return countOf(input, counting);

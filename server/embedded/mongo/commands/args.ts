@@ -17,22 +17,35 @@ export function collectionArg(cmd: Doc, name: string, db: string): string {
 export function optionalDoc(cmd: Doc, field: string): Doc | undefined {
   const v = cmd[field];
   if (v === undefined || v === null) return undefined;
-  if (!isPlainObject(v)) throw typeMismatch(`BSON field '${field}' is the wrong type '${Array.isArray(v) ? 'array' : typeof v}', expected type 'object'`);
+  if (!isPlainObject(v))
+    throw typeMismatch(
+      `BSON field '${field}' is the wrong type '${Array.isArray(v) ? 'array' : typeof v}', expected type 'object'`,
+    );
   return v;
 }
 
 export function optionalNumber(cmd: Doc, field: string): number | undefined {
   const v = cmd[field];
   if (v === undefined || v === null) return undefined;
-  const n = typeof v === 'number' ? v : typeof v === 'object' && v !== null && 'toNumber' in v ? (v as { toNumber(): number }).toNumber() : NaN;
-  if (!Number.isFinite(n)) throw typeMismatch(`BSON field '${field}' is the wrong type '${typeof v}', expected types '[long, int, decimal, double]'`);
+  const n =
+    typeof v === 'number'
+      ? v
+      : typeof v === 'object' && v !== null && 'toNumber' in v
+        ? (v as { toNumber(): number }).toNumber()
+        : NaN;
+  if (!Number.isFinite(n))
+    throw typeMismatch(
+      `BSON field '${field}' is the wrong type '${typeof v}', expected types '[long, int, decimal, double]'`,
+    );
   return n;
 }
 
 export function docArray(cmd: Doc, field: string): Doc[] {
   const v = cmd[field];
   if (!Array.isArray(v)) throw typeMismatch(`BSON field '${field}' is the wrong type, expected type 'array'`);
-  for (const d of v) if (!isPlainObject(d)) throw typeMismatch(`BSON field '${field}' element is the wrong type, expected type 'object'`);
+  for (const d of v)
+    if (!isPlainObject(d))
+      throw typeMismatch(`BSON field '${field}' element is the wrong type, expected type 'object'`);
   return v as Doc[];
 }
 

@@ -41,7 +41,9 @@ function indexScan(plan: IndexPlan, bounds: Record<string, string[]> | undefined
     isPartial: !!plan.index.spec.partialFilterExpression,
     indexVersion: 2,
     direction: plan.reverse ? 'backward' : 'forward',
-    indexBounds: bounds ?? Object.fromEntries(plan.index.fields.map((f) => [f.path, [f.desc ? '[MaxKey, MinKey]' : '[MinKey, MaxKey]']])),
+    indexBounds:
+      bounds ??
+      Object.fromEntries(plan.index.fields.map((f) => [f.path, [f.desc ? '[MaxKey, MinKey]' : '[MinKey, MaxKey]']])),
   };
   if (run) stage.keysExamined = keys ?? run.stats.keysExamined;
   return stage;
@@ -66,7 +68,10 @@ function planTree(plan: Plan, shape: ExplainShape, run?: Run): Doc {
   const filtered = Object.keys(shape.filter).length > 0 && !plan.exact;
   const fetch = (inputStage: Doc): Doc => {
     const stage: Doc = { stage: 'FETCH' };
-    if (filtered) stage.filter = plan.recheck ? Object.fromEntries(plan.recheck.map((path) => [path, shape.filter[path]])) : shape.filter;
+    if (filtered)
+      stage.filter = plan.recheck
+        ? Object.fromEntries(plan.recheck.map((path) => [path, shape.filter[path]]))
+        : shape.filter;
     if (run) stage.docsExamined = run.stats.docsExamined;
     stage.inputStage = inputStage;
     return stage;
@@ -90,7 +95,14 @@ function planTree(plan: Plan, shape: ExplainShape, run?: Run): Doc {
   const skip = shape.skip ?? 0;
   const limit = shape.limit && shape.limit > 0 ? shape.limit : 0;
   if (sorted) {
-    stage = { stage: 'SORT', sortPattern: shape.sort, memLimit: 104857600, ...(limit ? { limitAmount: skip + limit } : {}), type: 'simple', inputStage: stage };
+    stage = {
+      stage: 'SORT',
+      sortPattern: shape.sort,
+      memLimit: 104857600,
+      ...(limit ? { limitAmount: skip + limit } : {}),
+      type: 'simple',
+      inputStage: stage,
+    };
   }
   if (skip) stage = { stage: 'SKIP', skipAmount: skip, inputStage: stage };
   if (limit && !sorted) stage = { stage: 'LIMIT', limitAmount: limit, inputStage: stage };
@@ -99,11 +111,20 @@ function planTree(plan: Plan, shape: ExplainShape, run?: Run): Doc {
   }
   if (shape.count) stage = { stage: 'COUNT', inputStage: stage };
   if (shape.write) stage = { stage: shape.write, ...(run ? shape.writeCounts : {}), inputStage: stage };
-  if (run) stage = { ...stage, nReturned: shape.count || shape.write ? 0 : run.nReturned, executionTimeMillisEstimate: 0 };
+  if (run)
+    stage = { ...stage, nReturned: shape.count || shape.write ? 0 : run.nReturned, executionTimeMillisEstimate: 0 };
   return stage;
 }
 
-function explainDoc(ns: string, exec: Execution, shape: ExplainShape, verbosity: string, command: Doc, ctx: CommandContext, run: () => number): Doc {
+function explainDoc(
+  ns: string,
+  exec: Execution,
+  shape: ExplainShape,
+  verbosity: string,
+  command: Doc,
+  ctx: CommandContext,
+  run: () => number,
+): Doc {
   if (!['queryPlanner', 'executionStats', 'allPlansExecution'].includes(verbosity)) {
     throw badValue(`verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`);
   }
@@ -157,7 +178,11 @@ function runStageByStage(prepared: PreparedPipeline, exec: Execution, cmd: Doc, 
   const cursor = { nReturned: docs.length, executionTimeMillisEstimate: Date.now() - started };
   const stages = prepared.rest.map((stage) => {
     started = Date.now();
-    docs = [...iterate(runPipeline({ ns: prepared.ns, rest: [stage], source: docs, collation: prepared.collation }, cmd, ctx))];
+    docs = [
+      ...iterate(
+        runPipeline({ ns: prepared.ns, rest: [stage], source: docs, collation: prepared.collation }, cmd, ctx),
+      ),
+    ];
     return { nReturned: docs.length, executionTimeMillisEstimate: Date.now() - started };
   });
   return { cursor, stages };
@@ -191,14 +216,31 @@ function explainWrite(w: WriteExplain, verbosity: string, inner: Doc, ctx: Comma
   const collection: Collection | undefined = ctx.state.catalogue.get(ctx.db, w.coll);
   const collation = effectiveCollation(w.collation, collection);
   const variables = letVariables(inner);
-  const exec = execute(collection, { filter: w.filter, sort: w.sort, limit: w.limit, hint: w.hint, collation, variables });
-  const shape: ExplainShape = { filter: w.filter, sort: w.sort, limit: w.sort ? w.limit : undefined, write: w.update ? 'UPDATE' : 'DELETE' };
+  const exec = execute(collection, {
+    filter: w.filter,
+    sort: w.sort,
+    limit: w.limit,
+    hint: w.hint,
+    collation,
+    variables,
+  });
+  const shape: ExplainShape = {
+    filter: w.filter,
+    sort: w.sort,
+    limit: w.sort ? w.limit : undefined,
+    write: w.update ? 'UPDATE' : 'DELETE',
+  };
   const run = () => {
     let matched = 0;
     let modified = 0;
     for (let r = exec.docs.next(); !r.done; r = exec.docs.next()) {
       matched++;
-      if (w.update && applyUpdate(r.value, w.update, { filter: w.filter, arrayFilters: w.arrayFilters, variables, collation }).modified) modified++;
+      if (
+        w.update &&
+        applyUpdate(r.value, w.update, { filter: w.filter, arrayFilters: w.arrayFilters, variables, collation })
+          .modified
+      )
+        modified++;
     }
     shape.writeCounts = w.update
       ? { nMatched: matched, nWouldModify: modified, nWouldUpsert: matched === 0 && w.upsert ? 1 : 0 }
@@ -211,7 +253,8 @@ function explainWrite(w: WriteExplain, verbosity: string, inner: Doc, ctx: Comma
 /** The single statement an explained update or delete batch may hold, as mongod requires. */
 function onlyStatement(inner: Doc, field: string): Doc {
   const statements = docArray(inner, field);
-  if (statements.length !== 1) throw new MongoCommandError(16, 'explained write batches must be of size 1', {}, 'InvalidLength');
+  if (statements.length !== 1)
+    throw new MongoCommandError(16, 'explained write batches must be of size 1', {}, 'InvalidLength');
   return statements[0];
 }
 
@@ -230,7 +273,13 @@ function explain(cmd: Doc, ctx: CommandContext): Doc {
       const collection = ctx.state.catalogue.get(innerCtx.db, coll);
       spec.collation = effectiveCollation(inner.collation, collection);
       const exec = execute(collection, spec);
-      const shape: ExplainShape = { filter: spec.filter ?? {}, sort: spec.sort, skip: spec.skip, limit: spec.limit, projection: optionalDoc(inner, 'projection') };
+      const shape: ExplainShape = {
+        filter: spec.filter ?? {},
+        sort: spec.sort,
+        skip: spec.skip,
+        limit: spec.limit,
+        projection: optionalDoc(inner, 'projection'),
+      };
       return explainDoc(`${innerCtx.db}.${coll}`, exec, shape, verbosity, inner, innerCtx, () => drain(exec.docs));
     }
     case 'count': {
@@ -239,13 +288,19 @@ function explain(cmd: Doc, ctx: CommandContext): Doc {
       const collection = ctx.state.catalogue.get(innerCtx.db, coll);
       const skip = optionalNumber(inner, 'skip');
       const limit = optionalNumber(inner, 'limit');
-      const exec = execute(collection, { filter, skip, limit: limit ? Math.abs(limit) : undefined, hint: inner.hint, collation: effectiveCollation(inner.collation, collection) });
+      const exec = execute(collection, {
+        filter,
+        skip,
+        limit: limit ? Math.abs(limit) : undefined,
+        hint: inner.hint,
+        collation: effectiveCollation(inner.collation, collection),
+      });
       const shape: ExplainShape = { filter, skip, limit: limit ? Math.abs(limit) : undefined, count: true };
       return explainDoc(`${innerCtx.db}.${coll}`, exec, shape, verbosity, inner, innerCtx, () => drain(exec.docs));
     }
     case 'aggregate': {
       const prepared = preparePipeline(inner, innerCtx);
-      const filter = (inner.pipeline as Doc[])[0]?.$match as Doc | undefined ?? {};
+      const filter = ((inner.pipeline as Doc[])[0]?.$match as Doc | undefined) ?? {};
       if (!prepared.exec) {
         // No collection read ($documents, $collStats, a database aggregate): the stages alone.
         return {
@@ -269,39 +324,75 @@ function explain(cmd: Doc, ctx: CommandContext): Doc {
       // with execution, every stage says how many documents it passed on and how long it took.
       const { command, serverInfo, ok, explainVersion, ...plan } = cursorStage;
       void ok;
-      const stages = [{ $cursor: plan, ...counted?.cursor }, ...prepared.rest.map((stage, i) => ({ ...stage, ...counted?.stages[i] }))];
+      const stages = [
+        { $cursor: plan, ...counted?.cursor },
+        ...prepared.rest.map((stage, i) => ({ ...stage, ...counted?.stages[i] })),
+      ];
       return { explainVersion, stages, command, serverInfo, ok: 1 };
     }
     case 'distinct': {
       const coll = collectionArg(inner, 'distinct', innerCtx.db);
       const filter = optionalDoc(inner, 'query') ?? {};
       const collection = ctx.state.catalogue.get(innerCtx.db, coll);
-      const exec = execute(collection, { filter, hint: inner.hint, collation: effectiveCollation(inner.collation, collection) });
+      const exec = execute(collection, {
+        filter,
+        hint: inner.hint,
+        collation: effectiveCollation(inner.collation, collection),
+      });
       return explainDoc(`${innerCtx.db}.${coll}`, exec, { filter }, verbosity, inner, innerCtx, () => drain(exec.docs));
     }
     case 'update': {
       const st = onlyStatement(inner, 'updates');
-      return explainWrite({
-        coll: collectionArg(inner, 'update', innerCtx.db), filter: docOr(st.q), limit: st.multi === true ? undefined : 1,
-        hint: st.hint, collation: st.collation, update: validateUpdate(st.u), upsert: st.upsert === true,
-        arrayFilters: st.arrayFilters as Doc[] | undefined,
-      }, verbosity, inner, innerCtx);
+      return explainWrite(
+        {
+          coll: collectionArg(inner, 'update', innerCtx.db),
+          filter: docOr(st.q),
+          limit: st.multi === true ? undefined : 1,
+          hint: st.hint,
+          collation: st.collation,
+          update: validateUpdate(st.u),
+          upsert: st.upsert === true,
+          arrayFilters: st.arrayFilters as Doc[] | undefined,
+        },
+        verbosity,
+        inner,
+        innerCtx,
+      );
     }
     case 'delete': {
       const st = onlyStatement(inner, 'deletes');
-      return explainWrite({
-        coll: collectionArg(inner, 'delete', innerCtx.db), filter: docOr(st.q), limit: st.limit === 1 ? 1 : undefined,
-        hint: st.hint, collation: st.collation,
-      }, verbosity, inner, innerCtx);
+      return explainWrite(
+        {
+          coll: collectionArg(inner, 'delete', innerCtx.db),
+          filter: docOr(st.q),
+          limit: st.limit === 1 ? 1 : undefined,
+          hint: st.hint,
+          collation: st.collation,
+        },
+        verbosity,
+        inner,
+        innerCtx,
+      );
     }
     case 'findAndModify':
     case 'findandmodify': {
       const remove = inner.remove === true;
-      return explainWrite({
-        coll: collectionArg(inner, name, innerCtx.db), filter: optionalDoc(inner, 'query') ?? {}, sort: optionalDoc(inner, 'sort'), limit: 1,
-        hint: inner.hint, collation: inner.collation, update: remove ? undefined : validateUpdate(inner.update),
-        upsert: inner.upsert === true, arrayFilters: inner.arrayFilters as Doc[] | undefined,
-      }, verbosity, inner, innerCtx);
+      return explainWrite(
+        {
+          coll: collectionArg(inner, name, innerCtx.db),
+          filter: optionalDoc(inner, 'query') ?? {},
+          sort: optionalDoc(inner, 'sort'),
+          limit: 1,
+          hint: inner.hint,
+          collation: inner.collation,
+          update: remove ? undefined : validateUpdate(inner.update),
+          upsert: inner.upsert === true,
+          arrayFilters: inner.arrayFilters as Doc[] | undefined,
+        },
+        verbosity,
+        inner,
+        innerCtx,
+      );
     }
     default:
       throw notImplemented(`explain for '${name}'`);

@@ -59,7 +59,10 @@ export const handshakeCommands: Record<string, (cmd: Doc, ctx: CommandContext) =
   }),
   getParameter: (cmd, ctx) => {
     const all = getParameters(ctx);
-    if (cmd.getParameter === '*' || (typeof cmd.getParameter === 'object' && cmd.getParameter && (cmd.getParameter as Doc).allParameters)) {
+    if (
+      cmd.getParameter === '*' ||
+      (typeof cmd.getParameter === 'object' && cmd.getParameter && (cmd.getParameter as Doc).allParameters)
+    ) {
       return { ...all, ok: 1 };
     }
     const out: Doc = {};
@@ -94,7 +97,12 @@ export const handshakeCommands: Record<string, (cmd: Doc, ctx: CommandContext) =
   connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
   getCmdLineOpts: () => ({ argv: ['embedded-mongo'], parsed: {}, ok: 1 }),
   getLog: () => ({ totalLinesWritten: 0, log: [], ok: 1 }),
-  hostInfo: (_cmd, ctx) => ({ system: { hostname: ctx.state.host, currentTime: new Date() }, os: {}, extra: {}, ok: 1 }),
+  hostInfo: (_cmd, ctx) => ({
+    system: { hostname: ctx.state.host, currentTime: new Date() },
+    os: {},
+    extra: {},
+    ok: 1,
+  }),
   serverStatus: (_cmd, ctx) => ({
     host: `${ctx.state.host}:${ctx.state.port}`,
     version: SERVER_VERSION,

@@ -26,8 +26,20 @@ const COMMANDS: Record<string, CommandHandler> = {
 
 /** Commands that change data: the reply to these waits for the journal write. */
 export const WRITE_COMMANDS = new Set([
-  'insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'createIndexes', 'dropIndexes', 'deleteIndexes',
-  'create', 'drop', 'dropDatabase', 'renameCollection', 'collMod', 'fsync',
+  'insert',
+  'update',
+  'delete',
+  'findAndModify',
+  'findandmodify',
+  'createIndexes',
+  'dropIndexes',
+  'deleteIndexes',
+  'create',
+  'drop',
+  'dropDatabase',
+  'renameCollection',
+  'collMod',
+  'fsync',
 ]);
 
 /** True when a command changes data, so its reply must wait for the journal (an aggregate with $out / $merge too). */
@@ -43,12 +55,16 @@ const NO_DB_CHECK = new Set(['hello', 'isMaster', 'ismaster', 'ping', 'buildInfo
 export function runCommand(cmd: Doc, ctx: CommandContext): Doc {
   const name = Object.keys(cmd)[0];
   try {
-    if (name === undefined) throw new MongoCommandError(59, 'no such command: \'\'');
+    if (name === undefined) throw new MongoCommandError(59, "no such command: ''");
     // A standalone has no transactions (and the driver never sends retryable-write txnNumbers to one).
     if (cmd.txnNumber !== undefined || cmd.autocommit !== undefined || cmd.startTransaction !== undefined) {
       throw new MongoCommandError(20, 'Transaction numbers are only allowed on a replica set member or mongos');
     }
-    const handler = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : name === 'buildinfo' ? COMMANDS.buildInfo : undefined;
+    const handler = Object.hasOwn(COMMANDS, name)
+      ? COMMANDS[name]
+      : name === 'buildinfo'
+        ? COMMANDS.buildInfo
+        : undefined;
     if (!handler) throw commandNotFound(name);
     if (!NO_DB_CHECK.has(name)) validateDbName(ctx.db);
     refuseWriteToView(name, cmd, ctx);

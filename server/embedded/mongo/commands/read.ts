@@ -62,12 +62,14 @@ function find(cmd: Doc, ctx: CommandContext): Doc {
 function getMore(cmd: Doc, ctx: CommandContext): Doc {
   const id = optionalNumber(cmd, 'getMore');
   if (id === undefined) throw new MongoCommandError(14, "BSON field 'getMore.getMore' is missing but a required field");
-  if (typeof cmd.collection !== 'string') throw new MongoCommandError(14, "BSON field 'getMore.collection' is the wrong type, expected type 'string'");
+  if (typeof cmd.collection !== 'string')
+    throw new MongoCommandError(14, "BSON field 'getMore.collection' is the wrong type, expected type 'string'");
   return ctx.state.cursors.getMore(id, cmd.collection, ctx.db, optionalNumber(cmd, 'batchSize'));
 }
 
 function killCursors(cmd: Doc, ctx: CommandContext): Doc {
-  if (!Array.isArray(cmd.cursors)) throw new MongoCommandError(14, "BSON field 'killCursors.cursors' is the wrong type, expected type 'array'");
+  if (!Array.isArray(cmd.cursors))
+    throw new MongoCommandError(14, "BSON field 'killCursors.cursors' is the wrong type, expected type 'array'");
   return ctx.state.cursors.kill(cmd.cursors.map((c) => Number(c)));
 }
 
@@ -99,15 +101,20 @@ function count(cmd: Doc, ctx: CommandContext): Doc {
 
 function distinct(cmd: Doc, ctx: CommandContext): Doc {
   const name = collectionArg(cmd, 'distinct', ctx.db);
-  if (typeof cmd.key !== 'string') throw new MongoCommandError(14, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
+  if (typeof cmd.key !== 'string')
+    throw new MongoCommandError(14, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
   const parts = cmd.key.split('.');
   const coll = ctx.state.catalogue.get(ctx.db, name);
   const view = isView(ctx, ctx.db, name);
-  const collation = view ? parseCollation(cmd.collation ?? resolveView(ctx, name)?.collation) : effectiveCollation(cmd.collation, coll);
+  const collation = view
+    ? parseCollation(cmd.collation ?? resolveView(ctx, name)?.collation)
+    : effectiveCollation(cmd.collation, coll);
   const seen = new Map<string, unknown>();
   if (coll) {
     const filter = optionalDoc(cmd, 'query') ?? {};
-    const docs = view ? viewDocs(cmd, ctx, name, [{ $match: filter }]) : execute(coll, { filter, hint: cmd.hint, collation }).docs;
+    const docs = view
+      ? viewDocs(cmd, ctx, name, [{ $match: filter }])
+      : execute(coll, { filter, hint: cmd.hint, collation }).docs;
     for (let r = docs.next(); !r.done; r = docs.next()) {
       const values: unknown[] = [];
       valuesAtPath(r.value, parts, 0, values);
@@ -133,7 +140,8 @@ function viewDocs(cmd: Doc, ctx: CommandContext, name: string, stages: Doc[]): I
 /** Values equal under the collation count once (the first in binary order stands for them). */
 function collatedDistinct(values: unknown[], collation: Collation): unknown[] {
   const kept: unknown[] = [];
-  for (const v of values) if (!kept.some((k) => collation.sameBracket(k, v) && collation.compare(k, v) === 0)) kept.push(v);
+  for (const v of values)
+    if (!kept.some((k) => collation.sameBracket(k, v) && collation.compare(k, v) === 0)) kept.push(v);
   return kept.sort((a, b) => collation.compare(a, b));
 }
 

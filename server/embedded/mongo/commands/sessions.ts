@@ -32,12 +32,24 @@ export function endSessions(state: ServerState, ids: unknown): void {
 
 /** The documents $listLocalSessions produces for its spec ({}, {allUsers: true} or {users: [...]}). */
 export function localSessions(state: ServerState, spec: unknown): Doc[] {
-  if (!isPlainObject(spec)) throw new MongoCommandError(14, "BSON field '$listLocalSessions' is the wrong type, expected type 'object'");
+  if (!isPlainObject(spec))
+    throw new MongoCommandError(14, "BSON field '$listLocalSessions' is the wrong type, expected type 'object'");
   for (const k of Object.keys(spec)) {
-    if (k !== 'allUsers' && k !== 'users') throw new MongoCommandError(40415, `BSON field '$listLocalSessions.${k}' is an unknown field.`, {}, 'Location40415');
+    if (k !== 'allUsers' && k !== 'users')
+      throw new MongoCommandError(
+        40415,
+        `BSON field '$listLocalSessions.${k}' is an unknown field.`,
+        {},
+        'Location40415',
+      );
   }
   if (spec.allUsers === true && spec.users !== undefined) {
-    throw new MongoCommandError(31106, "The $listLocalSessions stage does not support matching on 'users' when 'allUsers' is true", {}, 'Location31106');
+    throw new MongoCommandError(
+      31106,
+      "The $listLocalSessions stage does not support matching on 'users' when 'allUsers' is true",
+      {},
+      'Location31106',
+    );
   }
   // No user is authenticated, so a list of named users matches none of the sessions.
   if (Array.isArray(spec.users) && spec.users.length > 0) return [];

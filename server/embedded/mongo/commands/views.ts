@@ -23,7 +23,13 @@ export function resolveView(ctx: CommandContext, name: string): ResolvedView | u
   let pipeline: Doc[] = [];
   let source = name;
   for (let depth = 0; typeof options?.viewOn === 'string'; depth++) {
-    if (depth > 20) throw new MongoCommandError(165, 'View depth too deep or view cycle detected; maximum depth is 20', {}, 'ViewDepthLimitExceeded');
+    if (depth > 20)
+      throw new MongoCommandError(
+        165,
+        'View depth too deep or view cycle detected; maximum depth is 20',
+        {},
+        'ViewDepthLimitExceeded',
+      );
     pipeline = [...((options.pipeline as Doc[] | undefined) ?? []), ...pipeline];
     source = options.viewOn;
     options = ctx.state.catalogue.get(ctx.db, source)?.options;
@@ -32,7 +38,12 @@ export function resolveView(ctx: CommandContext, name: string): ResolvedView | u
 }
 
 export function notOnView(db: string, name: string): MongoCommandError {
-  return new MongoCommandError(166, `Namespace ${db}.${name} is a view, not a collection`, {}, 'CommandNotSupportedOnView');
+  return new MongoCommandError(
+    166,
+    `Namespace ${db}.${name} is a view, not a collection`,
+    {},
+    'CommandNotSupportedOnView',
+  );
 }
 
 /** `create` with `viewOn`: the stored options, after the checks mongod makes. */
@@ -50,7 +61,16 @@ export function viewOptions(cmd: Doc): Doc {
       throw new MongoCommandError(9, `${name} cannot be used in a view definition`);
     }
   }
-  for (const option of ['capped', 'size', 'max', 'validator', 'validationLevel', 'validationAction', 'timeseries', 'clusteredIndex']) {
+  for (const option of [
+    'capped',
+    'size',
+    'max',
+    'validator',
+    'validationLevel',
+    'validationAction',
+    'timeseries',
+    'clusteredIndex',
+  ]) {
     if (cmd[option] !== undefined) {
       throw new MongoCommandError(72, `Invalid option for a view: ${option}`, {}, 'InvalidOptions');
     }
@@ -62,8 +82,14 @@ export function viewOptions(cmd: Doc): Doc {
 
 /** Commands that write to their namespace, and the field naming it. */
 const WRITES: Record<string, string> = {
-  insert: 'insert', update: 'update', delete: 'delete', findAndModify: 'findAndModify', findandmodify: 'findandmodify',
-  createIndexes: 'createIndexes', dropIndexes: 'dropIndexes', deleteIndexes: 'deleteIndexes',
+  insert: 'insert',
+  update: 'update',
+  delete: 'delete',
+  findAndModify: 'findAndModify',
+  findandmodify: 'findandmodify',
+  createIndexes: 'createIndexes',
+  dropIndexes: 'dropIndexes',
+  deleteIndexes: 'deleteIndexes',
 };
 
 export function refuseWriteToView(name: string, cmd: Doc, ctx: CommandContext): void {

@@ -56,7 +56,12 @@ function matchingRids(
   const plan = planQuery(coll, filter, opts.sort, opts.hint, opts.collation);
   const stats = { keysExamined: 0, docsExamined: 0 };
   const rids: number[] = [];
-  for (const [rid] of matchRecords(coll, { filter, sort: opts.sort, limit: opts.limit, variables: opts.variables, collation: opts.collation }, plan, stats)) {
+  for (const [rid] of matchRecords(
+    coll,
+    { filter, sort: opts.sort, limit: opts.limit, variables: opts.variables, collation: opts.collation },
+    plan,
+    stats,
+  )) {
     rids.push(rid);
   }
   return rids;
@@ -75,7 +80,16 @@ interface UpdateStatement {
 
 // What a 7.0 update statement may hold; anything else (such as 8.0's `sort`) fails the command.
 const UPDATE_STATEMENT_FIELDS = new Set([
-  'q', 'u', 'c', 'multi', 'upsert', 'upsertSupplied', 'arrayFilters', 'hint', 'collation', 'sampleId',
+  'q',
+  'u',
+  'c',
+  'multi',
+  'upsert',
+  'upsertSupplied',
+  'arrayFilters',
+  'hint',
+  'collation',
+  'sampleId',
   '$_allowShardKeyUpdatesWithoutFullShardKeyInQuery',
 ]);
 const DELETE_STATEMENT_FIELDS = new Set(['q', 'limit', 'hint', 'collation', 'sampleId']);
@@ -84,7 +98,12 @@ function checkStatementFields(statements: Doc[], command: string, array: string,
   for (const st of statements) {
     for (const field of Object.keys(st)) {
       if (!known.has(field)) {
-        throw new MongoCommandError(40415, `BSON field '${command}.${array}.${field}' is an unknown field.`, {}, 'Location40415');
+        throw new MongoCommandError(
+          40415,
+          `BSON field '${command}.${array}.${field}' is an unknown field.`,
+          {},
+          'Location40415',
+        );
       }
     }
   }
@@ -103,7 +122,12 @@ function parseStatement(raw: Doc): UpdateStatement {
   }
   const constants = optionalDoc(raw, 'c');
   return {
-    q, u, multi, upsert: raw.upsert === true, arrayFilters: raw.arrayFilters as Doc[] | undefined, hint: raw.hint,
+    q,
+    u,
+    multi,
+    upsert: raw.upsert === true,
+    arrayFilters: raw.arrayFilters as Doc[] | undefined,
+    hint: raw.hint,
     constants: constants && evaluateLet(constants),
   };
 }
@@ -169,17 +193,24 @@ function del(cmd: Doc, ctx: CommandContext): Doc {
   // A bad limit fails the whole command (it is a parse error in mongod), not one statement.
   for (const st of statements) {
     const limit = Number(st.limit ?? 0);
-    if (limit !== 0 && limit !== 1) throw failedToParse(`The limit field in delete objects must be 0 or 1. Got ${limit}`);
+    if (limit !== 0 && limit !== 1)
+      throw failedToParse(`The limit field in delete objects must be 0 or 1. Got ${limit}`);
   }
   for (let i = 0; i < statements.length; i++) {
     try {
       const st = statements[i];
       const q = st.q ?? {};
-      if (!isPlainObject(q)) throw failedToParse("BSON field 'delete.deletes.q' is the wrong type, expected type 'object'");
+      if (!isPlainObject(q))
+        throw failedToParse("BSON field 'delete.deletes.q' is the wrong type, expected type 'object'");
       const limit = Number(st.limit ?? 0);
       const coll = ctx.state.catalogue.get(ctx.db, name);
       const collation = effectiveCollation(st.collation, coll);
-      for (const rid of matchingRids(coll, q, { limit: limit === 1 ? 1 : undefined, variables, hint: st.hint, collation })) {
+      for (const rid of matchingRids(coll, q, {
+        limit: limit === 1 ? 1 : undefined,
+        variables,
+        hint: st.hint,
+        collation,
+      })) {
         coll!.remove(rid);
         n++;
       }

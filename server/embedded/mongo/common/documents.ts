@@ -37,7 +37,10 @@ export function validateId(id: unknown): void {
   if (id instanceof RegExp) throw new MongoCommandError(53, "can't use a regex for _id");
   const dollar = dollarKeyIn(id);
   if (dollar !== undefined) {
-    throw new MongoCommandError(52, `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`);
+    throw new MongoCommandError(
+      52,
+      `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`,
+    );
   }
 }
 
@@ -99,7 +102,12 @@ export function keepsPlace(specValue: unknown): boolean {
  * then the fields `spec` computes, in the order the spec names them, then anything else. mingo's
  * projection emits fields sorted by name.
  */
-export function reorderLike(out: Doc, src: Doc, spec?: Doc, inPlace: (specValue: unknown) => boolean = keepsPlace): Doc {
+export function reorderLike(
+  out: Doc,
+  src: Doc,
+  spec?: Doc,
+  inPlace: (specValue: unknown) => boolean = keepsPlace,
+): Doc {
   const result: Doc = {};
   for (const k of Object.keys(src)) {
     if (!(k in out)) continue;
@@ -110,7 +118,9 @@ export function reorderLike(out: Doc, src: Doc, spec?: Doc, inPlace: (specValue:
     const nested = isPlainObject(sub) ? sub : undefined;
     if (isPlainObject(o) && isPlainObject(s)) result[k] = reorderLike(o, s, nested, inPlace);
     else if (Array.isArray(o) && Array.isArray(s) && o.length === s.length) {
-      result[k] = o.map((e, i) => (isPlainObject(e) && isPlainObject(s[i]) ? reorderLike(e, s[i] as Doc, nested, inPlace) : e));
+      result[k] = o.map((e, i) =>
+        isPlainObject(e) && isPlainObject(s[i]) ? reorderLike(e, s[i] as Doc, nested, inPlace) : e,
+      );
     } else result[k] = o;
   }
   if (spec) for (const k of Object.keys(spec)) if (k in out && !(k in result)) result[k] = out[k];

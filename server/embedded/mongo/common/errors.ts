@@ -66,24 +66,100 @@ export const commandNotFound = (name: string) => new MongoCommandError(59, `no s
 // MongoDB 7.0 names that mingo does not know: asking for them is a request for a real feature we
 // lack (NotImplemented), while any other unknown `$name` is a client mistake answered as mongod does.
 const KNOWN_STAGES = new Set([
-  '$addFields', '$bucket', '$bucketAuto', '$changeStream', '$changeStreamSplitLargeEvent', '$collStats',
-  '$count', '$currentOp', '$densify', '$documents', '$facet', '$fill', '$geoNear', '$graphLookup', '$group',
-  '$indexStats', '$limit', '$listLocalSessions', '$listSampledQueries', '$listSearchIndexes', '$listSessions',
-  '$lookup', '$match', '$merge', '$out', '$planCacheStats', '$project', '$redact', '$replaceRoot',
-  '$replaceWith', '$sample', '$search', '$searchMeta', '$set', '$setWindowFields', '$shardedDataDistribution',
-  '$skip', '$sort', '$sortByCount', '$unionWith', '$unset', '$unwind', '$vectorSearch',
+  '$addFields',
+  '$bucket',
+  '$bucketAuto',
+  '$changeStream',
+  '$changeStreamSplitLargeEvent',
+  '$collStats',
+  '$count',
+  '$currentOp',
+  '$densify',
+  '$documents',
+  '$facet',
+  '$fill',
+  '$geoNear',
+  '$graphLookup',
+  '$group',
+  '$indexStats',
+  '$limit',
+  '$listLocalSessions',
+  '$listSampledQueries',
+  '$listSearchIndexes',
+  '$listSessions',
+  '$lookup',
+  '$match',
+  '$merge',
+  '$out',
+  '$planCacheStats',
+  '$project',
+  '$redact',
+  '$replaceRoot',
+  '$replaceWith',
+  '$sample',
+  '$search',
+  '$searchMeta',
+  '$set',
+  '$setWindowFields',
+  '$shardedDataDistribution',
+  '$skip',
+  '$sort',
+  '$sortByCount',
+  '$unionWith',
+  '$unset',
+  '$unwind',
+  '$vectorSearch',
 ]);
 const KNOWN_QUERY_OPS = new Set([
-  '$eq', '$gt', '$gte', '$in', '$lt', '$lte', '$ne', '$nin', '$and', '$not', '$nor', '$or', '$exists', '$type',
-  '$expr', '$jsonSchema', '$mod', '$regex', '$options', '$text', '$where', '$geoIntersects', '$geoWithin',
-  '$near', '$nearSphere', '$box', '$center', '$centerSphere', '$geometry', '$maxDistance', '$minDistance',
-  '$polygon', '$all', '$elemMatch', '$size', '$bitsAllClear', '$bitsAllSet', '$bitsAnyClear', '$bitsAnySet',
-  '$comment', '$rand', '$natural', '$sampleRate',
+  '$eq',
+  '$gt',
+  '$gte',
+  '$in',
+  '$lt',
+  '$lte',
+  '$ne',
+  '$nin',
+  '$and',
+  '$not',
+  '$nor',
+  '$or',
+  '$exists',
+  '$type',
+  '$expr',
+  '$jsonSchema',
+  '$mod',
+  '$regex',
+  '$options',
+  '$text',
+  '$where',
+  '$geoIntersects',
+  '$geoWithin',
+  '$near',
+  '$nearSphere',
+  '$box',
+  '$center',
+  '$centerSphere',
+  '$geometry',
+  '$maxDistance',
+  '$minDistance',
+  '$polygon',
+  '$all',
+  '$elemMatch',
+  '$size',
+  '$bitsAllClear',
+  '$bitsAllSet',
+  '$bitsAnyClear',
+  '$bitsAnySet',
+  '$comment',
+  '$rand',
+  '$natural',
+  '$sampleRate',
 ]);
 
 // MongoDB 7.0's expression, accumulator and window operators: one of these that mingo lacks is a
 // feature we don't have (NotImplemented); any other `$name` in an expression is a client mistake.
-const KNOWN_EXPRESSION_OPS = new Set(`
+const KNOWN_EXPRESSION_OPS = new Set(
+  `
   $abs $add $ceil $divide $exp $floor $ln $log $log10 $mod $multiply $pow $round $sqrt $subtract $trunc
   $arrayElemAt $arrayToObject $concatArrays $filter $first $firstN $in $indexOfArray $isArray $last $lastN $map
   $maxN $minN $objectToArray $range $reduce $reverseArray $size $slice $sortArray $zip $bitAnd $bitNot $bitOr
@@ -99,7 +175,10 @@ const KNOWN_EXPRESSION_OPS = new Set(`
   $type $let $addToSet $avg $bottom $bottomN $count $max $median $min $percentile $push $stdDevPop $stdDevSamp
   $sum $top $topN $covariancePop $covarianceSamp $denseRank $derivative $documentNumber $expMovingAvg $integral
   $linearFill $locf $rank $shift
-`.trim().split(/\s+/));
+`
+    .trim()
+    .split(/\s+/),
+);
 
 /** A MongoDB 7.0 expression, accumulator or window operator name. */
 export function isKnownExpressionOperator(name: string): boolean {
@@ -113,29 +192,49 @@ const MODIFIER_HINT = 'Expected a valid update modifier or pipeline-style update
 
 /** mingo's error messages, each mapped to the reply mongod gives for the same mistake. */
 const TRANSLATIONS: Array<[RegExp, (m: RegExpMatchArray, message: string) => MongoCommandError]> = [
-  [/^unregistered pipeline operator (\$\w+)/, ([, stage]) => {
-    if (stage === '$changeStream') return new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
-    return KNOWN_STAGES.has(stage)
-      ? notImplemented(`Aggregation stage ${stage}`)
-      : new MongoCommandError(40324, `Unrecognized pipeline stage name: '${stage}'`);
-  }],
-  [/^unknown query operator (\$\w+)/, ([, op]) =>
-    KNOWN_QUERY_OPS.has(op) ? notImplemented(`Query operator ${op}`) : badValue(`unknown operator: ${op}`)],
-  [/^unknown top level operator: (\$\w+)/, ([, op]) =>
-    KNOWN_TOP_LEVEL_OPS.has(op)
-      ? notImplemented(`Query operator ${op}`)
-      : badValue(`unknown top level operator: ${op}. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.`)],
-  [/^accumulator '(\$\w+)' is not registered/, ([, op]) =>
-    KNOWN_EXPRESSION_OPS.has(op)
-      ? notImplemented(`Expression operator ${op}`)
-      : new MongoCommandError(168, `Unrecognized expression '${op}'`)],
+  [
+    /^unregistered pipeline operator (\$\w+)/,
+    ([, stage]) => {
+      if (stage === '$changeStream')
+        return new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
+      return KNOWN_STAGES.has(stage)
+        ? notImplemented(`Aggregation stage ${stage}`)
+        : new MongoCommandError(40324, `Unrecognized pipeline stage name: '${stage}'`);
+    },
+  ],
+  [
+    /^unknown query operator (\$\w+)/,
+    ([, op]) =>
+      KNOWN_QUERY_OPS.has(op) ? notImplemented(`Query operator ${op}`) : badValue(`unknown operator: ${op}`),
+  ],
+  [
+    /^unknown top level operator: (\$\w+)/,
+    ([, op]) =>
+      KNOWN_TOP_LEVEL_OPS.has(op)
+        ? notImplemented(`Query operator ${op}`)
+        : badValue(
+            `unknown top level operator: ${op}. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.`,
+          ),
+  ],
+  [
+    /^accumulator '(\$\w+)' is not registered/,
+    ([, op]) =>
+      KNOWN_EXPRESSION_OPS.has(op)
+        ? notImplemented(`Expression operator ${op}`)
+        : new MongoCommandError(168, `Unrecognized expression '${op}'`),
+  ],
   [/^Unknown update operator: '(\$\w+)'/, ([, op]) => failedToParse(`Unknown modifier: ${op}. ${MODIFIER_HINT}`)],
-  [/^Unknown pipeline operator: '(\$\w+)'/, ([, op]) => new MongoCommandError(72, `${op} is not allowed to be used within an update`)],
+  [
+    /^Unknown pipeline operator: '(\$\w+)'/,
+    ([, op]) => new MongoCommandError(72, `${op} is not allowed to be used within an update`),
+  ],
   [/would modify the immutable field '\w+'/, (_m, message) => new MongoCommandError(66, message)],
   [/would create a conflict at/, (_m, message) => new MongoCommandError(40, message)],
   [/^Dollar \(\$\) prefixed field paths/, (_m, message) => new MongoCommandError(52, message)],
-  [/You must include the array field for '\.\$'/, () =>
-    new MongoCommandError(2, 'The positional operator did not find the match needed from the query.')],
+  [
+    /You must include the array field for '\.\$'/,
+    () => new MongoCommandError(2, 'The positional operator did not find the match needed from the query.'),
+  ],
   // Server-side JavaScript and JSON-schema validation are features we don't ship.
   [/^(\$\w+)(?: operator)? requires '(?:scriptEnabled|jsonSchemaValidator)'/, ([, op]) => notImplemented(op)],
 ];

@@ -33,20 +33,31 @@ export interface IndexKey {
 }
 
 const ALLOWED_OPTIONS = new Set([
-  'v', 'key', 'name', 'unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression', 'background', 'ns',
-  'collation', 'hidden',
+  'v',
+  'key',
+  'name',
+  'unique',
+  'sparse',
+  'expireAfterSeconds',
+  'partialFilterExpression',
+  'background',
+  'ns',
+  'collation',
+  'hidden',
 ]);
 
 /** Default index name as MongoDB builds it: `a_1_b_-1`. */
 export function defaultIndexName(key: Record<string, unknown>): string {
-  return Object.entries(key).map(([k, v]) => `${k}_${v}`).join('_');
+  return Object.entries(key)
+    .map(([k, v]) => `${k}_${v}`)
+    .join('_');
 }
 
 /** `defaultCollation`: the collection's, which an index without its own collation takes. */
 export function validateIndexSpec(raw: Record<string, unknown>, defaultCollation?: Collation): IndexSpec {
   const key = raw.key;
   if (!key || typeof key !== 'object' || Array.isArray(key) || Object.keys(key).length === 0) {
-    throw new MongoCommandError(67, "Index key pattern must be a non-empty object");
+    throw new MongoCommandError(67, 'Index key pattern must be a non-empty object');
   }
   for (const [field, dir] of Object.entries(key as Record<string, unknown>)) {
     if (typeof dir === 'string') throw notImplemented(`Index type '${dir}' (on field ${field})`);
@@ -64,14 +75,16 @@ export function validateIndexSpec(raw: Record<string, unknown>, defaultCollation
   const collation = raw.collation === undefined ? defaultCollation : parseCollation(raw.collation);
   // Unique keys and partial filters compare binary strings here: refused rather than enforced wrongly.
   if (collation && raw.unique) throw notImplemented('Unique index with a non-simple collation');
-  if (collation && holdsString(raw.partialFilterExpression)) throw notImplemented('Partial index on strings with a non-simple collation');
+  if (collation && holdsString(raw.partialFilterExpression))
+    throw notImplemented('Partial index on strings with a non-simple collation');
   const name = typeof raw.name === 'string' ? raw.name : defaultIndexName(key as Record<string, unknown>);
   const spec: IndexSpec = { v: 2, key: key as Record<string, number>, name };
   if (raw.unique) spec.unique = true;
   if (raw.sparse) spec.sparse = true;
   if (raw.expireAfterSeconds !== undefined) {
     const ttl = Number(raw.expireAfterSeconds);
-    if (!Number.isFinite(ttl) || ttl < 0) throw new MongoCommandError(67, 'TTL index expireAfterSeconds must be a non-negative number');
+    if (!Number.isFinite(ttl) || ttl < 0)
+      throw new MongoCommandError(67, 'TTL index expireAfterSeconds must be a non-negative number');
     if (Object.keys(key as object).length !== 1) {
       throw new MongoCommandError(67, 'TTL indexes are single-field indexes, compound indexes do not support TTL');
     }

@@ -37,7 +37,10 @@ function encodeDouble(x: number): string {
   if (littleEndian) [a, b, c, d] = [u16[3], u16[2], u16[1], u16[0]];
   else [a, b, c, d] = [u16[0], u16[1], u16[2], u16[3]];
   if (a & 0x8000) {
-    a = ~a & 0xffff; b = ~b & 0xffff; c = ~c & 0xffff; d = ~d & 0xffff;
+    a = ~a & 0xffff;
+    b = ~b & 0xffff;
+    c = ~c & 0xffff;
+    d = ~d & 0xffff;
   } else {
     a |= 0x8000;
   }
@@ -99,12 +102,18 @@ export function encodeValue(v: unknown): string {
   const obj = v as Record<string, unknown>;
   switch (bsonType(obj)) {
     case 'ObjectId':
-    case 'ObjectID':
-    {
+    case 'ObjectID': {
       const b = (obj as unknown as { id: Uint8Array }).id;
-      return T_OBJECTID + String.fromCharCode(
-        (b[0] << 8) | b[1], (b[2] << 8) | b[3], (b[4] << 8) | b[5],
-        (b[6] << 8) | b[7], (b[8] << 8) | b[9], (b[10] << 8) | b[11],
+      return (
+        T_OBJECTID +
+        String.fromCharCode(
+          (b[0] << 8) | b[1],
+          (b[2] << 8) | b[3],
+          (b[4] << 8) | b[5],
+          (b[6] << 8) | b[7],
+          (b[8] << 8) | b[9],
+          (b[10] << 8) | b[11],
+        )
       );
     }
     case 'Long':
@@ -117,7 +126,9 @@ export function encodeValue(v: unknown): string {
       const b = obj as unknown as { buffer: Uint8Array; position: number; sub_type: number };
       const len = b.position ?? b.buffer.length;
       // MongoDB orders binData by length, then subtype, then bytes.
-      return T_BINARY + String.fromCharCode(len >>> 16, len & 0xffff, b.sub_type) + bytesToUnits(b.buffer.subarray(0, len));
+      return (
+        T_BINARY + String.fromCharCode(len >>> 16, len & 0xffff, b.sub_type) + bytesToUnits(b.buffer.subarray(0, len))
+      );
     }
     case 'Timestamp': {
       const t = obj as unknown as { t: number; i: number };

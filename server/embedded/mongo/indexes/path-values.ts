@@ -3,7 +3,12 @@
 import { EMPTY_ARRAY, MISSING } from './key-encoding.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && (v.constructor === Object || v.constructor === undefined);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    (v.constructor === Object || v.constructor === undefined)
+  );
 }
 
 /**

@@ -9,17 +9,48 @@ const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
 const CODE_OF_ALIAS: Record<string, number> = {
-  double: 1, string: 2, object: 3, array: 4, binData: 5, undefined: 6, objectId: 7, bool: 8, date: 9, null: 10,
-  regex: 11, dbPointer: 12, javascript: 13, symbol: 14, javascriptWithScope: 15, int: 16, timestamp: 17, long: 18,
-  decimal: 19, minKey: -1, maxKey: 127,
+  double: 1,
+  string: 2,
+  object: 3,
+  array: 4,
+  binData: 5,
+  undefined: 6,
+  objectId: 7,
+  bool: 8,
+  date: 9,
+  null: 10,
+  regex: 11,
+  dbPointer: 12,
+  javascript: 13,
+  symbol: 14,
+  javascriptWithScope: 15,
+  int: 16,
+  timestamp: 17,
+  long: 18,
+  decimal: 19,
+  minKey: -1,
+  maxKey: 127,
 };
 const ALIAS_OF_CODE = new Map(Object.entries(CODE_OF_ALIAS).map(([alias, code]) => [code, alias]));
 const NUMBER_ALIASES = new Set(['double', 'int', 'long', 'decimal']);
 
 const ALIAS_OF_CLASS: Record<string, string> = {
-  ObjectId: 'objectId', ObjectID: 'objectId', Decimal128: 'decimal', Long: 'long', Int32: 'int', Double: 'double',
-  Timestamp: 'timestamp', Binary: 'binData', BSONRegExp: 'regex', Code: 'javascript', BSONSymbol: 'symbol',
-  Symbol: 'symbol', MinKey: 'minKey', MaxKey: 'maxKey', DBRef: 'object', DBPointer: 'dbPointer',
+  ObjectId: 'objectId',
+  ObjectID: 'objectId',
+  Decimal128: 'decimal',
+  Long: 'long',
+  Int32: 'int',
+  Double: 'double',
+  Timestamp: 'timestamp',
+  Binary: 'binData',
+  BSONRegExp: 'regex',
+  Code: 'javascript',
+  BSONSymbol: 'symbol',
+  Symbol: 'symbol',
+  MinKey: 'minKey',
+  MaxKey: 'maxKey',
+  DBRef: 'object',
+  DBPointer: 'dbPointer',
 };
 
 /**
@@ -120,7 +151,12 @@ export function $typeExpression(obj: Record<string, unknown>, expr: unknown, opt
   // `{$type: [x]}` is the one-argument list form of `{$type: x}`.
   const arg = Array.isArray(expr) && expr.length === 1 ? expr[0] : expr;
   if (Array.isArray(expr) && expr.length !== 1) {
-    throw new MongoCommandError(16020, `Expression $type takes exactly 1 arguments. ${expr.length} were passed in.`, {}, 'Location16020');
+    throw new MongoCommandError(
+      16020,
+      `Expression $type takes exactly 1 arguments. ${expr.length} were passed in.`,
+      {},
+      'Location16020',
+    );
   }
   return bsonTypeAlias(evalExpr(obj, arg, options));
 }

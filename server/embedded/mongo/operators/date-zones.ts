@@ -14,7 +14,8 @@ type ExpressionOp = (obj: Doc, expr: unknown, options: Options) => unknown;
 
 const OFFSET = /^([+-])(\d{2})(?::?(\d{2}))?$/;
 
-const unrecognized = (tz: string) => new MongoCommandError(40485, `unrecognized time zone identifier: "${tz}"`, {}, 'Location40485');
+const unrecognized = (tz: string) =>
+  new MongoCommandError(40485, `unrecognized time zone identifier: "${tz}"`, {}, 'Location40485');
 
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
@@ -32,7 +33,14 @@ function zoneFormatter(tz: string): Intl.DateTimeFormat | null {
   if (tz.split('/').every((part) => /^[A-Z]/.test(part))) {
     try {
       f = new Intl.DateTimeFormat('en-US', {
-        timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
       });
     } catch {
       f = null;
@@ -121,7 +129,13 @@ function timezoneArg(obj: Doc, expr: Doc, options: Options): string | null | und
   if (!('timezone' in expr)) return undefined;
   const tz = evalExpr(obj, expr.timezone, options) as unknown;
   if (tz === null || tz === undefined) return null;
-  if (typeof tz !== 'string') throw new MongoCommandError(40517, `timezone must evaluate to a string, found ${typeName(tz)}`, {}, 'Location40517');
+  if (typeof tz !== 'string')
+    throw new MongoCommandError(
+      40517,
+      `timezone must evaluate to a string, found ${typeName(tz)}`,
+      {},
+      'Location40517',
+    );
   return tz;
 }
 
@@ -157,11 +171,21 @@ function part(args: Doc, name: string, fallback: number): number | null {
   if (v === null) return null;
   const n = typeof v === 'number' ? v : Number((v as { valueOf(): unknown }).valueOf());
   if (typeof n !== 'number' || !Number.isInteger(n)) {
-    throw new MongoCommandError(40515, `'${name}' must evaluate to an integer, found ${typeName(v)} with value ${String(v)}`, {}, 'Location40515');
+    throw new MongoCommandError(
+      40515,
+      `'${name}' must evaluate to an integer, found ${typeName(v)} with value ${String(v)}`,
+      {},
+      'Location40515',
+    );
   }
   const [min, max] = name === 'year' || name === 'isoWeekYear' ? [1, 9999] : PART_RANGE;
   if (n < min || n > max) {
-    throw new MongoCommandError(31034, `'${name}' must evaluate to a value in the range [${min}, ${max}]; value ${n} is not in range`, {}, 'Location31034');
+    throw new MongoCommandError(
+      31034,
+      `'${name}' must evaluate to a value in the range [${min}, ${max}]; value ${n} is not in range`,
+      {},
+      'Location31034',
+    );
   }
   return n;
 }
@@ -169,10 +193,23 @@ function part(args: Doc, name: string, fallback: number): number | null {
 /** $dateFromParts, calendar or ISO week form, parts carrying over as in MongoDB (month 14 is February next year). */
 const $dateFromParts: ExpressionOp = (obj, expr, options) => {
   const args = evalExpr(obj, expr, options) as Doc;
-  if (!isPlainObject(expr)) throw new MongoCommandError(40519, '$dateFromParts only supports an object as its argument', {}, 'Location40519');
+  if (!isPlainObject(expr))
+    throw new MongoCommandError(40519, '$dateFromParts only supports an object as its argument', {}, 'Location40519');
   const iso = 'isoWeekYear' in expr;
-  if (iso && 'year' in expr) throw new MongoCommandError(40489, "$dateFromParts does not allow mixing natural dates with ISO dates", {}, 'Location40489');
-  if (!iso && !('year' in expr)) throw new MongoCommandError(40516, "$dateFromParts requires either 'year' or 'isoWeekYear' to be present", {}, 'Location40516');
+  if (iso && 'year' in expr)
+    throw new MongoCommandError(
+      40489,
+      '$dateFromParts does not allow mixing natural dates with ISO dates',
+      {},
+      'Location40489',
+    );
+  if (!iso && !('year' in expr))
+    throw new MongoCommandError(
+      40516,
+      "$dateFromParts requires either 'year' or 'isoWeekYear' to be present",
+      {},
+      'Location40516',
+    );
   const tz = timezoneArg(obj, expr, options);
   if (tz === null) return null;
   const names = iso ? ['isoWeekYear', 'isoWeek', 'isoDayOfWeek'] : ['year', 'month', 'day'];
@@ -192,7 +229,8 @@ const $dateFromParts: ExpressionOp = (obj, expr, options) => {
   return tz === undefined ? d : fromLocal(tz, d.getTime());
 };
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** An ISO-8601 date string without `format`, as mongod reads it (mingo reads only its default format). */
 function parseIso(text: string, tz: string | undefined): Date | undefined {
@@ -206,7 +244,12 @@ function parseIso(text: string, tz: string | undefined): Date | undefined {
   d.setUTCHours(hour, minute, second, ms);
   if (m[8]) {
     if (tz !== undefined) {
-      throw new MongoCommandError(40554, `you cannot pass in a date/time string with time zone information ('${m[8]}') together with a timezone argument`, {}, 'Location40554');
+      throw new MongoCommandError(
+        40554,
+        `you cannot pass in a date/time string with time zone information ('${m[8]}') together with a timezone argument`,
+        {},
+        'Location40554',
+      );
     }
     return new Date(d.getTime() - zoneOffset(m[8] === 'Z' ? '+00' : m[8], d) * 60000);
   }
@@ -242,7 +285,14 @@ const ops = expressionOperators as unknown as Record<string, ExpressionOp>;
 // ---- $dateAdd / $dateSubtract / $dateDiff / $dateTrunc in a zone's local time, as mongod computes them ----
 
 const DAY_MS = 86_400_000;
-const UNIT_MS: Record<string, number> = { millisecond: 1, second: 1000, minute: 60_000, hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS };
+const UNIT_MS: Record<string, number> = {
+  millisecond: 1,
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: DAY_MS,
+  week: 7 * DAY_MS,
+};
 const UNITS = new Set(['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second', 'millisecond']);
 const WEEKDAYS: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
 const WEEKDAY_NAME = /^(mon(day)?|tue(sday)?|wed(nesday)?|thu(rsday)?|fri(day)?|sat(urday)?|sun(day)?)$/i;
@@ -286,7 +336,10 @@ function unitsBetween(zone: Zone, start: number, end: number, unit: string, star
   }
   const days = Math.floor(le / DAY_MS) - Math.floor(ls / DAY_MS);
   if (unit === 'day') return days;
-  if (unit === 'week') return Math.trunc((days + weekday(Math.floor(ls / DAY_MS), startOfWeek) - weekday(Math.floor(le / DAY_MS), startOfWeek)) / 7);
+  if (unit === 'week')
+    return Math.trunc(
+      (days + weekday(Math.floor(ls / DAY_MS), startOfWeek) - weekday(Math.floor(le / DAY_MS), startOfWeek)) / 7,
+    );
   const a = new Date(ls);
   const b = new Date(le);
   const years = b.getUTCFullYear() - a.getUTCFullYear();
@@ -316,7 +369,8 @@ function weekStart(v: unknown): number | undefined {
 /** A date argument as mongod coerces it (a date, or an ObjectId's time), else undefined. */
 function dateMs(v: unknown): number | undefined {
   if (v instanceof Date) return v.getTime();
-  if ((v as { _bsontype?: string })?._bsontype === 'ObjectId') return (v as { getTimestamp(): Date }).getTimestamp().getTime();
+  if ((v as { _bsontype?: string })?._bsontype === 'ObjectId')
+    return (v as { getTimestamp(): Date }).getTimestamp().getTime();
   return undefined;
 }
 
@@ -337,21 +391,36 @@ function calendarOp(base: ExpressionOp, required: string[], compute: (args: Doc,
   };
 }
 
-const $dateAdd = (name: '$dateAdd' | '$dateSubtract', sign: number) => calendarOp(ops[name], ['startDate', 'unit', 'amount'], (args, zone) => {
-  const { unit, amount } = args;
-  const start = dateMs(args.startDate);
-  if (start === undefined) throw new MongoCommandError(5166403, `${name} requires startDate to be convertible to a date`, {}, 'Location5166403');
-  if (!isInteger(amount)) throw new MongoCommandError(5166405, `${name} expects integer amount of time units`, {}, 'Location5166405');
-  if (typeof unit !== 'string' || !UNITS.has(unit)) return undefined;
-  return new Date(addUnits(zone, start, unit, sign * amount));
-});
+const $dateAdd = (name: '$dateAdd' | '$dateSubtract', sign: number) =>
+  calendarOp(ops[name], ['startDate', 'unit', 'amount'], (args, zone) => {
+    const { unit, amount } = args;
+    const start = dateMs(args.startDate);
+    if (start === undefined)
+      throw new MongoCommandError(
+        5166403,
+        `${name} requires startDate to be convertible to a date`,
+        {},
+        'Location5166403',
+      );
+    if (!isInteger(amount))
+      throw new MongoCommandError(5166405, `${name} expects integer amount of time units`, {}, 'Location5166405');
+    if (typeof unit !== 'string' || !UNITS.has(unit)) return undefined;
+    return new Date(addUnits(zone, start, unit, sign * amount));
+  });
 
 const $dateDiff = calendarOp(ops.$dateDiff, ['startDate', 'endDate', 'unit'], (args, zone) => {
   const { unit } = args;
   const start = dateMs(args.startDate);
   const end = dateMs(args.endDate);
   const startOfWeek = weekStart(args.startOfWeek);
-  if (start === undefined || end === undefined || typeof unit !== 'string' || !UNITS.has(unit) || startOfWeek === undefined) return undefined;
+  if (
+    start === undefined ||
+    end === undefined ||
+    typeof unit !== 'string' ||
+    !UNITS.has(unit) ||
+    startOfWeek === undefined
+  )
+    return undefined;
   return unitsBetween(zone, start, end, unit, startOfWeek);
 });
 
@@ -360,16 +429,38 @@ const $dateTrunc = calendarOp(ops.$dateTrunc, ['date', 'unit'], (args, zone) => 
   const date = dateMs(args.date);
   const binSize = args.binSize ?? 1;
   const startOfWeek = weekStart(args.startOfWeek);
-  if (date === undefined || typeof unit !== 'string' || !UNITS.has(unit) || !isInteger(binSize) || binSize <= 0 || startOfWeek === undefined) return undefined;
+  if (
+    date === undefined ||
+    typeof unit !== 'string' ||
+    !UNITS.has(unit) ||
+    !isInteger(binSize) ||
+    binSize <= 0 ||
+    startOfWeek === undefined
+  )
+    return undefined;
   return new Date(truncate(zone, date, unit, binSize, startOfWeek));
 });
 
-const ON_DATE = ['$year', '$month', '$dayOfMonth', '$hour', '$minute', '$second', '$millisecond', '$dayOfYear', '$dayOfWeek',
-  '$isoWeek', '$isoWeekYear', '$isoDayOfWeek', '$dateToString'] as const;
+const ON_DATE = [
+  '$year',
+  '$month',
+  '$dayOfMonth',
+  '$hour',
+  '$minute',
+  '$second',
+  '$millisecond',
+  '$dayOfYear',
+  '$dayOfWeek',
+  '$isoWeek',
+  '$isoWeekYear',
+  '$isoDayOfWeek',
+  '$dateToString',
+] as const;
 
 /** $week: strftime's %U (weeks start on Sunday; the days before the year's first Sunday are week 0), in the zone. */
 const $week: ExpressionOp = (obj, expr, options) => {
-  const spec: Doc = isPlainObject(expr) && 'date' in expr ? expr : { date: Array.isArray(expr) && expr.length === 1 ? expr[0] : expr };
+  const spec: Doc =
+    isPlainObject(expr) && 'date' in expr ? expr : { date: Array.isArray(expr) && expr.length === 1 ? expr[0] : expr };
   const tz = timezoneArg(obj, spec, options);
   if (tz === null) return null;
   const date = evalExpr(obj, spec.date, options) as unknown;
@@ -382,7 +473,18 @@ const $week: ExpressionOp = (obj, expr, options) => {
   return Math.floor((yearDay + 7 - local.getUTCDay()) / 7);
 };
 
-const PARTS = ['year', 'month', 'day', 'isoWeekYear', 'isoWeek', 'isoDayOfWeek', 'hour', 'minute', 'second', 'millisecond'];
+const PARTS = [
+  'year',
+  'month',
+  'day',
+  'isoWeekYear',
+  'isoWeek',
+  'isoDayOfWeek',
+  'hour',
+  'minute',
+  'second',
+  'millisecond',
+];
 const dateToParts = zoned(ops.$dateToParts, 'date');
 
 /** $dateToParts with its fields in mongod's order (mingo puts the time fields first). */

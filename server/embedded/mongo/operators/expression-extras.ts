@@ -47,7 +47,9 @@ const $toObjectId: ExpressionOp = (obj, expr, options) => {
     throw conversionFailure(`Unsupported conversion from ${typeName(v)} to objectId in $convert with no onError value`);
   }
   if (!/^[0-9a-fA-F]{24}$/.test(v)) {
-    throw conversionFailure(`Failed to parse objectId '${v}' in $convert with no onError value: Invalid string length for parsing to OID, expected 24 but found ${v.length}`);
+    throw conversionFailure(
+      `Failed to parse objectId '${v}' in $convert with no onError value: Invalid string length for parsing to OID, expected 24 but found ${v.length}`,
+    );
   }
   return new ObjectId(v);
 };
@@ -55,7 +57,13 @@ const $toObjectId: ExpressionOp = (obj, expr, options) => {
 const $bsonSize: ExpressionOp = (obj, expr, options) => {
   const v = evaluate(obj, expr, options);
   if (v === null || v === undefined) return null;
-  if (!isPlainObject(v)) throw new MongoCommandError(31393, `$bsonSize requires a document input, found: ${typeName(v)}`, {}, 'Location31393');
+  if (!isPlainObject(v))
+    throw new MongoCommandError(
+      31393,
+      `$bsonSize requires a document input, found: ${typeName(v)}`,
+      {},
+      'Location31393',
+    );
   return BSON.calculateObjectSize(v);
 };
 
@@ -64,18 +72,30 @@ const $binarySize: ExpressionOp = (obj, expr, options) => {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string') return Buffer.byteLength(v, 'utf8');
   if (bsonType(v) === 'Binary') return (v as { length(): number }).length();
-  throw new MongoCommandError(51276, `$binarySize requires a string or BinData argument, found: ${typeName(v)}`, {}, 'Location51276');
+  throw new MongoCommandError(
+    51276,
+    `$binarySize requires a string or BinData argument, found: ${typeName(v)}`,
+    {},
+    'Location51276',
+  );
 };
 
 /** Index in code points (a surrogate pair counts once), as $indexOfCP defines it. */
 const $indexOfCP: ExpressionOp = (obj, expr, options) => {
   if (!Array.isArray(expr) || expr.length < 2 || expr.length > 4) {
-    throw new MongoCommandError(28667, 'Expression $indexOfCP takes at least 2 arguments, and at most 4', {}, 'Location28667');
+    throw new MongoCommandError(
+      28667,
+      'Expression $indexOfCP takes at least 2 arguments, and at most 4',
+      {},
+      'Location28667',
+    );
   }
   const [str, search, start = 0, end] = evaluate(obj, expr, options) as unknown[];
   if (str === null || str === undefined) return null;
-  if (typeof str !== 'string') throw new MongoCommandError(40093, '$indexOfCP requires a string as the first argument', {}, 'Location40093');
-  if (typeof search !== 'string') throw new MongoCommandError(40094, '$indexOfCP requires a string as the second argument', {}, 'Location40094');
+  if (typeof str !== 'string')
+    throw new MongoCommandError(40093, '$indexOfCP requires a string as the first argument', {}, 'Location40093');
+  if (typeof search !== 'string')
+    throw new MongoCommandError(40094, '$indexOfCP requires a string as the second argument', {}, 'Location40094');
   const points = [...str];
   const needle = [...search];
   const stop = Math.min(typeof end === 'number' ? end : points.length, points.length);
@@ -96,9 +116,20 @@ const $toDecimal: ExpressionOp = (obj, expr, options) => {
   const type = bsonType(v);
   if (type === 'Decimal128') return v;
   if (type === 'Long' || type === 'Int32' || type === 'Double') return Decimal128.fromString(String(v));
-  if (typeof v === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v.trim())) return Decimal128.fromString(v.trim());
-  if (typeof v === 'string') throw conversionFailure(`Failed to parse number '${v}' in $convert with no onError value: Failed to parse string to decimal`);
+  if (typeof v === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v.trim()))
+    return Decimal128.fromString(v.trim());
+  if (typeof v === 'string')
+    throw conversionFailure(
+      `Failed to parse number '${v}' in $convert with no onError value: Failed to parse string to decimal`,
+    );
   throw conversionFailure(`Unsupported conversion from ${typeName(v)} to decimal in $convert with no onError value`);
 };
 
-export const EXPRESSION_EXTRAS: Record<string, ExpressionOp> = { $toString, $toObjectId, $bsonSize, $binarySize, $indexOfCP, $toDecimal };
+export const EXPRESSION_EXTRAS: Record<string, ExpressionOp> = {
+  $toString,
+  $toObjectId,
+  $bsonSize,
+  $binarySize,
+  $indexOfCP,
+  $toDecimal,
+};

@@ -95,7 +95,8 @@ function collated(base: QueryOp, test: (order: number) => boolean): QueryOp {
   return (selector, value, options) => {
     const collation = collationOf(options);
     if (!collation || !holdsString(value)) return base(selector, value, options);
-    return (doc) => candidates(doc, selector).some((v) => collation.sameBracket(v, value) && test(collation.compare(v, value)));
+    return (doc) =>
+      candidates(doc, selector).some((v) => collation.sameBracket(v, value) && test(collation.compare(v, value)));
   };
 }
 
@@ -121,14 +122,27 @@ const overrides: Record<string, QueryOp> = {
     const inn = collatedIn(selector, value, options);
     return (doc) => !inn(doc);
   },
-  $gt: collated(widen(queryOperators.$gt as QueryOp, (a, b) => a > b), (c) => c > 0),
-  $gte: collated(widen(queryOperators.$gte as QueryOp, (a, b) => a >= b), (c) => c >= 0),
-  $lt: collated(widen(queryOperators.$lt as QueryOp, (a, b) => a < b), (c) => c < 0),
-  $lte: collated(widen(queryOperators.$lte as QueryOp, (a, b) => a <= b), (c) => c <= 0),
+  $gt: collated(
+    widen(queryOperators.$gt as QueryOp, (a, b) => a > b),
+    (c) => c > 0,
+  ),
+  $gte: collated(
+    widen(queryOperators.$gte as QueryOp, (a, b) => a >= b),
+    (c) => c >= 0,
+  ),
+  $lt: collated(
+    widen(queryOperators.$lt as QueryOp, (a, b) => a < b),
+    (c) => c < 0,
+  ),
+  $lte: collated(
+    widen(queryOperators.$lte as QueryOp, (a, b) => a <= b),
+    (c) => c <= 0,
+  ),
   $type: $typeQuery,
   // {a: {$all: [v, w]}} is {a: v} and {a: w}: a scalar field equal to the one value matches (mingo wants an array).
   $all: (selector, value, options) => {
-    const plain = Array.isArray(value) && value.length > 0 && value.every((v) => !(v instanceof RegExp) && !isPlainObject(v));
+    const plain =
+      Array.isArray(value) && value.length > 0 && value.every((v) => !(v instanceof RegExp) && !isPlainObject(v));
     if (!plain) return (queryOperators.$all as QueryOp)(selector, value, options);
     const tests = (value as unknown[]).map((v) => collatedEq(selector, v, options));
     return (doc) => tests.every((t) => t(doc));
@@ -142,12 +156,15 @@ const $project: PipelineOp = (coll, expr, options) => {
   let last: Doc = {};
   const input = coll.map((o: Doc) => (last = o));
   const spec = isPlainObject(expr) ? expr : undefined;
-  return (pipelineOperators.$project as PipelineOp)(input, expr, options).map((out: Doc) => reorderLike(out, last, spec));
+  return (pipelineOperators.$project as PipelineOp)(input, expr, options).map((out: Doc) =>
+    reorderLike(out, last, spec),
+  );
 };
 
 /** mingo orders mixed types (Decimal128, ObjectId, arrays...) its own way; $sort uses MongoDB's order. */
 const $sort: PipelineOp = (coll, expr, options) => {
-  if (!isPlainObject(expr)) throw new MongoCommandError(15973, 'the $sort key specification must be an object', {}, 'Location15973');
+  if (!isPlainObject(expr))
+    throw new MongoCommandError(15973, 'the $sort key specification must be an object', {}, 'Location15973');
   const collation = collationOf(options);
   return coll.transform((docs: Doc[]) => Lazy(sortDocs(docs, expr, collation)));
 };
@@ -159,9 +176,12 @@ const $sort: PipelineOp = (coll, expr, options) => {
 const $bucket: PipelineOp = (coll, expr, options) => {
   const spec = isPlainObject(expr) ? expr : undefined;
   const bounds = spec?.boundaries;
-  if (!spec || !Array.isArray(bounds) || bounds.length < 2) return (pipelineOperators.$bucket as PipelineOp)(coll, expr, options);
+  if (!spec || !Array.isArray(bounds) || bounds.length < 2)
+    return (pipelineOperators.$bucket as PipelineOp)(coll, expr, options);
   const branches = bounds.slice(0, -1).map((lower: unknown, i: number) => ({
-    case: { $and: [{ $gte: [spec.groupBy, { $literal: lower }] }, { $lt: [spec.groupBy, { $literal: bounds[i + 1] }] }] },
+    case: {
+      $and: [{ $gte: [spec.groupBy, { $literal: lower }] }, { $lt: [spec.groupBy, { $literal: bounds[i + 1] }] }],
+    },
     then: { $literal: lower },
   }));
   const id = { $switch: { branches, ...(spec.default !== undefined ? { default: { $literal: spec.default } } : {}) } };
@@ -178,7 +198,8 @@ const $bucketAuto: PipelineOp = (coll, expr, options) =>
  * stage runs with them on, so a $function or $accumulator of the client's own is refused here first.
  */
 const $setWindowFields: PipelineOp = (coll, expr, options) => {
-  if (/"\$(function|accumulator)"/.test(JSON.stringify(expr) ?? '')) throw notImplemented('Expression operator $function');
+  if (/"\$(function|accumulator)"/.test(JSON.stringify(expr) ?? ''))
+    throw notImplemented('Expression operator $function');
   const raw = (options as { options?: Options }).options ?? options;
   return (pipelineOperators.$setWindowFields as PipelineOp)(coll, expr, { ...raw, scriptEnabled: true } as Options);
 };
@@ -227,10 +248,19 @@ function single(base: AccumulatorOp): AccumulatorOp {
 
 export const CONTEXT = Context.init({
   accumulator: {
-    ...accumulatorOperators, $min: extreme(false), $max: extreme(true),
-    $top: single(accumulatorOperators.$top as AccumulatorOp), $bottom: single(accumulatorOperators.$bottom as AccumulatorOp),
+    ...accumulatorOperators,
+    $min: extreme(false),
+    $max: extreme(true),
+    $top: single(accumulatorOperators.$top as AccumulatorOp),
+    $bottom: single(accumulatorOperators.$bottom as AccumulatorOp),
   },
-  expression: { ...expressionOperators, ...EXPRESSION_EXTRAS, ...DATE_ZONE_OPERATORS, $type: $typeExpression, $isNumber: $isNumberExpression },
+  expression: {
+    ...expressionOperators,
+    ...EXPRESSION_EXTRAS,
+    ...DATE_ZONE_OPERATORS,
+    $type: $typeExpression,
+    $isNumber: $isNumberExpression,
+  },
   pipeline: { ...pipelineOperators, $project, $sort, $bucket, $bucketAuto, $setWindowFields },
   projection: { ...projectionOperators, $elemMatch },
   query: { ...queryOperators, ...overrides } as never,
@@ -272,10 +302,20 @@ export function evaluateLet(spec: Doc): Doc {
   const out: Doc = {};
   for (const [name, expr] of Object.entries(spec)) {
     if (!/^[a-z\u0080-\uffff]/.test(name)) {
-      throw new MongoCommandError(16870, `'${name}' starts with an invalid character for a user variable name`, {}, 'Location16870');
+      throw new MongoCommandError(
+        16870,
+        `'${name}' starts with an invalid character for a user variable name`,
+        {},
+        'Location16870',
+      );
     }
     if (!/^[A-Za-z0-9_\u0080-\uffff]*$/.test(name)) {
-      throw new MongoCommandError(16871, `'${name}' contains an invalid character for a variable name: '${name.replace(/[A-Za-z0-9_\u0080-\uffff]/g, '')[0]}'`, {}, 'Location16871');
+      throw new MongoCommandError(
+        16871,
+        `'${name}' contains an invalid character for a variable name: '${name.replace(/[A-Za-z0-9_\u0080-\uffff]/g, '')[0]}'`,
+        {},
+        'Location16871',
+      );
     }
     const value = evalExpr({}, expr, mingoOptions() as Options);
     out[name] = value === undefined ? null : value;

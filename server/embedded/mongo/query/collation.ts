@@ -6,8 +6,16 @@ import { MongoCommandError, badValue } from '../common/errors.js';
 import { encodeValue } from '../indexes/key-encoding.js';
 
 const FIELDS = new Set([
-  'locale', 'strength', 'caseLevel', 'caseFirst', 'numericOrdering', 'alternate', 'maxVariable', 'normalization',
-  'backwards', 'version',
+  'locale',
+  'strength',
+  'caseLevel',
+  'caseFirst',
+  'numericOrdering',
+  'alternate',
+  'maxVariable',
+  'normalization',
+  'backwards',
+  'version',
 ]);
 
 type Compare = (a: string, b: string) => number;
@@ -95,7 +103,11 @@ function invalid(field: string, spec: Doc): MongoCommandError {
 function bool(spec: Doc, field: string, fallback: boolean): boolean {
   const v = spec[field];
   if (v === undefined) return fallback;
-  if (typeof v !== 'boolean') throw new MongoCommandError(14, `BSON field 'collation.${field}' is the wrong type '${typeof v}', expected type 'bool'`);
+  if (typeof v !== 'boolean')
+    throw new MongoCommandError(
+      14,
+      `BSON field 'collation.${field}' is the wrong type '${typeof v}', expected type 'bool'`,
+    );
   return v;
 }
 
@@ -108,7 +120,11 @@ function oneOf(spec: Doc, field: string, allowed: string[], fallback: string): s
 
 const WHITESPACE = /[\s\u0085\u200b]/gu;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const reversed = (s: string) => [...segmenter.segment(s.normalize('NFC'))].map((g) => g.segment).reverse().join('');
+const reversed = (s: string) =>
+  [...segmenter.segment(s.normalize('NFC'))]
+    .map((g) => g.segment)
+    .reverse()
+    .join('');
 
 const parsed = new Map<string, Collation | undefined>();
 
@@ -124,12 +140,21 @@ export function parseCollation(raw: unknown): Collation | undefined {
 }
 
 function parseUncached(raw: unknown): Collation | undefined {
-  if (!isPlainObject(raw)) throw new MongoCommandError(14, "BSON field 'collation' is the wrong type, expected type 'object'");
+  if (!isPlainObject(raw))
+    throw new MongoCommandError(14, "BSON field 'collation' is the wrong type, expected type 'object'");
   for (const k of Object.keys(raw)) {
-    if (!FIELDS.has(k)) throw new MongoCommandError(40415, `BSON field 'collation.${k}' is an unknown field.`, {}, 'Location40415');
+    if (!FIELDS.has(k))
+      throw new MongoCommandError(40415, `BSON field 'collation.${k}' is an unknown field.`, {}, 'Location40415');
   }
-  if (raw.locale === undefined) throw new MongoCommandError(40414, "BSON field 'collation.locale' is missing but a required field", {}, 'Location40414');
-  if (typeof raw.locale !== 'string') throw new MongoCommandError(14, "BSON field 'collation.locale' is the wrong type, expected type 'string'");
+  if (raw.locale === undefined)
+    throw new MongoCommandError(
+      40414,
+      "BSON field 'collation.locale' is missing but a required field",
+      {},
+      'Location40414',
+    );
+  if (typeof raw.locale !== 'string')
+    throw new MongoCommandError(14, "BSON field 'collation.locale' is the wrong type, expected type 'string'");
   if (raw.locale === 'simple') {
     if (Object.keys(raw).length > 1) throw badValue("If 'locale' is set to 'simple', no other fields may be set");
     return undefined;
@@ -203,9 +228,35 @@ function chain(spec: Doc): Compare {
 
 // Expression operators whose result depends on how strings compare; mingo's versions compare binary.
 const COMPARING_EXPRESSIONS = new Set([
-  '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$cmp', '$in', '$indexOfArray', '$setEquals', '$setIntersection',
-  '$setUnion', '$setDifference', '$setIsSubset', '$min', '$max', '$sortArray', '$addToSet', '$minN', '$maxN',
-  '$top', '$topN', '$bottom', '$bottomN', '$allElementsTrue', '$anyElementTrue', '$switch', '$filter', '$expr',
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$cmp',
+  '$in',
+  '$indexOfArray',
+  '$setEquals',
+  '$setIntersection',
+  '$setUnion',
+  '$setDifference',
+  '$setIsSubset',
+  '$min',
+  '$max',
+  '$sortArray',
+  '$addToSet',
+  '$minN',
+  '$maxN',
+  '$top',
+  '$topN',
+  '$bottom',
+  '$bottomN',
+  '$allElementsTrue',
+  '$anyElementTrue',
+  '$switch',
+  '$filter',
+  '$expr',
 ]);
 
 /** The first string-comparing expression operator inside a value (a stage, an update), if any. */

@@ -61,7 +61,8 @@ function compile(partialFilter: Doc): Requirement[] | null {
   for (const [field, condition] of found) {
     const ops = isOperatorObject(condition) ? Object.entries(condition) : [['$eq', condition] as [string, unknown]];
     if (!ops.every(([op]) => EXISTENTIAL_OPS.has(op))) return null;
-    for (const [op, arg] of ops) reqs.push({ field, op, arg, test: new Query({ [field]: { [op]: arg } }, mingoOptions()) });
+    for (const [op, arg] of ops)
+      reqs.push({ field, op, arg, test: new Query({ [field]: { [op]: arg } }, mingoOptions()) });
   }
   return reqs;
 }

@@ -156,7 +156,10 @@ function prefixPredicate(re: { source: string; flags: string } | undefined): Fie
 }
 
 /** Field predicates an index can serve, from the top level of a filter and its $and branches. */
-export function extractPredicates(filter: Doc, out: Predicates = { fields: new Map(), residual: false, recheck: new Set(), mixed: false }): Predicates {
+export function extractPredicates(
+  filter: Doc,
+  out: Predicates = { fields: new Map(), residual: false, recheck: new Set(), mixed: false },
+): Predicates {
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and' && Array.isArray(value)) {
       for (const sub of value) {
@@ -308,7 +311,10 @@ function componentRanges(p: FieldPredicate, desc: boolean, index: Index): Array<
     // A sparse index lacks the documents without the field, which $ne matches.
     if (index.spec.sparse) return undefined;
     const enc = encodeComponent(p.ne, desc);
-    return [['', enc], [enc + KEY_HIGH, KEY_HIGH]];
+    return [
+      ['', enc],
+      [enc + KEY_HIGH, KEY_HIGH],
+    ];
   }
   // $exists: true narrows only an index that leaves documents out (sparse, or partial and implied).
   if (p.exists && (index.spec.sparse || index.spec.partialFilterExpression)) return [['', KEY_HIGH]];
@@ -330,7 +336,8 @@ function shown(v: unknown): string {
 function bracketEnds(v: unknown): [string, string] {
   if (typeof v === 'number' || (v as { _bsontype?: string })?._bsontype) {
     const t = (v as { _bsontype?: string })._bsontype;
-    if (typeof v === 'number' || t === 'Long' || t === 'Int32' || t === 'Double' || t === 'Decimal128') return ['-inf', 'inf'];
+    if (typeof v === 'number' || t === 'Long' || t === 'Int32' || t === 'Double' || t === 'Decimal128')
+      return ['-inf', 'inf'];
     if (t === 'ObjectId') return ["ObjectId('000000000000000000000000')", "ObjectId('ffffffffffffffffffffffff')"];
   }
   if (typeof v === 'string') return ['""', '{}'];
@@ -355,10 +362,14 @@ function shownRanges(p: FieldPredicate): ShownInterval[] {
   if (p.lo || p.hi) {
     const ref = (p.lo ?? p.hi)!.value;
     const [min, max] = bracketEnds(ref);
-    return [{
-      lo: p.lo ? shown(p.lo.value) : min, loIn: p.lo ? p.lo.inclusive : true,
-      hi: p.hi ? shown(p.hi.value) : max, hiIn: p.hi ? p.hi.inclusive : !(typeof ref === 'string'),
-    }];
+    return [
+      {
+        lo: p.lo ? shown(p.lo.value) : min,
+        loIn: p.lo ? p.lo.inclusive : true,
+        hi: p.hi ? shown(p.hi.value) : max,
+        hiIn: p.hi ? p.hi.inclusive : !(typeof ref === 'string'),
+      },
+    ];
   }
   if (p.prefix) {
     const t = p.prefix.text;
@@ -370,7 +381,10 @@ function shownRanges(p: FieldPredicate): ShownInterval[] {
   }
   if (p.ne !== undefined) {
     const v = shown(p.ne);
-    return [{ lo: 'MinKey', hi: v, loIn: true, hiIn: false }, { lo: v, hi: 'MaxKey', loIn: false, hiIn: true }];
+    return [
+      { lo: 'MinKey', hi: v, loIn: true, hiIn: false },
+      { lo: v, hi: 'MaxKey', loIn: false, hiIn: true },
+    ];
   }
   return [{ lo: 'MinKey', hi: 'MaxKey', loIn: true, hiIn: true }];
 }
@@ -403,7 +417,12 @@ function shownPoints(points: unknown[], desc: boolean): ShownInterval[] {
 /** The most intervals a SORT_MERGE merges (one scan per combination of `$in` values). */
 const MAX_MERGE = 200;
 
-function planForIndex(index: Index, predicates: Predicates, sort: Array<[string, number]>, hinted = false): Candidate | undefined {
+function planForIndex(
+  index: Index,
+  predicates: Predicates,
+  sort: Array<[string, number]>,
+  hinted = false,
+): Candidate | undefined {
   const preds = predicates.fields;
   const partial = index.spec.partialFilterExpression;
   if (!hinted && (index.spec.hidden || (partial && !impliesPartialFilter(predicates, partial)))) return undefined;
@@ -427,10 +446,12 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
       for (const v of p.points) byEnc.set(encodeComponent(v, field.desc), v);
       const encs = [...byEnc.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
       if (p.points.some((v) => v === null)) nullFields.push(field.path);
-      prefixes = prefixes.flatMap((pre) => encs.map(([e, v]) => ({
-        key: pre.key + e,
-        shown: [...pre.shown, { lo: shown(v), hi: shown(v), loIn: true, hiIn: true }],
-      })));
+      prefixes = prefixes.flatMap((pre) =>
+        encs.map(([e, v]) => ({
+          key: pre.key + e,
+          shown: [...pre.shown, { lo: shown(v), hi: shown(v), loIn: true, hiIn: true }],
+        })),
+      );
       shownFields.push(shownPoints(p.points, field.desc));
       boundFields++;
       pointFields++;
@@ -459,8 +480,8 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
     const rest = sort.filter(([k]) => !pinned.has(k));
     const tail = fields.slice(pinnedCount, pinnedCount + rest.length);
     if (tail.length !== rest.length) return false;
-    const same = rest.every(([k, d], i) => tail[i].path === k && (d < 0) === tail[i].desc);
-    const opposite = rest.every(([k, d], i) => tail[i].path === k && (d < 0) !== tail[i].desc);
+    const same = rest.every(([k, d], i) => tail[i].path === k && d < 0 === tail[i].desc);
+    const opposite = rest.every(([k, d], i) => tail[i].path === k && d < 0 !== tail[i].desc);
     if (rest.length === 0 || same || opposite) {
       reverse = rest.length > 0 && !same;
       return true;
@@ -481,15 +502,20 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
   const exact = !predicates.residual && !index.multikey && !nullPoint && bound;
   // Only some fields' predicates go beyond the bounds (a null point, a regex...): those alone are re-matched.
   const recheckPaths = new Set([...predicates.recheck, ...nullFields]);
-  const recheck = !exact && !predicates.mixed && !index.multikey && bound && [...recheckPaths].every((k) => preds.has(k)) ? [...recheckPaths] : undefined;
+  const recheck =
+    !exact && !predicates.mixed && !index.multikey && bound && [...recheckPaths].every((k) => preds.has(k))
+      ? [...recheckPaths]
+      : undefined;
   let score = pointFields * 10 + rangeScore + (providesSort ? 3 : 0);
   if (index.unique && pointFields === fields.length) score += 100;
   if (boundFields === 0) score = 1;
 
-  const scans = prefixes.flatMap((pre) => (ranges ?? [['', KEY_HIGH] as [string, string]]).map((r) => ({
-    interval: [pre.key + r[0], pre.key + r[1]] as [string, string],
-    pre,
-  })));
+  const scans = prefixes.flatMap((pre) =>
+    (ranges ?? [['', KEY_HIGH] as [string, string]]).map((r) => ({
+      interval: [pre.key + r[0], pre.key + r[1]] as [string, string],
+      pre,
+    })),
+  );
   scans.sort((a, b) => (a.interval[0] < b.interval[0] ? -1 : a.interval[0] > b.interval[0] ? 1 : 0));
   const plan: Plan = {
     index,
@@ -502,7 +528,9 @@ function planForIndex(index: Index, predicates: Predicates, sort: Array<[string,
   };
   if (merge) {
     plan.merge = scans.map((s) => s.pre.key.length);
-    plan.mergeBounds = scans.map((s) => boundsOf(index, [...s.pre.shown.map((x) => [x]), ...shownFields.slice(pointFields)], reverse));
+    plan.mergeBounds = scans.map((s) =>
+      boundsOf(index, [...s.pre.shown.map((x) => [x]), ...shownFields.slice(pointFields)], reverse),
+    );
   }
   return { plan, score };
 }
@@ -514,9 +542,12 @@ function sameKeyPattern(a: Doc, b: Doc): boolean {
 }
 
 function hintedIndex(coll: Collection, hint: unknown): Index {
-  const index = typeof hint === 'string'
-    ? coll.indexes.get(hint)
-    : isPlainObject(hint) ? [...coll.indexes.values()].find((i) => sameKeyPattern(i.spec.key, hint)) : undefined;
+  const index =
+    typeof hint === 'string'
+      ? coll.indexes.get(hint)
+      : isPlainObject(hint)
+        ? [...coll.indexes.values()].find((i) => sameKeyPattern(i.spec.key, hint))
+        : undefined;
   if (!index) throw badValue('hint provided does not correspond to an existing index');
   return index;
 }
@@ -530,10 +561,21 @@ function collatedIndex(index: Index): boolean {
   return isPlainObject(index.spec.collation) && index.spec.collation.locale !== 'simple';
 }
 
-export function planQuery(coll: Collection | undefined, filter: Doc, sort?: Doc, hint?: unknown, collation?: Collation): Plan {
+export function planQuery(
+  coll: Collection | undefined,
+  filter: Doc,
+  sort?: Doc,
+  hint?: unknown,
+  collation?: Collation,
+): Plan {
   const sortSpec = sortEntries(sort);
   const natural = sortSpec.length === 1 && sortSpec[0][0] === '$natural';
-  const collscan: Plan = { intervals: [], reverse: natural && sortSpec[0][1] < 0, providesSort: natural || sortSpec.length === 0, exact: false };
+  const collscan: Plan = {
+    intervals: [],
+    reverse: natural && sortSpec[0][1] < 0,
+    providesSort: natural || sortSpec.length === 0,
+    exact: false,
+  };
   if (!coll || natural) return collscan;
   if (isPlainObject(hint) && '$natural' in hint) return { ...collscan, reverse: Number(hint.$natural) < 0 };
   const preds = extractPredicates(filter);
@@ -541,7 +583,15 @@ export function planQuery(coll: Collection | undefined, filter: Doc, sort?: Doc,
     // A hinted index is used even where it can't narrow the scan (or, sparse/partial, misses documents), as in mongod.
     const index = hintedIndex(coll, hint);
     const forced = collation || collatedIndex(index) ? undefined : planForIndex(index, preds, sortSpec, true);
-    return forced?.plan ?? { index, intervals: [['', KEY_HIGH]], reverse: false, providesSort: sortSpec.length === 0, exact: false };
+    return (
+      forced?.plan ?? {
+        index,
+        intervals: [['', KEY_HIGH]],
+        reverse: false,
+        providesSort: sortSpec.length === 0,
+        exact: false,
+      }
+    );
   }
   if (collation) return collscan;
   const best = bestCandidate(coll, preds, sortSpec);

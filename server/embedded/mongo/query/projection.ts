@@ -37,8 +37,18 @@ export function checkProjectionMode(projection: Doc, find: boolean, prefix = '',
     if (!mode) continue;
     if (state.mode && state.mode !== mode) {
       throw state.mode === 'inclusion'
-        ? new MongoCommandError(31254, `Cannot do exclusion on field ${key} in inclusion projection`, {}, 'Location31254')
-        : new MongoCommandError(31253, `Cannot do inclusion on field ${key} in exclusion projection`, {}, 'Location31253');
+        ? new MongoCommandError(
+            31254,
+            `Cannot do exclusion on field ${key} in inclusion projection`,
+            {},
+            'Location31254',
+          )
+        : new MongoCommandError(
+            31253,
+            `Cannot do inclusion on field ${key} in exclusion projection`,
+            {},
+            'Location31253',
+          );
     }
     state.mode = mode;
   }
@@ -51,7 +61,13 @@ function findSlice(specValue: unknown): { skip?: number; limit: number } | undef
   if (keys.length !== 1 || keys[0] !== '$slice') return undefined;
   const arg = specValue.$slice;
   if (typeof arg === 'number') return { limit: Math.trunc(arg) };
-  if (Array.isArray(arg) && arg.length === 2 && typeof arg[0] === 'number' && typeof arg[1] === 'number' && Math.trunc(arg[1]) > 0) {
+  if (
+    Array.isArray(arg) &&
+    arg.length === 2 &&
+    typeof arg[0] === 'number' &&
+    typeof arg[1] === 'number' &&
+    Math.trunc(arg[1]) > 0
+  ) {
     return { skip: Math.trunc(arg[0]), limit: Math.trunc(arg[1]) };
   }
   return undefined;
@@ -62,8 +78,10 @@ function findSliceRefusal(arg: unknown): MongoCommandError {
   const err = (code: number, msg: string) => new MongoCommandError(code, msg, {}, `Location${code}`);
   if (!Array.isArray(arg)) return err(31273, '$slice only supports numbers and [skip, limit] arrays');
   if (arg.length !== 2) return err(31272, '$slice array argument should be of form [skip, limit]');
-  if (typeof arg[0] !== 'number') return err(31257, `$slice expects the skip argument to be a number, got ${bsonTypeAlias(arg[0])}`);
-  if (typeof arg[1] !== 'number') return err(31258, `$slice expects the limit argument to be a number, got ${bsonTypeAlias(arg[1])}`);
+  if (typeof arg[0] !== 'number')
+    return err(31257, `$slice expects the skip argument to be a number, got ${bsonTypeAlias(arg[0])}`);
+  if (typeof arg[1] !== 'number')
+    return err(31258, `$slice expects the limit argument to be a number, got ${bsonTypeAlias(arg[1])}`);
   return err(31259, `$slice limit must be positive, got ${Math.trunc(arg[1])}`);
 }
 
@@ -95,7 +113,16 @@ function positionalAt(key: string): number {
  * collisions, positional, $slice, $elemMatch, expressions) and says whether it is an inclusion or an exclusion.
  */
 function parseFindProjection(spec: Doc): FindProjectionShape {
-  const ctx = { mode: undefined as Mode | undefined, positionalPath: undefined as string | undefined, hasPositional: false, hasElemMatch: false, hasFindSlice: false, hasMeta: false, idIn: false, idOut: false };
+  const ctx = {
+    mode: undefined as Mode | undefined,
+    positionalPath: undefined as string | undefined,
+    hasPositional: false,
+    hasElemMatch: false,
+    hasFindSlice: false,
+    hasMeta: false,
+    idIn: false,
+    idOut: false,
+  };
   const fail = (code: number, msg: string): never => {
     throw new MongoCommandError(code, msg, {}, `Location${code}`);
   };
@@ -109,7 +136,8 @@ function parseFindProjection(spec: Doc): FindProjectionShape {
         node.set(part, 'leaf');
         return;
       }
-      if (child === 'leaf') return fail(31249, `Path collision at ${path} remaining portion ${parts.slice(1).join('.')}`);
+      if (child === 'leaf')
+        return fail(31249, `Path collision at ${path} remaining portion ${parts.slice(1).join('.')}`);
       if (!child) {
         const created: PathNode = new Map();
         node.set(part, created);
@@ -120,12 +148,19 @@ function parseFindProjection(spec: Doc): FindProjectionShape {
   const expression = (key: string, op: string, parent: PathNode): void => {
     if (!isKnownExpressionOperator(op)) fail(31325, `Unknown expression ${op}`);
     const isMeta = op === '$meta';
-    if (ctx.mode === 'exclusion' && !isMeta) fail(31252, 'Cannot use expression other than $meta in exclusion projection');
+    if (ctx.mode === 'exclusion' && !isMeta)
+      fail(31252, 'Cannot use expression other than $meta in exclusion projection');
     if (!isMeta) ctx.mode = 'inclusion';
     addNode(parent, key);
     ctx.hasMeta ||= isMeta;
   };
-  const subObject = (key: string, obj: Doc, parent: PathNode, parentPath: string | undefined, isRoot: boolean): void => {
+  const subObject = (
+    key: string,
+    obj: Doc,
+    parent: PathNode,
+    parentPath: string | undefined,
+    isRoot: boolean,
+  ): void => {
     const keys = Object.keys(obj);
     const op = keys[0];
     if (keys.length === 1 && op !== undefined && op.startsWith('$')) {
@@ -139,7 +174,10 @@ function parseFindProjection(spec: Doc): FindProjectionShape {
         const why = findSliceRefusal(arg);
         if (!Array.isArray(arg) || arg.length < 2 || arg.length > 3) {
           const n = Array.isArray(arg) ? arg.length : 1;
-          fail(28667, `Invalid $slice syntax. The given syntax did not match the find() syntax because :: ${why.codeName}: ${why.message} :: The given syntax did not match the expression $slice syntax. :: caused by :: Expression $slice takes at least 2 arguments, and at most 3, but ${n} were passed in.`);
+          fail(
+            28667,
+            `Invalid $slice syntax. The given syntax did not match the find() syntax because :: ${why.codeName}: ${why.message} :: The given syntax did not match the expression $slice syntax. :: caused by :: Expression $slice takes at least 2 arguments, and at most 3, but ${n} were passed in.`,
+          );
         }
         const first = (arg as unknown[])[0];
         if (typeof first === 'number' || typeof first === 'boolean') {
@@ -149,7 +187,8 @@ function parseFindProjection(spec: Doc): FindProjectionShape {
         return;
       }
       if (op === '$elemMatch') {
-        if (!isPlainObject(obj.$elemMatch)) fail(31274, `elemMatch: Invalid argument, object required, but got ${bsonTypeAlias(obj.$elemMatch)}`);
+        if (!isPlainObject(obj.$elemMatch))
+          fail(31274, `elemMatch: Invalid argument, object required, but got ${bsonTypeAlias(obj.$elemMatch)}`);
         if (ctx.hasPositional) fail(31255, 'Cannot specify positional operator and $elemMatch.');
         if (key.includes('.') || !isRoot) fail(31275, 'Cannot use $elemMatch projection on a nested field.');
         addNode(parent, key);
@@ -165,7 +204,13 @@ function parseFindProjection(spec: Doc): FindProjectionShape {
     const path = parentPath ? `${parentPath}.${key}` : key;
     for (const [k, v] of Object.entries(obj)) element(k, v, child, path, false);
   };
-  const element = (key: string, value: unknown, parent: PathNode, parentPath: string | undefined, isRoot: boolean): void => {
+  const element = (
+    key: string,
+    value: unknown,
+    parent: PathNode,
+    parentPath: string | undefined,
+    isRoot: boolean,
+  ): void => {
     const positional = positionalAt(key);
     const isTopId = key === '_id' && isRoot;
     if (isPlainObject(value)) {
@@ -201,7 +246,8 @@ function parseFindProjection(spec: Doc): FindProjectionShape {
     } else {
       if (positional >= 0) fail(31308, 'positional projection cannot be used with a literal');
       addNode(parent, key);
-      if (ctx.mode === 'exclusion') fail(31310, `Cannot use an expression ${key}: ${formatValue(value)} in an exclusion projection`);
+      if (ctx.mode === 'exclusion')
+        fail(31310, `Cannot use an expression ${key}: ${formatValue(value)} in an exclusion projection`);
       ctx.mode = 'inclusion';
     }
   };
@@ -209,7 +255,15 @@ function parseFindProjection(spec: Doc): FindProjectionShape {
   for (const [k, v] of Object.entries(spec)) element(k, v, root, undefined, true);
   if (ctx.hasMeta) throw notImplemented('Projection $meta');
   // mongod's defaults for projections made only of _id and find operators.
-  const mode: Mode = ctx.mode ?? (ctx.hasFindSlice ? (ctx.idIn ? 'inclusion' : 'exclusion') : ctx.hasElemMatch || ctx.idIn ? 'inclusion' : 'exclusion');
+  const mode: Mode =
+    ctx.mode ??
+    (ctx.hasFindSlice
+      ? ctx.idIn
+        ? 'inclusion'
+        : 'exclusion'
+      : ctx.hasElemMatch || ctx.idIn
+        ? 'inclusion'
+        : 'exclusion');
   return { mode, hasElemMatch: ctx.hasElemMatch, hasFindSlice: ctx.hasFindSlice, positionalPath: ctx.positionalPath };
 }
 
@@ -245,7 +299,8 @@ function sliceArray(value: unknown, { skip, limit }: { skip?: number; limit: num
 
 /** An exclusion projection (with find-style $slice) applied to a copy: fields in place, arrays walked. */
 function applyExclusion(value: unknown, tree: ExclusionNode): unknown {
-  if (Array.isArray(value)) return value.map((e) => (isPlainObject(e) || Array.isArray(e) ? applyExclusion(e, tree) : e));
+  if (Array.isArray(value))
+    return value.map((e) => (isPlainObject(e) || Array.isArray(e) ? applyExclusion(e, tree) : e));
   if (!isPlainObject(value)) return value;
   const out: Doc = {};
   for (const [k, v] of Object.entries(value)) {
@@ -259,7 +314,12 @@ function applyExclusion(value: unknown, tree: ExclusionNode): unknown {
 }
 
 /** Wraps `docs` so each one comes out projected; returns `docs` itself for an empty projection. */
-export function projectIterator(docs: Iterator<Doc>, projection: unknown, filter?: Doc, variables?: Doc): Iterator<Doc> {
+export function projectIterator(
+  docs: Iterator<Doc>,
+  projection: unknown,
+  filter?: Doc,
+  variables?: Doc,
+): Iterator<Doc> {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
   const shape = parseFindProjection(projection);
   if (shape.mode === 'exclusion' && (shape.hasFindSlice || shape.hasElemMatch)) {
@@ -327,7 +387,12 @@ function checkPositionalFound(doc: Doc, path: string): void {
   let v: unknown = doc;
   for (const part of path.split('.')) v = isPlainObject(v) ? v[part] : undefined;
   if (Array.isArray(v) && v.includes(undefined)) {
-    throw new MongoCommandError(51246, "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array", {}, 'Location51246');
+    throw new MongoCommandError(
+      51246,
+      "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array",
+      {},
+      'Location51246',
+    );
   }
 }
 

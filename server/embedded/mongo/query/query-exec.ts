@@ -27,7 +27,11 @@ export interface Execution {
   docs: Iterator<Doc>;
 }
 
-export function compileFilter(filter: Doc | undefined, variables?: Doc, collation?: Collation): ((doc: Doc) => boolean) | undefined {
+export function compileFilter(
+  filter: Doc | undefined,
+  variables?: Doc,
+  collation?: Collation,
+): ((doc: Doc) => boolean) | undefined {
   if (filter && '$comment' in filter) {
     // A top-level $comment only labels the query (for the profiler / logs): it matches everything.
     const { $comment: _comment, ...rest } = filter;
@@ -52,7 +56,8 @@ export function refuseUncollated(filter: unknown): void {
   if (typeof filter !== 'object' || filter === null) return;
   for (const [k, v] of Object.entries(filter)) {
     if (k === '$expr' || k === '$where') throw notImplemented(`Query operator ${k} with a non-simple collation`);
-    if (k === '$all' && holdsString(v)) throw notImplemented('Query operator $all on strings with a non-simple collation');
+    if (k === '$all' && holdsString(v))
+      throw notImplemented('Query operator $all on strings with a non-simple collation');
     refuseUncollated(v);
   }
 }
@@ -147,11 +152,19 @@ function* mergeScans(coll: Collection, plan: Plan, stats: ScanStats): Generator<
 }
 
 /** Matching documents as [rid, doc], in the requested order, after skip and limit. */
-export function* matchRecords(coll: Collection | undefined, spec: FindSpec, plan: Plan, stats: ScanStats): Generator<[number, Doc]> {
+export function* matchRecords(
+  coll: Collection | undefined,
+  spec: FindSpec,
+  plan: Plan,
+  stats: ScanStats,
+): Generator<[number, Doc]> {
   if (!coll) return;
   // An exact plan's bounds are the whole filter: no need to compile and run it per document; a plan whose bounds
   // express all but some fields re-matches only those fields' predicates.
-  const filter = plan.recheck && spec.filter ? Object.fromEntries(plan.recheck.map((path) => [path, spec.filter![path]])) : spec.filter;
+  const filter =
+    plan.recheck && spec.filter
+      ? Object.fromEntries(plan.recheck.map((path) => [path, spec.filter![path]]))
+      : spec.filter;
   const test = plan.exact ? undefined : compileFilter(filter, spec.variables, spec.collation);
   let skip = spec.skip ?? 0;
   let limit = spec.limit && spec.limit > 0 ? spec.limit : Infinity;

@@ -24,11 +24,17 @@ export function sortKey(doc: Doc, fields: Array<{ parts: string[]; desc: boolean
 
 export function sortFields(sort: Doc): Array<{ parts: string[]; desc: boolean }> {
   const entries = Object.entries(sort);
-  if (entries.length === 0) throw new MongoCommandError(15976, '$sort stage must have at least one sort key', {}, 'Location15976');
+  if (entries.length === 0)
+    throw new MongoCommandError(15976, '$sort stage must have at least one sort key', {}, 'Location15976');
   return entries.map(([path, dir]) => {
     if (isPlainObject(dir)) throw notImplemented(`Sort by ${JSON.stringify(dir)}`);
     if (Number(dir) !== 1 && Number(dir) !== -1) {
-      throw new MongoCommandError(15975, '$sort key ordering must be 1 (for ascending) or -1 (for descending)', {}, 'Location15975');
+      throw new MongoCommandError(
+        15975,
+        '$sort key ordering must be 1 (for ascending) or -1 (for descending)',
+        {},
+        'Location15975',
+      );
     }
     return { parts: path.split('.'), desc: Number(dir) < 0 };
   });

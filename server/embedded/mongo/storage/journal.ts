@@ -45,7 +45,8 @@ export function scanFrames(buf: Buffer, visit: (record: Doc) => void): FrameScan
     if (buf.length - offset < FRAME_HEADER) return { count, validEnd: offset, problem: 'truncated frame header' };
     const length = buf.readUInt32LE(offset);
     const crc = buf.readUInt32LE(offset + 4);
-    if (length < 5 || length > MAX_RECORD) return { count, validEnd: offset, problem: `impossible record length ${length}` };
+    if (length < 5 || length > MAX_RECORD)
+      return { count, validEnd: offset, problem: `impossible record length ${length}` };
     const end = offset + FRAME_HEADER + length;
     if (end > buf.length) return { count, validEnd: offset, problem: 'truncated record' };
     const body = buf.subarray(offset + FRAME_HEADER, end);
@@ -84,7 +85,11 @@ export class JournalWriter {
   private scheduled = false;
   size: number;
 
-  constructor(private fd: number, size: number, private readonly onFlushed: () => void) {
+  constructor(
+    private fd: number,
+    size: number,
+    private readonly onFlushed: () => void,
+  ) {
     this.size = size;
   }
 
@@ -122,7 +127,8 @@ export class JournalWriter {
       if (pending.length) {
         const data = pending.length === 1 ? pending[0] : Buffer.concat(pending);
         let written = 0;
-        while (written < data.length) written += fs.writeSync(this.fd, data, written, data.length - written, this.size + written);
+        while (written < data.length)
+          written += fs.writeSync(this.fd, data, written, data.length - written, this.size + written);
         this.size += data.length;
       }
       if (sync) fs.fdatasyncSync(this.fd);

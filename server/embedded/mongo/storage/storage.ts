@@ -130,7 +130,9 @@ export class Storage implements Durability, ChangeSink {
     }
     for (const coll of this.catalogue.allCollections()) {
       for (const name of coll.finishBulkLoad()) {
-        this.opts.log(`${coll.ns}: unique index ${name} found duplicate keys while rebuilding; the duplicates are left out of it`);
+        this.opts.log(
+          `${coll.ns}: unique index ${name} found duplicate keys while rebuilding; the duplicates are left out of it`,
+        );
       }
     }
     this.openJournal();
@@ -156,7 +158,9 @@ export class Storage implements Durability, ChangeSink {
       if (scan.problem || last?.o !== 'end') {
         // A snapshot only becomes visible through an atomic rename after fsync: damage here is not
         // a crash artefact, and guessing would lose data silently.
-        throw new Error(`snapshot ${this.file(SNAPSHOT)} is damaged (${scan.problem ?? 'missing end marker'}); refusing to start`);
+        throw new Error(
+          `snapshot ${this.file(SNAPSHOT)} is damaged (${scan.problem ?? 'missing end marker'}); refusing to start`,
+        );
       }
       this.snapshotSize = snapshot.length;
       docs = scan.count - 2;
@@ -179,12 +183,16 @@ export class Storage implements Durability, ChangeSink {
         } else if (state === 'header') {
           if (r.o === 'hdr' && Number(r.gen) === this.gen) state = 'apply';
           else if (r.o === 'hdr' && Number(r.gen) < this.gen) state = 'stale';
-          else throw new Error(`journal ${journalPath} does not belong to snapshot generation ${this.gen}; refusing to start`);
+          else
+            throw new Error(
+              `journal ${journalPath} does not belong to snapshot generation ${this.gen}; refusing to start`,
+            );
         }
       });
       if (state === 'apply') {
         keepBytes = scan.validEnd;
-        if (scan.problem) this.opts.log(`journal: dropped a torn tail at byte ${scan.validEnd} of ${journal.length} (${scan.problem})`);
+        if (scan.problem)
+          this.opts.log(`journal: dropped a torn tail at byte ${scan.validEnd} of ${journal.length} (${scan.problem})`);
       } else if (state === 'stale') {
         this.opts.log('journal: older than the snapshot (already compacted), discarding');
       } else {
@@ -312,7 +320,11 @@ export class Storage implements Durability, ChangeSink {
   }
 }
 
-export async function openStorage(dir: string, catalogue: Catalogue, opts: Partial<StorageOptions> & { log: (msg: string) => void }): Promise<Storage> {
+export async function openStorage(
+  dir: string,
+  catalogue: Catalogue,
+  opts: Partial<StorageOptions> & { log: (msg: string) => void },
+): Promise<Storage> {
   fs.mkdirSync(dir, { recursive: true });
   const lock = lockDir(dir);
   const storage = new Storage(dir, catalogue, { ...DEFAULTS, ...opts }, lock);

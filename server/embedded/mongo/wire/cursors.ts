@@ -37,7 +37,10 @@ export class CursorManager {
   }
 
   /** The next batch, each document encoded once here (its size counts towards the batch limit). */
-  private static takeBatch(cur: { iter: Iterator<CursorItem>; peeked?: CursorItem }, max: number): { batch: EncodedBatch; exhausted: boolean } {
+  private static takeBatch(
+    cur: { iter: Iterator<CursorItem>; peeked?: CursorItem },
+    max: number,
+  ): { batch: EncodedBatch; exhausted: boolean } {
     const docs: EncodedDoc[] = [];
     let bytes = 0;
     let limit = 0;
@@ -73,11 +76,19 @@ export class CursorManager {
   open(ns: string, iter: Iterator<CursorItem>, opts: BatchOptions = {}): Doc {
     const size = opts.batchSize ?? DEFAULT_FIRST_BATCH;
     const state: { iter: Iterator<CursorItem>; peeked?: CursorItem } = { iter };
-    const { batch, exhausted } = size === 0 ? { batch: new EncodedBatch([], 0), exhausted: false } : CursorManager.takeBatch(state, size);
+    const { batch, exhausted } =
+      size === 0 ? { batch: new EncodedBatch([], 0), exhausted: false } : CursorManager.takeBatch(state, size);
     let id = 0;
     if (!exhausted && !opts.singleBatch) {
       id = this.nextId++;
-      this.cursors.set(id, { id, ns, iter, peeked: state.peeked, lastUsed: Date.now(), noTimeout: !!opts.noCursorTimeout });
+      this.cursors.set(id, {
+        id,
+        ns,
+        iter,
+        peeked: state.peeked,
+        lastUsed: Date.now(),
+        noTimeout: !!opts.noCursorTimeout,
+      });
     }
     return { cursor: { firstBatch: batch, id: Long.fromNumber(id), ns }, ok: 1 };
   }
@@ -86,7 +97,12 @@ export class CursorManager {
     const cur = this.cursors.get(id);
     if (!cur) throw new MongoCommandError(43, `cursor id ${id} not found`);
     if (cur.ns !== `${db}.${collection}`) {
-      throw new MongoCommandError(13, `Requested getMore on namespace '${db}.${collection}', but cursor belongs to a different namespace ${cur.ns}`, {}, 'Unauthorized');
+      throw new MongoCommandError(
+        13,
+        `Requested getMore on namespace '${db}.${collection}', but cursor belongs to a different namespace ${cur.ns}`,
+        {},
+        'Unauthorized',
+      );
     }
     const { batch, exhausted } = CursorManager.takeBatch(cur, batchSize && batchSize > 0 ? batchSize : Infinity);
     cur.lastUsed = Date.now();

@@ -386,11 +386,18 @@ const sameKeys = (doc: Doc, keys: string[]) => {
 /** The reply's parts when it is a plain cursor reply (every find, getMore and aggregate page), else undefined. */
 function cursorPage(reply: Doc): CursorPage | undefined {
   const cursor = reply.cursor as Doc | undefined;
-  if (reply.ok !== 1 || !sameKeys(reply, ['cursor', 'ok']) || typeof cursor !== 'object' || cursor === null) return undefined;
+  if (reply.ok !== 1 || !sameKeys(reply, ['cursor', 'ok']) || typeof cursor !== 'object' || cursor === null)
+    return undefined;
   const batchName = 'firstBatch' in cursor ? 'firstBatch' : 'nextBatch';
   const { id, ns } = cursor;
   const batch = cursor[batchName];
-  if (!(batch instanceof EncodedBatch) || !(id instanceof Long) || typeof ns !== 'string' || !sameKeys(cursor, [batchName, 'id', 'ns'])) return undefined;
+  if (
+    !(batch instanceof EncodedBatch) ||
+    !(id instanceof Long) ||
+    typeof ns !== 'string' ||
+    !sameKeys(cursor, [batchName, 'id', 'ns'])
+  )
+    return undefined;
   return { batchName, batch, id, ns };
 }
 

@@ -6,9 +6,7 @@ import { CursorManager } from './cursors.js';
 import { isWriteCommand, runCommand } from '../commands/index.js';
 import { sweepExpired } from '../storage/ttl.js';
 import type { ServerState } from '../commands/state.js';
-import {
-  FLAG_MORE_TO_COME, HEADER_SIZE, MAX_MESSAGE_SIZE, ProtocolError, encodeReply, parseMessage,
-} from './wire.js';
+import { FLAG_MORE_TO_COME, HEADER_SIZE, MAX_MESSAGE_SIZE, ProtocolError, encodeReply, parseMessage } from './wire.js';
 
 export interface Durability {
   /** Runs `cb` once everything written so far is in the journal file (and on disk, with `sync`). */
@@ -139,18 +137,28 @@ export class MongoServer {
       if (socket.destroyed) return;
       if (err && reply.ok === 1) {
         // The change is applied in memory but not journaled: say so, as a write concern failure.
-        reply.writeConcernError = { code: 100, codeName: 'UnsatisfiableWriteConcern', errmsg: `journal write failed: ${err.message}` };
+        reply.writeConcernError = {
+          code: 100,
+          codeName: 'UnsatisfiableWriteConcern',
+          errmsg: `journal write failed: ${err.message}`,
+        };
       }
       let message: Buffer;
       try {
         message = encodeReply(request, reply);
       } catch (e) {
-        message = encodeReply(request, { ok: 0, code: 10334, codeName: 'BSONObjectTooLarge', errmsg: `reply too large: ${(e as Error).message}` });
+        message = encodeReply(request, {
+          ok: 0,
+          code: 10334,
+          codeName: 'BSONObjectTooLarge',
+          errmsg: `reply too large: ${(e as Error).message}`,
+        });
       }
       socket.write(message);
     };
     const name = Object.keys(request.command)[0];
-    if (this.opts.durability && isWriteCommand(name, request.command)) this.opts.durability.afterFlush(send, wantsSync(request.command));
+    if (this.opts.durability && isWriteCommand(name, request.command))
+      this.opts.durability.afterFlush(send, wantsSync(request.command));
     else send();
     return true;
   }

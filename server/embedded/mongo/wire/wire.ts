@@ -110,7 +110,8 @@ function parseOpQuery(msg: Buffer, requestId: number): CommandRequest {
   // Legacy drivers may wrap the command as {$query: {...}, $readPreference: ...}.
   if (query.$query && typeof query.$query === 'object') query = query.$query as Document;
   const dot = ns.indexOf('.');
-  if (dot < 0 || ns.slice(dot + 1) !== '$cmd') throw new ProtocolError(`OP_QUERY is only supported for commands, got ${ns}`);
+  if (dot < 0 || ns.slice(dot + 1) !== '$cmd')
+    throw new ProtocolError(`OP_QUERY is only supported for commands, got ${ns}`);
   return { opCode: OP_QUERY, requestId, flags: 0, db: ns.slice(0, dot), command: query };
 }
 

@@ -5,15 +5,44 @@ import { MongoCommandError } from '../common/errors.js';
 import { bsonTypeAlias as bsonTypeOf } from '../operators/bson-types.js';
 
 const KEYWORDS = new Set([
-  'bsonType', 'type', 'required', 'properties', 'additionalProperties', 'patternProperties', 'enum', 'minimum',
-  'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'items', 'additionalItems',
-  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'allOf', 'anyOf', 'oneOf', 'not',
-  'description', 'title', 'multipleOf', 'dependencies',
+  'bsonType',
+  'type',
+  'required',
+  'properties',
+  'additionalProperties',
+  'patternProperties',
+  'enum',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'items',
+  'additionalItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'description',
+  'title',
+  'multipleOf',
+  'dependencies',
 ]);
 
 // JSON Schema `type` names mapped to the BSON types they accept.
 const JSON_TYPES: Record<string, string[]> = {
-  object: ['object'], array: ['array'], string: ['string'], boolean: ['bool'], null: ['null'],
+  object: ['object'],
+  array: ['array'],
+  string: ['string'],
+  boolean: ['bool'],
+  null: ['null'],
   number: ['int', 'long', 'double', 'decimal'],
 };
 
@@ -26,7 +55,8 @@ export function checkSchema(schema: unknown): void {
       throw new MongoCommandError(9, `Unknown type name alias: ${String(v)}`);
     }
     if (k === 'properties' || k === 'patternProperties') for (const sub of Object.values(v as Doc)) checkSchema(sub);
-    if ((k === 'items' || k === 'additionalItems' || k === 'additionalProperties' || k === 'not') && isPlainObject(v)) checkSchema(v);
+    if ((k === 'items' || k === 'additionalItems' || k === 'additionalProperties' || k === 'not') && isPlainObject(v))
+      checkSchema(v);
     if (k === 'items' && Array.isArray(v)) v.forEach(checkSchema);
     if (k === 'allOf' || k === 'anyOf' || k === 'oneOf') (v as unknown[]).forEach(checkSchema);
   }
@@ -58,43 +88,68 @@ export function schemaFailures(schema: Doc, value: unknown): Doc[] {
   }
   const n = numeric(value);
   if (n !== undefined) {
-    if (typeof schema.minimum === 'number' && (schema.exclusiveMinimum === true ? n <= schema.minimum : n < schema.minimum)) {
+    if (
+      typeof schema.minimum === 'number' &&
+      (schema.exclusiveMinimum === true ? n <= schema.minimum : n < schema.minimum)
+    ) {
       fail('minimum', schema.minimum, 'comparison failed', { consideredValue: value });
     }
-    if (typeof schema.maximum === 'number' && (schema.exclusiveMaximum === true ? n >= schema.maximum : n > schema.maximum)) {
+    if (
+      typeof schema.maximum === 'number' &&
+      (schema.exclusiveMaximum === true ? n >= schema.maximum : n > schema.maximum)
+    ) {
       fail('maximum', schema.maximum, 'comparison failed', { consideredValue: value });
     }
     if (typeof schema.multipleOf === 'number' && n % schema.multipleOf !== 0) {
-      fail('multipleOf', schema.multipleOf, 'considered value is not a multiple of the specified value', { consideredValue: value });
+      fail('multipleOf', schema.multipleOf, 'considered value is not a multiple of the specified value', {
+        consideredValue: value,
+      });
     }
   }
   if (typeof value === 'string') {
     const length = [...value].length;
-    if (typeof schema.minLength === 'number' && length < schema.minLength) fail('minLength', schema.minLength, 'specified string length was not satisfied', { consideredValue: value });
-    if (typeof schema.maxLength === 'number' && length > schema.maxLength) fail('maxLength', schema.maxLength, 'specified string length was not satisfied', { consideredValue: value });
+    if (typeof schema.minLength === 'number' && length < schema.minLength)
+      fail('minLength', schema.minLength, 'specified string length was not satisfied', { consideredValue: value });
+    if (typeof schema.maxLength === 'number' && length > schema.maxLength)
+      fail('maxLength', schema.maxLength, 'specified string length was not satisfied', { consideredValue: value });
     if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) {
       fail('pattern', schema.pattern, 'regular expression did not match', { consideredValue: value });
     }
   }
   if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) fail('minItems', schema.minItems, 'array did not match specified length', { consideredValue: value });
-    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) fail('maxItems', schema.maxItems, 'array did not match specified length', { consideredValue: value });
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems)
+      fail('minItems', schema.minItems, 'array did not match specified length', { consideredValue: value });
+    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
+      fail('maxItems', schema.maxItems, 'array did not match specified length', { consideredValue: value });
     if (schema.uniqueItems === true && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) {
       fail('uniqueItems', true, 'found a duplicate item', { consideredValue: value });
     }
     if (isPlainObject(schema.items)) {
       const bad = value.map((v, i) => ({ i, d: schemaFailures(schema.items as Doc, v) })).filter((x) => x.d.length);
-      if (bad.length) out.push({ operatorName: 'items', reason: 'At least one item did not match the sub-schema', itemIndex: bad[0].i, details: bad[0].d });
+      if (bad.length)
+        out.push({
+          operatorName: 'items',
+          reason: 'At least one item did not match the sub-schema',
+          itemIndex: bad[0].i,
+          details: bad[0].d,
+        });
     }
   }
   if (isPlainObject(value)) {
     const keys = Object.keys(value);
     if (Array.isArray(schema.required)) {
       const missing = (schema.required as string[]).filter((k) => value[k] === undefined);
-      if (missing.length) out.push({ operatorName: 'required', specifiedAs: { required: schema.required }, missingProperties: missing });
+      if (missing.length)
+        out.push({ operatorName: 'required', specifiedAs: { required: schema.required }, missingProperties: missing });
     }
-    if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties) fail('minProperties', schema.minProperties, 'specified number of properties was not satisfied', { numberOfProperties: keys.length });
-    if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties) fail('maxProperties', schema.maxProperties, 'specified number of properties was not satisfied', { numberOfProperties: keys.length });
+    if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties)
+      fail('minProperties', schema.minProperties, 'specified number of properties was not satisfied', {
+        numberOfProperties: keys.length,
+      });
+    if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties)
+      fail('maxProperties', schema.maxProperties, 'specified number of properties was not satisfied', {
+        numberOfProperties: keys.length,
+      });
     const props = isPlainObject(schema.properties) ? schema.properties : {};
     const notSatisfied: Doc[] = [];
     for (const [name, sub] of Object.entries(props)) {
@@ -114,7 +169,11 @@ export function schemaFailures(schema: Doc, value: unknown): Doc[] {
     if (schema.additionalProperties !== undefined && schema.additionalProperties !== true) {
       const extra = keys.filter((k) => !(k in props) && !patterns.some(([p]) => new RegExp(p, 'u').test(k)));
       if (schema.additionalProperties === false && extra.length) {
-        out.push({ operatorName: 'additionalProperties', specifiedAs: { additionalProperties: false }, additionalProperties: extra });
+        out.push({
+          operatorName: 'additionalProperties',
+          specifiedAs: { additionalProperties: false },
+          additionalProperties: extra,
+        });
       } else if (isPlainObject(schema.additionalProperties)) {
         for (const k of extra) {
           const details = schemaFailures(schema.additionalProperties, value[k]);
@@ -128,9 +187,15 @@ export function schemaFailures(schema: Doc, value: unknown): Doc[] {
     if (failed.length) out.push({ operatorName: 'allOf', schemasNotSatisfied: failed.map((details) => ({ details })) });
   }
   if (Array.isArray(schema.anyOf) && !(schema.anyOf as Doc[]).some((s) => schemaFailures(s, value).length === 0)) {
-    out.push({ operatorName: 'anyOf', schemasNotSatisfied: (schema.anyOf as Doc[]).map((s) => ({ details: schemaFailures(s, value) })) });
+    out.push({
+      operatorName: 'anyOf',
+      schemasNotSatisfied: (schema.anyOf as Doc[]).map((s) => ({ details: schemaFailures(s, value) })),
+    });
   }
-  if (Array.isArray(schema.oneOf) && (schema.oneOf as Doc[]).filter((s) => schemaFailures(s, value).length === 0).length !== 1) {
+  if (
+    Array.isArray(schema.oneOf) &&
+    (schema.oneOf as Doc[]).filter((s) => schemaFailures(s, value).length === 0).length !== 1
+  ) {
     out.push({ operatorName: 'oneOf', reason: 'value did not match exactly one of the schemas' });
   }
   if (isPlainObject(schema.not) && schemaFailures(schema.not, value).length === 0) {

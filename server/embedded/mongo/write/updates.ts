@@ -4,7 +4,15 @@ import { update as mingoUpdate } from 'mingo/updater';
 import { Aggregator } from 'mingo/aggregator';
 import * as updateOperators from 'mingo/operators/update';
 import { Timestamp } from 'bson';
-import { cloneDoc, getPath, isOperatorObject, isPlainObject, setPath, withIdFirst, type Doc } from '../common/documents.js';
+import {
+  cloneDoc,
+  getPath,
+  isOperatorObject,
+  isPlainObject,
+  setPath,
+  withIdFirst,
+  type Doc,
+} from '../common/documents.js';
 import { MongoCommandError, badValue, failedToParse, notImplemented, toCommandError } from '../common/errors.js';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { formatValue } from '../common/format.js';
@@ -12,8 +20,21 @@ import { mingoOptions, updateOptions } from '../operators/mingo-context.js';
 import { comparingOperatorIn, holdsString, type Collation } from '../query/collation.js';
 
 const MODIFIERS = new Set([
-  '$set', '$unset', '$inc', '$push', '$pull', '$addToSet', '$setOnInsert', '$min', '$max', '$currentDate',
-  '$rename', '$mul', '$pop', '$pullAll', '$bit',
+  '$set',
+  '$unset',
+  '$inc',
+  '$push',
+  '$pull',
+  '$addToSet',
+  '$setOnInsert',
+  '$min',
+  '$max',
+  '$currentDate',
+  '$rename',
+  '$mul',
+  '$pop',
+  '$pullAll',
+  '$bit',
 ]);
 
 export type UpdateSpec = Doc | Doc[];
@@ -37,14 +58,21 @@ export function validateUpdate(u: unknown): UpdateSpec {
   const ops = keys.filter((k) => k.startsWith('$'));
   if (ops.length && ops.length !== keys.length) {
     const field = keys.find((k) => !k.startsWith('$'));
-    throw new MongoCommandError(9, `Unknown modifier: ${field}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    throw new MongoCommandError(
+      9,
+      `Unknown modifier: ${field}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
   }
   for (const op of ops) {
     if (!MODIFIERS.has(op)) {
-      throw failedToParse(`Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+      throw failedToParse(
+        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
     }
     if (!isPlainObject(u[op])) {
-      throw failedToParse(`Modifiers operate on fields but we found type ${Array.isArray(u[op]) ? 'array' : typeof u[op]} instead. For example: {$mod: {<field>: ...}} not {${op}: ${formatValue(u[op])}}`);
+      throw failedToParse(
+        `Modifiers operate on fields but we found type ${Array.isArray(u[op]) ? 'array' : typeof u[op]} instead. For example: {$mod: {<field>: ...}} not {${op}: ${formatValue(u[op])}}`,
+      );
     }
   }
   return u;
@@ -102,15 +130,22 @@ function checkOperandTypes(doc: Doc, modifier: Doc): void {
       if (current === undefined) continue;
       if (NUMERIC_OPS.has(op)) {
         if (!isNumeric(arg)) {
-          throw new MongoCommandError(14, `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${formatValue(arg)}}`);
+          throw new MongoCommandError(
+            14,
+            `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${formatValue(arg)}}`,
+          );
         }
         if (!isNumeric(current)) {
-          throw new MongoCommandError(14, `Cannot apply ${op} to a value of non-numeric type. {_id: ${formatValue(doc._id)}} has the field '${path.split('.').pop()}' of non-numeric type ${bsonTypeName(current)}`);
+          throw new MongoCommandError(
+            14,
+            `Cannot apply ${op} to a value of non-numeric type. {_id: ${formatValue(doc._id)}} has the field '${path.split('.').pop()}' of non-numeric type ${bsonTypeName(current)}`,
+          );
         }
       } else if (!Array.isArray(current)) {
-        const message = op === '$pull' || op === '$pullAll'
-          ? `Cannot apply ${op} to a non-array value`
-          : `The field '${path}' must be an array but is of type ${bsonTypeName(current)} in document {_id: ${formatValue(doc._id)}}`;
+        const message =
+          op === '$pull' || op === '$pullAll'
+            ? `Cannot apply ${op} to a non-array value`
+            : `The field '${path}' must be an array but is of type ${bsonTypeName(current)} in document {_id: ${formatValue(doc._id)}}`;
         throw new MongoCommandError(2, message);
       }
     }
@@ -161,7 +196,10 @@ function foldIntoSet(spec: Doc, doc: Doc, insertMode: boolean): Doc {
     for (const [path, how] of Object.entries(modifier.$currentDate as Doc)) {
       if (typeof how === 'boolean' || (isPlainObject(how) && how.$type === 'date')) set[path] = now;
       else if (isPlainObject(how) && how.$type === 'timestamp') set[path] = currentTimestamp(now);
-      else throw badValue(`The '$type' string field is required to be 'date' or 'timestamp': {$currentDate: {field : {$type: 'date'}}}`);
+      else
+        throw badValue(
+          `The '$type' string field is required to be 'date' or 'timestamp': {$currentDate: {field : {$type: 'date'}}}`,
+        );
     }
     delete modifier.$currentDate;
   }
@@ -181,7 +219,8 @@ const UPDATE_PIPELINE_STAGES = new Set(['$addFields', '$set', '$project', '$unse
 function runUpdatePipeline(doc: Doc, stages: Doc[], variables?: Doc): Doc {
   for (const stage of stages) {
     const [name] = Object.keys(stage);
-    if (!UPDATE_PIPELINE_STAGES.has(name)) throw new MongoCommandError(72, `${name} is not allowed to be used within an update`);
+    if (!UPDATE_PIPELINE_STAGES.has(name))
+      throw new MongoCommandError(72, `${name} is not allowed to be used within an update`);
   }
   const [out] = new Aggregator(stages, mingoOptions(variables)).run([doc]) as Doc[];
   if (!isPlainObject(out)) throw new MongoCommandError(1, 'internal error: the update pipeline produced no document');
@@ -203,7 +242,8 @@ export function refuseUncollatedUpdate(spec: UpdateSpec, arrayFilters: Doc[] | u
       }
     }
   }
-  if (arrayFilters && holdsString(arrayFilters)) throw notImplemented('arrayFilters on strings with a non-simple collation');
+  if (arrayFilters && holdsString(arrayFilters))
+    throw notImplemented('arrayFilters on strings with a non-simple collation');
 }
 
 export function applyUpdate(
@@ -226,7 +266,11 @@ export function applyUpdate(
     if (!isModifierUpdate(spec)) {
       spec = spec as Doc;
       for (const k of Object.keys(spec)) {
-        if (k.startsWith('$')) throw new MongoCommandError(52, `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document.`);
+        if (k.startsWith('$'))
+          throw new MongoCommandError(
+            52,
+            `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document.`,
+          );
       }
       const next: Doc = doc._id !== undefined ? { _id: doc._id } : {};
       for (const [k, v] of Object.entries(spec)) if (k !== '_id' || doc._id === undefined) next[k] = cloneDoc(v);
@@ -255,10 +299,16 @@ export function applyUpdate(
     const paths = orderedPaths(modifier);
     // Without a positional `$` the operators need no query context: call mingo's operator functions
     // directly, which skips the updater's per-call setup (most of an update's cost otherwise).
-    const operators = updateOperators as unknown as Record<string, (expr: Doc, arrayFilters?: Doc[]) => (obj: Doc) => string[]>;
+    const operators = updateOperators as unknown as Record<
+      string,
+      (expr: Doc, arrayFilters?: Doc[]) => (obj: Doc) => string[]
+    >;
     const run = (m: Doc) => {
       if (condition) {
-        return mingoUpdate(next, m as never, opts.arrayFilters, condition as never, { cloneMode: 'copy', queryOptions: updateOptions(opts.variables, opts.collation) }).length;
+        return mingoUpdate(next, m as never, opts.arrayFilters, condition as never, {
+          cloneMode: 'copy',
+          queryOptions: updateOptions(opts.variables, opts.collation),
+        }).length;
       }
       let n = 0;
       for (const [op, expr] of Object.entries(m)) n += operators[op](expr as Doc, opts.arrayFilters ?? [])(next).length;
@@ -266,7 +316,10 @@ export function applyUpdate(
     };
     // MongoDB (5.0+) applies update paths in lexicographic order, which decides where new fields
     // go; when every path already exists, order can't show and one pass does it.
-    if (paths.length === 1 || paths.every(([op, path]) => op !== '$rename' && !path.includes('$') && getPath(doc, path) !== undefined)) {
+    if (
+      paths.length === 1 ||
+      paths.every(([op, path]) => op !== '$rename' && !path.includes('$') && getPath(doc, path) !== undefined)
+    ) {
       changed = run(modifier);
     } else {
       for (const [op, path, value] of paths) changed += run({ [op]: { [path]: value } });
@@ -291,7 +344,8 @@ export function upsertSeed(filter: Doc): Doc {
       if (k.startsWith('$')) continue;
       if (isOperatorObject(v)) {
         if ('$eq' in v) setPath(seed, k, cloneDoc(v.$eq));
-        else if (Array.isArray(v.$in) && v.$in.length === 1 && !(v.$in[0] instanceof RegExp)) setPath(seed, k, cloneDoc(v.$in[0]));
+        else if (Array.isArray(v.$in) && v.$in.length === 1 && !(v.$in[0] instanceof RegExp))
+          setPath(seed, k, cloneDoc(v.$in[0]));
         continue;
       }
       if (getPath(seed, k) === undefined) setPath(seed, k, cloneDoc(v));
@@ -302,7 +356,11 @@ export function upsertSeed(filter: Doc): Doc {
 }
 
 /** The document an upsert inserts. */
-export function buildUpsert(filter: Doc, spec: UpdateSpec, opts: { arrayFilters?: Doc[]; variables?: Doc; collation?: Collation }): Doc {
+export function buildUpsert(
+  filter: Doc,
+  spec: UpdateSpec,
+  opts: { arrayFilters?: Doc[]; variables?: Doc; collation?: Collation },
+): Doc {
   const seed = upsertSeed(filter);
   if (!Array.isArray(spec) && !isModifierUpdate(spec)) {
     const doc: Doc = {};

@@ -24,19 +24,27 @@ function queryFor(validator: Doc): Query {
 
 /** Checks a validator when it is set (create / collMod), so a bad one is refused up front. */
 export function checkValidator(validator: unknown): void {
-  if (!isPlainObject(validator)) throw new MongoCommandError(14, "BSON field 'validator' is the wrong type, expected type 'object'");
+  if (!isPlainObject(validator))
+    throw new MongoCommandError(14, "BSON field 'validator' is the wrong type, expected type 'object'");
   for (const op of ['$where', '$near', '$nearSphere', '$text']) {
-    if (JSON.stringify(validator).includes(`"${op}"`)) throw new MongoCommandError(2, `${op} is not allowed in collection validators`);
+    if (JSON.stringify(validator).includes(`"${op}"`))
+      throw new MongoCommandError(2, `${op} is not allowed in collection validators`);
   }
   queryFor(validator);
 }
 
 export function checkValidationOptions(level: unknown, action: unknown): void {
   if (level !== undefined && !['off', 'strict', 'moderate'].includes(level as string)) {
-    throw new MongoCommandError(2, `Enumeration value '${String(level)}' for field 'validationLevel' is not a valid value.`);
+    throw new MongoCommandError(
+      2,
+      `Enumeration value '${String(level)}' for field 'validationLevel' is not a valid value.`,
+    );
   }
   if (action !== undefined && !['error', 'warn'].includes(action as string)) {
-    throw new MongoCommandError(2, `Enumeration value '${String(action)}' for field 'validationAction' is not a valid value.`);
+    throw new MongoCommandError(
+      2,
+      `Enumeration value '${String(action)}' for field 'validationAction' is not a valid value.`,
+    );
   }
 }
 
@@ -45,8 +53,13 @@ function details(validator: Doc, doc: Doc): Doc {
   const clauses = Object.entries(validator).map(([k, v]) => ({ [k]: v }));
   const describe = (clause: Doc): Doc => {
     const [k, v] = Object.entries(clause)[0];
-    if (k === '$jsonSchema') return { operatorName: '$jsonSchema', schemaRulesNotSatisfied: schemaFailures(v as Doc, doc) };
-    const operatorName = k.startsWith('$') ? k : isPlainObject(v) && Object.keys(v)[0]?.startsWith('$') ? Object.keys(v)[0] : '$eq';
+    if (k === '$jsonSchema')
+      return { operatorName: '$jsonSchema', schemaRulesNotSatisfied: schemaFailures(v as Doc, doc) };
+    const operatorName = k.startsWith('$')
+      ? k
+      : isPlainObject(v) && Object.keys(v)[0]?.startsWith('$')
+        ? Object.keys(v)[0]
+        : '$eq';
     const reason = !k.startsWith('$') && doc[k] === undefined ? 'field was missing' : 'comparison failed';
     const out: Doc = { operatorName, specifiedAs: clause, reason };
     if (!k.startsWith('$') && doc[k] !== undefined) out.consideredValue = doc[k];
@@ -64,7 +77,11 @@ function details(validator: Doc, doc: Doc): Doc {
  * Refuses `doc` (code 121 with errInfo) when the collection's validator rejects it. `previous` is the
  * stored version for an update: at level 'moderate' an update of an already invalid document passes.
  */
-export function validateForWrite(coll: Collection | undefined, doc: Doc, opts: { previous?: Doc; bypass?: boolean } = {}): void {
+export function validateForWrite(
+  coll: Collection | undefined,
+  doc: Doc,
+  opts: { previous?: Doc; bypass?: boolean } = {},
+): void {
   const validator = coll?.options.validator;
   if (!coll || opts.bypass || !isPlainObject(validator) || Object.keys(validator).length === 0) return;
   const level = coll.options.validationLevel ?? 'strict';
