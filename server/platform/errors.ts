@@ -132,12 +132,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        error: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        code: ErrorCodes.notFound,
-      } satisfies ApiErrorBody);
+    reply.status(404).send({
+      error: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      code: ErrorCodes.notFound,
+    } satisfies ApiErrorBody);
   });
 }
 

@@ -110,13 +110,11 @@ describe('a working day, repeatable', () => {
     );
     await owner.page.getByRole('button', { name: 'Import Leads', exact: true }).click();
     const importDialog = owner.page.getByRole('dialog', { name: `Import leads into ${campaignName}` });
-    await importDialog
-      .getByLabel(/CSV file/)
-      .setInputFiles({
-        name: 'walk.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`name,email,phone\n${rows.join('\n')}\n`),
-      });
+    await importDialog.getByLabel(/CSV file/).setInputFiles({
+      name: 'walk.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`name,email,phone\n${rows.join('\n')}\n`),
+    });
     await importDialog.getByRole('button', { name: 'Import leads', exact: true }).click();
     await importDialog
       .getByTestId('import-progress')

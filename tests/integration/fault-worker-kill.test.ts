@@ -58,16 +58,14 @@ describe('a worker killed mid-stream', () => {
     const keys = Array.from({ length: 1500 }, (_, i) => `kill-${i}`);
     for (let i = 0; i < keys.length; i += 100) {
       await Promise.all(
-        keys
-          .slice(i, i + 100)
-          .map((key) =>
-            enqueueEmail(testApp.platform, {
-              key,
-              to: `${key}@test.local`,
-              template: 'waitlist-confirmation',
-              data: { name: key },
-            }),
-          ),
+        keys.slice(i, i + 100).map((key) =>
+          enqueueEmail(testApp.platform, {
+            key,
+            to: `${key}@test.local`,
+            template: 'waitlist-confirmation',
+            data: { name: key },
+          }),
+        ),
       );
     }
 

@@ -112,18 +112,16 @@ describe('team activity, Bonsai and invitations', () => {
       ...extra,
     });
     // The dialer's calls (written here directly): two ended today, one in progress, one three days ago.
-    await testApp.platform.db
-      .collection('calls')
-      .insertMany([
-        call(today(0.2), { state: 'idle', status: 'answered', connectedAt: today(0.21), endedAt: today(0.25) }),
-        call(today(0.5), { state: 'idle', status: 'missed', endedAt: today(0.55) }),
-        call(today(0.9), { state: 'connected', connectedAt: today(0.95), live: true }),
-        call(new Date(midnight - 3 * 24 * 3600_000), {
-          state: 'idle',
-          status: 'answered',
-          connectedAt: new Date(midnight - 3 * 24 * 3600_000),
-        }),
-      ]);
+    await testApp.platform.db.collection('calls').insertMany([
+      call(today(0.2), { state: 'idle', status: 'answered', connectedAt: today(0.21), endedAt: today(0.25) }),
+      call(today(0.5), { state: 'idle', status: 'missed', endedAt: today(0.55) }),
+      call(today(0.9), { state: 'connected', connectedAt: today(0.95), live: true }),
+      call(new Date(midnight - 3 * 24 * 3600_000), {
+        state: 'idle',
+        status: 'answered',
+        connectedAt: new Date(midnight - 3 * 24 * 3600_000),
+      }),
+    ]);
     const figures = await http.get<TeamActivityToday>('/api/team/activity/today', { token: l1.accessToken });
     expect(figures.status).toBe(200);
     const actorRow = figures.body.members.find((m) => m.name === 'Acting Agent')!;

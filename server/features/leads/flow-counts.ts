@@ -138,22 +138,20 @@ export function leadFlowOn(db: Db, campaignIds: ObjectId[] | undefined, days: Da
 /** Every campaign's flow as the leads give it now. */
 async function recountLeadFlow(db: Db): Promise<LeadFlowDoc[]> {
   const deltas = new FlowDeltas();
-  const leads = db
-    .collection<LeadDoc>('leads')
-    .find(
-      {},
-      {
-        projection: {
-          campaignId: 1,
-          createdAt: 1,
-          staged: 1,
-          assignedAt: 1,
-          disposition: 1,
-          dispositionAt: 1,
-          history: 1,
-        },
+  const leads = db.collection<LeadDoc>('leads').find(
+    {},
+    {
+      projection: {
+        campaignId: 1,
+        createdAt: 1,
+        staged: 1,
+        assignedAt: 1,
+        disposition: 1,
+        dispositionAt: 1,
+        history: 1,
       },
-    );
+    },
+  );
   for await (const lead of leads) {
     for (const [figure, at] of marksOf(lead)) deltas.add(lead.campaignId, figure, at, 1);
     // The history is where every return to the pool is written.
