@@ -164,9 +164,16 @@ export function requireUser(app: FastifyInstance, db: Db): preHandlerAsyncHookHa
   });
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a caller whose role the route's door refuses is told, where the generic sentence would hide the reason. */
+    refusal?: string;
+  }
+}
+
 /** Use after requireUser. */
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
   return markAuth(async function authorize(request: FastifyRequest) {
-    if (!roles.includes(request.currentUser.role)) throw forbidden();
+    if (!roles.includes(request.currentUser.role)) throw forbidden(request.routeOptions.config.refusal);
   });
 }

@@ -89,15 +89,15 @@ describe('who sees which lead', () => {
     expect(
       (await http.patch('/api/leads/0123456789abcdef01234567', { notes: 'x' }, { token: bob.accessToken })).status,
     ).toBe(404);
-    // Imports and their reports are the importer's (and the owner's) only.
-    expect((await http.get(`/api/imports/${importId}`, { token: bob.accessToken })).status).toBe(404);
+    // Imports and their reports are for owners and admins: an agent is refused at the door, before any lookup.
+    expect((await http.get(`/api/imports/${importId}`, { token: bob.accessToken })).status).toBe(403);
     expect(
       (
         await fetch(`${testApp.url}/api/imports/${importId}/rejected.csv`, {
           headers: { authorization: `Bearer ${bob.accessToken}` },
         })
       ).status,
-    ).toBe(404);
+    ).toBe(403);
     expect((await http.get(`/api/imports/${importId}`, { token: campaign.owner.accessToken })).body).toMatchObject({
       imported: 10,
       skipped: 1,

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { CallsInsights, EarningsInsights, FunnelInsights } from '../../../shared/schemas/insights/agent.js';
 import { CampaignInsights } from '../../../shared/schemas/insights/campaigns.js';
-import { InsightsQuery } from '../../../shared/schemas/insights/query.js';
+import { InsightsQuery, insightMessages } from '../../../shared/schemas/insights/query.js';
 import { TeamInsights } from '../../../shared/schemas/insights/team.js';
 import type { Platform } from '../../platform/context.js';
 import { callsInsights, campaignInsights, earningsInsights, funnelInsights, teamInsights } from './service.js';
@@ -32,7 +32,10 @@ export function insightsRoutes(app: FastifyInstance, platform: Platform) {
   );
   api.get(
     '/insights/campaigns',
-    { schema: { querystring: InsightsQuery, response: { 200: CampaignInsights } } },
+    {
+      config: { refusal: insightMessages.ownersOnly },
+      schema: { querystring: InsightsQuery, response: { 200: CampaignInsights } },
+    },
     async (request) => campaignInsights(platform, request.currentUser, request.query),
   );
 }
