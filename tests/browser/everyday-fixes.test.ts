@@ -41,15 +41,15 @@ async function selectOption(
 }
 
 describe('everyday fixes', () => {
-  it('closes the oldest of four toasts for good: it never comes back', async () => {
+  it('shows one toast per kind: four equal errors replace each other, and none comes back after its 4 s', async () => {
     const { page, context, errors } = await openPage(browser, '/login');
     try {
       const form = page.getByRole('form', { name: 'Login' });
       await form.getByRole('button', { name: 'Sign In' }).waitFor();
       await countToastsShown(page, 'Please enter both email and password');
       for (let i = 0; i < 4; i++) await form.getByRole('button', { name: 'Sign In' }).click();
-      await expect.poll(() => toastWithTitle(page, 'Error').count()).toBe(3);
-      // All four have had their 4 s: none is left, and no held-back one was shown again.
+      await expect.poll(() => toastWithTitle(page, 'Error').count()).toBe(1);
+      // The last one has had its 4 s: none is left, and no replaced one was shown again.
       await expect.poll(() => toastWithTitle(page, 'Error').count(), { timeout: 15_000 }).toBe(0);
       await page.waitForTimeout(1_500);
       expect(await toastWithTitle(page, 'Error').count()).toBe(0);

@@ -4,6 +4,7 @@ import { appUrl, launchBrowser, openPage, waitForPath } from '../support/browser
 
 interface CampaignItem {
   id: string;
+  slug: string;
   name: string;
   payoutRange: string;
 }
@@ -54,7 +55,7 @@ describe('landing page', () => {
             .first()
             .getByRole('link', { name: /View Details/ })
             .getAttribute('href'),
-        ).resolves.toBe(`/dashboard/campaigns/${items[0].id}`);
+        ).resolves.toBe(`/dashboard/campaigns/${items[0].slug}`);
       } else {
         await directory.getByText('No campaigns found').waitFor();
       }
