@@ -1,9 +1,8 @@
 // The dialer panel with PHONE_PROVIDER=sip SIP_CALL_MODEL=room in Chromium with a fake microphone: the app starts the
 // local carrier itself, every call is a Janus AudioBridge room, the server places the lead's SIP leg. What the agent
 // lives through: a reload mid-call, a crashed browser, a gateway killed mid-call, a voicemail-like greeting.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import type { DialerState } from '../../shared/schemas/dialer/state.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { localCarrierProblem, readLeadPhoneLog } from '../../server/platform/telephony/local-carrier.js';
-import { freePort } from '../../server/platform/local-redis.js';
+import { startAppProcess, type AppProcess } from '../support/app-process.js';
 import { DEMO_AGENT, expectToast, FAKE_MEDIA_ARGS, launchBrowser, waitForPath } from '../support/browser.js';
 
 const missing = localCarrierProblem();
@@ -21,61 +20,23 @@ const KEEP_PEERS = `{ const Native = window.RTCPeerConnection; window.__peers = 
   window.RTCPeerConnection = class extends Native { constructor(c) { super(c); window.__peers.push(this); } }; }`;
 
 describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake microphone)', () => {
-  let child: ChildProcess;
+  let app: AppProcess;
   let dataDir: string;
   let url: string;
   let browser: Browser;
-  let output = '';
 
   beforeAll(async () => {
-    const port = await freePort();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cw-browser-room-'));
-    child = spawn(process.execPath, ['dist/server/main.js'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_FACTOR: '50',
-        LOAD_SHED_MAX_IN_FLIGHT: '0',
-        MONGO_URL: '',
-        REDIS_URL: '',
-        MAIL_URL: '',
-        PHONE_PROVIDER: 'sip',
-        SIP_CALL_MODEL: 'room',
-        SIP_PROXY: '',
-        SIP_RING_TIMEOUT_S: '3',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (c) => (output += c));
-    child.stderr!.on('data', (c) => (output += c));
-    url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 80_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
-      const ready = await fetch(`${url}/readyz`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (ready && output.includes('running at')) break;
-      if (Date.now() > deadline) throw new Error(`app did not become ready:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    app = await startAppProcess(
+      { PHONE_PROVIDER: 'sip', SIP_CALL_MODEL: 'room', SIP_PROXY: '', SIP_RING_TIMEOUT_S: '3' },
+      { dataDirPrefix: 'cw-browser-room-' },
+    );
+    ({ url, dataDir } = app);
     browser = await launchBrowser({ extraArgs: FAKE_MEDIA_ARGS });
   }, 90_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => resolve(clearTimeout(timer)));
-      });
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   const telephony = (file: string) => path.join(dataDir, 'telephony', file);
