@@ -18,7 +18,7 @@ import { Dialog } from '../../ui/Dialog.js';
 import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import field from '../../ui/Field.module.css';
 import { CallingHoursFields } from './CallingHoursFields.js';
 import { rowsFrom, rulesFrom, StateRulesFields, stateRulesProblem, type StateRuleRow } from './StateRulesFields.js';
