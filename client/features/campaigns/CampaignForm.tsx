@@ -73,9 +73,11 @@ function CampaignForm({
     }
     setSaving(true);
     try {
+      // The schema check above passed, so the typed numbers are numbers now.
+      const valid = body as CampaignCreateBody;
       const saved = campaign
-        ? await api(`/api/campaigns/${campaign.id}`, { method: 'PATCH', body })
-        : await api('/api/campaigns', { method: 'POST', body });
+        ? await api(`/api/campaigns/${campaign.id}`, { method: 'PATCH', body: valid })
+        : await api('/api/campaigns', { method: 'POST', body: valid });
       toast({ title: campaign ? 'Campaign updated' : 'Campaign created', description: saved.name, variant: 'success' });
       onSaved(saved);
     } catch {
