@@ -4,39 +4,45 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const featuresRoot = path.resolve(import.meta.dirname, 'server/features');
-
 /**
- * Resolves each relative import against the importing file, so the rule holds at any depth of a feature's folders
- * (`dialer/sub/x.ts` importing `../../leads/repository.js` is caught, `../machine.js` from the same feature is not);
- * a pattern over the import text alone can only know one depth.
+ * A feature reaches another only through its face, `<root>/<x>/public.ts`. Each relative import is resolved against the
+ * importing file, so the rule holds at any depth of a feature's folders (`dialer/sub/x.ts` importing
+ * `../../leads/repository.js` is caught, `../machine.js` from the same feature is not); a pattern over the import text
+ * alone can only know one depth. One rule for the server's features and the client's.
  */
-const featureFace = {
-  meta: { type: 'problem', schema: [] },
-  create(context) {
-    const ownFeature = path.relative(featuresRoot, context.filename).split(path.sep)[0];
-    const check = (source) => {
-      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
-      const [feature, ...rest] = path
-        .relative(featuresRoot, path.resolve(path.dirname(context.filename), source.value))
-        .split(path.sep);
-      // Outside server/features (`..` first), a file beside the features (no folder part), or the feature's own file.
-      if (feature === '..' || rest.length === 0 || feature === ownFeature) return;
-      if (rest.length === 1 && rest[0] === 'public.js') return;
-      context.report({
-        node: source,
-        message:
-          'Import another feature through its public.ts only (see docs/architecture.md, "The face of a feature").',
-      });
-    };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-    };
-  },
-};
+function featureFace(featuresRoot, message) {
+  return {
+    meta: { type: 'problem', schema: [] },
+    create(context) {
+      const ownFeature = path.relative(featuresRoot, context.filename).split(path.sep)[0];
+      const check = (source) => {
+        if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+        const [feature, ...rest] = path
+          .relative(featuresRoot, path.resolve(path.dirname(context.filename), source.value))
+          .split(path.sep);
+        // Outside the features folder (`..` first), a file beside the features (no folder part), or the feature's own.
+        if (feature === '..' || rest.length === 0 || feature === ownFeature) return;
+        if (rest.length === 1 && rest[0] === 'public.js') return;
+        context.report({ node: source, message });
+      };
+      return {
+        ImportDeclaration: (node) => check(node.source),
+        ExportNamedDeclaration: (node) => check(node.source),
+        ExportAllDeclaration: (node) => check(node.source),
+        ImportExpression: (node) => check(node.source),
+      };
+    },
+  };
+}
+
+const serverFeatureFace = featureFace(
+  path.resolve(import.meta.dirname, 'server/features'),
+  'Import another feature through its public.ts only (see docs/architecture.md, "The face of a feature").',
+);
+const clientFeatureFace = featureFace(
+  path.resolve(import.meta.dirname, 'client/features'),
+  'Import another client feature through its public.ts only; shared styles and helpers live in client/ui (see docs/client.md, "Feature faces").',
+);
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'bench/results/'] },
@@ -68,8 +74,15 @@ export default tseslint.config(
     // A feature reaches another only through its face, `server/features/<x>/public.ts`; its `index.ts` (the Feature
     // registration) is imported by server/features/index.ts alone. Workers, the seed and tests may import deeper.
     files: ['server/features/*/**/*.ts'],
-    plugins: { boundaries: { rules: { 'feature-face': featureFace } } },
+    plugins: { boundaries: { rules: { 'feature-face': serverFeatureFace } } },
     rules: { 'boundaries/feature-face': 'error' },
+  },
+  {
+    // The same on the client: a page's feature reaches another through its face; what every feature shares (page
+    // styles, formatting, controls) is in client/ui, and client/app (the routes) composes the features' pages.
+    files: ['client/features/*/**/*.{ts,tsx}'],
+    plugins: { 'client-boundaries': { rules: { 'feature-face': clientFeatureFace } } },
+    rules: { 'client-boundaries/feature-face': 'error' },
   },
   {
     // A feature's socket events leave from its events.ts alone, so what a feature pushes, and to whom, is read in one file.

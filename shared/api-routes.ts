@@ -1,166 +1,29 @@
-import type { QueueBoardSession, QueueOverview } from './schemas/admin/queues.js';
-import type { RoleDecisionResponse, RoleRequestList } from './schemas/admin/role-requests.js';
-import type { WaitlistAdminItem, WaitlistAdminList } from './schemas/admin/waitlist.js';
-import type { ForgotAccepted } from './schemas/auth/forgot.js';
-import type { LoginResponse } from './schemas/auth/login.js';
-import type { PendingVerification } from './schemas/auth/register.js';
-import type { AuthSession } from './schemas/auth/session.js';
-import type { BonsaiResponse } from './schemas/bonsai/get.js';
-import type { CampaignDetail } from './schemas/campaigns/detail.js';
-import type { CampaignJoinResponse } from './schemas/campaigns/join.js';
-import type { CampaignList } from './schemas/campaigns/list.js';
-import type { ActiveCampaignResponse } from './schemas/campaigns/select.js';
-import type { ClientItem } from './schemas/clients/client.js';
-import type { ClientList } from './schemas/clients/list.js';
-import type { AdminPayoutList } from './schemas/commissions/admin-payouts.js';
-import type { Earnings } from './schemas/commissions/earnings.js';
-import type { PayoutsResponse } from './schemas/commissions/ledger.js';
-import type { PayoutRunResponse } from './schemas/commissions/payout-run.js';
-import type { CommentList, CreateCommentResponse } from './schemas/community/comments.js';
-import type { LikeResponse, PostList } from './schemas/community/list.js';
-import type { CreatePostResponse } from './schemas/community/post.js';
-import type { DealItem } from './schemas/deals/close.js';
-import type { LeadDealView } from './schemas/deals/lead-deal.js';
-import type { CallView } from './schemas/dialer/call.js';
-import type { DncAdded } from './schemas/dialer/dnc.js';
-import type { CallHistoryPage } from './schemas/dialer/history.js';
-import type { QueueView } from './schemas/dialer/queue.js';
-import type { AutoDialAnswer, ConnectAnswer, DialerState } from './schemas/dialer/state.js';
-import type { CallsInsights, EarningsInsights, FunnelInsights } from './schemas/insights/agent.js';
-import type { CampaignInsights } from './schemas/insights/campaigns.js';
-import type { TeamInsights } from './schemas/insights/team.js';
-import type { FollowUpList } from './schemas/follow-ups/list.js';
-import type { InvitationResponse } from './schemas/invitations/create.js';
-import type { ReferralAnswer } from './schemas/invitations/referral.js';
-import type { Leaderboard } from './schemas/leaderboard/standings.js';
-import type { ImportStatus } from './schemas/leads/import.js';
-import type { LeadDetail } from './schemas/leads/lead.js';
-import type { LeadList } from './schemas/leads/list.js';
-import type { LeadRequestResult } from './schemas/leads/request.js';
-import type { MaterialFolder, MaterialList } from './schemas/materials/list.js';
-import type { MeResponse } from './schemas/me/get.js';
-import type { PreferencesResponse } from './schemas/me/preferences.js';
-import type { RoleResponse } from './schemas/me/role.js';
-import type { TwoFactorEnableResponse, TwoFactorSetupResponse } from './schemas/me/two-factor.js';
-import type { NotificationList } from './schemas/notifications/list.js';
-import type { NotificationReadResponse } from './schemas/notifications/read.js';
-import type { SearchResults } from './schemas/overview/search.js';
-import type { MeStats } from './schemas/overview/stats.js';
-import type { PerkList } from './schemas/perks/list.js';
-import type { RebuttalInterestResponse, RebuttalList } from './schemas/rebuttals/list.js';
-import type { ScriptItem, ScriptList } from './schemas/scripts/list.js';
-import type { SupportAccepted } from './schemas/support/create.js';
-import type { TeamActivityToday } from './schemas/team/activity.js';
-import type { VoiceNoteItem } from './schemas/voice-notes/list.js';
-import type { WaitlistJoined } from './schemas/waitlist/join.js';
+import type { Static, TSchema } from 'typebox';
+import type { ApiContract } from './api-contract.js';
 
-/**
- * The API's JSON answers by method and path (`:name` is one path segment; the query string does not count).
- * The client's `api()` and `useApiQuery()` read their answer type from here, so a field the server does not
- * send is a compile error at the call site. Add a route here when the client starts calling it.
- */
-export interface ApiRoutes {
-  GET: {
-    '/api/admin/payouts': AdminPayoutList;
-    '/api/admin/queues': QueueOverview;
-    '/api/admin/role-requests': RoleRequestList;
-    '/api/admin/waitlist': WaitlistAdminList;
-    '/api/bonsai': BonsaiResponse;
-    '/api/calls': CallHistoryPage;
-    '/api/campaigns': CampaignList;
-    '/api/campaigns/:id': CampaignDetail;
-    '/api/clients': ClientList;
-    '/api/follow-ups': FollowUpList;
-    '/api/dialer/queue': QueueView;
-    '/api/dialer/state': DialerState;
-    '/api/earnings': Earnings;
-    '/api/imports/:id': ImportStatus;
-    '/api/insights/calls': CallsInsights;
-    '/api/insights/campaigns': CampaignInsights;
-    '/api/insights/earnings': EarningsInsights;
-    '/api/insights/funnel': FunnelInsights;
-    '/api/insights/team': TeamInsights;
-    '/api/leaderboard': Leaderboard;
-    '/api/leads': LeadList;
-    '/api/leads/:id': LeadDetail;
-    '/api/leads/:id/deal': LeadDealView;
-    '/api/materials': MaterialList;
-    '/api/materials/folders': { items: MaterialFolder[] };
-    '/api/me': MeResponse;
-    '/api/me/preferences': PreferencesResponse;
-    '/api/me/stats': MeStats;
-    '/api/notifications': NotificationList;
-    '/api/payouts': PayoutsResponse;
-    '/api/perks': PerkList;
-    '/api/posts': PostList;
-    '/api/posts/:id/comments': CommentList;
-    '/api/rebuttals': RebuttalList;
-    '/api/referrals/:code': ReferralAnswer;
-    '/api/scripts': ScriptList;
-    '/api/search': SearchResults;
-    '/api/team/activity/today': TeamActivityToday;
-    '/api/voice-notes': { items: VoiceNoteItem[] };
-  };
-  POST: {
-    '/api/admin/payouts/run': PayoutRunResponse;
-    '/api/admin/queues/board-session': QueueBoardSession;
-    '/api/admin/role-requests/:userId': RoleDecisionResponse;
-    '/api/admin/waitlist/:id/grant': { entry: WaitlistAdminItem; accountUpdated: boolean };
-    '/api/auth/forgot': ForgotAccepted;
-    '/api/auth/login': LoginResponse;
-    '/api/auth/login/2fa': AuthSession;
-    '/api/auth/logout': undefined;
-    '/api/auth/logout-all': undefined;
-    '/api/auth/register': PendingVerification;
-    '/api/auth/resend': PendingVerification;
-    '/api/auth/verify': AuthSession;
-    '/api/campaigns': CampaignDetail;
-    '/api/campaigns/:id/join': CampaignJoinResponse;
-    '/api/deals/:id/cancel': DealItem;
-    '/api/dialer/calls': CallView;
-    '/api/dialer/calls/:id/dnc': DncAdded;
-    '/api/dialer/calls/:id/end': CallView;
-    '/api/dialer/calls/:id/mute': CallView;
-    '/api/dialer/connect': ConnectAnswer;
-    '/api/invitations': InvitationResponse;
-    '/api/leads/:id/close': DealItem;
-    '/api/leads/request': LeadRequestResult;
-    '/api/materials/:id/star': { starred: boolean };
-    '/api/materials/folders': MaterialFolder;
-    '/api/me/2fa/disable': { twoFactorEnabled: false };
-    '/api/me/2fa/enable': TwoFactorEnableResponse;
-    '/api/me/2fa/setup': TwoFactorSetupResponse;
-    '/api/me/password': AuthSession;
-    '/api/me/role': RoleResponse;
-    '/api/notifications/read': NotificationReadResponse;
-    '/api/posts': CreatePostResponse;
-    '/api/posts/:id/comments': CreateCommentResponse;
-    '/api/posts/:id/like': LikeResponse;
-    '/api/rebuttals/interest': RebuttalInterestResponse;
-    '/api/support': SupportAccepted;
-    '/api/waitlist': WaitlistJoined;
-  };
-  PUT: {
-    '/api/dialer/auto-dial': AutoDialAnswer;
-    '/api/dialer/queue': QueueView;
-    '/api/me/active-campaign': ActiveCampaignResponse;
-    '/api/me/preferences': PreferencesResponse;
-    '/api/scripts/:id': ScriptItem;
-  };
-  PATCH: {
-    '/api/admin/waitlist/:id': WaitlistAdminItem;
-    '/api/campaigns/:id': CampaignDetail;
-    '/api/clients/:id': ClientItem;
-    '/api/dialer/calls/:id': CallView;
-    '/api/leads/:id': LeadDetail;
-    '/api/me': MeResponse;
-  };
-  DELETE: {
-    '/api/campaigns/:id/join': CampaignJoinResponse;
-  };
-}
+// The API's request and answer types by method and path, derived from the contract's schemas
+// (shared/api-contract.ts). The client's `api()` and `useApiQuery()` read them, so a field the server does not send,
+// or a body the route does not take, is a compile error at the call site (tests/types/api-routes.ts).
 
-export type ApiMethod = keyof ApiRoutes;
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type StaticOf<S> = S extends TSchema ? Static<S> : never;
+/** A route's answer: the union of its 2xx answers' types; a route that answers a file or nothing says `unknown`. */
+type AnswerOf<C> = C extends { answer: infer A } ? { [S in keyof A]: StaticOf<A[S]> }[keyof A] : unknown;
+type BodyOf<C> = C extends { body: infer B } ? StaticOf<B> : undefined;
+type QueryOf<C> = C extends { query: infer Q } ? StaticOf<Q> : undefined;
+
+/** The contract's entries of method `M`, keyed by path. */
+type ContractOf<M extends ApiMethod> = {
+  [K in keyof ApiContract as K extends `${M} ${infer P}` ? P : never]: ApiContract[K];
+};
+
+/** The API's JSON answers by method and path (`:name` is one path segment; the query string does not count). */
+export type ApiRoutes = { [M in ApiMethod]: { [P in keyof ContractOf<M>]: AnswerOf<ContractOf<M>[P]> } };
+/** The JSON bodies the routes take, by method and path (`undefined`: the route takes none). */
+export type ApiBodies = { [M in ApiMethod]: { [P in keyof ContractOf<M>]: BodyOf<ContractOf<M>[P]> } };
+/** The query strings the routes read, by method and path. */
+export type ApiQueries = { [M in ApiMethod]: { [P in keyof ContractOf<M>]: QueryOf<ContractOf<M>[P]> } };
 
 type Segments<P extends string> = P extends `${infer Head}/${infer Rest}` ? [Head, ...Segments<Rest>] : [P];
 type WithoutQuery<P extends string> = P extends `${infer Base}?${string}` ? Base : P;
@@ -193,3 +56,8 @@ export type ApiRouteOf<M extends ApiMethod, P extends string> = {
 export type ApiAnswer<M extends ApiMethod, P extends string> = [ApiRouteOf<M, P>] extends [never]
   ? unknown
   : ApiRoutes[M][ApiRouteOf<M, P>];
+
+/** The body `M P` takes, or `unknown` for a path the contract does not know. */
+export type ApiBody<M extends ApiMethod, P extends string> = [ApiRouteOf<M, P>] extends [never]
+  ? unknown
+  : ApiBodies[M][ApiRouteOf<M, P> & keyof ApiBodies[M]];

@@ -1,4 +1,4 @@
-import type { ApiAnswer, ApiMethod } from '../../shared/api-routes.js';
+import type { ApiAnswer, ApiBody, ApiMethod } from '../../shared/api-routes.js';
 import type { ApiErrorBody, ErrorReason } from '../../shared/errors.js';
 import { errorToast } from '../ui/toast.js';
 import { fetchHonouringRetryAfter } from './retry-after.js';
@@ -97,15 +97,29 @@ export type MethodOf<O> = O extends { method: infer M extends ApiMethod }
     : 'GET';
 
 /**
- * JSON request to the API through `authorizedFetch`; failures are toasted unless `quiet`. The answer's type comes
- * from the route map (shared/api-routes.ts) for the path and method; a path the map does not know answers `unknown`.
+ * A body the route does not take makes the options' type demand the contract's body instead, so the call site gets
+ * a compile error naming the wrong field (tests/types/api-routes.ts); a path the contract does not know takes any.
  */
-export function api<const P extends string, const O extends ApiRequestOptions = ApiRequestOptions>(
+type BodyCheck<M extends ApiMethod, P extends string, O> = O extends { body: infer B }
+  ? B extends ApiBody<M, P>
+    ? unknown
+    : { body: ApiBody<M, P> }
+  : unknown;
+
+/**
+ * JSON request to the API through `authorizedFetch`; failures are toasted unless `quiet`. The answer's type, and the
+ * body it takes, come from the API contract (shared/api-contract.ts) for the path and method; a path the contract
+ * does not know answers `unknown`.
+ */
+export function api<const P extends string, O extends ApiRequestOptions = ApiRequestOptions>(
   path: P,
-  options?: O,
+  options?: O & BodyCheck<MethodOf<O>, P, O>,
 ): Promise<ApiAnswer<MethodOf<O>, P>>;
-/** A path built at run time (`string`), answered as the caller says. */
-export function api<T>(path: string, options?: ApiRequestOptions): Promise<T>;
+/** A path built at run time (a plain `string`), answered as the caller says. */
+export function api<T, P extends string = string>(
+  path: string extends P ? P : never,
+  options?: ApiRequestOptions,
+): Promise<T>;
 export async function api(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
   try {
     const response = await authorizedFetch(path, {

@@ -11,7 +11,7 @@ const VerifyPage = lazy(() => import('../features/auth/VerifyPage.js'));
 const RoleSelectionPage = lazy(() => import('../features/auth/RoleSelectionPage.js'));
 const JoinPage = lazy(() => import('../features/auth/JoinPage.js'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage.js'));
-const DashboardRoutes = lazy(() => import('../features/dashboard/DashboardRoutes.js'));
+const DashboardRoutes = lazy(() => import('./DashboardRoutes.js'));
 
 const SIGNED_IN_AREAS = /^\/(?:dashboard|lead-management|resources|community|admin\/(?:queues|payouts))(?:\/.*)?$/;
 

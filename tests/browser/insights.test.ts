@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignList } from '../../shared/schemas/campaigns/list.js';
 import type { EarningsInsights } from '../../shared/schemas/insights/agent.js';
 import type { LeadItem } from '../../shared/schemas/leads/lead.js';
-import { formatCents } from '../../client/features/dashboard/format.js';
+import { formatCents } from '../../client/ui/format.js';
 import { bucketLabel } from '../../client/features/insights/format.js';
 import {
   appUrl,

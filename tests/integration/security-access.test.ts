@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rooms, SocketEvents } from '../../shared/events.js';
 import { ROUTE_ACCESS } from '../../server/features/route-access.js';
+import { API_CONTRACT, type RouteContract } from '../../shared/api-contract.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { liveMarkers, onMarker } from '../support/live-markers.js';
 import { createAssignedLead, createTestCampaign, joinTestCampaign } from '../support/campaign-factories.js';
@@ -215,5 +216,41 @@ describe('socket subscriptions', () => {
     liveMarkers(testApp.platform.live).toRoom(Rooms.admins, { room: 'admins-again' });
     await new Promise((r) => setTimeout(r, 300));
     expect(seen.sales).not.toContain('admins-again');
+  });
+});
+
+// The API contract (shared/api-contract.ts) is what the client's request and answer types come from; this checks it
+// against the routes as they register, schema object by schema object, so neither can drift from the other.
+const contract: Record<string, RouteContract> = API_CONTRACT;
+const apiRoutes = () => testApp.routes.filter((route) => route.url.startsWith('/api/'));
+
+describe('the API contract', () => {
+  it('has an entry for every registered route, and every entry is a registered route', () => {
+    const registered = apiRoutes().map((route) => `${route.method} ${route.url}`);
+    expect(registered.filter((key) => !(key in contract))).toEqual([]);
+    expect(Object.keys(contract).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it('names the very schemas each route validates its params, query and body with, and answers with', () => {
+    const drifts: string[] = [];
+    for (const route of apiRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      const entry = contract[key];
+      if (!entry) continue;
+      const schema = route.schema ?? {};
+      const answers = Object.fromEntries(
+        Object.entries(schema.response ?? {}).filter(([status]) => status.startsWith('2')),
+      );
+      const pairs: Array<[string, unknown, unknown]> = [
+        ['params', schema.params, entry.params],
+        ['query', schema.querystring, entry.query],
+        ['body', schema.body, entry.body],
+      ];
+      for (const status of new Set([...Object.keys(answers), ...Object.keys(entry.answer ?? {})]))
+        pairs.push([`answer ${status}`, answers[status], entry.answer?.[Number(status) as 200]]);
+      for (const [part, registered, declared] of pairs)
+        if (registered !== declared) drifts.push(`${key}: ${part} differs`);
+    }
+    expect(drifts).toEqual([]);
   });
 });

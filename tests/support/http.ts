@@ -1,3 +1,5 @@
+import type { ApiAnswer, ApiMethod, ApiRouteOf } from '../../shared/api-routes.js';
+
 /** Small JSON-over-HTTP helpers for integration tests (real requests against `testApp.url`). */
 export interface JsonAnswer<T = Record<string, unknown>> {
   status: number;
@@ -38,18 +40,39 @@ export async function request<T = Record<string, unknown>>(
   };
 }
 
+/** What an error answer adds (server/platform/errors.ts): present only when the request was refused. */
+interface ErrorFields {
+  error?: string;
+  title?: string;
+  code?: string;
+  reason?: string;
+  /** Seconds, on a 429. */
+  retryAfter?: number;
+}
+
+/**
+ * The body type of `M P`: the one named at the call (`.get<Page>(...)`), else the API contract's answer for the path
+ * (shared/api-contract.ts) with the error fields a refusal carries, else any JSON object for a path it does not know.
+ */
+type Answer<T, M extends ApiMethod, P extends string> = [T] extends [never]
+  ? [ApiRouteOf<M, P>] extends [never]
+    ? Record<string, unknown>
+    : ApiAnswer<M, P> & ErrorFields
+  : T;
+
+/** Requests against one app, typed by the API contract (bodies are not: tests send wrong ones on purpose). */
 export function client(baseUrl: string) {
   return {
-    get: <T = Record<string, unknown>>(path: string, options?: RequestOptions) =>
-      request<T>(baseUrl, 'GET', path, undefined, options),
-    post: <T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>(baseUrl, 'POST', path, body, options),
-    put: <T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>(baseUrl, 'PUT', path, body, options),
-    patch: <T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>(baseUrl, 'PATCH', path, body, options),
-    delete: <T = Record<string, unknown>>(path: string, options?: RequestOptions) =>
-      request<T>(baseUrl, 'DELETE', path, undefined, options),
+    get: <T = never, const P extends string = string>(path: P, options?: RequestOptions) =>
+      request<Answer<T, 'GET', P>>(baseUrl, 'GET', path, undefined, options),
+    post: <T = never, const P extends string = string>(path: P, body?: unknown, options?: RequestOptions) =>
+      request<Answer<T, 'POST', P>>(baseUrl, 'POST', path, body, options),
+    put: <T = never, const P extends string = string>(path: P, body?: unknown, options?: RequestOptions) =>
+      request<Answer<T, 'PUT', P>>(baseUrl, 'PUT', path, body, options),
+    patch: <T = never, const P extends string = string>(path: P, body?: unknown, options?: RequestOptions) =>
+      request<Answer<T, 'PATCH', P>>(baseUrl, 'PATCH', path, body, options),
+    delete: <T = never, const P extends string = string>(path: P, options?: RequestOptions) =>
+      request<Answer<T, 'DELETE', P>>(baseUrl, 'DELETE', path, undefined, options),
   };
 }
 

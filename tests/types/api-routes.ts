@@ -34,3 +34,17 @@ export function useQueriesFollowThePath(q: string): void {
   // @ts-expect-error PerkList has no `total`
   void perks.data?.total;
 }
+
+export async function bodiesFollowThePath(id: string): Promise<void> {
+  await api(`/api/leads/${id}`, { method: 'PATCH', body: { notes: 'called back' } });
+  await api('/api/auth/login', { body: { email: 'a@b.co', password: 'secret' } });
+  // @ts-expect-error the login body has no `username`
+  await api('/api/auth/login', { body: { username: 'a', password: 'secret' } });
+  // @ts-expect-error a lead's notes are text
+  await api(`/api/leads/${id}`, { method: 'PATCH', body: { notes: 3 } });
+  // @ts-expect-error muting says whether
+  await api(`/api/dialer/calls/${id}/mute`, { body: { muted: 'yes' } });
+  // A path built at run time is answered as the caller says, with any body.
+  const path: string = `/api/leads/${id}`;
+  await api<{ ok: boolean }>(path, { method: 'PATCH', body: { anything: 1 } });
+}

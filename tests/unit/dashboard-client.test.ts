@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatPercent, timeAgo } from '../../client/features/dashboard/format.js';
+import { formatCents, formatPercent, timeAgo } from '../../client/ui/format.js';
 import { isActive, MAIN_NAV, RESOURCES_NAV } from '../../client/features/dashboard/shell/nav.js';
 import { trialDaysLeft } from '../../client/features/overview/trial.js';
 

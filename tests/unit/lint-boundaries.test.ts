@@ -91,6 +91,43 @@ describe('feature boundaries (eslint.config.js)', { timeout: 30_000 }, () => {
   });
 });
 
+describe('client feature boundaries (eslint.config.js)', { timeout: 30_000 }, () => {
+  it('fails a reach into another client feature’s modules, its styles included, at any depth', async () => {
+    const reaches = [
+      [
+        "import { useLeads } from '../leads/store.js';\nexport const use = useLeads;\n",
+        'client/features/dialer/probe.ts',
+      ],
+      [
+        "import styles from '../../leads/Leads.module.css';\nexport { styles };\n",
+        'client/features/dialer/sub/probe.ts',
+      ],
+      ["export const page = () => import('../overview/OverviewPage.js');\n", 'client/features/dashboard/probe.ts'],
+    ];
+    for (const [code, file] of reaches)
+      expect(await lint(code, file), `${file}: ${code}`).toEqual([
+        expect.objectContaining({
+          rule: 'client-boundaries/feature-face',
+          message: expect.stringContaining('through its public.ts only'),
+        }),
+      ]);
+  });
+
+  it('passes a face, the feature’s own files, client/ui and the app that composes the pages', async () => {
+    const code = [
+      "import { useLeads } from '../leads/public.js';",
+      "import { dialerStore } from './store.js';",
+      "import { formatCents } from '../../ui/format.js';",
+      "import styles from '../../ui/Page.module.css';",
+      'export { useLeads, dialerStore, formatCents, styles };',
+      '',
+    ].join('\n');
+    expect(await lint(code, 'client/features/dialer/probe.ts')).toEqual([]);
+    const routes = "export const page = () => import('../features/overview/OverviewPage.js');\n";
+    expect(await lint(routes, 'client/app/probe.ts')).toEqual([]);
+  });
+});
+
 describe('platform boundary (eslint.config.js)', () => {
   it('fails a platform module that imports a feature, at any depth', async () => {
     const interfaceOfAFeature =

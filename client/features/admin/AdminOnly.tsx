@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { useSession } from '../session/store.js';
+import { useSession } from '../session/public.js';
 
 /**
  * The sidebar links the admin area for everyone (spec 1); the server answers only admins, so other

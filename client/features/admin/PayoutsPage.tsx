@@ -8,8 +8,8 @@ import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
 import { toast } from '../../ui/toast.js';
-import { formatCents, formatDate } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { formatCents, formatDate } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import { AdminOnly } from './AdminOnly.js';
 
 const STATUSES: { id: AdminPayoutStatus; label: string }[] = [

@@ -7,8 +7,8 @@ import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import { toast } from '../../ui/toast.js';
-import { formatDateTime } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { formatDateTime } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import { AdminOnly } from './AdminOnly.js';
 import styles from './Admin.module.css';
 

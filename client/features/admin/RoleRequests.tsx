@@ -10,8 +10,8 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import { toast } from '../../ui/toast.js';
-import { formatDateTime } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { formatDateTime } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import styles from './Admin.module.css';
 import { applyRoleRequest, type RoleRequestStatus } from './role-requests-list.js';
 

@@ -1,6 +1,6 @@
 import { Activity, Banknote } from 'lucide-react';
 import { LinkButton } from '../../ui/Button.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import { AdminOnly } from './AdminOnly.js';
 import { RoleRequests } from './RoleRequests.js';
 import { WaitlistTable } from './WaitlistTable.js';

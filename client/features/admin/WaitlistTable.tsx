@@ -12,8 +12,8 @@ import { FilterGroup } from '../../ui/FilterGroup.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { toast } from '../../ui/toast.js';
-import { formatDate } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { formatDate } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import { downloadFile } from '../../api/download.js';
 import styles from './Admin.module.css';
 

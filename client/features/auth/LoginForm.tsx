@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.js';
 import { Checkbox } from '../../ui/Checkbox.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import { adoptSession } from '../session/actions.js';
+import { adoptSession } from '../session/public.js';
 import styles from './Auth.module.css';
 import { showFailure } from './failure.js';
 

@@ -6,8 +6,8 @@ import { RoleMessages } from '../../../shared/schemas/me/role.js';
 import type { Role } from '../../../shared/types/user.js';
 import { api, ApiError } from '../../api/client.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import { replaceUser } from '../session/actions.js';
-import { session, useSession } from '../session/store.js';
+import { replaceUser } from '../session/public.js';
+import { session, useSession } from '../session/public.js';
 import styles from './Auth.module.css';
 import { AuthLayout } from './AuthLayout.js';
 

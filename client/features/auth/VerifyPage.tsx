@@ -8,7 +8,7 @@ import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast } from '../../ui/toast.js';
-import { adoptSession } from '../session/actions.js';
+import { adoptSession } from '../session/public.js';
 import styles from './Auth.module.css';
 import { AuthLayout } from './AuthLayout.js';
 import { announceCodeSent } from './code-sent.js';

@@ -1,7 +1,7 @@
 import { Phone } from 'lucide-react';
 import type { BonsaiMember, BonsaiNode, BonsaiResponse } from '../../../shared/schemas/bonsai/get.js';
 import { Avatar } from '../../ui/Avatar.js';
-import { formatCents } from '../dashboard/format.js';
+import { formatCents } from '../../ui/format.js';
 import styles from './Bonsai.module.css';
 
 interface TreeProps {

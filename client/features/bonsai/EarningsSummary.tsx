@@ -1,6 +1,6 @@
 import { useBonsai } from './store.js';
-import { formatCents } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { formatCents } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import styles from './Bonsai.module.css';
 
 /** The viewer's earnings in the chosen campaign, and what the open pipeline should bring. */

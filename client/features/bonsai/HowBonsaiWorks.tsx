@@ -1,6 +1,6 @@
 import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
 import type { CommissionStructureInput } from '../../../shared/schemas/campaigns/structure.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import styles from './Bonsai.module.css';
 
 export function HowBonsaiWorks({ structure }: { structure?: CommissionStructureInput }) {

@@ -7,7 +7,7 @@ import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import styles from './Bonsai.module.css';
 
 export function InviteCard({ referralLink }: { referralLink: string }) {

@@ -5,9 +5,9 @@ import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { ShareWinButton } from '../community/ShareWinButton.js';
-import { formatCents, formatDate } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { ShareWinButton } from '../community/public.js';
+import { formatCents, formatDate } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import { loadMorePayouts } from './store.js';
 import styles from './Bonsai.module.css';
 

@@ -2,8 +2,8 @@ import { Activity, Phone, PhoneOff, Trophy, UserPlus } from 'lucide-react';
 import type { TeamActivityItem } from '../../../shared/schemas/team/activity.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FitTable } from '../../ui/FitTable.js';
-import { formatCents, formatTime } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { formatCents, formatTime } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import { useBonsai } from './store.js';
 import styles from './Bonsai.module.css';
 

@@ -1,7 +1,7 @@
 import type { BonsaiMember } from '../../../shared/schemas/bonsai/get.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { formatCents, formatDate } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { formatCents, formatDate } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import styles from './Bonsai.module.css';
 
 export function TeamMembers({ members }: { members: readonly BonsaiMember[] }) {

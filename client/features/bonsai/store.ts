@@ -68,7 +68,8 @@ async function loadTree(campaignId: string | null): Promise<void> {
     const answer = await api(withCampaign('/api/bonsai', campaignId), { quiet: true });
     if (bonsai.campaignId !== campaignId) return;
     keepNewestCallStates(answer.members, askedAt);
-    bonsai.bonsai = answer;
+    // The tree's schema is depth-limited (no $ref), so its static type stops at `unknown`; BonsaiResponse names it.
+    bonsai.bonsai = answer as BonsaiResponse;
     bonsai.bonsaiStatus = 'ready';
   } catch {
     if (bonsai.campaignId === campaignId && !bonsai.bonsai) bonsai.bonsaiStatus = 'failed';

@@ -5,7 +5,7 @@ import { useApiQuery } from '../../api/useApiQuery.js';
 import { PageStatus } from '../../app/PageStatus.js';
 import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import type { FollowUpItem } from '../../../shared/schemas/follow-ups/list.js';
 import styles from './Calendar.module.css';
 

@@ -1,6 +1,6 @@
 import { SearchInput } from '../../ui/SearchInput.js';
 import { Select, type SelectOption } from '../../ui/Select.js';
-import { ALL_CAMPAIGNS, useCampaignFilterOptions } from '../campaigns/useCampaignFilterOptions.js';
+import { ALL_CAMPAIGNS, useCampaignFilterOptions } from '../campaigns/public.js';
 import { setFilter, useCallHistory, type DirectionFilter, type StatusFilter } from './store.js';
 import styles from './Calls.module.css';
 

@@ -4,8 +4,8 @@ import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/mess
 import { DIAL_RESULT_LABEL } from '../../../shared/schemas/dialer/dial-result.js';
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { FitTable } from '../../ui/FitTable.js';
-import page from '../dashboard/Page.module.css';
-import { formatDateTime } from '../dashboard/format.js';
+import page from '../../ui/Page.module.css';
+import { formatDateTime } from '../../ui/format.js';
 import { RecordingPlayer } from './RecordingPlayer.js';
 import styles from './Calls.module.css';
 

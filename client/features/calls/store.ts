@@ -2,8 +2,8 @@ import { proxy, subscribe, useSnapshot } from 'valtio';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import type { CallStats } from '../../../shared/schemas/dialer/history.js';
 import { api } from '../../api/client.js';
-import { dialerStore } from '../dialer/store.js';
-import { session } from '../session/store.js';
+import { dialerStore } from '../dialer/public.js';
+import { session } from '../session/public.js';
 
 export type StatusFilter = 'all' | 'answered' | 'missed' | 'voicemail';
 export type DirectionFilter = 'all' | 'outbound' | 'inbound';

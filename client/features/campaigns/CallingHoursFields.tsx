@@ -12,7 +12,7 @@ import {
 } from 'react-aria-components';
 import { TextField } from '../../ui/TextField.js';
 import field from '../../ui/Field.module.css';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import styles from './Campaigns.module.css';
 
 /** Every IANA zone this browser knows; UTC first, as existing campaigns use it. */

@@ -2,9 +2,9 @@ import { Network } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
 import { Badge } from '../../ui/Badge.js';
-import { formatDate } from '../dashboard/format.js';
+import { formatDate } from '../../ui/format.js';
 import { limitedBadge } from './limited.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import styles from './Campaigns.module.css';
 import { CampaignFacts } from './CampaignFacts.js';
 

@@ -1,23 +1,21 @@
-import { ArrowLeft, Network, Pencil } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
 import { ApiError } from '../../api/client.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
-import { Button, LinkButton } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageStatus } from '../../app/PageStatus.js';
-import { useSession } from '../session/store.js';
-import { formatDate } from '../dashboard/format.js';
+import { useSession } from '../session/public.js';
+import { formatDate } from '../../ui/format.js';
 import { limitedBadge } from './limited.js';
-import page from '../dashboard/Page.module.css';
-import { joinCampaign, leaveCampaign, selectCampaign } from './actions.js';
+import page from '../../ui/Page.module.css';
+import { CampaignActions } from './CampaignActions.js';
+import { CommissionStructure } from './CommissionStructure.js';
+import { TierBonuses } from './TierBonuses.js';
 import { CampaignFormDialog } from './CampaignForm.js';
 import styles from './Campaigns.module.css';
 import { CampaignFacts } from './CampaignFacts.js';
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
 export default function CampaignDetailPage() {
   const { id } = useParams<{ id: string }>();
@@ -28,7 +26,6 @@ export default function CampaignDetailPage() {
     failed,
     setData,
   } = useApiQuery(`/api/campaigns/${encodeURIComponent(id)}`, { quiet: true, keepWhileLoading: false });
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
 
   if (failed) {
@@ -45,15 +42,6 @@ export default function CampaignDetailPage() {
   if (!campaign) return <PageStatus />;
 
   const soon = campaign.status === 'coming-soon';
-  const structure = campaign.commissionStructure;
-  const active = user?.activeCampaignId === campaign.id;
-  const update = (change: Partial<CampaignDetail>) => setData({ ...campaign, ...change });
-  const run = (task: () => Promise<unknown>) => {
-    setBusy(true);
-    task()
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
-  };
 
   return (
     <article className={page.page} aria-labelledby="campaign-title">
@@ -74,51 +62,12 @@ export default function CampaignDetailPage() {
             {campaign.name}
           </h1>
         </div>
-        <div className={page.row}>
-          {campaign.canEdit ? (
-            <Button variant="secondary" onPress={() => setEditing(true)}>
-              <Pencil size={16} aria-hidden="true" /> Edit
-            </Button>
-          ) : null}
-          <LinkButton variant="secondary" href={`/dashboard/bonsai?campaign=${campaign.slug}`}>
-            <Network size={16} aria-hidden="true" /> Bonsai
-          </LinkButton>
-          {campaign.joined ? (
-            <>
-              {!active && !soon ? (
-                <Button variant="secondary" isDisabled={busy} onPress={() => run(() => selectCampaign(campaign))}>
-                  Work this campaign
-                </Button>
-              ) : null}
-              <Button
-                variant="ghost"
-                isDisabled={busy}
-                onPress={() =>
-                  run(() =>
-                    leaveCampaign(campaign).then((answer) =>
-                      update({ joined: answer.joined, agentCount: answer.agentCount }),
-                    ),
-                  )
-                }
-              >
-                Leave Campaign
-              </Button>
-            </>
-          ) : (
-            <Button
-              isDisabled={busy}
-              onPress={() =>
-                run(() =>
-                  joinCampaign(campaign).then((answer) => {
-                    if (answer) update({ joined: answer.joined, agentCount: answer.agentCount });
-                  }),
-                )
-              }
-            >
-              Join Campaign
-            </Button>
-          )}
-        </div>
+        <CampaignActions
+          campaign={campaign}
+          active={user?.activeCampaignId === campaign.id}
+          onEdit={() => setEditing(true)}
+          onChange={(change) => setData({ ...campaign, ...change })}
+        />
       </div>
       <div className={styles.detailColumns}>
         <div className={page.stack}>
@@ -135,57 +84,7 @@ export default function CampaignDetailPage() {
               </ul>
             ) : null}
           </section>
-          <section className={page.card} aria-labelledby="structure-title">
-            <h2 id="structure-title" className={page.cardTitle}>
-              Commission structure
-            </h2>
-            <div className={page.tableWrap} tabIndex={0} role="region" aria-label="Commission structure table">
-              <table className={page.table}>
-                <caption className="visually-hidden">Commission percentages of {campaign.name}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Who earns</th>
-                    <th scope="col">Of what</th>
-                    <th scope="col" className={page.num}>
-                      Percent
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <th scope="row">Opener</th>
-                    <td>the deal value</td>
-                    <td className={page.num}>{structure.opener}%</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Closer</th>
-                    <td>the deal value</td>
-                    <td className={page.num}>{structure.closer}%</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Full stack (opened and closed)</th>
-                    <td>the deal value</td>
-                    <td className={page.num}>{structure.fullStack}%</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Upline, level 1</th>
-                    <td>the agent's commission</td>
-                    <td className={page.num}>{structure.override.level1}%</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Upline, level 2</th>
-                    <td>the agent's commission</td>
-                    <td className={page.num}>{structure.override.level2}%</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Upline, level 3</th>
-                    <td>the agent's commission</td>
-                    <td className={page.num}>{structure.override.level3}%</td>
-                  </tr>
-                </tbody>
-              </table>
-            </div>
-          </section>
+          <CommissionStructure campaign={campaign} />
         </div>
         <div className={page.stack}>
           <section className={page.card} aria-labelledby="payout-title">
@@ -199,33 +98,7 @@ export default function CampaignDetailPage() {
             />
             {campaign.payoutDetails ? <p className={styles.prewrap}>{campaign.payoutDetails}</p> : null}
           </section>
-          <section className={page.card} aria-labelledby="tiers-title">
-            <h2 id="tiers-title" className={page.cardTitle}>
-              Tiers
-            </h2>
-            {campaign.tiers.length ? (
-              <table className={page.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Target</th>
-                    <th scope="col" className={page.num}>
-                      Bonus
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {campaign.tiers.map((tier) => (
-                    <tr key={tier.target}>
-                      <td>{tier.target}</td>
-                      <td className={page.num}>{dollars.format(tier.payout)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : (
-              <p className={page.muted}>This campaign has no tier bonuses.</p>
-            )}
-          </section>
+          <TierBonuses tiers={campaign.tiers} />
         </div>
       </div>
       {campaign.canEdit ? (

@@ -1,15 +1,8 @@
-import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import {
-  CallingHoursMessages,
-  DEFAULT_CALLING_HOURS,
-  validCallingHours,
-} from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
 import { CAMPAIGN_ROLES } from '../../../shared/schemas/campaigns/list.js';
 import { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/schemas/campaigns/save.js';
-import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
@@ -18,113 +11,14 @@ import { Dialog } from '../../ui/Dialog.js';
 import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import field from '../../ui/Field.module.css';
 import { CallingHoursFields } from './CallingHoursFields.js';
-import { rowsFrom, rulesFrom, StateRulesFields, stateRulesProblem, type StateRuleRow } from './StateRulesFields.js';
+import { StateRulesFields, stateRulesProblem } from './StateRulesFields.js';
+import { bodyFrom, callingHoursProblem, draftFrom, type Draft } from './campaign-draft.js';
+import { CommissionFields } from './CommissionFields.js';
+import { TierFields } from './TierFields.js';
 import styles from './Campaigns.module.css';
-
-interface Draft {
-  name: string;
-  description: string;
-  status: 'active' | 'coming-soon';
-  roleNeeded: (typeof CAMPAIGN_ROLES)[number];
-  payoutRange: string;
-  leadSourceType: 'Supplied' | 'Both';
-  campaignTypes: string;
-  isProfitShare: boolean;
-  isLimited: boolean;
-  limitedUntil: string;
-  opener: string;
-  closer: string;
-  fullStack: string;
-  level1: string;
-  level2: string;
-  level3: string;
-  payoutDetails: string;
-  tiers: { target: string; payout: string }[];
-  holdDays: string;
-  timeZone: string;
-  callingStart: string;
-  callingEnd: string;
-  stateRules: StateRuleRow[];
-}
-
-function draftFrom(campaign?: CampaignDetail): Draft {
-  const structure = campaign?.commissionStructure;
-  return {
-    name: campaign?.name ?? '',
-    description: campaign?.description ?? '',
-    status: campaign?.status ?? 'active',
-    roleNeeded: campaign?.roleNeeded ?? 'Both',
-    payoutRange: campaign?.payoutRange ?? '',
-    leadSourceType: campaign?.leadSourceType ?? 'Supplied',
-    campaignTypes: campaign?.campaignTypes.join(', ') ?? '',
-    isProfitShare: campaign?.isProfitShare ?? false,
-    isLimited: campaign?.isLimited ?? false,
-    limitedUntil: campaign?.limitedUntil?.slice(0, 10) ?? '',
-    opener: String(structure?.opener ?? ''),
-    closer: String(structure?.closer ?? ''),
-    fullStack: String(structure?.fullStack ?? ''),
-    level1: String(structure?.override.level1 ?? DEFAULT_OVERRIDE_PERCENT.level1),
-    level2: String(structure?.override.level2 ?? DEFAULT_OVERRIDE_PERCENT.level2),
-    level3: String(structure?.override.level3 ?? DEFAULT_OVERRIDE_PERCENT.level3),
-    payoutDetails: campaign?.payoutDetails ?? '',
-    tiers: campaign?.tiers.map((tier) => ({ target: tier.target, payout: String(tier.payout) })) ?? [],
-    holdDays: String(campaign?.holdDays ?? 0),
-    // A new campaign starts in the creator's own zone rather than UTC, which is nobody's local time.
-    timeZone: campaign?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-    callingStart: campaign?.callingHours.start ?? DEFAULT_CALLING_HOURS.start,
-    callingEnd: campaign?.callingHours.end ?? DEFAULT_CALLING_HOURS.end,
-    stateRules: rowsFrom(campaign?.stateRules),
-  };
-}
-
-/** Empty number fields stay strings, so the schema reports them instead of them becoming 0. */
-const number = (value: string): number | string =>
-  value.trim() === '' || Number.isNaN(Number(value)) ? value : Number(value);
-
-function bodyFrom(draft: Draft) {
-  return {
-    name: draft.name.trim(),
-    description: draft.description.trim(),
-    status: draft.status,
-    roleNeeded: draft.roleNeeded,
-    payoutRange: draft.payoutRange.trim(),
-    leadSourceType: draft.leadSourceType,
-    campaignTypes: draft.campaignTypes
-      .split(',')
-      .map((type) => type.trim())
-      .filter(Boolean),
-    isProfitShare: draft.isProfitShare,
-    isLimited: draft.isLimited,
-    limitedUntil: draft.isLimited && draft.limitedUntil ? draft.limitedUntil : null,
-    commissionStructure: {
-      opener: number(draft.opener),
-      closer: number(draft.closer),
-      fullStack: number(draft.fullStack),
-      override: { level1: number(draft.level1), level2: number(draft.level2), level3: number(draft.level3) },
-    },
-    payoutDetails: draft.payoutDetails.trim(),
-    tiers: draft.tiers
-      .filter((tier) => tier.target.trim() || tier.payout.trim())
-      .map((tier) => ({ target: tier.target.trim(), payout: number(tier.payout) })),
-    holdDays: number(draft.holdDays),
-    timeZone: draft.timeZone.trim(),
-    callingHours: { start: draft.callingStart, end: draft.callingEnd },
-    stateRules: rulesFrom(draft.stateRules),
-  };
-}
-
-/** What the schema cannot see: a zone this browser does not know, or hours that end before they start. */
-function callingHoursProblem(body: ReturnType<typeof bodyFrom>): string | undefined {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: body.timeZone });
-  } catch {
-    return CallingHoursMessages.badTimeZone;
-  }
-  return validCallingHours(body.callingHours) ? undefined : CallingHoursMessages.badHours;
-}
 
 export interface CampaignFormDialogProps {
   /** Editing this campaign; creating a new one without it. */
@@ -179,9 +73,11 @@ function CampaignForm({
     }
     setSaving(true);
     try {
+      // The schema check above passed, so the typed numbers are numbers now.
+      const valid = body as CampaignCreateBody;
       const saved = campaign
-        ? await api(`/api/campaigns/${campaign.id}`, { method: 'PATCH', body })
-        : await api('/api/campaigns', { method: 'POST', body });
+        ? await api(`/api/campaigns/${campaign.id}`, { method: 'PATCH', body: valid })
+        : await api('/api/campaigns', { method: 'POST', body: valid });
       toast({ title: campaign ? 'Campaign updated' : 'Campaign created', description: saved.name, variant: 'success' });
       onSaved(saved);
     } catch {
@@ -247,59 +143,7 @@ function CampaignForm({
           isDisabled={saving}
         />
       </div>
-      <fieldset className={styles.fieldset}>
-        <legend>Commission structure (%)</legend>
-        <div className={page.formGrid}>
-          <TextField
-            label="Opener"
-            type="number"
-            value={draft.opener}
-            onChange={set('opener')}
-            isRequired
-            isDisabled={saving}
-          />
-          <TextField
-            label="Closer"
-            type="number"
-            value={draft.closer}
-            onChange={set('closer')}
-            isRequired
-            isDisabled={saving}
-          />
-          <TextField
-            label="Full stack"
-            type="number"
-            value={draft.fullStack}
-            onChange={set('fullStack')}
-            isRequired
-            isDisabled={saving}
-          />
-          <TextField
-            label="Override level 1"
-            type="number"
-            value={draft.level1}
-            onChange={set('level1')}
-            isRequired
-            isDisabled={saving}
-          />
-          <TextField
-            label="Override level 2"
-            type="number"
-            value={draft.level2}
-            onChange={set('level2')}
-            isRequired
-            isDisabled={saving}
-          />
-          <TextField
-            label="Override level 3"
-            type="number"
-            value={draft.level3}
-            onChange={set('level3')}
-            isRequired
-            isDisabled={saving}
-          />
-        </div>
-      </fieldset>
+      <CommissionFields draft={draft} set={set} isDisabled={saving} />
       <AriaTextField
         className={field.field}
         value={draft.payoutDetails}
@@ -309,42 +153,7 @@ function CampaignForm({
         <Label className={field.label}>Payout details</Label>
         <TextArea className={page.textarea} />
       </AriaTextField>
-      <fieldset className={styles.fieldset}>
-        <legend>Tiers</legend>
-        {draft.tiers.map((tier, index) => (
-          <div key={index} className={styles.tierRow}>
-            <TextField
-              label={`Tier ${index + 1} target`}
-              placeholder="50 nights"
-              value={tier.target}
-              onChange={(value) => set('tiers')(draft.tiers.map((t, i) => (i === index ? { ...t, target: value } : t)))}
-              isDisabled={saving}
-            />
-            <TextField
-              label={`Tier ${index + 1} payout ($)`}
-              type="number"
-              value={tier.payout}
-              onChange={(value) => set('tiers')(draft.tiers.map((t, i) => (i === index ? { ...t, payout: value } : t)))}
-              isDisabled={saving}
-            />
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Remove tier ${index + 1}`}
-              onPress={() => set('tiers')(draft.tiers.filter((_, i) => i !== index))}
-            >
-              <Trash2 size={16} aria-hidden="true" />
-            </Button>
-          </div>
-        ))}
-        <Button
-          variant="secondary"
-          size="sm"
-          onPress={() => set('tiers')([...draft.tiers, { target: '', payout: '' }])}
-        >
-          <Plus size={16} aria-hidden="true" /> Add tier
-        </Button>
-      </fieldset>
+      <TierFields tiers={draft.tiers} onChange={set('tiers')} isDisabled={saving} />
       <div className={page.formGrid}>
         <TextField
           label="Hold window (days)"

@@ -3,7 +3,7 @@ import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js'
 import { CampaignMessages } from '../../../shared/schemas/campaigns/messages.js';
 import { api } from '../../api/client.js';
 import { toast } from '../../ui/toast.js';
-import { session } from '../session/store.js';
+import { session } from '../session/public.js';
 
 type CampaignRef = Pick<CampaignSummary, 'id' | 'name' | 'status'>;
 

@@ -9,7 +9,7 @@ import { Dialog } from '../../ui/Dialog.js';
 import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
 import { toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import { updateClient } from './store.js';
 
 const STAGE_OPTIONS = LEAD_STAGES.map((stage) => ({ id: stage, label: stage }));

@@ -7,11 +7,11 @@ import { Button, LinkButton } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
 import { Select } from '../../ui/Select.js';
-import { useCampaigns } from '../campaigns/useCampaigns.js';
-import { formatDate } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
-import { STAGE_TONES } from '../leads/labels.js';
-import styles from '../leads/Leads.module.css';
+import { useCampaigns } from '../campaigns/public.js';
+import { formatDate } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
+import { STAGE_TONES } from '../leads/public.js';
+import styles from '../../ui/Leads.module.css';
 import { ClientEditDialog } from './ClientEditDialog.js';
 import { followClients, progressBand, showClients, showMoreClients, useClients } from './store.js';
 

@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/Avatar.js';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast } from '../../ui/toast.js';
-import { timeAgo } from '../dashboard/format.js';
+import { timeAgo } from '../../ui/format.js';
 import { addComment, loadMoreComments, useFeed } from './store.js';
 import styles from './Community.module.css';
 

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Select } from '../../ui/Select.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import { Composer } from './Composer.js';
 import { Leaderboard } from './Leaderboard.js';
 import { PostCard } from './PostCard.js';

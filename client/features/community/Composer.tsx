@@ -9,8 +9,8 @@ import { Button } from '../../ui/Button.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
-import { useSession } from '../session/store.js';
+import page from '../../ui/Page.module.css';
+import { useSession } from '../session/public.js';
 import { createPost } from './store.js';
 import styles from './Community.module.css';
 

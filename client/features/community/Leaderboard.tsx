@@ -11,11 +11,11 @@ import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
 import { Select } from '../../ui/Select.js';
-import { ALL_CAMPAIGNS, useCampaignFilterOptions } from '../campaigns/useCampaignFilterOptions.js';
+import { ALL_CAMPAIGNS, useCampaignFilterOptions } from '../campaigns/public.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
-import { formatCents } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
-import { useSession } from '../session/store.js';
+import { formatCents } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
+import { useSession } from '../session/public.js';
 import { followLeaderboard, loadLeaderboard, setLeaderboardFilter, useLeaderboard } from './leaderboard-store.js';
 import styles from './Leaderboard.module.css';
 

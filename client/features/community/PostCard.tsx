@@ -4,7 +4,7 @@ import type { PostItem } from '../../../shared/schemas/community/post.js';
 import { Avatar } from '../../ui/Avatar.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
-import { formatCents, timeAgo } from '../dashboard/format.js';
+import { formatCents, timeAgo } from '../../ui/format.js';
 import { Comments } from './Comments.js';
 import { openThread, toggleLike } from './store.js';
 import styles from './Community.module.css';

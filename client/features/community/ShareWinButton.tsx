@@ -6,9 +6,9 @@ import type { DealItem } from '../../../shared/schemas/deals/close.js';
 import { ApiError } from '../../api/client.js';
 import { Button } from '../../ui/Button.js';
 import { toast } from '../../ui/toast.js';
-import { formatCents } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
-import { useSession } from '../session/store.js';
+import { formatCents } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
+import { useSession } from '../session/public.js';
 import { createPost } from './store.js';
 
 /** Deals closed in this tab, by lead: the lead panel offers to share them once the lead shows as Closed. */

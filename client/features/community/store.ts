@@ -5,7 +5,7 @@ import type { PostSort, PostTab } from '../../../shared/schemas/community/list.j
 import type { CreatePostBody, CreatePostResponse, PostItem, PostType } from '../../../shared/schemas/community/post.js';
 import { api } from '../../api/client.js';
 import { onLive } from '../../live/socket.js';
-import { session } from '../session/store.js';
+import { session } from '../session/public.js';
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { ErrorReasons } from '../../../shared/errors.js';
 import type { LeadDisposition } from '../../../shared/constants.js';
-import { updateLead } from '../leads/store.js';
+import { updateLead } from '../leads/public.js';
 import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueBody, QueueContactView } from '../../../shared/schemas/dialer/queue.js';
 import { api, ApiError, isNetworkError } from '../../api/client.js';

@@ -2,7 +2,7 @@ import { SocketEvents } from '../../../shared/events.js';
 import type { CallNotice, CallStatePayload } from '../../../shared/schemas/dialer/state.js';
 import { subscribe } from 'valtio';
 import { onLive, onLiveResync } from '../../live/socket.js';
-import { session } from '../session/store.js';
+import { session } from '../session/public.js';
 import { toast, type ToastVariant } from '../../ui/toast.js';
 import { loadDialer, takeAutoDialOfferOnConnect } from './actions.js';
 import { followRingback } from './ringback.js';

@@ -2,7 +2,7 @@ import type { Snapshot } from 'valtio';
 import { useMemo } from 'react';
 import type { CallsInsights, EarningsInsights, FunnelInsights } from '../../../shared/schemas/insights/agent.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import { ChartCard } from './ChartCard.js';
 import { bucketLabel, count, hourLabel, money, rate, talkTime } from './format.js';
 import styles from './Insights.module.css';

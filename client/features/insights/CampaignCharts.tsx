@@ -2,7 +2,7 @@ import type { Snapshot } from 'valtio';
 import { useMemo } from 'react';
 import type { CampaignInsights } from '../../../shared/schemas/insights/campaigns.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import { ChartCard } from './ChartCard.js';
 import { bucketLabel, count, money } from './format.js';
 

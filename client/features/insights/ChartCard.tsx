@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Switch, ToggleButton } from 'react-aria-components';
 import { Button } from '../../ui/Button.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import { saveBlob } from '../../api/download.js';
 import { toCsv } from './csv.js';
 import { BarChart } from './BarChart.js';

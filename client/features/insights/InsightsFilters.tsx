@@ -1,5 +1,5 @@
 import { Select, type SelectOption } from '../../ui/Select.js';
-import { ALL_CAMPAIGNS, useCampaignFilterOptions } from '../campaigns/useCampaignFilterOptions.js';
+import { ALL_CAMPAIGNS, useCampaignFilterOptions } from '../campaigns/public.js';
 import type { InsightFilters } from './filters.js';
 import styles from './Insights.module.css';
 

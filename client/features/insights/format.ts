@@ -1,5 +1,5 @@
 import type { InsightBucket } from '../../../shared/schemas/insights/query.js';
-import { formatCents } from '../dashboard/format.js';
+import { formatCents } from '../../ui/format.js';
 
 const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });

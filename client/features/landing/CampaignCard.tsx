@@ -2,10 +2,10 @@ import { Users } from 'lucide-react';
 import { Badge } from '../../ui/Badge.js';
 import { LinkButton } from '../../ui/Button.js';
 import type { CampaignSummary } from './campaigns.js';
-import { limitedBadge } from '../campaigns/limited.js';
+import { limitedBadge } from '../campaigns/public.js';
 import { formatDate } from './format.js';
 import styles from './CampaignDirectory.module.css';
-import { CampaignFacts } from '../campaigns/CampaignFacts.js';
+import { CampaignFacts } from '../campaigns/public.js';
 
 export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
   const titleId = `campaign-${campaign.id}`;

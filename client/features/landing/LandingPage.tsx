@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogIn } from 'lucide-react';
 import { LinkButton } from '../../ui/Button.js';
-import { useSession } from '../session/store.js';
+import { useSession } from '../session/public.js';
 import { CampaignDirectory } from './CampaignDirectory.js';
 import { useCampaigns } from './campaigns.js';
 import { DemoSection } from './DemoSection.js';

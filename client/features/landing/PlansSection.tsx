@@ -3,7 +3,7 @@ import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import styles from './Landing.module.css';
 import { scrollToWaitlist } from './scroll.js';
-import { PLANS } from '../plans/plans.js';
+import { PLANS } from '../plans/public.js';
 
 export function PlansSection() {
   return (

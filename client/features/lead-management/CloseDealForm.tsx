@@ -11,10 +11,10 @@ import { Dialog } from '../../ui/Dialog.js';
 import fieldStyles from '../../ui/Field.module.css';
 import { TextField } from '../../ui/TextField.js';
 import { toast } from '../../ui/toast.js';
-import { rememberClosedDeal } from '../community/ShareWinButton.js';
-import { formatCents } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
-import styles from '../leads/Leads.module.css';
+import { rememberClosedDeal } from '../community/public.js';
+import { formatCents } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
+import styles from '../../ui/Leads.module.css';
 import { dealSplit, type SplitLine } from './deal-view.js';
 
 const parseDollars = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed.replace(/[$,\s]/g, '')));

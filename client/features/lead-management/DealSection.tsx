@@ -9,10 +9,10 @@ import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import fieldStyles from '../../ui/Field.module.css';
 import { toast } from '../../ui/toast.js';
-import { ShareClosedLeadWin } from '../community/ShareWinButton.js';
-import { formatCents, formatDate } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
-import styles from '../leads/Leads.module.css';
+import { ShareClosedLeadWin } from '../community/public.js';
+import { formatCents, formatDate } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
+import styles from '../../ui/Leads.module.css';
 import { CloseDealForm } from './CloseDealForm.js';
 import { useLeadDeal } from './deal-view.js';
 

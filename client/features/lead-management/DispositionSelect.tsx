@@ -4,8 +4,8 @@ import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
 import { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
 import { schemaError } from '../../api/validate.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import styles from '../leads/Leads.module.css';
-import { updateLead } from '../leads/store.js';
+import styles from '../../ui/Leads.module.css';
+import { updateLead } from '../leads/public.js';
 
 /** Persists a new disposition and says so with the spec's toast; the server answer updates every list. */
 export async function changeDisposition(lead: Pick<LeadItem, 'id'>, disposition: LeadDisposition): Promise<void> {

@@ -8,11 +8,11 @@ import { buttonClass, LinkButton } from '../../ui/Button.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { Select } from '../../ui/Select.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
-import { useCampaigns } from '../campaigns/useCampaigns.js';
-import page from '../dashboard/Page.module.css';
-import styles from '../leads/Leads.module.css';
-import { closeLeadDetail, followLeads, openLeadDetail, showLeadList, useLeads } from '../leads/store.js';
-import { useSession } from '../session/store.js';
+import { useCampaigns } from '../campaigns/public.js';
+import page from '../../ui/Page.module.css';
+import styles from '../../ui/Leads.module.css';
+import { closeLeadDetail, followLeads, openLeadDetail, showLeadList, useLeads } from '../leads/public.js';
+import { useSession } from '../session/public.js';
 import { campaignTiles, chooseCampaign as pickCampaign, type CampaignTile } from './campaign-choice.js';
 import { ImportLeads } from './import/ImportDialog.js';
 import { LeadPanel } from './LeadPanel.js';
@@ -24,7 +24,7 @@ type TabKey = 'all' | 'potentials';
 type StatusFilter = 'all' | LeadDisposition;
 
 // The dialer belongs to the dialer feature; its code is fetched when it is first shown.
-const DialerPanel = lazy(() => import('../dialer/index.js').then((module) => ({ default: module.DialerPanel })));
+const DialerPanel = lazy(() => import('../dialer/public.js').then((module) => ({ default: module.DialerPanel })));
 
 const SEARCH_DEBOUNCE_MS = 250;
 const STATUS_OPTIONS = [

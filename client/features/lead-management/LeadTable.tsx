@@ -5,11 +5,11 @@ import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FitTable } from '../../ui/FitTable.js';
-import { formatDate } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
-import { formatPhone } from '../leads/labels.js';
-import styles from '../leads/Leads.module.css';
-import { openLeadDetail, reloadLeadList, showMoreLeads, useLeads } from '../leads/store.js';
+import { formatDate } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
+import { formatPhone } from '../leads/public.js';
+import styles from '../../ui/Leads.module.css';
+import { openLeadDetail, reloadLeadList, showMoreLeads, useLeads } from '../leads/public.js';
 import { callLead } from './call.js';
 import { DispositionSelect } from './DispositionSelect.js';
 

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { TextField } from '../../ui/TextField.js';
 import { toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 
 /** "Request Leads" (spec 2), made real: asks distribution for up to N more of this campaign's leads within the caps. */
 export function RequestLeads({ campaignId, campaignName }: { campaignId: string; campaignName: string }) {

@@ -1,8 +1,8 @@
 import { ScriptMessages } from '../../../shared/schemas/scripts/list.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
 import { Button } from '../../ui/Button.js';
-import page from '../dashboard/Page.module.css';
-import styles from '../leads/Leads.module.css';
+import page from '../../ui/Page.module.css';
+import styles from '../../ui/Leads.module.css';
 
 /** The campaign's call script beside the leads (Show Script): GET /api/scripts?campaign=<slug>. */
 export function ScriptPanel({ campaignSlug, campaignName }: { campaignSlug: string; campaignName: string }) {

@@ -11,7 +11,7 @@ export async function callLead(
 ): Promise<void> {
   if (!lead.phone) return;
   try {
-    const { dialNumber } = await import('../dialer/index.js');
+    const { dialNumber } = await import('../dialer/public.js');
     dialNumber(lead.phone, lead.id, lead.name);
     showDialer();
   } catch {

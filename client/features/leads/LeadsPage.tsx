@@ -5,11 +5,11 @@ import { Badge } from '../../ui/Badge.js';
 import { Button, LinkButton } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
-import { formatDate } from '../dashboard/format.js';
-import { LeadPanel } from '../lead-management/LeadPanel.js';
-import page from '../dashboard/Page.module.css';
+import { formatDate } from '../../ui/format.js';
+import { LeadPanel } from '../lead-management/public.js';
+import page from '../../ui/Page.module.css';
 import { DISPOSITION_TONES, formatPhone, STAGE_TONES } from './labels.js';
-import styles from './Leads.module.css';
+import styles from '../../ui/Leads.module.css';
 import {
   closeLeadDetail,
   followLeads,

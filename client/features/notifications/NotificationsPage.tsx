@@ -17,8 +17,8 @@ import { FilterBar } from '../../ui/FilterBar.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import { Select } from '../../ui/Select.js';
-import { formatDateTime } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { formatDateTime } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import { markNotificationsRead, useNotifications } from './store.js';
 
 const PAGE_SIZE = 20;

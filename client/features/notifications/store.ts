@@ -5,7 +5,7 @@ import type { NotificationReadBody } from '../../../shared/schemas/notifications
 import { api } from '../../api/client.js';
 import { onLive, onLiveResync } from '../../live/socket.js';
 import { toast } from '../../ui/toast.js';
-import { wantsToast } from '../settings/preferences.js';
+import { wantsToast } from '../settings/public.js';
 
 /** How many of the latest notifications the header menu keeps. */
 const LATEST = 10;

@@ -5,9 +5,9 @@ import { CampaignMessages } from '../../../shared/schemas/campaigns/messages.js'
 import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { SearchInput } from '../../ui/SearchInput.js';
-import { selectCampaign } from '../campaigns/actions.js';
-import { useCampaigns } from '../campaigns/useCampaigns.js';
-import page from '../dashboard/Page.module.css';
+import { selectCampaign } from '../campaigns/public.js';
+import { useCampaigns } from '../campaigns/public.js';
+import page from '../../ui/Page.module.css';
 import styles from './Overview.module.css';
 
 /** "Select a Campaign": a searchable list until a campaign is chosen. */

@@ -5,9 +5,9 @@ import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
-import { clearActiveCampaign } from '../campaigns/actions.js';
-import { formatDate } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { clearActiveCampaign } from '../campaigns/public.js';
+import { formatDate } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 import { followOverviewLeads, showLeads, showMoreLeads, useOverviewLeads, type StageFilter } from './leads-store.js';
 import styles from './Overview.module.css';
 

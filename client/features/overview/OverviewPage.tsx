@@ -1,6 +1,6 @@
 import { useApiQuery } from '../../api/useApiQuery.js';
-import { useSession } from '../session/store.js';
-import page from '../dashboard/Page.module.css';
+import { useSession } from '../session/public.js';
+import page from '../../ui/Page.module.css';
 import { CampaignPicker } from './CampaignPicker.js';
 import { LeadsPanel } from './LeadsPanel.js';
 import { StatCards } from './StatCards.js';

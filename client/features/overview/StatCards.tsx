@@ -1,8 +1,8 @@
 import { Briefcase, DollarSign, TrendingUp, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useEarnings } from '../earnings/store.js';
-import { formatCents, formatPercent } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
+import { useEarnings } from '../earnings/public.js';
+import { formatCents, formatPercent } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
 
 function Card({ label, icon, value, note }: { label: string; icon: ReactNode; value: string; note?: string }) {
   return (

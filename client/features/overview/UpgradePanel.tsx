@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { LinkButton } from '../../ui/Button.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import styles from './Overview.module.css';
 
 const STEPS = [

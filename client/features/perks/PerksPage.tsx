@@ -10,9 +10,9 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
-import { formatDate } from '../dashboard/format.js';
-import page from '../dashboard/Page.module.css';
-import { copyText } from '../resources/clipboard.js';
+import { formatDate } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
+import { copyText } from '../../ui/clipboard.js';
 import styles from './Perks.module.css';
 
 const TABS = [

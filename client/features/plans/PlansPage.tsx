@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
 import { Badge } from '../../ui/Badge.js';
 import { LinkButton } from '../../ui/Button.js';
-import { useSession } from '../session/store.js';
-import page from '../dashboard/Page.module.css';
-import { trialDaysLeft } from '../overview/trial.js';
+import { useSession } from '../session/public.js';
+import page from '../../ui/Page.module.css';
+import { trialDaysLeft } from '../overview/public.js';
 import { PLANS } from './plans.js';
 import styles from './Plans.module.css';
 

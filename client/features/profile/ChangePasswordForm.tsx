@@ -6,10 +6,10 @@ import { api } from '../../api/client.js';
 import { setAccessToken } from '../../api/token.js';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
-import { PasswordStrengthHint } from '../auth/PasswordStrengthHint.js';
+import { PasswordStrengthHint } from '../auth/public.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
-import { replaceUser } from '../session/actions.js';
+import page from '../../ui/Page.module.css';
+import { replaceUser } from '../session/public.js';
 
 /**
  * `POST /api/me/password`: every other device is signed out, this one gets a fresh session from the answer.

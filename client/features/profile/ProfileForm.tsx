@@ -6,8 +6,8 @@ import { api } from '../../api/client.js';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
-import { replaceUser } from '../session/actions.js';
+import page from '../../ui/Page.module.css';
+import { replaceUser } from '../session/public.js';
 
 /** Name and contact, saved with `PATCH /api/me`; only what changed is sent. */
 export function ProfileForm({ user }: { user: PublicUser }) {

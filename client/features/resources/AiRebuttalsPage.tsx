@@ -10,7 +10,7 @@ import { FilterBar } from '../../ui/FilterBar.js';
 import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import { campaignName, useCampaignOptions } from './useCampaignOptions.js';
 import styles from './Resources.module.css';
 

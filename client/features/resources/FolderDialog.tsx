@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/Dialog.js';
 import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import type { CampaignOption } from './useCampaignOptions.js';
 import styles from './Resources.module.css';
 

@@ -1,5 +1,5 @@
 import { Mic, Square } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import {
   VoiceNoteMessages,
@@ -10,10 +10,11 @@ import { Button } from '../../ui/Button.js';
 import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import { uploadForm } from './upload.js';
 import type { CampaignOption } from './useCampaignOptions.js';
 import styles from './Resources.module.css';
+import { useMediaRecorder } from './useMediaRecorder.js';
 
 type Phase = 'idle' | 'recording' | 'recorded' | 'saving';
 
@@ -21,13 +22,7 @@ type Phase = 'idle' | 'recording' | 'recorded' | 'saving';
 const clock = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
-const PREFERRED_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
 const EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mp4': 'm4a' };
-
-interface Take {
-  blob: Blob;
-  seconds: number;
-}
 
 /** The record panel: start, name, Cancel and Save (spec), recording in the browser with MediaRecorder. */
 export function Recorder({
@@ -38,69 +33,25 @@ export function Recorder({
   onSaved: (note: VoiceNoteItem) => void;
 }) {
   const [phase, setPhase] = useState<Phase>('idle');
-  const [seconds, setSeconds] = useState(0);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [campaign, setCampaign] = useState('none');
   const [transcription, setTranscription] = useState('');
-  const recorder = useRef<MediaRecorder | null>(null);
-  const take = useRef<Promise<Take> | null>(null);
-  const startedAt = useRef(0);
-
-  useEffect(() => {
-    if (phase !== 'recording') return;
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - startedAt.current) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, [phase]);
-
-  // Leaving the page while recording releases the microphone.
-  useEffect(() => () => stopRecorder(), []);
-
-  function stopRecorder() {
-    if (recorder.current?.state === 'recording') recorder.current.stop();
-  }
+  const microphone = useMediaRecorder();
+  const seconds = microphone.seconds;
 
   async function start() {
-    let stream: MediaStream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    } catch {
-      errorToast('Microphone unavailable', 'Allow microphone access in your browser to record a voice note.');
-      return;
-    }
-    const mimeType = PREFERRED_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
-    const media = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
-    const chunks: Blob[] = [];
-    media.addEventListener('dataavailable', (event) => {
-      if (event.data.size > 0) chunks.push(event.data);
-    });
-    take.current = new Promise<Take>((resolve) => {
-      media.addEventListener('stop', () => {
-        stream.getTracks().forEach((track) => track.stop());
-        resolve({
-          blob: new Blob(chunks, { type: media.mimeType || mimeType || 'audio/webm' }),
-          seconds: Math.max(1, Math.round((Date.now() - startedAt.current) / 1000)),
-        });
-      });
-    });
-    recorder.current = media;
-    startedAt.current = Date.now();
-    setSeconds(0);
-    media.start(250);
-    setPhase('recording');
+    if (await microphone.start()) setPhase('recording');
   }
 
   function stop() {
-    stopRecorder();
+    microphone.stop();
     setPhase('recorded');
   }
 
   function cancel() {
-    stopRecorder();
-    take.current = null;
-    recorder.current = null;
+    microphone.discard();
     setPhase('idle');
-    setSeconds(0);
     setName('');
     setNameError(null);
     setTranscription('');
@@ -114,8 +65,7 @@ export function Recorder({
       return;
     }
     setNameError(null);
-    stopRecorder();
-    const pending = take.current;
+    const pending = microphone.take();
     if (!pending) return;
     setPhase('saving');
     const { blob, seconds: duration } = await pending;

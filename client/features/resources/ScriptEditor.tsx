@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
+import page from '../../ui/Page.module.css';
 import styles from './Resources.module.css';
 
 /** The campaign owner's (or an admin's) editor for one script; the server re-checks who may edit. */

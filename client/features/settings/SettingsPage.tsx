@@ -4,9 +4,9 @@ import type { NotificationChannelPrefs } from '../../../shared/schemas/me/prefer
 import { Button } from '../../ui/Button.js';
 import { Checkbox } from '../../ui/Checkbox.js';
 import { toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
-import { signOutEverywhere } from '../session/actions.js';
-import { applyStoredTheme, storedTheme } from '../theme/theme.js';
+import page from '../../ui/Page.module.css';
+import { signOutEverywhere } from '../session/public.js';
+import { applyStoredTheme, storedTheme } from '../theme/public.js';
 import {
   groupChoice,
   loadPreferences,

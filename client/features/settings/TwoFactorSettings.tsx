@@ -8,8 +8,8 @@ import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
-import { session, useSession } from '../session/store.js';
+import page from '../../ui/Page.module.css';
+import { session, useSession } from '../session/public.js';
 import styles from './Settings.module.css';
 
 type Step = { kind: 'idle' } | { kind: 'scan'; setup: TwoFactorSetupResponse } | { kind: 'codes'; codes: string[] };

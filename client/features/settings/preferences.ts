@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/me/preferences.js';
 import type { NotificationType } from '../../../shared/schemas/notifications/list.js';
 import { api } from '../../api/client.js';
-import { session } from '../session/store.js';
+import { session } from '../session/public.js';
 
 /**
  * Notification preferences live on the server (`GET|PUT /api/me/preferences`): a type turned off in the app is

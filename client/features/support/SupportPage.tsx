@@ -8,8 +8,8 @@ import { Button } from '../../ui/Button.js';
 import field from '../../ui/Field.module.css';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import page from '../dashboard/Page.module.css';
-import { useSession } from '../session/store.js';
+import page from '../../ui/Page.module.css';
+import { useSession } from '../session/public.js';
 
 /** Writes to the support team; the answer comes by e-mail to the signed-in address. */
 export default function SupportPage() {

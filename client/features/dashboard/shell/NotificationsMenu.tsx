@@ -1,8 +1,8 @@
 import { Bell, CheckCheck, ListChecks } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { markNotificationsRead, useNotifications } from '../../notifications/store.js';
+import { markNotificationsRead, useNotifications } from '../../notifications/public.js';
 import { MenuButton, MenuItem } from '../../../ui/Menu.js';
-import { timeAgo } from '../format.js';
+import { timeAgo } from '../../../ui/format.js';
 import styles from './Shell.module.css';
 
 /** The header bell: the live unread count and the latest notifications; opening one marks it read; the page has the rest. */

@@ -1,11 +1,11 @@
 import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { useEarnings } from '../../earnings/store.js';
-import { signOut } from '../../session/actions.js';
-import { useSession } from '../../session/store.js';
+import { useEarnings } from '../../earnings/public.js';
+import { signOut } from '../../session/public.js';
+import { useSession } from '../../session/public.js';
 import { Avatar } from '../../../ui/Avatar.js';
 import { MenuButton, MenuItem } from '../../../ui/Menu.js';
-import { formatCents } from '../format.js';
+import { formatCents } from '../../../ui/format.js';
 import styles from './Shell.module.css';
 
 export function UserMenu() {

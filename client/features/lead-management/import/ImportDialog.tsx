@@ -11,8 +11,8 @@ import { schemaError } from '../../../api/validate.js';
 import { Button } from '../../../ui/Button.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { errorToast } from '../../../ui/toast.js';
-import page from '../../dashboard/Page.module.css';
-import styles from '../../leads/Leads.module.css';
+import page from '../../../ui/Page.module.css';
+import styles from '../../../ui/Leads.module.css';
 import {
   guessField,
   hasRequiredColumns,

@@ -3,7 +3,7 @@ import { SocketEvents } from '../../../../shared/events.js';
 import type { ImportStatus } from '../../../../shared/schemas/leads/import.js';
 import { api, ApiError } from '../../../api/client.js';
 import { onLive } from '../../../live/socket.js';
-import { reloadLeadList } from '../../leads/store.js';
+import { reloadLeadList } from '../../leads/public.js';
 import { uploadLeads } from './transport.js';
 
 interface ImportState {

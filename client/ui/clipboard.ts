@@ -1,4 +1,4 @@
-import { errorToast, toast } from '../../ui/toast.js';
+import { errorToast, toast } from './toast.js';
 
 /** Copies `text`; the spec's confirmation on success, its 'Failed to copy to clipboard' otherwise. */
 export async function copyText(text: string, confirmation: string): Promise<boolean> {
