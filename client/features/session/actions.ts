@@ -35,7 +35,7 @@ export function takeWelcome(): boolean {
  * The tabs of this browser share one refresh cookie: when one of them learns the session is over (sign-out, a
  * refused refresh), it tells the others at once, instead of each finding out when its access token expires.
  */
-const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('cw-session');
+let tabs: BroadcastChannel | null = null;
 const SIGNED_OUT = 'signed-out';
 
 function becomeSignedOut(options: { tellOtherTabs?: boolean } = {}): void {
@@ -49,6 +49,9 @@ function becomeSignedOut(options: { tellOtherTabs?: boolean } = {}): void {
 
 /** Once per page load: turn the refresh cookie (if any) into an access token and the user. */
 export async function startSession(): Promise<void> {
+  // Opened here, not when the module loads: the prerender imports this module in Node, where an open channel would
+  // keep the build from ever exiting.
+  tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('cw-session');
   tabs?.addEventListener('message', (event: MessageEvent) => {
     if (event.data === SIGNED_OUT && session.status === 'signedIn') becomeSignedOut({ tellOtherTabs: false });
   });
