@@ -43,8 +43,8 @@ interface Started {
   output: () => string;
 }
 
-function startNodeProcess(entry: string, args: string[], env: NodeJS.ProcessEnv): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry), ...args], {
+function startNodeProcess(entry: string, args: string[], env: NodeJS.ProcessEnv, flags: string[] = []): Started {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(ROOT, entry), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -164,7 +164,11 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       RATE_LIMIT_FACTOR: '50',
       ...options.env,
     };
-    const api = startNodeProcess('server/api.ts', [], { ...shared, PORT: String(port), WORKERS: 'off' });
+    // CAPACITY_CPU_PROF=<dir>: a V8 CPU profile of the API node, written when it stops (where its CPU goes).
+    const profile = process.env.CAPACITY_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.CAPACITY_CPU_PROF)}`]
+      : [];
+    const api = startNodeProcess('server/api.ts', [], { ...shared, PORT: String(port), WORKERS: 'off' }, profile);
     stops.push(() => stopChild(api.child));
     const workers = startNodeProcess('workers/main.ts', [], shared);
     stops.push(() => stopChild(workers.child));

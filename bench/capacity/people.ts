@@ -257,9 +257,7 @@ export class Agent extends Client {
         refreshAt = Date.now() + 10 * 60_000;
         await this.refresh();
       }
-      const talkMs = between(options.talkSeconds) * 1000;
-      const another = Date.now() + talkMs + 8_000 < endAt;
-      record = await this.talk(record, talkMs, another, options);
+      record = await this.talk(record, endAt, options);
     }
   }
 
@@ -285,12 +283,9 @@ export class Agent extends Client {
   }
 
   /** One call from its dialing to its disposition; returns the next auto-dialed call, if `another`. */
-  private async talk(
-    record: CallRecord,
-    talkMs: number,
-    another: boolean,
-    options: LoadOptions,
-  ): Promise<CallRecord | undefined> {
+  private async talk(record: CallRecord, endAt: number, options: LoadOptions): Promise<CallRecord | undefined> {
+    let talkMs = between(options.talkSeconds) * 1000;
+    let another = false;
     const id = record.callId;
     const leadId = (record as CallRecord & { leadId?: string }).leadId;
     if (id) this.worked.add(id);
@@ -303,6 +298,9 @@ export class Agent extends Client {
         record.problem = `never connected (${reached?.call?.state ?? 'no answer within 30 s'}${reached?.call?.dialResult ? `, ${reached.call.dialResult}` : ''})`;
       } else {
         record.connected = true;
+        // The run's last call is cut to the time left, so the measured window ends with the work in it.
+        another = Date.now() + talkMs + 8_000 < endAt;
+        if (!another) talkMs = Math.max(3_000, Math.min(talkMs, endAt - Date.now()));
         // While talking: the next lead goes into the queue and auto-dial is on (switched off for the last call).
         if (another) {
           await this.queueNext();
@@ -343,7 +341,8 @@ export class Agent extends Client {
       }
       await this.request('GET', '/calls', '/calls?limit=20');
     }
-    if (!another) return undefined;
+    // A call that never connected queued nothing: the agent dials the next lead by hand while there is time.
+    if (!another) return !record.connected && Date.now() + 20_000 < endAt ? this.click() : undefined;
     // Auto-dial's next call: pushed as calling, autoDialed, with a new id.
     const next = await this.reach(
       (s) => !!s.call && !this.worked.has(s.call.id) && s.call.autoDialed && s.call.state !== 'idle',
