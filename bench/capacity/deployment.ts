@@ -60,7 +60,7 @@ function startNodeProcess(entry: string, args: string[], env: NodeJS.ProcessEnv,
   return { child, output: () => output };
 }
 
-async function waitForLine(started: Started, pattern: RegExp, what: string, ms = 90_000): Promise<RegExpMatchArray> {
+async function waitForLine(started: Started, pattern: RegExp, what: string, ms = 300_000): Promise<RegExpMatchArray> {
   const deadline = Date.now() + ms;
   for (;;) {
     const match = started.output().match(pattern);

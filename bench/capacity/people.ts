@@ -44,6 +44,8 @@ export interface HttpSample {
   who: Person['role'];
   ms: number;
   status: number;
+  /** The error code of a 5xx (`OVERLOADED` for a shed request, `UNAVAILABLE` for Redis down or timing out). */
+  code?: string;
 }
 
 export interface CallRecord {
@@ -117,13 +119,15 @@ class Client {
       } catch (error) {
         this.results.problems.push(`${method} ${route}: ${(error as Error).message}`);
       }
+      const code = status >= 500 ? (parsed as { code?: string }).code : undefined;
       this.results.http.push({
         route: `${method} ${route}`,
         who: this.person.role,
         ms: performance.now() - started,
         status,
+        ...(code ? { code } : {}),
       });
-      const shed = status === 503 && (parsed as { code?: string }).code === ErrorCodes.overloaded;
+      const shed = status === 503 && code === ErrorCodes.overloaded;
       if (!shed || attempt === 3) return { status, body: parsed as T };
       await sleep(retryAfter * 1000 * (1 + Math.random() / 2));
     }
@@ -134,7 +138,10 @@ class Client {
       email: this.person.email,
       password: this.person.password,
     });
-    if (!answer.body.accessToken) throw new Error(`${this.person.name} could not sign in (${answer.status})`);
+    if (!answer.body.accessToken)
+      throw new Error(
+        `${this.person.name} could not sign in (${answer.status} ${(answer.body as { code?: string }).code ?? ''})`,
+      );
     this.token = answer.body.accessToken;
     const socket = connectSocket(this.url, {
       auth: { token: this.token },
@@ -250,6 +257,8 @@ export class Agent extends Client {
 
   async work({ endAt, options }: WorkPlan): Promise<void> {
     let refreshAt = Date.now() + 10 * 60_000;
+    // Agents start their day over the first half minute, not all in the same second (the first call builds the room).
+    await sleep(Math.random() * Math.min(30_000, (endAt - Date.now()) / 10));
     // The first call is the agent's click; the rest are auto-dial's, 2 s after each end.
     let record: CallRecord | undefined = await this.click();
     while (record) {

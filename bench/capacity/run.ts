@@ -82,7 +82,9 @@ export interface CapacityReport {
   agentPagesP99: number;
   calls: { placed: number; connected: number; dropped: number; problems: string[] };
   shed: { total: number; neverShedRoutes: number; byRoute: Record<string, number>; logged: number };
-  recordings: { answered: number; complete: number; missing: number; wrongLength: number };
+  /** Other 5xx answers (and requests that got no answer, status 0), by route, status and code. */
+  otherErrors: Record<string, number>;
+  recordings: { answered: number; complete: number; missing: number; wrongLength: number; worstOffSeconds: number };
   problems: string[];
 }
 
@@ -249,11 +251,17 @@ async function report(
   let complete = 0;
   let missing = 0;
   let wrongLength = 0;
+  let worstOffSeconds = 0;
   for (const doc of answered) {
     const length = doc.recordingId ? files.get(doc.recordingId.toHexString()) : undefined;
-    if (length === undefined) missing++;
-    else if (Math.abs((length - 44) / 32_000 - (doc.endedAt!.getTime() - doc.connectedAt!.getTime()) / 1000) > 1)
-      wrongLength++;
+    if (length === undefined) {
+      missing++;
+      continue;
+    }
+    // Against the call's stored answer and end, which the API writes when it applies them (a loaded node later).
+    const off = Math.abs((length - 44) / 32_000 - (doc.endedAt!.getTime() - doc.connectedAt!.getTime()) / 1000);
+    worstOffSeconds = Math.max(worstOffSeconds, off);
+    if (off > 1) wrongLength++;
     else complete++;
   }
   await client.close();
@@ -280,7 +288,13 @@ async function report(
     .sort((a, b) => a.who.localeCompare(b.who) || b.count - a.count);
   const agentPageReads = results.http.filter((s) => s.who === 'agent' && s.route.startsWith('GET ')).map((s) => s.ms);
 
-  const shedSamples = results.http.filter((s) => s.status === 503);
+  const shedSamples = results.http.filter((s) => s.status === 503 && s.code === 'OVERLOADED');
+  const unavailable = results.http.filter((s) => s.status >= 500 && s.code !== 'OVERLOADED');
+  const unavailableByRoute: Record<string, number> = {};
+  for (const s of unavailable) {
+    const key = `${s.route} ${s.status} ${s.code ?? ''}`.trim();
+    unavailableByRoute[key] = (unavailableByRoute[key] ?? 0) + 1;
+  }
   const byRoute: Record<string, number> = {};
   for (const s of shedSamples) byRoute[s.route] = (byRoute[s.route] ?? 0) + 1;
   const logged = deployment
@@ -334,7 +348,8 @@ async function report(
       byRoute,
       logged,
     },
-    recordings: { answered: answered.length, complete, missing, wrongLength },
+    otherErrors: unavailableByRoute,
+    recordings: { answered: answered.length, complete, missing, wrongLength, worstOffSeconds },
     problems: results.problems,
   };
 }
@@ -380,8 +395,9 @@ export function formatReport(r: CapacityReport): string {
   lines.push(
     `503s shed: ${r.shed.total} answers (${r.shed.neverShedRoutes} on sign-in/refresh/call control), ${r.shed.logged} 'request shed' lines logged${r.shed.total ? `: ${JSON.stringify(r.shed.byRoute)}` : ''}`,
   );
+  if (Object.keys(r.otherErrors).length) lines.push(`other 5xx answers: ${JSON.stringify(r.otherErrors)}`);
   lines.push(
-    `recordings: ${r.recordings.complete} of ${r.recordings.answered} answered calls complete (${r.recordings.missing} missing, ${r.recordings.wrongLength} of the wrong length)`,
+    `recordings: ${r.recordings.complete} of ${r.recordings.answered} answered calls complete (${r.recordings.missing} missing, ${r.recordings.wrongLength} more than 1 s off the stored answered time; worst ${r.recordings.worstOffSeconds.toFixed(1)} s)`,
   );
   lines.push('', 'HTTP by page            who          count   p50 ms   p99 ms   5xx');
   for (const h of r.http)

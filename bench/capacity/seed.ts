@@ -13,12 +13,13 @@ import { ObjectId } from 'mongodb';
 import { assignRoleDirectly } from '../../server/features/auth/accounts.js';
 import { register, verifyRegistration } from '../../server/features/auth/service.js';
 import { createCampaign, joinCampaign } from '../../server/features/campaigns/service.js';
-import { insertLeads, type LeadDoc } from '../../server/features/leads/repository.js';
+import { insertLeads } from '../../server/features/leads/repository.js';
 import { findUserById, usersCollection, type UserDoc } from '../../server/features/users/repository.js';
 import { loadConfig } from '../../server/platform/config.js';
 import { createLogger } from '../../server/platform/logger.js';
 import { startRuntime } from '../../server/runtime.js';
 import { zoneWithLocalHour } from '../../tests/support/dialer.js';
+import { assignedLead } from '../suite/assigned-lead.js';
 import type { Deployment } from './deployment.js';
 
 export const ECHO_NUMBER = '5550100005';
@@ -129,26 +130,20 @@ export async function seedPeople(
       await usersCollection(platform.db).insertOne(agent);
       const campaignId = campaigns[i % campaigns.length]!;
       await joinCampaign(platform, agent, campaignId);
-      const leads: LeadDoc[] = Array.from({ length: counts.leadsPerAgent }, (_, k) => ({
-        _id: new ObjectId(),
-        campaignId: new ObjectId(campaignId),
-        name: `Lead ${i + 1}-${k + 1}`,
-        company: `Company ${k % 50}`,
-        email: `lead-${tag}-${i + 1}-${k + 1}@bench.test`,
-        // Its own number (unique in the campaign, as imports keep it); the agent dials the echo number for it.
-        phone: `1555${String(1_000_000 + i * 1000 + k).slice(-7)}`,
-        source: 'Import',
-        leadType: 'Individual',
-        details: { preferredHotel: `Hilton ${k % 7}`, guests: (k % 4) + 1 },
-        assignedTo: agent._id,
-        assignedAt: now,
-        disposition: 'New',
-        stage: 'New',
-        dispositionAt: now,
-        history: [{ at: now, change: 'Imported' }],
-        createdAt: now,
-        updatedAt: now,
-      }));
+      const leads = Array.from({ length: counts.leadsPerAgent }, (_, k) =>
+        assignedLead(
+          {
+            campaignId,
+            agentId: agent._id,
+            name: `Lead ${i + 1}-${k + 1}`,
+            email: `lead-${tag}-${i + 1}-${k + 1}@bench.test`,
+            // Its own number (unique in the campaign, as imports keep it); the agent dials the echo number for it.
+            phone: `1555${String(1_000_000 + i * 1000 + k).slice(-7)}`,
+            index: k,
+          },
+          now,
+        ),
+      );
       await insertLeads(platform.db, leads);
       const seeded = person('agent', agent, campaignId);
       seeded.leads = leads.map((lead) => ({ id: lead._id.toHexString(), name: lead.name }));
