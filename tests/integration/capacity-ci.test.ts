@@ -28,5 +28,5 @@ describe.skipIf(missing !== null)('capacity load model, CI mode', () => {
     expect(report.shed.neverShedRoutes).toBe(0);
     expect(report.recordings.missing + report.recordings.wrongLength).toBe(0);
     expect(report.liveEvent.missing).toBe(0);
-  }, 300_000);
+  }, 600_000);
 });
