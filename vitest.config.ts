@@ -14,6 +14,8 @@ const ALONE_INTEGRATION = [
   'tests/integration/dialer-sip-room.test.ts',
   'tests/integration/fault-*.test.ts',
   'tests/integration/overload.test.ts',
+  'tests/integration/overload-process.test.ts',
+  'tests/integration/capacity-ci.test.ts',
   'tests/integration/startup.test.ts',
   'tests/integration/embedded-mongo-ttl.test.ts',
 ];

@@ -27,7 +27,8 @@ import { assignRoleDirectly } from '../../server/features/auth/accounts.js';
 import { register, verifyRegistration } from '../../server/features/auth/service.js';
 import { startSession } from '../../server/features/auth/sessions.js';
 import { createCampaign } from '../../server/features/campaigns/service.js';
-import { insertLeads, type LeadDoc } from '../../server/features/leads/repository.js';
+import { insertLeads } from '../../server/features/leads/repository.js';
+import { assignedLead } from './assigned-lead.js';
 import { findUserById, usersCollection, type UserDoc } from '../../server/features/users/repository.js';
 import { listLeads } from '../../server/features/leads/repository.js';
 import { connectDatabase } from '../../server/platform/db.js';
@@ -176,25 +177,19 @@ async function appNode(): Promise<Handlers> {
         commissionStructure: { opener: 10, closer: 15, fullStack: 30 },
       } as never);
       const now = new Date();
-      const docs: LeadDoc[] = Array.from({ length: leads }, (_, i) => ({
-        _id: new ObjectId(),
-        campaignId: new ObjectId(campaign.id),
-        name: `Lead ${i}`,
-        company: `Company ${i % 50}`,
-        email: `lead${i}@bench.test`,
-        phone: `1555${String(1_000_000 + i).slice(1)}`,
-        source: 'Import',
-        leadType: 'Individual',
-        details: { preferredHotel: `Hilton ${i % 7}`, guests: (i % 4) + 1 },
-        assignedTo: agent._id,
-        assignedAt: now,
-        disposition: 'New',
-        stage: 'New',
-        dispositionAt: now,
-        history: [{ at: now, change: 'Imported' }],
-        createdAt: now,
-        updatedAt: now,
-      }));
+      const docs = Array.from({ length: leads }, (_, i) =>
+        assignedLead(
+          {
+            campaignId: campaign.id,
+            agentId: agent._id,
+            name: `Lead ${i}`,
+            email: `lead${i}@bench.test`,
+            phone: `1555${String(1_000_000 + i).slice(1)}`,
+            index: i,
+          },
+          now,
+        ),
+      );
       await insertLeads(platform.db, docs);
       const session = await startSession(platform, agent, false);
       return {

@@ -31,6 +31,10 @@ if [ -n "${TURN_SERVER:-}" ]; then
 	turn_pwd = \"${TURN_PASSWORD:-}\""
 fi
 
+# JANUS_EVENT_LOOPS > 0: that many shared media threads instead of a thread per handle (docs/telephony.md).
+EVENT_LOOPS_LINE=""
+if [ "${JANUS_EVENT_LOOPS:-0}" -gt 0 ]; then EVENT_LOOPS_LINE="event_loops = $JANUS_EVENT_LOOPS"; fi
+
 cat > "$CONF/janus.jcfg" <<CFG
 general: {
 	configs_folder = "$CONF"
@@ -42,6 +46,7 @@ general: {
 	debug_level = ${JANUS_DEBUG_LEVEL:-4}
 	api_secret = "$JANUS_API_SECRET"
 	session_timeout = ${JANUS_SESSION_TIMEOUT_S:-15}
+	$EVENT_LOOPS_LINE
 }
 certificates: {
 }

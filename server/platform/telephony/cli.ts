@@ -6,7 +6,9 @@ import { startLocalCarrier, TelephonyUnavailableError } from './local-carrier.js
 const dataDir = path.resolve(process.env.DATA_DIR || '.data');
 
 try {
-  const carrier = await startLocalCarrier({ dataDir });
+  // JANUS_EVENT_LOOPS: Janus's shared media threads (`event_loops`); unset or 0 = a thread per handle, Janus's default.
+  const eventLoops = process.env.JANUS_EVENT_LOOPS ? Number(process.env.JANUS_EVENT_LOOPS) : undefined;
+  const carrier = await startLocalCarrier({ dataDir, eventLoops });
   process.stdout.write(`telephony ready janus=${carrier.janusUrl} sip=${carrier.sipUri}\n`);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

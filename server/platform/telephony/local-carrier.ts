@@ -59,6 +59,13 @@ export interface LocalCarrierOptions {
   dataDir: string;
   /** Janus's log level (0-7); 4 logs warnings and calls. */
   janusDebugLevel?: number;
+  /**
+   * Janus's static event loops (`event_loops`), shared by every handle's media; 0 (the default) is Janus's own, a
+   * thread per handle. Why offered: `npm run bench:capacity` found Janus the node's largest CPU user, most of it in the
+   * kernel switching between threads; shared loops used 13-18 % less in one paired run. Not the default until the
+   * room model's fault tests pass with it on a quiet machine (docs/performance.md, "Capacity").
+   */
+  eventLoops?: number;
 }
 
 /**
@@ -144,7 +151,13 @@ async function freeUdpRange(size: number, taken: Array<[number, number]>): Promi
   throw new TelephonyUnavailableError('No free UDP port range for RTP was found between 20000 and 40000.');
 }
 
-function janusConfig(dir: string, apiSecret: string, debugLevel: number, webrtcRtp: [number, number]): string {
+function janusConfig(
+  dir: string,
+  apiSecret: string,
+  debugLevel: number,
+  webrtcRtp: [number, number],
+  eventLoops: number,
+): string {
   return `general: {
 \tconfigs_folder = "${dir}"
 \tplugins_folder = "${dir}/plugins"
@@ -155,7 +168,7 @@ function janusConfig(dir: string, apiSecret: string, debugLevel: number, webrtcR
 \tdebug_level = ${debugLevel}
 \tapi_secret = "${apiSecret}"
 \tsession_timeout = ${JANUS_SESSION_TIMEOUT_S}
-}
+${eventLoops > 0 ? `\tevent_loops = ${eventLoops}\n` : ''}}
 certificates: {
 }
 media: {
@@ -396,7 +409,7 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
 
   writeFileSync(
     path.join(janusDir, 'janus.jcfg'),
-    janusConfig(janusDir, apiSecret, options.janusDebugLevel ?? 4, webrtcRtp),
+    janusConfig(janusDir, apiSecret, options.janusDebugLevel ?? 4, webrtcRtp, options.eventLoops ?? 0),
     { mode: 0o600 },
   );
   writeFileSync(path.join(janusDir, 'janus.plugin.sip.jcfg'), sipPluginConfig(sipRtp));
