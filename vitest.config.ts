@@ -13,6 +13,7 @@ const ALONE_INTEGRATION = [
   'tests/integration/dialer-sip-worker-process.test.ts',
   'tests/integration/dialer-sip-room.test.ts',
   'tests/integration/dialer-transfers.test.ts',
+  'tests/integration/dialer-sip-room-transfer.test.ts',
   'tests/integration/fault-*.test.ts',
   'tests/integration/overload.test.ts',
   'tests/integration/startup.test.ts',
