@@ -25,6 +25,7 @@ import type { CallView } from './schemas/dialer/call.js';
 import type { DncAdded } from './schemas/dialer/dnc.js';
 import type { CallHistoryPage } from './schemas/dialer/history.js';
 import type { QueueView } from './schemas/dialer/queue.js';
+import type { AvailableClosers, TransferView } from './schemas/dialer/transfer.js';
 import type { AutoDialAnswer, ConnectAnswer, DialerState } from './schemas/dialer/state.js';
 import type { CallsInsights, EarningsInsights, FunnelInsights } from './schemas/insights/agent.js';
 import type { CampaignInsights } from './schemas/insights/campaigns.js';
@@ -73,6 +74,7 @@ export interface ApiRoutes {
     '/api/follow-ups': FollowUpList;
     '/api/dialer/queue': QueueView;
     '/api/dialer/state': DialerState;
+    '/api/dialer/calls/:id/transfer/closers': AvailableClosers;
     '/api/earnings': Earnings;
     '/api/imports/:id': ImportStatus;
     '/api/insights/calls': CallsInsights;
@@ -122,6 +124,10 @@ export interface ApiRoutes {
     '/api/dialer/calls/:id/end': CallView;
     '/api/dialer/calls/:id/mute': CallView;
     '/api/dialer/connect': ConnectAnswer;
+    '/api/dialer/calls/:id/transfer': TransferView;
+    '/api/dialer/transfers/:id/accept': TransferView;
+    '/api/dialer/transfers/:id/decline': TransferView;
+    '/api/dialer/transfers/:id/complete': TransferView;
     '/api/invitations': InvitationResponse;
     '/api/leads/:id/close': DealItem;
     '/api/leads/request': LeadRequestResult;

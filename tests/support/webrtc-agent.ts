@@ -73,7 +73,8 @@ export class WebrtcAgentTab {
 
   constructor(
     private readonly socket: Socket,
-    private readonly options: { stamped?: boolean } = {},
+    /** `silent`: the "microphone" sends silence (a participant whose voice must not be mistaken for the lead's). */
+    private readonly options: { stamped?: boolean; silent?: boolean } = {},
   ) {
     this.pc = new RTCPeerConnection({
       codecs: {
@@ -166,7 +167,7 @@ export class WebrtcAgentTab {
     let phase = 0;
     this.sender = setInterval(() => {
       const header = new RtpHeader({ payloadType: 0, sequenceNumber: sequence, timestamp, ssrc, marker: false });
-      const frame = toneFrame(phase);
+      const frame = this.options.silent ? Buffer.alloc(160, 0xff) : toneFrame(phase);
       if (this.options.stamped) {
         frame.writeUInt32BE(phase / 160, 0);
         this.sentAt.set(phase / 160, performance.now());

@@ -103,7 +103,8 @@ export async function handCallOver(
     const call = await callsCollection(db).findOneAndUpdate(
       { _id: callId, agentId: openerId, state: 'connected', live: true },
       {
-        $set: { agentId: closerId },
+        // Mute was the opener's: the closer joins the room unmuted.
+        $set: { agentId: closerId, muted: false },
         $push: { transfers: { from: openerId, to: closerId, ...entry } },
         $inc: { version: 1 },
       },
