@@ -92,18 +92,15 @@ describe.skipIf(missing !== null)('transfer to a closer (Chromium, fake micropho
     return { context, page };
   }
 
-  /** Inbound audio of the page's newest connection: bytes and Chromium's totalAudioEnergy (rises only with sound). */
+  /** Inbound audio of the page's newest connection: Chromium's totalAudioEnergy (rises only with sound), and whether it is open. */
   const inbound = (page: Page) =>
     page.evaluate(async () => {
       const pc = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.at(-1);
-      const seen = { bytes: 0, energy: 0, open: pc?.connectionState !== 'closed' };
-      (await pc?.getStats())?.forEach(
-        (s: { type: string; kind?: string; bytesReceived?: number; totalAudioEnergy?: number }) => {
-          if (s.type !== 'inbound-rtp' || s.kind !== 'audio') return;
-          seen.bytes = s.bytesReceived ?? 0;
-          seen.energy = s.totalAudioEnergy ?? 0;
-        },
-      );
+      const seen = { energy: 0, open: pc?.connectionState !== 'closed' };
+      (await pc?.getStats())?.forEach((s: { type: string; kind?: string; totalAudioEnergy?: number }) => {
+        if (s.type !== 'inbound-rtp' || s.kind !== 'audio') return;
+        seen.energy = s.totalAudioEnergy ?? 0;
+      });
       return seen;
     });
   const energyGainOver = async (page: Page, ms: number) => {
@@ -155,10 +152,8 @@ describe.skipIf(missing !== null)('transfer to a closer (Chromium, fake micropho
       // The opener's connection is closed; the closer, alone with the lead, keeps receiving sound: the echo.
       await expect.poll(async () => (await inbound(opener.page)).open, { timeout: 5_000 }).toBe(false);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // (Energy, not bytes: the room sends Opus to Chromium, whose silent frames are a few bytes each.)
       expect(await energyGainOver(closer.page, 2_000)).toBeGreaterThan(0);
-      const bytes = (await inbound(closer.page)).bytes;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect((await inbound(closer.page)).bytes - bytes).toBeGreaterThan(4_000);
 
       // The closer closes the deal: the opener is its opener, by the ledger.
       const openerId = (await api<{ id: string }>(DEMO_AGENT, '/me')).body.id;
