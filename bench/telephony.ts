@@ -18,7 +18,9 @@
 // (`npm run build`: dist/client), which the bench's app serves.
 // The app (API + workers, as `npm start`) runs in this process with PHONE_PROVIDER=sip; MongoDB and Redis as in the
 // other benchmarks (BENCH_MONGO_URL / BENCH_REDIS_URL, else a local redis-server and the embedded MongoDB).
-// SIP_CALL_MODEL=room benchmarks the call rooms (docs/telephony.md, "A call is a room") instead of the SIP plugin.
+// SIP_CALL_MODEL=room benchmarks the call rooms (docs/telephony.md, "A call is a room") instead of the SIP plugin, and
+// then BENCH_TRANSFERS (default 10) warm transfers between two agents: accept -> the closer hears the lead
+// (bench/suite/telephony-transfers.ts).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +39,7 @@ import { createCampaignWithAgents } from '../tests/support/leads.js';
 import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
 import { startInProcessApp } from './suite/in-process-app.js';
 import { runBrowserCalls, type BrowserCallSample } from './suite/telephony-browser.js';
+import { runTransfers, type TransferSample } from './suite/telephony-transfers.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10);
@@ -44,6 +47,7 @@ const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 1_500);
 const NUMBER = '5550100005';
 const BROWSER_CALLS = Number(process.env.BENCH_BROWSER_CALLS ?? 5);
 const BROWSER_HOLD_MS = Number(process.env.BENCH_BROWSER_HOLD_MS ?? 4_000);
+const TRANSFERS = process.env.SIP_CALL_MODEL === 'room' ? Number(process.env.BENCH_TRANSFERS ?? 10) : 0;
 const BUILT_CLIENT = path.resolve(import.meta.dirname, '../dist/client/index.html');
 
 const percentile = (values: number[], p: number) => {
@@ -99,7 +103,7 @@ async function main() {
   console.log(
     `telephony benchmark: ${SEQUENTIAL} sequential calls, then ${CONCURRENT} at once, to ${NUMBER} (echo) through Janus ${carrier.janusUrl} and the SIPp lead phone ${carrier.sipUri}; MongoDB ${backends.mongoKind}, Redis ${backends.redisKind}`,
   );
-  const setup = await createCampaignWithAgents(shim, Math.max(1, CONCURRENT));
+  const setup = await createCampaignWithAgents(shim, Math.max(TRANSFERS > 0 ? 2 : 1, CONCURRENT));
   const zone = await fetch(`${url}/api/campaigns/${setup.campaignId}`, {
     method: 'PATCH',
     headers: { authorization: `Bearer ${setup.owner.accessToken}`, 'content-type': 'application/json' },
@@ -284,6 +288,20 @@ async function main() {
 
   if (failures.length) console.log(`  calls that went wrong in the bench: ${failures.join('; ')}`);
 
+  if (TRANSFERS > 0) {
+    const loadTransfers = load();
+    const samples = await runTransfers({
+      shim,
+      db,
+      api,
+      opener: { agent: agents[0], socket: sockets[0] },
+      closer: { agent: agents[1], socket: sockets[1] },
+      number: NUMBER,
+      transfers: TRANSFERS,
+    });
+    reportTransfers(samples, loadTransfers);
+  }
+
   if (BROWSER_CALLS > 0 && !existsSync(BUILT_CLIENT))
     console.log(`  Chromium run skipped: no built client (${BUILT_CLIENT}); run \`npm run build\` first`);
   else if (BROWSER_CALLS > 0) {
@@ -305,6 +323,36 @@ async function main() {
   await backends.stop();
   await carrier.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+function reportTransfers(samples: TransferSample[], loadAtStart: string) {
+  const pick = (f: (s: TransferSample) => number | undefined) =>
+    samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
+  const line = (label: string, values: number[]) =>
+    `    ${label}: ${values.length ? `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}` : 'none'} (${values.length} transfers)`;
+  console.log(
+    `  warm transfers, one after the other, silent opener -> closer with a tone, on ${NUMBER} (load at start ${loadAtStart}, at end ${load()})`,
+  );
+  console.log(
+    line(
+      'accept -> the closer hears the lead (first loud packet of the echo)',
+      pick((s) => s.acceptToHeardMs),
+    ),
+  );
+  console.log(
+    line(
+      'accept -> POST answered (closer joined the room)',
+      pick((s) => s.acceptAnsweredMs),
+    ),
+  );
+  console.log(
+    line(
+      'complete -> POST answered (call handed over)',
+      pick((s) => s.completeAnsweredMs),
+    ),
+  );
+  const errors = samples.filter((s) => s.error);
+  if (errors.length) console.log(`    transfers that went wrong: ${errors.map((s) => s.error).join('; ')}`);
 }
 
 function reportBrowser(samples: BrowserCallSample[], loadAtStart: string) {

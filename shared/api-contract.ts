@@ -13,6 +13,7 @@ import { AutoDialBody } from './schemas/dialer/auto-dial.js';
 import { BonsaiQuery, BonsaiResponse } from './schemas/bonsai/get.js';
 import { CallHistoryPage, CallHistoryQuery, CallIdOnly, RecordingQuery } from './schemas/dialer/history.js';
 import { CallIdParams, CallNotesBody, CallView, MuteCallBody, StartCallBody } from './schemas/dialer/call.js';
+import { AvailableClosers, OfferTransferBody, TransferIdParams, TransferView } from './schemas/dialer/transfer.js';
 import { CallsInsights, EarningsInsights, FunnelInsights } from './schemas/insights/agent.js';
 import { CampaignCreateBody, CampaignUpdateBody } from './schemas/campaigns/save.js';
 import { CampaignDetail, CampaignParams } from './schemas/campaigns/detail.js';
@@ -177,6 +178,15 @@ export const API_CONTRACT = {
   'POST /api/dialer/connect': { answer: { 200: ConnectAnswer } },
   'GET /api/dialer/dnc': { query: DncListQuery, answer: { 200: DncList } },
   'POST /api/dialer/dnc': { body: DncBody, answer: { 201: DncAdded } },
+  'GET /api/dialer/calls/:id/transfer/closers': { params: CallIdParams, answer: { 200: AvailableClosers } },
+  'POST /api/dialer/calls/:id/transfer': {
+    params: CallIdParams,
+    body: OfferTransferBody,
+    answer: { 201: TransferView },
+  },
+  'POST /api/dialer/transfers/:id/accept': { params: TransferIdParams, answer: { 200: TransferView } },
+  'POST /api/dialer/transfers/:id/decline': { params: TransferIdParams, answer: { 200: TransferView } },
+  'POST /api/dialer/transfers/:id/complete': { params: TransferIdParams, answer: { 200: TransferView } },
   'GET /api/dialer/queue': { answer: { 200: QueueView } },
   'PUT /api/dialer/queue': { body: QueueBody, answer: { 200: QueueView } },
   'GET /api/dialer/state': { answer: { 200: DialerState } },

@@ -42,6 +42,18 @@ export const ErrorReasons = {
   blankNumber: 'BLANK_NUMBER',
   /** The call queue changed since the version the edit was made from. */
   queueChanged: 'QUEUE_CHANGED',
+  /** Transfers (shared/schemas/dialer/transfer.ts, TransferMessages): why an offer, an answer or a completion was refused. */
+  transferCloserUnavailable: 'TRANSFER_CLOSER_UNAVAILABLE',
+  transferNotCampaignCloser: 'TRANSFER_NOT_CAMPAIGN_CLOSER',
+  transferNoLead: 'TRANSFER_NO_LEAD',
+  transferNotConnected: 'TRANSFER_NOT_CONNECTED',
+  transferAlreadyOffered: 'TRANSFER_ALREADY_OFFERED',
+  transferToSelf: 'TRANSFER_TO_SELF',
+  transferNotYours: 'TRANSFER_NOT_YOURS',
+  transferGone: 'TRANSFER_GONE',
+  transferNotConference: 'TRANSFER_NOT_CONFERENCE',
+  transferPhoneNotReady: 'TRANSFER_PHONE_NOT_READY',
+  transferUnsupported: 'TRANSFER_UNSUPPORTED',
 } as const;
 
 export type ErrorReason = (typeof ErrorReasons)[keyof typeof ErrorReasons];

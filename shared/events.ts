@@ -30,6 +30,9 @@ export const SocketEvents = {
   roleRequestUpdated: 'role-request:updated',
   phoneAnswer: 'phone:answer',
   phoneCandidate: 'phone:candidate',
+  transferOffered: 'transfer:offered',
+  transferUpdated: 'transfer:updated',
+  transferAvailability: 'transfer:availability',
 } as const;
 
 export type SocketEventName = keyof ServerToClientEvents;
@@ -58,6 +61,21 @@ export interface ServerToClientEvents {
   [SocketEvents.roleRequestUpdated]: (payload: RoleRequestUpdatedPayload) => void;
   [SocketEvents.phoneAnswer]: (payload: PhoneAnswerPayload) => void;
   [SocketEvents.phoneCandidate]: (payload: PhoneCandidatePayload) => void;
+  [SocketEvents.transferOffered]: (payload: TransferOfferedPayload) => void;
+  [SocketEvents.transferUpdated]: (payload: TransferUpdatedPayload) => void;
+  [SocketEvents.transferAvailability]: (payload: TransferAvailabilityPayload) => void;
+}
+
+/** `transfer:offered`, to every socket of the chosen closer: their panel rings with the lead's card (docs/telephony.md, "Transfers"). */
+export type TransferOfferedPayload = import('./schemas/dialer/transfer.js').TransferView;
+/** `transfer:updated`, to the opener and the closer: the transfer moved (conference, completed, declined, expired, cancelled). */
+export type TransferUpdatedPayload = import('./schemas/dialer/transfer.js').TransferView;
+/**
+ * `transfer:availability`, to the members of the agent's campaigns when an agent's line or phone changes: a transfer
+ * picker that is open reads its list of available closers again.
+ */
+export interface TransferAvailabilityPayload {
+  campaignIds: string[];
 }
 
 /** The payload of a server -> client event. */

@@ -37,11 +37,32 @@ function linearToMulaw(sample: number): number {
   return magnitude & 0xff;
 }
 
+const LOUD_RMS = 1_000;
+
+/** RMS of a G.711 mu-law payload, in 16-bit linear units. */
+export function mulawRms(payload: Buffer): number {
+  if (payload.length === 0) return 0;
+  let sum = 0;
+  for (const byte of payload) {
+    const value = ~byte & 0xff;
+    const magnitude = ((((value & 0x0f) << 3) + 0x84) << ((value & 0x70) >> 4)) - 0x84;
+    const sample = value & 0x80 ? -magnitude : magnitude;
+    sum += sample * sample;
+  }
+  return Math.sqrt(sum / payload.length);
+}
+
 export class WebrtcAgentTab {
   readonly offerId = randomBytes(8).toString('hex');
   readonly pc: RTCPeerConnection;
   /** RTP packets received from Janus (the lead phone's audio). */
   received = 0;
+  /**
+   * Received packets that carry sound (mu-law RMS above ~-30 dBFS): a room mixes silence to a participant nobody
+   * else speaks to, so this, not `received`, says the far end is heard. `firstLoudAt`: performance.now() of the first.
+   */
+  loud = 0;
+  firstLoudAt?: number;
   answered?: PhoneAnswerPayload;
   /** `stamped`: ms between sending a frame and receiving it back, per frame that came back. */
   readonly echoRoundTrips: number[] = [];
@@ -52,7 +73,8 @@ export class WebrtcAgentTab {
 
   constructor(
     private readonly socket: Socket,
-    private readonly options: { stamped?: boolean } = {},
+    /** `silent`: the "microphone" sends silence (a participant whose voice must not be mistaken for the lead's). */
+    private readonly options: { stamped?: boolean; silent?: boolean } = {},
   ) {
     this.pc = new RTCPeerConnection({
       codecs: {
@@ -64,6 +86,10 @@ export class WebrtcAgentTab {
     this.pc.onTrack.subscribe((track) => {
       track.onReceiveRtp.subscribe((rtp) => {
         this.received++;
+        if (mulawRms(rtp.payload) > LOUD_RMS) {
+          this.loud++;
+          this.firstLoudAt ??= performance.now();
+        }
         if (!this.options.stamped || rtp.payload.length < 4) return;
         const number = rtp.payload.readUInt32BE(0);
         const sent = this.sentAt.get(number);
@@ -141,7 +167,7 @@ export class WebrtcAgentTab {
     let phase = 0;
     this.sender = setInterval(() => {
       const header = new RtpHeader({ payloadType: 0, sequenceNumber: sequence, timestamp, ssrc, marker: false });
-      const frame = toneFrame(phase);
+      const frame = this.options.silent ? Buffer.alloc(160, 0xff) : toneFrame(phase);
       if (this.options.stamped) {
         frame.writeUInt32BE(phase / 160, 0);
         this.sentAt.set(phase / 160, performance.now());

@@ -45,6 +45,13 @@ export function liveEventContracts(): void {
     rebuttal: null,
   });
 
+  live.toUsers(['u1'], SocketEvents.transferAvailability, { campaignIds: ['c1'] });
+  // @ts-expect-error the availability push names campaigns, not one user
+  live.toUsers(['u1'], SocketEvents.transferAvailability, { userId: 'u2' });
+  onLive(SocketEvents.transferOffered, (offer) => offer.lead.name.trim());
+  // @ts-expect-error a transfer's state is one of its states
+  onLive(SocketEvents.transferUpdated, (view) => view.state === 'ringing');
+
   onLive(SocketEvents.notificationCount, ({ unread }) => unread.toFixed());
   // @ts-expect-error the client reads a field the payload does not have
   onLive(SocketEvents.notificationCount, (payload) => payload.count);

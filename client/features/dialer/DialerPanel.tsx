@@ -20,6 +20,7 @@ import { CallQueue } from './CallQueue.js';
 import { followDialer } from './live.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
 import { useCallSeconds } from './timer.js';
+import { IncomingTransfer, TransferControls } from './TransferPanel.js';
 import styles from './Dialer.module.css';
 
 const CALL_BADGE: Record<string, { label: string; tone: BadgeTone }> = {
@@ -209,6 +210,9 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
           </Button>
         )}
       </div>
+
+      {live && call ? <TransferControls call={call} /> : null}
+      <IncomingTransfer />
 
       {live ? (
         <AriaTextField className={styles.field} value={dialer.notesDraft} onChange={typeNotes} maxLength={5000}>

@@ -84,7 +84,9 @@ export const isLive = (call: Pick<CallView, 'state'> | null | undefined): boolea
 export function adoptCall(call: CallView | null): void {
   const current = dialerStore.call;
   if (call && current && call.id === current.id && call.version < current.version) return;
-  if (call && current && call.id !== current.id && call.startedAt < current.startedAt) return;
+  // A live call handed over by a transfer started before the closer's own last call: it is still the newer news.
+  const handedOver = Boolean(call && isLive(call) && !isLive(current));
+  if (call && current && call.id !== current.id && call.startedAt < current.startedAt && !handedOver) return;
   const sameCall = Boolean(call && current && call.id === current.id);
   const wasLive = isLive(current) && sameCall;
   dialerStore.call = call;

@@ -52,7 +52,9 @@ function SplitTable({ lines, label }: { lines: SplitLine[]; label: string }) {
  */
 export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: LeadDealView; onClosed: () => void }) {
   const [value, setValue] = useState('');
-  const [openerId, setOpenerId] = useState('');
+  // A transferred lead's opener is the agent who handed the call over: shown, not chosen (the server holds to it).
+  const fixedOpener = view.transferOpener;
+  const [openerId, setOpenerId] = useState(fixedOpener?.id ?? '');
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -121,9 +123,13 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
             id={openerField}
             className={styles.statusSelect}
             value={openerId}
+            disabled={Boolean(fixedOpener)}
             onChange={(event) => setOpenerId(event.target.value)}
           >
             <option value="">{view.closer.name} (opened and closed it)</option>
+            {fixedOpener && !view.openers.some((person) => person.id === fixedOpener.id) ? (
+              <option value={fixedOpener.id}>{fixedOpener.name}</option>
+            ) : null}
             {view.openers.map((person) => (
               <option key={person.id} value={person.id}>
                 {person.name}

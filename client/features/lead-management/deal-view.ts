@@ -43,13 +43,15 @@ export interface SplitLine {
 
 /** The earning agents' lines the ledger will write for this value and opener (zero-cent lines are not written). */
 export function dealSplit(
-  view: Pick<LeadDealView, 'closer' | 'openers' | 'percents'>,
+  view: Pick<LeadDealView, 'closer' | 'openers' | 'percents' | 'transferOpener'>,
   dollars: number,
   openerId: string,
 ): SplitLine[] {
   if (!view.closer || !Number.isFinite(dollars) || dollars <= 0) return [];
   const cents = dollarsToCents(dollars);
-  const opener = view.openers.find((person) => person.id === openerId);
+  const opener = [...(view.transferOpener ? [view.transferOpener] : []), ...view.openers].find(
+    (person) => person.id === openerId,
+  );
   const lines: SplitLine[] = opener
     ? [
         {

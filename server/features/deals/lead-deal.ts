@@ -36,6 +36,7 @@ export async function leadDealFor(platform: Platform, viewer: UserDoc, leadId: s
     ...openerIds,
     ...(lead.assignedTo ? [lead.assignedTo] : []),
     ...(deal ? [deal.openerId, deal.closerId] : []),
+    ...(lead.transferOpenerId ? [lead.transferOpenerId] : []),
     ...lines.map((line) => line.userId),
   ]);
   const person = (id: { toHexString(): string }) => ({
@@ -49,6 +50,9 @@ export async function leadDealFor(platform: Platform, viewer: UserDoc, leadId: s
       .filter((id) => names.has(id.toHexString()))
       .map(person)
       .sort((a, b) => a.name.localeCompare(b.name)),
+    ...(lead.transferOpenerId && !lead.assignedTo?.equals(lead.transferOpenerId)
+      ? { transferOpener: person(lead.transferOpenerId) }
+      : {}),
     percents: {
       opener: campaign.commissionStructure.opener,
       closer: campaign.commissionStructure.closer,

@@ -61,7 +61,16 @@ export async function closeLead(
   if (value <= 0) throw badRequest(DealMessages.dealValueInvalid);
 
   let openerId = closerId;
-  if (body.openerId && body.openerId !== closerId.toHexString()) {
+  // A lead whose call was transferred to its closer: the last agent who handed it over is its opener, whatever the
+  // close names (docs/commissions.md, "Credit follows a transfer"), so the opener's share cannot be left out or
+  // given to someone else.
+  const transferOpenerId =
+    lead.transferOpenerId && !lead.transferOpenerId.equals(closerId) ? lead.transferOpenerId : null;
+  if (transferOpenerId) {
+    if (body.openerId && body.openerId !== transferOpenerId.toHexString())
+      throw badRequest(DealMessages.openerIsTransferOpener);
+    openerId = transferOpenerId;
+  } else if (body.openerId && body.openerId !== closerId.toHexString()) {
     openerId = new ObjectId(body.openerId);
     if (!(await findUserById(platform.db, openerId)) || !(await isMember(platform.db, openerId, campaign._id)))
       throw badRequest(DealMessages.openerNotMember);
@@ -89,8 +98,9 @@ export async function closeLead(
   }
   const closedLead = await markLeadClosed(platform.db, lead._id, viewer._id, at, `Closed: ${formatCents(value)} deal`);
   if (closedLead) {
-    const audience = [closerId.toHexString(), campaign.ownerId?.toHexString()].filter((id): id is string =>
-      Boolean(id),
+    // The opener follows the deal live too (a transferred lead is not theirs any more, its deal still pays them).
+    const audience = [closerId.toHexString(), openerId.toHexString(), campaign.ownerId?.toHexString()].filter(
+      (id): id is string => Boolean(id),
     );
     emitLeadUpdated(
       platform,

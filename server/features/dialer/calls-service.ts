@@ -19,6 +19,7 @@ import { callTransition, startCall as startCallRule } from './machine.js';
 import { signedRecordingLink, toCallView, toQueueView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { browserIceServers } from './ice-servers.js';
+import { announceAvailability } from './transfer-availability.js';
 import {
   countCallsSince,
   countCallsToNumberSince,
@@ -245,6 +246,7 @@ export async function placeCall(
     leadName: doc.name,
     key: `call-started-${doc._id.toHexString()}`,
   }).catch((error) => platform.log.warn({ err: error }, 'team activity not sent'));
+  await announceAvailability(platform, [agent._id]);
   return { placed: doc };
 }
 

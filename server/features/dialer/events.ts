@@ -1,4 +1,10 @@
-import { SocketEvents, type PhoneAnswerPayload, type PhoneCandidatePayload } from '../../../shared/events.js';
+import {
+  SocketEvents,
+  type PhoneAnswerPayload,
+  type PhoneCandidatePayload,
+  type TransferAvailabilityPayload,
+} from '../../../shared/events.js';
+import type { TransferView } from '../../../shared/schemas/dialer/transfer.js';
 import type { CallStatePayload } from '../../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { Platform } from '../../platform/context.js';
@@ -21,4 +27,22 @@ export function emitPhoneAnswer(platform: Platform, agentId: string, payload: Ph
 
 export function emitPhoneCandidate(platform: Platform, agentId: string, payload: PhoneCandidatePayload): void {
   platform.live.toUser(agentId, SocketEvents.phoneCandidate, payload);
+}
+
+/** The closer's panel rings with the lead's card (docs/telephony.md, "Transfers"). */
+export function emitTransferOffered(platform: Platform, closerId: string, view: TransferView): void {
+  platform.live.toUser(closerId, SocketEvents.transferOffered, view);
+}
+
+/** Both panels follow the transfer (conference, completed, declined, expired, cancelled). */
+export function emitTransferUpdated(platform: Platform, userIds: string[], view: TransferView): void {
+  platform.live.toUsers(userIds, SocketEvents.transferUpdated, view);
+}
+
+export function emitTransferAvailability(
+  platform: Platform,
+  userIds: string[],
+  payload: TransferAvailabilityPayload,
+): void {
+  platform.live.toUsers(userIds, SocketEvents.transferAvailability, payload);
 }

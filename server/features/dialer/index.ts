@@ -3,6 +3,7 @@ import { Jobs, Queues } from '../../../shared/queues.js';
 import { callsProcessor } from './processor.js';
 import { CALL_STEPS_AT_ONCE } from './phone-node-steps.js';
 import { ensureDialerIndexes } from './repository.js';
+import { ensureTransferIndexes } from './transfer-repository.js';
 import { dialerRoutes } from './routes.js';
 import { callQualityReports } from './quality.js';
 import { callsSeedStep } from './seed.js';
@@ -12,7 +13,10 @@ import { SWEEP_EVERY_MS } from './orphaned-calls.js';
 
 export const dialerFeature: Feature = {
   name: 'dialer',
-  indexes: ensureDialerIndexes,
+  indexes: async (db) => {
+    await ensureDialerIndexes(db);
+    await ensureTransferIndexes(db);
+  },
   routes: dialerRoutes,
   seed: callsSeedStep,
   socket: (platform) => {
@@ -49,5 +53,11 @@ export const dialerFeature: Feature = {
     'PUT /api/dialer/auto-dial': 'signedIn',
     'GET /api/dialer/dnc': 'ownerOrAdmin',
     'POST /api/dialer/dnc': 'ownerOrAdmin',
+    // Who may offer, answer or complete a transfer is the service's decision (the call's agent, the closer offered).
+    'GET /api/dialer/calls/:id/transfer/closers': 'signedIn',
+    'POST /api/dialer/calls/:id/transfer': 'signedIn',
+    'POST /api/dialer/transfers/:id/accept': 'signedIn',
+    'POST /api/dialer/transfers/:id/decline': 'signedIn',
+    'POST /api/dialer/transfers/:id/complete': 'signedIn',
   },
 };

@@ -16,6 +16,8 @@ import type { CallProgress, ProviderEvent } from '../../platform/telephony/phone
 import { signedRecordingLink, toCallView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { recordingWav } from './recording.js';
+import { announceAvailability } from './transfer-availability.js';
+import { callEndedForTransfers } from './transfer-state.js';
 import {
   applyCallTransition,
   findCall,
@@ -145,6 +147,8 @@ async function afterTransition(platform: Platform, before: CallDoc, call: CallDo
     await onCallEnded(platform, call);
   } else {
     await pushState(platform, call.agentId, { call });
+    // The agent's line is free: an opener looking for a closer sees them again.
+    if (call.state === 'idle') await announceAvailability(platform, [call.agentId]);
   }
 }
 
@@ -175,6 +179,10 @@ async function onCallEnded(platform: Platform, call: CallDoc): Promise<void> {
             description: m.callCompletedDescription(call.duration),
           },
   });
+  // A transfer still ringing or in conference ends with its call; the opener and closer are told.
+  await callEndedForTransfers(platform, call._id).catch((error) =>
+    platform.log.warn({ err: error, callId: call._id }, 'transfer of an ended call not settled'),
+  );
   await recordOutcomeOnLead(platform, call).catch((error) =>
     platform.log.warn({ err: error, callId: call._id }, 'lead outcome not recorded'),
   );
@@ -299,6 +307,7 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
           notice: { code: 'phone-connected', message: messagesFor(platform).connected },
         });
         await kickAutoDial(platform, agentId);
+        await announceAvailability(platform, [agentId]);
       }
     } else {
       await movePhone(platform, agentId, { type: 'init-failed' });

@@ -30,6 +30,8 @@ export interface CallDoc extends CallSnapshot {
   /** The queue entry this call was dialed from; removed from the queue once the call exists. */
   queueContactId?: string;
   provider: string;
+  /** Each hand-over of the live call to another agent (dialer transfers), oldest first; `agentId` is the last `to`. */
+  transfers?: Array<{ from: ObjectId; to: ObjectId; mode: 'warm' | 'blind'; at: Date; transferId: ObjectId }>;
   /** What the agent's browser measured during a WebRTC call: sums for the averages, extremes, and the last sample's time. */
   quality?: CallQualityDoc;
   /**

@@ -13,6 +13,7 @@ import { QueueBody, QueueView } from '../../../shared/schemas/dialer/queue.js';
 import { AutoDialAnswer, ConnectAnswer, DialerState } from '../../../shared/schemas/dialer/state.js';
 import type { Platform } from '../../platform/context.js';
 import { connectPhone, dialerState, endCall, muteCall, saveNotes, startCallByHand } from './calls-service.js';
+import { transferRoutes } from './transfer-routes.js';
 import { addDoNotCall, listDoNotCall, markCallDoNotCall, queueOf, replaceQueue, setAutoDial } from './queue-service.js';
 
 export function dialerRoutes(app: FastifyInstance, platform: Platform) {
@@ -93,4 +94,6 @@ export function dialerRoutes(app: FastifyInstance, platform: Platform) {
   api.post('/dialer/dnc', { schema: { body: DncBody, response: { 201: DncAdded } } }, async (request, reply) =>
     reply.status(201).send(await addDoNotCall(platform, request.currentUser, request.body)),
   );
+
+  transferRoutes(app, platform);
 }

@@ -33,6 +33,11 @@ export interface LeadDoc {
   nextActionDate?: Date;
   timeZone?: string;
   notes?: string;
+  /**
+   * The agent who last handed this lead's live call to its assignee (dialer transfers): the deal the assignee closes
+   * names them as opener unless the close says otherwise (docs/commissions.md, "Credit follows a transfer").
+   */
+  transferOpenerId?: ObjectId;
   importId?: ObjectId;
   /** Set while its import is still running: such a lead is in no pool and may be removed if the import fails. */
   staged?: boolean;

@@ -88,6 +88,25 @@ export interface MediaSignalling {
   readonly reattaches?: true;
 }
 
+/**
+ * Live transfer of a connected call to another agent (docs/telephony.md, "Transfers"). The dialer has checked who
+ * may transfer to whom and stored the offer; the provider only moves the media.
+ */
+export interface CallTransfers {
+  /**
+   * The closer's tab (the offer it sent just before accepting) joins the call: the opener, the closer and the lead
+   * talk. Rejects with `TransferMediaNotReady` when that tab sent no offer.
+   */
+  join(callId: string, closerId: string): Promise<void>;
+  /** The call becomes the closer's (joining them first if they are not in it yet): the opener's tab leaves it. */
+  handOver(callId: string, closerId: string): Promise<void>;
+  /** The closer's part leaves the call (a conference the opener gave up, a call that ended). */
+  leave(callId: string, closerId: string): Promise<void>;
+}
+
+/** The closer's tab has no connection ready to join a transferred call with. */
+export class TransferMediaNotReady extends Error {}
+
 /** Where a call stands after the dialer applied an event; the provider times its next steps from it. */
 export interface CallProgress {
   state: 'calling' | 'connected' | 'ending' | 'ended' | 'idle';
@@ -144,6 +163,8 @@ export interface PhoneProvider {
    * process that died are ended by another (server/features/dialer/orphaned-calls.ts).
    */
   readonly sessionNode?: string;
+  /** Providers that can hand a live call to another agent (the simulator, the room provider). */
+  readonly transfers?: CallTransfers;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
 }

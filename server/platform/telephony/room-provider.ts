@@ -4,6 +4,7 @@ import type { SipConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { AudioBridgeRooms, type RoomParticipant } from './audio-bridge.js';
 import { dialResultOf } from './dial-result.js';
+import { RoomTransfers } from './room-transfer.js';
 import { RtpRelay } from './rtp-relay.js';
 import { SipUserAgent, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
@@ -48,7 +49,7 @@ const END_GRACE_MS = 5_000;
  */
 const AGENT_LOST_MS = 10_000;
 
-interface RoomCall {
+export interface RoomCall {
   callId: string;
   agentId: string;
   offerId: string;
@@ -73,7 +74,7 @@ interface RoomCall {
 }
 
 /** The agent's personal room and the participant the agent's tab keeps in it between calls. */
-interface AgentLine {
+export interface AgentLine {
   room: { room: number; secret: string };
   agent?: RoomParticipant;
   offerId?: string;
@@ -81,7 +82,7 @@ interface AgentLine {
   mediaUp: boolean;
 }
 
-interface AgentOffer {
+export interface AgentOffer {
   offerId: string;
   sdp: string;
   candidates: Array<MediaCandidate | null>;
@@ -108,6 +109,20 @@ export class RoomPhoneProvider implements PhoneProvider {
   private readonly recordings = new Map<string, Buffer | null>();
   private rooms?: Promise<AudioBridgeRooms>;
   private userAgent?: Promise<SipUserAgent>;
+  /** Warm and blind transfers to another agent (room-transfer.ts): the call's room changes hands, the lead stays. */
+  readonly transfers: RoomTransfers = new RoomTransfers({
+    calls: this.calls,
+    agentCalls: this.agentCalls,
+    lines: this.lines,
+    takeOffer: (agentId) => {
+      const offer = this.offers.get(agentId);
+      this.offers.delete(agentId);
+      return offer;
+    },
+    roomClient: () => this.roomClient(),
+    watchAgent: (call, participant) => this.watchAgent(call, participant),
+    publish: (event) => this.publish(event),
+  });
 
   constructor(
     private readonly sip: SipConfig,
@@ -440,6 +455,7 @@ export class RoomPhoneProvider implements PhoneProvider {
     for (const timer of call.timers) clearTimeout(timer);
     if (this.calls.get(call.callId) === call) this.calls.delete(call.callId);
     if (this.agentCalls.get(call.agentId) === call) this.agentCalls.delete(call.agentId);
+    void this.transfers.callOver(call.callId);
     if (call.relay) {
       call.relay.stopRecording();
       if (call.answered) this.recordings.set(call.callId, call.relay.recording());
@@ -531,6 +547,7 @@ export class RoomPhoneProvider implements PhoneProvider {
     // The tab's connection in the agent's room, between calls or after a call that ended while it joined.
     const line = this.lines.get(agentId);
     if (line?.agent && line.offerId === offerId) return void (await line.agent.trickle(candidate));
+    if (await this.transfers.candidate(agentId, offerId, candidate)) return;
     const call = this.agentCalls.get(agentId);
     if (call?.offerId !== offerId) return;
     // Until the participant of this offer exists (a first join or a re-attach), its candidates wait.

@@ -1,6 +1,12 @@
 import { Jobs, type CallStepJob, type PhoneStepJob, type Queues } from '../../../shared/queues.js';
 import { TIMINGS } from '../../../shared/constants.js';
-import { providerEvents, type CallProgress, type PhoneProvider, type ProviderEvent } from './phone-provider.js';
+import {
+  providerEvents,
+  type CallProgress,
+  type CallTransfers,
+  type PhoneProvider,
+  type ProviderEvent,
+} from './phone-provider.js';
 import { enqueue, type JobQueue, type QueueJob } from '../queues.js';
 import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
 
@@ -127,6 +133,11 @@ export class SimulatedPhoneProvider implements PhoneProvider {
   readonly timings: SimulatorTimings;
   private readonly bus = providerEvents();
   readonly events = this.bus;
+  /**
+   * A simulated call has no audio: a transfer only changes whose call it is, which the dialer stores. Its steps are
+   * keyed by the call, not the agent, so the call goes on (the open line, its end) under the closer.
+   */
+  readonly transfers: CallTransfers = { join: async () => {}, handOver: async () => {}, leave: async () => {} };
 
   constructor(
     private readonly queue: JobQueue<typeof Queues.calls>,

@@ -6,6 +6,7 @@ export const DealMessages = {
   leadNotFound: 'Lead not found.',
   noCloser: 'Assign this lead to an agent before closing it.',
   openerNotMember: 'The opener must be a member of this campaign.',
+  openerIsTransferOpener: 'This lead was transferred to its closer: the agent who transferred it is its opener.',
   dealNotFound: 'Deal not found.',
   cancelNotAllowed: 'Only the campaign owner or an admin can cancel a deal.',
   alreadyCancelled: 'This deal is already cancelled.',

@@ -27,6 +27,8 @@ export const LeadDealView = Type.Object({
   closer: Type.Union([Person, Type.Null()]),
   /** Members of the campaign other than the closer, by name (the opener choices). */
   openers: Type.Array(Person),
+  /** The agent who transferred the lead's call to its closer: the deal's opener, fixed (docs/commissions.md). */
+  transferOpener: Type.Optional(Person),
   percents: Type.Object({ opener: Type.Number(), closer: Type.Number(), fullStack: Type.Number() }),
   deal: Type.Union([
     Type.Object({

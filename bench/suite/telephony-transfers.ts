@@ -1,0 +1,105 @@
+// Part of `npm run bench:telephony` with SIP_CALL_MODEL=room: warm transfers, one after the other, from an opener whose
+// tab sends silence to a closer whose tab sends a tone, on the echo number 555-010-0005. The closer's tab can then hear
+// something loud only through the lead phone (its own tone echoed), so "accept -> first loud packet at the closer" is
+// the time from the closer's Accept to the closer hearing the lead: the join of its offer to the call's room, ICE and
+// DTLS, and one trip through the room, the relay and the lead phone and back.
+import { ObjectId, type Db } from 'mongodb';
+import type { Socket } from 'socket.io-client';
+import { callsCollection } from '../../server/features/dialer/repository.js';
+import { createCallableLead } from '../../tests/support/dialer.js';
+import type { CreatedUser } from '../../tests/support/factories.js';
+import { addAgents, createCampaignWithAgents } from '../../tests/support/leads.js';
+import { WebrtcAgentTab } from '../../tests/support/webrtc-agent.js';
+import type { TestApp } from '../../tests/support/app.js';
+
+export interface TransferSample {
+  /** POST accept sent -> answered (the closer's participant joined, the conference stored). */
+  acceptAnsweredMs?: number;
+  /** POST accept sent -> the first loud packet at the closer's tab (the lead's echo). */
+  acceptToHeardMs?: number;
+  /** POST complete sent -> answered (the call is the closer's, the opener's participant gone). */
+  completeAnsweredMs?: number;
+  error?: string;
+}
+
+type Api = (
+  token: string,
+  method: string,
+  route: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Record<string, unknown> }>;
+
+const HEARD_WITHIN_MS = 10_000;
+
+async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  for (const deadline = Date.now() + ms; !(await check());) {
+    if (Date.now() > deadline) throw new Error(`${what} not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export async function runTransfers(options: {
+  shim: TestApp;
+  db: Db;
+  api: Api;
+  opener: { agent: CreatedUser; socket: Socket };
+  closer: { agent: CreatedUser; socket: Socket };
+  number: string;
+  transfers: number;
+}): Promise<TransferSample[]> {
+  const { shim, db, api, opener, closer } = options;
+  const samples: TransferSample[] = [];
+  for (let i = 0; i < options.transfers; i++) {
+    const sample: TransferSample = {};
+    samples.push(sample);
+    const openerTab = new WebrtcAgentTab(opener.socket, { silent: true });
+    const closerTab = new WebrtcAgentTab(closer.socket);
+    try {
+      // A campaign holds one lead per number: each transfer's lead is in a campaign of its own with both agents.
+      const setup = await createCampaignWithAgents(shim, 0);
+      await addAgents(shim, setup.campaignId, [opener.agent, closer.agent]);
+      const lead = await createCallableLead(shim, setup.campaignId, opener.agent.user, options.number);
+      if (!(await openerTab.offer()).ok) throw new Error('opener offer refused');
+      const started = await api(opener.agent.accessToken, 'POST', '/dialer/calls', {
+        phone: options.number,
+        leadId: lead._id.toHexString(),
+      });
+      if (started.status !== 201) throw new Error(`call refused: ${started.status}`);
+      const callId = new ObjectId(started.body.id as string);
+      await waitFor(
+        async () => (await callsCollection(db).findOne({ _id: callId }))?.state === 'connected',
+        20_000,
+        'call connected',
+      );
+      const offered = await api(opener.agent.accessToken, 'POST', `/dialer/calls/${callId.toHexString()}/transfer`, {
+        closerId: closer.agent.user._id.toHexString(),
+        mode: 'warm',
+      });
+      if (offered.status !== 201)
+        throw new Error(`transfer refused: ${offered.status} ${JSON.stringify(offered.body)}`);
+      const transferId = offered.body.id as string;
+      if (!(await closerTab.offer()).ok) throw new Error('closer offer refused');
+      const acceptAt = performance.now();
+      const accepted = await api(closer.agent.accessToken, 'POST', `/dialer/transfers/${transferId}/accept`);
+      sample.acceptAnsweredMs = performance.now() - acceptAt;
+      if (accepted.status !== 200) throw new Error(`accept refused: ${accepted.status}`);
+      await waitFor(async () => closerTab.firstLoudAt !== undefined, HEARD_WITHIN_MS, 'closer hearing the lead');
+      sample.acceptToHeardMs = closerTab.firstLoudAt! - acceptAt;
+      const completeAt = performance.now();
+      const completed = await api(opener.agent.accessToken, 'POST', `/dialer/transfers/${transferId}/complete`);
+      sample.completeAnsweredMs = performance.now() - completeAt;
+      if (completed.status !== 200) throw new Error(`complete refused: ${completed.status}`);
+      await api(closer.agent.accessToken, 'POST', `/dialer/calls/${callId.toHexString()}/end`);
+      await waitFor(
+        async () => (await callsCollection(db).findOne({ _id: callId }))?.state === 'idle',
+        20_000,
+        'call idle',
+      );
+    } catch (error) {
+      sample.error = (error as Error).message;
+    } finally {
+      await Promise.all([openerTab.close(), closerTab.close()]);
+    }
+  }
+  return samples;
+}
