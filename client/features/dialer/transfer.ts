@@ -3,7 +3,7 @@ import { SocketEvents } from '../../../shared/events.js';
 import type { AvailableCloser, TransferMode, TransferView } from '../../../shared/schemas/dialer/transfer.js';
 import { api } from '../../api/client.js';
 import { onLive } from '../../live/socket.js';
-import { session } from '../session/store.js';
+import { session } from '../session/public.js';
 import { toast } from '../../ui/toast.js';
 import { bindMediaCall, prepareMediaCall, releaseMedia } from './webrtc.js';
 import { dialerStore } from './store.js';
