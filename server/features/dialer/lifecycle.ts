@@ -292,6 +292,9 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
       const { changed } = await movePhone(platform, agentId, { type: 'connect' });
       await pushState(platform, agentId, {});
       if (changed) await platform.phone.connect(event.agentId);
+    } else if (event.type === 'gateway-changed') {
+      await pushState(platform, agentId, {});
+      if (event.reachable) await kickAutoDial(platform, agentId);
     } else if (event.type === 'connected') {
       const { changed } = await movePhone(platform, agentId, { type: 'connected' });
       if (changed) {

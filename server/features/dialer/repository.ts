@@ -430,3 +430,20 @@ export async function recordingLength(db: Db, id: ObjectId): Promise<number | nu
 export function openRecording(db: Db, id: ObjectId, range?: { start: number; end: number }) {
   return recordingsBucket(db).openDownloadStream(id, range ? { start: range.start, end: range.end + 1 } : undefined);
 }
+
+/**
+ * The connected phone's node becomes `to`, unless another write moved it (or the phone) meanwhile: null then, or when
+ * it is `to` already.
+ */
+export function movePhoneNode(
+  db: Db,
+  agentId: ObjectId,
+  from: string | undefined,
+  to: string,
+): Promise<DialQueueDoc | null> {
+  return dialQueuesCollection(db).findOneAndUpdate(
+    { agentId, 'phone.status': 'connected', 'phone.node': from ?? { $exists: false } },
+    { $set: { 'phone.node': to } },
+    { returnDocument: 'after' },
+  );
+}

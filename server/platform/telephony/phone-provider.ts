@@ -35,6 +35,8 @@ export type ProviderEvent =
   | { type: 'initialized'; agentId: string }
   | { type: 'init-failed'; agentId: string }
   | { type: 'connected'; agentId: string }
+  /** The phone gateway (Janus) went away, or is back with new sessions: the agent's badge follows it. */
+  | { type: 'gateway-changed'; agentId: string; reachable: boolean }
   /** The far end picked up (a person, or voicemail). */
   | { type: 'answered' | 'voicemail'; callId: string }
   /** The far end rings (SIP 180/183); `earlyMedia`: the carrier sends audio before the answer (its ringback). */
@@ -144,6 +146,8 @@ export interface PhoneProvider {
    * process that died are ended by another (server/features/dialer/orphaned-calls.ts).
    */
   readonly sessionNode?: string;
+  /** False while the provider's gateway is unreachable (set by providers that supervise one: the room provider). */
+  readonly gatewayReachable?: boolean;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
 }
