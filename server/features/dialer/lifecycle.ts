@@ -23,6 +23,7 @@ import {
   findLiveCall,
   loadDialQueue,
   markCallRecorded,
+  setCallDialog,
   setCallRecording,
   storeRecording,
   updateDialQueue,
@@ -312,6 +313,10 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
     return null;
   }
   const callId = new ObjectId(event.callId);
+  if (event.type === 'dialog-established') {
+    await setCallDialog(platform.db, callId, event.dialog);
+    return null;
+  }
   if (event.type === 'recording-started') {
     const call = await markCallRecorded(platform.db, callId);
     if (call) await pushState(platform, call.agentId, { call });

@@ -25,6 +25,8 @@ export interface CallDoc extends CallSnapshot {
   autoDialed: boolean;
   /** The process holding the call's session with the provider (`PhoneProvider.sessionNode`; SIP calls). */
   phoneNode?: string;
+  /** The answered call's SIP dialog as the provider kept it (opaque): another process ends it if `phoneNode` dies. */
+  sipDialog?: string;
   /** Auto-dial's idempotency key: the same auto-dial step never places a second call. */
   dialKey?: string;
   /** The queue entry this call was dialed from; removed from the queue once the call exists. */
@@ -446,4 +448,9 @@ export function movePhoneNode(
     { $set: { 'phone.node': to } },
     { returnDocument: 'after' },
   );
+}
+
+/** Keeps the answered call's dialog (no new version: nothing a tab shows changes). */
+export async function setCallDialog(db: Db, id: ObjectId, dialog: string): Promise<void> {
+  await callsCollection(db).updateOne({ _id: id, live: true }, { $set: { sipDialog: dialog } });
 }

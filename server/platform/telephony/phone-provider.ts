@@ -54,6 +54,8 @@ export type ProviderEvent =
   | { type: 'mute-changed'; callId: string; muted: boolean }
   /** The answered call is being recorded (the gateway confirmed it). */
   | { type: 'recording-started'; callId: string }
+  /** The answered call's dialog, opaque, kept on the call so another process can end it (`hangUpOrphan`). */
+  | { type: 'dialog-established'; callId: string; dialog: string }
   /** WebRTC providers: the gateway's answer to the browser's offer, and its ICE candidates, for the agent's tab. */
   | { type: 'media-answer'; agentId: string; callId: string; offerId: string; sdp: string }
   | { type: 'media-candidate'; agentId: string; offerId: string; candidate: MediaCandidate | null };
@@ -146,6 +148,11 @@ export interface PhoneProvider {
    * process that died are ended by another (server/features/dialer/orphaned-calls.ts).
    */
   readonly sessionNode?: string;
+  /**
+   * Ends at the far end a call whose process died, from the dialog it kept (`dialog-established`): the room provider
+   * sends the BYE from this process's SIP stack.
+   */
+  hangUpOrphan?(dialog: string): Promise<void>;
   /** False while the provider's gateway is unreachable (set by providers that supervise one: the room provider). */
   readonly gatewayReachable?: boolean;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */

@@ -7,7 +7,7 @@ import { dialResultOf } from './dial-result.js';
 import { GatewaySupervisor } from './gateway-supervisor.js';
 import { takeRelayRecording } from './relay-recording.js';
 import { RtpRelay } from './rtp-relay.js';
-import { SipUserAgent, type SipLeg } from './sip-leg.js';
+import { SipUserAgent, type SipDialogRecord, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import {
   providerEvents,
@@ -234,6 +234,12 @@ export class RoomPhoneProvider implements PhoneProvider {
     return takeRelayRecording(this.sip.recordingsDir, callId);
   }
 
+  /** BYE from this process's SIP stack in the dialog of a call whose process died. */
+  async hangUpOrphan(dialog: string): Promise<void> {
+    const status = await (await this.sipAgent()).hangUpDialog(JSON.parse(dialog) as SipDialogRecord);
+    this.options.log?.info({ status }, 'BYE sent for a call of a stopped process');
+  }
+
   /** Hangs up every call of this process (BYE/CANCEL) and ends the Janus session and the SIP stack. */
   async close(): Promise<void> {
     this.gateway.stop();
@@ -408,8 +414,14 @@ export class RoomPhoneProvider implements PhoneProvider {
           call.answered = true;
           relay.startRecording(this.sip.recordingsDir, call.callId);
           call.published = this.publish({ type: 'answered', callId: call.callId });
-          // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder.
-          void call.published.then(() => this.publish({ type: 'recording-started', callId: call.callId }));
+          // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder; the dialog is
+          // kept on the call so that the lead gets a BYE from another process if this one dies.
+          const dialog = call.leg?.dialogRecord();
+          void call.published.then(async () => {
+            await this.publish({ type: 'recording-started', callId: call.callId });
+            if (dialog)
+              await this.publish({ type: 'dialog-established', callId: call.callId, dialog: JSON.stringify(dialog) });
+          });
         },
         onRejected: (status, reason) => {
           this.options.log?.info({ callId: call.callId, status, reason }, 'lead leg not answered');
