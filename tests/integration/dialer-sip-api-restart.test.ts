@@ -3,7 +3,6 @@
 // tab (werift, playing the dialer panel's auto-dial part over a socket that reconnects by itself) does nothing a user
 // would do: the queue goes on from the new process (issue 29: it paused with "Phone not connected" beside a green
 // "Connected", the queue naming the dead process as the phone's node).
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,9 +22,8 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { zoneWithLocalHour } from '../support/dialer.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
-import { rms } from '../support/sip-app.js';
+import { rms, startSipAppProcess, type SipAppProcess } from '../support/sip-app.js';
 import { WebrtcAutoDialTab } from '../support/webrtc-agent.js';
-import { spawnWorkerProcess } from '../support/worker-process.js';
 
 const missing = localCarrierProblem();
 
@@ -34,56 +32,34 @@ describe.skipIf(missing !== null)('auto-dial over call rooms across an API resta
   let dataDir: string;
   /** The deployment's database and Redis (no workers, the simulator): what the restarted process comes back to. */
   let hub: TestApp;
-  let app: (ChildProcess & { output: () => string }) | undefined;
+  let app: SipAppProcess | undefined;
   let socket: Socket | undefined;
   let tab: WebrtcAutoDialTab | undefined;
-  let url: string;
-  let env: Record<string, string>;
+  let port: number;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-restart-'));
     carrier = await startLocalCarrier({ dataDir });
     hub = await buildTestApp({ workers: false });
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOAD_SHED_MAX_IN_FLIGHT: '0',
-      PHONE_PROVIDER: 'sip',
-      JANUS_URL: carrier.janusUrl,
-      JANUS_API_SECRET: carrier.apiSecret,
-      SIP_PROXY: carrier.sipUri,
-      SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
-    };
+    port = await freePort();
   }, 60_000);
 
   afterAll(async () => {
     await tab?.close();
     socket?.disconnect();
-    if (app && app.exitCode === null && app.signalCode === null) app.kill('SIGKILL');
+    await app?.stop('SIGKILL');
     await hub?.close();
     await carrier?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function startApp(): Promise<void> {
-    const started = spawnWorkerProcess(hub, env, 'tests/support/app-main.ts');
-    app = started;
-    await eventually(async () => {
-      if (started.exitCode !== null) throw new Error(`the app exited: ${started.output()}`);
-      const res = await fetch(`${url}/readyz`).catch(() => undefined);
-      return res?.status === 200 ? true : undefined;
-    }, 60_000);
-  }
-
-  async function stopApp(signal: NodeJS.Signals): Promise<void> {
-    const running = app!;
-    if (running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill(signal);
-    await exited;
-  }
+  const startApp = async () => {
+    app = await startSipAppProcess(hub, carrier, path.join(dataDir, 'recordings'), {
+      entry: 'tests/support/app-main.ts',
+      port,
+    });
+    return app.url;
+  };
 
   it('stopped and started again during an auto-dialed call: the next queued contact is dialed by the new process, with no user action', async () => {
     const setup = await createCampaignWithAgents(hub, 1);
@@ -93,7 +69,7 @@ describe.skipIf(missing !== null)('auto-dial over call rooms across an API resta
       { timeZone: zoneWithLocalHour(10, 18) },
       { token: setup.owner.accessToken },
     );
-    await startApp();
+    const url = await startApp();
     const http = client(`${url}/api`);
     expect((await http.post('/dialer/connect', undefined, { token: agent!.accessToken })).status).toBe(200);
     await eventually(async () => {
@@ -137,7 +113,7 @@ describe.skipIf(missing !== null)('auto-dial over call rooms across an API resta
     await eventually(async () => (tab!.offers[0]!.tab.received > 100 ? true : undefined), 10_000);
 
     // The deploy: the process stops (SIGTERM: it hangs its calls up) and a new one starts on the same port.
-    await stopApp('SIGTERM');
+    await app!.stop('SIGTERM');
     const stoppedAt = Date.now();
     await startApp();
 

@@ -3,7 +3,6 @@
 // ends the call record, frees the line and stores the recording the dead node wrote to disk as the call went. The
 // killed node is a real `npm run api` process (server/api.ts through tsx) with PHONE_PROVIDER=sip on the local carrier;
 // the node that survives runs in this process with the workers. Bounds: docs/telephony.md ("An API node that dies").
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,8 +23,8 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { zoneWithLocalHour } from '../support/dialer.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
+import { startSipAppProcess, type SipAppProcess } from '../support/sip-app.js';
 import { WebrtcAgentTab } from '../support/webrtc-agent.js';
-import { spawnWorkerProcess } from '../support/worker-process.js';
 
 const missing = localCarrierProblem();
 
@@ -33,7 +32,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
   let carrier: LocalCarrier;
   let dataDir: string;
   let survivor: TestApp;
-  let killed: (ChildProcess & { output: () => string }) | undefined;
+  let killed: SipAppProcess | undefined;
   let socket: Socket | undefined;
   let tab: WebrtcAgentTab | undefined;
 
@@ -54,7 +53,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
   afterAll(async () => {
     await tab?.close();
     socket?.disconnect();
-    if (killed && killed.exitCode === null && killed.signalCode === null) killed.kill('SIGKILL');
+    await killed?.stop('SIGKILL');
     await survivor?.close();
     await carrier?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -70,27 +69,11 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     );
 
     // The node that will die: the API alone, on the same database, Redis and secrets.
-    const port = await freePort();
-    killed = spawnWorkerProcess(
-      survivor,
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOAD_SHED_MAX_IN_FLIGHT: '0',
-        PHONE_PROVIDER: 'sip',
-        JANUS_URL: carrier.janusUrl,
-        JANUS_API_SECRET: carrier.apiSecret,
-        SIP_PROXY: carrier.sipUri,
-        SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
-      },
-      'server/api.ts',
-    );
-    const url = `http://127.0.0.1:${port}`;
-    await eventually(async () => {
-      if (killed!.exitCode !== null) throw new Error(`the API node exited: ${killed!.output()}`);
-      const res = await fetch(`${url}/readyz`).catch(() => undefined);
-      return res?.status === 200 ? true : undefined;
-    }, 60_000);
+    killed = await startSipAppProcess(survivor, carrier, path.join(dataDir, 'recordings'), {
+      entry: 'server/api.ts',
+      port: await freePort(),
+    });
+    const url = killed.url;
     const http = client(`${url}/api`);
     expect((await http.post('/dialer/connect', undefined, { token: agent.accessToken })).status).toBe(200);
     await eventually(
@@ -127,8 +110,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     const byesBefore = readLeadPhoneLog(carrier.leadPhoneByes).length;
 
     const killedAt = Date.now();
-    killed.kill('SIGKILL');
-    await eventually(async () => (killed!.signalCode === 'SIGKILL' ? true : undefined), 5_000);
+    await killed.stop('SIGKILL');
     // Still answered at the lead phone right after the kill: nothing else ends it early.
     expect((await callDoc()).state).toBe('connected');
 

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { connectDialer, storedCall, zoneWithLocalHour } from './dialer.js';
 import type { CreatedUser } from './factories.js';
 import { client, eventually } from './http.js';
 import { createCampaignWithAgents } from './leads.js';
+import { spawnWorkerProcess } from './worker-process.js';
 
 /**
  * The set-up the PHONE_PROVIDER=sip integration files share: the local carrier in a fresh data directory, the app on
@@ -93,3 +95,53 @@ export async function startSipTestApp(
 /** Root mean square of a channel: 0 is digital silence, the tone a test tab sends is in the thousands. */
 export const rms = (samples: Int16Array) =>
   Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
+
+/** A real API process (tsx, from source) with PHONE_PROVIDER=sip on `hub`'s database and Redis and the given carrier. */
+export interface SipAppProcess {
+  url: string;
+  child: ChildProcess & { output: () => string };
+  /** Stops it with `signal` (SIGKILL: a crash) and resolves once it exited. */
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `entry` (server/api.ts: `npm run api`; tests/support/app-main.ts: the API and the workers in one process, as
+ * `npm start`) on `port` and resolves once it serves, so a fault test can kill or restart it.
+ */
+export async function startSipAppProcess(
+  hub: TestApp,
+  carrier: LocalCarrier,
+  recordingsDir: string,
+  options: { entry: string; port: number },
+): Promise<SipAppProcess> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const child = spawnWorkerProcess(
+    hub,
+    {
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      LOAD_SHED_MAX_IN_FLIGHT: '0',
+      PHONE_PROVIDER: 'sip',
+      JANUS_URL: carrier.janusUrl,
+      JANUS_API_SECRET: carrier.apiSecret,
+      SIP_PROXY: carrier.sipUri,
+      SIP_RECORDINGS_DIR: recordingsDir,
+    },
+    options.entry,
+  );
+  await eventually(async () => {
+    if (child.exitCode !== null) throw new Error(`the API process exited: ${child.output()}`);
+    const res = await fetch(`${url}/readyz`).catch(() => undefined);
+    return res?.status === 200 ? true : undefined;
+  }, 60_000);
+  return {
+    url,
+    child,
+    async stop(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
