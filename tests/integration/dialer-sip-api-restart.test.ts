@@ -155,5 +155,5 @@ describe.skipIf(missing !== null)('auto-dial over call rooms across an API resta
     expect(readdirSync(path.join(dataDir, 'recordings')).filter((f) => f.startsWith(echo._id.toHexString()))).toEqual(
       [],
     );
-  }, 180_000);
+  }, 400_000);
 });

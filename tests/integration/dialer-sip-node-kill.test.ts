@@ -162,7 +162,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     expect(readdirSync(path.join(dataDir, 'recordings')).filter((file) => file.startsWith(id.toHexString()))).toEqual(
       [],
     );
-  }, 150_000);
+  }, 300_000);
 
   it('the sweep ends a ringing call of a process that stopped beating (failed, then idle) and leaves the calls of a beating one', async () => {
     const setup = await createCampaignWithAgents(survivor, 2);

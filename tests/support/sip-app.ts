@@ -133,7 +133,8 @@ export async function startSipAppProcess(
     if (child.exitCode !== null) throw new Error(`the API process exited: ${child.output()}`);
     const res = await fetch(`${url}/readyz`).catch(() => undefined);
     return res?.status === 200 ? true : undefined;
-  }, 60_000);
+    // tsx compiles the server on start: well over a minute on a loaded machine.
+  }, 150_000);
   return {
     url,
     child,
