@@ -13,7 +13,7 @@ import { callsCollection } from '../../server/features/dialer/repository.js';
 import type { LocalCarrier } from '../../server/platform/telephony/local-carrier.js';
 import { WebrtcAgentTab } from '../../tests/support/webrtc-agent.js';
 
-export interface FaultBenchOptions {
+interface FaultBenchOptions {
   url: string;
   db: Db;
   carrier: LocalCarrier;
@@ -24,7 +24,7 @@ export interface FaultBenchOptions {
   recoveryRuns: number;
 }
 
-export interface FaultBenchResult {
+interface FaultBenchResult {
   reattachGapsMs: number[];
   recoveryToAnswerMs: number[];
   recoveryToBadgeMs: number[];

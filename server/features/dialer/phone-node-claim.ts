@@ -9,7 +9,7 @@ const CLAIM_POLL_MS = 250;
  * How long an auto-dial step whose phone node died waits for the agent's tab to re-attach elsewhere before pausing:
  * a restarted or redeployed API takes a few seconds to serve again, and the tab's socket retries every 1-10 s.
  */
-export const CLAIM_MOVE_WAIT_MS = 20_000;
+const CLAIM_MOVE_WAIT_MS = 20_000;
 
 /**
  * With the room model the agent's media lives where the tab's last offer went: that process holds the agent's room

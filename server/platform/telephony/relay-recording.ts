@@ -8,7 +8,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { wavFile } from './call-recording.js';
 
-export const RECORDING_RATE = 8_000;
+const RECORDING_RATE = 8_000;
 /** mu-law silence. */
 const SILENCE = 0xff;
 
@@ -28,7 +28,7 @@ const trackFiles = (dir: string, callId: string) => ({
 });
 
 /** One direction: mu-law frames placed by RTP timestamp from the first packet's arrival, appended to its file. */
-export class RecordingTrack {
+class RecordingTrack {
   private written = 0;
   private first?: { ts: number; offset: number };
   private readonly file: WriteStream;
