@@ -35,7 +35,7 @@ describe.skipIf(missing !== null)('ICE restart of a SIP call through Janus', () 
     sip = await startSipTestApp({ agents: 2, dataDirPrefix: 'cw-sip-ice-' });
     ({ carrier, testApp, http } = sip);
     [alice, bob] = sip.agents;
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(tabs.map((tab) => tab.close()));

@@ -38,7 +38,7 @@ describe.skipIf(missing !== null)(
       sip = await startSipTestApp({ env: { SIP_RING_TIMEOUT_S: '3' }, dataDirPrefix: 'cw-room-' });
       ({ carrier, testApp, http, campaignId } = sip);
       [alice] = sip.agents;
-    }, 60_000);
+    }, 120_000);
 
     afterAll(async () => {
       await Promise.all(tabs.map((tab) => tab.close()));

@@ -53,7 +53,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     ({ carrier, testApp, http, campaignId, owner } = sip);
     [alice] = sip.agents;
     admin = await createUser(testApp, { role: 'admin' });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(tabs.map((tab) => tab.close()));
