@@ -295,6 +295,8 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   }, 60_000);
 
   it('auto-dial with no tab in the room and no offer from a tab pauses and dials nothing', async () => {
+    // Off first, whatever the case before left: switching it on below is what starts the step.
+    await http.put('/dialer/auto-dial', { enabled: false }, { token: alice.accessToken });
     await closeEveryTab();
     const logged = readLeadPhoneLog(carrier.leadPhoneLog).length;
     const current = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
