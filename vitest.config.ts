@@ -10,6 +10,7 @@ const ALONE_INTEGRATION = [
   'tests/integration/dialer-autodial.test.ts',
   'tests/integration/dialer-sip.test.ts',
   'tests/integration/dialer-sip-node-kill.test.ts',
+  'tests/integration/dialer-sip-api-restart.test.ts',
   'tests/integration/dialer-sip-worker-process.test.ts',
   'tests/integration/dialer-sip-room.test.ts',
   'tests/integration/dialer-transfers.test.ts',

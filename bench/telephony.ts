@@ -18,9 +18,11 @@
 // (`npm run build`: dist/client), which the bench's app serves.
 // The app (API + workers, as `npm start`) runs in this process with PHONE_PROVIDER=sip; MongoDB and Redis as in the
 // other benchmarks (BENCH_MONGO_URL / BENCH_REDIS_URL, else a local redis-server and the embedded MongoDB).
-// SIP_CALL_MODEL=room benchmarks the call rooms (docs/telephony.md, "A call is a room") instead of the SIP plugin, and
-// then BENCH_TRANSFERS (default 10) warm transfers between two agents: accept -> the closer hears the lead
-// (bench/suite/telephony-transfers.ts).
+// The call rooms (docs/telephony.md, "A call is a room", the default) are benchmarked; SIP_CALL_MODEL=plugin benchmarks
+// the SIP plugin instead. With the rooms, then BENCH_TRANSFERS (default 10) warm transfers between two agents: accept
+// -> the closer hears the lead (bench/suite/telephony-transfers.ts); and the faults (bench/suite/telephony-faults.ts):
+// the re-attach gap after a reload (BENCH_REATTACH_RUNS, default 10) and the gateway's recovery after Janus is
+// SIGKILLed (BENCH_RECOVERY_RUNS, default 5), p50/p95/max with the load average.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +42,7 @@ import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
 import { startInProcessApp } from './suite/in-process-app.js';
 import { runBrowserCalls, type BrowserCallSample } from './suite/telephony-browser.js';
 import { runTransfers, type TransferSample } from './suite/telephony-transfers.js';
+import { runFaultBench } from './suite/telephony-faults.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10);
@@ -47,7 +50,9 @@ const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 1_500);
 const NUMBER = '5550100005';
 const BROWSER_CALLS = Number(process.env.BENCH_BROWSER_CALLS ?? 5);
 const BROWSER_HOLD_MS = Number(process.env.BENCH_BROWSER_HOLD_MS ?? 4_000);
-const TRANSFERS = process.env.SIP_CALL_MODEL === 'room' ? Number(process.env.BENCH_TRANSFERS ?? 10) : 0;
+const TRANSFERS = process.env.SIP_CALL_MODEL !== 'plugin' ? Number(process.env.BENCH_TRANSFERS ?? 10) : 0;
+const REATTACH_RUNS = Number(process.env.BENCH_REATTACH_RUNS ?? 10);
+const RECOVERY_RUNS = Number(process.env.BENCH_RECOVERY_RUNS ?? 5);
 const BUILT_CLIENT = path.resolve(import.meta.dirname, '../dist/client/index.html');
 
 const percentile = (values: number[], p: number) => {
@@ -316,6 +321,27 @@ async function main() {
       leadPhoneLog: carrier.leadPhoneLog,
     });
     reportBrowser(samples, loadBrowser);
+  }
+
+  if (process.env.SIP_CALL_MODEL !== 'plugin' && REATTACH_RUNS + RECOVERY_RUNS > 0) {
+    const loadFaults = load();
+    const faults = await runFaultBench({
+      url,
+      db,
+      carrier,
+      agent: agents[0],
+      socket: sockets[0],
+      number: NUMBER,
+      reattachRuns: REATTACH_RUNS,
+      recoveryRuns: RECOVERY_RUNS,
+    });
+    const line = (label: string, values: number[], target: string) =>
+      `    ${label}: ${values.length ? `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}` : 'not measured'} (${values.length} runs; target ${target})`;
+    console.log(`  faults of the call rooms (load at start ${loadFaults}, at end ${load()})`);
+    console.log(line('re-attach gap after a reload (new offer -> echoed audio)', faults.reattachGapsMs, 'p95 < 3 s'));
+    console.log(line('gateway recovery (Janus SIGKILL -> next call answered)', faults.recoveryToAnswerMs, 'p95 < 5 s'));
+    console.log(line('gateway recovery (Janus SIGKILL -> badge Connected again)', faults.recoveryToBadgeMs, '-'));
+    if (faults.errors.length) console.log(`    fault runs that went wrong: ${faults.errors.join('; ')}`);
   }
 
   for (const socket of sockets) socket.disconnect();

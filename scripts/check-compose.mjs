@@ -17,6 +17,12 @@ if (services.api?.ports || services.worker?.ports)
 if (!services.janus) problems.push('service "janus" is missing');
 else if ((services.janus.ports ?? []).some((port) => !String(port).endsWith('/udp')))
   problems.push('janus must publish only its RTP ranges (its HTTP API stays inside the network)');
+// The room model (the default SIP_CALL_MODEL) needs Janus's AudioBridge plugin loaded and configured by the image.
+const janusEntrypoint = readFileSync('deploy/janus/entrypoint.sh', 'utf8');
+if (!janusEntrypoint.includes('libjanus_audiobridge.so') || !janusEntrypoint.includes('janus.plugin.audiobridge.jcfg'))
+  problems.push('the janus image must load and configure libjanus_audiobridge.so (the call rooms)');
+if (!services.janus?.environment?.JANUS_ROOM_RTP_RANGE)
+  problems.push("janus.environment.JANUS_ROOM_RTP_RANGE is missing (the call rooms' plain-RTP ports)");
 for (const [name, svc] of Object.entries(services)) {
   for (const dep of Object.keys(svc.depends_on ?? {}))
     if (!services[dep]) problems.push(`${name} depends on unknown service ${dep}`);

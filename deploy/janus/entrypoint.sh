@@ -1,6 +1,7 @@
 #!/bin/sh
-# Writes Janus's configuration from the environment, loading only the SIP plugin and the HTTP transport, then runs
-# Janus in the foreground. The HTTP API listens inside the compose network only (the api service reaches it at
+# Writes Janus's configuration from the environment, loading only the AudioBridge plugin (the call rooms of the room
+# model, the default), the SIP plugin (SIP_CALL_MODEL=plugin) and the HTTP transport, then runs Janus in the
+# foreground. The HTTP API listens inside the compose network only (the api service reaches it at
 # http://janus:8088/janus); every request must carry JANUS_API_SECRET. docs/telephony.md explains each setting.
 set -eu
 : "${JANUS_API_SECRET:?set JANUS_API_SECRET (the api service sends it with every Janus request)}"
@@ -8,10 +9,13 @@ set -eu
 : "${SIP_MEDIA_IP:?set SIP_MEDIA_IP (the address the SIP trunk sends RTP to)}"
 WEBRTC_RTP="${JANUS_WEBRTC_RTP_RANGE:-20000-20199}"
 SIP_RTP="${JANUS_SIP_RTP_RANGE:-30000-30199}"
+# The call rooms' plain-RTP participants: the api's RTP relays send the leads' audio here (compose network only).
+ROOM_RTP="${JANUS_ROOM_RTP_RANGE:-40000-40199}"
 LIB=$(dirname "$(find /usr/lib -path '*/janus/plugins/libjanus_sip.so' | head -n1)")/..
 CONF="${JANUS_CONF_DIR:-/run/janus}"
 mkdir -p "$CONF/plugins" "$CONF/transports" "$CONF/events" "$CONF/loggers"
 ln -sf "$LIB/plugins/libjanus_sip.so" "$CONF/plugins/"
+ln -sf "$LIB/plugins/libjanus_audiobridge.so" "$CONF/plugins/"
 ln -sf "$LIB/transports/libjanus_http.so" "$CONF/transports/"
 # Call recordings (the volume shared with the api service, SIP_RECORDINGS_DIR): the api, another user, reads each
 # call's files and removes them once stored.
@@ -79,6 +83,18 @@ general: {
 	rtp_port_range = "$SIP_RTP"
 	sip_timer_t1x64 = 32000
 	events = false
+}
+CFG
+
+# Rooms are made and destroyed by the api per call (random ids and secrets); none is configured here. Plain-RTP
+# participants bind JANUS_ROOM_IP (default: this container's address on the compose network, which the api reaches).
+ROOM_IP="${JANUS_ROOM_IP:-$(hostname -i | cut -d' ' -f1)}"
+cat > "$CONF/janus.plugin.audiobridge.jcfg" <<CFG
+general: {
+	local_ip = "$ROOM_IP"
+	rtp_port_range = "$ROOM_RTP"
+	events = false
+	string_ids = false
 }
 CFG
 

@@ -99,8 +99,8 @@ export interface SipConfig {
    */
   recordingsDir: string;
   /**
-   * SIP_CALL_MODEL: `plugin` (default) binds the lead's leg to the agent's Janus SIP-plugin handle; `room` makes every
-   * call an AudioBridge room with the lead's leg placed by the server (server/platform/telephony/room-provider.ts).
+   * SIP_CALL_MODEL: `room` (default) makes every call an AudioBridge room with the lead's leg placed by the server
+   * (server/platform/telephony/room-provider.ts); `plugin` binds the lead's leg to the agent's Janus SIP-plugin handle.
    */
   callModel: 'plugin' | 'room';
   /**
@@ -342,11 +342,11 @@ function sipConfig(env: NodeJS.ProcessEnv, problems: string[], dataDir: string):
       );
     else credentialTtlS = Number(env.TURN_CREDENTIAL_TTL_S);
   }
-  const callModel = (value('SIP_CALL_MODEL') ?? 'plugin').toLowerCase();
+  const callModel = (value('SIP_CALL_MODEL') ?? 'room').toLowerCase();
   if (callModel !== 'plugin' && callModel !== 'room')
     problems.push(`SIP_CALL_MODEL must be "plugin" or "room" (got "${env.SIP_CALL_MODEL}").`);
   return {
-    callModel: callModel === 'room' ? 'room' : 'plugin',
+    callModel: callModel === 'plugin' ? 'plugin' : 'room',
     localIp: value('SIP_LOCAL_IP'),
     browserIce: { urls: iceUrls, ...(turnSecret ? { turnSecret } : {}), credentialTtlS },
     janusUrl,

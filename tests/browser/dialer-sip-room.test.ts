@@ -1,4 +1,4 @@
-// The dialer panel with PHONE_PROVIDER=sip SIP_CALL_MODEL=room in Chromium with a fake microphone: the app starts the
+// The dialer panel with PHONE_PROVIDER=sip (the room model, the default) in Chromium with a fake microphone: the app starts the
 // local carrier itself, every call is a Janus AudioBridge room, the server places the lead's SIP leg. What the agent
 // lives through: a reload mid-call, a crashed browser, a gateway killed mid-call, a voicemail-like greeting.
 import { execFileSync } from 'node:child_process';
@@ -27,7 +27,7 @@ describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake 
 
   beforeAll(async () => {
     app = await startAppProcess(
-      { PHONE_PROVIDER: 'sip', SIP_CALL_MODEL: 'room', SIP_PROXY: '', SIP_RING_TIMEOUT_S: '3' },
+      { PHONE_PROVIDER: 'sip', SIP_PROXY: '', SIP_RING_TIMEOUT_S: '3' },
       { dataDirPrefix: 'cw-browser-room-' },
     );
     ({ url, dataDir } = app);
@@ -142,10 +142,15 @@ describe.skipIf(missing !== null)('dialer panel over call rooms (Chromium, fake 
       const pid = (JSON.parse(readFileSync(telephony('pids.json'), 'utf8')) as { janus: number }).janus;
       const killed = Date.now();
       process.kill(pid, 'SIGKILL');
+      // The badge tells the truth while Janus is down, and says "Connected" again once the server's session is re-made.
+      const badge = page.getByRole('status', { name: 'Phone status' });
+      await badge.getByText('Gateway unreachable', { exact: true }).waitFor({ timeout: 10_000 });
       await expectToast(
         page,
         'The call was cut off: the phone gateway stopped working. The recording up to that moment is kept.',
       );
+      await badge.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
+      console.log(`badge Connected again ${Date.now() - killed} ms after the kill`);
       expect((await stateCall())?.endedBy).toBe('gateway-failure');
       await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
       await expect

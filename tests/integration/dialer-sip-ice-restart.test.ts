@@ -1,33 +1,30 @@
 // ICE restart of a connected SIP call: the agent's tab sends an ICE-restart offer on its connection (`phone:restart`),
-// the app passes it to Janus's SIP plugin as `update`, Janus re-INVITEs the lead phone and answers with new ICE
+// the app passes it to the agent's participant in the call's AudioBridge room (`configure` with the offer; with
+// SIP_CALL_MODEL=plugin, Janus's SIP plugin `update`, which re-INVITEs the lead phone) and Janus answers with new ICE
 // credentials; the call stays connected. Against the local carrier, with a werift peer as the tab
 // (tests/support/webrtc-agent.ts). Audio after the restart is not asserted: werift does not resume its media after
 // its own ICE restart, even with another werift peer (docs/telephony.md, "ICE restart").
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketRequests } from '../../shared/events.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import {
   localCarrierProblem,
   readLeadPhoneLog,
-  startLocalCarrier,
   type LocalCarrier,
 } from '../../server/platform/telephony/local-carrier.js';
-import { buildTestApp, type TestApp } from '../support/app.js';
-import { connectDialer, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
+import type { TestApp } from '../support/app.js';
+import { storedCall, waitForCallState } from '../support/dialer.js';
 import type { CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
-import { createCampaignWithAgents } from '../support/leads.js';
+import { startSipTestApp, type SipTestApp } from '../support/sip-app.js';
 import { WebrtcAgentTab } from '../support/webrtc-agent.js';
 
 const missing = localCarrierProblem();
 const iceUfrag = (sdp: string | undefined) => /a=ice-ufrag:(\S+)/.exec(sdp ?? '')?.[1];
 
 describe.skipIf(missing !== null)('ICE restart of a SIP call through Janus', () => {
+  let sip: SipTestApp;
   let carrier: LocalCarrier;
-  let dataDir: string;
   let testApp: TestApp;
   let http: ReturnType<typeof client>;
   let alice: CreatedUser;
@@ -35,39 +32,20 @@ describe.skipIf(missing !== null)('ICE restart of a SIP call through Janus', () 
   const tabs: WebrtcAgentTab[] = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-ice-'));
-    carrier = await startLocalCarrier({ dataDir });
-    testApp = await buildTestApp({
-      env: {
-        PHONE_PROVIDER: 'sip',
-        JANUS_URL: carrier.janusUrl,
-        JANUS_API_SECRET: carrier.apiSecret,
-        SIP_PROXY: carrier.sipUri,
-        SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
-      },
-    });
-    http = client(`${testApp.url}/api`);
-    const setup = await createCampaignWithAgents(testApp, 2);
-    [alice, bob] = setup.agents;
-    await http.patch(
-      `/campaigns/${setup.campaignId}`,
-      { timeZone: zoneWithLocalHour(10, 18) },
-      { token: setup.owner.accessToken },
-    );
-    await Promise.all([connectDialer(testApp, alice.accessToken), connectDialer(testApp, bob.accessToken)]);
-  }, 60_000);
+    sip = await startSipTestApp({ agents: 2, dataDirPrefix: 'cw-sip-ice-' });
+    ({ carrier, testApp, http } = sip);
+    [alice, bob] = sip.agents;
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(tabs.map((tab) => tab.close()));
-    await testApp?.close();
-    await carrier?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await sip?.close();
   });
 
   const callDoc = (id: string) => storedCall(testApp, id);
   const waitForState = (id: string, state: string, ms = 20_000) => waitForCallState(testApp, id, state, ms);
 
-  it('passes the offer to Janus as update, acks with its answer, and the call goes on connected', async () => {
+  it("passes the offer to the agent's participant in Janus, acks with its answer, and the call goes on connected", async () => {
     const socket = await testApp.socket(alice.accessToken);
     const tab = new WebrtcAgentTab(socket);
     tabs.push(tab);
@@ -119,12 +97,12 @@ describe.skipIf(missing !== null)('ICE restart of a SIP call through Janus', () 
     expect(iceUfrag(tab.pc.localDescription?.sdp)).not.toBe(offeredUfrag);
     expect(iceUfrag(restarted.sdp)).not.toBe(iceUfrag(firstAnswer));
 
-    // The call is still the same connected call (the lead phone took the re-INVITE; an unanswered one would end it).
+    // The call is still the same connected call (the lead's leg is untouched by the agent's ICE restart).
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const doc = await callDoc(id);
     expect(doc.state).toBe('connected');
     expect(doc.timeline.map((t) => t.state)).toEqual(['calling', 'connected']);
-    // One INVITE at the lead phone: the restart's re-INVITE is in the same dialog, not a new call.
+    // One INVITE at the lead phone: the restart is not a new call.
     expect(readLeadPhoneLog(carrier.leadPhoneLog).filter((line) => line.to === '5550100005')).toHaveLength(1);
 
     const ended = await http.post(`/dialer/calls/${id}/end`, undefined, { token: alice.accessToken });

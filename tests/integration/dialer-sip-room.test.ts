@@ -1,41 +1,32 @@
-// SIP_CALL_MODEL=room end to end on this machine: every call is a Janus AudioBridge room; the server places the
+// The room model (SIP_CALL_MODEL=room, the default) end to end on this machine: every call is a Janus AudioBridge room; the server places the
 // lead's SIP leg itself (npm `sip`) and relays its RTP into the room; the agent's "browser" (a werift peer over the
 // app's socket) joins the room over WebRTC. The lead phone (SIPp) is the far end, its logs show what reached it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
+import type { DialerState } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { callsCollection } from '../../server/features/dialer/repository.js';
-import { readWav } from '../../server/platform/telephony/call-recording.js';
 import {
   localCarrierProblem,
   readLeadPhoneLog,
-  startLocalCarrier,
   type LocalCarrier,
 } from '../../server/platform/telephony/local-carrier.js';
-import { buildTestApp, type TestApp } from '../support/app.js';
-import {
-  connectDialer,
-  createCallableLead,
-  recordCallStates,
-  storedCall,
-  waitForCallState,
-  zoneWithLocalHour,
-} from '../support/dialer.js';
+import type { TestApp } from '../support/app.js';
+import { createCallableLead, recordCallStates, storedCall, waitForCallState } from '../support/dialer.js';
 import type { CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
-import { createCampaignWithAgents } from '../support/leads.js';
+import { rms, startSipTestApp, type SipTestApp } from '../support/sip-app.js';
 import { WebrtcAgentTab } from '../support/webrtc-agent.js';
 
 const missing = localCarrierProblem();
 
 describe.skipIf(missing !== null)(
-  'dialer with SIP_CALL_MODEL=room: every call an AudioBridge room, the lead leg from the server',
+  'dialer with the room model: every call an AudioBridge room, the lead leg from the server',
   () => {
+    let sip: SipTestApp;
     let carrier: LocalCarrier;
-    let dataDir: string;
     let testApp: TestApp;
     let http: ReturnType<typeof client>;
     let campaignId: string;
@@ -43,36 +34,15 @@ describe.skipIf(missing !== null)(
     const tabs: WebrtcAgentTab[] = [];
 
     beforeAll(async () => {
-      dataDir = mkdtempSync(path.join(tmpdir(), 'cw-room-'));
-      carrier = await startLocalCarrier({ dataDir });
-      testApp = await buildTestApp({
-        env: {
-          PHONE_PROVIDER: 'sip',
-          SIP_CALL_MODEL: 'room',
-          JANUS_URL: carrier.janusUrl,
-          JANUS_API_SECRET: carrier.apiSecret,
-          SIP_PROXY: carrier.sipUri,
-          SIP_RING_TIMEOUT_S: '3',
-          SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
-        },
-      });
-      http = client(`${testApp.url}/api`);
-      const setup = await createCampaignWithAgents(testApp, 1);
-      campaignId = setup.campaignId;
-      [alice] = setup.agents;
-      await http.patch(
-        `/campaigns/${campaignId}`,
-        { timeZone: zoneWithLocalHour(10, 18) },
-        { token: setup.owner.accessToken },
-      );
-      await connectDialer(testApp, alice.accessToken);
-    }, 60_000);
+      // SIP_CALL_MODEL is the default (room) here: no setting names it.
+      sip = await startSipTestApp({ env: { SIP_RING_TIMEOUT_S: '3' }, dataDirPrefix: 'cw-room-' });
+      ({ carrier, testApp, http, campaignId } = sip);
+      [alice] = sip.agents;
+    }, 120_000);
 
     afterAll(async () => {
       await Promise.all(tabs.map((tab) => tab.close()));
-      await testApp?.close();
-      await carrier?.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await sip?.close();
     });
 
     const callDoc = (id: string) => storedCall(testApp, id);
@@ -80,9 +50,6 @@ describe.skipIf(missing !== null)(
     const logFor = (number: string) => readLeadPhoneLog(carrier.leadPhoneLog).filter((line) => line.to === number);
     const byesFor = (number: string) =>
       readLeadPhoneLog<{ at: string; to: string }>(carrier.leadPhoneByes).filter((line) => line.to === number);
-    const rms = (samples: Int16Array) =>
-      Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
-
     async function dialFromTab(phone: string, extra: { leadId?: string } = {}) {
       const socket = await testApp.socket(alice.accessToken);
       const states = recordCallStates(socket);
@@ -93,14 +60,8 @@ describe.skipIf(missing !== null)(
       return { tab, states, started };
     }
 
-    async function recordingOf(id: string) {
-      await eventually(async () => ((await callDoc(id)).recordingId ? true : undefined), 10_000);
-      const response = await fetch(`${testApp.url}/api/calls/${id}/recording`, {
-        headers: { authorization: `Bearer ${alice.accessToken}` },
-      });
-      expect(response.status).toBe(200);
-      return readWav(Buffer.from(await response.arrayBuffer()));
-    }
+    const recordingOf = (id: string) => sip.recordingOf(id, alice.accessToken);
+    const recordingFiles = (id: string) => readdirSync(sip.recordingsDir).filter((file) => file.startsWith(id));
 
     it('555-010-0001: the room call reaches the lead phone, audio flows both ways through the room, the far-end BYE ends it, both sides recorded', async () => {
       const { tab, started } = await dialFromTab('555-010-0001');
@@ -153,8 +114,14 @@ describe.skipIf(missing !== null)(
       const { tab, started } = await dialFromTab('5550100005');
       const id = started.body.id;
       await waitForState(id, 'connected');
+      // The recording goes to disk as the call goes, one file per direction, growing (not held in memory).
+      const leadFile = path.join(sip.recordingsDir, `${id}-lead.ulaw`);
+      await eventually(async () => (existsSync(leadFile) && statSync(leadFile).size > 0 ? true : undefined), 5_000);
+      const early = statSync(leadFile).size;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(tab.received).toBeGreaterThan(20);
+      expect(statSync(leadFile).size).toBeGreaterThan(early + 8_000);
+      expect(recordingFiles(id).sort()).toEqual([`${id}-lead.ulaw`, `${id}-room.ulaw`]);
       const byes = byesFor('5550100005').length;
       expect((await http.post(`/dialer/calls/${id}/end`, undefined, { token: alice.accessToken })).status).toBe(200);
       await waitForState(id, 'idle');
@@ -165,6 +132,8 @@ describe.skipIf(missing !== null)(
       await eventually(async () => (byesFor('5550100005').length === byes + 1 ? true : undefined), 5_000);
       const wav = await recordingOf(id);
       expect(rms(wav.channels[1]!)).toBeGreaterThan(500);
+      // Nothing left behind once the recording is stored.
+      expect(recordingFiles(id)).toEqual([]);
     }, 30_000);
 
     it("555-010-0004 (a send-only greeting that never hears the agent) is recorded: the greeting on the lead channel, both channels the call's length", async () => {
@@ -286,6 +255,11 @@ describe.skipIf(missing !== null)(
         const pid = carrier.janusPid()!;
         const killed = Date.now();
         process.kill(pid, 'SIGKILL');
+        // The badge tells the truth: the pushed phone view says the gateway is unreachable, not plain "connected".
+        await eventually(
+          async () => (states.some((s) => s.phone.gateway === 'unreachable') ? true : undefined),
+          10_000,
+        );
         await waitForState(id, 'ended', 10_000);
         const doc = await callDoc(id);
         expect(doc.endedBy).toBe('gateway-failure');
@@ -301,8 +275,19 @@ describe.skipIf(missing !== null)(
         const wav = await recordingOf(id);
         expect(wav.channels[1]!.length / wav.rate).toBeGreaterThan(1);
         await waitForState(id, 'idle');
-        // The supervisor restarted Janus; the next call makes a new session on it.
+        // The supervisor restarted Janus; the server made its session again and says so without a call being placed.
         await eventually(async () => (carrier.janusPid() !== pid ? true : undefined), 5_000);
+        const lost = states.findIndex((s) => s.phone.gateway === 'unreachable');
+        await eventually(
+          async () =>
+            states.slice(lost).some((s) => s.phone.status === 'connected' && s.phone.gateway === undefined)
+              ? true
+              : undefined,
+          10_000,
+        );
+        const state = await http.get<DialerState>('/dialer/state', { token: alice.accessToken });
+        expect(state.body.phone).toEqual({ status: 'connected', provider: 'Phone', media: 'webrtc', reattach: true });
+        console.log(`gateway back (badge Connected) ${Date.now() - killed} ms after the kill`);
         const next = await eventually(async () => {
           const attempt = await dialFromTab('5550100005');
           return attempt.started.status === 201 ? attempt : undefined;

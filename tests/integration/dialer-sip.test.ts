@@ -1,26 +1,23 @@
-// PHONE_PROVIDER=sip end to end on this machine: the app drives Janus's SIP plugin against the local carrier (the SIPp
-// lead phone), and a WebRTC peer (werift) plays the agent's browser over the app's socket. The dial goes through the
-// app's API and its checks; the lead phone's log shows what really reached it.
+// PHONE_PROVIDER=sip end to end on this machine, on the default call model (every call a Janus AudioBridge room, the
+// lead's SIP leg placed by the server) against the local carrier (the SIPp lead phone), with a WebRTC peer (werift)
+// playing the agent's browser over the app's socket. The dial goes through the app's API and its checks; the lead
+// phone's log shows what really reached it. The room model's own faults (re-attach, agent-lost, gateway-failure):
+// dialer-sip-room.test.ts.
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { DialerState } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { findLeadById } from '../../server/features/leads/repository.js';
-import { readWav } from '../../server/platform/telephony/call-recording.js';
 import {
   localCarrierProblem,
   readLeadPhoneLog,
-  startLocalCarrier,
   type LocalCarrier,
 } from '../../server/platform/telephony/local-carrier.js';
-import { buildTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import {
   autoDialOverWebrtc,
-  connectDialer,
   createCallableLead,
   recordCallStates,
   storedCall,
@@ -29,14 +26,14 @@ import {
 } from '../support/dialer.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
-import { createCampaignWithAgents } from '../support/leads.js';
+import { rms, startSipTestApp, type SipTestApp } from '../support/sip-app.js';
 import { WebrtcAgentTab, WebrtcAutoDialTab } from '../support/webrtc-agent.js';
 
 const missing = localCarrierProblem();
 
 describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus to the local carrier', () => {
+  let sip: SipTestApp;
   let carrier: LocalCarrier;
-  let dataDir: string;
   let testApp: TestApp;
   let http: ReturnType<typeof client>;
   let campaignId: string;
@@ -46,39 +43,21 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
   const tabs: Array<WebrtcAgentTab | WebrtcAutoDialTab> = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-'));
-    carrier = await startLocalCarrier({ dataDir });
-    testApp = await buildTestApp({
+    sip = await startSipTestApp({
       env: {
-        PHONE_PROVIDER: 'sip',
-        JANUS_URL: carrier.janusUrl,
-        JANUS_API_SECRET: carrier.apiSecret,
-        SIP_PROXY: carrier.sipUri,
         SIP_RING_TIMEOUT_S: '3',
-        SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
         WEBRTC_ICE_URLS: 'stun:stun.example.com:3478,turn:turn.example.com:3478',
         TURN_SECRET: 'north-secret',
       },
     });
-    http = client(`${testApp.url}/api`);
-    const setup = await createCampaignWithAgents(testApp, 1);
-    campaignId = setup.campaignId;
-    [alice] = setup.agents;
-    owner = setup.owner;
-    await http.patch(
-      `/campaigns/${campaignId}`,
-      { timeZone: zoneWithLocalHour(10, 18) },
-      { token: setup.owner.accessToken },
-    );
+    ({ carrier, testApp, http, campaignId, owner } = sip);
+    [alice] = sip.agents;
     admin = await createUser(testApp, { role: 'admin' });
-    await connectDialer(testApp, alice.accessToken);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(tabs.map((tab) => tab.close()));
-    await testApp?.close();
-    await carrier?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await sip?.close();
   });
 
   const callDoc = (id: string) => storedCall(testApp, id);
@@ -96,18 +75,20 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     return { tab, states, started };
   }
 
-  /** Root mean square of a channel: 0 is digital silence, the tone the tab sends is in the thousands. */
-  const rms = (samples: Int16Array) =>
-    Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
+  const recordingOf = (id: string) => sip.recordingOf(id, alice.accessToken);
 
-  /** The stored recording as GET /api/calls/:id/recording serves it. */
-  async function recordingOf(id: string) {
-    const response = await fetch(`${testApp.url}/api/calls/${id}/recording`, {
-      headers: { authorization: `Bearer ${alice.accessToken}` },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('audio/wav');
-    return readWav(Buffer.from(await response.arrayBuffer()));
+  /**
+   * The agent's tabs all closed, and the server sees no connection of theirs in the agent's room any more: with the
+   * room model a call needs no offer while a tab's connection is in the room, so "no offer" means no tab at all.
+   */
+  async function closeEveryTab() {
+    await Promise.all(tabs.splice(0).map((tab) => tab.close()));
+    const media = testApp.platform.phone.media!;
+    await eventually(
+      async () =>
+        (await media.offerReady(alice.user._id.toHexString(), { since: new Date(), withinMs: 0 })) ? undefined : true,
+      10_000,
+    );
   }
 
   /** Dials `phone` from the tab and waits for a call that never connects: calling -> ended -> idle, missed, no length. */
@@ -124,7 +105,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
 
   it('tells the tab its audio goes over WebRTC, with the STUN and TURN servers to gather with (TURN credentials minted for the agent)', async () => {
     const state = await http.get<DialerState>('/dialer/state', { token: alice.accessToken });
-    expect(state.body.phone).toEqual({ status: 'connected', provider: 'Phone', media: 'webrtc' });
+    expect(state.body.phone).toEqual({ status: 'connected', provider: 'Phone', media: 'webrtc', reattach: true });
     const [stun, turn] = state.body.iceServers!;
     expect(stun).toEqual({ urls: ['stun:stun.example.com:3478'] });
     expect(turn).toMatchObject({
@@ -175,7 +156,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
       5_000,
     );
 
-    // Janus recorded the call: the pushed call said so while it was connected, and only then.
+    // The relay recorded the call: the pushed call said so while it was connected, and only then.
     expect(states.some((s) => s.call?.id === id && s.call.state === 'connected' && s.call.recording === true)).toBe(
       true,
     );
@@ -186,7 +167,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     ).toBe(true);
     // The stored recording: both directions of the call's real length (+/- 1 s), the agent's tone and its echo.
     const answeredSeconds = (doc.endedAt!.getTime() - doc.connectedAt!.getTime()) / 1_000;
-    // Stored once Janus's files are mixed, after the end (which does not wait for it), and pushed.
+    // Stored after the end (which does not wait for it), and pushed.
     await eventually(async () => ((await callDoc(id)).recordingId ? true : undefined), 10_000);
     await eventually(
       async () => (states.some((s) => s.call?.id === id && s.call.recordingUrl) ? true : undefined),
@@ -199,8 +180,8 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     expect(Math.abs(agentSide.length / wav.rate - answeredSeconds)).toBeLessThanOrEqual(1);
     expect(rms(agentSide)).toBeGreaterThan(1_000);
     expect(rms(leadSide)).toBeGreaterThan(1_000);
-    // Janus's .mjr files are gone once the mix is stored.
-    expect(readdirSync(path.join(dataDir, 'recordings')).filter((file) => file.startsWith(id))).toEqual([]);
+    // The recording's files are gone once the WAV is stored.
+    expect(readdirSync(sip.recordingsDir).filter((file) => file.startsWith(id))).toEqual([]);
   }, 40_000);
 
   it('555-010-0002: busy (486) ends the call as missed without connecting', async () => {
@@ -220,7 +201,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     expect(logFor('5550100003')[0]).toMatchObject({ outcome: 'no-answer' });
   }, 30_000);
 
-  it('the agent ends a call the lead answered: Janus hangs up (BYE), the call ends with its length', async () => {
+  it('the agent ends a call the lead answered: the server hangs up (BYE), the call ends with its length', async () => {
     const { started } = await dialFromTab('5550100005');
     const id = started.body.id;
     await waitForState(id, 'connected');
@@ -236,7 +217,8 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     expect(logFor('5550100005')[0]).toMatchObject({ outcome: 'answered-echo' });
   }, 30_000);
 
-  it('a call without an offer from the tab fails to connect and dials nothing', async () => {
+  it('a call with no tab in the room and no offer from a tab fails to connect and dials nothing', async () => {
+    await closeEveryTab();
     const before = readLeadPhoneLog(carrier.leadPhoneLog).length;
     const started = await http.post('/dialer/calls', { phone: '5550100005' }, { token: alice.accessToken });
     expect(started.status).toBe(503);
@@ -270,7 +252,7 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     );
   }, 30_000);
 
-  it('auto-dial of three queued contacts: three INVITEs in order, each 2 s (+/- 250 ms) after the previous call ended, each with a fresh offer from the tab', async () => {
+  it('auto-dial of three queued contacts with a tab that offers for each call (as the panel does): three INVITEs in order, each 2 s (+/- 250 ms) after the previous call ended, each on its own offer', async () => {
     const socket = await testApp.socket(alice.accessToken);
     const tab = new WebrtcAutoDialTab(socket);
     tabs.push(tab);
@@ -312,7 +294,10 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
     await http.put('/dialer/auto-dial', { enabled: false }, { token: alice.accessToken });
   }, 60_000);
 
-  it('auto-dial with no offer from the tab pauses and dials nothing', async () => {
+  it('auto-dial with no tab in the room and no offer from a tab pauses and dials nothing', async () => {
+    // Off first, whatever the case before left: switching it on below is what starts the step.
+    await http.put('/dialer/auto-dial', { enabled: false }, { token: alice.accessToken });
+    await closeEveryTab();
     const logged = readLeadPhoneLog(carrier.leadPhoneLog).length;
     const current = await http.get<QueueView>('/dialer/queue', { token: alice.accessToken });
     await http.put(

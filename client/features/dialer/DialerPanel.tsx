@@ -1,7 +1,7 @@
 import { Ban, CircleDot, Copy, Mic, MicOff, Phone, PhoneOff, RefreshCw, Tag, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Input, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import { DialerRuleMessages, formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import { DIAL_RESULT_LABEL, SUGGESTED_DISPOSITION } from '../../../shared/schemas/dialer/dial-result.js';
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
@@ -119,6 +119,8 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
                 <RefreshCw size={14} aria-hidden="true" /> Reconnect
               </Button>
             </>
+          ) : connected && dialer.phone?.gateway === 'unreachable' ? (
+            <Badge tone="yellow">{DialerRuleMessages.gatewayUnreachable}</Badge>
           ) : connected && dialer.microphoneBlocked && dialer.phone?.media === 'webrtc' ? (
             <Badge tone="yellow">{MICROPHONE_BLOCKED}</Badge>
           ) : connected ? (

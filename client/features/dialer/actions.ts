@@ -15,6 +15,8 @@ import {
 import {
   adoptIceServers,
   bindMediaCall,
+  followMediaCall,
+  holdsAutoDialOffer,
   prepareMediaCall,
   reattachMediaCall,
   releaseAutoDialOffer,
@@ -24,8 +26,11 @@ import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, mes
 
 const NOTES_SAVE_DELAY_MS = 600;
 
-/** GET /api/dialer/state, then the phone session is started if this agent's is not up yet. */
-export async function loadDialer(): Promise<void> {
+/**
+ * GET /api/dialer/state, then the phone session is started if this agent's is not up yet. `reconnected`: after a
+ * reconnect the server could not recover (the process serving this tab may be a new one).
+ */
+export async function loadDialer(options: { reconnected?: boolean } = {}): Promise<void> {
   if (dialerStore.status === 'idle' || dialerStore.status === 'failed') dialerStore.status = 'loading';
   try {
     const state = await api('/api/dialer/state', { quiet: true });
@@ -42,7 +47,22 @@ export async function loadDialer(): Promise<void> {
     return;
   }
   if (dialerStore.phone?.status === 'uninitialized' || dialerStore.phone?.status === 'failed') await connectPhone();
-  else if (dialerStore.phone?.reattach) void reattachMediaCall(dialerStore.call).catch(() => undefined);
+  else if (dialerStore.phone?.reattach) resumeMediaAfterReload(Boolean(options.reconnected));
+}
+
+/**
+ * The room model, after a (re)load of the state: the process serving this tab may be a new one (a reload, or an API
+ * restarted or redeployed under a reconnecting socket) that holds nothing of this tab. A call this tab held that
+ * ended meanwhile (the push was missed) is followed as the push would have been, so auto-dial's next offer goes out;
+ * after a reconnect an offer prepared for auto-dial is made again there; a live call is re-attached.
+ */
+function resumeMediaAfterReload(reconnected: boolean): void {
+  const resend =
+    (followMediaCall(dialerStore.call) || (reconnected && holdsAutoDialOffer())) &&
+    dialerStore.queue.autoDial &&
+    autoDialWouldDialNow();
+  if (resend) void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
+  else void reattachMediaCall(dialerStore.call).catch(() => undefined);
 }
 
 /** This tab asked for the phone session: it is the one to send auto-dial's first offer once the phone connects. */

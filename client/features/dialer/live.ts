@@ -60,7 +60,7 @@ export function followDialer(): () => void {
       if (!queue.autoDial) releaseAutoDialOffer();
     });
     onLiveResync(() => {
-      if (session.status === 'signedIn') void loadDialer();
+      if (session.status === 'signedIn') void loadDialer({ reconnected: true });
     });
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible' && session.status === 'signedIn') void loadDialer();

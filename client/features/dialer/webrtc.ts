@@ -185,9 +185,14 @@ export function followMediaCall(call: CallView | null): boolean {
   return true;
 }
 
+/** This tab holds an offer prepared for auto-dial's next call, not yet bound to a call. */
+export function holdsAutoDialOffer(): boolean {
+  return Boolean(current?.forAutoDial && !current.callId);
+}
+
 /** Auto-dial went off: an offer prepared for its next call will not be used. */
 export function releaseAutoDialOffer(): void {
-  if (current?.forAutoDial && !current.callId) releaseMedia();
+  if (holdsAutoDialOffer()) releaseMedia();
 }
 
 export function releaseMedia(): void {

@@ -25,6 +25,7 @@ import {
   findLiveCall,
   loadDialQueue,
   markCallRecorded,
+  setCallDialog,
   setCallRecording,
   storeRecording,
   updateDialQueue,
@@ -300,6 +301,9 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
       const { changed } = await movePhone(platform, agentId, { type: 'connect' });
       await pushState(platform, agentId, {});
       if (changed) await platform.phone.connect(event.agentId);
+    } else if (event.type === 'gateway-changed') {
+      await pushState(platform, agentId, {});
+      if (event.reachable) await kickAutoDial(platform, agentId);
     } else if (event.type === 'connected') {
       const { changed } = await movePhone(platform, agentId, { type: 'connected' });
       if (changed) {
@@ -318,6 +322,10 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
     return null;
   }
   const callId = new ObjectId(event.callId);
+  if (event.type === 'dialog-established') {
+    await setCallDialog(platform.db, callId, event.dialog);
+    return null;
+  }
   if (event.type === 'recording-started') {
     const call = await markCallRecorded(platform.db, callId);
     if (call) await pushState(platform, call.agentId, { call });

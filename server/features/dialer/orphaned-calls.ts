@@ -86,6 +86,13 @@ const END_OF: Partial<Record<CallDoc['state'], CallCommand['type']>> = {
 
 async function finaliseOrphan(platform: Platform, call: CallDoc): Promise<boolean> {
   let current = call;
+  // The room model's SIP dialog died with its process: the lead gets its BYE from this one.
+  if (call.sipDialog && (call.state === 'connected' || call.state === 'ending'))
+    await platform.phone
+      .hangUpOrphan?.(call.sipDialog)
+      .catch((error: unknown) =>
+        platform.log.warn({ err: error, callId: call._id }, 'BYE for a call of a stopped process not sent'),
+      );
   const end = END_OF[call.state];
   if (end) {
     current = await applyEvent(platform, call._id, { type: end } as CallCommand);

@@ -10,6 +10,7 @@ export function phoneView(platform: Platform, status: PhoneView['status']): Phon
     provider: platform.phone.displayName,
     ...(media ? { media: 'webrtc' as const } : {}),
     ...(media?.reattaches ? { reattach: true as const } : {}),
+    ...(platform.phone.gatewayReachable === false ? { gateway: 'unreachable' as const } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { callOwnedBy, dialRefusal, placeCall, resolveTarget } from './calls-serv
 import { freeLineWhenDue, kickAutoDial } from './lifecycle.js';
 import { emitQueueUpdated } from './events.js';
 import { handToPhoneNode } from './phone-node-steps.js';
+import { waitForPhoneNodeMove } from './phone-node-claim.js';
 import { checkQueue } from './machine.js';
 import { toDncEntry, toQueueView } from './present.js';
 import { messagesFor } from './provider.js';
@@ -133,6 +134,8 @@ export async function runAutoDial(
   const node = queue.phone.node;
   if (platform.phone.media && node && node !== platform.phone.sessionNode) {
     if (await handToPhoneNode(platform, node, job)) return 'handed-over';
+    // A restart or deploy: the agent's tab re-attaches to a live process, and the step goes on there.
+    if (await waitForPhoneNodeMove(platform, agentId, node)) return runAutoDial(platform, job);
     await pause(platform, agentId, messagesFor(platform).notConnected);
     return 'paused';
   }

@@ -25,6 +25,8 @@ export interface CallDoc extends CallSnapshot {
   autoDialed: boolean;
   /** The process holding the call's session with the provider (`PhoneProvider.sessionNode`; SIP calls). */
   phoneNode?: string;
+  /** The answered call's SIP dialog as the provider kept it (opaque): another process ends it if `phoneNode` dies. */
+  sipDialog?: string;
   /** Auto-dial's idempotency key: the same auto-dial step never places a second call. */
   dialKey?: string;
   /** The queue entry this call was dialed from; removed from the queue once the call exists. */
@@ -431,4 +433,26 @@ export async function recordingLength(db: Db, id: ObjectId): Promise<number | nu
 /** `end` is inclusive, as in an HTTP Range. */
 export function openRecording(db: Db, id: ObjectId, range?: { start: number; end: number }) {
   return recordingsBucket(db).openDownloadStream(id, range ? { start: range.start, end: range.end + 1 } : undefined);
+}
+
+/**
+ * The connected phone's node becomes `to`, unless another write moved it (or the phone) meanwhile: null then, or when
+ * it is `to` already.
+ */
+export function movePhoneNode(
+  db: Db,
+  agentId: ObjectId,
+  from: string | undefined,
+  to: string,
+): Promise<DialQueueDoc | null> {
+  return dialQueuesCollection(db).findOneAndUpdate(
+    { agentId, 'phone.status': 'connected', 'phone.node': from ?? { $exists: false } },
+    { $set: { 'phone.node': to } },
+    { returnDocument: 'after' },
+  );
+}
+
+/** Keeps the answered call's dialog (no new version: nothing a tab shows changes). */
+export async function setCallDialog(db: Db, id: ObjectId, dialog: string): Promise<void> {
+  await callsCollection(db).updateOne({ _id: id, live: true }, { $set: { sipDialog: dialog } });
 }

@@ -8,6 +8,7 @@ import {
 import type { Platform } from '../../platform/context.js';
 import type { SocketFeature } from '../../platform/sockets.js';
 import type { MediaCandidate } from '../../platform/telephony/phone-provider.js';
+import { claimPhoneNode } from './phone-node-claim.js';
 
 /** An SDP offer of one audio line is a few kB; this bounds what a socket may make the server hold. */
 const MAX_SDP_LENGTH = 20_000;
@@ -52,7 +53,12 @@ export function dialerSignalling(platform: Platform): SocketFeature {
       const checked = offerOf(offer);
       if (!checked) return answer({ ok: false, error: 'Invalid offer.' });
       media.offer(agentId, checked).then(
-        () => answer({ ok: true }),
+        () => {
+          answer({ ok: true });
+          void claimPhoneNode(platform, agentId).catch((error) =>
+            platform.log.warn({ err: error, agentId }, 'phone node not moved to this process'),
+          );
+        },
         (error) => {
           platform.log.warn({ err: error, agentId }, 'WebRTC offer not taken');
           answer({ ok: false, error: 'The phone gateway is not reachable.' });

@@ -35,6 +35,8 @@ export type ProviderEvent =
   | { type: 'initialized'; agentId: string }
   | { type: 'init-failed'; agentId: string }
   | { type: 'connected'; agentId: string }
+  /** The phone gateway (Janus) went away, or is back with new sessions: the agent's badge follows it. */
+  | { type: 'gateway-changed'; agentId: string; reachable: boolean }
   /** The far end picked up (a person, or voicemail). */
   | { type: 'answered' | 'voicemail'; callId: string }
   /** The far end rings (SIP 180/183); `earlyMedia`: the carrier sends audio before the answer (its ringback). */
@@ -52,6 +54,8 @@ export type ProviderEvent =
   | { type: 'mute-changed'; callId: string; muted: boolean }
   /** The answered call is being recorded (the gateway confirmed it). */
   | { type: 'recording-started'; callId: string }
+  /** The answered call's dialog, opaque, kept on the call so another process can end it (`hangUpOrphan`). */
+  | { type: 'dialog-established'; callId: string; dialog: string }
   /** WebRTC providers: the gateway's answer to the browser's offer, and its ICE candidates, for the agent's tab. */
   | { type: 'media-answer'; agentId: string; callId: string; offerId: string; sdp: string }
   | { type: 'media-candidate'; agentId: string; offerId: string; candidate: MediaCandidate | null };
@@ -165,6 +169,13 @@ export interface PhoneProvider {
   readonly sessionNode?: string;
   /** Providers that can hand a live call to another agent (the simulator, the room provider). */
   readonly transfers?: CallTransfers;
+  /**
+   * Ends at the far end a call whose process died, from the dialog it kept (`dialog-established`): the room provider
+   * sends the BYE from this process's SIP stack.
+   */
+  hangUpOrphan?(dialog: string): Promise<void>;
+  /** False while the provider's gateway is unreachable (set by providers that supervise one: the room provider). */
+  readonly gatewayReachable?: boolean;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
 }

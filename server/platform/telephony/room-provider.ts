@@ -5,8 +5,10 @@ import type { Logger } from '../logger.js';
 import { AudioBridgeRooms, type RoomParticipant } from './audio-bridge.js';
 import { dialResultOf } from './dial-result.js';
 import { RoomTransfers } from './room-transfer.js';
+import { GatewaySupervisor } from './gateway-supervisor.js';
+import { takeRelayRecording } from './relay-recording.js';
 import { RtpRelay } from './rtp-relay.js';
-import { SipUserAgent, type SipLeg } from './sip-leg.js';
+import { SipUserAgent, type SipDialogRecord, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import {
   providerEvents,
@@ -34,9 +36,10 @@ import {
  *   per-call offer from the tab: whichever tab or device switched it on, the next contact is dialed into the room the
  *   agent is already in (issue 29: an auto-dial switched on from another tab ran one call, then stalled). A fresh
  *   offer (a reloaded page, a tab that made a new connection) replaces the agent's participant.
- * - Every answered call is recorded by the relay as it passes (left: what the lead heard, right: the lead), so a
- *   greeting that never hears the agent still has its recording, nothing is left on disk, and Janus dying mid-call
- *   keeps the recording so far.
+ * - Every answered call is recorded by the relay as it passes (left: what the lead heard, right: the lead), streamed
+ *   to SIP_RECORDINGS_DIR (relay-recording.ts), so a greeting that never hears the agent still has its recording,
+ *   Janus dying mid-call keeps the recording so far, the recording of a process that died is read by the process that
+ *   sweeps its calls, and nothing is left on disk once the dialer took it.
  */
 
 /** Busy or declined (486, 600, 603), no answer in time (408, 480) or the ringing cancelled (487): missed, not failed. */
@@ -106,7 +109,6 @@ export class RoomPhoneProvider implements PhoneProvider {
   private readonly calls = new Map<string, RoomCall>();
   private readonly agentCalls = new Map<string, RoomCall>();
   private readonly lines = new Map<string, AgentLine>();
-  private readonly recordings = new Map<string, Buffer | null>();
   private rooms?: Promise<AudioBridgeRooms>;
   private userAgent?: Promise<SipUserAgent>;
   /** Warm and blind transfers to another agent (room-transfer.ts): the call's room changes hands, the lead stays. */
@@ -123,12 +125,25 @@ export class RoomPhoneProvider implements PhoneProvider {
     watchAgent: (call, participant) => this.watchAgent(call, participant),
     publish: (event) => this.publish(event),
   });
+  /** Agents whose phone this process serves (connected here, or whose tab offered here): told of the gateway. */
+  private readonly agentsServed = new Set<string>();
+  private readonly gateway = new GatewaySupervisor(
+    () => this.roomClient(),
+    (reachable) => {
+      for (const agentId of this.agentsServed) void this.publish({ type: 'gateway-changed', agentId, reachable });
+    },
+  );
+
+  /** False from the loss of the Janus session until a new one is made (the badge says so). */
+  get gatewayReachable(): boolean {
+    return this.gateway.reachable;
+  }
 
   constructor(
     private readonly sip: SipConfig,
     private readonly options: RoomProviderOptions = {},
   ) {
-    this.displayName = options.displayName ?? 'Zoom Phone';
+    this.displayName = options.displayName ?? 'Phone';
     this.media = {
       offer: async (agentId, offer) => this.takeOffer(agentId, offer),
       candidate: (agentId, offerId, candidate) => this.takeCandidate(agentId, offerId, candidate),
@@ -140,6 +155,7 @@ export class RoomPhoneProvider implements PhoneProvider {
 
   /** The phone is ready once the room gateway answers: no per-agent session is needed any more. */
   async initialize(agentId: string): Promise<void> {
+    this.agentsServed.add(agentId);
     void this.roomClient().then(
       () => this.publish({ type: 'initialized', agentId }),
       (error) => {
@@ -225,15 +241,23 @@ export class RoomPhoneProvider implements PhoneProvider {
     setImmediate(() => void this.publish({ type: 'mute-changed', callId, muted }));
   }
 
-  /** The relay's recording of the ended call (asked once by the dialer after the end is stored). */
+  /**
+   * The relay's recording of the ended call (asked once by the dialer after the end is stored), from its files: also
+   * those a process that died left behind, when this process sweeps its calls.
+   */
   async recording(callId: string): Promise<Buffer | null> {
-    const wav = this.recordings.get(callId) ?? null;
-    this.recordings.delete(callId);
-    return wav;
+    return takeRelayRecording(this.sip.recordingsDir, callId);
+  }
+
+  /** BYE from this process's SIP stack in the dialog of a call whose process died. */
+  async hangUpOrphan(dialog: string): Promise<void> {
+    const status = await (await this.sipAgent()).hangUpDialog(JSON.parse(dialog) as SipDialogRecord);
+    this.options.log?.info({ status }, 'BYE sent for a call of a stopped process');
   }
 
   /** Hangs up every call of this process (BYE/CANCEL) and ends the Janus session and the SIP stack. */
   async close(): Promise<void> {
+    this.gateway.stop();
     for (const live of [...this.calls.values()]) {
       live.leg?.end();
       live.over = true;
@@ -403,8 +427,16 @@ export class RoomPhoneProvider implements PhoneProvider {
           if (far) relay.connectFar(far);
           if (call.over || call.ending || call.timedOut) return;
           call.answered = true;
-          relay.startRecording();
+          relay.startRecording(this.sip.recordingsDir, call.callId);
           call.published = this.publish({ type: 'answered', callId: call.callId });
+          // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder; the dialog is
+          // kept on the call so that the lead gets a BYE from another process if this one dies.
+          const dialog = call.leg?.dialogRecord();
+          void call.published.then(async () => {
+            await this.publish({ type: 'recording-started', callId: call.callId });
+            if (dialog)
+              await this.publish({ type: 'dialog-established', callId: call.callId, dialog: JSON.stringify(dialog) });
+          });
         },
         onRejected: (status, reason) => {
           this.options.log?.info({ callId: call.callId, status, reason }, 'lead leg not answered');
@@ -457,8 +489,8 @@ export class RoomPhoneProvider implements PhoneProvider {
     if (this.agentCalls.get(call.agentId) === call) this.agentCalls.delete(call.agentId);
     void this.transfers.callOver(call.callId);
     if (call.relay) {
-      call.relay.stopRecording();
-      if (call.answered) this.recordings.set(call.callId, call.relay.recording());
+      // Flushed before the dialer hears the end and asks for it.
+      await call.relay.stopRecording();
       call.relay.close();
     }
     const line = this.lines.get(call.agentId);
@@ -468,8 +500,6 @@ export class RoomPhoneProvider implements PhoneProvider {
     // The agent's participant stays in its room for the next call, unmuted (mute is the call's); the lead's goes.
     if (keep && call.agent && !call.agent.left) void call.agent.setMuted(false).catch(() => undefined);
     await Promise.all([keep ? undefined : call.agent?.leave(), call.lead?.leave()]);
-    // Long after the dialer asked for it.
-    setTimeout(() => this.recordings.delete(call.callId), 10 * 60_000).unref();
   }
 
   private roomClient(): Promise<AudioBridgeRooms> {
@@ -491,12 +521,17 @@ export class RoomPhoneProvider implements PhoneProvider {
       this.onGatewayGone(error),
     );
     this.rooms = opened;
+    opened.then(
+      () => this.gateway.back(),
+      () => undefined,
+    );
     return opened;
   }
 
   /** Janus went away with every room: the calls in them are over. */
   private onGatewayGone(error: unknown): void {
     this.options.log?.warn({ err: error }, 'Janus session of the call rooms lost');
+    this.gateway.lost();
     // The agents' rooms went with the session: each tab joins again with its next offer.
     this.lines.clear();
     for (const call of [...this.calls.values()]) {
@@ -529,6 +564,7 @@ export class RoomPhoneProvider implements PhoneProvider {
   // --- signalling from the browser ------------------------------------------------------------------
 
   private takeOffer(agentId: string, offer: { offerId: string; sdp: string }): void {
+    this.agentsServed.add(agentId);
     const taken: AgentOffer = { ...offer, candidates: [], takenAt: Date.now() };
     const live = this.agentCalls.get(agentId);
     if (live && !live.over && !live.ending && live.room) {

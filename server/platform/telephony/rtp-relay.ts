@@ -6,66 +6,17 @@
 // the INVITE (carriers expect an early offer), and records both directions as they pass: the recording does not
 // depend on Janus and survives it.
 import dgram from 'node:dgram';
-import { wavFile } from './call-recording.js';
+import { RelayRecording } from './relay-recording.js';
 
 const RTP_HEADER = 12;
 const PCMU = 0;
 const FRAME_SAMPLES = 160;
-/** 8 kHz: the recording is of the G.711 leg. */
-const RATE = 8_000;
 /** Packets sent to Janus before the far end sends anything (Janus waits for one). */
 const PRIMING_PACKETS = 3;
-
-/** mu-law byte -> 16-bit sample (G.711). */
-const MULAW = new Int16Array(256).map((_, i) => {
-  const u = ~i & 0xff;
-  const sign = u & 0x80;
-  const exponent = (u >> 4) & 0x07;
-  const mantissa = u & 0x0f;
-  const magnitude = (((mantissa << 3) + 0x84) << exponent) - 0x84;
-  return sign ? -magnitude : magnitude;
-});
 
 interface Endpoint {
   ip: string;
   port: number;
-}
-
-/** One direction of the recording: mu-law frames placed by RTP timestamp from the first packet's arrival. */
-class Track {
-  private chunks: Buffer[] = [];
-  private written = 0;
-  private first?: { ts: number; offset: number };
-
-  constructor(private readonly startedAt: () => number | undefined) {}
-
-  add(payload: Buffer, timestamp: number): void {
-    const start = this.startedAt();
-    if (start === undefined) return;
-    if (!this.first)
-      this.first = { ts: timestamp, offset: Math.max(0, Math.round(((Date.now() - start) * RATE) / 1_000)) };
-    const at = this.first.offset + ((timestamp - this.first.ts) >>> 0);
-    // A late or repeated packet (behind what is written) is dropped; a gap is filled with silence (0xff).
-    if (at < this.written || at - this.written > RATE * 60) return;
-    if (at > this.written) this.push(Buffer.alloc(at - this.written, 0xff));
-    this.push(payload);
-  }
-
-  samples(length: number): Int16Array {
-    const all = Buffer.concat(this.chunks);
-    const out = new Int16Array(length);
-    for (let i = 0; i < Math.min(length, all.length); i++) out[i] = MULAW[all[i]!]!;
-    return out;
-  }
-
-  get length(): number {
-    return this.written;
-  }
-
-  private push(bytes: Buffer): void {
-    this.chunks.push(bytes);
-    this.written += bytes.length;
-  }
 }
 
 export class RtpRelay {
@@ -78,11 +29,8 @@ export class RtpRelay {
   private readonly ssrc = Math.floor(Math.random() * 2 ** 32) >>> 0;
   private farTs0?: number;
   private tsBase = 0;
-  private recordFrom?: number;
-  private recordUntil?: number;
-  private readonly leadTrack = new Track(() => this.recordFrom);
-  /** What the lead hears: the room's mix without the lead. */
-  private readonly roomTrack = new Track(() => this.recordFrom);
+  /** Both directions, streamed to SIP_RECORDINGS_DIR from the answer on (relay-recording.ts). */
+  private recorder?: RelayRecording;
   /** Packets the far end sent and Janus sent (tests and the call's quality). */
   readonly counts = { fromFar: 0, fromJanus: 0 };
   lastFarPacketAt = 0;
@@ -129,30 +77,18 @@ export class RtpRelay {
     if (!this.farLatched) this.far = far;
   }
 
-  /** Both directions are recorded from now (the answer) until `stopRecording`. */
-  startRecording(): void {
-    this.recordFrom ??= Date.now();
+  /** Both directions are written to `<dir>/<callId>-*.ulaw` from now (the answer) until `stopRecording`. */
+  startRecording(dir: string, callId: string): void {
+    this.recorder ??= new RelayRecording(dir, callId);
   }
 
-  stopRecording(): void {
-    if (this.recordFrom !== undefined) this.recordUntil ??= Date.now();
-  }
-
-  /** The recording as a 2-channel WAV (left: what the lead heard, the agent's side; right: the lead), or null. */
-  recording(): Buffer | null {
-    if (this.recordFrom === undefined) return null;
-    const until = this.recordUntil ?? Date.now();
-    const length = Math.max(
-      Math.round(((until - this.recordFrom) * RATE) / 1_000),
-      this.leadTrack.length,
-      this.roomTrack.length,
-    );
-    if (length === 0) return null;
-    return wavFile([this.roomTrack.samples(length), this.leadTrack.samples(length)], RATE);
+  /** The recording's files complete and flushed (takeRelayRecording reads them). */
+  async stopRecording(): Promise<void> {
+    await this.recorder?.close();
   }
 
   close(): void {
-    this.stopRecording();
+    void this.stopRecording();
     for (const socket of [this.janusSide, this.farSide]) {
       try {
         socket.close();
@@ -167,7 +103,7 @@ export class RtpRelay {
     this.counts.fromJanus++;
     const header = headerLength(packet);
     if ((packet[1]! & 0x7f) === PCMU && header < packet.length)
-      this.roomTrack.add(packet.subarray(header), packet.readUInt32BE(4));
+      this.recorder?.room.add(packet.subarray(header), packet.readUInt32BE(4));
     if (this.far) this.farSide.send(packet, this.far.port, this.far.ip);
   }
 
@@ -182,7 +118,8 @@ export class RtpRelay {
     this.lastFarPacketAt = Date.now();
     const header = headerLength(packet);
     const timestamp = packet.readUInt32BE(4);
-    if ((packet[1]! & 0x7f) === PCMU && header < packet.length) this.leadTrack.add(packet.subarray(header), timestamp);
+    if ((packet[1]! & 0x7f) === PCMU && header < packet.length)
+      this.recorder?.lead.add(packet.subarray(header), timestamp);
     if (this.farTs0 === undefined) {
       this.farTs0 = timestamp;
       this.tsBase = this.ts;

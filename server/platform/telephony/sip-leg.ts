@@ -34,6 +34,22 @@ export interface SipCallRequest {
 
 const rand = () => randomBytes(8).toString('hex');
 
+/**
+ * An answered dialog as another process needs it to hang up (kept on the call, opaque to the dialer): the process
+ * that placed the call may die with it, and the lead must still get a BYE (docs/telephony.md, "An API node that dies").
+ */
+export interface SipDialogRecord {
+  callId: string;
+  from: sip.SipAddress;
+  to: sip.SipAddress;
+  target: string;
+  route: sip.SipAddress[];
+  cseq: number;
+}
+
+/** In-dialog requests the dead process may have sent after the record was kept (DTMF INFO): the BYE's CSeq is above. */
+const CSEQ_MARGIN = 1_000;
+
 async function freeUdpPort(address: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket('udp4');
@@ -70,6 +86,32 @@ export class SipUserAgent {
     this.dialogs.set(leg.callId, leg);
     leg.start();
     return leg;
+  }
+
+  /** BYE in a dialog another process placed (it died); resolves with the far end's answer, 408 when none came. */
+  hangUpDialog(record: SipDialogRecord, timeoutMs = 4_000): Promise<number> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(408), timeoutMs);
+      this.stack.send(
+        {
+          method: 'BYE',
+          uri: record.target,
+          headers: {
+            to: record.to,
+            from: record.from,
+            'call-id': record.callId,
+            cseq: { method: 'BYE', seq: record.cseq + CSEQ_MARGIN },
+            'max-forwards': 70,
+            ...(record.route.length ? { route: record.route } : {}),
+          },
+        },
+        (response) => {
+          if ((response.status ?? 0) < 200) return;
+          clearTimeout(timer);
+          resolve(response.status!);
+        },
+      );
+    });
   }
 
   forget(leg: SipLeg): void {
@@ -132,6 +174,19 @@ export class SipLeg {
       this.cancelWanted = true;
       if (this.provisional) this.sendCancel();
     }
+  }
+
+  /** The answered dialog, for another process to hang up if this one dies. */
+  dialogRecord(): SipDialogRecord | undefined {
+    if (!this.dialog || !this.invite) return undefined;
+    return {
+      callId: this.callId,
+      from: this.invite.headers.from,
+      to: this.dialog.to,
+      target: sip.stringifyUri(this.dialog.target),
+      route: this.dialog.route,
+      cseq: this.cseq,
+    };
   }
 
   /** A DTMF digit as SIP INFO (application/dtmf-relay), in the answered dialog. */

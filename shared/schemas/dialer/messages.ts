@@ -35,6 +35,8 @@ export const DialerRuleMessages = {
   /** The server ended a live call because the phone gateway (Janus) went away. */
   callGatewayFailure:
     'The call was cut off: the phone gateway stopped working. The recording up to that moment is kept.',
+  /** The phone badge while the server cannot reach the phone gateway (Janus) and is making its sessions again. */
+  gatewayUnreachable: 'Gateway unreachable',
   /** The server hung up because the agent's browser was gone (closed, crashed, offline) for more than 10 s. */
   callAgentLost: 'The call was ended because this browser was disconnected for more than 10 seconds.',
   dailyCap: (limit: number) => `You have reached today's limit of ${limit} calls. Calling resumes tomorrow.`,

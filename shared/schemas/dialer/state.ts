@@ -25,6 +25,11 @@ export const PhoneView = Type.Object({
    * call (a reload, a new tab) re-attaches with a new offer, and the lead stays on the line.
    */
   reattach: Type.Optional(Type.Literal(true)),
+  /**
+   * The phone gateway (Janus) is not reachable from the server serving this tab: no call can be placed until it is
+   * back and its sessions are made again (the badge says so instead of "Connected").
+   */
+  gateway: Type.Optional(Type.Literal('unreachable')),
 });
 export type PhoneView = Static<typeof PhoneView>;
 

@@ -1,0 +1,112 @@
+// The room model's call recording, written to disk as the relay passes the packets (issue 29: held in memory it cost
+// ~57 MB per hour of call and died with the process). Each direction is one raw G.711 mu-law file, one byte per
+// 8 kHz sample from the answer on: `<callId>-room.ulaw` (what the lead heard: the room's mix) and `<callId>-lead.ulaw`
+// (the lead). The byte offset is the time, so a file cut short by a crash is still in step with the other, and any
+// process that sees SIP_RECORDINGS_DIR can turn the pair into the call's WAV (the sweep of a dead node's call does).
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { wavFile } from './call-recording.js';
+
+const RECORDING_RATE = 8_000;
+/** mu-law silence. */
+const SILENCE = 0xff;
+
+/** mu-law byte -> 16-bit sample (G.711). */
+const MULAW = new Int16Array(256).map((_, i) => {
+  const u = ~i & 0xff;
+  const sign = u & 0x80;
+  const exponent = (u >> 4) & 0x07;
+  const mantissa = u & 0x0f;
+  const magnitude = (((mantissa << 3) + 0x84) << exponent) - 0x84;
+  return sign ? -magnitude : magnitude;
+});
+
+const trackFiles = (dir: string, callId: string) => ({
+  room: path.join(dir, `${callId}-room.ulaw`),
+  lead: path.join(dir, `${callId}-lead.ulaw`),
+});
+
+/** One direction: mu-law frames placed by RTP timestamp from the first packet's arrival, appended to its file. */
+class RecordingTrack {
+  private written = 0;
+  private first?: { ts: number; offset: number };
+  private readonly file: WriteStream;
+
+  constructor(
+    filePath: string,
+    private readonly startedAt: number,
+  ) {
+    this.file = createWriteStream(filePath, { flags: 'w' });
+    // A disk error loses the rest of this recording, never the call.
+    this.file.on('error', () => undefined);
+  }
+
+  add(payload: Buffer, timestamp: number): void {
+    if (!this.first)
+      this.first = {
+        ts: timestamp,
+        offset: Math.max(0, Math.round(((Date.now() - this.startedAt) * RECORDING_RATE) / 1_000)),
+      };
+    const at = this.first.offset + ((timestamp - this.first.ts) >>> 0);
+    // A late or repeated packet (behind what is written) is dropped; a gap is filled with silence.
+    if (at < this.written || at - this.written > RECORDING_RATE * 60) return;
+    if (at > this.written) this.push(Buffer.alloc(at - this.written, SILENCE));
+    this.push(payload);
+  }
+
+  /** Pads the track with silence to `samples` (a side that went quiet still lasts the call) and closes the file. */
+  async close(samples: number): Promise<void> {
+    if (samples > this.written) this.push(Buffer.alloc(samples - this.written, SILENCE));
+    await new Promise<void>((resolve) => this.file.end(resolve));
+  }
+
+  private push(bytes: Buffer): void {
+    this.written += bytes.length;
+    this.file.write(bytes);
+  }
+}
+
+/** Both directions of one call, from the answer until `close`. */
+export class RelayRecording {
+  readonly startedAt = Date.now();
+  readonly room: RecordingTrack;
+  readonly lead: RecordingTrack;
+  private closing?: Promise<void>;
+
+  constructor(dir: string, callId: string) {
+    mkdirSync(dir, { recursive: true });
+    const files = trackFiles(dir, callId);
+    this.room = new RecordingTrack(files.room, this.startedAt);
+    this.lead = new RecordingTrack(files.lead, this.startedAt);
+  }
+
+  /** Both files padded to the answered time and flushed. */
+  close(): Promise<void> {
+    const samples = Math.round(((Date.now() - this.startedAt) * RECORDING_RATE) / 1_000);
+    this.closing ??= Promise.all([this.room.close(samples), this.lead.close(samples)]).then(() => undefined);
+    return this.closing;
+  }
+}
+
+/**
+ * The call's 2-channel WAV (left: what the lead heard, the agent's side; right: the lead) from its two files, which
+ * are then removed; null when the call has none (never answered, or another process's disk).
+ */
+export async function takeRelayRecording(dir: string, callId: string): Promise<Buffer | null> {
+  const files = trackFiles(dir, callId);
+  const [room, lead] = await Promise.all([
+    readFile(files.room).catch(() => null),
+    readFile(files.lead).catch(() => null),
+  ]);
+  await Promise.all([rm(files.room, { force: true }), rm(files.lead, { force: true })]);
+  if (!room && !lead) return null;
+  const length = Math.max(room?.length ?? 0, lead?.length ?? 0);
+  if (length === 0) return null;
+  const decode = (track: Buffer | null) => {
+    const samples = new Int16Array(length).fill(MULAW[SILENCE]!);
+    if (track) for (let i = 0; i < track.length; i++) samples[i] = MULAW[track[i]!]!;
+    return samples;
+  };
+  return wavFile([decode(room), decode(lead)], RECORDING_RATE);
+}

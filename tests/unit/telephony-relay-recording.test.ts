@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readWav } from '../../server/platform/telephony/call-recording.js';
+import { RelayRecording, takeRelayRecording } from '../../server/platform/telephony/relay-recording.js';
+
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cw-relay-rec-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** 20 ms of a loud mu-law value (0x00 is the largest negative sample). */
+const loudFrame = () => Buffer.alloc(160, 0x00);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The file's size once it reached `bytes` (the stream writes in the background), or what it is after 2 s. */
+async function sizeReaching(file: string, bytes: number): Promise<number> {
+  for (let waited = 0; waited < 2_000; waited += 20) {
+    if (existsSync(file) && statSync(file).size >= bytes) break;
+    await sleep(20);
+  }
+  return existsSync(file) ? statSync(file).size : 0;
+}
+
+describe('the relay recording on disk', () => {
+  it('writes each direction to its file as packets come, and the WAV is made from the files, which are then removed', async () => {
+    const dir = freshDir();
+    const recording = new RelayRecording(dir, 'call-1');
+    for (let i = 0; i < 50; i++) recording.lead.add(loudFrame(), 1_000 + i * 160);
+    // On disk while the call goes, not only at its end.
+    expect(await sizeReaching(path.join(dir, 'call-1-lead.ulaw'), 50 * 160)).toBeGreaterThanOrEqual(50 * 160);
+    await recording.close();
+    const wav = readWav((await takeRelayRecording(dir, 'call-1'))!);
+    expect(wav.rate).toBe(8_000);
+    const [room, lead] = wav.channels as [Int16Array, Int16Array];
+    // The side that sent nothing is a silent channel of the same length.
+    expect(room.length).toBe(lead.length);
+    expect(room.every((sample) => sample === 0)).toBe(true);
+    expect(lead.slice(-8_000).some((sample) => sample !== 0)).toBe(true);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('places a gap by RTP timestamp as silence and drops a late packet', async () => {
+    const dir = freshDir();
+    const recording = new RelayRecording(dir, 'call-2');
+    recording.room.add(loudFrame(), 0);
+    recording.room.add(loudFrame(), 800); // 100 ms later: 80 ms of silence between
+    recording.room.add(loudFrame(), 160); // behind what is written: dropped
+    await recording.close();
+    const wav = readWav((await takeRelayRecording(dir, 'call-2'))!);
+    const room = wav.channels[0]!;
+    const firstAt = room.findIndex((sample) => sample !== 0);
+    expect(room.slice(firstAt + 160, firstAt + 800).every((sample) => sample === 0)).toBe(true);
+    expect(room[firstAt + 800]).not.toBe(0);
+  });
+
+  it('a call with no files (never answered, or another disk) has no recording', async () => {
+    expect(await takeRelayRecording(freshDir(), 'nothing')).toBeNull();
+  });
+
+  it('files left by a process that died are still made into the recording', async () => {
+    const dir = freshDir();
+    const recording = new RelayRecording(dir, 'call-3');
+    for (let i = 0; i < 25; i++) recording.lead.add(loudFrame(), i * 160);
+    for (let i = 0; i < 25; i++) recording.room.add(loudFrame(), i * 160);
+    // No close: the process died with the files as they were written.
+    expect(await sizeReaching(path.join(dir, 'call-3-room.ulaw'), 25 * 160)).toBeGreaterThanOrEqual(25 * 160);
+    const wav = readWav((await takeRelayRecording(dir, 'call-3'))!);
+    expect(wav.channels[1]!.length).toBeGreaterThanOrEqual(25 * 160);
+  });
+});
