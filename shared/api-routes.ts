@@ -121,6 +121,8 @@ export interface ApiRoutes {
     '/api/dialer/calls/:id/dnc': DncAdded;
     '/api/dialer/calls/:id/end': CallView;
     '/api/dialer/calls/:id/mute': CallView;
+    '/api/dialer/calls/:id/hold': CallView;
+    '/api/dialer/calls/:id/digits': CallView;
     '/api/dialer/connect': ConnectAnswer;
     '/api/invitations': InvitationResponse;
     '/api/leads/:id/close': DealItem;

@@ -10,6 +10,8 @@ export function phoneView(platform: Platform, status: PhoneView['status']): Phon
     provider: platform.phone.displayName,
     ...(media ? { media: 'webrtc' as const } : {}),
     ...(media?.reattaches ? { reattach: true as const } : {}),
+    ...(platform.phone.setHeld ? { hold: true as const } : {}),
+    ...(platform.phone.sendDigits ? { keypad: true as const } : {}),
   };
 }
 

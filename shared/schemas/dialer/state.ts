@@ -25,6 +25,10 @@ export const PhoneView = Type.Object({
    * call (a reload, a new tab) re-attaches with a new offer, and the lead stays on the line.
    */
   reattach: Type.Optional(Type.Literal(true)),
+  /** The provider can put a call on hold (the panel shows Hold). */
+  hold: Type.Optional(Type.Literal(true)),
+  /** The provider can send keypad keys to the lead (the panel shows the keypad). */
+  keypad: Type.Optional(Type.Literal(true)),
 });
 export type PhoneView = Static<typeof PhoneView>;
 
