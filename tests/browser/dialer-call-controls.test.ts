@@ -55,7 +55,7 @@ describe.skipIf(missing !== null)('hold and the keypad over call rooms (Chromium
     app = await startAppProcess(
       // info: the server's log says which DTMF keys came back from the lead (the RFC 4733 echo number).
       { PHONE_PROVIDER: 'sip', SIP_CALL_MODEL: 'room', SIP_PROXY: '', SIP_RING_TIMEOUT_S: '3', LOG_LEVEL: 'info' },
-      { dataDirPrefix: 'cw-browser-controls-' },
+      { dataDirPrefix: 'cw-browser-hold-keys-' },
     );
     panel = dialerPanel(app.url);
     browser = await launchBrowser({ extraArgs: FAKE_MEDIA_ARGS });
