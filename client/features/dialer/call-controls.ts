@@ -10,7 +10,7 @@ interface CallControlsState {
   keysCallId: string | null;
 }
 
-export const callControls = proxy<CallControlsState>({ holdPending: false, keys: '', keysCallId: null });
+const callControls = proxy<CallControlsState>({ holdPending: false, keys: '', keysCallId: null });
 export const useCallControls = () => useSnapshot(callControls);
 
 /** Hold or resume: answered 202, the change itself lands as `call:state` (versioned, so never shown out of order). */

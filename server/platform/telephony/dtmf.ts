@@ -3,7 +3,7 @@
 // events from the lead, read back as digits (a lead pressing keys; the local carrier's echo number returns ours).
 
 /** The keys of a phone's keypad, in RFC 4733's event order (0-9, then * and #). */
-export const DTMF_KEYS = '0123456789*#';
+const DTMF_KEYS = '0123456789*#';
 /** How long each key is held, and the pause after it (ITU-T Q.24 asks at least 40 ms each; carriers like ~100 ms). */
 export const DTMF_TONE_MS = 100;
 export const DTMF_GAP_MS = 80;
@@ -31,7 +31,7 @@ export function eventPayload(key: string, end: boolean, durationSamples: number)
 }
 
 /** What sends one event packet into the lead's stream (RtpRelay.sendEventToLead). */
-export type EventSender = (payload: Buffer, options: { marker: boolean; timestamp: number }) => void;
+type EventSender = (payload: Buffer, options: { marker: boolean; timestamp: number }) => void;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
