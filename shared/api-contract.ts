@@ -12,7 +12,15 @@ import { AutoDialAnswer, ConnectAnswer, DialerState } from './schemas/dialer/sta
 import { AutoDialBody } from './schemas/dialer/auto-dial.js';
 import { BonsaiQuery, BonsaiResponse } from './schemas/bonsai/get.js';
 import { CallHistoryPage, CallHistoryQuery, CallIdOnly, RecordingQuery } from './schemas/dialer/history.js';
-import { CallIdParams, CallNotesBody, CallView, MuteCallBody, StartCallBody } from './schemas/dialer/call.js';
+import {
+  CallDigitsBody,
+  CallIdParams,
+  CallNotesBody,
+  CallView,
+  HoldCallBody,
+  MuteCallBody,
+  StartCallBody,
+} from './schemas/dialer/call.js';
 import { AvailableClosers, OfferTransferBody, TransferIdParams, TransferView } from './schemas/dialer/transfer.js';
 import { CallsInsights, EarningsInsights, FunnelInsights } from './schemas/insights/agent.js';
 import { CampaignCreateBody, CampaignUpdateBody } from './schemas/campaigns/save.js';
@@ -178,6 +186,8 @@ export const API_CONTRACT = {
   'POST /api/dialer/connect': { answer: { 200: ConnectAnswer } },
   'GET /api/dialer/dnc': { query: DncListQuery, answer: { 200: DncList } },
   'POST /api/dialer/dnc': { body: DncBody, answer: { 201: DncAdded } },
+  'POST /api/dialer/calls/:id/hold': { params: CallIdParams, body: HoldCallBody, answer: { 202: CallView } },
+  'POST /api/dialer/calls/:id/digits': { params: CallIdParams, body: CallDigitsBody, answer: { 200: CallView } },
   'GET /api/dialer/calls/:id/transfer/closers': { params: CallIdParams, answer: { 200: AvailableClosers } },
   'POST /api/dialer/calls/:id/transfer': {
     params: CallIdParams,

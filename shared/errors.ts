@@ -34,6 +34,10 @@ export const ErrorReasons = {
   callEndFailed: 'CALL_END_FAILED',
   /** "Failed to change mute state". */
   callMuteFailed: 'CALL_MUTE_FAILED',
+  /** "Failed to change hold state". */
+  callHoldFailed: 'CALL_HOLD_FAILED',
+  /** "Failed to send the keypad keys". */
+  callKeysFailed: 'CALL_KEYS_FAILED',
   /** "Zoom Phone not connected". */
   phoneNotConnected: 'PHONE_NOT_CONNECTED',
   /** "Call already in progress". */

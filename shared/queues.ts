@@ -29,10 +29,11 @@ export interface PhoneStepJob {
 /** `calls` call-step: one timed transition of the simulated provider; job id `<callId>-<step>` dedupes. */
 export interface CallStepJob {
   callId: string;
-  step: 'ringing' | 'ring-over' | 'hangup' | 'end-complete' | 'idle' | 'mute-applied';
+  step: 'ringing' | 'ring-over' | 'hangup' | 'end-complete' | 'idle' | 'mute-applied' | 'hold-applied';
   /** The dialed number (ring-over: the simulator decides the outcome from it). */
   phone?: string;
   muted?: boolean;
+  held?: boolean;
 }
 
 /** `calls` orphan-sweep (repeating, `sip` provider): calls whose process died are ended (see dialer/orphaned-calls.ts). */

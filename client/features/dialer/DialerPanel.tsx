@@ -16,6 +16,7 @@ import {
   toggleMute,
   typeNotes,
 } from './actions.js';
+import { CallControls } from './CallControls.js';
 import { CallQueue } from './CallQueue.js';
 import { followDialer } from './live.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
@@ -174,6 +175,7 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
         <div className={styles.callLine}>
           <Badge tone={CALL_BADGE[badgeKey]?.tone ?? 'grey'}>{CALL_BADGE[badgeKey]?.label ?? call.state}</Badge>
           {call.muted ? <Badge tone="grey">Muted</Badge> : null}
+          {call.held ? <Badge tone="yellow">On hold</Badge> : null}
           <span className={styles.timer} role="timer" aria-label="Call time">
             {formatDuration(seconds)}
           </span>
@@ -205,6 +207,9 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
               {call?.muted ? <MicOff size={16} aria-hidden="true" /> : <Mic size={16} aria-hidden="true" />}
               {call?.muted ? 'Unmute' : 'Mute'}
             </Button>
+            {call ? (
+              <CallControls call={call} hold={Boolean(dialer.phone?.hold)} keypad={Boolean(dialer.phone?.keypad)} />
+            ) : null}
           </>
         ) : (
           <Button onPress={() => void startCall()} isPending={dialer.busy.call}>

@@ -46,6 +46,8 @@ export const dialerFeature: Feature = {
     'POST /api/dialer/calls': 'signedIn',
     'POST /api/dialer/calls/:id/end': 'signedIn',
     'POST /api/dialer/calls/:id/mute': 'signedIn',
+    'POST /api/dialer/calls/:id/hold': 'signedIn',
+    'POST /api/dialer/calls/:id/digits': 'signedIn',
     'PATCH /api/dialer/calls/:id': 'signedIn',
     'POST /api/dialer/calls/:id/dnc': 'signedIn',
     'GET /api/dialer/queue': 'signedIn',

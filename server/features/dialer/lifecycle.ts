@@ -110,6 +110,7 @@ export async function applyEvent(platform: Platform, callId: ObjectId, command: 
       next,
       added,
       answeredEnd && !provider.recording ? { recordingId: call._id } : {},
+      Boolean(call.held),
     );
     if (!saved) continue;
     await afterTransition(platform, call, saved);
@@ -332,7 +333,12 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
     return null;
   }
   const { callId: _callId, ...fields } = event;
-  const command: CallCommand = fields.type === 'mute-changed' ? { type: 'mute-applied', muted: fields.muted } : fields;
+  const command: CallCommand =
+    fields.type === 'mute-changed'
+      ? { type: 'mute-applied', muted: fields.muted }
+      : fields.type === 'hold-changed'
+        ? { type: 'hold-applied', held: fields.held }
+        : fields;
   try {
     const call = await applyEvent(platform, callId, command);
     // Also on a re-run of the step (the job id dedupes), so a crash after the write loses no auto-dial.

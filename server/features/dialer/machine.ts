@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock.js';
-import { dialerMessages } from '../../../shared/schemas/dialer/messages.js';
+import { DialerRuleMessages, dialerMessages } from '../../../shared/schemas/dialer/messages.js';
 import { ErrorReasons, type ErrorReason } from '../../../shared/errors.js';
 import type { CallEnder, EndDetail } from '../../platform/telephony/phone-provider.js';
 import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
@@ -43,6 +43,8 @@ export interface CallSnapshot {
   /** What the far end did when the call connected (the simulator decides by number). */
   reached?: 'answered' | 'voicemail';
   muted: boolean;
+  /** On hold: the lead hears the hold tone and the agent does not hear the lead (absent on calls from before hold). */
+  held?: boolean;
   startedAt: Date;
   connectedAt?: Date;
   endedAt?: Date;
@@ -84,7 +86,11 @@ export type CallCommand =
   | { type: 'end-complete' }
   | { type: 'idle' }
   | { type: 'mute'; muted: boolean }
-  | { type: 'mute-applied'; muted: boolean };
+  | { type: 'mute-applied'; muted: boolean }
+  | { type: 'hold'; held: boolean }
+  | { type: 'hold-applied'; held: boolean }
+  /** Keypad keys for the lead: allowed on a connected call only. */
+  | { type: 'digits' };
 
 /** A refusal carries the user's text and, where a caller acts on it, its reason. */
 export type Transition<T> =
@@ -157,6 +163,7 @@ function ended(
     status,
     duration,
     muted: false,
+    held: false,
     endedBy: detail.by,
     ...(sipStatus !== undefined ? { sipStatus } : {}),
   });
@@ -212,6 +219,16 @@ export function callTransition(
     case 'mute-applied':
       if (call.state !== 'calling' && call.state !== 'connected') return unchanged;
       return call.muted === command.muted ? unchanged : ok({ ...call, muted: command.muted });
+    case 'hold':
+      // Hold needs someone to hold: a call that rings has no lead on the line yet.
+      if (call.state !== 'connected') return fail(DialerRuleMessages.noConnectedCallToHold);
+      return ok(call, false);
+    case 'hold-applied':
+      if (call.state !== 'connected') return unchanged;
+      return Boolean(call.held) === command.held ? unchanged : ok({ ...call, held: command.held });
+    case 'digits':
+      if (call.state !== 'connected') return fail(DialerRuleMessages.noConnectedCallForKeys);
+      return ok(call, false);
   }
 }
 

@@ -26,6 +26,7 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
     direction: doc.direction,
     state: doc.state,
     muted: doc.muted,
+    held: Boolean(doc.held),
     notes: doc.notes ?? '',
     startedAt: doc.startedAt.toISOString(),
     duration: doc.duration ?? 0,

@@ -11,6 +11,8 @@ export function phoneView(platform: Platform, status: PhoneView['status']): Phon
     ...(media ? { media: 'webrtc' as const } : {}),
     ...(media?.reattaches ? { reattach: true as const } : {}),
     ...(platform.phone.gatewayReachable === false ? { gateway: 'unreachable' as const } : {}),
+    ...(platform.phone.setHeld ? { hold: true as const } : {}),
+    ...(platform.phone.sendDigits ? { keypad: true as const } : {}),
   };
 }
 

@@ -175,8 +175,15 @@ export async function applyCallTransition(
   next: CallSnapshot,
   added: TimelineEntry[],
   extra: Partial<CallDoc> = {},
+  fromHeld = false,
 ): Promise<CallDoc | null> {
-  const set: Partial<CallDoc> = { ...extra, state: next.state, muted: next.muted, duration: next.duration };
+  const set: Partial<CallDoc> = {
+    ...extra,
+    state: next.state,
+    muted: next.muted,
+    held: Boolean(next.held),
+    duration: next.duration,
+  };
   for (const key of [
     'status',
     'reached',
@@ -193,7 +200,8 @@ export async function applyCallTransition(
     if (next[key] !== undefined) (set as Record<string, unknown>)[key] = next[key];
   }
   return callsCollection(db).findOneAndUpdate(
-    { _id: id, state: from, muted: fromMuted },
+    // Calls stored before hold have no `held`: they count as not held.
+    { _id: id, state: from, muted: fromMuted, held: fromHeld ? true : { $ne: true } },
     {
       $set: set,
       $inc: { version: 1 },

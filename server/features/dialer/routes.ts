@@ -2,8 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AutoDialBody } from '../../../shared/schemas/dialer/auto-dial.js';
 import {
+  CallDigitsBody,
   CallIdParams,
   CallNotesBody,
+  HoldCallBody,
   CallView,
   MuteCallBody,
   StartCallBody,
@@ -14,6 +16,7 @@ import { AutoDialAnswer, ConnectAnswer, DialerState } from '../../../shared/sche
 import type { Platform } from '../../platform/context.js';
 import { connectPhone, dialerState, endCall, muteCall, saveNotes, startCallByHand } from './calls-service.js';
 import { transferRoutes } from './transfer-routes.js';
+import { holdCall, sendCallDigits } from './call-controls-service.js';
 import { addDoNotCall, listDoNotCall, markCallDoNotCall, queueOf, replaceQueue, setAutoDial } from './queue-service.js';
 
 export function dialerRoutes(app: FastifyInstance, platform: Platform) {
@@ -60,6 +63,21 @@ export function dialerRoutes(app: FastifyInstance, platform: Platform) {
       reply
         .status(202)
         .send(await late(await muteCall(platform, request.currentUser, request.params.id, request.body.muted))),
+  );
+
+  api.post(
+    '/dialer/calls/:id/hold',
+    { config: callControl, schema: { params: CallIdParams, body: HoldCallBody, response: { 202: CallView } } },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await late(await holdCall(platform, request.currentUser, request.params.id, request.body.held))),
+  );
+
+  api.post(
+    '/dialer/calls/:id/digits',
+    { config: callControl, schema: { params: CallIdParams, body: CallDigitsBody, response: { 200: CallView } } },
+    async (request) => sendCallDigits(platform, request.currentUser, request.params.id, request.body.digits),
   );
 
   api.patch(

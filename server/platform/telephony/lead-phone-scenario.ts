@@ -1,7 +1,8 @@
 // The local carrier's "lead phone": one SIPp UAS scenario that answers every INVITE according to the dialed
 // number (the number plan in docs/telephony.md). Each INVITE writes one <log> line (LEADPHONE|from|to|outcome|
 // request line) that the carrier turns into a JSON line of DATA_DIR/telephony/lead-phone.log; a BYE from the caller
-// writes LEADPHONE-BYE|from|to (lead-phone-byes.log). Echo numbers answer
+// writes LEADPHONE-BYE|from|to (lead-phone-byes.log), a DTMF key by SIP INFO LEADPHONE-DTMF|from|to|key
+// (lead-phone-dtmf.log). Echo numbers answer
 // with SIPp's echo port ([media_port], SIPp runs with -rtp_echo); the greeting number answers sendonly from its
 // own rtpstream port and plays the greeting file, so the caller's audio is never echoed into it.
 
@@ -24,6 +25,42 @@ const echoSdp = `${sdpHead}
       a=rtpmap:0 PCMU/8000
       a=rtpmap:8 PCMA/8000
       a=sendrecv`;
+
+/**
+ * 555-010-0007 also accepts RFC 4733 DTMF (telephone-event, payload type 101 as the server's room model offers it),
+ * so keypad keys reach it as RTP events, which the echo returns; the other numbers leave keys to SIP INFO.
+ */
+const echoDtmfSdp = `${sdpHead}
+      m=audio [media_port] RTP/AVP 0 8 101
+      a=rtpmap:0 PCMU/8000
+      a=rtpmap:8 PCMA/8000
+      a=rtpmap:101 telephone-event/8000
+      a=fmtp:101 0-15
+      a=sendrecv`;
+
+/**
+ * Answers and echoes until the caller hangs up: a re-INVITE (an ICE restart, any renegotiation) gets the same media, a
+ * SIP INFO (DTMF by `application/dtmf-relay`) is logged as LEADPHONE-DTMF|from|to|key and answered 200.
+ */
+function echoUntilHangup(id: string, sdp: string): string {
+  return `${response('200 OK', { retransmit: true, contact: true, sdp })}
+  <recv request="ACK"/>
+  <label id="talk${id}"/>
+  <recv request="INVITE" optional="true" next="reinvite${id}"/>
+  <recv request="INFO" optional="true" next="info${id}">
+    <action>
+      <ereg regexp="Signal= *([0-9*#A-D])" search_in="msg" check_it="false" assign_to="info_signal,info_key"/>
+      <log message="LEADPHONE-DTMF|[$caller]|[$num]|[$info_key]|[$info_signal]"/>
+    </action>
+  </recv>
+  <recv request="BYE" timeout="3600000" ontimeout="hangup" next="caller_hung_up"/>
+  <label id="reinvite${id}"/>
+  ${response('200 OK', { retransmit: true, tagged: false, contact: true, sdp })}
+  <recv request="ACK" next="talk${id}"/>
+  <label id="info${id}"/>
+  ${response('200 OK', { tagged: false })}
+  <nop next="talk${id}"/>`;
+}
 
 /** The greeting number answers send-only from its rtpstream port, so the caller's audio is never echoed into it. */
 const greetingSdp = `${sdpHead}
@@ -83,11 +120,13 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
       <strcmp assign_to="c3" variable="num" value="5550100003"/>
       <strcmp assign_to="c4" variable="num" value="5550100004"/>
       <strcmp assign_to="c5" variable="num" value="5550100005"/>
+      <strcmp assign_to="c7" variable="num" value="5550100007"/>
       <test assign_to="is1" variable="c1" compare="equal" value="0"/>
       <test assign_to="is2" variable="c2" compare="equal" value="0"/>
       <test assign_to="is3" variable="c3" compare="equal" value="0"/>
       <test assign_to="is4" variable="c4" compare="equal" value="0"/>
       <test assign_to="is5" variable="c5" compare="equal" value="0"/>
+      <test assign_to="is7" variable="c7" compare="equal" value="0"/>
     </action>
   </recv>
 
@@ -96,6 +135,7 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
   <nop next="n3" test="is3"/>
   <nop next="n4" test="is4"/>
   <nop next="n5" test="is5"/>
+  <nop next="n7" test="is7"/>
 
   <!-- Any other number does not exist. -->
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|not-found|[$request_line]"/></action></nop>
@@ -124,18 +164,15 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
   <recv request="ACK"/>
   <recv request="BYE" timeout="6000" ontimeout="hangup" next="caller_hung_up"/>
 
-  <!-- 5550100005: answers with the echo port and echoes until the caller hangs up; a re-INVITE (the caller's ICE
-       restart or any renegotiation) is answered with the same media. -->
+  <!-- 5550100005: answers with the echo port and echoes until the caller hangs up; DTMF by SIP INFO is logged. -->
   <label id="n5"/>
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-echo|[$request_line]"/></action></nop>
-  ${response('200 OK', { retransmit: true, contact: true, sdp: echoSdp })}
-  <recv request="ACK"/>
-  <label id="talk5"/>
-  <recv request="INVITE" optional="true" next="reinvite5"/>
-  <recv request="BYE" timeout="3600000" ontimeout="hangup" next="caller_hung_up"/>
-  <label id="reinvite5"/>
-  ${response('200 OK', { retransmit: true, tagged: false, contact: true, sdp: echoSdp })}
-  <recv request="ACK" next="talk5"/>
+  ${echoUntilHangup('5', echoSdp)}
+
+  <!-- 5550100007: as 5550100005, and accepts RFC 4733 DTMF (the echo returns the events). -->
+  <label id="n7"/>
+  <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-echo-dtmf|[$request_line]"/></action></nop>
+  ${echoUntilHangup('7', echoDtmfSdp)}
 
   <!-- 5550100004: answers, plays the 3 s greeting, hangs up. -->
   <label id="n4"/>

@@ -302,12 +302,14 @@ async function until(
 
 /**
  * Turns SIPp's `LEADPHONE|from|to|outcome|request line` log lines into lead-phone.log's JSON lines as they appear,
- * and its `LEADPHONE-BYE|from|to` lines into lead-phone-byes.log's.
+ * its `LEADPHONE-BYE|from|to` lines into lead-phone-byes.log's and its `LEADPHONE-DTMF|from|to|key` lines (a key sent
+ * by SIP INFO) into lead-phone-dtmf.log's.
  */
 function followLeadPhone(
   actionsLog: string,
   leadPhoneLog: string,
   leadPhoneByes: string,
+  leadPhoneDtmf: string,
 ): { flush(): void; stop(): void } {
   let offset = 0;
   let partial = '';
@@ -330,6 +332,11 @@ function followLeadPhone(
       const [tag, from, to, outcome] = line.trim().split('|');
       if (tag === 'LEADPHONE-BYE')
         appendFileSync(leadPhoneByes, `${JSON.stringify({ at, from: from ?? '', to: to ?? '' })}\n`);
+      if (tag === 'LEADPHONE-DTMF')
+        appendFileSync(
+          leadPhoneDtmf,
+          `${JSON.stringify({ at, from: from ?? '', to: to ?? '', key: outcome ?? '' })}\n`,
+        );
       if (tag !== 'LEADPHONE' || !outcome) continue;
       const entry: LeadPhoneCall = { at, from: from ?? '', to: to ?? '', outcome };
       appendFileSync(leadPhoneLog, `${JSON.stringify(entry)}\n`);
@@ -465,7 +472,7 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
 
   const pidFile = path.join(dir, 'pids.json');
   writeFileSync(pidFile, JSON.stringify({ janus: janus.pid, sipp: sipp.pid }));
-  const follower = followLeadPhone(actionsLog, leadPhoneLog, leadPhoneByes);
+  const follower = followLeadPhone(actionsLog, leadPhoneLog, leadPhoneByes, path.join(dir, 'lead-phone-dtmf.log'));
   let stopped: Promise<void> | null = null;
   let ready = false;
   /**

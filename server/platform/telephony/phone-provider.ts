@@ -52,6 +52,8 @@ export type ProviderEvent =
   /** The line is free again after an ended call. */
   | { type: 'idle'; callId: string }
   | { type: 'mute-changed'; callId: string; muted: boolean }
+  /** Hold or resume is in effect: the lead hears the hold tone (or the agent again). */
+  | { type: 'hold-changed'; callId: string; held: boolean }
   /** The answered call is being recorded (the gateway confirmed it). */
   | { type: 'recording-started'; callId: string }
   /** The answered call's dialog, opaque, kept on the call so another process can end it (`hangUpOrphan`). */
@@ -152,6 +154,13 @@ export interface PhoneProvider {
   endCall(callId: string): Promise<void>;
   /** Stops or restarts the agent's audio: `mute-changed` follows. */
   setMuted(callId: string, muted: boolean): Promise<void>;
+  /**
+   * Puts the connected call on hold (the lead hears a hold tone, never silence, and the agent does not hear the lead)
+   * or resumes it: `hold-changed` follows. Absent where the provider cannot (the SIP-plugin path).
+   */
+  setHeld?(callId: string, held: boolean): Promise<void>;
+  /** Sends keypad keys (0-9 * #) to the lead of the connected call, in order; resolves once they are sent. */
+  sendDigits?(callId: string, digits: string): Promise<void>;
   readonly events: ProviderEvents;
   /** Set by providers that carry the agent's audio from the browser over WebRTC (the `sip` provider). */
   readonly media?: MediaSignalling;

@@ -8,6 +8,7 @@ import { RoomTransfers } from './room-transfer.js';
 import { GatewaySupervisor } from './gateway-supervisor.js';
 import { takeRelayRecording } from './relay-recording.js';
 import { RtpRelay } from './rtp-relay.js';
+import { digitsToLead, followLeadKeys } from './call-controls.js';
 import { SipUserAgent, type SipDialogRecord, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import {
@@ -241,6 +242,21 @@ export class RoomPhoneProvider implements PhoneProvider {
     setImmediate(() => void this.publish({ type: 'mute-changed', callId, muted }));
   }
 
+  /** Hold is the relay's: the lead hears the hold tone, the room stops hearing the lead (call-controls.ts). */
+  async setHeld(callId: string, held: boolean): Promise<void> {
+    const relay = this.calls.get(callId)?.relay;
+    if (!relay) throw new Error('No live call to hold');
+    if (held) relay.hold();
+    else relay.resume();
+    setImmediate(() => void this.publish({ type: 'hold-changed', callId, held }));
+  }
+
+  async sendDigits(callId: string, digits: string): Promise<void> {
+    const call = this.calls.get(callId);
+    if (!call?.answered || !call.relay || !call.leg) throw new Error('No answered call to send digits to');
+    await digitsToLead(call.relay, call.leg, digits);
+  }
+
   /**
    * The relay's recording of the ended call (asked once by the dialer after the end is stored), from its files: also
    * those a process that died left behind, when this process sweeps its calls.
@@ -426,6 +442,9 @@ export class RoomPhoneProvider implements PhoneProvider {
           const far = mediaOf(sdp);
           if (far) relay.connectFar(far);
           if (call.over || call.ending || call.timedOut) return;
+          followLeadKeys(relay, sdp, (key) =>
+            this.options.log?.info({ callId: call.callId, key }, 'DTMF key from the lead'),
+          );
           call.answered = true;
           relay.startRecording(this.sip.recordingsDir, call.callId);
           call.published = this.publish({ type: 'answered', callId: call.callId });

@@ -6,6 +6,9 @@
 // the INVITE (carriers expect an early offer), and records both directions as they pass: the recording does not
 // depend on Janus and survives it.
 import dgram from 'node:dgram';
+import { DtmfReceiver } from './dtmf.js';
+import { HOLD_FRAME_SAMPLES, playHoldTone } from './hold-tone.js';
+import { LeadStream } from './lead-stream.js';
 import { RelayRecording } from './relay-recording.js';
 
 const RTP_HEADER = 12;
@@ -31,9 +34,18 @@ export class RtpRelay {
   private tsBase = 0;
   /** Both directions, streamed to SIP_RECORDINGS_DIR from the answer on (relay-recording.ts). */
   private recorder?: RelayRecording;
-  /** Packets the far end sent and Janus sent (tests and the call's quality). */
-  readonly counts = { fromFar: 0, fromJanus: 0 };
+  /** Packets the far end sent and Janus sent, hold-tone frames sent to the lead (tests and the call's quality). */
+  readonly counts = { fromFar: 0, fromJanus: 0, holdFrames: 0 };
   lastFarPacketAt = 0;
+  /** What the lead receives, as one RTP stream: the room's mix, the hold tone, DTMF events (lead-stream.ts). */
+  private readonly toLead = new LeadStream();
+  /** On hold: stops the tone; the room neither reaches the lead nor hears it meanwhile. */
+  private stopHoldTone?: () => void;
+  private holdFrame = 0;
+  /** The payload type of RFC 4733 events in this call (the far end's answer), if it accepted them. */
+  telephoneEvent?: number;
+  /** RFC 4733 keys the far end sent (a lead pressing keys; the local carrier's echo returns ours). */
+  private farKeys?: DtmfReceiver;
 
   private constructor(
     private readonly janusSide: dgram.Socket,
@@ -87,7 +99,38 @@ export class RtpRelay {
     await this.recorder?.close();
   }
 
+  /** Hold: the lead hears the hold tone instead of the room, and the room stops hearing the lead. */
+  hold(): void {
+    this.stopHoldTone ??= playHoldTone((frame) => this.sendHoldFrame(frame));
+  }
+
+  resume(): void {
+    this.stopHoldTone?.();
+    this.stopHoldTone = undefined;
+  }
+
+  get held(): boolean {
+    return this.stopHoldTone !== undefined;
+  }
+
+  /** One RFC 4733 event packet into the lead's stream (dtmf.ts paces them). */
+  sendEventToLead(payload: Buffer, options: { marker: boolean; timestamp: number }): void {
+    if (!this.far || this.telephoneEvent === undefined) return;
+    this.farSide.send(this.toLead.packet(this.telephoneEvent, payload, options), this.far.port, this.far.ip);
+  }
+
+  /** The lead stream's timestamp now: where a DTMF event starts. */
+  leadTimestampNow(): number {
+    return this.toLead.timestampNow();
+  }
+
+  /** Keys the far end sends as RFC 4733 events are reported here. */
+  onFarKey(report: (key: string) => void): void {
+    this.farKeys = new DtmfReceiver(report);
+  }
+
   close(): void {
+    this.resume();
     void this.stopRecording();
     for (const socket of [this.janusSide, this.farSide]) {
       try {
@@ -102,9 +145,24 @@ export class RtpRelay {
     if (!this.janus || from.port !== this.janus.port || packet.length <= RTP_HEADER) return;
     this.counts.fromJanus++;
     const header = headerLength(packet);
-    if ((packet[1]! & 0x7f) === PCMU && header < packet.length)
-      this.recorder?.room.add(packet.subarray(header), packet.readUInt32BE(4));
-    if (this.far) this.farSide.send(packet, this.far.port, this.far.ip);
+    if (this.held) return;
+    const out = this.toLead.renumber(packet, 'room');
+    if ((out[1]! & 0x7f) === PCMU && header < out.length)
+      this.recorder?.room.add(out.subarray(header), out.readUInt32BE(4));
+    if (this.far) this.farSide.send(out, this.far.port, this.far.ip);
+  }
+
+  private sendHoldFrame(frame: Buffer): void {
+    const packet = Buffer.alloc(RTP_HEADER + frame.length);
+    packet[0] = 0x80;
+    packet[1] = PCMU;
+    packet.writeUInt32BE((this.holdFrame++ * HOLD_FRAME_SAMPLES) >>> 0, 4);
+    frame.copy(packet, RTP_HEADER);
+    const out = this.toLead.renumber(packet, 'hold');
+    // The recording's left channel is what the lead heard: the hold tone too.
+    this.recorder?.room.add(frame, out.readUInt32BE(4));
+    this.counts.holdFrames++;
+    if (this.far) this.farSide.send(out, this.far.port, this.far.ip);
   }
 
   private fromFar(packet: Buffer, from: dgram.RemoteInfo): void {
@@ -118,8 +176,12 @@ export class RtpRelay {
     this.lastFarPacketAt = Date.now();
     const header = headerLength(packet);
     const timestamp = packet.readUInt32BE(4);
+    // DTMF events are not audio: they are read here and never mixed into the room.
+    if (this.telephoneEvent !== undefined && (packet[1]! & 0x7f) === this.telephoneEvent)
+      return void this.farKeys?.take(packet.subarray(header), timestamp);
     if ((packet[1]! & 0x7f) === PCMU && header < packet.length)
       this.recorder?.lead.add(packet.subarray(header), timestamp);
+    if (this.held) return;
     if (this.farTs0 === undefined) {
       this.farTs0 = timestamp;
       this.tsBase = this.ts;

@@ -9,6 +9,7 @@ import {
 } from './phone-provider.js';
 import { enqueue, type JobQueue, type QueueJob } from '../queues.js';
 import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
+import { DTMF_GAP_MS, DTMF_TONE_MS } from './dtmf.js';
 
 /**
  * The simulated phone provider. Timings are the spec's (docs/product.md, The phone); every timed step is a
@@ -83,6 +84,7 @@ const CARRIER_PLAN: Record<string, SimulatedCall> = {
   '03': { outcome: 'no-answer', ...RINGS, result: 'no-answer', cause: { code: 487, reason: 'Request Terminated' } },
   '04': { outcome: 'answered', ...RINGS },
   '05': { outcome: 'answered', ...RINGS, openLine: true },
+  '07': { outcome: 'answered', ...RINGS, openLine: true },
   // The local carrier has no declining number; the simulator adds one so every result can be shown.
   '06': { outcome: 'no-answer', ...RINGS, result: 'declined', cause: { code: 603, reason: 'Decline' } },
 };
@@ -175,6 +177,16 @@ export class SimulatedPhoneProvider implements PhoneProvider {
     await this.callStep({ callId, step: 'mute-applied', muted }, this.timings.muteMs, `${callId}-mute-${this.now()}`);
   }
 
+  /** Hold takes effect as mute does (0.3 s); the simulated lead "hears" the hold tone meanwhile. */
+  async setHeld(callId: string, held: boolean): Promise<void> {
+    await this.callStep({ callId, step: 'hold-applied', held }, this.timings.muteMs, `${callId}-hold-${this.now()}`);
+  }
+
+  /** There is no far end to hear the keys: sending takes as long as on a real line (dtmf.ts), one key after another. */
+  async sendDigits(callId: string, digits: string): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, digits.length * (DTMF_TONE_MS + DTMF_GAP_MS)));
+  }
+
   /** Runs one timed step (called by the `calls` worker) and schedules what follows from where the call now stands. */
   async runStep(job: ProviderStepJob): Promise<void> {
     if (job.name === Jobs.calls.phoneStep) {
@@ -209,6 +221,9 @@ export class SimulatedPhoneProvider implements PhoneProvider {
         return;
       case 'mute-applied':
         await this.bus.publish({ type: 'mute-changed', callId: data.callId, muted: Boolean(data.muted) });
+        return;
+      case 'hold-applied':
+        await this.bus.publish({ type: 'hold-changed', callId: data.callId, held: Boolean(data.held) });
         return;
     }
   }

@@ -22,6 +22,8 @@ export const CallView = Type.Object({
   state: Type.Enum(CALL_STATE_VALUES),
   status: Type.Optional(Type.Enum(CALL_STATUS_VALUES)),
   muted: Type.Boolean(),
+  /** On hold: the lead hears the hold tone and the agent does not hear the lead. */
+  held: Type.Boolean(),
   notes: Type.String(),
   startedAt: Type.String(),
   connectedAt: Type.Optional(Type.String()),
@@ -69,6 +71,22 @@ export type CallIdParams = Static<typeof CallIdParams>;
 /** `POST /api/dialer/calls/:id/mute`. */
 export const MuteCallBody = Type.Object({ muted: Type.Boolean() });
 export type MuteCallBody = Static<typeof MuteCallBody>;
+
+/** `POST /api/dialer/calls/:id/hold`: true puts the call on hold, false resumes it. */
+const holdOrResume = 'Say whether to hold or resume the call.';
+export const HoldCallBody = Type.Object(
+  { held: Type.Boolean({ errorMessage: holdOrResume }) },
+  { errorMessage: holdOrResume },
+);
+export type HoldCallBody = Static<typeof HoldCallBody>;
+
+/** `POST /api/dialer/calls/:id/digits`: keypad keys for the lead, in order. */
+const keysAllowed = 'Keys must be 1 to 32 of 0-9, * and #.';
+export const CallDigitsBody = Type.Object(
+  { digits: Type.String({ pattern: '^[0-9*#]{1,32}$', errorMessage: keysAllowed }) },
+  { errorMessage: keysAllowed },
+);
+export type CallDigitsBody = Static<typeof CallDigitsBody>;
 
 /** `PATCH /api/dialer/calls/:id`: notes while in call and after it. */
 export const CallNotesBody = Type.Object({ notes: Type.String({ maxLength: 5_000 }) });

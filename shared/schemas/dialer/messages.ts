@@ -58,6 +58,12 @@ export const DialerRuleMessages = {
   dncAdded: (number: string) => `${formatPhone(number)} added to the do-not-call list`,
   dncForbidden: 'Only admins and the campaign owner can change this do-not-call list.',
   recordingNotFound: 'No recording for this call.',
+  noConnectedCallToHold: 'Only a connected call can be put on hold or resumed.',
+  holdFailed: 'Failed to change hold state',
+  noConnectedCallForKeys: 'Keypad keys can only be sent on a connected call.',
+  keysFailed: 'Failed to send the keypad keys',
+  /** The provider has no hold or keypad (the SIP-plugin path). */
+  controlUnavailable: 'Hold and the keypad are not available with this phone connection.',
 } as const;
 
 /** Digits only; a leading US country code on an 11-digit number is dropped so 1-555... and 555... match. */

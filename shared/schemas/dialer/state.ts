@@ -30,6 +30,10 @@ export const PhoneView = Type.Object({
    * back and its sessions are made again (the badge says so instead of "Connected").
    */
   gateway: Type.Optional(Type.Literal('unreachable')),
+  /** The provider can put a call on hold (the panel shows Hold). */
+  hold: Type.Optional(Type.Literal(true)),
+  /** The provider can send keypad keys to the lead (the panel shows the keypad). */
+  keypad: Type.Optional(Type.Literal(true)),
 });
 export type PhoneView = Static<typeof PhoneView>;
 
