@@ -48,6 +48,7 @@ import type { SearchResults } from './schemas/overview/search.js';
 import type { MeStats } from './schemas/overview/stats.js';
 import type { PerkList } from './schemas/perks/list.js';
 import type { RebuttalInterestResponse, RebuttalList } from './schemas/rebuttals/list.js';
+import type { ListenedCall, ObjectionInsights } from './schemas/rebuttals/call-listening.js';
 import type { ScriptItem, ScriptList } from './schemas/scripts/list.js';
 import type { SupportAccepted } from './schemas/support/create.js';
 import type { TeamActivityToday } from './schemas/team/activity.js';
@@ -95,6 +96,8 @@ export interface ApiRoutes {
     '/api/posts': PostList;
     '/api/posts/:id/comments': CommentList;
     '/api/rebuttals': RebuttalList;
+    '/api/rebuttals/calls/:id': ListenedCall;
+    '/api/rebuttals/insights': ObjectionInsights;
     '/api/referrals/:code': ReferralAnswer;
     '/api/scripts': ScriptList;
     '/api/search': SearchResults;

@@ -16,6 +16,7 @@ import {
   toggleMute,
   typeNotes,
 } from './actions.js';
+import { LiveRebuttals } from '../rebuttals/LiveRebuttals.js';
 import { CallQueue } from './CallQueue.js';
 import { followDialer } from './live.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
@@ -186,6 +187,8 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
           <TriangleAlert size={14} aria-hidden="true" /> {qualityWarning(dialer.quality.issues)}
         </p>
       ) : null}
+
+      {live && call ? <LiveRebuttals callId={call.id} /> : null}
 
       <div className={styles.row}>
         {live ? (

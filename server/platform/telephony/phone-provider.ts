@@ -1,4 +1,5 @@
 import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
+import type { LeadAudioSource } from './lead-audio.js';
 
 /**
  * Who ended a call: the agent (End), the lead (hung up, busy, declined, unreachable), the ring timeout, the agent's
@@ -144,6 +145,8 @@ export interface PhoneProvider {
    * process that died are ended by another (server/features/dialer/orphaned-calls.ts).
    */
   readonly sessionNode?: string;
+  /** Providers that hear the lead's side of a call (issue 31's objection spotter listens to it on this node). */
+  readonly leadAudio?: LeadAudioSource;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { SipConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { AudioBridgeRooms, type RoomParticipant } from './audio-bridge.js';
 import { dialResultOf } from './dial-result.js';
+import { LeadAudioTaps } from './lead-audio.js';
 import { RtpRelay } from './rtp-relay.js';
 import { SipUserAgent, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
@@ -100,6 +101,7 @@ export class RoomPhoneProvider implements PhoneProvider {
   readonly events = this.bus;
   readonly sessionNode = randomUUID();
   readonly media: MediaSignalling;
+  readonly leadAudio = new LeadAudioTaps();
   private readonly offers = new Map<string, AgentOffer>();
   private readonly offerWaiters = new OfferWaiters();
   private readonly calls = new Map<string, RoomCall>();
@@ -389,6 +391,7 @@ export class RoomPhoneProvider implements PhoneProvider {
           if (call.over || call.ending || call.timedOut) return;
           call.answered = true;
           relay.startRecording();
+          relay.tapLead(this.leadAudio.open(call.callId));
           call.published = this.publish({ type: 'answered', callId: call.callId });
         },
         onRejected: (status, reason) => {

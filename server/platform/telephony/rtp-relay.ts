@@ -7,6 +7,7 @@
 // depend on Janus and survives it.
 import dgram from 'node:dgram';
 import { wavFile } from './call-recording.js';
+import type { LeadAudioFeed } from './lead-audio.js';
 
 const RTP_HEADER = 12;
 const PCMU = 0;
@@ -86,6 +87,8 @@ export class RtpRelay {
   /** Packets the far end sent and Janus sent (tests and the call's quality). */
   readonly counts = { fromFar: 0, fromJanus: 0 };
   lastFarPacketAt = 0;
+  /** The lead's audio for the objection spotter (issue 31): the far end's direction only, never the room's. */
+  private leadTap?: LeadAudioFeed;
 
   private constructor(
     private readonly janusSide: dgram.Socket,
@@ -151,8 +154,13 @@ export class RtpRelay {
     return wavFile([this.roomTrack.samples(length), this.leadTrack.samples(length)], RATE);
   }
 
+  tapLead(feed: LeadAudioFeed): void {
+    this.leadTap = feed;
+  }
+
   close(): void {
     this.stopRecording();
+    this.leadTap?.end();
     for (const socket of [this.janusSide, this.farSide]) {
       try {
         socket.close();
@@ -182,7 +190,10 @@ export class RtpRelay {
     this.lastFarPacketAt = Date.now();
     const header = headerLength(packet);
     const timestamp = packet.readUInt32BE(4);
-    if ((packet[1]! & 0x7f) === PCMU && header < packet.length) this.leadTrack.add(packet.subarray(header), timestamp);
+    if ((packet[1]! & 0x7f) === PCMU && header < packet.length) {
+      this.leadTrack.add(packet.subarray(header), timestamp);
+      this.leadTap?.push(packet.subarray(header));
+    }
     if (this.farTs0 === undefined) {
       this.farTs0 = timestamp;
       this.tsBase = this.ts;
