@@ -1,3 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { espeakProblem, leadLineSync } from '../speech/lead-speech.js';
+
 /**
  * The plan numbers whose lead says an objection (issue 31), the same on the simulator and the local carrier
  * (docs/telephony.md): the lead answers, says its line once and stays on the line until the caller hangs up.
@@ -12,3 +16,19 @@ export const TALKING_LEADS: Readonly<Record<string, string>> = {
 export const PAUSE_BEFORE_LINE_MS = 600;
 /** After it: the recogniser closes an utterance on ~0.5 s of silence, so the lead stays quiet a while. */
 export const SILENCE_AFTER_LINE_MS = 2_000;
+
+/**
+ * The local carrier's talking-lead files (8 kHz µ-law, SIPp's rtp_stream format): the pause, the line, the silence
+ * after it. Made with espeak-ng when the carrier starts; without espeak-ng there are none and the numbers do not exist.
+ */
+export function writeTalkingLeadFiles(dir: string): Array<{ number: string; file: string }> {
+  if (espeakProblem()) return [];
+  return Object.entries(TALKING_LEADS).map(([suffix, text]) => {
+    const spoken = leadLineSync(text);
+    const audio = new Uint8Array((PAUSE_BEFORE_LINE_MS + SILENCE_AFTER_LINE_MS) * 8 + spoken.length).fill(0xff);
+    audio.set(spoken, PAUSE_BEFORE_LINE_MS * 8);
+    const file = path.join(dir, `talking-lead-${suffix}.ulaw`);
+    writeFileSync(file, audio);
+    return { number: `55501000${suffix}`, file };
+  });
+}
