@@ -78,9 +78,9 @@ describe.skipIf(missing !== null)('objections heard in a call, stored with it an
         rebuttal: 'Most of our clients said that before they saw the savings.',
       }),
     ]);
-    // "Honestly, I'm not interested." starts 0.6 s after the answer and lasts about 2.4 s.
-    expect(listened.objections[0]!.startMs).toBeGreaterThanOrEqual(500);
-    expect(listened.objections[0]!.endMs).toBeLessThan(4_000);
+    // "Honestly, I'm not interested." starts 0.4 s into the lead's audio, which starts once espeak-ng has made it.
+    expect(listened.objections[0]!.startMs).toBeGreaterThanOrEqual(1_000);
+    expect(listened.objections[0]!.endMs).toBeLessThan(8_000);
     expect(listened.transcript!.label).toMatch(/Machine-made/);
     expect(listened.transcript!.lines.length).toBeGreaterThan(0);
     const stored = await callTranscriptsCollection(platform.db).indexes();

@@ -89,6 +89,8 @@ async function listenToCall(
     return;
   }
   const heard = await assisted.done;
+  // Recording time: the audio began with its first packet, a moment after the answer.
+  const shift = Math.max(0, Math.round((lead.audioStartedAt ?? lead.answeredAt) - lead.answeredAt));
   await saveCallObjections(platform.db, {
     callId: call._id,
     agentId: call.agentId,
@@ -96,8 +98,8 @@ async function listenToCall(
     ...(call.leadId ? { leadId: call.leadId } : {}),
     objections: heard.map((h) => ({
       phrase: h.phrase,
-      startMs: h.startMs,
-      endMs: h.endMs,
+      startMs: h.startMs + shift,
+      endMs: h.endMs + shift,
       rebuttalId: h.rebuttalId && ObjectId.isValid(h.rebuttalId) ? new ObjectId(h.rebuttalId) : null,
     })),
     createdAt: platform.clock.now(),
@@ -107,7 +109,7 @@ async function listenToCall(
     await saveCallTranscript(platform.db, {
       callId: call._id,
       agentId: call.agentId,
-      lines,
+      lines: lines.map((line) => ({ ...line, atMs: line.atMs + shift })),
       createdAt: platform.clock.now(),
     });
 }

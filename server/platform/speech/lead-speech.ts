@@ -51,15 +51,46 @@ export function toNarrowband(wide: Int16Array): Int16Array {
   return out;
 }
 
-/** A lead's sentence as a phone line carries it: 8 kHz G.711 µ-law, a byte a sample. */
-export async function leadLine(text: string, voice = 'en-us', speed = 150): Promise<Uint8Array> {
-  return pcm16ToMuLaw(toNarrowband(await speak(voice, speed, text)));
+/** Seeded line noise: a phone line is never digitally silent, and the recogniser hears speech after pure zeros badly. */
+function addLineNoise(pcm: Int16Array, rms = 30): Int16Array {
+  let state = 42;
+  const uniform = () => {
+    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+  for (let i = 0; i < pcm.length; i++) {
+    const noise = rms * Math.sqrt(-2 * Math.log(uniform() + 1e-12)) * Math.cos(2 * Math.PI * uniform());
+    pcm[i] = Math.max(-32_768, Math.min(32_767, pcm[i]! + Math.round(noise)));
+  }
+  return pcm;
+}
+
+export interface LeadLine {
+  /** 8 kHz G.711 µ-law, a byte a sample: the pause, the sentence, the silence after it, over low line noise. */
+  audio: Uint8Array;
+  /** Where the sentence ends in `audio`. */
+  spokenUntilMs: number;
+}
+
+function onTheLine(speech: Int16Array, pauseMs: number, silenceMs: number): LeadLine {
+  const narrow = toNarrowband(speech);
+  const pcm = new Int16Array(((pauseMs + silenceMs) * NARROW_RATE) / 1_000 + narrow.length);
+  pcm.set(narrow, (pauseMs * NARROW_RATE) / 1_000);
+  return {
+    audio: pcm16ToMuLaw(addLineNoise(pcm)),
+    spokenUntilMs: pauseMs + (narrow.length * 1_000) / NARROW_RATE,
+  };
+}
+
+/** A lead's sentence as a phone line carries it, after `pauseMs` and followed by `silenceMs`. */
+export async function leadLine(text: string, pauseMs: number, silenceMs: number): Promise<LeadLine> {
+  return onTheLine(await speak('en-us', 150, text), pauseMs, silenceMs);
 }
 
 /** The same, made synchronously (the local carrier writes its files before SIPp starts). */
-export function leadLineSync(text: string, voice = 'en-us', speed = 150): Uint8Array {
-  const wav = execFileSync('espeak-ng', ['-v', voice, '-s', String(speed), '--stdout', text], {
+export function leadLineSync(text: string, pauseMs: number, silenceMs: number): LeadLine {
+  const wav = execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '--stdout', text], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  return pcm16ToMuLaw(toNarrowband(wavSamples(wav)));
+  return onTheLine(wavSamples(wav), pauseMs, silenceMs);
 }

@@ -13,8 +13,13 @@ const MAX_WAITING_BYTES = 80_000;
 
 export interface LeadAudio {
   callId: string;
-  /** Wall-clock ms of the answer: audio time 0 is the start of the call's recording. */
+  /** Wall-clock ms of the answer: the start of the call's recording. */
   answeredAt: number;
+  /**
+   * Wall-clock ms where the audio starts (set with its first chunk): audio time + (this - answeredAt) is recording
+   * time. The audio is not padded back to the answer: the recogniser hears a first word after a long quiet badly.
+   */
+  audioStartedAt?: number;
   audio: AsyncIterable<Uint8Array>;
 }
 
@@ -40,27 +45,22 @@ export class LeadAudioTaps implements LeadAudioSource {
     return () => this.listeners.delete(listener);
   }
 
-  /** `alignToAnswer: false`: the caller's audio already starts at the answer (the simulator paces its own). */
-  open(callId: string, answeredAt = Date.now(), { alignToAnswer = true } = {}): LeadAudioFeed {
+  open(callId: string, answeredAt = Date.now()): LeadAudioFeed {
     if (this.listeners.size === 0) return NOBODY_LISTENS;
-    const feeds = [...this.listeners].map((listener) => {
-      const queue = new AudioQueue();
-      listener({ callId, answeredAt, audio: queue });
-      return queue;
+    const taps = [...this.listeners].map((listener) => {
+      const lead: LeadAudio = { callId, answeredAt, audio: new AudioQueue() };
+      listener(lead);
+      return lead;
     });
-    let started = !alignToAnswer;
     return {
       push(mulaw) {
-        // Audio time follows the recording: silence stands for the wait between the answer and the first packet.
-        if (!started) {
-          started = true;
-          const lead = Math.min(Math.max(0, Date.now() - answeredAt) * BYTES_PER_MS, MAX_WAITING_BYTES);
-          if (lead > 0) for (const feed of feeds) feed.push(new Uint8Array(lead).fill(0xff));
+        for (const lead of taps) {
+          lead.audioStartedAt ??= Date.now() - mulaw.length / BYTES_PER_MS;
+          (lead.audio as AudioQueue).push(mulaw);
         }
-        for (const feed of feeds) feed.push(mulaw);
       },
       end() {
-        for (const feed of feeds) feed.end();
+        for (const lead of taps) (lead.audio as AudioQueue).end();
       },
     };
   }

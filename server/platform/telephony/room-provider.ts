@@ -388,6 +388,7 @@ export class RoomPhoneProvider implements PhoneProvider {
         onAnswered: (sdp) => {
           const far = mediaOf(sdp);
           if (far) relay.connectFar(far);
+          relay.farSendsOnly = /^a=(sendonly|inactive)\s*$/m.test(sdp);
           if (call.over || call.ending || call.timedOut) return;
           call.answered = true;
           relay.startRecording();

@@ -154,6 +154,9 @@ export class RtpRelay {
     return wavFile([this.roomTrack.samples(length), this.leadTrack.samples(length)], RATE);
   }
 
+  /** The far end answered `sendonly`/`inactive` (RFC 3264): it is sent nothing (SIPp would echo it into its playback). */
+  farSendsOnly = false;
+
   tapLead(feed: LeadAudioFeed): void {
     this.leadTap = feed;
   }
@@ -176,7 +179,7 @@ export class RtpRelay {
     const header = headerLength(packet);
     if ((packet[1]! & 0x7f) === PCMU && header < packet.length)
       this.roomTrack.add(packet.subarray(header), packet.readUInt32BE(4));
-    if (this.far) this.farSide.send(packet, this.far.port, this.far.ip);
+    if (this.far && !this.farSendsOnly) this.farSide.send(packet, this.far.port, this.far.ip);
   }
 
   private fromFar(packet: Buffer, from: dgram.RemoteInfo): void {

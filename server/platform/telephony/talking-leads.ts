@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { espeakProblem, leadLineSync } from '../speech/lead-speech.js';
+import { espeakProblem, leadLine, leadLineSync, type LeadLine } from '../speech/lead-speech.js';
 
 /**
  * The plan numbers whose lead says an objection (issue 31), the same on the simulator and the local carrier
@@ -12,8 +12,8 @@ export const TALKING_LEADS: Readonly<Record<string, string>> = {
   '08': 'Please take me off your list.',
 };
 
-/** Before the line: the lead has just picked up. */
-export const PAUSE_BEFORE_LINE_MS = 600;
+/** Before the line: the lead has just picked up (kept short: the recogniser hears a first word after a long quiet badly). */
+export const PAUSE_BEFORE_LINE_MS = 400;
 /** After it: the recogniser closes an utterance on ~0.5 s of silence, so the lead stays quiet a while. */
 export const SILENCE_AFTER_LINE_MS = 2_000;
 
@@ -24,11 +24,13 @@ export const SILENCE_AFTER_LINE_MS = 2_000;
 export function writeTalkingLeadFiles(dir: string): Array<{ number: string; file: string }> {
   if (espeakProblem()) return [];
   return Object.entries(TALKING_LEADS).map(([suffix, text]) => {
-    const spoken = leadLineSync(text);
-    const audio = new Uint8Array((PAUSE_BEFORE_LINE_MS + SILENCE_AFTER_LINE_MS) * 8 + spoken.length).fill(0xff);
-    audio.set(spoken, PAUSE_BEFORE_LINE_MS * 8);
     const file = path.join(dir, `talking-lead-${suffix}.ulaw`);
-    writeFileSync(file, audio);
+    writeFileSync(file, leadLineSync(text, PAUSE_BEFORE_LINE_MS, SILENCE_AFTER_LINE_MS).audio);
     return { number: `55501000${suffix}`, file };
   });
+}
+
+/** A talking lead's audio as both the simulator and the carrier play it. */
+export function talkingLeadAudio(text: string): Promise<LeadLine> {
+  return leadLine(text, PAUSE_BEFORE_LINE_MS, SILENCE_AFTER_LINE_MS);
 }
