@@ -143,6 +143,8 @@ export interface RebuttalSuggestedPayload {
   /** When in the call's lead audio it was said, in ms from the start of listening. */
   startMs: number;
   endMs: number;
+  /** When the phrase's last audio reached the server (ISO), where the call's audio is live. */
+  phraseEndedAt?: string;
   rebuttal: { id: string; text: string; source: 'library' | 'script'; effectiveness?: number } | null;
 }
 

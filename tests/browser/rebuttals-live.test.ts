@@ -20,7 +20,8 @@ if (missing) console.warn(`live rebuttal browser tests skipped: ${missing}`);
 const WATCH_CARD = `{ window.__cardAt = {}; new MutationObserver(() => {
   const card = document.querySelector('[aria-label="Live rebuttal"]');
   if (card) for (const phrase of ['not interested', 'take me off your list'])
-    if (card.textContent.includes(phrase) && !window.__cardAt[phrase]) window.__cardAt[phrase] = Date.now();
+    if (card.textContent.includes(phrase) && !window.__cardAt[phrase])
+      window.__cardAt[phrase] = { shownAt: Date.now(), phraseEndedAt: Date.parse(card.dataset.phraseEndedAt) };
 }).observe(document, { subtree: true, childList: true, characterData: true }); }`;
 
 describe.skipIf(missing !== null)('live rebuttals in the dialer panel (Chromium, call rooms, local carrier)', () => {
@@ -87,8 +88,25 @@ describe.skipIf(missing !== null)('live rebuttals in the dialer panel (Chromium,
     return Date.parse(call.connectedAt) + (await talkingLeadAudio(TALKING_LEADS[suffix]!)).spokenUntilMs;
   }
 
+  type CardSeen = { shownAt: number; phraseEndedAt: number };
   const cardAt = (page: Page, phrase: string) =>
-    page.evaluate((p) => (window as unknown as { __cardAt: Record<string, number> }).__cardAt[p] ?? null, phrase);
+    page.evaluate((p) => (window as unknown as { __cardAt: Record<string, CardSeen> }).__cardAt[p]!, phrase);
+
+  /**
+   * How long after the phrase's end the card appeared: from when the phrase's last audio reached the server (the
+   * relay's packet times, sent with the suggestion) to when the page drew the card. Also printed against the known
+   * play time (the stored answer + where the sentence ends in the carrier's file), which the dialer stores a moment
+   * late under load, so that figure can only understate.
+   */
+  async function shownAfterPhrase(page: Page, phrase: string, suffix: string): Promise<number> {
+    const seen = await cardAt(page, phrase);
+    const shownAfterMs = seen.shownAt - seen.phraseEndedAt;
+    const fromPlayTime = seen.shownAt - (await phraseEndOf(suffix));
+    console.log(
+      `"${phrase}" shown ${Math.round(shownAfterMs)} ms after its last audio reached the server (${Math.round(fromPlayTime)} ms after the known play time's end)`,
+    );
+    return shownAfterMs;
+  }
 
   it('555-010-0007 says "not interested": the rebuttal is in the panel within 2 s of the phrase', async () => {
     const { context, page } = await signIn();
@@ -100,9 +118,7 @@ describe.skipIf(missing !== null)('live rebuttals in the dialer panel (Chromium,
       await card
         .getByText("That's fair, most people aren't until they see their own numbers.", { exact: false })
         .waitFor();
-      const shownAfterMs = (await cardAt(page, 'not interested'))! - (await phraseEndOf('07'));
-      console.log(`rebuttal shown ${Math.round(shownAfterMs)} ms after the phrase ended`);
-      expect(shownAfterMs).toBeLessThan(2_000);
+      expect(await shownAfterPhrase(page, 'not interested', '07')).toBeLessThan(2_000);
       await dialerOf(page).getByRole('button', { name: 'End call' }).click();
       await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
     } finally {
@@ -117,16 +133,14 @@ describe.skipIf(missing !== null)('live rebuttals in the dialer panel (Chromium,
       await dialerOf(page).getByText('In call', { exact: true }).waitFor();
       const card = dialerOf(page).getByRole('region', { name: 'Live rebuttal' });
       await card.getByText('The lead asked not to be called again.').waitFor({ timeout: 15_000 });
-      const shownAfterMs = (await cardAt(page, 'take me off your list'))! - (await phraseEndOf('08'));
-      console.log(`do-not-call offer shown ${Math.round(shownAfterMs)} ms after the phrase ended`);
-      expect(shownAfterMs).toBeLessThan(2_000);
+      expect(await shownAfterPhrase(page, 'take me off your list', '08')).toBeLessThan(2_000);
       await card.getByRole('button', { name: 'Mark do not call' }).click();
       await expectToast(page, '(555) 010-0008 added to the do-not-call list');
       await card.getByRole('button', { name: 'Marked do not call' }).waitFor();
       await dialerOf(page).getByRole('button', { name: 'End call' }).click();
       await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
       await dial(page, '5550100008');
-      await expectToast(page, '(555) 010-0008 is on the do-not-call list and cannot be dialed.');
+      await expectToast(page, 'Error', '(555) 010-0008 is on the do-not-call list and cannot be dialed.');
       expect((await liveCall())?.state ?? 'none').not.toBe('calling');
     } finally {
       await context.close();

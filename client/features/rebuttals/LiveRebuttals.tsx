@@ -27,7 +27,12 @@ export function LiveRebuttals({ callId }: { callId: string }) {
     );
   if (!latest) return null;
   return (
-    <section className={styles.card} aria-label="Live rebuttal" aria-live="polite">
+    <section
+      className={styles.card}
+      aria-label="Live rebuttal"
+      aria-live="polite"
+      data-phrase-ended-at={latest.phraseEndedAt}
+    >
       <p className={styles.heard}>
         <MessageSquareWarning size={14} aria-hidden="true" /> Lead said: “{latest.objection}”
       </p>

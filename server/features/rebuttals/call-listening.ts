@@ -72,6 +72,7 @@ async function listenToCall(
       callId: lead.callId,
       agentId,
       campaignSlug: campaign?.slug ?? '',
+      audioStartedAt: () => lead.audioStartedAt,
       ...(campaign?.objectionPhrases?.length ? { phrases: campaign.objectionPhrases } : {}),
     },
     keepingForTranscript(),

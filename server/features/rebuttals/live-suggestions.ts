@@ -31,12 +31,19 @@ export interface SuggestedObjection {
   rebuttalId: string | null;
 }
 
+function phraseEnd(call: CallToAssist, endMs: number): { phraseEndedAt?: string } {
+  const startedAt = call.audioStartedAt?.();
+  return startedAt === undefined ? {} : { phraseEndedAt: new Date(startedAt + endMs).toISOString() };
+}
+
 export interface CallToAssist {
   callId: string;
   agentId: string;
   campaignSlug: string;
   /** The campaign's objection phrases; missing = the defaults. */
   phrases?: string[];
+  /** Wall-clock ms where the audio started, once known (live calls): each suggestion then says when its phrase ended. */
+  audioStartedAt?: () => number | undefined;
 }
 
 /**
@@ -66,6 +73,7 @@ export function assistCall(
               objection: heard.phrase,
               startMs: heard.startMs,
               endMs: heard.endMs,
+              ...phraseEnd(call, heard.endMs),
               rebuttal,
             });
           })
