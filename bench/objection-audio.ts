@@ -2,53 +2,16 @@
  * Lead speech made on this machine for the objection spotter's bench and tests: espeak-ng says it, it is brought to a
  * phone line's 8 kHz and G.711 µ-law, with or without noise. Nothing is written to disk.
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { pcm16ToMuLaw } from '../server/platform/speech/g711.js';
 
-const run = promisify(execFile);
+export { espeakProblem, speak, toNarrowband } from '../server/platform/speech/lead-speech.js';
+
+const NARROW_RATE = 8_000;
 
 export interface Utterance {
   text: string;
   /** The objection it contains, if any. */
   phrase?: string;
-}
-
-/** Why this machine cannot make the speech, as one sentence, or null. */
-export function espeakProblem(): string | null {
-  try {
-    execFileSync('espeak-ng', ['--version'], { stdio: 'ignore' });
-    return null;
-  } catch {
-    return 'espeak-ng is not installed (Debian package espeak-ng): the test speech cannot be made.';
-  }
-}
-
-const WIDE_RATE = 22_050;
-const NARROW_RATE = 8_000;
-
-export async function speak(voice: string, speed: number, text: string): Promise<Int16Array> {
-  const { stdout } = await run('espeak-ng', ['-v', voice, '-s', String(speed), '--stdout', text], {
-    encoding: 'buffer',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const data = stdout.indexOf('data') + 8;
-  const bytes = stdout.subarray(data, data + ((stdout.length - data) & ~1));
-  return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-}
-
-/** 22.05 kHz -> 8 kHz: a box filter about one output sample wide (a low-pass near 4 kHz) sampled at the new rate. */
-export function toNarrowband(wide: Int16Array): Int16Array {
-  const step = WIDE_RATE / NARROW_RATE;
-  const out = new Int16Array(Math.floor(wide.length / step));
-  for (let i = 0; i < out.length; i++) {
-    const from = Math.floor(i * step);
-    const to = Math.min(wide.length, Math.floor((i + 1) * step));
-    let sum = 0;
-    for (let j = from; j < to; j++) sum += wide[j]!;
-    out[i] = Math.round(sum / Math.max(1, to - from));
-  }
-  return out;
 }
 
 /** Seeded, so every run hears the same noise. */

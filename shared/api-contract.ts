@@ -5,6 +5,7 @@
 // (shared/api-routes.ts), so a field one side sends and the other does not know is a compile error or a failing test,
 // not a surprise in production. A route without `answer` sends a file or nothing.
 import type { TSchema } from 'typebox';
+import { ListenedCall, ListenedCallParams, ObjectionInsights } from './schemas/rebuttals/call-listening.js';
 import { ActiveCampaignBody, ActiveCampaignResponse } from './schemas/campaigns/select.js';
 import { AdminPayoutList, AdminPayoutsQuery } from './schemas/commissions/admin-payouts.js';
 import { AuthSession, RefreshResponse } from './schemas/auth/session.js';
@@ -249,6 +250,8 @@ export const API_CONTRACT = {
   },
   'POST /api/posts/:id/like': { params: PostIdParams, answer: { 200: LikeResponse } },
   'GET /api/rebuttals': { answer: { 200: RebuttalList } },
+  'GET /api/rebuttals/calls/:id': { params: ListenedCallParams, answer: { 200: ListenedCall } },
+  'GET /api/rebuttals/insights': { query: InsightsQuery, answer: { 200: ObjectionInsights } },
   'POST /api/rebuttals/interest': {
     body: RebuttalInterestBody,
     answer: { 200: RebuttalInterestResponse, 201: RebuttalInterestResponse },

@@ -18,6 +18,7 @@ export const SocketEvents = {
   postCommented: 'post:commented',
   callState: 'call:state',
   rebuttalSuggested: 'rebuttal:suggested',
+  rebuttalAssist: 'rebuttal:assist',
   queueUpdated: 'queue:updated',
   teamActivity: 'team:activity',
   earningsUpdated: 'earnings:updated',
@@ -49,6 +50,7 @@ export interface ServerToClientEvents {
   [SocketEvents.postCommented]: (payload: PostCommentedPayload) => void;
   [SocketEvents.callState]: (payload: CallStatePayload) => void;
   [SocketEvents.rebuttalSuggested]: (payload: RebuttalSuggestedPayload) => void;
+  [SocketEvents.rebuttalAssist]: (payload: RebuttalAssistPayload) => void;
   [SocketEvents.queueUpdated]: (payload: QueueUpdatedPayload) => void;
   [SocketEvents.teamActivity]: (payload: TeamActivityPayload) => void;
   [SocketEvents.earningsUpdated]: (payload: EarningsUpdatedPayload) => void;
@@ -159,8 +161,18 @@ export interface RebuttalSuggestedPayload {
   /** When in the call's lead audio it was said, in ms from the start of listening. */
   startMs: number;
   endMs: number;
+  /** When the phrase's last audio reached the server (ISO), where the call's audio is live. */
+  phraseEndedAt?: string;
   rebuttal: { id: string; text: string; source: 'library' | 'script'; effectiveness?: number } | null;
 }
+
+/**
+ * `rebuttal:assist`, to every socket of the agent when an answered call's lead audio reaches the objection spotter:
+ * whether the call is listened to, and why not (beyond the node's stream cap, no recogniser installed, turned off).
+ */
+export type RebuttalAssistPayload =
+  | { callId: string; assisted: true }
+  | { callId: string; assisted: false; reason: 'at-capacity' | 'recogniser-missing' | 'turned-off' };
 
 /** `queue:updated`, to every socket of the agent: their call queue and auto-dial switch. */
 export type QueueUpdatedPayload = import('./schemas/dialer/queue.js').QueueView;

@@ -21,7 +21,7 @@ describe('AI rebuttals', () => {
 
   it('lists the sample rebuttals from the database', async () => {
     const res = await http.get<{ items: RebuttalItem[] }>('/api/rebuttals', { token: agent.accessToken });
-    expect(res.body.items).toHaveLength(3);
+    expect(res.body.items).toHaveLength(5);
     expect(res.body.items[0]).toMatchObject({ objection: "It's too expensive.", effectiveness: 87, campaign: 'hotel' });
     expect((await http.get('/api/rebuttals')).status).toBe(401);
   });

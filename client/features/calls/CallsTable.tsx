@@ -6,6 +6,9 @@ import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { FitTable } from '../../ui/FitTable.js';
 import page from '../../ui/Page.module.css';
 import { formatDateTime } from '../../ui/format.js';
+import page from '../../ui/Page.module.css';
+import { formatDateTime } from '../../ui/format.js';
+import { HeardInCall } from '../rebuttals/public.js';
 import { RecordingPlayer } from './RecordingPlayer.js';
 import styles from './Calls.module.css';
 
@@ -74,7 +77,11 @@ export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) 
                 <td>
                   {/* Spec: recordings only for answered calls that have one. */}
                   {call.status === 'answered' && call.recordingUrl ? (
-                    <RecordingPlayer url={call.recordingUrl} who={who} />
+                    <RecordingPlayer
+                      url={call.recordingUrl}
+                      who={who}
+                      details={(seek) => <HeardInCall callId={call.id} onSeek={seek} />}
+                    />
                   ) : null}
                 </td>
               </tr>

@@ -17,6 +17,7 @@ import {
   typeNotes,
 } from './actions.js';
 import { CallControls } from './CallControls.js';
+import { LiveRebuttals } from '../rebuttals/public.js';
 import { CallQueue } from './CallQueue.js';
 import { followDialer } from './live.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
@@ -190,6 +191,14 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
         <p className={styles.quality} role="alert">
           <TriangleAlert size={14} aria-hidden="true" /> {qualityWarning(dialer.quality.issues)}
         </p>
+      ) : null}
+
+      {live && call ? (
+        <LiveRebuttals
+          callId={call.id}
+          markedDoNotCall={dialer.markedDoNotCall.includes(call.id)}
+          onMarkDoNotCall={() => void markDoNotCall(call.id)}
+        />
       ) : null}
 
       <div className={styles.row}>

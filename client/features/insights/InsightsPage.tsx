@@ -9,6 +9,7 @@ import { ActiveAgentsChart, CampaignsChart } from './CampaignCharts.js';
 import { queryFor, useInsightFilters } from './filters.js';
 import { InsightsFilters } from './InsightsFilters.js';
 import { followInsights, loadInsights, useInsights, type InsightArea } from './store.js';
+import { ObjectionInsights } from '../rebuttals/public.js';
 import { TeamChart } from './TeamCharts.js';
 import styles from './Insights.module.css';
 
@@ -47,7 +48,10 @@ export default function InsightsPage() {
       ) : state.error ? (
         <LoadFailed title={state.error} onRetry={() => void loadInsights(query, areas)} />
       ) : (
-        <Charts />
+        <>
+          <Charts />
+          <ObjectionInsights query={query} />
+        </>
       )}
     </section>
   );

@@ -149,7 +149,7 @@ export interface RecordingStream {
 }
 
 /** The call's agent, the owner of its campaign, or an admin. */
-async function mayHear(platform: Platform, user: UserDoc, call: CallDoc): Promise<boolean> {
+export async function mayHear(platform: Platform, user: UserDoc, call: CallDoc): Promise<boolean> {
   if (user.role === 'admin' || call.agentId.equals(user._id)) return true;
   if (user.role !== 'owner' || !call.campaignId) return false;
   const campaign = await findCampaignById(platform.db, call.campaignId);

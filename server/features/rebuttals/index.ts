@@ -1,4 +1,5 @@
 import type { Feature } from '../feature.js';
+import { startCallListening } from './call-listening.js';
 import { ensureRebuttalIndexes } from './repository.js';
 import { rebuttalRoutes } from './routes.js';
 import { rebuttalsSeedStep } from './seed.js';
@@ -8,8 +9,11 @@ export const rebuttalsFeature: Feature = {
   indexes: ensureRebuttalIndexes,
   routes: rebuttalRoutes,
   seed: rebuttalsSeedStep,
+  start: startCallListening,
   access: {
     'GET /api/rebuttals': 'signedIn',
     'POST /api/rebuttals/interest': 'signedIn',
+    'GET /api/rebuttals/calls/:id': 'signedIn',
+    'GET /api/rebuttals/insights': 'signedIn',
   },
 };

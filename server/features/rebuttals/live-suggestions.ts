@@ -23,12 +23,27 @@ export async function bestRebuttalFor(
     : null;
 }
 
+/** An objection heard in a call and the rebuttal the agent was shown for it (kept with the call afterwards). */
+export interface SuggestedObjection {
+  phrase: string;
+  startMs: number;
+  endMs: number;
+  rebuttalId: string | null;
+}
+
+function phraseEnd(call: CallToAssist, endMs: number): { phraseEndedAt?: string } {
+  const startedAt = call.audioStartedAt?.();
+  return startedAt === undefined ? {} : { phraseEndedAt: new Date(startedAt + endMs).toISOString() };
+}
+
 export interface CallToAssist {
   callId: string;
   agentId: string;
   campaignSlug: string;
   /** The campaign's objection phrases; missing = the defaults. */
   phrases?: string[];
+  /** Wall-clock ms where the audio started, once known (live calls): each suggestion then says when its phrase ended. */
+  audioStartedAt?: () => number | undefined;
 }
 
 /**
@@ -42,23 +57,26 @@ export function assistCall(
   call: CallToAssist,
   audio: AsyncIterable<Uint8Array>,
   format: AudioFormat,
-): { assisted: true; done: Promise<void> } | { assisted: false; reason: StreamRefusal } {
+): { assisted: true; done: Promise<SuggestedObjection[]> } | { assisted: false; reason: StreamRefusal } {
   const suggestions: Promise<void>[] = [];
+  const heardList: SuggestedObjection[] = [];
   const opened = spotter.open({
     phrases: spottingPhrases(call.phrases),
     format,
     onObjection: (heard) => {
       suggestions.push(
         bestRebuttalFor(platform, call.campaignSlug, heard.phrase)
-          .then((rebuttal) =>
+          .then((rebuttal) => {
+            heardList.push({ ...heard, rebuttalId: rebuttal?.id ?? null });
             emitRebuttalSuggested(platform, call.agentId, {
               callId: call.callId,
               objection: heard.phrase,
               startMs: heard.startMs,
               endMs: heard.endMs,
+              ...phraseEnd(call, heard.endMs),
               rebuttal,
-            }),
-          )
+            });
+          })
           .catch((error: unknown) =>
             platform.log.warn({ err: error, callId: call.callId }, 'rebuttal suggestion not sent'),
           ),
@@ -74,6 +92,7 @@ export function assistCall(
       await stream.end();
       await Promise.all(suggestions);
     }
+    return heardList.sort((a, b) => a.startMs - b.startMs);
   })();
   return { assisted: true, done };
 }

@@ -1,4 +1,4 @@
-import type { Collection, Db, ObjectId } from 'mongodb';
+import { ObjectId, type Collection, type Db } from 'mongodb';
 import { isDuplicateKey } from '../../platform/db-errors.js';
 
 export interface RebuttalDoc {
@@ -25,6 +25,7 @@ export const rebuttalInterestCollection = (db: Db): Collection<RebuttalInterestD
 export async function ensureRebuttalIndexes(db: Db): Promise<void> {
   await rebuttalsCollection(db).createIndex({ objection: 1 }, { unique: true });
   await rebuttalInterestCollection(db).createIndex({ email: 1 }, { unique: true });
+  await ensureCallListeningIndexes(db);
 }
 
 export function findRebuttals(db: Db): Promise<RebuttalDoc[]> {
@@ -44,4 +45,89 @@ export async function insertInterest(db: Db, doc: RebuttalInterestDoc): Promise<
     if (isDuplicateKey(error)) return false;
     throw error;
   }
+}
+
+/** What the objection spotter heard in one call: kept as long as the call (a few phrases, no speech). */
+export interface CallObjectionsDoc {
+  _id: ObjectId;
+  callId: ObjectId;
+  agentId: ObjectId;
+  campaignId?: ObjectId;
+  leadId?: ObjectId;
+  objections: Array<{ phrase: string; startMs: number; endMs: number; rebuttalId: ObjectId | null }>;
+  createdAt: Date;
+}
+
+/** The lead's side of a call as machine-made text: removed after TRANSCRIPT_RETENTION_DAYS (TTL index). */
+export interface CallTranscriptDoc {
+  _id: ObjectId;
+  callId: ObjectId;
+  agentId: ObjectId;
+  lines: Array<{ atMs: number; text: string }>;
+  createdAt: Date;
+}
+
+/** docs/rebuttals.md, "What is stored, and for how long". */
+export const TRANSCRIPT_RETENTION_DAYS = 90;
+
+export const callObjectionsCollection = (db: Db): Collection<CallObjectionsDoc> =>
+  db.collection<CallObjectionsDoc>('callObjections');
+export const callTranscriptsCollection = (db: Db): Collection<CallTranscriptDoc> =>
+  db.collection<CallTranscriptDoc>('callTranscripts');
+
+export async function ensureCallListeningIndexes(db: Db): Promise<void> {
+  await callObjectionsCollection(db).createIndex({ callId: 1 }, { unique: true });
+  await callObjectionsCollection(db).createIndex({ campaignId: 1, createdAt: -1 });
+  await callTranscriptsCollection(db).createIndex({ callId: 1 }, { unique: true });
+  await callTranscriptsCollection(db).createIndex(
+    { createdAt: 1 },
+    { expireAfterSeconds: TRANSCRIPT_RETENTION_DAYS * 86_400 },
+  );
+}
+
+export async function saveCallObjections(db: Db, doc: Omit<CallObjectionsDoc, '_id'>): Promise<void> {
+  await callObjectionsCollection(db).updateOne(
+    { callId: doc.callId },
+    { $setOnInsert: { _id: new ObjectId() }, $set: doc },
+    { upsert: true },
+  );
+}
+
+export async function saveCallTranscript(db: Db, doc: Omit<CallTranscriptDoc, '_id'>): Promise<void> {
+  await callTranscriptsCollection(db).updateOne(
+    { callId: doc.callId },
+    { $setOnInsert: { _id: new ObjectId() }, $set: doc },
+    { upsert: true },
+  );
+}
+
+export function findCallObjections(db: Db, callId: ObjectId): Promise<CallObjectionsDoc | null> {
+  return callObjectionsCollection(db).findOne({ callId });
+}
+
+export function findCallTranscript(db: Db, callId: ObjectId): Promise<CallTranscriptDoc | null> {
+  return callTranscriptsCollection(db).findOne({ callId });
+}
+
+/** Listened calls in a period: an agent's own (`agentId`), or those of some campaigns, or all (both null). */
+export function listCallObjections(
+  db: Db,
+  scope: { agentId: ObjectId | null; campaignIds: ObjectId[] | null },
+  from: Date,
+  until: Date,
+): Promise<CallObjectionsDoc[]> {
+  return callObjectionsCollection(db)
+    .find({
+      ...(scope.agentId ? { agentId: scope.agentId } : {}),
+      ...(scope.campaignIds ? { campaignId: { $in: scope.campaignIds } } : {}),
+      createdAt: { $gte: from, $lt: until },
+    })
+    .limit(20_000)
+    .toArray();
+}
+
+export function findRebuttalsByIds(db: Db, ids: ObjectId[]): Promise<RebuttalDoc[]> {
+  return rebuttalsCollection(db)
+    .find({ _id: { $in: ids } })
+    .toArray();
 }

@@ -5,7 +5,14 @@ import {
   RebuttalInterestResponse,
   RebuttalList,
 } from '../../../shared/schemas/rebuttals/list.js';
+import {
+  ListenedCall,
+  ListenedCallParams,
+  ObjectionInsights,
+} from '../../../shared/schemas/rebuttals/call-listening.js';
+import { InsightsQuery } from '../../../shared/schemas/insights/query.js';
 import type { Platform } from '../../platform/context.js';
+import { listenedCall, objectionInsights } from './call-reports.js';
 import { perIpLimit } from '../../platform/rate-limits.js';
 import { joinRebuttalsWaitlist, listRebuttals } from './service.js';
 
@@ -27,5 +34,17 @@ export function rebuttalRoutes(app: FastifyInstance, platform: Platform) {
       const { created, ...answer } = await joinRebuttalsWaitlist(platform, request.currentUser, request.body.email);
       return reply.status(created ? 201 : 200).send(answer);
     },
+  );
+
+  api.get(
+    '/rebuttals/calls/:id',
+    { schema: { params: ListenedCallParams, response: { 200: ListenedCall } } },
+    async (request) => listenedCall(platform, request.currentUser, request.params.id),
+  );
+
+  api.get(
+    '/rebuttals/insights',
+    { schema: { querystring: InsightsQuery, response: { 200: ObjectionInsights } } },
+    async (request) => objectionInsights(platform, request.currentUser, request.query),
   );
 }

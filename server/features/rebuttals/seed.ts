@@ -1,7 +1,10 @@
 import type { SeedStep } from '../feature.js';
 import { saveRebuttal } from './service.js';
 
-/** The three sample rebuttals of the AI Rebuttals Coming Soon page. */
+/**
+ * The sample rebuttals of the AI Rebuttals page; the last two answer what the talking leads (555-010-0008 and -0009)
+ * say, so the demo's live rebuttals have an answer to show.
+ */
 const SAMPLE_REBUTTALS = [
   {
     objection: "It's too expensive.",
@@ -26,6 +29,22 @@ const SAMPLE_REBUTTALS = [
     rebuttal:
       'Of course, it is a big decision. What part would you like to think over: the location, the unit or the payment plan? If it is the plan, I can ask the developer about a longer installment period while the current price still holds.',
     effectiveness: 72,
+  },
+  {
+    objection: "I'm not interested.",
+    campaign: 'solar',
+    category: 'Interest',
+    rebuttal:
+      "That's fair, most people aren't until they see their own numbers. Can I ask what your electric bill was last month? If we can't cut it, I won't take more of your time.",
+    effectiveness: 64,
+  },
+  {
+    objection: 'Please take me off your list.',
+    campaign: 'solar',
+    category: 'Do not call',
+    rebuttal:
+      "Of course. I'm taking your number off our list right now and you won't hear from us again. Sorry for the interruption, have a good day.",
+    effectiveness: 70,
   },
 ];
 

@@ -11,6 +11,8 @@ export interface LeadPhoneScenarioOptions {
   greetingFile: string;
   /** How long 555-010-0004 stays on the line before hanging up. */
   greetingMs: number;
+  /** The talking leads (talking-leads.ts): 10-digit number -> its line as 8 kHz mu-law without a header. */
+  talkingLeads?: Array<{ number: string; file: string }>;
 }
 
 const sdpHead = `v=0
@@ -104,7 +106,26 @@ ${message}
   </send>`;
 }
 
-export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenarioOptions): string {
+/** A talking lead answers send-only like the greeting, says its line once and stays on until the caller hangs up. */
+function talkingLeadBranch({ number, file }: { number: string; file: string }): string {
+  return `<!-- ${number}: answers, says its objection, stays on the line until the caller hangs up. -->
+  <label id="t${number}"/>
+  <nop><action><log message="LEADPHONE|[$caller]|[$num]|answered-objection|[$request_line]"/></action></nop>
+  ${response('200 OK', { retransmit: true, contact: true, sdp: greetingSdp })}
+  <recv request="ACK">
+    <action><exec rtp_stream="${file},1,0"/></action>
+  </recv>
+  <recv request="BYE" timeout="3600000" ontimeout="hangup" next="caller_hung_up"/>`;
+}
+
+export function leadPhoneScenario({ greetingFile, greetingMs, talkingLeads = [] }: LeadPhoneScenarioOptions): string {
+  const talkingTests = talkingLeads
+    .map(
+      ({ number }) => `      <strcmp assign_to="ct${number}" variable="num" value="${number}"/>
+      <test assign_to="ist${number}" variable="ct${number}" compare="equal" value="0"/>`,
+    )
+    .join('\n');
+  const talkingJumps = talkingLeads.map(({ number }) => `  <nop next="t${number}" test="ist${number}"/>`).join('\n');
   return `<?xml version="1.0" encoding="ISO-8859-1" ?>
 <!DOCTYPE scenario SYSTEM "sipp.dtd">
 <scenario name="Lead phone">
@@ -127,6 +148,7 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
       <test assign_to="is4" variable="c4" compare="equal" value="0"/>
       <test assign_to="is5" variable="c5" compare="equal" value="0"/>
       <test assign_to="is7" variable="c7" compare="equal" value="0"/>
+${talkingTests}
     </action>
   </recv>
 
@@ -136,6 +158,7 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
   <nop next="n4" test="is4"/>
   <nop next="n5" test="is5"/>
   <nop next="n7" test="is7"/>
+${talkingJumps}
 
   <!-- Any other number does not exist. -->
   <nop><action><log message="LEADPHONE|[$caller]|[$num]|not-found|[$request_line]"/></action></nop>
@@ -182,6 +205,8 @@ export function leadPhoneScenario({ greetingFile, greetingMs }: LeadPhoneScenari
     <action><exec rtp_stream="${greetingFile},1,0"/></action>
   </recv>
   <recv request="BYE" timeout="${greetingMs}" ontimeout="hangup" next="caller_hung_up"/>
+
+  ${talkingLeads.map(talkingLeadBranch).join('\n\n  ')}
 
   <!-- The lead phone hangs up. -->
   <label id="hangup"/>

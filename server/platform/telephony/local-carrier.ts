@@ -23,6 +23,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { running } from '../local-redis-leftovers.js';
 import { leadPhoneScenario } from './lead-phone-scenario.js';
+import { writeTalkingLeadFiles } from './talking-leads.js';
 
 const LOOPBACK = '127.0.0.1';
 const GREETING_MS = 3000;
@@ -426,7 +427,10 @@ export async function startLocalCarrier(options: LocalCarrierOptions): Promise<L
   const greetingFile = path.join(dir, 'greeting.ulaw');
   writeFileSync(greetingFile, greetingSamples(GREETING_MS));
   const scenarioFile = path.join(dir, 'lead-phone.xml');
-  writeFileSync(scenarioFile, leadPhoneScenario({ greetingFile, greetingMs: GREETING_MS }));
+  writeFileSync(
+    scenarioFile,
+    leadPhoneScenario({ greetingFile, greetingMs: GREETING_MS, talkingLeads: writeTalkingLeadFiles(dir) }),
+  );
   const actionsLog = path.join(dir, 'lead-phone-actions.log');
   rmSync(actionsLog, { force: true });
   const leadPhoneLog = path.join(dir, 'lead-phone.log');

@@ -1,4 +1,5 @@
 import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
+import type { LeadAudioSource } from './lead-audio.js';
 
 /**
  * Who ended a call: the agent (End), the lead (hung up, busy, declined, unreachable), the ring timeout, the agent's
@@ -185,6 +186,8 @@ export interface PhoneProvider {
   hangUpOrphan?(dialog: string): Promise<void>;
   /** False while the provider's gateway is unreachable (set by providers that supervise one: the room provider). */
   readonly gatewayReachable?: boolean;
+  /** Providers that hear the lead's side of a call (issue 31's objection spotter listens to it on this node). */
+  readonly leadAudio?: LeadAudioSource;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { dialResultOf } from './dial-result.js';
 import { RoomTransfers } from './room-transfer.js';
 import { GatewaySupervisor } from './gateway-supervisor.js';
 import { takeRelayRecording } from './relay-recording.js';
+import { LeadAudioTaps } from './lead-audio.js';
 import { RtpRelay } from './rtp-relay.js';
 import { digitsToLead, followLeadKeys } from './call-controls.js';
 import { SipUserAgent, type SipDialogRecord, type SipLeg } from './sip-leg.js';
@@ -105,6 +106,7 @@ export class RoomPhoneProvider implements PhoneProvider {
   readonly events = this.bus;
   readonly sessionNode = randomUUID();
   readonly media: MediaSignalling;
+  readonly leadAudio = new LeadAudioTaps();
   private readonly offers = new Map<string, AgentOffer>();
   private readonly offerWaiters = new OfferWaiters();
   private readonly calls = new Map<string, RoomCall>();
@@ -441,12 +443,14 @@ export class RoomPhoneProvider implements PhoneProvider {
         onAnswered: (sdp) => {
           const far = mediaOf(sdp);
           if (far) relay.connectFar(far);
+          relay.farSendsOnly = /^a=(sendonly|inactive)\s*$/m.test(sdp);
           if (call.over || call.ending || call.timedOut) return;
           followLeadKeys(relay, sdp, (key) =>
             this.options.log?.info({ callId: call.callId, key }, 'DTMF key from the lead'),
           );
           call.answered = true;
           relay.startRecording(this.sip.recordingsDir, call.callId);
+          relay.tapLead(this.leadAudio.open(call.callId));
           call.published = this.publish({ type: 'answered', callId: call.callId });
           // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder; the dialog is
           // kept on the call so that the lead gets a BYE from another process if this one dies.

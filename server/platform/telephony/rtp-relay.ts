@@ -10,6 +10,7 @@ import { DtmfReceiver } from './dtmf.js';
 import { HOLD_FRAME_SAMPLES, playHoldTone } from './hold-tone.js';
 import { LeadStream } from './lead-stream.js';
 import { RelayRecording } from './relay-recording.js';
+import type { LeadAudioFeed } from './lead-audio.js';
 
 const RTP_HEADER = 12;
 const PCMU = 0;
@@ -46,6 +47,8 @@ export class RtpRelay {
   telephoneEvent?: number;
   /** RFC 4733 keys the far end sent (a lead pressing keys; the local carrier's echo returns ours). */
   private farKeys?: DtmfReceiver;
+  /** The lead's audio for the objection spotter (issue 31): the far end's direction only, never the room's. */
+  private leadTap?: LeadAudioFeed;
 
   private constructor(
     private readonly janusSide: dgram.Socket,
@@ -129,9 +132,17 @@ export class RtpRelay {
     this.farKeys = new DtmfReceiver(report);
   }
 
+  /** The far end answered `sendonly`/`inactive` (RFC 3264): it is sent nothing (SIPp would echo it into its playback). */
+  farSendsOnly = false;
+
+  tapLead(feed: LeadAudioFeed): void {
+    this.leadTap = feed;
+  }
+
   close(): void {
     this.resume();
     void this.stopRecording();
+    this.leadTap?.end();
     for (const socket of [this.janusSide, this.farSide]) {
       try {
         socket.close();
@@ -149,7 +160,7 @@ export class RtpRelay {
     const out = this.toLead.renumber(packet, 'room');
     if ((out[1]! & 0x7f) === PCMU && header < out.length)
       this.recorder?.room.add(out.subarray(header), out.readUInt32BE(4));
-    if (this.far) this.farSide.send(out, this.far.port, this.far.ip);
+    if (this.far && !this.farSendsOnly) this.farSide.send(out, this.far.port, this.far.ip);
   }
 
   private sendHoldFrame(frame: Buffer): void {
@@ -179,8 +190,10 @@ export class RtpRelay {
     // DTMF events are not audio: they are read here and never mixed into the room.
     if (this.telephoneEvent !== undefined && (packet[1]! & 0x7f) === this.telephoneEvent)
       return void this.farKeys?.take(packet.subarray(header), timestamp);
-    if ((packet[1]! & 0x7f) === PCMU && header < packet.length)
+    if ((packet[1]! & 0x7f) === PCMU && header < packet.length) {
       this.recorder?.lead.add(packet.subarray(header), timestamp);
+      this.leadTap?.push(packet.subarray(header));
+    }
     if (this.held) return;
     if (this.farTs0 === undefined) {
       this.farTs0 = timestamp;

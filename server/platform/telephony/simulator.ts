@@ -8,6 +8,9 @@ import {
   type ProviderEvent,
 } from './phone-provider.js';
 import { enqueue, type JobQueue, type QueueJob } from '../queues.js';
+import { LeadAudioTaps } from './lead-audio.js';
+import { playLeadLine } from './simulated-lead.js';
+import { TALKING_LEADS } from './talking-leads.js';
 import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
 import { DTMF_GAP_MS, DTMF_TONE_MS } from './dtmf.js';
 
@@ -72,6 +75,8 @@ export interface SimulatedCall {
   cause?: SipCause;
   /** Answers and stays on the line until the agent ends (up to `OPEN_LINE_MS`). */
   openLine?: boolean;
+  /** What the lead says after answering (talking-leads.ts), heard by the objection spotter. */
+  says?: string;
 }
 
 /** The simulated open line (555-010-0005) still ends by itself after this long, so a forgotten call frees the line. */
@@ -87,6 +92,9 @@ const CARRIER_PLAN: Record<string, SimulatedCall> = {
   '07': { outcome: 'answered', ...RINGS, openLine: true },
   // The local carrier has no declining number; the simulator adds one so every result can be shown.
   '06': { outcome: 'no-answer', ...RINGS, result: 'declined', cause: { code: 603, reason: 'Decline' } },
+  ...Object.fromEntries(
+    Object.entries(TALKING_LEADS).map(([n, says]) => [n, { outcome: 'answered', ...RINGS, openLine: true, says }]),
+  ),
 };
 const NOT_IN_SERVICE: SimulatedCall = {
   outcome: 'failed',
@@ -140,6 +148,7 @@ export class SimulatedPhoneProvider implements PhoneProvider {
    * keyed by the call, not the agent, so the call goes on (the open line, its end) under the closer.
    */
   readonly transfers: CallTransfers = { join: async () => {}, handOver: async () => {}, leave: async () => {} };
+  readonly leadAudio = new LeadAudioTaps();
 
   constructor(
     private readonly queue: JobQueue<typeof Queues.calls>,
@@ -209,7 +218,9 @@ export class SimulatedPhoneProvider implements PhoneProvider {
                 ...(plan.cause ? { cause: plan.cause } : {}),
               }
             : { type: plan.outcome, callId: data.callId };
-        await this.follow(data.callId, await this.bus.publish(event), plan.openLine);
+        const progress = await this.bus.publish(event);
+        if (plan.says && progress?.state === 'connected') playLeadLine(this.leadAudio, data.callId, plan.says);
+        await this.follow(data.callId, progress, plan.openLine);
         return;
       }
       case 'hangup':
