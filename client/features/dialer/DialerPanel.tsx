@@ -17,6 +17,7 @@ import {
   typeNotes,
 } from './actions.js';
 import { CallQueue } from './CallQueue.js';
+import { PhoneDevices } from './PhoneDevices.js';
 import { followDialer } from './live.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
 import { useCallSeconds } from './timer.js';
@@ -209,6 +210,8 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
           </Button>
         )}
       </div>
+
+      {dialer.phone?.media === 'webrtc' ? <PhoneDevices /> : null}
 
       {live ? (
         <AriaTextField className={styles.field} value={dialer.notesDraft} onChange={typeNotes} maxLength={5000}>

@@ -18,7 +18,7 @@ import {
   prepareMediaCall,
   reattachMediaCall,
   releaseAutoDialOffer,
-  releaseMedia,
+  releaseUnplacedMedia,
 } from './webrtc.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
@@ -123,7 +123,7 @@ export async function startCall(): Promise<void> {
     if (webrtc) bindMediaCall(call.id);
     adoptCall(call);
   } catch (error) {
-    if (webrtc) releaseMedia();
+    if (webrtc) releaseUnplacedMedia();
     if (error instanceof ApiError && error.reason === ErrorReasons.callFailed) clearContact();
   } finally {
     dialerStore.busy.call = false;
