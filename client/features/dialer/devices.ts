@@ -7,7 +7,7 @@ import { proxy, useSnapshot } from 'valtio';
  */
 const STORAGE_KEY = 'phone_devices';
 
-export interface DeviceOption {
+interface DeviceOption {
   id: string;
   label: string;
 }
@@ -31,7 +31,7 @@ function readChoice(): Pick<DevicesState, 'microphoneId' | 'speakerId'> {
   }
 }
 
-export const devicesStore = proxy<DevicesState>({ ...readChoice(), microphones: [], speakers: [] });
+const devicesStore = proxy<DevicesState>({ ...readChoice(), microphones: [], speakers: [] });
 
 export const useDevices = () => useSnapshot(devicesStore);
 
