@@ -31,7 +31,7 @@ describe('demo campaigns, memberships and deals seed', () => {
       payouts: await payoutsCollection(db).countDocuments(),
     });
     const first = await counts();
-    expect(first).toMatchObject({ campaigns: 9, memberships: 12, deals: 8 });
+    expect(first).toMatchObject({ campaigns: 10, memberships: 13, deals: 8 });
     expect(first.lines).toBeGreaterThan(10);
     expect(first.payouts).toBeGreaterThan(0);
     await seedDemoData(testApp.platform);

@@ -6,9 +6,8 @@ import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { FitTable } from '../../ui/FitTable.js';
 import page from '../../ui/Page.module.css';
 import { formatDateTime } from '../../ui/format.js';
-import page from '../../ui/Page.module.css';
-import { formatDateTime } from '../../ui/format.js';
 import { HeardInCall } from '../rebuttals/public.js';
+import { CallQuality } from './CallQuality.js';
 import { RecordingPlayer } from './RecordingPlayer.js';
 import styles from './Calls.module.css';
 
@@ -49,6 +48,7 @@ export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) 
             <th scope="col" className={page.num}>
               Duration
             </th>
+            <th scope="col">Quality</th>
             <th scope="col">Agent</th>
             <th scope="col">Notes</th>
             <th scope="col">Recording</th>
@@ -72,6 +72,9 @@ export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) 
                   <StatusBadge call={call} />
                 </td>
                 <td className={page.num}>{formatDuration(call.duration)}</td>
+                <td>
+                  <CallQuality call={call} />
+                </td>
                 <td>{call.agentName ?? <span className={page.muted}>-</span>}</td>
                 <td className={styles.notes}>{call.notes || <span className={page.muted}>-</span>}</td>
                 <td>

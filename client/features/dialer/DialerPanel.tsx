@@ -19,6 +19,7 @@ import {
 import { CallControls } from './CallControls.js';
 import { LiveRebuttals } from '../rebuttals/public.js';
 import { CallQueue } from './CallQueue.js';
+import { PhoneDevices } from './PhoneDevices.js';
 import { followDialer } from './live.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
 import { useCallSeconds } from './timer.js';
@@ -229,6 +230,7 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
 
       {live && call ? <TransferControls call={call} /> : null}
       <IncomingTransfer />
+      {dialer.phone?.media === 'webrtc' ? <PhoneDevices /> : null}
 
       {live ? (
         <AriaTextField className={styles.field} value={dialer.notesDraft} onChange={typeNotes} maxLength={5000}>

@@ -21,6 +21,7 @@ import {
   reattachMediaCall,
   releaseAutoDialOffer,
   releaseMedia,
+  releaseUnplacedMedia,
 } from './webrtc.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
@@ -61,8 +62,11 @@ function resumeMediaAfterReload(reconnected: boolean): void {
     (followMediaCall(dialerStore.call) || (reconnected && holdsAutoDialOffer())) &&
     dialerStore.queue.autoDial &&
     autoDialWouldDialNow();
-  if (resend) void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
-  else void reattachMediaCall(dialerStore.call).catch(() => undefined);
+  if (resend) {
+    // A connection kept in the room of the process before the reconnect is of no use to the one serving the tab now.
+    if (reconnected) releaseMedia();
+    void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
+  } else void reattachMediaCall(dialerStore.call).catch(() => undefined);
 }
 
 /** This tab asked for the phone session: it is the one to send auto-dial's first offer once the phone connects. */
@@ -143,7 +147,7 @@ export async function startCall(): Promise<void> {
     if (webrtc) bindMediaCall(call.id);
     adoptCall(call);
   } catch (error) {
-    if (webrtc) releaseMedia();
+    if (webrtc) releaseUnplacedMedia();
     if (error instanceof ApiError && error.reason === ErrorReasons.callFailed) clearContact();
   } finally {
     dialerStore.busy.call = false;

@@ -69,6 +69,11 @@ export function lossPercentBetween(previous: ReceivedAudio | null, current: Rece
 export function monitorCallQuality(pc: RTCPeerConnection, callId: string): () => void {
   let previous: ReceivedAudio | null = null;
   let stopped = false;
+  // A connection kept from an earlier call (room model) carries that call's counters: this call's loss starts here.
+  void pc
+    .getStats()
+    .then((report) => (previous ??= readStats(report.values() as Iterable<Stat>).received))
+    .catch(() => undefined);
   const sample = async () => {
     const reading = readStats((await pc.getStats()).values() as Iterable<Stat>);
     if (stopped || reading.rttMs === null || !reading.received) return;

@@ -6,7 +6,7 @@ import { session } from '../session/public.js';
 import { toast, type ToastVariant } from '../../ui/toast.js';
 import { loadDialer, takeAutoDialOfferOnConnect } from './actions.js';
 import { followRingback } from './ringback.js';
-import { followMediaCall, prepareMediaCall, releaseAutoDialOffer } from './webrtc.js';
+import { followMediaCall, prepareMediaCall, releaseAutoDialOffer, releaseMedia } from './webrtc.js';
 import { adoptCallState, adoptQueue, clearContact, dialerStore, resetDialer } from './store.js';
 
 /** Each toast's tone by its code (the texts carry the provider's name and are never compared). */
@@ -71,6 +71,8 @@ export function followDialer(): () => void {
       const next = session.status === 'signedIn' ? (session.user?.id ?? null) : null;
       if (next === userId) return;
       userId = next;
+      // A connection kept in the previous account's room (room model) goes with it.
+      releaseMedia();
       resetDialer();
       if (next) void loadDialer();
     });

@@ -10,6 +10,7 @@ import { api } from '../../api/client.js';
 import { liveSocket, onLive } from '../../live/socket.js';
 import { snapshot } from 'valtio';
 import { monitorCallQuality, readStats } from './call-quality.js';
+import { chosenSpeaker, openMicrophone, playOn } from './devices.js';
 import { dialerStore } from './store.js';
 
 /**
@@ -23,6 +24,10 @@ import { dialerStore } from './store.js';
  * The tab that held the ended call (or switched auto-dial on) sends its next offer at once, so the connection is
  * gathered during the gap; the server keeps it and uses it only for a call it authorised. That offer is bound to the
  * auto-dialed call the server pushes next (its answer may never come: a busy number answers nothing).
+ *
+ * With the room model (`phone.reattach`) the connection is kept after the call instead and reused by the next one,
+ * from a click or auto-dial alike (see `keepsConnection`). The microphone and speaker are the agent's choice
+ * (devices.ts), switched on the live connection without renegotiating.
  */
 
 interface MediaCall {
@@ -100,16 +105,21 @@ async function currentIceServers(): Promise<RTCIceServer[]> {
  */
 export async function prepareMediaCall(options: { forAutoDial?: boolean } = {}): Promise<void> {
   listen();
+  const kept = keptConnection();
+  if (kept) {
+    // Room model: the tab is still in the agent's room from the last call; the server bridges the next call into it.
+    kept.forAutoDial = Boolean(options.forAutoDial);
+    return;
+  }
   releaseMedia();
   const socket = liveSocket();
   if (!socket) throw new Error('Not connected to the server.');
-  const stream = await navigator.mediaDevices.getUserMedia({
-    audio: { echoCancellation: true, noiseSuppression: true },
-  });
+  const stream = await openMicrophone();
   const offerId = crypto.randomUUID();
   const pc = new RTCPeerConnection({ iceServers: await currentIceServers() });
   const audio = new Audio();
   audio.autoplay = true;
+  void playOn(audio, chosenSpeaker());
   const call: MediaCall = { offerId, pc, stream, audio, forAutoDial: Boolean(options.forAutoDial), restarts: 0 };
   current = call;
   for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
@@ -181,18 +191,78 @@ export function followMediaCall(call: CallView | null): boolean {
     media.stopMonitor = monitorCallQuality(media.pc, call.id);
   }
   if (call.state !== 'ended' && call.state !== 'idle') return false;
+  if (keepsConnection() && call.endedBy !== 'gateway-failure' && call.endedBy !== 'agent-lost' && usable(media.pc)) {
+    waitForNextCall(media);
+    return false;
+  }
   releaseMedia();
   return true;
 }
 
-/** This tab holds an offer prepared for auto-dial's next call, not yet bound to a call. */
+/** This tab holds an offer prepared for auto-dial's next call (or a connection kept for it), not yet bound to a call. */
 export function holdsAutoDialOffer(): boolean {
   return Boolean(current?.forAutoDial && !current.callId);
 }
 
-/** Auto-dial went off: an offer prepared for its next call will not be used. */
+/**
+ * With the room model (`phone.reattach`) the tab's connection outlives the call: the server leaves the tab's
+ * participant in the agent's own room and bridges the next call into it, so consecutive calls need no new offer and
+ * no new RTCPeerConnection. A call the gateway lost, or one where the tab's media was lost, starts afresh.
+ */
+const keepsConnection = (): boolean => Boolean(dialerStore.phone?.reattach);
+
+const usable = (pc: RTCPeerConnection): boolean => pc.connectionState !== 'failed' && pc.connectionState !== 'closed';
+
+/** The connection kept from an earlier call, when the next call can use it as it is (its DTLS is up). */
+function keptConnection(): MediaCall | null {
+  const media = current;
+  return media && keepsConnection() && !media.callId && media.pc.connectionState === 'connected' ? media : null;
+}
+
+function waitForNextCall(media: MediaCall): void {
+  clearTimeout(media.stallTimer);
+  media.stopMonitor?.();
+  media.stopMonitor = undefined;
+  media.callId = undefined;
+  media.connected = false;
+  media.restarts = 0;
+  // Bound to the next auto-dialed call the server pushes; a call placed here binds it itself.
+  media.forAutoDial = true;
+  // Mute is the call's: the server unmutes the participant at the end.
+  for (const track of media.stream.getAudioTracks()) track.enabled = true;
+}
+
+/** Auto-dial went off: an offer prepared for its next call will not be used (a connection kept in the room stays). */
 export function releaseAutoDialOffer(): void {
-  if (holdsAutoDialOffer()) releaseMedia();
+  if (current?.forAutoDial && !current.callId && !keptConnection()) releaseMedia();
+}
+
+/** A call could not be placed: the offer made for it is dropped, a connection kept in the room stays. */
+export function releaseUnplacedMedia(): void {
+  if (current && !current.callId && !keptConnection()) releaseMedia();
+}
+
+/**
+ * The agent chose another microphone: the live connection (in a call or kept between calls) sends the new one at
+ * once (RTCRtpSender.replaceTrack, no renegotiation); the next getUserMedia asks for it anyway.
+ */
+export async function switchMicrophone(): Promise<void> {
+  const media = current;
+  if (!media) return;
+  const stream = await openMicrophone();
+  const [track] = stream.getAudioTracks();
+  if (current !== media || !track) return void stream.getTracks().forEach((t) => t.stop());
+  const sender = media.pc.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
+  const muted = media.stream.getAudioTracks().some((t) => !t.enabled);
+  track.enabled = !muted;
+  await sender?.replaceTrack(track);
+  for (const old of media.stream.getTracks()) old.stop();
+  media.stream = stream;
+}
+
+/** The agent chose another speaker: the call's audio moves to it at once where the browser can (setSinkId). */
+export async function switchSpeaker(): Promise<void> {
+  if (current) await playOn(current.audio, chosenSpeaker());
 }
 
 export function releaseMedia(): void {
@@ -215,6 +285,8 @@ const bytesReceived = async (pc: RTCPeerConnection): Promise<number> =>
  */
 function watchConnection(call: MediaCall): void {
   const state = call.pc.iceConnectionState;
+  // Kept between calls and gone (Janus restarted, the network changed): the next call makes a new one.
+  if (current === call && !call.callId && (state === 'failed' || state === 'closed')) return void releaseMedia();
   if (current !== call || !call.connected) return;
   clearTimeout(call.stallTimer);
   if (state === 'failed') return void restartIce(call);

@@ -7,6 +7,9 @@ import { createCampaign } from './service.js';
 
 const override = { ...DEFAULT_OVERRIDE_PERCENT };
 
+/** The campaign of the local carrier's test lines (the leads seed gives them to the demo agent). */
+export const TEST_CALLS_SLUG = 'test-calls';
+
 /**
  * The spec's campaign catalogue (spec 1 section 9, spec 2 section 9): the five working campaigns with their
  * payouts, the sample commission campaigns, and solar and roofing coming soon. Where the spec gives no
@@ -195,6 +198,29 @@ export const DEMO_CAMPAIGNS: Array<{ slug: string; body: CampaignCreateBody }> =
       holdDays: 30,
     },
   },
+  {
+    // The local carrier's test lines (docs/telephony.md's number plan): no person answers them, so the calling-hours
+    // window is the whole day and a newcomer can call one from its lead at any hour.
+    slug: TEST_CALLS_SLUG,
+    body: {
+      name: 'Test calls',
+      timeZone: 'America/New_York',
+      callingHours: { start: '00:00', end: '24:00' },
+      description:
+        "The phone's test lines: an echo, a busy line, one that never answers, a voicemail greeting and a number not in service. Call them from their leads at any hour to try the dialer.",
+      status: 'active',
+      roleNeeded: 'Both',
+      payoutRange: 'No payout',
+      leadSourceType: 'Supplied',
+      campaignTypes: ['Training'],
+      isProfitShare: false,
+      isLimited: false,
+      commissionStructure: { opener: 0, closer: 0, fullStack: 0, override: { level1: 0, level2: 0, level3: 0 } },
+      payoutDetails: 'No payout: the test lines are not customers.',
+      tiers: [],
+      holdDays: 0,
+    },
+  },
 ];
 
 /** Demo agents are members of these; the first one is the demo agent's active campaign. */
@@ -211,6 +237,15 @@ export const campaignsSeedStep: SeedStep = {
       if (!(await findCampaignBySlug(platform.db, slug))) await createCampaign(platform, owner, body, slug);
     }
     const now = platform.clock.now();
+    // The test lines are one lead per number, so they go to the demo agent alone.
+    const demoAgent = await findUserByEmail(platform.db, DEMO_AGENTS[0]);
+    if (demoAgent)
+      await addMembership(
+        platform.db,
+        demoAgent._id,
+        (await findCampaignBySlug(platform.db, TEST_CALLS_SLUG))!._id,
+        now,
+      );
     for (const email of DEMO_AGENTS) {
       const agent = await findUserByEmail(platform.db, email);
       if (!agent) continue;

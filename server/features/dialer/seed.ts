@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { normalizePhone } from '../../../shared/schemas/dialer/messages.js';
 import type { SeedStep } from '../feature.js';
-import { findCampaignById } from '../campaigns/public.js';
+import { findCampaignById, findCampaignBySlug, TEST_CALLS_SLUG } from '../campaigns/public.js';
 import { listLeads } from '../leads/public.js';
 import { findUserByEmail } from '../users/public.js';
 import type { CallOutcome, TimelineEntry } from './machine.js';
@@ -80,8 +80,10 @@ export const callsSeedStep: SeedStep = {
   async run(platform) {
     const agent = await findUserByEmail(platform.db, 'agent@demo.test');
     if (!agent) return;
+    // Test lines are no customers: the history's demo calls are to leads of the demo campaigns.
+    const testCalls = await findCampaignBySlug(platform.db, TEST_CALLS_SLUG);
     const leads = (await listLeads(platform.db, { scope: { assignedTo: agent._id }, limit: 50 })).filter(
-      (lead) => lead.phone && lead.stage !== 'Closed',
+      (lead) => lead.phone && lead.stage !== 'Closed' && !(testCalls && lead.campaignId.equals(testCalls._id)),
     );
     const now = platform.clock.now();
     for (const [i, demo] of DEMO_CALLS.entries()) {

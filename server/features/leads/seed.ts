@@ -1,7 +1,9 @@
 import { ObjectId } from 'mongodb';
 import { WORKING_CAMPAIGNS } from '../../../shared/constants.js';
+import type { Platform } from '../../platform/context.js';
 import type { SeedStep } from '../feature.js';
-import { findCampaignBySlug } from '../campaigns/public.js';
+import { findCampaignBySlug, TEST_CALLS_SLUG } from '../campaigns/public.js';
+import { findUserByEmail } from '../users/public.js';
 import { distributeCampaign } from './distribution.js';
 import { insertLeads, type LeadDoc } from './repository.js';
 
@@ -99,6 +101,33 @@ function detailsFor(slug: string, i: number): Record<string, unknown> {
 
 const LEADS_PER_CAMPAIGN = 12;
 
+/**
+ * Where the demo leads live: US and European zones beside Cairo and Dubai, so at any UTC hour some of them are inside
+ * the default calling hours (8:00-21:00 local; Dubai's morning covers the hours after the US Pacific evening).
+ * Numbers are from ranges kept for fiction where the country has one (US 555-01NN, London 020 7946 0NNN, Paris
+ * 01 99 00 NN NN); the zone is also set on the lead, since some countries have more than one.
+ */
+const DEMO_LEAD_PLACES: Array<{ timeZone: string; phone: (n: string) => string }> = [
+  { timeZone: 'America/New_York', phone: (n) => `1212555${n}` },
+  { timeZone: 'Europe/London', phone: (n) => `44207946${n}` },
+  { timeZone: 'America/Chicago', phone: (n) => `1312555${n}` },
+  { timeZone: 'Europe/Paris', phone: (n) => `3319900${n}` },
+  { timeZone: 'America/Denver', phone: (n) => `1303555${n}` },
+  { timeZone: 'Africa/Cairo', phone: (n) => `20100000${n}` },
+  { timeZone: 'America/Los_Angeles', phone: (n) => `1415555${n}` },
+  { timeZone: 'Asia/Dubai', phone: (n) => `9714555${n}` },
+];
+
+/** The local carrier's number plan (docs/telephony.md): each test line's lead says what it does. */
+const TEST_LINES = [
+  { number: '5550100001', name: 'Test line: echo, hangs up after 6 s' },
+  { number: '5550100002', name: 'Test line: busy' },
+  { number: '5550100003', name: 'Test line: never answers' },
+  { number: '5550100004', name: 'Test line: voicemail greeting' },
+  { number: '5550100005', name: 'Test line: echo until you hang up' },
+  { number: '5550100099', name: 'Test line: not in service' },
+];
+
 /** Demo leads for the five working campaigns, handed out by the real distribution (idempotent: unique e-mails). */
 export const leadsSeedStep: SeedStep = {
   name: 'leads',
@@ -112,13 +141,15 @@ export const leadsSeedStep: SeedStep = {
         const name = `${FIRST[(i + c) % FIRST.length]} ${LAST[(i * 5 + c) % LAST.length]}`;
         const company = COMPANIES[(i + c) % COMPANIES.length];
         const createdAt = new Date(now.getTime() - (LEADS_PER_CAMPAIGN - i) * 3600_000);
+        const place = DEMO_LEAD_PLACES[(i + c) % DEMO_LEAD_PLACES.length];
         return {
           _id: new ObjectId(),
           campaignId: campaign._id,
           name,
           ...(company ? { company } : {}),
           email: `${name.toLowerCase().replace(' ', '.')}.${slug}@leads.demo`,
-          phone: `2010${String(10_000_000 + c * 1_000 + i).slice(1)}`,
+          phone: place.phone(String(100 + c * LEADS_PER_CAMPAIGN + i).padStart(4, '0')),
+          timeZone: place.timeZone,
           source: ['Website', 'Referral', 'Facebook Ads', 'Trade show'][i % 4],
           leadType: company ? (i % 5 === 0 ? 'Agency' : 'Corporate') : 'Individual',
           details: detailsFor(slug, i),
@@ -134,5 +165,40 @@ export const leadsSeedStep: SeedStep = {
       await insertLeads(platform.db, leads);
       await distributeCampaign(platform, campaign._id);
     }
+    await seedTestLines(platform);
   },
 };
+
+/** The test lines' leads, all the demo agent's (one lead per number and campaign). */
+async function seedTestLines(platform: Platform): Promise<void> {
+  const [campaign, agent] = await Promise.all([
+    findCampaignBySlug(platform.db, TEST_CALLS_SLUG),
+    findUserByEmail(platform.db, 'agent@demo.test'),
+  ]);
+  if (!campaign || !agent) return;
+  const now = platform.clock.now();
+  const leads: LeadDoc[] = TEST_LINES.map(({ number, name }, i) => {
+    // Listed after the demo campaigns' leads (newest first), in the plan's order.
+    const createdAt = new Date(now.getTime() - (LEADS_PER_CAMPAIGN + TEST_LINES.length - i) * 3600_000);
+    return {
+      _id: new ObjectId(),
+      campaignId: campaign._id,
+      name,
+      company: 'Local carrier',
+      email: `line-${number.slice(-4)}.${TEST_CALLS_SLUG}@leads.demo`,
+      phone: number,
+      source: 'Test line',
+      leadType: 'Corporate',
+      details: {},
+      assignedTo: null,
+      pool: true,
+      disposition: 'New',
+      stage: 'New',
+      history: [{ at: createdAt, change: 'Added with the demo data' }],
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+  await insertLeads(platform.db, leads);
+  await distributeCampaign(platform, campaign._id, { agentId: agent._id });
+}

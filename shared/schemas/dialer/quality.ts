@@ -91,3 +91,17 @@ export function qualityIssues(
   if (estimateMos(sample) < t.mos) issues.push('mos');
   return issues;
 }
+
+export type CallQualityRating = 'good' | 'fair' | 'poor';
+
+/**
+ * How a finished call sounded, from its stored summary, by the same thresholds as the live warning: poor when its
+ * averages cross one, fair when they do not but some samples did (a bad moment), good otherwise.
+ */
+export function qualityRating(summary: Pick<CallQualitySummary, 'average' | 'poorSamples'>): CallQualityRating {
+  const { average } = summary;
+  const t = CALL_QUALITY_THRESHOLDS;
+  if (average.rttMs > t.rttMs || average.jitterMs > t.jitterMs || average.lossPercent > t.lossPercent) return 'poor';
+  if (average.mos < t.mos) return 'poor';
+  return summary.poorSamples > 0 ? 'fair' : 'good';
+}
