@@ -18,7 +18,9 @@
 // (`npm run build`: dist/client), which the bench's app serves.
 // The app (API + workers, as `npm start`) runs in this process with PHONE_PROVIDER=sip; MongoDB and Redis as in the
 // other benchmarks (BENCH_MONGO_URL / BENCH_REDIS_URL, else a local redis-server and the embedded MongoDB).
-// SIP_CALL_MODEL=room benchmarks the call rooms (docs/telephony.md, "A call is a room") instead of the SIP plugin.
+// SIP_CALL_MODEL=room benchmarks the call rooms (docs/telephony.md, "A call is a room") instead of the SIP plugin,
+// and then BENCH_LISTENS (default 10) listen clicks: POST /api/coaching/sessions -> first sound at the coach's peer
+// (bench/suite/telephony-listen.ts).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +39,7 @@ import { createCampaignWithAgents } from '../tests/support/leads.js';
 import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
 import { startInProcessApp } from './suite/in-process-app.js';
 import { runBrowserCalls, type BrowserCallSample } from './suite/telephony-browser.js';
+import { runListenClicks } from './suite/telephony-listen.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10);
@@ -44,6 +47,8 @@ const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 1_500);
 const NUMBER = '5550100005';
 const BROWSER_CALLS = Number(process.env.BENCH_BROWSER_CALLS ?? 5);
 const BROWSER_HOLD_MS = Number(process.env.BENCH_BROWSER_HOLD_MS ?? 4_000);
+/** Listen clicks measured (SIP_CALL_MODEL=room only: coaching needs the call rooms); 0 skips them. */
+const LISTENS = Number(process.env.BENCH_LISTENS ?? 10);
 const BUILT_CLIENT = path.resolve(import.meta.dirname, '../dist/client/index.html');
 
 const percentile = (values: number[], p: number) => {
@@ -283,6 +288,23 @@ async function main() {
   );
 
   if (failures.length) console.log(`  calls that went wrong in the bench: ${failures.join('; ')}`);
+
+  if (LISTENS > 0 && process.env.SIP_CALL_MODEL === 'room') {
+    const loadListen = load();
+    const listens = await runListenClicks({
+      url,
+      agent: agents[0],
+      agentSocket: sockets[0],
+      coach: setup.owner,
+      number: NUMBER,
+      count: LISTENS,
+    });
+    const heard = listens.flatMap((sample) => (sample.clickToAudioMs === undefined ? [] : [sample.clickToAudioMs]));
+    const failed = listens.filter((sample) => sample.error);
+    console.log(
+      `  listen click -> audio at the coach (${LISTENS} calls, load at start ${loadListen}, at end ${load()}): p50 ${ms(percentile(heard, 50))}, p95 ${ms(percentile(heard, 95))}, max ${ms(Math.max(...heard))} (${heard.length} heard)${failed.length ? `; failed: ${failed.map((sample) => sample.error).join('; ')}` : ''}`,
+    );
+  }
 
   if (BROWSER_CALLS > 0 && !existsSync(BUILT_CLIENT))
     console.log(`  Chromium run skipped: no built client (${BUILT_CLIENT}); run \`npm run build\` first`);

@@ -6,6 +6,8 @@ import type { LoginResponse } from './schemas/auth/login.js';
 import type { PendingVerification } from './schemas/auth/register.js';
 import type { AuthSession } from './schemas/auth/session.js';
 import type { BonsaiResponse } from './schemas/bonsai/get.js';
+import type { CoachingAuditList } from './schemas/coaching/audit.js';
+import type { CoachingIndicator, CoachingSession, ListenableCalls } from './schemas/coaching/sessions.js';
 import type { CampaignDetail } from './schemas/campaigns/detail.js';
 import type { CampaignJoinResponse } from './schemas/campaigns/join.js';
 import type { CampaignList } from './schemas/campaigns/list.js';
@@ -70,6 +72,9 @@ export interface ApiRoutes {
     '/api/campaigns': CampaignList;
     '/api/campaigns/:id': CampaignDetail;
     '/api/clients': ClientList;
+    '/api/coaching/audit': CoachingAuditList;
+    '/api/coaching/calls': ListenableCalls;
+    '/api/coaching/mine': CoachingIndicator;
     '/api/follow-ups': FollowUpList;
     '/api/dialer/queue': QueueView;
     '/api/dialer/state': DialerState;
@@ -116,6 +121,7 @@ export interface ApiRoutes {
     '/api/auth/verify': AuthSession;
     '/api/campaigns': CampaignDetail;
     '/api/campaigns/:id/join': CampaignJoinResponse;
+    '/api/coaching/sessions': CoachingSession;
     '/api/deals/:id/cancel': DealItem;
     '/api/dialer/calls': CallView;
     '/api/dialer/calls/:id/dnc': DncAdded;
@@ -141,6 +147,7 @@ export interface ApiRoutes {
     '/api/waitlist': WaitlistJoined;
   };
   PUT: {
+    '/api/coaching/sessions/:id': CoachingSession;
     '/api/dialer/auto-dial': AutoDialAnswer;
     '/api/dialer/queue': QueueView;
     '/api/me/active-campaign': ActiveCampaignResponse;
@@ -157,6 +164,7 @@ export interface ApiRoutes {
   };
   DELETE: {
     '/api/campaigns/:id/join': CampaignJoinResponse;
+    '/api/coaching/sessions/:id': undefined;
   };
 }
 

@@ -1,6 +1,7 @@
 import type { PostCommentedPayload, PostCreatedPayload, PostLikedPayload } from './schemas/community/events.js';
 import type { CallQualityAnswer, CallQualitySample } from './schemas/dialer/quality.js';
 import type { CallStatePayload } from './schemas/dialer/state.js';
+import type { CoachingIndicator, CoachingSession, MonitorMode } from './schemas/coaching/sessions.js';
 
 /**
  * The catalogue of Socket.IO events. Client, server and workers import these names and the maps below
@@ -30,6 +31,8 @@ export const SocketEvents = {
   roleRequestUpdated: 'role-request:updated',
   phoneAnswer: 'phone:answer',
   phoneCandidate: 'phone:candidate',
+  coachingIndicator: 'coaching:indicator',
+  coachingEnded: 'coaching:ended',
 } as const;
 
 export type SocketEventName = keyof ServerToClientEvents;
@@ -58,6 +61,10 @@ export interface ServerToClientEvents {
   [SocketEvents.roleRequestUpdated]: (payload: RoleRequestUpdatedPayload) => void;
   [SocketEvents.phoneAnswer]: (payload: PhoneAnswerPayload) => void;
   [SocketEvents.phoneCandidate]: (payload: PhoneCandidatePayload) => void;
+  /** To the agent: who is listening to or coaching their call right now (shared/schemas/coaching/sessions.ts). */
+  [SocketEvents.coachingIndicator]: (payload: CoachingIndicator) => void;
+  /** To the coach: their session ended (the call ended, or they left from another tab). */
+  [SocketEvents.coachingEnded]: (payload: { sessionId: string }) => void;
 }
 
 /** The payload of a server -> client event. */
@@ -182,6 +189,9 @@ export const SocketRequests = {
   phoneCandidate: 'phone:candidate',
   callQuality: 'call:quality',
   phoneRestart: 'phone:restart',
+  coachingListen: 'coaching:listen',
+  coachingMode: 'coaching:mode',
+  coachingLeave: 'coaching:leave',
 } as const;
 
 export interface RenewAuthAnswer {
@@ -200,6 +210,26 @@ export interface ClientToServerEvents {
   [SocketRequests.phoneRestart]: (offer: PhoneOffer, ack?: (answer: PhoneRestartAnswer) => void) => void;
   /** A sample of the agent's live WebRTC call, measured by the tab holding it (shared/schemas/dialer/quality.ts). */
   [SocketRequests.callQuality]: (sample: CallQualitySample, ack?: (answer: CallQualityAnswer) => void) => void;
+  /**
+   * Coaching (the same service and checks as /api/coaching/sessions): join an agent's live call with a WebRTC offer,
+   * switch mode, leave. Every request is authorised on the server; a refused one is audited.
+   */
+  [SocketRequests.coachingListen]: (
+    request: { agentId: string; sdp: string },
+    ack?: (answer: CoachingAnswer) => void,
+  ) => void;
+  [SocketRequests.coachingMode]: (
+    request: { sessionId: string; mode: MonitorMode },
+    ack?: (answer: CoachingAnswer) => void,
+  ) => void;
+  [SocketRequests.coachingLeave]: (request: { sessionId: string }, ack?: (answer: CoachingAnswer) => void) => void;
+}
+
+/** The ack of a coaching request over the socket: the session, or the refusal's text. */
+export interface CoachingAnswer {
+  ok: boolean;
+  session?: CoachingSession;
+  error?: string;
 }
 
 /**

@@ -10,6 +10,8 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
 import { announceComingSoon } from '../campaigns/actions.js';
 import { useCampaigns } from '../campaigns/useCampaigns.js';
+import { CoachingAuditCard } from '../coaching/CoachingAuditCard.js';
+import { CoachPanel } from '../coaching/CoachPanel.js';
 import { formatCents } from '../dashboard/format.js';
 import page from '../dashboard/Page.module.css';
 import { useSession } from '../session/store.js';
@@ -166,12 +168,16 @@ export default function BonsaiPage() {
               </TabPanel>
             </Tabs>
             <div className={page.stack}>
+              <CoachPanel />
               <EarningsSummary />
               <TeamActivityPanel />
             </div>
           </div>
         </>
-      ) : null}
+      ) : (
+        <CoachPanel />
+      )}
+      {user?.role === 'owner' || user?.role === 'admin' ? <CoachingAuditCard /> : null}
     </div>
   );
 }

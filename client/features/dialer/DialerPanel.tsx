@@ -18,6 +18,7 @@ import {
 } from './actions.js';
 import { CallQueue } from './CallQueue.js';
 import { followDialer } from './live.js';
+import { CoachingIndicator } from '../coaching/CoachingIndicator.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
 import { useCallSeconds } from './timer.js';
 import styles from './Dialer.module.css';
@@ -176,6 +177,7 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
           </span>
         </div>
       ) : null}
+      {live && call ? <CoachingIndicator callId={call.id} /> : null}
       {live && call?.recording ? (
         <p className={styles.recorded} role="status">
           <CircleDot size={14} aria-hidden="true" /> This call is recorded

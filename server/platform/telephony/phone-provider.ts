@@ -1,3 +1,4 @@
+import type { MonitorMode } from '../../../shared/schemas/coaching/sessions.js';
 import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
 
 /**
@@ -88,6 +89,18 @@ export interface MediaSignalling {
   readonly reattaches?: true;
 }
 
+/**
+ * Coaches on live calls (the room provider, platform/telephony/room-monitor.ts). The coaching feature authorises every
+ * request before it gets here: this only joins the coach's WebRTC offer to the call's audio and switches the mode.
+ */
+export interface CallMonitoring {
+  /** Joins the coach's browser (its offer, candidates included) to the call; resolves with the gateway's answer SDP. */
+  join(request: { callId: string; coachId: string; offer: string; mode: MonitorMode }): Promise<string>;
+  /** Switches the mode on the same connection (nothing re-joins). */
+  setMode(callId: string, coachId: string, mode: MonitorMode): Promise<void>;
+  leave(callId: string, coachId: string): Promise<void>;
+}
+
 /** Where a call stands after the dialer applied an event; the provider times its next steps from it. */
 export interface CallProgress {
   state: 'calling' | 'connected' | 'ending' | 'ended' | 'idle';
@@ -144,6 +157,8 @@ export interface PhoneProvider {
    * process that died are ended by another (server/features/dialer/orphaned-calls.ts).
    */
   readonly sessionNode?: string;
+  /** Providers whose calls can take a coach (the room model). */
+  readonly monitoring?: CallMonitoring;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
 }

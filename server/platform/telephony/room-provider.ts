@@ -4,6 +4,7 @@ import type { SipConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { AudioBridgeRooms, type RoomParticipant } from './audio-bridge.js';
 import { dialResultOf } from './dial-result.js';
+import { RoomMonitor } from './room-monitor.js';
 import { RtpRelay } from './rtp-relay.js';
 import { SipUserAgent, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
@@ -108,6 +109,14 @@ export class RoomPhoneProvider implements PhoneProvider {
   private readonly recordings = new Map<string, Buffer | null>();
   private rooms?: Promise<AudioBridgeRooms>;
   private userAgent?: Promise<SipUserAgent>;
+  /** Coaches on this process's answered calls (issue 30): they hear and add to the call through its relay. */
+  readonly monitoring = new RoomMonitor({
+    rooms: () => this.roomClient(),
+    relayOf: (callId) => {
+      const call = this.calls.get(callId);
+      return call?.answered && !call.over && !call.ending ? call.relay : undefined;
+    },
+  });
 
   constructor(
     private readonly sip: SipConfig,
@@ -219,6 +228,7 @@ export class RoomPhoneProvider implements PhoneProvider {
 
   /** Hangs up every call of this process (BYE/CANCEL) and ends the Janus session and the SIP stack. */
   async close(): Promise<void> {
+    await this.monitoring.close();
     for (const live of [...this.calls.values()]) {
       live.leg?.end();
       live.over = true;

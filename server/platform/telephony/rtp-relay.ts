@@ -17,7 +17,7 @@ const RATE = 8_000;
 const PRIMING_PACKETS = 3;
 
 /** mu-law byte -> 16-bit sample (G.711). */
-const MULAW = new Int16Array(256).map((_, i) => {
+export const MULAW = new Int16Array(256).map((_, i) => {
   const u = ~i & 0xff;
   const sign = u & 0x80;
   const exponent = (u >> 4) & 0x07;
@@ -29,6 +29,19 @@ const MULAW = new Int16Array(256).map((_, i) => {
 interface Endpoint {
   ip: string;
   port: number;
+}
+
+/**
+ * Something that hears and adds to a call's audio as it passes the relay (a coach listening, whispering or barging in:
+ * platform/telephony/room-monitor.ts). Each hook gets a 20 ms PCMU payload and returns the payload to send on.
+ */
+export interface RelayTap {
+  /** The lead's audio on its way into the room (what the agent hears of the lead's side). */
+  towardsRoom(payload: Buffer): Buffer;
+  /** The room's mix on its way to the lead (what the lead hears). */
+  towardsLead(payload: Buffer): Buffer;
+  /** The relay closed: the call is over. */
+  relayClosed(): void;
 }
 
 /** One direction of the recording: mu-law frames placed by RTP timestamp from the first packet's arrival. */
@@ -86,6 +99,7 @@ export class RtpRelay {
   /** Packets the far end sent and Janus sent (tests and the call's quality). */
   readonly counts = { fromFar: 0, fromJanus: 0 };
   lastFarPacketAt = 0;
+  private readonly taps = new Set<RelayTap>();
 
   private constructor(
     private readonly janusSide: dgram.Socket,
@@ -151,8 +165,21 @@ export class RtpRelay {
     return wavFile([this.roomTrack.samples(length), this.leadTrack.samples(length)], RATE);
   }
 
+  /** Adds a tap on both directions; the returned function removes it. */
+  addTap(tap: RelayTap): () => void {
+    this.taps.add(tap);
+    return () => this.taps.delete(tap);
+  }
+
+  /** The address the relay's sockets are bound to (a tap binds its own socket there). */
+  get address(): string {
+    return this.janusSide.address().address;
+  }
+
   close(): void {
     this.stopRecording();
+    for (const tap of [...this.taps]) tap.relayClosed();
+    this.taps.clear();
     for (const socket of [this.janusSide, this.farSide]) {
       try {
         socket.close();
@@ -166,9 +193,13 @@ export class RtpRelay {
     if (!this.janus || from.port !== this.janus.port || packet.length <= RTP_HEADER) return;
     this.counts.fromJanus++;
     const header = headerLength(packet);
-    if ((packet[1]! & 0x7f) === PCMU && header < packet.length)
-      this.roomTrack.add(packet.subarray(header), packet.readUInt32BE(4));
-    if (this.far) this.farSide.send(packet, this.far.port, this.far.ip);
+    let out = packet;
+    if ((packet[1]! & 0x7f) === PCMU && header < packet.length) {
+      // A barging coach is mixed in here, so the recording's "what the lead heard" has them too.
+      out = withTaps(packet, header, this.taps, 'towardsLead');
+      this.roomTrack.add(out.subarray(header), packet.readUInt32BE(4));
+    }
+    if (this.far) this.farSide.send(out, this.far.port, this.far.ip);
   }
 
   private fromFar(packet: Buffer, from: dgram.RemoteInfo): void {
@@ -187,7 +218,10 @@ export class RtpRelay {
       this.farTs0 = timestamp;
       this.tsBase = this.ts;
     }
-    const out = Buffer.from(packet);
+    const out =
+      (packet[1]! & 0x7f) === PCMU && header < packet.length
+        ? withTaps(packet, header, this.taps, 'towardsRoom')
+        : Buffer.from(packet);
     out.writeUInt16BE(this.seq, 2);
     out.writeUInt32BE((this.tsBase + ((timestamp - this.farTs0) >>> 0)) >>> 0, 4);
     out.writeUInt32BE(this.ssrc, 8);
@@ -208,6 +242,14 @@ export class RtpRelay {
     this.ts = (this.ts + FRAME_SAMPLES) >>> 0;
     this.janusSide.send(packet, this.janus.port, this.janus.ip);
   }
+}
+
+/** The packet with its payload passed through every tap (a copy; the packet itself is left as it came). */
+function withTaps(packet: Buffer, header: number, taps: Set<RelayTap>, hook: 'towardsLead' | 'towardsRoom'): Buffer {
+  if (taps.size === 0) return hook === 'towardsRoom' ? Buffer.from(packet) : packet;
+  let payload = packet.subarray(header);
+  for (const tap of taps) payload = tap[hook](payload);
+  return Buffer.concat([packet.subarray(0, header), payload]);
 }
 
 function headerLength(packet: Buffer): number {
