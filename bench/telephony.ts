@@ -35,6 +35,7 @@ import {
   startLocalCarrier,
 } from '../server/platform/telephony/local-carrier.js';
 import { zoneWithLocalHour } from '../tests/support/dialer.js';
+import { createUser } from '../tests/support/factories.js';
 import { createCampaignWithAgents } from '../tests/support/leads.js';
 import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
 import { startInProcessApp } from './suite/in-process-app.js';
@@ -295,14 +296,21 @@ async function main() {
       url,
       agent: agents[0],
       agentSocket: sockets[0],
-      coach: setup.owner,
+      // An admin may listen to any call (a typed number's call belongs to no campaign, so its owner could not).
+      coach: await createUser(shim, { role: 'admin' }),
       number: NUMBER,
       count: LISTENS,
     });
     const heard = listens.flatMap((sample) => (sample.clickToAudioMs === undefined ? [] : [sample.clickToAudioMs]));
+    const answered = listens.flatMap((sample) =>
+      sample.clickToAnswerMs === undefined ? [] : [sample.clickToAnswerMs],
+    );
+    const connected = listens.flatMap((sample) =>
+      sample.clickToConnectedMs === undefined ? [] : [sample.clickToConnectedMs],
+    );
     const failed = listens.filter((sample) => sample.error);
     console.log(
-      `  listen click -> audio at the coach (${LISTENS} calls, load at start ${loadListen}, at end ${load()}): p50 ${ms(percentile(heard, 50))}, p95 ${ms(percentile(heard, 95))}, max ${ms(Math.max(...heard))} (${heard.length} heard)${failed.length ? `; failed: ${failed.map((sample) => sample.error).join('; ')}` : ''}`,
+      `  listen click -> audio at the coach (${LISTENS} calls, load at start ${loadListen}, at end ${load()}): p50 ${ms(percentile(heard, 50))}, p95 ${ms(percentile(heard, 95))}, max ${ms(Math.max(...heard))} (${heard.length} heard); of which click -> POST answered: p50 ${ms(percentile(answered, 50))}, p95 ${ms(percentile(answered, 95))}; click -> connection up (ICE + DTLS): p50 ${ms(percentile(connected, 50))}, p95 ${ms(percentile(connected, 95))}${failed.length ? `; failed: ${failed.map((sample) => sample.error).join('; ')}` : ''}`,
     );
   }
 

@@ -1,5 +1,5 @@
 // `npm run bench:telephony` with SIP_CALL_MODEL=room: how soon a coach who clicks "Listen" hears the call (issue 30).
-// The agent's werift tab calls the echo number; once connected, the coach (a second werift peer, the campaign's owner)
+// The agent's werift tab calls the echo number; once connected, the coach (a second werift peer, an admin)
 // sends its offer with POST /api/coaching/sessions, exactly what the Listen button sends; the clock runs from the POST
 // leaving until the first RTP packet carrying sound (not mu-law silence) reaches the coach's peer.
 import type { Socket } from 'socket.io-client';
@@ -8,6 +8,10 @@ import type { CreatedUser } from '../../tests/support/factories.js';
 import { WebrtcAgentTab } from '../../tests/support/webrtc-agent.js';
 
 export interface ListenSample {
+  /** POST sent -> its answer (the server's checks, the coach's room and both joins, Janus's SDP). */
+  clickToAnswerMs?: number;
+  /** POST sent -> the coach's connection to Janus is up (ICE and DTLS done). */
+  clickToConnectedMs?: number;
   clickToAudioMs?: number;
   error?: string;
 }
@@ -15,7 +19,7 @@ export interface ListenSample {
 /** mu-law silence is 0xff/0x7f (and their neighbours): a frame with anything louder is sound. */
 const audible = (payload: Buffer) => payload.some((byte) => (byte & 0x7f) < 0x70);
 
-async function coachOffer(): Promise<{ pc: RTCPeerConnection; heard: Promise<number> }> {
+async function coachOffer(): Promise<{ pc: RTCPeerConnection; heard: Promise<number>; connected: Promise<number> }> {
   const pc = new RTCPeerConnection({
     codecs: {
       audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
@@ -30,13 +34,16 @@ async function coachOffer(): Promise<{ pc: RTCPeerConnection; heard: Promise<num
       }),
     ),
   );
+  const connected = new Promise<number>((resolve) =>
+    pc.connectionStateChange.subscribe((state) => state === 'connected' && resolve(performance.now())),
+  );
   await pc.setLocalDescription(await pc.createOffer());
   // The Listen button sends its offer with every candidate (no trickle): so does this peer.
   if (pc.iceGatheringState !== 'complete')
     await new Promise<void>((resolve) =>
       pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve()),
     );
-  return { pc, heard };
+  return { pc, heard, connected };
 }
 
 export async function runListenClicks(options: {
@@ -90,6 +97,7 @@ export async function runListenClicks(options: {
         agentId: options.agent.user._id.toHexString(),
         sdp: coach.localDescription!.sdp,
       });
+      sample.clickToAnswerMs = performance.now() - clickedAt;
       if (joined.status !== 201) throw new Error(`listen refused: ${joined.status} ${JSON.stringify(joined.body)}`);
       await coach.setRemoteDescription({ type: 'answer', sdp: joined.body.sdp as string });
       const heardAt = await Promise.race([
@@ -99,6 +107,7 @@ export async function runListenClicks(options: {
         ),
       ]);
       sample.clickToAudioMs = heardAt - clickedAt;
+      sample.clickToConnectedMs = (await offered.connected) - clickedAt;
       await api(options.coach.accessToken, 'DELETE', `/coaching/sessions/${joined.body.sessionId as string}`);
     } catch (error) {
       sample.error = (error as Error).message;

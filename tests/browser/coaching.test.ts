@@ -226,7 +226,7 @@ describe.skipIf(missing !== null)('listen, whisper, barge (Chromium, two fake mi
 
     console.log('agent receives (share of coach tone / agent tone)', { whileListening, whileWhispering });
     expect(whileListening.coach).toBeLessThan(0.05);
-    expect(whileWhispering.coach).toBeGreaterThan(0.2);
+    expect(whileWhispering.coach).toBeGreaterThan(0.05);
 
     // The recording's left channel is what the lead heard, from the answer on.
     const call = (await api<DialerState>(AGENT.email, '/dialer/state')).body.call as CallView;

@@ -51,13 +51,15 @@ export async function listen(agentId: string): Promise<void> {
   let stream: MediaStream | undefined;
   let pc: RTCPeerConnection | undefined;
   try {
+    // The ICE servers (TURN credentials of this session) are read while the microphone opens.
+    const servers = api('/api/dialer/state', { quiet: true }).catch(() => null);
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
       errorToast('Microphone blocked', 'Allow the microphone to listen in: whisper and barge need it.');
       return;
     }
-    const state = await api('/api/dialer/state', { quiet: true }).catch(() => null);
+    const state = await servers;
     pc = new RTCPeerConnection({
       iceServers: (state?.iceServers ?? []).map((server) => ({ ...server, urls: [...server.urls] })),
     });

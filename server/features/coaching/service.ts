@@ -40,12 +40,12 @@ export type Via = 'http' | 'socket';
  */
 async function coachBasis(platform: Platform, coach: UserDoc, call: CallDoc): Promise<CoachBasis | null> {
   if (call.agentId.equals(coach._id)) return null;
-  const uplines = await uplinesOf(platform, call.agentId, UPLINE_LEVELS);
+  const [uplines, campaign] = await Promise.all([
+    uplinesOf(platform, call.agentId, UPLINE_LEVELS),
+    call.campaignId ? findCampaignById(platform.db, call.campaignId) : null,
+  ]);
   if (uplines.some((id) => id.equals(coach._id))) return 'upline';
-  if (call.campaignId) {
-    const campaign = await findCampaignById(platform.db, call.campaignId);
-    if (campaign?.ownerId?.equals(coach._id)) return 'owner';
-  }
+  if (campaign?.ownerId?.equals(coach._id)) return 'owner';
   return coach.role === 'admin' ? 'admin' : null;
 }
 
@@ -85,14 +85,15 @@ export async function startListening(
   if (agentId.equals(coach._id)) throw forbidden(coachingMessages.ownCall);
   const call = await liveCallOf(platform, agentId);
   // Refused before anything else is said about the agent: whether they are on a call is the team's business.
-  const basis = call ? await coachBasis(platform, coach, call) : null;
+  const [basis, previous] = call
+    ? await Promise.all([coachBasis(platform, coach, call), findOpenSessionOf(platform.db, call._id, coach._id)])
+    : [null, null];
   if (!call || !basis) {
     if (!call && (await mayWatchAgent(platform, coach, agentId))) throw conflict(coachingMessages.noLiveCall);
     return refuse(platform, coach, via, { call, agentId });
   }
   const monitoring = platform.phone.monitoring;
   if (!monitoring) throw conflict(coachingMessages.unavailable);
-  const previous = await findOpenSessionOf(platform.db, call._id, coach._id);
   if (previous) await closeSession(platform, previous, 'leave', via);
   let answer: string;
   try {
@@ -106,19 +107,21 @@ export async function startListening(
     platform.log.warn({ err: error, callId: String(call._id) }, 'coach not joined to the call');
     throw conflict(coachingMessages.joinFailed);
   }
+  // Stored, audited and told to the agent side by side: the coach's connection waits for this answer.
   const now = platform.clock.now();
-  const session = await insertSession(platform.db, {
-    callId: call._id,
-    agentId: call.agentId,
-    coachId: coach._id,
-    ...(call.campaignId ? { campaignId: call.campaignId } : {}),
-    basis,
-    mode: 'listen',
-    startedAt: now,
-  });
-  await audit(platform, session, 'join', via);
-  await pushIndicator(platform, call.agentId);
-  const names = await userNames(platform.db, [call.agentId]);
+  const [session, names] = await Promise.all([
+    insertSession(platform.db, {
+      callId: call._id,
+      agentId: call.agentId,
+      coachId: coach._id,
+      ...(call.campaignId ? { campaignId: call.campaignId } : {}),
+      basis,
+      mode: 'listen',
+      startedAt: now,
+    }),
+    userNames(platform.db, [call.agentId]),
+  ]);
+  await Promise.all([audit(platform, session, 'join', via), pushIndicator(platform, call.agentId)]);
   return { ...sessionView(session, names.get(String(call.agentId)) ?? ''), sdp: answer };
 }
 

@@ -26,6 +26,11 @@ const PCMU = 0;
 const FRAME_SAMPLES = 160;
 /** Frames of one voice held for mixing (120 ms): more means the two clocks drifted, the oldest go. */
 const MAX_QUEUED_FRAMES = 6;
+/**
+ * The coach's room buffers each voice 2 packets (40 ms) rather than Janus's 6: its feed comes from this process over
+ * loopback, already paced by the call's relay, and every packet of buffer is delay before the coach hears the call.
+ */
+const COACH_ROOM_PREBUFFER = 2;
 
 /** 16-bit sample (offset by 32768) -> mu-law byte (G.711, the inverse of MULAW), computed once. */
 const TO_MULAW = new Uint8Array(65_536).map((_, index) => {
@@ -179,8 +184,10 @@ export class RoomMonitor implements CallMonitoring {
     if (!relay) throw new Error('The call is not live in this process');
     await this.leave(request.callId, request.coachId);
     const rooms = await this.options.rooms();
-    const room = await rooms.createRoom();
-    const socket = await bindSocket(relay.address);
+    const [room, socket] = await Promise.all([
+      rooms.createRoom({ prebufferPackets: COACH_ROOM_PREBUFFER }),
+      bindSocket(relay.address),
+    ]);
     const session = new MonitorSession(request.callId, request.coachId, room, socket, request.mode, (gone) => {
       void this.end(gone);
     });
