@@ -300,6 +300,7 @@ async function main() {
       coach: await createUser(shim, { role: 'admin' }),
       number: NUMBER,
       count: LISTENS,
+      api,
     });
     const heard = listens.flatMap((sample) => (sample.clickToAudioMs === undefined ? [] : [sample.clickToAudioMs]));
     const answered = listens.flatMap((sample) =>

@@ -53,18 +53,15 @@ export async function runListenClicks(options: {
   coach: CreatedUser;
   number: string;
   count: number;
+  /** The bench's API caller (JSON in and out, the status kept). */
+  api: (
+    token: string,
+    method: string,
+    route: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: Record<string, unknown> }>;
 }): Promise<ListenSample[]> {
-  const api = async (token: string, method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${options.url}/api${route}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-  };
+  const { api } = options;
   /** The agent's call reaches `state` (the phone view, polled: a push could come before anyone waits for it). */
   const reach = async (callId: string, state: string) => {
     for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {

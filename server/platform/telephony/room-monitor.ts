@@ -19,7 +19,7 @@ import type { Logger } from '../logger.js';
 import type { AudioBridgeRooms, RoomParticipant } from './audio-bridge.js';
 import type { MonitorMode } from '../../../shared/schemas/coaching/sessions.js';
 import type { CallMonitoring } from './phone-provider.js';
-import { MULAW, type RelayTap, type RtpRelay } from './rtp-relay.js';
+import { MULAW, pcmuPacket, type RelayTap, type RtpRelay } from './rtp-relay.js';
 
 const RTP_HEADER = 12;
 const PCMU = 0;
@@ -153,13 +153,7 @@ class MonitorSession implements RelayTap {
 
   private feed(payload: Buffer): void {
     if (!this.janusFeed || this.closed) return;
-    const packet = Buffer.alloc(RTP_HEADER + payload.length);
-    packet[0] = 0x80;
-    packet[1] = PCMU;
-    packet.writeUInt16BE(this.seq, 2);
-    packet.writeUInt32BE(this.ts >>> 0, 4);
-    packet.writeUInt32BE(this.ssrc, 8);
-    payload.copy(packet, RTP_HEADER);
+    const packet = pcmuPacket(payload, { seq: this.seq, ts: this.ts, ssrc: this.ssrc });
     this.seq = (this.seq + 1) & 0xffff;
     this.ts = (this.ts + FRAME_SAMPLES) >>> 0;
     this.socket.send(packet, this.janusFeed.port, this.janusFeed.ip);

@@ -231,17 +231,26 @@ export class RtpRelay {
 
   private sendToJanus(payload: Buffer, marker: boolean): void {
     if (!this.janus) return;
-    const packet = Buffer.alloc(RTP_HEADER + payload.length);
-    packet[0] = 0x80;
-    packet[1] = (marker ? 0x80 : 0) | PCMU;
-    packet.writeUInt16BE(this.seq, 2);
-    packet.writeUInt32BE(this.ts >>> 0, 4);
-    packet.writeUInt32BE(this.ssrc, 8);
-    payload.copy(packet, RTP_HEADER);
+    const packet = pcmuPacket(payload, { seq: this.seq, ts: this.ts, ssrc: this.ssrc, marker });
     this.seq = (this.seq + 1) & 0xffff;
     this.ts = (this.ts + FRAME_SAMPLES) >>> 0;
     this.janusSide.send(packet, this.janus.port, this.janus.ip);
   }
+}
+
+/** A PCMU RTP packet (no CSRC, no extension) of our own stream. */
+export function pcmuPacket(
+  payload: Buffer,
+  stream: { seq: number; ts: number; ssrc: number; marker?: boolean },
+): Buffer {
+  const packet = Buffer.alloc(RTP_HEADER + payload.length);
+  packet[0] = 0x80;
+  packet[1] = (stream.marker ? 0x80 : 0) | PCMU;
+  packet.writeUInt16BE(stream.seq, 2);
+  packet.writeUInt32BE(stream.ts >>> 0, 4);
+  packet.writeUInt32BE(stream.ssrc, 8);
+  payload.copy(packet, RTP_HEADER);
+  return packet;
 }
 
 /** The packet with its payload passed through every tap (a copy; the packet itself is left as it came). */
