@@ -20,7 +20,12 @@ export const useCoaching = () => useSnapshot(coaching);
 let connection: { pc: RTCPeerConnection; stream: MediaStream; audio: HTMLAudioElement } | null = null;
 
 /** How long ICE gathering may take before the offer goes with the candidates found so far. */
-const GATHERING_WAIT_MS = 3_000;
+const GATHERING_WAIT_MS = 1_000;
+/**
+ * Without STUN or TURN servers every candidate is a host one, found at once: the offer goes this long after the first,
+ * rather than when Chromium declares gathering complete (which can take seconds).
+ */
+const HOST_ONLY_SETTLE_MS = 50;
 
 function release(): void {
   connection?.pc.close();
@@ -31,15 +36,21 @@ function release(): void {
 }
 
 /** The offer carries every candidate: the join is one request and needs no trickle. */
-function gatheringDone(pc: RTCPeerConnection): Promise<void> {
+function gatheringDone(pc: RTCPeerConnection, hostOnly: boolean): Promise<void> {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, GATHERING_WAIT_MS);
-    pc.addEventListener('icegatheringstatechange', () => {
-      if (pc.iceGatheringState !== 'complete') return;
+    const done = () => {
       clearTimeout(timer);
       resolve();
+    };
+    pc.addEventListener('icegatheringstatechange', () => {
+      if (pc.iceGatheringState === 'complete') done();
     });
+    if (hostOnly)
+      pc.addEventListener('icecandidate', (event) => {
+        if (event.candidate) setTimeout(done, HOST_ONLY_SETTLE_MS);
+      });
   });
 }
 
@@ -60,9 +71,8 @@ export async function listen(agentId: string): Promise<void> {
       return;
     }
     const state = await servers;
-    pc = new RTCPeerConnection({
-      iceServers: (state?.iceServers ?? []).map((server) => ({ ...server, urls: [...server.urls] })),
-    });
+    const iceServers = (state?.iceServers ?? []).map((server) => ({ ...server, urls: [...server.urls] }));
+    pc = new RTCPeerConnection({ iceServers });
     for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
     const audio = new Audio();
     audio.autoplay = true;
@@ -71,7 +81,7 @@ export async function listen(agentId: string): Promise<void> {
       void audio.play().catch(() => undefined);
     });
     await pc.setLocalDescription(await pc.createOffer());
-    await gatheringDone(pc);
+    await gatheringDone(pc, iceServers.length === 0);
     const session = await api('/api/coaching/sessions', { body: { agentId, sdp: pc.localDescription!.sdp } });
     await pc.setRemoteDescription({ type: 'answer', sdp: session.sdp! });
     connection = { pc, stream, audio };
