@@ -173,13 +173,19 @@ describe.skipIf(missing !== null)('listen, whisper, barge (Chromium, two fake mi
     };
   };
 
-  it('a team lead three levels up listens, whispers and barges; the lead hears the coach only when barged in', async () => {
+  /** The agent signs in and calls 555-010-0005 (echo until hangup) from the dialer panel. */
+  async function agentOnEchoCall() {
     const agentPage = await signIn(agentBrowser, AGENT.email, '/dashboard/calls');
     const dialer = agentPage.getByRole('region', { name: 'Dialer' });
     await dialer.getByText('Connected', { exact: true }).waitFor();
     await dialer.getByLabel('Phone number').fill('5550100005');
     await dialer.getByRole('button', { name: 'Call', exact: true }).click();
     await dialer.getByText('In call', { exact: true }).waitFor();
+    return { agentPage, dialer };
+  }
+
+  it('a team lead three levels up listens, whispers and barges; the lead hears the coach only when barged in', async () => {
+    const { agentPage, dialer } = await agentOnEchoCall();
 
     const coachPage = await signIn(coachBrowser, TEAM_LEAD.email, '/dashboard/bonsai');
     const liveCalls = coachPage.getByRole('region', { name: 'Live calls' });
@@ -290,12 +296,7 @@ describe.skipIf(missing !== null)('listen, whisper, barge (Chromium, two fake mi
   }, 150_000);
 
   it('refuses an agent outside the team over HTTP and over a crafted socket event, and audits it', async () => {
-    const agentPage = await signIn(agentBrowser, AGENT.email, '/dashboard/calls');
-    const dialer = agentPage.getByRole('region', { name: 'Dialer' });
-    await dialer.getByText('Connected', { exact: true }).waitFor();
-    await dialer.getByLabel('Phone number').fill('5550100005');
-    await dialer.getByRole('button', { name: 'Call', exact: true }).click();
-    await dialer.getByText('In call', { exact: true }).waitFor();
+    const { dialer } = await agentOnEchoCall();
     const agentId = (await api<{ id: string }>(AGENT.email, '/me')).body.id;
 
     const email = `outsider-${Date.now()}@test.local`;
