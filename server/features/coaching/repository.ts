@@ -16,7 +16,7 @@ export interface CoachingSessionDoc {
 }
 
 /** One line of the audit log: every join, mode change, leave and refusal, kept for the campaign's owner and admins. */
-export interface CoachingAuditDoc {
+interface CoachingAuditDoc {
   _id: ObjectId;
   at: Date;
   action: CoachingAuditAction;

@@ -32,7 +32,7 @@ const UPLINE_LEVELS = 3;
 /** Most live calls one listing shows. */
 const LISTED_CALLS_CAP = 200;
 
-export type Via = 'http' | 'socket';
+type Via = 'http' | 'socket';
 
 /**
  * Why `coach` may be on `call`, or null: the agent's upline at levels 1-3, the owner of the call's campaign, an admin.

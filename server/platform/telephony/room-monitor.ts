@@ -160,7 +160,7 @@ class MonitorSession implements RelayTap {
   }
 }
 
-export interface RoomMonitorOptions {
+interface RoomMonitorOptions {
   rooms: () => Promise<AudioBridgeRooms>;
   /** The relay of an answered, live call of this process (undefined: no such call here). */
   relayOf: (callId: string) => RtpRelay | undefined;

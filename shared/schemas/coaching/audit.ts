@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { COACH_BASES, MONITOR_MODES } from './sessions.js';
 
 /** What happened: a coach joined, switched mode or left; the call ended under them; a request was refused. */
-export const COACHING_AUDIT_ACTIONS = ['join', 'mode', 'leave', 'call-ended', 'refused'] as const;
+const COACHING_AUDIT_ACTIONS = ['join', 'mode', 'leave', 'call-ended', 'refused'] as const;
 export type CoachingAuditAction = (typeof COACHING_AUDIT_ACTIONS)[number];
 
 export const CoachingAuditItem = Type.Object({
