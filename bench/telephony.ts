@@ -23,6 +23,8 @@
 // -> the closer hears the lead (bench/suite/telephony-transfers.ts); and the faults (bench/suite/telephony-faults.ts):
 // the re-attach gap after a reload (BENCH_REATTACH_RUNS, default 10) and the gateway's recovery after Janus is
 // SIGKILLed (BENCH_RECOVERY_RUNS, default 5), p50/p95/max with the load average.
+// Then BENCH_LISTENS (default 10) listen clicks: POST /api/coaching/sessions -> first sound at the coach's peer
+// (bench/suite/telephony-listen.ts).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,12 +39,14 @@ import {
   startLocalCarrier,
 } from '../server/platform/telephony/local-carrier.js';
 import { zoneWithLocalHour } from '../tests/support/dialer.js';
+import { createUser } from '../tests/support/factories.js';
 import { createCampaignWithAgents } from '../tests/support/leads.js';
 import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
 import { startInProcessApp } from './suite/in-process-app.js';
 import { runBrowserCalls, type BrowserCallSample } from './suite/telephony-browser.js';
 import { runTransfers, type TransferSample } from './suite/telephony-transfers.js';
 import { runFaultBench } from './suite/telephony-faults.js';
+import { runListenClicks } from './suite/telephony-listen.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10);
@@ -53,6 +57,8 @@ const BROWSER_HOLD_MS = Number(process.env.BENCH_BROWSER_HOLD_MS ?? 4_000);
 const TRANSFERS = process.env.SIP_CALL_MODEL !== 'plugin' ? Number(process.env.BENCH_TRANSFERS ?? 10) : 0;
 const REATTACH_RUNS = Number(process.env.BENCH_REATTACH_RUNS ?? 10);
 const RECOVERY_RUNS = Number(process.env.BENCH_RECOVERY_RUNS ?? 5);
+/** Listen clicks measured (the room model only: coaching needs the call rooms); 0 skips them. */
+const LISTENS = Number(process.env.BENCH_LISTENS ?? 10);
 const BUILT_CLIENT = path.resolve(import.meta.dirname, '../dist/client/index.html');
 
 const percentile = (values: number[], p: number) => {
@@ -305,6 +311,31 @@ async function main() {
       transfers: TRANSFERS,
     });
     reportTransfers(samples, loadTransfers);
+  }
+
+  if (LISTENS > 0 && process.env.SIP_CALL_MODEL !== 'plugin') {
+    const loadListen = load();
+    const listens = await runListenClicks({
+      url,
+      agent: agents[0],
+      agentSocket: sockets[0],
+      // An admin may listen to any call (a typed number's call belongs to no campaign, so its owner could not).
+      coach: await createUser(shim, { role: 'admin' }),
+      number: NUMBER,
+      count: LISTENS,
+      api,
+    });
+    const heard = listens.flatMap((sample) => (sample.clickToAudioMs === undefined ? [] : [sample.clickToAudioMs]));
+    const answered = listens.flatMap((sample) =>
+      sample.clickToAnswerMs === undefined ? [] : [sample.clickToAnswerMs],
+    );
+    const connected = listens.flatMap((sample) =>
+      sample.clickToConnectedMs === undefined ? [] : [sample.clickToConnectedMs],
+    );
+    const failed = listens.filter((sample) => sample.error);
+    console.log(
+      `  listen click -> audio at the coach (${LISTENS} calls, load at start ${loadListen}, at end ${load()}): p50 ${ms(percentile(heard, 50))}, p95 ${ms(percentile(heard, 95))}, max ${ms(Math.max(...heard))} (${heard.length} heard); of which click -> POST answered: p50 ${ms(percentile(answered, 50))}, p95 ${ms(percentile(answered, 95))}; click -> connection up (ICE + DTLS): p50 ${ms(percentile(connected, 50))}, p95 ${ms(percentile(connected, 95))}${failed.length ? `; failed: ${failed.map((sample) => sample.error).join('; ')}` : ''}`,
+    );
   }
 
   if (BROWSER_CALLS > 0 && !existsSync(BUILT_CLIENT))

@@ -5,6 +5,15 @@
 // (shared/api-routes.ts), so a field one side sends and the other does not know is a compile error or a failing test,
 // not a surprise in production. A route without `answer` sends a file or nothing.
 import type { TSchema } from 'typebox';
+import { CoachingAuditList, CoachingAuditQuery } from './schemas/coaching/audit.js';
+import {
+  ChangeModeBody,
+  CoachingIndicator,
+  CoachingSession,
+  ListenableCalls,
+  SessionParams,
+  StartListeningBody,
+} from './schemas/coaching/sessions.js';
 import { ListenedCall, ListenedCallParams, ObjectionInsights } from './schemas/rebuttals/call-listening.js';
 import { ActiveCampaignBody, ActiveCampaignResponse } from './schemas/campaigns/select.js';
 import { AdminPayoutList, AdminPayoutsQuery } from './schemas/commissions/admin-payouts.js';
@@ -249,6 +258,12 @@ export const API_CONTRACT = {
     answer: { 201: CreateCommentResponse },
   },
   'POST /api/posts/:id/like': { params: PostIdParams, answer: { 200: LikeResponse } },
+  'GET /api/coaching/calls': { answer: { 200: ListenableCalls } },
+  'POST /api/coaching/sessions': { body: StartListeningBody, answer: { 201: CoachingSession } },
+  'PUT /api/coaching/sessions/:id': { params: SessionParams, body: ChangeModeBody, answer: { 200: CoachingSession } },
+  'DELETE /api/coaching/sessions/:id': { params: SessionParams },
+  'GET /api/coaching/mine': { answer: { 200: CoachingIndicator } },
+  'GET /api/coaching/audit': { query: CoachingAuditQuery, answer: { 200: CoachingAuditList } },
   'GET /api/rebuttals': { answer: { 200: RebuttalList } },
   'GET /api/rebuttals/calls/:id': { params: ListenedCallParams, answer: { 200: ListenedCall } },
   'GET /api/rebuttals/insights': { query: InsightsQuery, answer: { 200: ObjectionInsights } },

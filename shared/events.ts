@@ -1,6 +1,7 @@
 import type { PostCommentedPayload, PostCreatedPayload, PostLikedPayload } from './schemas/community/events.js';
 import type { CallQualityAnswer, CallQualitySample } from './schemas/dialer/quality.js';
 import type { CallStatePayload } from './schemas/dialer/state.js';
+import type { CoachingIndicator, CoachingSession, MonitorMode } from './schemas/coaching/sessions.js';
 
 /**
  * The catalogue of Socket.IO events. Client, server and workers import these names and the maps below
@@ -34,6 +35,8 @@ export const SocketEvents = {
   transferOffered: 'transfer:offered',
   transferUpdated: 'transfer:updated',
   transferAvailability: 'transfer:availability',
+  coachingIndicator: 'coaching:indicator',
+  coachingEnded: 'coaching:ended',
 } as const;
 
 export type SocketEventName = keyof ServerToClientEvents;
@@ -66,6 +69,10 @@ export interface ServerToClientEvents {
   [SocketEvents.transferOffered]: (payload: TransferOfferedPayload) => void;
   [SocketEvents.transferUpdated]: (payload: TransferUpdatedPayload) => void;
   [SocketEvents.transferAvailability]: (payload: TransferAvailabilityPayload) => void;
+  /** To the agent: who is listening to or coaching their call right now (shared/schemas/coaching/sessions.ts). */
+  [SocketEvents.coachingIndicator]: (payload: CoachingIndicator) => void;
+  /** To the coach: their session ended (the call ended, or they left from another tab). */
+  [SocketEvents.coachingEnded]: (payload: { sessionId: string }) => void;
 }
 
 /** `transfer:offered`, to every socket of the chosen closer: their panel rings with the lead's card (docs/telephony.md, "Transfers"). */
@@ -212,6 +219,9 @@ export const SocketRequests = {
   phoneCandidate: 'phone:candidate',
   callQuality: 'call:quality',
   phoneRestart: 'phone:restart',
+  coachingListen: 'coaching:listen',
+  coachingMode: 'coaching:mode',
+  coachingLeave: 'coaching:leave',
 } as const;
 
 export interface RenewAuthAnswer {
@@ -230,6 +240,26 @@ export interface ClientToServerEvents {
   [SocketRequests.phoneRestart]: (offer: PhoneOffer, ack?: (answer: PhoneRestartAnswer) => void) => void;
   /** A sample of the agent's live WebRTC call, measured by the tab holding it (shared/schemas/dialer/quality.ts). */
   [SocketRequests.callQuality]: (sample: CallQualitySample, ack?: (answer: CallQualityAnswer) => void) => void;
+  /**
+   * Coaching (the same service and checks as /api/coaching/sessions): join an agent's live call with a WebRTC offer,
+   * switch mode, leave. Every request is authorised on the server; a refused one is audited.
+   */
+  [SocketRequests.coachingListen]: (
+    request: { agentId: string; sdp: string },
+    ack?: (answer: CoachingAnswer) => void,
+  ) => void;
+  [SocketRequests.coachingMode]: (
+    request: { sessionId: string; mode: MonitorMode },
+    ack?: (answer: CoachingAnswer) => void,
+  ) => void;
+  [SocketRequests.coachingLeave]: (request: { sessionId: string }, ack?: (answer: CoachingAnswer) => void) => void;
+}
+
+/** The ack of a coaching request over the socket: the session, or the refusal's text. */
+export interface CoachingAnswer {
+  ok: boolean;
+  session?: CoachingSession;
+  error?: string;
 }
 
 /**

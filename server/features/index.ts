@@ -29,6 +29,7 @@ import { usersFeature } from './users/index.js';
 import { waitlistFeature } from './waitlist/index.js';
 import { leaderboardFeature } from './leaderboard/index.js';
 import { insightsFeature } from './insights/index.js';
+import { coachingFeature } from './coaching/index.js';
 
 /** Every feature of the product, in the order their routes are registered. One line per feature. */
 export const features: Feature[] = [
@@ -58,6 +59,7 @@ export const features: Feature[] = [
   invitationsFeature,
   overviewFeature,
   dialerFeature,
+  coachingFeature,
   callsFeature,
   leaderboardFeature,
   supportFeature,

@@ -8,11 +8,11 @@ import { PageStatus } from '../../app/PageStatus.js';
 import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
-import { announceComingSoon } from '../campaigns/public.js';
-import { useCampaigns } from '../campaigns/public.js';
+import { announceComingSoon, useCampaigns } from '../campaigns/public.js';
 import { formatCents } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
 import { useSession } from '../session/public.js';
+import { CoachingAuditCard, CoachPanel } from '../coaching/public.js';
 import { BonsaiTree } from './BonsaiTree.js';
 import { EarningsSummary } from './EarningsSummary.js';
 import { HowBonsaiWorks } from './HowBonsaiWorks.js';
@@ -166,12 +166,16 @@ export default function BonsaiPage() {
               </TabPanel>
             </Tabs>
             <div className={page.stack}>
+              <CoachPanel />
               <EarningsSummary />
               <TeamActivityPanel />
             </div>
           </div>
         </>
-      ) : null}
+      ) : (
+        <CoachPanel />
+      )}
+      {user?.role === 'owner' || user?.role === 'admin' ? <CoachingAuditCard /> : null}
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { LiveRebuttals } from '../rebuttals/public.js';
 import { CallQueue } from './CallQueue.js';
 import { PhoneDevices } from './PhoneDevices.js';
 import { followDialer } from './live.js';
+import { CoachingIndicator } from '../coaching/public.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
 import { useCallSeconds } from './timer.js';
 import { IncomingTransfer, TransferControls } from './TransferPanel.js';
@@ -183,6 +184,7 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
           </span>
         </div>
       ) : null}
+      {live && call ? <CoachingIndicator callId={call.id} /> : null}
       {live && call?.recording ? (
         <p className={styles.recorded} role="status">
           <CircleDot size={14} aria-hidden="true" /> This call is recorded

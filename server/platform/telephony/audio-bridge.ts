@@ -124,6 +124,8 @@ export class RoomParticipant {
 export interface RoomOptions {
   /** Mixing rate: 16 kHz keeps two browsers (Opus) wideband while G.711 legs are resampled. */
   samplingRate?: number;
+  /** Packets each participant's audio is buffered before it is mixed (Janus's default: 6, 120 ms). */
+  prebufferPackets?: number;
 }
 
 /**
@@ -172,6 +174,7 @@ export class AudioBridgeRooms {
           sampling_rate: options.samplingRate ?? 16_000,
           allow_rtp_participants: true,
           audiolevel_event: false,
+          ...(options.prebufferPackets ? { default_prebuffering: options.prebufferPackets } : {}),
         });
         return { room, secret };
       } catch (error) {

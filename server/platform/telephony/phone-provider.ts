@@ -1,3 +1,4 @@
+import type { MonitorMode } from '../../../shared/schemas/coaching/sessions.js';
 import type { DialResult, SipCause } from '../../../shared/schemas/dialer/dial-result.js';
 import type { LeadAudioSource } from './lead-audio.js';
 
@@ -114,6 +115,17 @@ export interface CallTransfers {
 /** The closer's tab has no connection ready to join a transferred call with. */
 export class TransferMediaNotReady extends Error {}
 
+ * Coaches on live calls (the room provider, platform/telephony/room-monitor.ts). The coaching feature authorises every
+ * request before it gets here: this only joins the coach's WebRTC offer to the call's audio and switches the mode.
+ */
+export interface CallMonitoring {
+  /** Joins the coach's browser (its offer, candidates included) to the call; resolves with the gateway's answer SDP. */
+  join(request: { callId: string; coachId: string; offer: string; mode: MonitorMode }): Promise<string>;
+  /** Switches the mode on the same connection (nothing re-joins). */
+  setMode(callId: string, coachId: string, mode: MonitorMode): Promise<void>;
+  leave(callId: string, coachId: string): Promise<void>;
+}
+
 /** Where a call stands after the dialer applied an event; the provider times its next steps from it. */
 export interface CallProgress {
   state: 'calling' | 'connected' | 'ending' | 'ended' | 'idle';
@@ -188,6 +200,8 @@ export interface PhoneProvider {
   readonly gatewayReachable?: boolean;
   /** Providers that hear the lead's side of a call (issue 31's objection spotter listens to it on this node). */
   readonly leadAudio?: LeadAudioSource;
+  /** Providers whose calls can take a coach (the room model). */
+  readonly monitoring?: CallMonitoring;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
 }

@@ -13,7 +13,7 @@ const RECORDING_RATE = 8_000;
 const SILENCE = 0xff;
 
 /** mu-law byte -> 16-bit sample (G.711). */
-const MULAW = new Int16Array(256).map((_, i) => {
+export const MULAW = new Int16Array(256).map((_, i) => {
   const u = ~i & 0xff;
   const sign = u & 0x80;
   const exponent = (u >> 4) & 0x07;

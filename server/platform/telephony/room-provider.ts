@@ -8,6 +8,7 @@ import { RoomTransfers } from './room-transfer.js';
 import { GatewaySupervisor } from './gateway-supervisor.js';
 import { takeRelayRecording } from './relay-recording.js';
 import { LeadAudioTaps } from './lead-audio.js';
+import { RoomMonitor } from './room-monitor.js';
 import { RtpRelay } from './rtp-relay.js';
 import { digitsToLead, followLeadKeys } from './call-controls.js';
 import { SipUserAgent, type SipDialogRecord, type SipLeg } from './sip-leg.js';
@@ -141,6 +142,14 @@ export class RoomPhoneProvider implements PhoneProvider {
   get gatewayReachable(): boolean {
     return this.gateway.reachable;
   }
+  /** Coaches on this process's answered calls (issue 30): they hear and add to the call through its relay. */
+  readonly monitoring = new RoomMonitor({
+    rooms: () => this.roomClient(),
+    relayOf: (callId) => {
+      const call = this.calls.get(callId);
+      return call?.answered && !call.over && !call.ending ? call.relay : undefined;
+    },
+  });
 
   constructor(
     private readonly sip: SipConfig,
@@ -276,6 +285,7 @@ export class RoomPhoneProvider implements PhoneProvider {
   /** Hangs up every call of this process (BYE/CANCEL) and ends the Janus session and the SIP stack. */
   async close(): Promise<void> {
     this.gateway.stop();
+    await this.monitoring.close();
     for (const live of [...this.calls.values()]) {
       live.leg?.end();
       live.over = true;

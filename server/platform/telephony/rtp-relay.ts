@@ -12,6 +12,19 @@ import { LeadStream } from './lead-stream.js';
 import { RelayRecording } from './relay-recording.js';
 import type { LeadAudioFeed } from './lead-audio.js';
 
+/**
+ * Something that hears and adds to a call's audio as it passes the relay (a coach listening, whispering or barging in:
+ * platform/telephony/room-monitor.ts). Each hook gets a 20 ms PCMU payload and returns the payload to send on.
+ */
+export interface RelayTap {
+  /** The lead's audio on its way into the room (what the agent hears of the lead's side). */
+  towardsRoom(payload: Buffer): Buffer;
+  /** The room's mix on its way to the lead (what the lead hears). */
+  towardsLead(payload: Buffer): Buffer;
+  /** The relay closed: the call is over. */
+  relayClosed(): void;
+}
+
 const RTP_HEADER = 12;
 const PCMU = 0;
 const FRAME_SAMPLES = 160;
@@ -38,6 +51,8 @@ export class RtpRelay {
   /** Packets the far end sent and Janus sent, hold-tone frames sent to the lead (tests and the call's quality). */
   readonly counts = { fromFar: 0, fromJanus: 0, holdFrames: 0 };
   lastFarPacketAt = 0;
+  /** Coaches hearing and adding to the call (room-monitor.ts). */
+  private readonly taps = new Set<RelayTap>();
   /** What the lead receives, as one RTP stream: the room's mix, the hold tone, DTMF events (lead-stream.ts). */
   private readonly toLead = new LeadStream();
   /** On hold: stops the tone; the room neither reaches the lead nor hears it meanwhile. */
@@ -139,7 +154,20 @@ export class RtpRelay {
     this.leadTap = feed;
   }
 
+  /** Adds a tap on both directions; the returned function removes it. */
+  addTap(tap: RelayTap): () => void {
+    this.taps.add(tap);
+    return () => this.taps.delete(tap);
+  }
+
+  /** The address the relay's sockets are bound to (a tap binds its own socket there). */
+  get address(): string {
+    return this.janusSide.address().address;
+  }
+
   close(): void {
+    for (const tap of [...this.taps]) tap.relayClosed();
+    this.taps.clear();
     this.resume();
     void this.stopRecording();
     this.leadTap?.end();
@@ -157,9 +185,12 @@ export class RtpRelay {
     this.counts.fromJanus++;
     const header = headerLength(packet);
     if (this.held) return;
-    const out = this.toLead.renumber(packet, 'room');
-    if ((out[1]! & 0x7f) === PCMU && header < out.length)
+    let out = this.toLead.renumber(packet, 'room');
+    if ((out[1]! & 0x7f) === PCMU && header < out.length) {
+      // A barging coach is mixed in here, so the recording's "what the lead heard" has them too.
+      out = withTaps(out, header, this.taps, 'towardsLead');
       this.recorder?.room.add(out.subarray(header), out.readUInt32BE(4));
+    }
     if (this.far && !this.farSendsOnly) this.farSide.send(out, this.far.port, this.far.ip);
   }
 
@@ -199,7 +230,10 @@ export class RtpRelay {
       this.farTs0 = timestamp;
       this.tsBase = this.ts;
     }
-    const out = Buffer.from(packet);
+    const out =
+      (packet[1]! & 0x7f) === PCMU && header < packet.length
+        ? withTaps(packet, header, this.taps, 'towardsRoom')
+        : Buffer.from(packet);
     out.writeUInt16BE(this.seq, 2);
     out.writeUInt32BE((this.tsBase + ((timestamp - this.farTs0) >>> 0)) >>> 0, 4);
     out.writeUInt32BE(this.ssrc, 8);
@@ -209,17 +243,34 @@ export class RtpRelay {
 
   private sendToJanus(payload: Buffer, marker: boolean): void {
     if (!this.janus) return;
-    const packet = Buffer.alloc(RTP_HEADER + payload.length);
-    packet[0] = 0x80;
-    packet[1] = (marker ? 0x80 : 0) | PCMU;
-    packet.writeUInt16BE(this.seq, 2);
-    packet.writeUInt32BE(this.ts >>> 0, 4);
-    packet.writeUInt32BE(this.ssrc, 8);
-    payload.copy(packet, RTP_HEADER);
+    const packet = pcmuPacket(payload, { seq: this.seq, ts: this.ts, ssrc: this.ssrc, marker });
     this.seq = (this.seq + 1) & 0xffff;
     this.ts = (this.ts + FRAME_SAMPLES) >>> 0;
     this.janusSide.send(packet, this.janus.port, this.janus.ip);
   }
+}
+
+/** A PCMU RTP packet (no CSRC, no extension) of our own stream. */
+export function pcmuPacket(
+  payload: Buffer,
+  stream: { seq: number; ts: number; ssrc: number; marker?: boolean },
+): Buffer {
+  const packet = Buffer.alloc(RTP_HEADER + payload.length);
+  packet[0] = 0x80;
+  packet[1] = (stream.marker ? 0x80 : 0) | PCMU;
+  packet.writeUInt16BE(stream.seq, 2);
+  packet.writeUInt32BE(stream.ts >>> 0, 4);
+  packet.writeUInt32BE(stream.ssrc, 8);
+  payload.copy(packet, RTP_HEADER);
+  return packet;
+}
+
+/** The packet with its payload passed through every tap (a copy; the packet itself is left as it came). */
+function withTaps(packet: Buffer, header: number, taps: Set<RelayTap>, hook: 'towardsLead' | 'towardsRoom'): Buffer {
+  if (taps.size === 0) return hook === 'towardsRoom' ? Buffer.from(packet) : packet;
+  let payload = packet.subarray(header);
+  for (const tap of taps) payload = tap[hook](payload);
+  return Buffer.concat([packet.subarray(0, header), payload]);
 }
 
 function headerLength(packet: Buffer): number {

@@ -1,0 +1,122 @@
+// `npm run bench:telephony` with SIP_CALL_MODEL=room: how soon a coach who clicks "Listen" hears the call (issue 30).
+// The agent's werift tab calls the echo number; once connected, the coach (a second werift peer, an admin)
+// sends its offer with POST /api/coaching/sessions, exactly what the Listen button sends; the clock runs from the POST
+// leaving until the first RTP packet carrying sound (not mu-law silence) reaches the coach's peer.
+import type { Socket } from 'socket.io-client';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
+import type { CreatedUser } from '../../tests/support/factories.js';
+import { WebrtcAgentTab } from '../../tests/support/webrtc-agent.js';
+
+export interface ListenSample {
+  /** POST sent -> its answer (the server's checks, the coach's room and both joins, Janus's SDP). */
+  clickToAnswerMs?: number;
+  /** POST sent -> the coach's connection to Janus is up (ICE and DTLS done). */
+  clickToConnectedMs?: number;
+  clickToAudioMs?: number;
+  error?: string;
+}
+
+/** mu-law silence is 0xff/0x7f (and their neighbours): a frame with anything louder is sound. */
+const audible = (payload: Buffer) => payload.some((byte) => (byte & 0x7f) < 0x70);
+
+async function coachOffer(): Promise<{ pc: RTCPeerConnection; heard: Promise<number>; connected: Promise<number> }> {
+  const pc = new RTCPeerConnection({
+    codecs: {
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
+    },
+    iceUseIpv6: false,
+  });
+  pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+  const heard = new Promise<number>((resolve) =>
+    pc.onTrack.subscribe((track) =>
+      track.onReceiveRtp.subscribe((rtp) => {
+        if (audible(rtp.payload)) resolve(performance.now());
+      }),
+    ),
+  );
+  const connected = new Promise<number>((resolve) =>
+    pc.connectionStateChange.subscribe((state) => state === 'connected' && resolve(performance.now())),
+  );
+  await pc.setLocalDescription(await pc.createOffer());
+  // The Listen button sends its offer with every candidate (no trickle): so does this peer.
+  if (pc.iceGatheringState !== 'complete')
+    await new Promise<void>((resolve) =>
+      pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve()),
+    );
+  return { pc, heard, connected };
+}
+
+export async function runListenClicks(options: {
+  url: string;
+  agent: CreatedUser;
+  agentSocket: Socket;
+  coach: CreatedUser;
+  number: string;
+  count: number;
+  /** The bench's API caller (JSON in and out, the status kept). */
+  api: (
+    token: string,
+    method: string,
+    route: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: Record<string, unknown> }>;
+}): Promise<ListenSample[]> {
+  const { api } = options;
+  /** The agent's call reaches `state` (the phone view, polled: a push could come before anyone waits for it). */
+  const reach = async (callId: string, state: string) => {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      const view = await api(options.agent.accessToken, 'GET', '/dialer/state');
+      const call = view.body.call as { id?: string; state?: string } | null;
+      if (call?.id === callId && call.state === state) return;
+      if (state === 'idle' && call?.id !== callId) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`call not ${state} within 20 s`);
+  };
+  const samples: ListenSample[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const tab = new WebrtcAgentTab(options.agentSocket);
+    const sample: ListenSample = {};
+    let coach: RTCPeerConnection | undefined;
+    let callId: string | undefined;
+    try {
+      const ack = await tab.offer();
+      if (!ack.ok) throw new Error(`offer refused: ${ack.error}`);
+      const started = await api(options.agent.accessToken, 'POST', '/dialer/calls', { phone: options.number });
+      if (started.status !== 201) throw new Error(`call not placed: ${started.status}`);
+      callId = started.body.id as string;
+      await reach(callId, 'connected');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const offered = await coachOffer();
+      coach = offered.pc;
+      const clickedAt = performance.now();
+      const joined = await api(options.coach.accessToken, 'POST', '/coaching/sessions', {
+        agentId: options.agent.user._id.toHexString(),
+        sdp: coach.localDescription!.sdp,
+      });
+      sample.clickToAnswerMs = performance.now() - clickedAt;
+      if (joined.status !== 201) throw new Error(`listen refused: ${joined.status} ${JSON.stringify(joined.body)}`);
+      await coach.setRemoteDescription({ type: 'answer', sdp: joined.body.sdp as string });
+      const heardAt = await Promise.race([
+        offered.heard,
+        new Promise<number>((_, reject) =>
+          setTimeout(() => reject(new Error('no audio at the coach in 10 s')), 10_000),
+        ),
+      ]);
+      sample.clickToAudioMs = heardAt - clickedAt;
+      sample.clickToConnectedMs = (await offered.connected) - clickedAt;
+      await api(options.coach.accessToken, 'DELETE', `/coaching/sessions/${joined.body.sessionId as string}`);
+    } catch (error) {
+      sample.error = (error as Error).message;
+    } finally {
+      await coach?.close().catch(() => undefined);
+      if (callId) {
+        await api(options.agent.accessToken, 'POST', `/dialer/calls/${callId}/end`);
+        await reach(callId, 'idle').catch(() => undefined);
+      }
+      await tab.close();
+    }
+    samples.push(sample);
+  }
+  return samples;
+}
