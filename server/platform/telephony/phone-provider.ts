@@ -115,6 +115,7 @@ export interface CallTransfers {
 /** The closer's tab has no connection ready to join a transferred call with. */
 export class TransferMediaNotReady extends Error {}
 
+/**
  * Coaches on live calls (the room provider, platform/telephony/room-monitor.ts). The coaching feature authorises every
  * request before it gets here: this only joins the coach's WebRTC offer to the call's audio and switches the mode.
  */
