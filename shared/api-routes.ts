@@ -11,7 +11,6 @@ type StaticOf<S> = S extends TSchema ? Static<S> : never;
 /** A route's answer: the union of its 2xx answers' types; a route that answers a file or nothing says `unknown`. */
 type AnswerOf<C> = C extends { answer: infer A } ? { [S in keyof A]: StaticOf<A[S]> }[keyof A] : unknown;
 type BodyOf<C> = C extends { body: infer B } ? StaticOf<B> : undefined;
-type QueryOf<C> = C extends { query: infer Q } ? StaticOf<Q> : undefined;
 
 /** The contract's entries of method `M`, keyed by path. */
 type ContractOf<M extends ApiMethod> = {
@@ -22,9 +21,6 @@ type ContractOf<M extends ApiMethod> = {
 export type ApiRoutes = { [M in ApiMethod]: { [P in keyof ContractOf<M>]: AnswerOf<ContractOf<M>[P]> } };
 /** The JSON bodies the routes take, by method and path (`undefined`: the route takes none). */
 export type ApiBodies = { [M in ApiMethod]: { [P in keyof ContractOf<M>]: BodyOf<ContractOf<M>[P]> } };
-/** The query strings the routes read, by method and path. */
-export type ApiQueries = { [M in ApiMethod]: { [P in keyof ContractOf<M>]: QueryOf<ContractOf<M>[P]> } };
-
 type Segments<P extends string> = P extends `${infer Head}/${infer Rest}` ? [Head, ...Segments<Rest>] : [P];
 type WithoutQuery<P extends string> = P extends `${infer Base}?${string}` ? Base : P;
 type SegmentMatches<Actual extends string, Pattern extends string> = Pattern extends `:${string}`
