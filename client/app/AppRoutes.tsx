@@ -13,7 +13,8 @@ const JoinPage = lazy(() => import('../features/auth/JoinPage.js'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage.js'));
 const DashboardRoutes = lazy(() => import('../features/dashboard/DashboardRoutes.js'));
 
-const SIGNED_IN_AREAS = /^\/(?:dashboard|lead-management|resources|community|admin\/(?:queues|payouts))(?:\/.*)?$/;
+const SIGNED_IN_AREAS =
+  /^\/(?:dashboard|lead-management|resources|community|admin\/(?:queues|queue-board|payouts))(?:\/.*)?$/;
 
 export function AppRoutes() {
   return (
