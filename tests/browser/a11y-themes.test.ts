@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, DEMO_AGENT, launchBrowser, openPage, seriousAxeViolations } from '../support/browser.js';
+import { appUrl, DEMO_AGENT, launchBrowser, openPage, describedAxeViolations } from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 // axe-core over the page states the browser suite visits that accessibility.test.ts and dashboard-a11y.test.ts do
@@ -16,20 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Serious and critical violations, each with the start of the offending element's HTML. */
-async function violations(page: Page): Promise<string[]> {
-  const lines: string[] = [];
-  for (const violation of await seriousAxeViolations(page))
-    for (const node of violation.nodes) {
-      const html = await page
-        .locator(node.target.join(' '))
-        .first()
-        .evaluate((element) => element.outerHTML.slice(0, 160))
-        .catch(() => node.target.join(' '));
-      lines.push(`${violation.impact} ${violation.id}: ${violation.help} at ${html}`);
-    }
-  return lines;
-}
+const violations = describedAxeViolations;
 
 interface PageState {
   name: string;

@@ -20,7 +20,7 @@ interface OverviewLeadsState {
 const PAGE = 25;
 
 /** "Your Current Leads" of the overview: the viewer's leads of the active campaign, one stage at a time. */
-export const overviewLeads = proxy<OverviewLeadsState>({
+const nothingShown = (): OverviewLeadsState => ({
   campaignId: null,
   stage: 'All',
   items: [],
@@ -28,6 +28,8 @@ export const overviewLeads = proxy<OverviewLeadsState>({
   status: 'idle',
   poolEmpty: false,
 });
+
+export const overviewLeads = proxy<OverviewLeadsState>(nothingShown());
 
 export const useOverviewLeads = () => useSnapshot(overviewLeads);
 
@@ -88,14 +90,7 @@ function applyUpdate(payload: LeadUpdatedPayload): void {
 /** New and changed leads arrive over the socket; the list follows without a reload. */
 export function followOverviewLeads(): () => void {
   // Another account may have used this tab before: start from nothing.
-  Object.assign(overviewLeads, {
-    campaignId: null,
-    stage: 'All',
-    items: [],
-    nextCursor: null,
-    status: 'idle',
-    poolEmpty: false,
-  });
+  Object.assign(overviewLeads, nothingShown());
   const offAssigned = onLive(SocketEvents.leadAssigned, (lead) => {
     if (belongs(lead) && !overviewLeads.items.some((item) => item.id === lead.id)) overviewLeads.items.unshift(lead);
   });
