@@ -274,7 +274,7 @@ describe('a working day, repeatable', () => {
     await agent.getByRole('button', { name: campaignName, pressed: true }).waitFor();
     await ledgerRow(agent, lead.name, 'Clawback').filter({ hasText: '-$300' }).waitFor();
     expect([...owner.errors, ...closer.errors, ...opener.errors, ...teamLead.errors, ...admin.errors]).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 
   it('the cancel-or-refund dialog: keeping the deal changes nothing; "cancelled" voids the unpaid lines with the reason', async () => {
     // A deal on one of Alex's Adwords leads, closed through the API (the close form is walked above).
