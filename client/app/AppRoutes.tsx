@@ -13,8 +13,7 @@ const JoinPage = lazy(() => import('../features/auth/JoinPage.js'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage.js'));
 const DashboardRoutes = lazy(() => import('../features/dashboard/DashboardRoutes.js'));
 
-const SIGNED_IN_AREAS =
-  /^\/(?:dashboard|lead-management|resources|community|admin\/(?:queues|queue-board|payouts))(?:\/.*)?$/;
+const SIGNED_IN_AREAS = /^\/(?:dashboard|lead-management|resources|community|admin\/(?:queues|payouts))(?:\/.*)?$/;
 
 export function AppRoutes() {
   return (

@@ -36,7 +36,7 @@ const Notifications = lazy(() => import('../notifications/NotificationsPage.js')
  * Each area's screen lives in its own folder (client/features/<area>/) and is replaced there.
  */
 const SHELL_PATHS =
-  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|clients|calls|insights|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile|notifications))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community|admin\/(?:queues|queue-board|payouts))\/?$/;
+  /^\/(?:dashboard(?:\/(?:plans|campaigns(?:\/[^/]+)?|bonsai|leads|clients|calls|insights|calendar|perks(?:\/[^/]+)?|waitlist-admin|settings|support|profile|notifications))?|resources\/(?:materials|scripts|voice-notes|ai-rebuttals)|lead-management|community|admin\/(?:queues|payouts))\/?$/;
 
 export default function DashboardRoutes() {
   return (
@@ -70,8 +70,6 @@ function ShellRoutes() {
           <Route path="/dashboard/perks/:category" component={Perks} />
           <Route path="/dashboard/waitlist-admin" component={WaitlistAdmin} />
           <Route path="/admin/queues" component={AdminQueues} />
-          {/* The server sends the app here only when it refuses the board (no admin session): the admin-only page. */}
-          <Route path="/admin/queue-board" component={AdminQueues} />
           <Route path="/admin/payouts" component={AdminPayouts} />
           <Route path="/dashboard/settings" component={Settings} />
           <Route path="/dashboard/support" component={Support} />
