@@ -240,7 +240,7 @@ export async function toggleLike(platform: Platform, user: UserDoc, postId: stri
 }
 
 /** The likes of one post, newest liker first: "Bea liked", "Bea and Alex liked", "Bea, Alex and 3 others liked". */
-export function likesNotice(likers: Array<{ name: string }>): { title: string; body: string } {
+function likesNotice(likers: Array<{ name: string }>): { title: string; body: string } {
   const names = likers.map((liker) => liker.name).reverse();
   const who =
     names.length === 1

@@ -56,7 +56,7 @@ export async function notify(platform: Platform, userId: ObjectId, input: Notifi
   emitNotificationCount(platform, id, await countUnread(platform.db, userId));
 }
 
-export interface GroupedNotificationInput {
+interface GroupedNotificationInput {
   type: NotificationType;
   /** What the notifications are about, e.g. `post-liked:<postId>`. */
   group: string;
