@@ -3,6 +3,7 @@ import {
   Button as AriaButton,
   Menu as AriaMenu,
   MenuItem as AriaMenuItem,
+  MenuSection,
   MenuTrigger,
   Popover,
   type MenuItemProps,
@@ -54,4 +55,16 @@ export function MenuButton({
 
 export function MenuItem({ className, ...props }: Omit<MenuItemProps, 'className'> & { className?: string }) {
   return <AriaMenuItem {...props} className={[styles.item, className ?? ''].join(' ')} />;
+}
+
+/**
+ * The menu's last items, kept in view at the bottom of the popover while the items above scroll (e.g. "Mark all as
+ * read" under a long list of notifications).
+ */
+export function MenuFooter({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <MenuSection className={styles.footer} aria-label={label}>
+      {children}
+    </MenuSection>
+  );
 }

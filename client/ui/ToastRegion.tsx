@@ -14,7 +14,7 @@ export function ToastRegion() {
     <AriaToastRegion queue={toastQueue} className={styles.region}>
       {({ toast }) => (
         <Toast toast={toast} className={[styles.toast, styles[toast.content.variant ?? 'default']].join(' ')}>
-          <ToastContent className={styles.content}>
+          <ToastContent className={styles.content} role={toast.content.announce}>
             <Text slot="title" className={styles.title}>
               {toast.content.title}
             </Text>

@@ -7,6 +7,11 @@ export interface ToastContent {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /**
+   * 'status': announced politely (role=status) rather than as an alert, for a confirmation of what the user just did
+   * that should not interrupt what the screen reader is saying.
+   */
+  announce?: 'status';
 }
 
 /**

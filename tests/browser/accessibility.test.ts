@@ -60,22 +60,23 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     }
   });
 
-  it('/role-selection (signed in, as after verification)', async () => {
-    const email = uniqueEmail('a11y');
-    await createAccountByApi(email);
-    const { page, context } = await openPage(browser, '/login', { bypassCSP: true });
-    try {
-      const form = page.getByRole('form', { name: 'Login' });
-      await form.getByLabel('Email').fill(email);
-      await form.getByLabel('Password').fill('warrior-password-1');
-      await form.getByRole('button', { name: 'Sign In' }).click();
-      await waitForPath(page, '/dashboard');
-      await page.goto(new URL('/role-selection', page.url()).toString());
-      await page.getByRole('heading', { name: 'Choose Your Role' }).waitFor();
-      await expect.poll(() => page.getByRole('button', { name: /Sales Agent/ }).isEnabled()).toBe(true);
-      expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  for (const colorScheme of ['light', 'dark'] as const)
+    it(`/role-selection (signed in, as after verification; ${colorScheme})`, async () => {
+      const email = uniqueEmail('a11y');
+      await createAccountByApi(email);
+      const { page, context } = await openPage(browser, '/login', { bypassCSP: true, colorScheme });
+      try {
+        const form = page.getByRole('form', { name: 'Login' });
+        await form.getByLabel('Email').fill(email);
+        await form.getByLabel('Password').fill('warrior-password-1');
+        await form.getByRole('button', { name: 'Sign In' }).click();
+        await waitForPath(page, '/dashboard');
+        await page.goto(new URL('/role-selection', page.url()).toString());
+        await page.getByRole('heading', { name: 'Choose Your Role' }).waitFor();
+        await expect.poll(() => page.getByRole('button', { name: /Sales Agent/ }).isEnabled()).toBe(true);
+        expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
 });

@@ -45,12 +45,29 @@ describe('the standard queue dashboard', () => {
     }
   });
 
-  it('is refused to a browser without an admin session', async () => {
-    const { page, context } = await openPage(browser, '/admin/queue-board/');
+  it("is refused to a browser without an admin session with the app's own pages, not a JSON answer", async () => {
+    // Signed out: the app asks for a sign-in.
+    const anonymous = await openPage(browser, '/login');
     try {
-      expect(await page.textContent('body')).toContain('Please sign in to continue.');
+      const answer = await anonymous.page.goto(appUrl('/admin/queue-board/'));
+      expect(answer?.request().redirectedFrom()?.url()).toBe(appUrl('/admin/queue-board/'));
+      await anonymous.page.waitForURL((url) => url.pathname === '/login');
+      await anonymous.page.getByRole('form', { name: 'Login' }).waitFor();
     } finally {
-      await context.close();
+      await anonymous.context.close();
+    }
+    // An agent: the app's no-access page, inside the dashboard.
+    const agent = await openPage(browser, '/login');
+    try {
+      await signInAs(agent.page);
+      await agent.page.goto(appUrl('/admin/queue-board/'));
+      await agent.page.waitForURL((url) => url.pathname === '/admin/queues');
+      await agent.page.getByRole('heading', { level: 1, name: 'Queues' }).waitFor();
+      await agent.page.getByText('You do not have access to this.').waitFor();
+      expect(await agent.page.textContent('body')).not.toContain('"code"');
+      expect(agent.errors).toEqual([]);
+    } finally {
+      await agent.context.close();
     }
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, openPage, seriousAxeViolations } from '../support/browser.js';
+import { appUrl, launchBrowser, openPage, describedAxeViolations } from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -13,21 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Serious and critical violations, each with the start of the offending element's HTML to find it quickly. */
-async function violations(page: Page): Promise<string[]> {
-  const found = await seriousAxeViolations(page);
-  const lines: string[] = [];
-  for (const violation of found)
-    for (const node of violation.nodes) {
-      const html = await page
-        .locator(node.target.join(' '))
-        .first()
-        .evaluate((element) => element.outerHTML.slice(0, 200))
-        .catch(() => node.target.join(' '));
-      lines.push(`${violation.impact} ${violation.id}: ${violation.help} at ${html}`);
-    }
-  return lines;
-}
+const violations = describedAxeViolations;
 
 describe('dashboard accessibility (axe-core): no serious or critical violations', () => {
   for (const colorScheme of ['light', 'dark'] as const) {

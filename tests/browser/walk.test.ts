@@ -17,6 +17,8 @@ import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 const OWNER = 'owner@demo.test';
 const CLOSER = { email: 'agent@demo.test', name: 'Alex Warrior' };
 const OPENER = { email: 'agent3@demo.test', name: 'Carlos Opener' };
+// Carlos's recruiter: a team lead, who earns a level-1 override on Carlos's commission.
+const TEAM_LEAD = { email: 'agent2@demo.test', name: 'Bianca Closer' };
 const ADMIN = 'admin@demo.test';
 
 // Letters only: a search with three digits or more also matches phone numbers.
@@ -127,6 +129,8 @@ describe('a working day, repeatable', () => {
     // 3. The closer and the opener watch their Commission statement for this campaign.
     const opener = await signedIn(OPENER.email);
     await (await openStatement(opener.page, slug)).first().waitFor();
+    const teamLead = await signedIn(TEAM_LEAD.email);
+    await (await openStatement(teamLead.page, slug)).first().waitFor();
     const closer = await signedIn(CLOSER.email);
     const closerStatement = await closer.context.newPage();
     closerStatement.setDefaultTimeout(15_000);
@@ -198,6 +202,12 @@ describe('a working day, repeatable', () => {
       .getByText(unpaid)
       .waitFor({ timeout: 30_000 });
 
+    // The opener's team lead sees the override arrive too: 5% of Carlos's $200.
+    await ledgerRow(teamLead.page, lead.name, 'Override level 1')
+      .filter({ hasText: '$10' })
+      .getByText(unpaid)
+      .waitFor({ timeout: 30_000 });
+
     // 5. Only a paid commission is clawed back: the admin's payout run pays these (the hold window is 0 days).
     const admin = await signedIn(ADMIN);
     await admin.page.goto(appUrl('/admin/payouts'));
@@ -239,6 +249,18 @@ describe('a working day, repeatable', () => {
       .getByText('approved', { exact: true })
       .waitFor({ timeout: 30_000 });
 
+    // Approved is below zero now (the clawback waits for the next payout run): the statement says why.
+    const approved = closerStatement.getByRole('region', { name: 'Commission totals' });
+    // (Alex's own -$300 and the -$5 of his level-2 override on Carlos's share.)
+    await approved.getByText('-$305', { exact: true }).waitFor({ timeout: 30_000 });
+    const note = closerStatement.getByTestId('clawback-note');
+    await note.getByText(/because of a clawback/).waitFor();
+    await note.getByRole('button', { name: 'Why this amount?' }).click();
+    const why = closerStatement.getByRole('dialog', { name: 'Why this amount?' });
+    await why.getByText(/^-\$(300|5)$/).waitFor();
+    await why.getByText(lead.name, { exact: false }).first().waitFor();
+    await closerStatement.keyboard.press('Escape');
+
     // The clawback notification opens Payouts History on the deal's campaign, not on the one the agent works.
     await agent
       .locator('header')
@@ -251,8 +273,8 @@ describe('a working day, repeatable', () => {
     await agent.getByRole('tab', { name: 'Payouts History', selected: true }).waitFor();
     await agent.getByRole('button', { name: campaignName, pressed: true }).waitFor();
     await ledgerRow(agent, lead.name, 'Clawback').filter({ hasText: '-$300' }).waitFor();
-    expect([...owner.errors, ...closer.errors, ...opener.errors, ...admin.errors]).toEqual([]);
-  }, 240_000);
+    expect([...owner.errors, ...closer.errors, ...opener.errors, ...teamLead.errors, ...admin.errors]).toEqual([]);
+  }, 360_000);
 
   it('the cancel-or-refund dialog: keeping the deal changes nothing; "cancelled" voids the unpaid lines with the reason', async () => {
     // A deal on one of Alex's Adwords leads, closed through the API (the close form is walked above).
@@ -300,4 +322,114 @@ describe('a working day, repeatable', () => {
     await expect(deal.getByRole('button', { name: 'Cancel or refund deal' }).count()).resolves.toBe(0);
     expect(owner.errors).toEqual([]);
   });
+
+  it("a team lead's day: the downline tree, who is on a call right now, and today's figures, all live", async () => {
+    const teamLead = await signedIn(TEAM_LEAD.email);
+    const { page } = teamLead;
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: /^My Bonsai/ })
+      .click();
+    const tree = page.getByTestId('bonsai-tree');
+    // Carlos at level 1, Dina (Carlos's recruit) at level 2.
+    await tree.getByText(OPENER.name).first().waitFor();
+    await tree.getByText('Dina Fullstack').first().waitFor();
+    const activity = page.getByTestId('team-activity');
+    await activity.getByRole('region', { name: "Today's figures per team member" }).getByText(OPENER.name).waitFor();
+
+    // Carlos dials (simulated phone): Bianca sees him on the call, then off it, without a reload.
+    const carlos = await apiToken(OPENER.email);
+    await apiCall(carlos, '/api/dialer/connect', { method: 'POST' });
+    await expect
+      .poll(async () => (await apiCall<{ phone: { status: string } }>(carlos, '/api/dialer/state')).phone.status, {
+        timeout: 10_000,
+      })
+      .toBe('connected');
+    const call = await apiCall<{ id: string }>(carlos, '/api/dialer/calls', { body: { phone: phoneOf(40) } });
+    await activity.getByText(new RegExp(`On a call now: .*${OPENER.name}`)).waitFor({ timeout: 20_000 });
+    await apiCall(carlos, `/api/dialer/calls/${call.id}/end`, { method: 'POST' });
+    await activity.getByText('Nobody in your team is on a call right now.').waitFor({ timeout: 20_000 });
+    expect(teamLead.errors).toEqual([]);
+  });
+
+  it('on a phone (390 px): every page fits the width, the drawer navigates, menus and the theme button cover nothing', async () => {
+    const session = await openPage(browser, '/login', { viewport: { width: 390, height: 844 }, hasTouch: true });
+    opened.push(session);
+    const { page } = session;
+    await signInAs(page);
+    const pageFits = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1);
+    const pages: Array<[string, string | RegExp]> = [
+      ['/dashboard', /^Welcome back, /],
+      ['/dashboard/campaigns', 'Campaigns'],
+      ['/lead-management', 'Lead Management'],
+      ['/dashboard/calls', 'Call History'],
+      ['/dashboard/bonsai', /Bonsai/],
+      ['/dashboard/insights', /Insights/],
+      ['/dashboard/notifications', /Notifications/],
+      ['/dashboard/settings', /Settings/],
+      ['/resources/scripts', /Scripts/],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(appUrl(path));
+      await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await pageFits(), `${path} is wider than the phone`).toBe(true);
+    }
+
+    // The drawer: open, follow a link, and it is gone.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Dashboard menu' });
+    await drawer.getByRole('link', { name: /^Lead Management/ }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'Lead Management' }).waitFor();
+
+    // At the end of a page the floating theme button sits below the last card, not on its corner.
+    await page.goto(appUrl('/dashboard/bonsai'));
+    await page.getByTestId('team-activity').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await page.getByRole('button', { name: 'Toggle theme' }).evaluate((toggle) => {
+      const box = toggle.getBoundingClientRect();
+      return [...document.querySelectorAll('main section, main [class*="card"]')]
+        .map((element) => element.getBoundingClientRect())
+        .filter((card) => card.width > 0 && card.height > 0)
+        .some(
+          (card) => box.left < card.right && card.left < box.right && box.top < card.bottom && card.top < box.bottom,
+        );
+    });
+    expect(covered, 'the theme button covers a card').toBe(false);
+
+    // The bell menu's actions are in view on a phone too.
+    await page
+      .locator('header')
+      .getByRole('button', { name: /^Notifications/ })
+      .click();
+    const viewAll = page.getByRole('menuitem', { name: 'View all notifications' });
+    await viewAll.waitFor();
+    expect(
+      await viewAll.evaluate((item) => {
+        const box = item.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // A number dialed by hand: grouped as typed, named once under "Last call".
+    await page.goto(appUrl('/dashboard/calls'));
+    const dialer = page.getByRole('region', { name: 'Dialer' });
+    await dialer.getByText('Connected', { exact: true }).waitFor();
+    const number = dialer.getByLabel('Phone number');
+    await number.fill('+442079460958');
+    await expect.poll(() => number.inputValue()).toBe('+44 20 7946 0958');
+    const digits = phoneOf(41);
+    await number.fill(digits);
+    await dialer.getByRole('button', { name: 'Call', exact: true }).click();
+    const shown = shownPhone(digits);
+    await expectToast(page, `Call completed to ${shown}`);
+    const lastCall = dialer.getByText(/^Last call:/);
+    await lastCall.waitFor();
+    expect((await lastCall.textContent())!.split(shown).length - 1).toBe(1);
+    expect(session.errors).toEqual([]);
+  }, 180_000);
 });

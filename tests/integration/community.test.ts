@@ -217,6 +217,52 @@ describe('community feed', () => {
     ).toBe(404);
   });
 
+  it('groups the likes of one post into one unread notification per post, replacing it live; reading it starts a new one', async () => {
+    const author = await createUser(testApp);
+    const fans = await Promise.all(
+      ['Ann Fan', 'Ben Fan', 'Cy Fan', 'Di Fan'].map((name) => createUser(testApp, { name })),
+    );
+    const { body: first } = await post(author, { type: 'tip', content: 'first post' });
+    const { body: second } = await post(author, { type: 'tip', content: 'second post' });
+    const likeAs = (fan: CreatedUser, postId: string) =>
+      http.post(`/api/posts/${postId}/like`, undefined, { token: fan.accessToken });
+    const unread = () =>
+      notificationsCollection(testApp.platform.db)
+        .find({ userId: author.user._id, readAt: null })
+        .sort({ _id: -1 })
+        .toArray();
+    const pushed: Array<{ id: string; body: string; replaces?: string[] }> = [];
+    const socket = await testApp.socket(author.accessToken);
+    socket.on(SocketEvents.notificationNew, (item) =>
+      pushed.push({ id: item.id, body: item.body, replaces: item.replaces }),
+    );
+
+    await likeAs(fans[0], first.post.id);
+    await likeAs(fans[1], first.post.id);
+    await likeAs(fans[0], second.post.id);
+    await likeAs(fans[2], first.post.id);
+    // Ann takes her like back and gives it again: she was already counted.
+    await likeAs(fans[0], first.post.id);
+    await likeAs(fans[0], first.post.id);
+    expect((await unread()).map((n) => [n.title, n.body])).toEqual([
+      ['3 new likes', 'Cy Fan, Ben Fan and 1 other liked your post.'],
+      ['New like', 'Ann Fan liked your post.'],
+    ]);
+    await eventually(async () => (pushed.length === 4 ? true : undefined));
+    // Each grouped one names the one it replaces, so every tab drops it.
+    expect(pushed[1].replaces).toEqual([pushed[0].id]);
+    expect(pushed[3].replaces).toEqual([pushed[1].id]);
+    expect(pushed[2].replaces).toBeUndefined();
+
+    // Read, the group closes: the next liker starts a new notification; the earlier likers are not told again.
+    await http.post('/api/notifications/read', { all: true }, { token: author.accessToken });
+    await likeAs(fans[3], first.post.id);
+    await likeAs(fans[1], first.post.id);
+    await likeAs(fans[1], first.post.id);
+    expect((await unread()).map((n) => n.body)).toEqual(['Di Fan liked your post.']);
+    socket.disconnect();
+  });
+
   it('lists and adds comments, counting them and notifying the author', async () => {
     const author = await createUser(testApp);
     const commenter = await createUser(testApp, { name: 'Chatty' });

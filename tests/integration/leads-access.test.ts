@@ -5,8 +5,10 @@ import { LeadMessages } from '../../shared/schemas/leads/lead.js';
 import { leadsCollection } from '../../server/features/leads/repository.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
+import { ObjectId } from 'mongodb';
 import { client } from '../support/http.js';
 import {
+  addAgents,
   createCampaignWithAgents,
   leadsCsv,
   until,
@@ -264,5 +266,26 @@ describe('working a lead', () => {
     expect(potentials.body.items.map((l) => l.id)).toEqual([aliceLead.id]);
     const closed = await http.get<Page>('/api/leads?stage=Closed', { token });
     expect(closed.body.items).toHaveLength(1);
+  });
+
+  it('tells an agent with no leads that every lead of the campaign is assigned, only when none waits to be handed out', async () => {
+    const carol = await createUser(testApp, { name: 'Carol Newcomer' });
+    await addAgents(testApp, campaign.campaignId, [carol]);
+    const list = (token: string, query = '') =>
+      http.get<Page & { poolEmpty?: boolean }>(`/api/leads?campaignId=${campaign.campaignId}${query}`, { token });
+    expect((await list(carol.accessToken)).body).toEqual({ items: [], nextCursor: null, poolEmpty: true });
+    // A filter that matches nothing is not the campaign's fault, and an agent with leads needs no reason.
+    expect((await list(carol.accessToken, '&stage=New')).body.poolEmpty).toBeUndefined();
+    expect((await list(alice.accessToken)).body.poolEmpty).toBeUndefined();
+    // A lead back in the pool (not yet handed out) takes the reason away.
+    await leadsCollection(testApp.platform.db).insertOne({
+      ...(await leadsCollection(testApp.platform.db).findOne({ campaignId: new ObjectId(campaign.campaignId) }))!,
+      _id: new ObjectId(),
+      phone: '15550009999',
+      email: 'pooled@example.test',
+      assignedTo: null,
+      pool: true,
+    });
+    expect((await list(carol.accessToken)).body.poolEmpty).toBeUndefined();
   });
 });

@@ -45,7 +45,8 @@ export default async function setup(project: TestProject) {
   child.stderr.on('data', (c) => (output += c));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Start-up (embedded database, Redis, demo seed) takes 35 s and more on a machine shared by many test runs.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
     try {
@@ -56,7 +57,7 @@ export default async function setup(project: TestProject) {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`app did not become ready within 60 s:\n${output}`);
+      throw new Error(`app did not become ready within 180 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

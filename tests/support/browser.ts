@@ -118,6 +118,21 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/** Serious and critical violations, one line per offending element with the start of its HTML to find it quickly. */
+export async function describedAxeViolations(page: Page): Promise<string[]> {
+  const lines: string[] = [];
+  for (const violation of await seriousAxeViolations(page))
+    for (const node of violation.nodes) {
+      const html = await page
+        .locator(node.target.join(' '))
+        .first()
+        .evaluate((element) => element.outerHTML.slice(0, 200))
+        .catch(() => node.target.join(' '));
+      lines.push(`${violation.impact} ${violation.id}: ${violation.help} at ${html}`);
+    }
+  return lines;
+}
+
 /** Registers through the API (as the Register tab does) and returns the dev code the outbox transport hands back. */
 export async function registerByApi(
   email: string,

@@ -63,7 +63,9 @@ describe('calling hours', () => {
 describe('formatting and messages', () => {
   it('shows 10-digit numbers as (xxx) xxx-xxxx and durations as m:ss', () => {
     expect(formatPhone('5551234567')).toBe('(555) 123-4567');
-    expect(formatPhone('+20 100 123 4567')).toBe('+20 100 123 4567');
+    // Other countries: libphonenumber-js's international format (Egypt's mobile numbers: 2 + 8 digits).
+    expect(formatPhone('+20 100 123 4567')).toBe('+20 10 01234567');
+    expect(formatPhone('+44 2079460958')).toBe('+44 20 7946 0958');
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(125)).toBe('2:05');
     expect(normalizePhone('+1 (555) 123-4567')).toBe('5551234567');

@@ -117,7 +117,8 @@ describe('lead and client display', () => {
   it('formats phones and detail labels', () => {
     expect(formatPhone('15550101234')).toBe('+1 (555) 010-1234');
     expect(formatPhone('5550101234')).toBe('(555) 010-1234');
-    expect(formatPhone('201000000008')).toBe('+201000000008');
+    expect(formatPhone('201000000008')).toBe('+20 10 00000008');
+    expect(formatPhone('442079460958')).toBe('+44 20 7946 0958');
     expect(detailLabel('preferredHotels')).toBe('Preferred hotels');
     expect(detailLabel('Monthly Budget')).toBe('Monthly Budget');
   });

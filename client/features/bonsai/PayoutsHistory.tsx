@@ -71,6 +71,25 @@ function WhyDialog({ line, onClose }: { line: CommissionLine | null; onClose: ()
   );
 }
 
+/**
+ * A negative approved total is money taken back, not a fault: say so, and open the clawback line's own explanation
+ * (the newest approved one in the statement; the statement lists the newest lines first).
+ */
+function ClawbackNote({ payouts, onWhy }: { payouts: PayoutsResponse; onWhy: (line: CommissionLine) => void }) {
+  const clawback = payouts.ledger.find((line) => line.kind === 'clawback' && line.status === 'approved');
+  return (
+    <span className={[page.muted, page.small].join(' ')} data-testid="clawback-note">
+      Below zero because of a clawback: a refunded or cancelled deal takes back a commission already paid, and the next
+      payout run deducts it.{' '}
+      {clawback ? (
+        <Button variant="ghost" size="sm" onPress={() => onWhy(clawback)}>
+          Why this amount?
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
 export function PayoutsHistory({ payouts }: { payouts: PayoutsResponse }) {
   const [why, setWhy] = useState<CommissionLine | null>(null);
   return (
@@ -83,6 +102,7 @@ export function PayoutsHistory({ payouts }: { payouts: PayoutsResponse }) {
         <div className={[page.card, page.stat].join(' ')}>
           <span className={page.statLabel}>Approved</span>
           <span className={page.statValue}>{formatCents(payouts.totals.approved)}</span>
+          {payouts.totals.approved < 0 ? <ClawbackNote payouts={payouts} onWhy={setWhy} /> : null}
         </div>
         <div className={[page.card, page.stat].join(' ')}>
           <span className={page.statLabel}>Paid</span>

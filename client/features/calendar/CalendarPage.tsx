@@ -5,6 +5,8 @@ import { useApiQuery } from '../../api/useApiQuery.js';
 import { PageStatus } from '../../app/PageStatus.js';
 import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { formatPhone } from '../leads/public.js';
+import page from '../../ui/Page.module.css';
 import page from '../../ui/Page.module.css';
 import type { FollowUpItem } from '../../../shared/schemas/follow-ups/list.js';
 import styles from './Calendar.module.css';
@@ -176,7 +178,7 @@ function FollowUpList({ items, withDate }: { items: FollowUp[]; withDate?: boole
             {item.phone ? (
               <a href={`tel:${item.phone}`} className={styles.call}>
                 <Phone size={14} aria-hidden="true" /> <span className="visually-hidden">Call {item.name} at </span>
-                {item.phone}
+                {formatPhone(item.phone)}
               </a>
             ) : null}
           </li>

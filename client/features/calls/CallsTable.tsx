@@ -1,6 +1,6 @@
 import type { Snapshot } from 'valtio';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
-import { formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import { callName, formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import { DIAL_RESULT_LABEL } from '../../../shared/schemas/dialer/dial-result.js';
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { FitTable } from '../../ui/FitTable.js';
@@ -56,7 +56,7 @@ export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) 
         </thead>
         <tbody>
           {calls.map((call) => {
-            const who = call.name && call.name !== call.phone ? call.name : formatPhone(call.phone);
+            const who = callName(call.name, call.phone) ?? formatPhone(call.phone);
             return (
               <tr key={call.id} data-call-id={call.id}>
                 <td className={styles.nowrap}>{formatDateTime(call.startedAt)}</td>

@@ -1,7 +1,7 @@
 import { Ban, CircleDot, Copy, Mic, MicOff, Phone, PhoneOff, RefreshCw, Tag, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Input, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { DialerRuleMessages, formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
+import { callName, DialerRuleMessages, formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import { DIAL_RESULT_LABEL, SUGGESTED_DISPOSITION } from '../../../shared/schemas/dialer/dial-result.js';
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
@@ -169,7 +169,7 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
         <Copy size={14} aria-hidden="true" /> Copy number
       </Button>
       {live && call ? (
-        <p className={styles.contact}>{call.name && call.name !== call.phone ? call.name : formatPhone(call.phone)}</p>
+        <p className={styles.contact}>{callName(call.name, call.phone) ?? formatPhone(call.phone)}</p>
       ) : dialer.contactName ? (
         <p className={styles.contact}>{dialer.contactName}</p>
       ) : null}
@@ -244,7 +244,7 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
       {lastCall ? (
         <div className={styles.lastCall}>
           <p className={styles.small}>
-            Last call: {lastCall.name && lastCall.name !== lastCall.phone ? `${lastCall.name}, ` : ''}
+            Last call: {callName(lastCall.name, lastCall.phone) ? `${lastCall.name}, ` : ''}
             {formatPhone(lastCall.phone)} ·{' '}
             {lastCall.dialResult ? DIAL_RESULT_LABEL[lastCall.dialResult] : STATUS_LABEL[lastCall.status!]} ·{' '}
             {formatDuration(lastCall.duration)}

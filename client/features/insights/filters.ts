@@ -17,7 +17,10 @@ export interface InsightFilters {
 
 const isDate = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : '');
 
-/** The filters live in the URL (`?period=&from=&to=&campaign=&by=`), so a link or a reload shows the same charts. */
+/**
+ * The filters live in the URL (`?period=&from=&to=&campaign=&by=`), so a link, a bookmark or a reload shows the same
+ * charts and the Back button the previous choice.
+ */
 export function useInsightFilters(): [InsightFilters, (patch: Partial<InsightFilters>) => void] {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -43,7 +46,9 @@ export function useInsightFilters(): [InsightFilters, (patch: Partial<InsightFil
       if (next.period === 'custom' && next.to) params.set('to', next.to);
       if (next.campaignId) params.set('campaign', next.campaignId);
       if (next.bucket) params.set('by', next.bucket);
-      navigate(`/dashboard/insights${params.size ? `?${params}` : ''}`, { replace: true });
+      // Each choice is a history entry, so Back returns to the previous period; typing a custom date is not.
+      const typing = 'from' in patch || 'to' in patch;
+      navigate(`/dashboard/insights${params.size ? `?${params}` : ''}`, { replace: typing });
     },
     [filters, navigate],
   );

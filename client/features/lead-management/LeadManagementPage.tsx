@@ -167,10 +167,10 @@ export default function LeadManagementPage() {
               ) : null}
             </div>
             <TabPanel id="all">
-              <LeadTable onCall={() => setShowDialer(true)} />
+              <LeadTable onCall={() => setShowDialer(true)} campaignName={campaignName} />
             </TabPanel>
             <TabPanel id="potentials">
-              <LeadTable onCall={() => setShowDialer(true)} />
+              <LeadTable onCall={() => setShowDialer(true)} campaignName={campaignName} />
             </TabPanel>
           </Tabs>
         </div>

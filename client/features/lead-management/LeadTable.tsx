@@ -14,7 +14,7 @@ import { callLead } from './call.js';
 import { DispositionSelect } from './DispositionSelect.js';
 
 /** Lead Management's table (spec 2 columns): Lead, Type, Contact, Assigned, Last Contact, Status, Actions. */
-export function LeadTable({ onCall }: { onCall: () => void }) {
+export function LeadTable({ onCall, campaignName }: { onCall: () => void; campaignName?: string }) {
   const { views } = useLeads();
   const view = views.management;
   const [, navigate] = useLocation();
@@ -27,7 +27,12 @@ export function LeadTable({ onCall }: { onCall: () => void }) {
         </Button>
       </EmptyState>
     );
-  if (view.status === 'ready' && view.items.length === 0) return <EmptyState title={LeadMessages.emptyList} />;
+  if (view.status === 'ready' && view.items.length === 0)
+    return (
+      <EmptyState
+        title={view.poolEmpty && campaignName ? LeadMessages.allAssigned(campaignName) : LeadMessages.emptyList}
+      />
+    );
   if (view.items.length === 0)
     return (
       <p className={page.muted} role="status">

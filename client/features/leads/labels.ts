@@ -1,5 +1,6 @@
 import type { LeadDisposition, LeadStage } from '../../../shared/constants.js';
 import type { BadgeTone } from '../../ui/Badge.js';
+import { displayPhone } from '../../../shared/phone-display.js';
 
 /** Spec 1 lead badges: New blue, Contacted yellow, Qualified green, anything else neutral. */
 export const STAGE_TONES: Partial<Record<LeadStage, BadgeTone>> = {
@@ -19,13 +20,10 @@ export const DISPOSITION_TONES: Partial<Record<LeadDisposition, BadgeTone>> = {
   Closed: 'green',
 };
 
-/** Stored phones are digits with the country code; 10 digits read as (xxx) xxx-xxxx (spec 2), US numbers likewise. */
+/** Stored phones are digits with the country code: US ones read "+1 (xxx) xxx-xxxx", others grouped internationally. */
 export function formatPhone(phone: string | undefined): string {
   if (!phone) return '';
-  const local = phone.length === 11 && phone.startsWith('1') ? phone.slice(1) : phone;
-  if (local.length === 10)
-    return `${phone.length === 11 ? '+1 ' : ''}(${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`;
-  return `+${phone}`;
+  return displayPhone(/^\d{11,}$/.test(phone) && !phone.startsWith('1') ? `+${phone}` : phone, { withUsCode: true });
 }
 
 /** "preferredHotels" -> "Preferred hotels"; CSV headers keep their own words. */

@@ -23,6 +23,8 @@ export interface LeadListView {
   status: Status;
   /** Ids that arrived live (lead:assigned) since the list was loaded, for a highlight. */
   fresh: string[];
+  /** An agent's campaign list that is empty because the campaign has no lead left to hand out. */
+  poolEmpty?: boolean;
 }
 
 export type LeadViewName = 'management' | 'pipeline';
@@ -65,6 +67,7 @@ export async function showLeadList(name: LeadViewName, filter: LeadFilter): Prom
     view.items = page.items;
     view.nextCursor = page.nextCursor;
     view.fresh = [];
+    view.poolEmpty = page.poolEmpty ?? false;
     view.status = 'ready';
   } catch {
     if (mine === requests[name]) view.status = 'failed';

@@ -59,7 +59,12 @@ export default function NotificationsPage() {
       setData(
         (list) =>
           list &&
-          (list.items.some((existing) => existing.id === item.id) ? list : { ...list, items: [item, ...list.items] }),
+          (list.items.some((existing) => existing.id === item.id)
+            ? list
+            : {
+                ...list,
+                items: [item, ...list.items.filter((old) => !item.replaces?.includes(old.id))],
+              }),
       );
     });
     const offResync = onLiveResync(retry);

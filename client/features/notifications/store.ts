@@ -44,6 +44,8 @@ export function followNotifications(): () => void {
   loadNotifications().catch(() => undefined);
   const offNew = onLive(SocketEvents.notificationNew, (item) => {
     if (notifications.items.some((existing) => existing.id === item.id)) return;
+    // A grouped notification (the likes of a post) replaces its earlier version.
+    if (item.replaces) notifications.items = notifications.items.filter((old) => !item.replaces!.includes(old.id));
     notifications.items.unshift(item);
     notifications.items.splice(LATEST);
     if (wantsToast(item.type)) toast({ title: item.title, description: item.body });

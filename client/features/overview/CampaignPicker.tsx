@@ -6,7 +6,9 @@ import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { SearchInput } from '../../ui/SearchInput.js';
 import { selectCampaign } from '../campaigns/public.js';
+import { limitedBadge } from '../campaigns/public.js';
 import { useCampaigns } from '../campaigns/public.js';
+import { formatDate } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
 import styles from './Overview.module.css';
 
@@ -41,34 +43,37 @@ export function CampaignPicker() {
         <EmptyState title={CampaignMessages.notFound} />
       ) : (
         <ul className={styles.pickerList} aria-busy={loading}>
-          {items.map((campaign) => (
-            <li key={campaign.id}>
-              <Button
-                className={[styles.pickerItem, campaign.status === 'coming-soon' ? styles.pickerSoon : ''].join(' ')}
-                isDisabled={busy !== null}
-                onPress={() => {
-                  setBusy(campaign.id);
-                  selectCampaign(campaign)
-                    .catch(() => false)
-                    .finally(() => setBusy(null));
-                }}
-              >
-                <span className={styles.pickerName}>
-                  {campaign.name}
-                  {campaign.status === 'coming-soon' ? <Badge tone="grey">Coming Soon</Badge> : null}
-                  {campaign.isLimited ? <Badge tone="yellow">Limited</Badge> : null}
-                </span>
-                <span className={[page.muted, page.small].join(' ')}>{campaign.description}</span>
-                <span className={styles.pickerMeta}>
-                  <span>{campaign.payoutRange}</span>
-                  <span>
-                    <Users size={14} aria-hidden="true" /> {campaign.agentCount} agents
+          {items.map((campaign) => {
+            const limited = limitedBadge(campaign, formatDate);
+            return (
+              <li key={campaign.id}>
+                <Button
+                  className={[styles.pickerItem, campaign.status === 'coming-soon' ? styles.pickerSoon : ''].join(' ')}
+                  isDisabled={busy !== null}
+                  onPress={() => {
+                    setBusy(campaign.id);
+                    selectCampaign(campaign)
+                      .catch(() => false)
+                      .finally(() => setBusy(null));
+                  }}
+                >
+                  <span className={styles.pickerName}>
+                    {campaign.name}
+                    {campaign.status === 'coming-soon' ? <Badge tone="grey">Coming Soon</Badge> : null}
+                    {limited ? <Badge tone="yellow">{limited}</Badge> : null}
                   </span>
-                  <span>{campaign.roleNeeded}</span>
-                </span>
-              </Button>
-            </li>
-          ))}
+                  <span className={[page.muted, page.small].join(' ')}>{campaign.description}</span>
+                  <span className={styles.pickerMeta}>
+                    <span>{campaign.payoutRange}</span>
+                    <span>
+                      <Users size={14} aria-hidden="true" /> {campaign.agentCount} agents
+                    </span>
+                    <span>{campaign.roleNeeded}</span>
+                  </span>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -1,12 +1,14 @@
 import { Mail, Phone } from 'lucide-react';
 import { useEffect } from 'react';
 import { LEAD_STAGES, type LeadStage } from '../../../shared/constants.js';
+import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
 import { clearActiveCampaign } from '../campaigns/public.js';
 import { formatDate } from '../../ui/format.js';
+import { formatPhone } from '../leads/public.js';
 import page from '../../ui/Page.module.css';
 import { followOverviewLeads, showLeads, showMoreLeads, useOverviewLeads, type StageFilter } from './leads-store.js';
 import styles from './Overview.module.css';
@@ -20,7 +22,7 @@ const FILTERS = [{ id: 'All', label: 'All' }, ...LEAD_STAGES.map((stage) => ({ i
 const TONES: Partial<Record<LeadStage, BadgeTone>> = { New: 'blue', Contacted: 'yellow', Qualified: 'green' };
 
 export function LeadsPanel({ campaignId, campaignName }: { campaignId: string; campaignName?: string }) {
-  const { items, stage, status, nextCursor, campaignId: shownFor } = useOverviewLeads();
+  const { items, stage, status, nextCursor, campaignId: shownFor, poolEmpty } = useOverviewLeads();
 
   useEffect(() => followOverviewLeads(), []);
   useEffect(() => {
@@ -56,7 +58,13 @@ export function LeadsPanel({ campaignId, campaignName }: { campaignId: string; c
             </Button>
           </EmptyState>
         ) : ready && items.length === 0 ? (
-          <EmptyState title="No leads found matching your filter" />
+          <EmptyState
+            title={
+              poolEmpty
+                ? LeadMessages.allAssigned(campaignName ?? 'this campaign')
+                : 'No leads found matching your filter'
+            }
+          />
         ) : (
           <ul className={page.list} aria-label="Leads">
             {items.map((lead) => (
@@ -72,7 +80,7 @@ export function LeadsPanel({ campaignId, campaignName }: { campaignId: string; c
                     <a className={styles.contact} href={`tel:${lead.phone}`}>
                       <Phone size={14} aria-hidden="true" />{' '}
                       <span className="visually-hidden">Call {lead.name} at </span>
-                      {lead.phone}
+                      {formatPhone(lead.phone)}
                     </a>
                   ) : null}
                   {lead.email ? (

@@ -13,18 +13,23 @@ interface OverviewLeadsState {
   items: LeadItem[];
   nextCursor: string | null;
   status: 'idle' | 'loading' | 'ready' | 'failed';
+  /** The campaign has no lead left to hand out (and this agent has none of it). */
+  poolEmpty: boolean;
 }
 
 const PAGE = 25;
 
 /** "Your Current Leads" of the overview: the viewer's leads of the active campaign, one stage at a time. */
-export const overviewLeads = proxy<OverviewLeadsState>({
+const nothingShown = (): OverviewLeadsState => ({
   campaignId: null,
   stage: 'All',
   items: [],
   nextCursor: null,
   status: 'idle',
+  poolEmpty: false,
 });
+
+export const overviewLeads = proxy<OverviewLeadsState>(nothingShown());
 
 export const useOverviewLeads = () => useSnapshot(overviewLeads);
 
@@ -47,6 +52,7 @@ export async function showLeads(campaignId: string, stage: StageFilter): Promise
     if (mine !== request) return;
     overviewLeads.items = page.items;
     overviewLeads.nextCursor = page.nextCursor;
+    overviewLeads.poolEmpty = page.poolEmpty ?? false;
     overviewLeads.status = 'ready';
   } catch {
     if (mine === request) overviewLeads.status = 'failed';
@@ -84,7 +90,7 @@ function applyUpdate(payload: LeadUpdatedPayload): void {
 /** New and changed leads arrive over the socket; the list follows without a reload. */
 export function followOverviewLeads(): () => void {
   // Another account may have used this tab before: start from nothing.
-  Object.assign(overviewLeads, { campaignId: null, stage: 'All', items: [], nextCursor: null, status: 'idle' });
+  Object.assign(overviewLeads, nothingShown());
   const offAssigned = onLive(SocketEvents.leadAssigned, (lead) => {
     if (belongs(lead) && !overviewLeads.items.some((item) => item.id === lead.id)) overviewLeads.items.unshift(lead);
   });

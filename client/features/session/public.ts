@@ -2,3 +2,4 @@
 export { useDashboardAccess } from './access.js';
 export { adoptSession, replaceUser, signOut, signOutEverywhere } from './actions.js';
 export { session, useSession } from './store.js';
+export { followRoleDecisions } from './role-decisions.js';

@@ -76,7 +76,13 @@ export async function mountQueueBoard(app: FastifyInstance, platform: Platform):
       const refusal = !user ? unauthenticated() : user.role !== 'admin' ? forbidden() : undefined;
       // Job data carries people's names and e-mails: nothing but the board's own hashed assets may be cached.
       if (refusal || !request.url.startsWith(`${BASE}/static/`)) reply.header('cache-control', 'no-store');
-      if (refusal) return reply.status(refusal.status).send({ error: refusal.message, code: refusal.code });
+      if (!refusal) return;
+      // A browser opening the board's address is sent to the app's Queues page, which shows the sign-in or the app's
+      // "no access" page (an admin whose board cookie lapsed gets the button that renews it), not the JSON answer
+      // meant for API callers.
+      const opensPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+      if (opensPage) return reply.redirect('/admin/queues', 303);
+      return reply.status(refusal.status).send({ error: refusal.message, code: refusal.code });
     });
     // The page links Google Fonts, which the app's CSP refuses (and which would tell Google who runs the board): it
     // falls back to the system font.

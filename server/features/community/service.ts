@@ -19,7 +19,7 @@ import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, rateLimited } from '../../platform/errors.js';
 import { findDealById } from '../deals/public.js';
 import { hitLimit } from '../../platform/rate-limits.js';
-import { notify } from '../notifications/public.js';
+import { notify, notifyGrouped } from '../notifications/public.js';
 import { userSummaries, type UserDoc, type UserSummary } from '../users/public.js';
 import { emitPostCommented, emitPostCreated, emitPostLiked } from './events.js';
 import {
@@ -227,16 +227,28 @@ export async function toggleLike(platform: Platform, user: UserDoc, postId: stri
     });
   }
   if (liked && !post.authorId.equals(user._id)) {
-    // Keyed per liker and post: liking, unliking and liking again notifies the author once.
-    await notify(platform, post.authorId, {
+    // One notification per post, growing with each liker; a liker who unlikes and likes again is not told twice.
+    await notifyGrouped(platform, post.authorId, {
       type: 'post-liked',
-      title: 'New like',
-      body: `${user.name} liked your post.`,
+      group: `post-liked:${post._id.toHexString()}`,
+      actor: { id: user._id, name: user.name },
       link: `/community?post=${post._id.toHexString()}`,
-      key: `post-liked-${post._id.toHexString()}-${user._id.toHexString()}`,
+      describe: likesNotice,
     });
   }
   return { liked, likeCount: fresh.likeCount, commentCount: fresh.commentCount, rev: fresh.rev };
+}
+
+/** The likes of one post, newest liker first: "Bea liked", "Bea and Alex liked", "Bea, Alex and 3 others liked". */
+function likesNotice(likers: Array<{ name: string }>): { title: string; body: string } {
+  const names = likers.map((liker) => liker.name).reverse();
+  const who =
+    names.length === 1
+      ? names[0]
+      : names.length === 2
+        ? `${names[0]} and ${names[1]}`
+        : `${names[0]}, ${names[1]} and ${names.length - 2} ${names.length === 3 ? 'other' : 'others'}`;
+  return { title: names.length === 1 ? 'New like' : `${names.length} new likes`, body: `${who} liked your post.` };
 }
 
 export async function commentsOf(

@@ -254,6 +254,11 @@ export function poolLeads(
     .toArray();
 }
 
+/** Whether any of the campaign's leads waits for distribution (one look at the pool index). */
+export async function hasPoolLeads(db: Db, campaignId: ObjectId): Promise<boolean> {
+  return (await leadsCollection(db).countDocuments({ campaignId, pool: true }, { limit: 1 })) > 0;
+}
+
 export async function campaignsWithPool(db: Db): Promise<ObjectId[]> {
   return (await leadsCollection(db).distinct('campaignId', { pool: true })) as ObjectId[];
 }

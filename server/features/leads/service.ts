@@ -21,7 +21,14 @@ import { distributeCampaign } from './distribution.js';
 import { emitLeadUpdated } from './events.js';
 import { distinctIds } from '../../platform/object-ids.js';
 import { assigneeNames, toHistoryItems, toLeadItem, toLeadItems } from './present.js';
-import { findLeadById, listLeads, updateLead, type LeadDoc, type LeadHistoryEntry } from './repository.js';
+import {
+  findLeadById,
+  hasPoolLeads,
+  listLeads,
+  updateLead,
+  type LeadDoc,
+  type LeadHistoryEntry,
+} from './repository.js';
 
 /** `campaignId` of a lead route: the id or the slug; an unknown one is a 404, never "every campaign". */
 async function campaignIdOf(platform: Platform, idOrSlug: string): Promise<ObjectId> {
@@ -53,9 +60,16 @@ export async function listLeadsFor(platform: Platform, user: UserDoc, query: Lea
     ),
     pageAssigneeNames(platform, user, page),
   ]);
+  // An agent with no leads at all in a campaign learns why when the campaign has none left to hand out.
+  const unfiltered = !query.cursor && !query.disposition && !query.stage && !query.search;
+  const poolEmpty =
+    user.role === 'sales' && campaignId && unfiltered && page.length === 0
+      ? !(await hasPoolLeads(platform.db, campaignId))
+      : undefined;
   return {
     items: toLeadItems(page, campaigns, names),
     nextCursor: docs.length > limit ? page[page.length - 1]._id.toHexString() : null,
+    ...(poolEmpty ? { poolEmpty } : {}),
   };
 }
 

@@ -1,2 +1,2 @@
 // The face of the notifications feature: the only module other features import (eslint.config.js enforces it).
-export { notify, notifyMany, type NotificationInput } from './service.js';
+export { notify, notifyGrouped, notifyMany, type NotificationInput } from './service.js';

@@ -12,6 +12,17 @@ export interface NotificationDoc {
   createdAt: Date;
   /** Makes a retried job's notification a no-op instead of a duplicate. */
   key?: string;
+  /** Notifications about the same thing (the likes of one post) are gathered under one group. */
+  group?: string;
+  /** The group, while unread: a user has at most one unread notification per group (unique index). */
+  openGroup?: string;
+  /** Who a grouped notification is about, oldest first. */
+  actors?: NotificationActor[];
+}
+
+export interface NotificationActor {
+  id: ObjectId;
+  name: string;
 }
 
 export const notificationsCollection = (db: Db): Collection<NotificationDoc> =>
@@ -24,6 +35,24 @@ export async function ensureNotificationIndexes(db: Db): Promise<void> {
     { key: 1 },
     { unique: true, partialFilterExpression: { key: { $type: 'string' } } },
   );
+  await notificationsCollection(db).createIndex(
+    { userId: 1, openGroup: 1 },
+    { unique: true, partialFilterExpression: { openGroup: { $type: 'string' } } },
+  );
+  await notificationsCollection(db).createIndex(
+    { userId: 1, group: 1 },
+    { partialFilterExpression: { group: { $type: 'string' } } },
+  );
+}
+
+/** Whether the user was ever told about this actor in this group (read or not). */
+export async function groupHasActor(db: Db, userId: ObjectId, group: string, actorId: ObjectId): Promise<boolean> {
+  return (await notificationsCollection(db).countDocuments({ userId, group, 'actors.id': actorId }, { limit: 1 })) > 0;
+}
+
+/** Removes and answers the user's unread notification of this group, to be replaced by an up-to-date one. */
+export function takeOpenGroup(db: Db, userId: ObjectId, group: string): Promise<NotificationDoc | null> {
+  return notificationsCollection(db).findOneAndDelete({ userId, openGroup: group });
 }
 
 /** False when a notification with the same key already exists. */
@@ -94,5 +123,6 @@ export async function countUnreadOf(db: Db, userIds: ObjectId[]): Promise<Map<st
 
 export async function markRead(db: Db, userId: ObjectId, ids: ObjectId[] | 'all', at: Date): Promise<void> {
   const filter = ids === 'all' ? { userId, readAt: null } : { userId, readAt: null, _id: { $in: ids } };
-  await notificationsCollection(db).updateMany(filter, { $set: { readAt: at } });
+  // A read notification closes its group: the next like of the post starts a new unread one.
+  await notificationsCollection(db).updateMany(filter, { $set: { readAt: at }, $unset: { openGroup: '' } });
 }

@@ -10,10 +10,13 @@ import { emitNotificationCount, emitNotificationNew } from './events.js';
 import {
   countUnread,
   countUnreadOf,
+  groupHasActor,
   insertNotification,
   insertNotifications,
   listNotifications,
   markRead,
+  takeOpenGroup,
+  type NotificationActor,
   type NotificationDoc,
   type NotificationFilter,
 } from './repository.js';
@@ -51,6 +54,59 @@ export async function notify(platform: Platform, userId: ObjectId, input: Notifi
   const id = userId.toHexString();
   emitNotificationNew(platform, id, toNotificationItem(doc));
   emitNotificationCount(platform, id, await countUnread(platform.db, userId));
+}
+
+interface GroupedNotificationInput {
+  type: NotificationType;
+  /** What the notifications are about, e.g. `post-liked:<postId>`. */
+  group: string;
+  actor: NotificationActor;
+  link?: string;
+  /** Title and body for everyone the group is about so far, oldest first. */
+  describe: (actors: NotificationActor[]) => { title: string; body: string };
+}
+
+/**
+ * One unread notification per group that grows with each new actor ("Bea and 2 others liked your post") instead of
+ * one per event: the unread one is taken out and a new one with every actor so far is written in its place, so it
+ * comes first in the list again, and tabs are told which one it replaces. An actor already told about in this group
+ * (read or not: a like taken back and given again) notifies nothing. Two writers at once meet at the unique
+ * unread-group index: the one that loses takes the other's notification in turn and folds it in.
+ */
+export async function notifyGrouped(platform: Platform, userId: ObjectId, input: GroupedNotificationInput) {
+  if ((await usersMutingInApp(platform.db, [userId], input.type)).size > 0) return;
+  if (await groupHasActor(platform.db, userId, input.group, input.actor.id)) return;
+  let actors: NotificationActor[] = [input.actor];
+  const replaced: string[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const open = await takeOpenGroup(platform.db, userId, input.group);
+    if (open) {
+      replaced.push(open._id.toHexString());
+      const earlier = (open.actors ?? []).filter((actor) => !actors.some((known) => known.id.equals(actor.id)));
+      actors = [...earlier, ...actors];
+    }
+    const doc: NotificationDoc = {
+      _id: new ObjectId(),
+      userId,
+      readAt: null,
+      createdAt: platform.clock.now(),
+      type: input.type,
+      ...input.describe(actors),
+      ...(input.link ? { link: input.link } : {}),
+      group: input.group,
+      openGroup: input.group,
+      actors,
+    };
+    if (!(await insertNotification(platform.db, doc))) continue;
+    const id = userId.toHexString();
+    emitNotificationNew(platform, id, {
+      ...toNotificationItem(doc),
+      ...(replaced.length ? { replaces: replaced } : {}),
+    });
+    emitNotificationCount(platform, id, await countUnread(platform.db, userId));
+    return;
+  }
+  throw new Error(`notification group ${input.group}: still contended after 5 attempts`);
 }
 
 /**

@@ -43,7 +43,7 @@ export type RoleDecisionResponse = Static<typeof RoleDecisionResponse>;
 /** What the user sees (notification) when an admin decides. */
 export const RoleDecisionNotice = {
   approvedTitle: 'Role request approved',
-  approved: (role: string) => `You are now a campaign ${role}. Reload the dashboard to see your new tools.`,
+  approved: (role: string) => `You are now a campaign ${role}. Your new tools are ready.`,
   rejectedTitle: 'Role request declined',
   rejected: (role: string) =>
     `Your request for the ${role} role was declined. Please contact support if you have questions.`,

@@ -1,4 +1,5 @@
 import { DEFAULT_CALLING_HOURS, hoursText, type CallingHours } from '../campaigns/calling-hours.js';
+import { displayPhone } from '../../phone-display.js';
 
 /**
  * Spec 2 section 8 (Dialer) word for word, with the phone provider's display name where the spec says
@@ -72,11 +73,16 @@ export function normalizePhone(input: string): string {
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
-/** North American numbers (10 digits, or 11 with the leading 1) are shown as (xxx) xxx-xxxx; anything else as typed. */
+/** Numbers as shown everywhere: (xxx) xxx-xxxx for 10 digits (spec), other countries grouped internationally. */
 export function formatPhone(number: string): string {
-  const digits = normalizePhone(number);
-  if (digits.length !== 10) return number;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  return displayPhone(number);
+}
+
+/** A call's name when it says more than its number (a dialed number's call is named by the number, in any format). */
+export function callName(name: string | undefined, phone: string): string | undefined {
+  if (!name) return undefined;
+  const digits = normalizePhone(name);
+  return digits && digits === normalizePhone(phone) && !/[a-z]/i.test(name) ? undefined : name;
 }
 
 /** Seconds as m:ss. */

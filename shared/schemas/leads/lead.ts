@@ -65,6 +65,8 @@ export const LeadMessages = {
   dailyCapReached: (cap: number) => `You have reached today's limit of ${cap} new leads.`,
   monthlyCapReached: (cap: number) => `You have reached this month's limit of ${cap} new leads.`,
   poolEmpty: 'No new leads are available in this campaign right now.',
+  allAssigned: (campaign: string) =>
+    `All leads in ${campaign} are assigned; new leads arrive when the owner imports or leads are recycled.`,
   leadsArrived: (n: number) => (n === 1 ? '1 new lead assigned' : `${n} new leads assigned`),
   agentsOnly: 'Only agents can request leads.',
 } as const;

@@ -22,5 +22,10 @@ export type LeadListQuery = Static<typeof LeadListQuery>;
 export const LeadList = Type.Object({
   items: Type.Array(LeadItem),
   nextCursor: Type.Union([ObjectIdString, Type.Null()]),
+  /**
+   * True when an agent asked for a campaign's leads unfiltered, has none, and the campaign has none waiting to be
+   * handed out (every lead is assigned): the screen says so instead of showing an empty list.
+   */
+  poolEmpty: Type.Optional(Type.Boolean()),
 });
 export type LeadList = Static<typeof LeadList>;

@@ -21,6 +21,8 @@ export const NotificationItem = Type.Object({
   link: Type.Optional(Type.String()),
   read: Type.Boolean(),
   createdAt: Type.String(),
+  /** Live only: the grouped notifications this one brings up to date, to drop from the list. */
+  replaces: Type.Optional(Type.Array(Type.String())),
 });
 export type NotificationItem = Static<typeof NotificationItem>;
 

@@ -11,6 +11,7 @@ import { SearchBox } from './SearchBox.js';
 import { Sidebar } from './Sidebar.js';
 import { UserMenu } from './UserMenu.js';
 import styles from './Shell.module.css';
+import { followRoleDecisions } from '../../session/public.js';
 
 const COLLAPSED_KEY = 'sidebar_collapsed';
 
@@ -32,9 +33,11 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     const stopNotifications = followNotifications();
     const stopEarnings = followEarnings();
+    const stopRoleDecisions = followRoleDecisions();
     return () => {
       stopNotifications();
       stopEarnings();
+      stopRoleDecisions();
     };
   }, []);
 

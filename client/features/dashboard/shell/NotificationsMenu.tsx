@@ -1,7 +1,7 @@
 import { Bell, CheckCheck, ListChecks } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { markNotificationsRead, useNotifications } from '../../notifications/public.js';
-import { MenuButton, MenuItem } from '../../../ui/Menu.js';
+import { MenuButton, MenuFooter, MenuItem } from '../../../ui/Menu.js';
 import { timeAgo } from '../../../ui/format.js';
 import styles from './Shell.module.css';
 
@@ -58,20 +58,26 @@ export function NotificationsMenu() {
           </span>
         </MenuItem>
       ))}
-      {unread ? (
+      <MenuFooter label="Notification actions">
+        {unread ? (
+          <MenuItem
+            id="mark-all"
+            textValue="Mark all as read"
+            onAction={() => void markNotificationsRead({ all: true }).catch(() => undefined)}
+          >
+            <CheckCheck size={16} aria-hidden="true" />
+            Mark all as read
+          </MenuItem>
+        ) : null}
         <MenuItem
-          id="mark-all"
-          textValue="Mark all as read"
-          onAction={() => void markNotificationsRead({ all: true }).catch(() => undefined)}
+          id="view-all"
+          textValue="View all notifications"
+          onAction={() => navigate('/dashboard/notifications')}
         >
-          <CheckCheck size={16} aria-hidden="true" />
-          Mark all as read
+          <ListChecks size={16} aria-hidden="true" />
+          View all notifications
         </MenuItem>
-      ) : null}
-      <MenuItem id="view-all" textValue="View all notifications" onAction={() => navigate('/dashboard/notifications')}>
-        <ListChecks size={16} aria-hidden="true" />
-        View all notifications
-      </MenuItem>
+      </MenuFooter>
     </MenuButton>
   );
 }

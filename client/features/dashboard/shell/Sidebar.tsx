@@ -2,6 +2,7 @@ import { ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useLocation } from 'wouter';
+import { WithTooltip } from '../../../ui/Tooltip.js';
 import { isActive, MAIN_NAV, RESOURCES_NAV, type NavEntry } from './nav.js';
 import styles from './Shell.module.css';
 
@@ -28,27 +29,29 @@ function Entry({
   const Icon = entry.icon;
   return (
     <li>
-      <Link
-        href={entry.href}
-        className={[styles.navLink, active ? styles.navActive : ''].join(' ')}
-        aria-current={active ? 'page' : undefined}
-        title={collapsed ? entry.label : undefined}
-        onClick={onNavigate}
-      >
-        <Icon size={20} aria-hidden="true" className={styles.navIcon} />
-        <span className={collapsed ? 'visually-hidden' : styles.navLabel}>{entry.label}</span>
-        {entry.badge ? (
-          <span
-            className={[
-              styles.navBadge,
-              entry.badge === 'NEW' ? styles.badgeNew : styles.badgeSoon,
-              collapsed ? styles.badgeDot : '',
-            ].join(' ')}
-          >
-            <span className={collapsed ? 'visually-hidden' : undefined}>{entry.badge}</span>
-          </span>
-        ) : null}
-      </Link>
+      {/* Collapsed, the label is only read out; sighted users get it as a tooltip. */}
+      <WithTooltip text={entry.label} isDisabled={!collapsed}>
+        <Link
+          href={entry.href}
+          className={[styles.navLink, active ? styles.navActive : ''].join(' ')}
+          aria-current={active ? 'page' : undefined}
+          onClick={onNavigate}
+        >
+          <Icon size={20} aria-hidden="true" className={styles.navIcon} />
+          <span className={collapsed ? 'visually-hidden' : styles.navLabel}>{entry.label}</span>
+          {entry.badge ? (
+            <span
+              className={[
+                styles.navBadge,
+                entry.badge === 'NEW' ? styles.badgeNew : styles.badgeSoon,
+                collapsed ? styles.badgeDot : '',
+              ].join(' ')}
+            >
+              <span className={collapsed ? 'visually-hidden' : undefined}>{entry.badge}</span>
+            </span>
+          ) : null}
+        </Link>
+      </WithTooltip>
     </li>
   );
 }
@@ -78,15 +81,17 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate, label }: Sid
         ))}
       </ul>
       {onToggleCollapsed ? (
-        <Button
-          className={styles.collapseButton}
-          onPress={onToggleCollapsed}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          aria-expanded={!collapsed}
-        >
-          {collapsed ? <ChevronsRight size={18} aria-hidden="true" /> : <ChevronsLeft size={18} aria-hidden="true" />}
-          <span className={collapsed ? 'visually-hidden' : undefined}>Collapse</span>
-        </Button>
+        <WithTooltip text="Expand sidebar" isAriaControl isDisabled={!collapsed}>
+          <Button
+            className={styles.collapseButton}
+            onPress={onToggleCollapsed}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+          >
+            {collapsed ? <ChevronsRight size={18} aria-hidden="true" /> : <ChevronsLeft size={18} aria-hidden="true" />}
+            <span className={collapsed ? 'visually-hidden' : undefined}>Collapse</span>
+          </Button>
+        </WithTooltip>
       ) : null}
     </nav>
   );

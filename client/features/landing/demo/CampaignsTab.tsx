@@ -1,7 +1,9 @@
 import { Users } from 'lucide-react';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
+import { limitedBadge } from '../../campaigns/public.js';
 import type { CampaignsState } from '../campaigns.js';
+import { formatDate } from '../format.js';
 import { CAMPAIGNS_SECTION_ID, scrollToSection, scrollToWaitlist } from '../scroll.js';
 import styles from './DemoWidget.module.css';
 
@@ -23,7 +25,10 @@ export function CampaignsTab({ state }: { state: CampaignsState }) {
               <li key={campaign.id} className={styles.row}>
                 <div>
                   <p className={styles.rowTitle}>
-                    {campaign.name} {campaign.isLimited ? <Badge tone="accent">Limited</Badge> : null}
+                    {campaign.name}{' '}
+                    {limitedBadge(campaign, formatDate) ? (
+                      <Badge tone="accent">{limitedBadge(campaign, formatDate)}</Badge>
+                    ) : null}
                   </p>
                   <p className={styles.rowMeta}>{campaign.description}</p>
                 </div>
