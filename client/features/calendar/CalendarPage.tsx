@@ -7,7 +7,6 @@ import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { formatPhone } from '../leads/public.js';
 import page from '../../ui/Page.module.css';
-import page from '../../ui/Page.module.css';
 import type { FollowUpItem } from '../../../shared/schemas/follow-ups/list.js';
 import styles from './Calendar.module.css';
 
