@@ -286,7 +286,14 @@ describe.skipIf(missing !== null)(
           10_000,
         );
         const state = await http.get<DialerState>('/dialer/state', { token: alice.accessToken });
-        expect(state.body.phone).toEqual({ status: 'connected', provider: 'Phone', media: 'webrtc', reattach: true });
+        expect(state.body.phone).toEqual({
+          status: 'connected',
+          provider: 'Phone',
+          media: 'webrtc',
+          reattach: true,
+          hold: true,
+          keypad: true,
+        });
         console.log(`gateway back (badge Connected) ${Date.now() - killed} ms after the kill`);
         const next = await eventually(async () => {
           const attempt = await dialFromTab('5550100005');

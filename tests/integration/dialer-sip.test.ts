@@ -105,7 +105,14 @@ describe.skipIf(missing !== null)('dialer with PHONE_PROVIDER=sip through Janus 
 
   it('tells the tab its audio goes over WebRTC, with the STUN and TURN servers to gather with (TURN credentials minted for the agent)', async () => {
     const state = await http.get<DialerState>('/dialer/state', { token: alice.accessToken });
-    expect(state.body.phone).toEqual({ status: 'connected', provider: 'Phone', media: 'webrtc', reattach: true });
+    expect(state.body.phone).toEqual({
+      status: 'connected',
+      provider: 'Phone',
+      media: 'webrtc',
+      reattach: true,
+      hold: true,
+      keypad: true,
+    });
     const [stun, turn] = state.body.iceServers!;
     expect(stun).toEqual({ urls: ['stun:stun.example.com:3478'] });
     expect(turn).toMatchObject({
