@@ -57,6 +57,9 @@ describe.skipIf(missing !== null)('dialer audio settings, connection reuse and c
   async function endCall(page: Page): Promise<void> {
     await panel.dialerOf(page).getByRole('button', { name: 'End call' }).click();
     await panel.dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
+    // The line frees 1 s after the end (the idle step); a redial inside that window is refused as a call in progress
+    // (a known defect of the kept connection, docs/telephony.md). These tests are about the connection, not that.
+    await page.waitForTimeout(2_500);
   }
 
   it('audio settings: the level meter moves with the microphone, the test plays it back, the choice is kept and used by the live call', async () => {
@@ -68,7 +71,8 @@ describe.skipIf(missing !== null)('dialer audio settings, connection reuse and c
       await meter.waitFor();
       // The fake microphone beeps: the level rises with each beep and falls between them.
       const levels = new Set<number>();
-      for (let i = 0; i < 30 && levels.size < 3; i++) {
+      // Sampled until a beep's peak is caught (a sample between beeps reads low).
+      for (let i = 0; i < 80 && (levels.size < 3 || Math.max(...levels) <= 20); i++) {
         levels.add(Number(await meter.getAttribute('aria-valuenow')));
         await page.waitForTimeout(150);
       }
