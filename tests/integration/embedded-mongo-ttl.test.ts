@@ -1,7 +1,7 @@
-// Conformance: TTL expiry in the background sweep. Driver only. The test shortens the server-wide sweep interval
-// (ttlMonitorSleepSecs), which would sweep every other file's TTL collections each second too (a verification
-// stored by a test clock set in the past would vanish between sign-up and its code), so this file runs alone
-// (vitest.config.ts).
+// Conformance: TTL expiry in the background sweep. Driver only. The test run keeps the sweep off
+// (tests/support/backends.ts); this file turns it on with a 1 s interval, which would sweep every other file's TTL
+// collections too (a verification stored by a test clock set in the past would vanish between sign-up and its
+// code), so it runs alone (vitest.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from 'mongodb';
 import { openTestDb, type TestDb } from '../support/embedded-mongo-client.js';
@@ -18,8 +18,8 @@ afterAll(async () => t.close());
 describe('TTL indexes', () => {
   it('removes expired documents in the background sweep', async () => {
     const admin = t.client.db('admin');
-    const previous = await admin.command({ getParameter: 1, ttlMonitorSleepSecs: 1 });
-    await admin.command({ setParameter: 1, ttlMonitorSleepSecs: 1 });
+    const previous = await admin.command({ getParameter: 1, ttlMonitorSleepSecs: 1, ttlMonitorEnabled: 1 });
+    await admin.command({ setParameter: 1, ttlMonitorSleepSecs: 1, ttlMonitorEnabled: true });
     try {
       const c = db.collection('sessions');
       await c.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
@@ -44,7 +44,11 @@ describe('TTL indexes', () => {
         ).map((d) => d.k),
       ).toEqual(['future', 'no-date', 'none']);
     } finally {
-      await admin.command({ setParameter: 1, ttlMonitorSleepSecs: previous.ttlMonitorSleepSecs });
+      await admin.command({
+        setParameter: 1,
+        ttlMonitorSleepSecs: previous.ttlMonitorSleepSecs,
+        ttlMonitorEnabled: previous.ttlMonitorEnabled,
+      });
     }
   }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { MongoClient } from 'mongodb';
 import { startLocalRedis } from '../../server/platform/local-redis.js';
 import { startEmbeddedMongo } from '../../server/embedded/mongo/index.js';
 
@@ -18,6 +19,21 @@ function dockerAnswers(): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Tests run on clocks set to fixed days in the past, so the background TTL sweep (which reads the server's real
+ * clock) would remove a verification or a reset code between the request and its answer whenever a sweep fell in
+ * that gap. The app never relies on the sweep (it compares expiresAt with its own clock), so the test run turns it
+ * off; tests/integration/embedded-mongo-ttl.test.ts turns it on for itself.
+ */
+async function stopTtlSweep(mongoUrl: string): Promise<void> {
+  const client = await MongoClient.connect(mongoUrl);
+  try {
+    await client.db('admin').command({ setParameter: 1, ttlMonitorEnabled: false });
+  } finally {
+    await client.close();
   }
 }
 
@@ -44,6 +60,8 @@ export async function startBackends(): Promise<Backends> {
     mongoUrl = embedded.uri;
     mongoKind = 'embedded';
   }
+
+  await stopTtlSweep(mongoUrl);
 
   let redisUrl = process.env.TEST_REDIS_URL;
   let redisKind: Backends['redisKind'] = 'external';

@@ -32,7 +32,7 @@ function getParameters(ctx: CommandContext): Doc {
   return {
     featureCompatibilityVersion: { version: '7.0' },
     ttlMonitorSleepSecs: ctx.state.params.ttlMonitorSleepSecs,
-    ttlMonitorEnabled: true,
+    ttlMonitorEnabled: ctx.state.params.ttlMonitorEnabled,
     authenticationMechanisms: [],
     maxBSONDepth: 200,
   };
@@ -84,6 +84,10 @@ export const handshakeCommands: Record<string, (cmd: Doc, ctx: CommandContext) =
         out.was = ctx.state.params.ttlMonitorSleepSecs;
         ctx.state.params.ttlMonitorSleepSecs = secs;
         ctx.state.onParamsChanged();
+      } else if (key === 'ttlMonitorEnabled') {
+        if (typeof value !== 'boolean') throw badValue('ttlMonitorEnabled must be a boolean');
+        out.was = ctx.state.params.ttlMonitorEnabled;
+        ctx.state.params.ttlMonitorEnabled = value;
       } else {
         throw badValue(`attempted to set unrecognized parameter [${key}], use help:true to see options `);
       }

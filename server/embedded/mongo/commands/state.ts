@@ -5,6 +5,8 @@ import type { CursorManager } from '../wire/cursors.js';
 export interface ServerParams {
   /** Seconds between TTL sweeps (MongoDB's `ttlMonitorSleepSecs`, default 60). */
   ttlMonitorSleepSecs: number;
+  /** Whether the sweep runs at all (MongoDB's `ttlMonitorEnabled`, default true). */
+  ttlMonitorEnabled: boolean;
 }
 
 export interface ServerState {

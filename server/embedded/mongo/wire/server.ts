@@ -42,7 +42,7 @@ export class MongoServer {
     this.state = {
       catalogue: opts.catalogue,
       cursors: new CursorManager(),
-      params: { ttlMonitorSleepSecs: opts.ttlMonitorSleepSecs ?? 60 },
+      params: { ttlMonitorSleepSecs: opts.ttlMonitorSleepSecs ?? 60, ttlMonitorEnabled: true },
       startedAt: new Date(),
       host: opts.host,
       port: opts.port,
@@ -76,6 +76,7 @@ export class MongoServer {
   }
 
   sweepTtl(): void {
+    if (!this.state.params.ttlMonitorEnabled) return;
     try {
       const n = sweepExpired(this.state.catalogue);
       if (n) this.opts.log(`TTL monitor removed ${n} document(s)`);
