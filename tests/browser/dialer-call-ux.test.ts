@@ -57,9 +57,6 @@ describe.skipIf(missing !== null)('dialer audio settings, connection reuse and c
   async function endCall(page: Page): Promise<void> {
     await panel.dialerOf(page).getByRole('button', { name: 'End call' }).click();
     await panel.dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
-    // The line frees 1 s after the end (the idle step); a redial inside that window is refused as a call in progress
-    // (a known defect of the kept connection, docs/telephony.md). These tests are about the connection, not that.
-    await page.waitForTimeout(2_500);
   }
 
   it('audio settings: the level meter moves with the microphone, the test plays it back, the choice is kept and used by the live call', async () => {

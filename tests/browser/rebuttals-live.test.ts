@@ -139,10 +139,6 @@ describe.skipIf(missing !== null)('live rebuttals in the dialer panel (Chromium,
       await card.getByRole('button', { name: 'Marked do not call' }).waitFor();
       await dialerOf(page).getByRole('button', { name: 'End call' }).click();
       await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
-      // The line frees 1 s after the end (the idle step); a redial inside that second is refused as a call in
-      // progress (a known defect of the kept connection, docs/telephony.md). This test is about do-not-call.
-      await expect.poll(async () => (await liveCall())?.state, { timeout: 10_000 }).toBe('idle');
-      await page.waitForTimeout(500);
       await dial(page, '5550100009');
       await expectToast(page, 'Error', '(555) 010-0009 is on the do-not-call list and cannot be dialed.');
       expect((await liveCall())?.state ?? 'none').not.toBe('calling');

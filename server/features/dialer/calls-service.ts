@@ -14,7 +14,7 @@ import type { UserDoc } from '../users/public.js';
 import { secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from './compliance.js';
 import { callerCampaignIds, hoursRuleFor } from './dial-hours.js';
 import { narrowHours, stateName, stateRuleFor, usStateOf } from './state-rules.js';
-import { AUTO_DIAL_LEAD_MS, applyEvent, movePhone, pushState } from './lifecycle.js';
+import { AUTO_DIAL_LEAD_MS, applyEvent, freeLineWhenDue, movePhone, pushState } from './lifecycle.js';
 import { callTransition, startCall as startCallRule } from './machine.js';
 import { signedRecordingLink, toCallView, toQueueView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
@@ -257,10 +257,13 @@ export async function startCallByHand(
   input: { phone: string; leadId?: string; name?: string },
 ): Promise<CallView> {
   // The spec's own checks come first (not connected, in progress, blank), then compliance.
-  const [session, liveCall] = await Promise.all([
+  const [session, lastCall] = await Promise.all([
     loadDialQueue(platform.db, agent._id, platform.clock.now()),
     findLiveCall(platform.db, agent._id),
   ]);
+  // The panel offers Call as soon as a call has ended; the line is freed by the idle step up to 1 s later.
+  const liveCall =
+    lastCall && (await freeLineWhenDue(platform, lastCall, platform.phone.timings.idleMs)) ? null : lastCall;
   const precheck = startCallRule(
     { phone: input.phone, phoneStatus: session.phone.status, liveCall },
     platform.phone.displayName,

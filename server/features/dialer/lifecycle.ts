@@ -70,13 +70,17 @@ export async function movePhone(
 
 /**
  * An ended call frees the line 1 s after its end (the provider's idle step). When that step is late
- * (a busy worker), auto-dial applies it itself once it is due, instead of waiting for it; the late step
- * is then a no-op. True when the line is free.
+ * (a busy worker) or a dial comes first, the dial applies it itself once it is due (waiting at most
+ * `maxWaitMs`), instead of being refused; the provider's step is then a no-op. True when the line is free.
  */
-export async function freeLineWhenDue(platform: Platform, call: CallDoc): Promise<boolean> {
+export async function freeLineWhenDue(
+  platform: Platform,
+  call: CallDoc,
+  maxWaitMs: number = AUTO_DIAL_LEAD_MS,
+): Promise<boolean> {
   if (call.state !== 'ended' || !call.endedAt) return false;
   const due = call.endedAt.getTime() + platform.phone.timings.idleMs - platform.clock.now().getTime();
-  if (due > AUTO_DIAL_LEAD_MS) return false;
+  if (due > maxWaitMs) return false;
   if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
   const after = await applyEvent(platform, call._id, { type: 'idle' });
   return after.state === 'idle';
