@@ -161,6 +161,9 @@ describe.skipIf(missing !== null)('hold and the keypad over call rooms (Chromium
           .filter((line) => line.includes('DTMF key from the lead') && line.includes(callId))
           .map((line) => (JSON.parse(line) as { key: string }).key);
       await expect.poll(keysBack, { timeout: 10_000 }).toEqual(['9', '*', '4']);
+      // The agent sees them as the lead's keys (the lead phone pressed what it echoed).
+      const leadKeys = dialer.getByRole('status', { name: 'Keys pressed by the lead' });
+      await expect.poll(() => leadKeys.textContent(), { timeout: 5_000 }).toBe(' Lead pressed: 9 * 4');
       // RFC 4733 was used: nothing went by SIP INFO.
       expect(keysAtLeadPhone('5550100007')).toEqual([]);
       await dialer.getByRole('button', { name: 'End call' }).click();

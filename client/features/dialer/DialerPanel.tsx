@@ -26,6 +26,7 @@ import { dialerStore, isLive, setNumber, useDialer } from './store.js';
 import { useCallSeconds } from './timer.js';
 import { IncomingTransfer, TransferControls } from './TransferPanel.js';
 import styles from './Dialer.module.css';
+import { LeadKeys } from './LeadKeys.js';
 
 const CALL_BADGE: Record<string, { label: string; tone: BadgeTone }> = {
   calling: { label: 'Calling...', tone: 'yellow' },
@@ -190,6 +191,7 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
           <CircleDot size={14} aria-hidden="true" /> This call is recorded
         </p>
       ) : null}
+      {live && call ? <LeadKeys keys={call.leadKeys} /> : null}
       {live && call && dialer.quality?.callId === call.id && dialer.quality.issues.length > 0 ? (
         <p className={styles.quality} role="alert">
           <TriangleAlert size={14} aria-hidden="true" /> {qualityWarning(dialer.quality.issues)}

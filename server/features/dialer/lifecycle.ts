@@ -24,6 +24,7 @@ import {
   findLatestCall,
   findLiveCall,
   loadDialQueue,
+  addLeadKey,
   markCallRecorded,
   setCallDialog,
   setCallRecording,
@@ -329,6 +330,11 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
   const callId = new ObjectId(event.callId);
   if (event.type === 'dialog-established') {
     await setCallDialog(platform.db, callId, event.dialog);
+    return null;
+  }
+  if (event.type === 'lead-key') {
+    const call = await addLeadKey(platform.db, callId, event.key);
+    if (call) await pushState(platform, call.agentId, { call });
     return null;
   }
   if (event.type === 'recording-started') {

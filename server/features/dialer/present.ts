@@ -47,6 +47,7 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
   if (doc.endedAt) view.endedAt = doc.endedAt.toISOString();
   if (doc.endedBy) view.endedBy = doc.endedBy;
   if (doc.sipStatus !== undefined) view.sipStatus = doc.sipStatus;
+  if (doc.leadKeys?.length) view.leadKeys = doc.leadKeys.join('');
   if (doc.recorded && (doc.state === 'connected' || doc.state === 'ending')) view.recording = true;
   if (doc.ringingAt && doc.state === 'calling') view.ringing = doc.earlyMedia ? 'early-media' : 'local';
   if (doc.dialResult) view.dialResult = doc.dialResult;

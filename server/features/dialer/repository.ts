@@ -17,6 +17,8 @@ export interface CallDoc extends CallSnapshot {
   recordingId?: ObjectId;
   /** The provider is recording the call (set once the gateway confirmed it; a SIP call from its answer). */
   recorded?: true;
+  /** Keys the lead pressed during the call (RFC 4733 events), oldest first, the last `LEAD_KEYS_KEPT`. */
+  leadKeys?: string[];
   /**
    * Present (true) while the call holds the agent's line and the lead's claim (calling .. ended, until
    * idle). Two unique partial indexes on it make "one live call per agent" and "one agent per lead" atomic.
@@ -226,6 +228,18 @@ export function markCallRecorded(db: Db, id: ObjectId): Promise<CallDoc | null> 
   return callsCollection(db).findOneAndUpdate(
     { _id: id, state: 'connected' },
     { $set: { recorded: true }, $inc: { version: 1 } },
+    { returnDocument: 'after' },
+  );
+}
+
+/** Keys a call keeps: enough for an account or menu number, not a transcript of a lead leaning on the keypad. */
+export const LEAD_KEYS_KEPT = 32;
+
+/** A key the lead pressed on a live call; null when the call is no longer live. */
+export function addLeadKey(db: Db, id: ObjectId, key: string): Promise<CallDoc | null> {
+  return callsCollection(db).findOneAndUpdate(
+    { _id: id, live: true },
+    { $push: { leadKeys: { $each: [key], $slice: -LEAD_KEYS_KEPT } }, $inc: { version: 1 } },
     { returnDocument: 'after' },
   );
 }

@@ -58,6 +58,8 @@ export type ProviderEvent =
   | { type: 'hold-changed'; callId: string; held: boolean }
   /** The answered call is being recorded (the gateway confirmed it). */
   | { type: 'recording-started'; callId: string }
+  /** The lead pressed a key on their phone (an RFC 4733 event from the far end). */
+  | { type: 'lead-key'; callId: string; key: string }
   /** The answered call's dialog, opaque, kept on the call so another process can end it (`hangUpOrphan`). */
   | { type: 'dialog-established'; callId: string; dialog: string }
   /** WebRTC providers: the gateway's answer to the browser's offer, and its ICE candidates, for the agent's tab. */

@@ -455,9 +455,10 @@ export class RoomPhoneProvider implements PhoneProvider {
           if (far) relay.connectFar(far);
           relay.farSendsOnly = /^a=(sendonly|inactive)\s*$/m.test(sdp);
           if (call.over || call.ending || call.timedOut) return;
-          followLeadKeys(relay, sdp, (key) =>
-            this.options.log?.info({ callId: call.callId, key }, 'DTMF key from the lead'),
-          );
+          followLeadKeys(relay, sdp, (key) => {
+            this.options.log?.info({ callId: call.callId, key }, 'DTMF key from the lead');
+            void this.publish({ type: 'lead-key', callId: call.callId, key });
+          });
           call.answered = true;
           relay.startRecording(this.sip.recordingsDir, call.callId);
           relay.tapLead(this.leadAudio.open(call.callId));

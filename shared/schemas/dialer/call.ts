@@ -32,6 +32,8 @@ export const CallView = Type.Object({
   recordingUrl: Type.Optional(Type.String()),
   /** True while the call is being recorded (the dialer panel says so); absent otherwise. */
   recording: Type.Optional(Type.Literal(true)),
+  /** Keys the lead pressed on their phone during the call (e.g. "9*4"), in order; absent when none. */
+  leadKeys: Type.Optional(Type.String({ pattern: '^[0-9*#]+$' })),
   autoDialed: Type.Boolean(),
   /**
    * While calling, the far end rings: `early-media` when the carrier sends its own ringback (the tab plays that audio),
