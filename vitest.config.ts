@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Property tests run thousands of cases beside the integration files: 5 s is too tight on a busy machine.
+          testTimeout: 20_000,
           maxWorkers: SIDE_BY_SIDE,
           sequence: { groupOrder: 0 },
         },
