@@ -32,6 +32,7 @@ export const SocketEvents = {
   roleRequestUpdated: 'role-request:updated',
   phoneAnswer: 'phone:answer',
   phoneCandidate: 'phone:candidate',
+  phoneOfferWanted: 'phone:offer-wanted',
   transferOffered: 'transfer:offered',
   transferUpdated: 'transfer:updated',
   transferAvailability: 'transfer:availability',
@@ -66,6 +67,12 @@ export interface ServerToClientEvents {
   [SocketEvents.roleRequestUpdated]: (payload: RoleRequestUpdatedPayload) => void;
   [SocketEvents.phoneAnswer]: (payload: PhoneAnswerPayload) => void;
   [SocketEvents.phoneCandidate]: (payload: PhoneCandidatePayload) => void;
+  /**
+   * To the agent: auto-dial's next call is due and this process holds neither an offer of the agent's nor a connection
+   * kept in their room (e.g. it was started after the one that held it): a tab with the connected phone sends a fresh
+   * `phone:offer`, dropping a connection it kept in a room nobody serves any more.
+   */
+  [SocketEvents.phoneOfferWanted]: (payload: PhoneOfferWantedPayload) => void;
   [SocketEvents.transferOffered]: (payload: TransferOfferedPayload) => void;
   [SocketEvents.transferUpdated]: (payload: TransferUpdatedPayload) => void;
   [SocketEvents.transferAvailability]: (payload: TransferAvailabilityPayload) => void;
@@ -294,6 +301,11 @@ export interface PhoneAnswerPayload {
   offerId: string;
   callId: string;
   sdp: string;
+}
+
+export interface PhoneOfferWantedPayload {
+  /** What the offer is for. */
+  purpose: 'auto-dial';
 }
 
 export interface PhoneCandidatePayload {

@@ -22,6 +22,7 @@ import {
   releaseAutoDialOffer,
   releaseMedia,
   releaseUnplacedMedia,
+  renewAutoDialOffer,
 } from './webrtc.js';
 import { adoptCall, adoptQueue, clearContact, dialerStore, isLive, isQueued, messages } from './store.js';
 
@@ -87,6 +88,24 @@ function autoDialWouldDialNow(): boolean {
     dialerStore.queue.contacts.length > 0 &&
     (!line || line.state === 'idle' || line.state === 'ended')
   );
+}
+
+/**
+ * Auto-dial was switched on elsewhere (another tab, another device, the API) while this tab holds the connected phone:
+ * it gets the audio ready for the first call, as the tab that switches it on does, or the server waits for an offer
+ * that never comes and pauses auto-dial.
+ */
+export function offerForAutoDialSwitchedElsewhere(): void {
+  if (dialerStore.busy.autoDial) return; // this tab is switching it on itself and sends its own offer
+  if (dialerStore.phone?.status !== 'connected' || !autoDialWouldDialNow()) return;
+  void prepareMediaCall({ forAutoDial: true }).catch(() => undefined);
+}
+
+/** The server needs a fresh offer for auto-dial's next call (shared/events.ts `phone:offer-wanted`). */
+export function offerWhenServerAsks(): void {
+  if (dialerStore.phone?.status !== 'connected' || dialerStore.phone.media !== 'webrtc') return;
+  if (!dialerStore.queue.autoDial || isLive(dialerStore.call)) return;
+  void renewAutoDialOffer().catch(() => undefined);
 }
 
 export async function connectPhone(): Promise<void> {

@@ -4,7 +4,12 @@ import { subscribe } from 'valtio';
 import { onLive, onLiveResync } from '../../live/socket.js';
 import { session } from '../session/public.js';
 import { toast, type ToastVariant } from '../../ui/toast.js';
-import { loadDialer, takeAutoDialOfferOnConnect } from './actions.js';
+import {
+  loadDialer,
+  offerForAutoDialSwitchedElsewhere,
+  offerWhenServerAsks,
+  takeAutoDialOfferOnConnect,
+} from './actions.js';
 import { followRingback } from './ringback.js';
 import { followMediaCall, prepareMediaCall, releaseAutoDialOffer, releaseMedia } from './webrtc.js';
 import { adoptCallState, adoptQueue, clearContact, dialerStore, resetDialer } from './store.js';
@@ -56,9 +61,12 @@ export function followDialer(): () => void {
     following = true;
     onLive(SocketEvents.callState, onCallState);
     onLive(SocketEvents.queueUpdated, (queue) => {
+      const wasOn = dialerStore.queue.autoDial;
       adoptQueue(queue);
       if (!queue.autoDial) releaseAutoDialOffer();
+      else if (!wasOn && dialerStore.queue.autoDial) offerForAutoDialSwitchedElsewhere();
     });
+    onLive(SocketEvents.phoneOfferWanted, offerWhenServerAsks);
     onLiveResync(() => {
       if (session.status === 'signedIn') void loadDialer({ reconnected: true });
     });

@@ -233,6 +233,18 @@ function waitForNextCall(media: MediaCall): void {
 }
 
 /** Auto-dial went off: an offer prepared for its next call will not be used (a connection kept in the room stays). */
+/**
+ * The server asked for an offer for auto-dial's next call (`phone:offer-wanted`): it holds neither this tab's offer
+ * nor the connection kept in the agent's room, so a kept connection is stale (its process is gone) and goes. Nothing
+ * is done during a call or while an offer for auto-dial is already on its way.
+ */
+export async function renewAutoDialOffer(): Promise<void> {
+  if (current?.callId) return;
+  if (current && current.forAutoDial && !keptConnection()) return;
+  releaseMedia();
+  await prepareMediaCall({ forAutoDial: true });
+}
+
 export function releaseAutoDialOffer(): void {
   if (current?.forAutoDial && !current.callId && !keptConnection()) releaseMedia();
 }

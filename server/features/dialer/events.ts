@@ -25,6 +25,11 @@ export function emitPhoneAnswer(platform: Platform, agentId: string, payload: Ph
   platform.live.toUser(agentId, SocketEvents.phoneAnswer, payload);
 }
 
+/** Auto-dial's next call needs a fresh offer from one of the agent's tabs (shared/events.ts `phone:offer-wanted`). */
+export function emitPhoneOfferWanted(platform: Platform, agentId: string): void {
+  platform.live.toUser(agentId, SocketEvents.phoneOfferWanted, { purpose: 'auto-dial' });
+}
+
 export function emitPhoneCandidate(platform: Platform, agentId: string, payload: PhoneCandidatePayload): void {
   platform.live.toUser(agentId, SocketEvents.phoneCandidate, payload);
 }

@@ -220,8 +220,11 @@ async function recordOutcomeOnLead(platform: Platform, call: CallDoc): Promise<v
  */
 export const AUTO_DIAL_LEAD_MS = 500;
 
-/** Auto-dial: the next queued contact 2 s after the call ended; job id per ended call, so once. */
-async function scheduleNextAutoDial(platform: Platform, call: CallDoc): Promise<void> {
+/**
+ * Auto-dial: the next queued contact 2 s after the call ended; job id per ended call, so once. Called wherever a call
+ * ends: a provider's event, and the sweep that ends the calls of a stopped process.
+ */
+export async function scheduleNextAutoDial(platform: Platform, call: CallDoc): Promise<void> {
   const session = await loadDialQueue(platform.db, call.agentId, platform.clock.now());
   if (!session.autoDial || !call.endedAt) return;
   const { autoDialDelayMs: delayMs, idleMs } = platform.phone.timings;

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Platform } from '../../platform/context.js';
 import type { Logger } from '../../platform/logger.js';
 import { refreshCallInsights } from './insights-refresh.js';
-import { applyEvent } from './lifecycle.js';
+import { applyEvent, scheduleNextAutoDial } from './lifecycle.js';
 import type { CallCommand } from './machine.js';
 import { findLiveNodeCalls, type CallDoc } from './repository.js';
 
@@ -97,7 +97,11 @@ async function finaliseOrphan(platform: Platform, call: CallDoc): Promise<boolea
   if (end) {
     current = await applyEvent(platform, call._id, { type: end } as CallCommand);
     platform.log.warn({ callId: call._id, node: call.phoneNode, was: call.state }, 'call of a stopped process ended');
-    if (current.state === 'ended') await refreshCallInsights(platform, current);
+    if (current.state === 'ended') {
+      // The queue goes on from this process: the one that would have scheduled the next contact is gone.
+      await scheduleNextAutoDial(platform, current);
+      await refreshCallInsights(platform, current);
+    }
   }
   if (current.state !== 'ended' || !current.endedAt) return current !== call;
   const wait = current.endedAt.getTime() + platform.phone.timings.idleMs - platform.clock.now().getTime();

@@ -1,5 +1,6 @@
 import { ObjectId } from 'mongodb';
 import type { Platform } from '../../platform/context.js';
+import { emitPhoneOfferWanted } from './events.js';
 import { kickAutoDial } from './lifecycle.js';
 import { loadDialQueue, movePhoneNode } from './repository.js';
 
@@ -10,6 +11,11 @@ const CLAIM_POLL_MS = 250;
  * a restarted or redeployed API takes a few seconds to serve again, and the tab's socket retries every 1-10 s.
  */
 const CLAIM_MOVE_WAIT_MS = 20_000;
+/**
+ * How often the wait asks the agent's tabs for an offer: a tab reconnecting after the restart misses an ask sent
+ * before its socket is back, and a tab whose connection was kept in the dead process's room thinks it is still in it.
+ */
+const OFFER_ASK_EVERY_MS = 2_000;
 
 /**
  * With the room model the agent's media lives where the tab's last offer went: that process holds the agent's room
@@ -41,10 +47,15 @@ export async function waitForPhoneNodeMove(
 ): Promise<string | undefined> {
   if (!platform.phone.media?.reattaches) return undefined;
   const deadline = Date.now() + CLAIM_MOVE_WAIT_MS;
+  let askedAt = 0;
   while (Date.now() < deadline) {
     const queue = await loadDialQueue(platform.db, agentId, platform.clock.now());
     if (!queue.autoDial || queue.phone.status !== 'connected') return undefined;
     if (queue.phone.node && queue.phone.node !== dead) return queue.phone.node;
+    if (Date.now() - askedAt >= OFFER_ASK_EVERY_MS) {
+      emitPhoneOfferWanted(platform, agentId.toHexString());
+      askedAt = Date.now();
+    }
     await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
   }
   return undefined;

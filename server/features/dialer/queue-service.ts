@@ -12,7 +12,7 @@ import { findLeadById } from '../leads/public.js';
 import { findUserById, type UserDoc } from '../users/public.js';
 import { callOwnedBy, dialRefusal, placeCall, resolveTarget } from './calls-service.js';
 import { freeLineWhenDue, kickAutoDial } from './lifecycle.js';
-import { emitQueueUpdated } from './events.js';
+import { emitPhoneOfferWanted, emitQueueUpdated } from './events.js';
 import { handToPhoneNode } from './phone-node-steps.js';
 import { waitForPhoneNodeMove } from './phone-node-claim.js';
 import { checkQueue } from './machine.js';
@@ -239,7 +239,12 @@ async function mediaReady(platform: Platform, job: AutoDialJob): Promise<boolean
   const due = job.at ? new Date(job.at).getTime() : platform.clock.now().getTime();
   const since = job.at ? new Date(due - platform.phone.timings.autoDialDelayMs) : undefined;
   const withinMs = Math.max(0, due - platform.clock.now().getTime()) + OFFER_WAIT_MS;
-  return media.offerReady(job.agentId, { ...(since ? { since } : {}), withinMs });
+  const wanted = { ...(since ? { since } : {}) };
+  if (await media.offerReady(job.agentId, { ...wanted, withinMs: 0 })) return true;
+  // Nothing here to dial with yet. The tab that held the last call is usually making its offer already; a tab whose
+  // connection was kept in a room this process never held (it started after a deploy) is told to make one.
+  emitPhoneOfferWanted(platform, job.agentId);
+  return media.offerReady(job.agentId, { ...wanted, withinMs });
 }
 
 /** True when the agent has no live call, or only one that ended and whose idle step is due now. */
