@@ -26,7 +26,10 @@ describe.skipIf(missing !== null)('capacity load model, CI mode', () => {
     // Each agent worked more than its first call: auto-dial kept dialing.
     expect(report.calls.connected).toBeGreaterThan(report.agents);
     expect(report.shed.neverShedRoutes).toBe(0);
-    expect(report.recordings.missing + report.recordings.wrongLength).toBe(0);
+    expect(report.recordings.missing).toBe(0);
+    // The length is compared with the answer and end times the API stored when it applied them, which a loaded machine
+    // writes late (1.2 s off was seen at load 15-20); a recording that lost or doubled audio is off by far more.
+    expect(report.recordings.worstOffSeconds).toBeLessThan(3);
     expect(report.liveEvent.missing).toBe(0);
   }, 600_000);
 });

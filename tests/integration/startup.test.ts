@@ -36,7 +36,9 @@ describe('starting with bad configuration', () => {
     expect(result.code).toBe(1);
     expect(result.output.split('\n')).toHaveLength(1);
     expect(result.output).toMatch(/^Cannot reach MongoDB at mongodb:\/\/127\.0\.0\.1:1\/cw: /);
-    expect(result.ms).toBeLessThan(10_000);
+    // It gives up (the driver's 5 s server selection) instead of retrying for ever; the process's own start-up adds
+    // a few seconds, more on a busy machine (18.7 s was seen beside other test runs), so the bound is generous.
+    expect(result.ms).toBeLessThan(30_000);
   });
 
   it('PHONE_PROVIDER=sip with a SIP_PROXY but no Janus gateway stops with one sentence naming the settings (no fall-back to the simulator) and exit code 1', async () => {
