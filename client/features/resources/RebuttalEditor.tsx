@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import {
   REBUTTAL_LIMITS,
   RebuttalBody,
@@ -8,15 +7,14 @@ import {
 } from '../../../shared/schemas/rebuttals/library.js';
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
-import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
 import page from '../../ui/Page.module.css';
+import { LongTextField, SaveActions } from './EditorFields.js';
 import { applySavedRebuttal } from './rebuttals-store.js';
 import { campaignName, type CampaignOption } from './useCampaignOptions.js';
-import styles from './Resources.module.css';
 
 /** "costs too much, over our budget" -> two phrases. */
 function splitPhrases(text: string): string[] {
@@ -132,23 +130,14 @@ export function RebuttalEditor({
           onChange={setCategory}
           maxLength={REBUTTAL_LIMITS.category}
         />
-        <AriaTextField
+        <LongTextField
+          label="Rebuttal"
           value={rebuttal}
           onChange={setRebuttal}
           maxLength={REBUTTAL_LIMITS.rebuttal}
-          className={styles.fileField}
-        >
-          <Label className={styles.label}>Rebuttal</Label>
-          <TextArea className={page.textarea} rows={6} />
-        </AriaTextField>
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
+          rows={6}
+        />
+        <SaveActions saving={saving} onCancel={onClose} />
       </form>
     </Dialog>
   );
