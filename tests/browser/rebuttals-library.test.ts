@@ -1,7 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RebuttalLibraryMessages } from '../../shared/schemas/rebuttals/library.js';
-import { appUrl, expectToast, launchBrowser, openPage, waitForLiveConnection } from '../support/browser.js';
+import {
+  appUrl,
+  expectToast,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  waitForLiveConnection,
+} from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -14,6 +21,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The vote toggle reads "Vote up (n votes)"; its pressed state says whether the viewer voted. */
+const voteButton = (entry: Locator, count: number, pressed?: boolean) =>
+  entry.getByRole('button', {
+    name: new RegExp(`^Vote up \\(\\s*${count}\\s+${count === 1 ? 'vote' : 'votes'}\\s*\\)$`),
+    pressed,
+  });
+
 async function openLibrary(page: Page) {
   await page.goto(appUrl('/resources/ai-rebuttals'));
   await page.getByRole('heading', { level: 1, name: 'AI Rebuttals' }).waitFor();
@@ -22,7 +36,8 @@ async function openLibrary(page: Page) {
 
 describe('the AI-rebuttals library', () => {
   it("shows an owner's new rebuttal on an agent's open page, and the agent's vote on the owner's, live", async () => {
-    const owner = await openPage(browser, '/login');
+    // bypassCSP: axe is injected as an inline script.
+    const owner = await openPage(browser, '/login', { bypassCSP: true });
     const agent = await openPage(browser, '/login');
     try {
       const agentLive = waitForLiveConnection(agent.page);
@@ -41,6 +56,7 @@ describe('the AI-rebuttals library', () => {
       await dialog.getByRole('button', { name: /Campaign/ }).click();
       await owner.page.getByRole('option', { name: 'Solar Panel Installation' }).click();
       await dialog.getByLabel('Objection').fill(objection);
+      expect(await seriousAxeViolations(owner.page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Save' }).click();
       // Nothing is sent without the rebuttal itself, and the owner is told what is missing.
       await expectToast(owner.page, 'Error', RebuttalLibraryMessages.rebuttalEmpty);
@@ -52,18 +68,19 @@ describe('the AI-rebuttals library', () => {
       const entry = agent.page.getByRole('article', { name: objection });
       await entry.getByText('Congratulations! Keep our number').waitFor();
       await expect(entry.getByRole('button', { name: 'Edit rebuttal' }).count()).resolves.toBe(0);
-      const vote = entry.getByRole('button', { name: 'Vote up (0 votes)' });
+      const vote = voteButton(entry, 0);
       await vote.click();
-      await entry.getByRole('button', { name: 'Vote up (1 vote)', pressed: true }).waitFor();
+      await voteButton(entry, 1, true).waitFor();
 
       const ownerEntry = owner.page.getByRole('article', { name: objection });
-      await ownerEntry.getByRole('button', { name: 'Vote up (1 vote)', pressed: false }).waitFor();
+      await voteButton(ownerEntry, 1, false).waitFor();
 
       // A second click takes the vote back, on both pages.
-      await entry.getByRole('button', { name: 'Vote up (1 vote)' }).click();
-      await entry.getByRole('button', { name: 'Vote up (0 votes)', pressed: false }).waitFor();
-      await ownerEntry.getByRole('button', { name: 'Vote up (0 votes)' }).waitFor();
+      await voteButton(entry, 1).click();
+      await voteButton(entry, 0, false).waitFor();
+      await voteButton(ownerEntry, 0).waitFor();
 
+      expect(await seriousAxeViolations(owner.page)).toEqual([]);
       await ownerEntry.getByRole('button', { name: 'Delete rebuttal' }).click();
       await owner.page.getByRole('dialog', { name: 'Delete rebuttal' }).getByRole('button', { name: 'Delete' }).click();
       await expectToast(owner.page, RebuttalLibraryMessages.deleted);

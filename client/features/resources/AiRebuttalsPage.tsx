@@ -141,12 +141,13 @@ export default function AiRebuttalsPage() {
                   variant="ghost"
                   size="sm"
                   aria-pressed={entry.voted}
-                  // The name holds the visible count; the pressed state says whether the vote is mine.
-                  aria-label={`Vote up (${entry.votes} ${entry.votes === 1 ? 'vote' : 'votes'})`}
                   onPress={() => void toggleRebuttalVote(entry.id).catch(() => undefined)}
                 >
                   <ThumbsUp size={16} aria-hidden="true" fill={entry.voted ? 'currentColor' : 'none'} />
-                  {entry.votes}
+                  {/* The name reads "Vote up (3 votes)"; the pressed state says whether the vote is mine. */}
+                  <span className="visually-hidden">Vote up (</span>
+                  <span>{entry.votes}</span>
+                  <span className="visually-hidden"> {entry.votes === 1 ? 'vote' : 'votes'})</span>
                 </Button>
                 {entry.editable ? (
                   <>
