@@ -99,7 +99,7 @@ export const Rooms = {
   campaign: (campaignId: string) => `campaign:${campaignId}`,
   feed: 'feed',
   admins: 'role:admin',
-  /** Every signed-in socket: the people who may read shared materials and voice notes. */
+  /** Every signed-in socket: the people who may read shared materials, voice notes and the AI-rebuttals library. */
   resources: 'resources',
 } as const;
 
