@@ -91,7 +91,8 @@ import { PreferencesBody, PreferencesResponse } from './schemas/me/preferences.j
 import { ProfileBody } from './schemas/me/profile.js';
 import { QueueBoardSession, QueueJobParams, QueueOverview } from './schemas/admin/queues.js';
 import { QueueBody, QueueView } from './schemas/dialer/queue.js';
-import { RebuttalInterestBody, RebuttalInterestResponse, RebuttalList } from './schemas/rebuttals/list.js';
+import { RebuttalInterestBody, RebuttalInterestResponse } from './schemas/rebuttals/list.js';
+import { RebuttalBody, RebuttalItem, RebuttalList, RebuttalParams, RebuttalVote } from './schemas/rebuttals/library.js';
 import { ReferralAnswer, ReferralParams } from './schemas/invitations/referral.js';
 import { ResendBody } from './schemas/auth/resend.js';
 import { ResetBody, ResetResponse } from './schemas/auth/reset.js';
@@ -265,6 +266,10 @@ export const API_CONTRACT = {
   'GET /api/coaching/mine': { answer: { 200: CoachingIndicator } },
   'GET /api/coaching/audit': { query: CoachingAuditQuery, answer: { 200: CoachingAuditList } },
   'GET /api/rebuttals': { answer: { 200: RebuttalList } },
+  'POST /api/rebuttals': { body: RebuttalBody, answer: { 201: RebuttalItem } },
+  'PUT /api/rebuttals/:id': { params: RebuttalParams, body: RebuttalBody, answer: { 200: RebuttalItem } },
+  'DELETE /api/rebuttals/:id': { params: RebuttalParams },
+  'POST /api/rebuttals/:id/vote': { params: RebuttalParams, answer: { 200: RebuttalVote } },
   'GET /api/rebuttals/calls/:id': { params: ListenedCallParams, answer: { 200: ListenedCall } },
   'GET /api/rebuttals/insights': { query: InsightsQuery, answer: { 200: ObjectionInsights } },
   'POST /api/rebuttals/interest': {

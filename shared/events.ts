@@ -1,6 +1,7 @@
 import type { PostCommentedPayload, PostCreatedPayload, PostLikedPayload } from './schemas/community/events.js';
 import type { CallQualityAnswer, CallQualitySample } from './schemas/dialer/quality.js';
 import type { CallStatePayload } from './schemas/dialer/state.js';
+import type { RebuttalsChangedPayload } from './schemas/rebuttals/library.js';
 import type { CoachingIndicator, CoachingSession, MonitorMode } from './schemas/coaching/sessions.js';
 
 /**
@@ -20,6 +21,7 @@ export const SocketEvents = {
   callState: 'call:state',
   rebuttalSuggested: 'rebuttal:suggested',
   rebuttalAssist: 'rebuttal:assist',
+  rebuttalsChanged: 'rebuttals:changed',
   queueUpdated: 'queue:updated',
   teamActivity: 'team:activity',
   earningsUpdated: 'earnings:updated',
@@ -55,6 +57,7 @@ export interface ServerToClientEvents {
   [SocketEvents.callState]: (payload: CallStatePayload) => void;
   [SocketEvents.rebuttalSuggested]: (payload: RebuttalSuggestedPayload) => void;
   [SocketEvents.rebuttalAssist]: (payload: RebuttalAssistPayload) => void;
+  [SocketEvents.rebuttalsChanged]: (payload: RebuttalsChangedPayload) => void;
   [SocketEvents.queueUpdated]: (payload: QueueUpdatedPayload) => void;
   [SocketEvents.teamActivity]: (payload: TeamActivityPayload) => void;
   [SocketEvents.earningsUpdated]: (payload: EarningsUpdatedPayload) => void;
@@ -103,7 +106,7 @@ export const Rooms = {
   campaign: (campaignId: string) => `campaign:${campaignId}`,
   feed: 'feed',
   admins: 'role:admin',
-  /** Every signed-in socket: the people who may read shared materials and voice notes. */
+  /** Every signed-in socket: the people who may read shared materials, voice notes and the AI-rebuttals library. */
   resources: 'resources',
 } as const;
 
@@ -177,7 +180,11 @@ export interface RebuttalSuggestedPayload {
   endMs: number;
   /** When the phrase's last audio reached the server (ISO), where the call's audio is live. */
   phraseEndedAt?: string;
-  rebuttal: { id: string; text: string; source: 'library' | 'script'; effectiveness?: number } | null;
+  /** A library entry (with its votes) or, when none answers, a paragraph of the campaign's script (with its title). */
+  rebuttal:
+    | { id: string; text: string; source: 'library'; votes: number }
+    | { id: string; text: string; source: 'script'; scriptTitle: string }
+    | null;
 }
 
 /**
@@ -187,6 +194,9 @@ export interface RebuttalSuggestedPayload {
 export type RebuttalAssistPayload =
   | { callId: string; assisted: true }
   | { callId: string; assisted: false; reason: 'at-capacity' | 'recogniser-missing' | 'turned-off' };
+
+/** `rebuttals:changed`, to the `resources` room: an AI-rebuttals library entry saved, deleted or voted on. */
+export type { RebuttalsChangedPayload };
 
 /** `queue:updated`, to every socket of the agent: their call queue and auto-dial switch. */
 export type QueueUpdatedPayload = import('./schemas/dialer/queue.js').QueueView;

@@ -239,7 +239,7 @@ describe('resources', () => {
       await page.getByRole('heading', { name: 'Coming Soon' }).waitFor();
       await page.getByRole('heading', { name: 'What to Expect' }).waitFor();
       await page
-        .getByText(/^Effectiveness: \d+%$/)
+        .getByRole('button', { name: /^Vote up \(\s*\d+\s+votes?\s*\)$/ })
         .first()
         .waitFor();
       const email = `rebuttals-${Date.now().toString(36)}@example.test`;

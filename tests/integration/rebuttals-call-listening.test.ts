@@ -41,7 +41,7 @@ describe.skipIf(missing !== null)('objections heard in a call, stored with it an
       campaign: campaign.slug,
       category: 'Interest',
       rebuttal: 'Most of our clients said that before they saw the savings.',
-      effectiveness: 81,
+      phrases: [],
     });
     const lead = await createCallableLead(testApp, campaignId, agent!.user, '5550100008');
     await connectDialer(testApp, agent!.accessToken);

@@ -31,14 +31,14 @@ describe.skipIf(missing !== null)("rebuttal:suggested from a call's lead audio",
       campaign: 'solar',
       category: 'Price',
       rebuttal: 'Solar answer, rated higher elsewhere',
-      effectiveness: 60,
+      phrases: [],
     });
     await saveRebuttal(platform, {
       objection: 'Way too expensive for us',
       campaign: 'hotel',
       category: 'Price',
       rebuttal: 'Hotel answer',
-      effectiveness: 90,
+      phrases: [],
     });
     const agent = await createUser(testApp);
     const socket = await testApp.socket(agent.accessToken);
@@ -70,7 +70,7 @@ describe.skipIf(missing !== null)("rebuttal:suggested from a call's lead audio",
     expect(suggestions[0]).toMatchObject({
       callId: 'call-1',
       objection: 'too expensive',
-      rebuttal: { text: 'Solar answer, rated higher elsewhere', source: 'library', effectiveness: 60 },
+      rebuttal: { text: 'Solar answer, rated higher elsewhere', source: 'library', votes: 0 },
     });
     socket.disconnect();
   }, 90_000);

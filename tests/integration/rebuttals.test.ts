@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RebuttalItem } from '../../shared/schemas/rebuttals/list.js';
 import { rebuttalInterestCollection } from '../../server/features/rebuttals/repository.js';
+import { DEMO_ACCOUNTS } from '../../server/features/auth/seed.js';
 import { rebuttalsSeedStep } from '../../server/features/rebuttals/seed.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
@@ -14,15 +14,18 @@ describe('AI rebuttals', () => {
     testApp = await buildTestApp();
     http = client(testApp.url);
     agent = await createUser(testApp);
+    // The sample entries' votes are the demo agents' (the seed votes through the page's service), seeded twice: once.
+    for (const account of DEMO_ACCOUNTS) await createUser(testApp, { email: account.email });
     await rebuttalsSeedStep.run(testApp.platform);
     await rebuttalsSeedStep.run(testApp.platform);
   });
   afterAll(() => testApp?.close());
 
-  it('lists the sample rebuttals from the database', async () => {
-    const res = await http.get<{ items: RebuttalItem[] }>('/api/rebuttals', { token: agent.accessToken });
+  it('lists the sample rebuttals from the database, most votes first', async () => {
+    const res = await http.get('/api/rebuttals', { token: agent.accessToken });
     expect(res.body.items).toHaveLength(5);
-    expect(res.body.items[0]).toMatchObject({ objection: "It's too expensive.", effectiveness: 87, campaign: 'hotel' });
+    expect(res.body.items.map((item) => item.votes)).toEqual([4, 3, 2, 2, 1]);
+    expect(res.body.items[0]).toMatchObject({ objection: "It's too expensive.", votes: 4, campaign: 'hotel' });
     expect((await http.get('/api/rebuttals')).status).toBe(401);
   });
 

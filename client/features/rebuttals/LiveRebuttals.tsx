@@ -45,9 +45,11 @@ export function LiveRebuttals({ callId, markedDoNotCall, onMarkDoNotCall }: Live
           <p className={styles.rebuttal}>
             <Lightbulb size={14} aria-hidden="true" /> {latest.rebuttal.text}
           </p>
-          {latest.rebuttal.effectiveness !== undefined ? (
-            <p className={styles.source}>Team rebuttal · {latest.rebuttal.effectiveness}% effective</p>
-          ) : null}
+          <p className={styles.source}>
+            {latest.rebuttal.source === 'library'
+              ? `Team rebuttal · ${latest.rebuttal.votes} ${latest.rebuttal.votes === 1 ? 'vote' : 'votes'}`
+              : `From the script “${latest.rebuttal.scriptTitle}”`}
+          </p>
         </>
       ) : (
         <p className={styles.source}>No team rebuttal for this objection yet.</p>

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { ScriptMessages, ScriptUpdateBody, type ScriptItem } from '../../../shared/schemas/scripts/list.js';
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
-import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
 import page from '../../ui/Page.module.css';
-import styles from './Resources.module.css';
+import { LongTextField, SaveActions } from './EditorFields.js';
 
 /** The campaign owner's (or an admin's) editor for one script; the server re-checks who may edit. */
 export function ScriptEditor({
@@ -58,18 +56,8 @@ export function ScriptEditor({
         }}
       >
         <TextField label="Title" value={title} onChange={setTitle} maxLength={200} />
-        <AriaTextField value={content} onChange={setContent} maxLength={20_000} className={styles.fileField}>
-          <Label className={styles.label}>Script</Label>
-          <TextArea className={page.textarea} rows={14} />
-        </AriaTextField>
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
+        <LongTextField label="Script" value={content} onChange={setContent} maxLength={20_000} rows={14} />
+        <SaveActions saving={saving} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -12,6 +12,10 @@ export const rebuttalsFeature: Feature = {
   start: startCallListening,
   access: {
     'GET /api/rebuttals': 'signedIn',
+    'POST /api/rebuttals': 'ownerOrAdmin',
+    'PUT /api/rebuttals/:id': 'ownerOrAdmin',
+    'DELETE /api/rebuttals/:id': 'ownerOrAdmin',
+    'POST /api/rebuttals/:id/vote': 'signedIn',
     'POST /api/rebuttals/interest': 'signedIn',
     'GET /api/rebuttals/calls/:id': 'signedIn',
     'GET /api/rebuttals/insights': 'signedIn',

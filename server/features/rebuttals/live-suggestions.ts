@@ -1,25 +1,37 @@
 import type { RebuttalSuggestedPayload } from '../../../shared/events.js';
 import type { Platform } from '../../platform/context.js';
 import type { AudioFormat, ObjectionSpotter, StreamRefusal } from '../../platform/speech/objection-spotter.js';
-import { normalisePhrase, spottingPhrases } from '../../platform/speech/phrases.js';
+import { spottingPhrases } from '../../platform/speech/phrases.js';
+import { findScripts } from '../scripts/public.js';
 import { emitRebuttalSuggested } from './events.js';
-import { findRebuttals } from './repository.js';
+import { findRebuttals, type RebuttalDoc } from './repository.js';
+import { mentions, scriptAnswer } from './script-answers.js';
 
-/** A library entry answers a heard phrase when its objection contains the phrase's words in order ("It's too expensive." for "too expensive"). */
-function answers(objection: string, phrase: string): boolean {
-  return ` ${normalisePhrase(objection)} `.includes(` ${phrase} `);
+/** A library entry answers a heard phrase when its objection or one of its phrases contains the phrase's words. */
+function answers(entry: RebuttalDoc, phrase: string): boolean {
+  return mentions(entry.objection, phrase) || (entry.phrases ?? []).some((p) => mentions(p, phrase));
 }
 
-/** The campaign's own highest-rated answer first, then the best any team wrote for that objection. */
+/**
+ * The most-voted library entry of the call's campaign, else the most-voted any team wrote for that objection, else
+ * the paragraph of the campaign's scripts that answers it (script-answers.ts), else none.
+ */
 export async function bestRebuttalFor(
   platform: Platform,
   campaignSlug: string,
   phrase: string,
 ): Promise<RebuttalSuggestedPayload['rebuttal']> {
-  const matching = (await findRebuttals(platform.db)).filter((r) => answers(r.objection, phrase));
+  const matching = (await findRebuttals(platform.db)).filter((r) => answers(r, phrase));
   const best = matching.find((r) => r.campaign === campaignSlug) ?? matching[0];
-  return best
-    ? { id: best._id.toHexString(), text: best.rebuttal, source: 'library', effectiveness: best.effectiveness }
+  if (best) return { id: best._id.toHexString(), text: best.rebuttal, source: 'library', votes: best.votes ?? 0 };
+  const fromScript = campaignSlug ? scriptAnswer(await findScripts(platform.db, campaignSlug), phrase) : null;
+  return fromScript
+    ? {
+        id: fromScript.script._id.toHexString(),
+        text: fromScript.text,
+        source: 'script',
+        scriptTitle: fromScript.script.title,
+      }
     : null;
 }
 
@@ -67,7 +79,8 @@ export function assistCall(
       suggestions.push(
         bestRebuttalFor(platform, call.campaignSlug, heard.phrase)
           .then((rebuttal) => {
-            heardList.push({ ...heard, rebuttalId: rebuttal?.id ?? null });
+            // Call History and Insights name library entries: a script paragraph shown is not kept with the call.
+            heardList.push({ ...heard, rebuttalId: rebuttal?.source === 'library' ? rebuttal.id : null });
             emitRebuttalSuggested(platform, call.agentId, {
               callId: call.callId,
               objection: heard.phrase,

@@ -1,30 +1,11 @@
 import { ObjectId } from 'mongodb';
 import { isEmailAddress } from '../../../shared/schemas/auth/messages.js';
-import {
-  RebuttalMessages,
-  type RebuttalInterestResponse,
-  type RebuttalList,
-} from '../../../shared/schemas/rebuttals/list.js';
+import { RebuttalMessages, type RebuttalInterestResponse } from '../../../shared/schemas/rebuttals/list.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { enqueueEmail } from '../email/public.js';
 import type { UserDoc } from '../users/public.js';
-import { findRebuttals, insertInterest, upsertRebuttal, type RebuttalDoc } from './repository.js';
-
-export async function listRebuttals(platform: Platform): Promise<RebuttalList> {
-  const docs = await findRebuttals(platform.db);
-  return {
-    items: docs.map((r) => ({
-      id: r._id.toHexString(),
-      objection: r.objection,
-      campaign: r.campaign,
-      category: r.category,
-      rebuttal: r.rebuttal,
-      effectiveness: r.effectiveness,
-      lastUpdated: r.updatedAt.toISOString(),
-    })),
-  };
-}
+import { insertInterest, upsertRebuttal, type RebuttalFields } from './repository.js';
 
 /** Stored once per address; the first time, a confirmation e-mail is queued (template rebuttals-waitlist). */
 export async function joinRebuttalsWaitlist(
@@ -46,9 +27,7 @@ export async function joinRebuttalsWaitlist(
   return { joined: true, alreadyJoined: false, message: RebuttalMessages.joined, created };
 }
 
-export async function saveRebuttal(
-  platform: Platform,
-  rebuttal: Omit<RebuttalDoc, '_id' | 'updatedAt'>,
-): Promise<void> {
-  await upsertRebuttal(platform.db, { ...rebuttal, updatedAt: platform.clock.now() });
+/** An entry written outside the app (the demo seed, tests): inserted once per campaign and objection, votes kept. */
+export function saveRebuttal(platform: Platform, fields: RebuttalFields): Promise<ObjectId> {
+  return upsertRebuttal(platform.db, fields, platform.clock.now());
 }
