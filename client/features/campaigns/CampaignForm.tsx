@@ -15,6 +15,7 @@ import page from '../../ui/Page.module.css';
 import field from '../../ui/Field.module.css';
 import { CallingHoursFields } from './CallingHoursFields.js';
 import { StateRulesFields, stateRulesProblem } from './StateRulesFields.js';
+import { RecordingConsentFields } from './RecordingConsentFields.js';
 import { bodyFrom, callingHoursProblem, draftFrom, type Draft } from './campaign-draft.js';
 import { CommissionFields } from './CommissionFields.js';
 import { TierFields } from './TierFields.js';
@@ -179,6 +180,11 @@ function CampaignForm({
         isDisabled={saving}
       />
       <StateRulesFields rows={draft.stateRules} onChange={set('stateRules')} isDisabled={saving} />
+      <RecordingConsentFields
+        value={draft}
+        onChange={(next) => setDraft((current) => ({ ...current, ...next }))}
+        isDisabled={saving}
+      />
       <div className={page.row}>
         <Checkbox isSelected={draft.isProfitShare} onChange={set('isProfitShare')} isDisabled={saving}>
           Profit share

@@ -34,6 +34,8 @@ export interface Draft {
   callingStart: string;
   callingEnd: string;
   stateRules: StateRuleRow[];
+  announceRecording: boolean;
+  noRecordingInConsentStates: boolean;
 }
 
 export function draftFrom(campaign?: CampaignDetail): Draft {
@@ -63,6 +65,8 @@ export function draftFrom(campaign?: CampaignDetail): Draft {
     callingStart: campaign?.callingHours.start ?? DEFAULT_CALLING_HOURS.start,
     callingEnd: campaign?.callingHours.end ?? DEFAULT_CALLING_HOURS.end,
     stateRules: rowsFrom(campaign?.stateRules),
+    announceRecording: campaign?.announceRecording ?? false,
+    noRecordingInConsentStates: campaign?.noRecordingInConsentStates ?? false,
   };
 }
 
@@ -99,6 +103,8 @@ export function bodyFrom(draft: Draft) {
     timeZone: draft.timeZone.trim(),
     callingHours: { start: draft.callingStart, end: draft.callingEnd },
     stateRules: rulesFrom(draft.stateRules),
+    announceRecording: draft.announceRecording,
+    noRecordingInConsentStates: draft.noRecordingInConsentStates,
   };
 }
 

@@ -38,6 +38,10 @@ export interface CampaignDoc {
   stateRules?: StateCallingRules;
   /** The lead's phrases the live objection spotter listens for; missing = DEFAULT_OBJECTION_PHRASES. */
   objectionPhrases?: string[];
+  /** Disclosure (issue 30): the lead hears that the call is recorded and monitored when it is answered. */
+  announceRecording?: boolean;
+  /** Leads in all-party-consent states (ALL_PARTY_CONSENT_STATES) are not recorded unless the announcement is on. */
+  noRecordingInConsentStates?: boolean;
   ownerId?: ObjectId;
   createdAt: Date;
   updatedAt: Date;

@@ -105,6 +105,8 @@ export async function campaignDetail(
     timeZone: doc.timeZone || 'UTC',
     callingHours: doc.callingHours ?? DEFAULT_CALLING_HOURS,
     stateRules: doc.stateRules ?? {},
+    announceRecording: doc.announceRecording ?? false,
+    noRecordingInConsentStates: doc.noRecordingInConsentStates ?? false,
     canEdit: canEdit(viewer, doc),
   };
 }
@@ -239,6 +241,8 @@ export async function createCampaign(
       timeZone,
       callingHours,
       ...(body.stateRules ? { stateRules: checkedStateRules(body.stateRules) } : {}),
+      announceRecording: body.announceRecording ?? false,
+      noRecordingInConsentStates: body.noRecordingInConsentStates ?? false,
       ownerId: viewer._id,
       createdAt: now,
       updatedAt: now,
@@ -281,6 +285,8 @@ export async function editCampaign(
     'payoutDetails',
     'tiers',
     'holdDays',
+    'announceRecording',
+    'noRecordingInConsentStates',
   ] as const) {
     if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
   }

@@ -17,6 +17,10 @@ export interface CallDoc extends CallSnapshot {
   recordingId?: ObjectId;
   /** The provider is recording the call (set once the gateway confirmed it; a SIP call from its answer). */
   recorded?: true;
+  /** The campaign announces recording and monitoring: the lead hears the announcement when the call is answered. */
+  announceRecording?: true;
+  /** Not recorded, and why: the campaign records no lead in an all-party-consent state without the announcement. */
+  recordingOff?: { reason: 'consent-state'; state: string };
   /**
    * Present (true) while the call holds the agent's line and the lead's claim (calling .. ended, until
    * idle). Two unique partial indexes on it make "one live call per agent" and "one agent per lead" atomic.

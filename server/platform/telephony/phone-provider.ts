@@ -150,6 +150,20 @@ export interface LineTimings {
   autoDialDelayMs: number;
 }
 
+/** A call the dialer asks a provider to place. */
+export interface PlacedCall {
+  callId: string;
+  agentId: string;
+  /** Digits only. */
+  phone: string;
+  /** The same call placed again after a crash: the provider keeps the original schedule and does not dial twice. */
+  startedAt?: Date;
+  /** The lead hears the recording and monitoring announcement when the call is answered (the campaign's setting). */
+  announce?: true;
+  /** The call must not be recorded (an all-party-consent state without the announcement). */
+  record?: false;
+}
+
 export interface PhoneProvider {
   /** Shown where the spec says "Zoom Phone". */
   readonly displayName: string;
@@ -163,7 +177,7 @@ export interface PhoneProvider {
    * `voicemail`, `no-answer` or `failed`. `startedAt` is set when the same call is placed again after a crash:
    * the provider keeps the original schedule and does not dial twice.
    */
-  makeCall(call: { callId: string; agentId: string; phone: string; startedAt?: Date }): Promise<void>;
+  makeCall(call: PlacedCall): Promise<void>;
   /** Hangs up from the agent's side: `end-complete`, then `idle` once the line is free. */
   endCall(callId: string): Promise<void>;
   /** Stops or restarts the agent's audio: `mute-changed` follows. */

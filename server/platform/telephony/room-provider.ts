@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { TIMINGS } from '../../../shared/constants.js';
 import type { SipConfig } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -9,6 +11,7 @@ import { GatewaySupervisor } from './gateway-supervisor.js';
 import { takeRelayRecording } from './relay-recording.js';
 import { LeadAudioTaps } from './lead-audio.js';
 import { RoomMonitor } from './room-monitor.js';
+import { recordingAnnouncement } from './recording-announcement.js';
 import { RtpRelay } from './rtp-relay.js';
 import { digitsToLead, followLeadKeys } from './call-controls.js';
 import { SipUserAgent, type SipDialogRecord, type SipLeg } from './sip-leg.js';
@@ -20,6 +23,7 @@ import {
   type MediaCandidate,
   type MediaSignalling,
   type PhoneProvider,
+  type PlacedCall,
   type ProviderEvent,
 } from './phone-provider.js';
 
@@ -77,6 +81,10 @@ export interface RoomCall {
   agentLost?: NodeJS.Timeout;
   /** The offer the current agent participant joined with. */
   agentJoinedWith?: string;
+  /** The campaign's disclosure (issue 30): the announcement the lead hears on answer, being made or read from the cache. */
+  announcement?: Promise<Buffer | null>;
+  /** False: not recorded (an all-party-consent state without the announcement). */
+  record: boolean;
 }
 
 /** The agent's personal room and the participant the agent's tab keeps in it between calls. */
@@ -98,6 +106,8 @@ export interface AgentOffer {
 export interface RoomProviderOptions {
   displayName?: string;
   log?: Logger;
+  /** Where made audio is kept between processes (the recording announcement); default the system's temporary directory. */
+  cacheDir?: string;
 }
 
 export class RoomPhoneProvider implements PhoneProvider {
@@ -187,7 +197,7 @@ export class RoomPhoneProvider implements PhoneProvider {
     );
   }
 
-  async makeCall(request: { callId: string; agentId: string; phone: string }): Promise<void> {
+  async makeCall(request: PlacedCall): Promise<void> {
     if (this.calls.has(request.callId)) return; // already placed (a re-run)
     const offer = this.offers.get(request.agentId);
     const held = this.liveLine(request.agentId);
@@ -204,6 +214,9 @@ export class RoomPhoneProvider implements PhoneProvider {
       timedOut: false,
       over: false,
       timers: [],
+      record: request.record !== false,
+      // Made while the lead's phone rings, so the lead hears it as soon as they answer.
+      ...(request.announce ? { announcement: this.announcementAudio(request.callId) } : {}),
     };
     this.calls.set(call.callId, call);
     this.agentCalls.set(call.agentId, call);
@@ -459,14 +472,17 @@ export class RoomPhoneProvider implements PhoneProvider {
             this.options.log?.info({ callId: call.callId, key }, 'DTMF key from the lead'),
           );
           call.answered = true;
-          relay.startRecording(this.sip.recordingsDir, call.callId);
+          if (call.record) relay.startRecording(this.sip.recordingsDir, call.callId);
+          void call.announcement?.then((audio) => {
+            if (audio && !call.over && !call.ending) return relay.announce(audio);
+          });
           relay.tapLead(this.leadAudio.open(call.callId));
           call.published = this.publish({ type: 'answered', callId: call.callId });
           // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder; the dialog is
           // kept on the call so that the lead gets a BYE from another process if this one dies.
           const dialog = call.leg?.dialogRecord();
           void call.published.then(async () => {
-            await this.publish({ type: 'recording-started', callId: call.callId });
+            if (call.record) await this.publish({ type: 'recording-started', callId: call.callId });
             if (dialog)
               await this.publish({ type: 'dialog-established', callId: call.callId, dialog: JSON.stringify(dialog) });
           });
@@ -512,6 +528,16 @@ export class RoomPhoneProvider implements PhoneProvider {
           ),
         );
       }, this.sip.ringTimeoutMs),
+    );
+  }
+
+  /** The recording announcement, or null (logged) where this machine cannot make it (no espeak-ng). */
+  private announcementAudio(callId: string): Promise<Buffer | null> {
+    return recordingAnnouncement(this.options.cacheDir ?? path.join(tmpdir(), 'commission-warriors-cache')).catch(
+      (error: unknown) => {
+        this.options.log?.error({ err: error, callId }, 'recording announcement not made: the lead does not hear it');
+        return null;
+      },
     );
   }
 

@@ -5,6 +5,7 @@ import {
   type CallProgress,
   type CallTransfers,
   type PhoneProvider,
+  type PlacedCall,
   type ProviderEvent,
 } from './phone-provider.js';
 import { enqueue, type JobQueue, type QueueJob } from '../queues.js';
@@ -168,7 +169,7 @@ export class SimulatedPhoneProvider implements PhoneProvider {
   }
 
   /** `startedAt` keeps the original schedule when a re-run places the same call's first step again. */
-  async makeCall(call: { callId: string; agentId: string; phone: string; startedAt?: Date }): Promise<void> {
+  async makeCall(call: PlacedCall): Promise<void> {
     const since = call.startedAt ? call.startedAt.getTime() - this.now() : 0;
     const plan = simulatedCall(call.phone);
     // A ring comes a quarter of the ring time in; a busy line or a number not in service answers at that moment.

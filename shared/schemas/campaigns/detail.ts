@@ -20,6 +20,10 @@ export const CampaignDetail = Type.Object({
   callingHours: CallingHoursSchema,
   /** The campaign's own state rules (over STATE_CALLING_RULES); `{}` when it uses the defaults. */
   stateRules: StateCallingRulesSchema,
+  /** The lead hears the recording and monitoring announcement when a call is answered. */
+  announceRecording: Type.Boolean(),
+  /** Leads in all-party-consent states are not recorded while the announcement is off. */
+  noRecordingInConsentStates: Type.Boolean(),
   /** The viewer owns the campaign or is an admin. */
   canEdit: Type.Boolean(),
 });

@@ -27,6 +27,10 @@ const fields = {
   callingHours: CallingHoursSchema,
   /** Stricter rules per US state (default STATE_CALLING_RULES). */
   stateRules: StateCallingRulesSchema,
+  /** Disclosure (issue 30): the lead hears that the call is recorded and monitored when it is answered. */
+  announceRecording: Type.Boolean(),
+  /** Leads in all-party-consent states are not recorded unless the announcement is on. */
+  noRecordingInConsentStates: Type.Boolean(),
 };
 
 /** `POST /api/campaigns` (owners and admins): name, description, status, role needed, payout range and commission structure are required. */
@@ -49,6 +53,8 @@ export const CampaignCreateBody = Type.Object(
     timeZone: Type.Optional(fields.timeZone),
     callingHours: Type.Optional(fields.callingHours),
     stateRules: Type.Optional(fields.stateRules),
+    announceRecording: Type.Optional(fields.announceRecording),
+    noRecordingInConsentStates: Type.Optional(fields.noRecordingInConsentStates),
   },
   { errorMessage: CampaignMessages.invalid, additionalProperties: false },
 );
