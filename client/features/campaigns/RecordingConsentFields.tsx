@@ -2,7 +2,7 @@ import { RecordingConsentMessages } from '../../../shared/schemas/campaigns/reco
 import { Checkbox } from '../../ui/Checkbox.js';
 import styles from './Campaigns.module.css';
 
-export interface RecordingConsent {
+interface RecordingConsent {
   announceRecording: boolean;
   noRecordingInConsentStates: boolean;
 }

@@ -5,7 +5,7 @@ import type { CallDoc } from './repository.js';
 import { usStateOf } from './state-rules.js';
 
 /** What a call stores of its campaign's disclosure settings when it is placed (they may change during the call). */
-export type RecordingPlan = Pick<CallDoc, 'announceRecording' | 'recordingOff'>;
+type RecordingPlan = Pick<CallDoc, 'announceRecording' | 'recordingOff'>;
 
 /**
  * The campaign's "announce recording and monitoring" and "don't record leads in all-party-consent states" for one

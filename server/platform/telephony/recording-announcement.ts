@@ -14,7 +14,7 @@ const PAUSE_AFTER_MS = 300;
 const made = new Map<string, Promise<Buffer>>();
 
 /** The cache file: named by what is said, so a changed text makes a new file. */
-export function announcementFile(cacheDir: string): string {
+function announcementFile(cacheDir: string): string {
   const key = createHash('sha256')
     .update(`${RECORDING_ANNOUNCEMENT_TEXT}|${PAUSE_BEFORE_MS}|${PAUSE_AFTER_MS}`)
     .digest('hex')
