@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDetail } from '../../shared/schemas/campaigns/detail.js';
-import { appUrl, expectToast, launchBrowser, openPage } from '../support/browser.js';
-import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
+import { expectToast, launchBrowser, openPage } from '../support/browser.js';
+import { apiCall, apiToken, editNewCampaign } from './dashboard-helpers.js';
 
 // Disclosure and consent (issue 30): an owner sets the campaign's recording announcement and consent-state switch in
 // the campaign form.
@@ -27,24 +27,14 @@ describe('recording and consent in the campaign form', () => {
   it('an owner switches on the announcement and the consent-state switch, and the form opens with them as saved', async () => {
     const ownerToken = await apiToken(OWNER);
     const name = `Consent ${run}`;
-    const created = await apiCall<CampaignDetail>(ownerToken, '/api/campaigns', {
-      body: {
-        name,
-        description: 'Calls to California.',
-        status: 'active',
-        roleNeeded: 'Both',
-        payoutRange: '$100-$400',
-        commissionStructure: { opener: 8, closer: 12, fullStack: 25, override: { level1: 5, level2: 3, level3: 1 } },
-      },
-    });
-    expect(created).toMatchObject({ announceRecording: false, noRecordingInConsentStates: false });
     const { page, context, errors } = await openPage(browser, '/login');
     try {
-      await signInAs(page, OWNER);
-      await page.goto(appUrl(`/dashboard/campaigns/${created.slug}`));
-      await page.getByRole('heading', { level: 1, name }).waitFor();
-      await page.getByRole('button', { name: 'Edit' }).click();
-      const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+      const { created, edit } = await editNewCampaign<CampaignDetail>(
+        page,
+        { email: OWNER, token: ownerToken },
+        { name, description: 'Calls to California.' },
+      );
+      expect(created).toMatchObject({ announceRecording: false, noRecordingInConsentStates: false });
       const consent = edit.getByRole('group', { name: 'Recording and consent' });
       await consent
         .getByText(
