@@ -4,6 +4,7 @@ import {
   validCallingHours,
 } from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
+import type { ClosingDeskInput } from '../../../shared/schemas/campaigns/closing-desks.js';
 import type { CAMPAIGN_ROLES } from '../../../shared/schemas/campaigns/list.js';
 import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
 import { rowsFrom, rulesFrom, type StateRuleRow } from './StateRulesFields.js';
@@ -36,6 +37,7 @@ export interface Draft {
   stateRules: StateRuleRow[];
   announceRecording: boolean;
   noRecordingInConsentStates: boolean;
+  closingDesks: ClosingDeskInput[];
 }
 
 export function draftFrom(campaign?: CampaignDetail): Draft {
@@ -67,6 +69,7 @@ export function draftFrom(campaign?: CampaignDetail): Draft {
     stateRules: rowsFrom(campaign?.stateRules),
     announceRecording: campaign?.announceRecording ?? false,
     noRecordingInConsentStates: campaign?.noRecordingInConsentStates ?? false,
+    closingDesks: campaign?.closingDesks?.map((desk) => ({ name: desk.name, number: desk.number })) ?? [],
   };
 }
 
@@ -105,6 +108,10 @@ export function bodyFrom(draft: Draft) {
     stateRules: rulesFrom(draft.stateRules),
     announceRecording: draft.announceRecording,
     noRecordingInConsentStates: draft.noRecordingInConsentStates,
+    // Rows left wholly blank are dropped; a half-filled one is reported.
+    closingDesks: draft.closingDesks
+      .filter((desk) => desk.name.trim() || desk.number.trim())
+      .map((desk) => ({ name: desk.name.trim(), number: desk.number.trim() })),
   };
 }
 

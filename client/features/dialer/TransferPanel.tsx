@@ -10,10 +10,12 @@ import styles from './Dialer.module.css';
 import {
   answerTransfer,
   closeTransferPicker,
+  completeDeskTransfer,
   completeTransfer,
   followTransfers,
   openTransferPicker,
   ringCloser,
+  ringDesk,
   transferStore,
 } from './transfer.js';
 
@@ -28,6 +30,17 @@ export function TransferControls({ call }: { call: Pick<CallView, 'id' | 'state'
   useEffect(() => followTransfers(), []);
   if (call.state !== 'connected' || !call.leadId) return null;
   const outgoing = transfer.outgoing?.callId === call.id ? transfer.outgoing : null;
+  const outgoingDesk = transfer.outgoingDesk?.callId === call.id ? transfer.outgoingDesk : null;
+
+  if (outgoingDesk)
+    return (
+      <div className={styles.transfer} role="status" aria-label="Transfer">
+        <p className={styles.small}>{outgoingDesk.message}</p>
+        <Button size="sm" onPress={() => void completeDeskTransfer()} isPending={transfer.busy}>
+          <ArrowRightLeft size={14} aria-hidden="true" /> Complete transfer
+        </Button>
+      </div>
+    );
 
   if (outgoing)
     return (
@@ -94,6 +107,28 @@ export function TransferControls({ call }: { call: Pick<CallView, 'id' | 'state'
           </li>
         ))}
       </ul>
+      {transfer.desks.length > 0 ? (
+        <>
+          <p id={`${listId}-desks`} className={styles.small}>
+            Closing desks
+          </p>
+          <ul className={styles.pickerList} aria-labelledby={`${listId}-desks`}>
+            {transfer.desks.map((desk) => (
+              <li key={desk.id} className={styles.queueItem}>
+                <span className={styles.queueName}>{desk.name}</span>
+                <Button
+                  size="sm"
+                  onPress={() => void ringDesk(call.id, desk.id)}
+                  isPending={transfer.busy}
+                  aria-label={`Transfer to ${desk.name}`}
+                >
+                  Transfer
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <Button size="sm" variant="ghost" onPress={closeTransferPicker}>
         Cancel
       </Button>

@@ -42,6 +42,8 @@ export interface CampaignDoc {
   announceRecording?: boolean;
   /** Leads in all-party-consent states (ALL_PARTY_CONSENT_STATES) are not recorded unless the announcement is on. */
   noRecordingInConsentStates?: boolean;
+  /** Outside numbers (E.164 or SIP URIs) an opener may transfer this campaign's leads to. */
+  closingDesks?: Array<{ id: string; name: string; number: string }>;
   ownerId?: ObjectId;
   createdAt: Date;
   updatedAt: Date;

@@ -38,6 +38,14 @@ export interface CallDoc extends CallSnapshot {
   provider: string;
   /** Each hand-over of the live call to another agent (dialer transfers), oldest first; `agentId` is the last `to`. */
   transfers?: Array<{ from: ObjectId; to: ObjectId; mode: 'warm' | 'blind'; at: Date; transferId: ObjectId }>;
+  /** A transfer to one of the campaign's closing desks (an outside number): where it stands. */
+  deskTransfer?: {
+    deskId: string;
+    name: string;
+    mode: 'warm' | 'blind';
+    state: 'ringing' | 'conference' | 'completed' | 'not-reached';
+    at: Date;
+  };
   /** What the agent's browser measured during a WebRTC call: sums for the averages, extremes, and the last sample's time. */
   quality?: CallQualityDoc;
   /**

@@ -110,7 +110,17 @@ export interface CallTransfers {
   handOver(callId: string, closerId: string): Promise<void>;
   /** The closer's part leaves the call (a conference the opener gave up, a call that ended). */
   leave(callId: string, closerId: string): Promise<void>;
+  /**
+   * Rings an owner's closing desk (`number`: E.164 or a SIP URI) into the connected call: the opener, the desk and the
+   * lead talk. Resolves once the desk answered; rejects with `DeskNotReached` otherwise (the lead stays with the opener).
+   */
+  dialDesk?(callId: string, number: string): Promise<void>;
+  /** The opener leaves the lead with the desk: the call is no longer the agent's (the dialer ends it for them). */
+  handOverToDesk?(callId: string): Promise<void>;
 }
+
+/** The closing desk did not answer (busy, no answer in the ring time, no such number) or the call ended meanwhile. */
+export class DeskNotReached extends Error {}
 
 /** The closer's tab has no connection ready to join a transferred call with. */
 export class TransferMediaNotReady extends Error {}

@@ -148,7 +148,14 @@ export class SimulatedPhoneProvider implements PhoneProvider {
    * A simulated call has no audio: a transfer only changes whose call it is, which the dialer stores. Its steps are
    * keyed by the call, not the agent, so the call goes on (the open line, its end) under the closer.
    */
-  readonly transfers: CallTransfers = { join: async () => {}, handOver: async () => {}, leave: async () => {} };
+  readonly transfers: CallTransfers = {
+    join: async () => {},
+    handOver: async () => {},
+    leave: async () => {},
+    // A closing desk answers after a quarter of the ring time, as a person does here; there is no audio.
+    dialDesk: () => new Promise((resolve) => setTimeout(resolve, this.timings.ringMs / 4)),
+    handOverToDesk: async () => {},
+  };
   readonly leadAudio = new LeadAudioTaps();
 
   constructor(
