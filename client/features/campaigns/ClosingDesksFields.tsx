@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import {
   CLOSING_DESKS_MAX,
   ClosingDeskMessages,
@@ -8,6 +8,7 @@ import {
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
 import styles from './Campaigns.module.css';
+import { RemoveRowButton } from './RemoveRowButton.js';
 
 /** The owner's own closing desks an opener may transfer a lead to (docs/telephony.md, "Transfer to a closing desk"). */
 export function ClosingDesksFields({
@@ -46,15 +47,11 @@ export function ClosingDesksFields({
               onChange={(number) => update(index, { number })}
               isDisabled={isDisabled}
             />
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Remove desk ${n}`}
-              onPress={() => onChange(rows.filter((_, i) => i !== index))}
+            <RemoveRowButton
+              label={`Remove desk ${n}`}
+              onRemove={() => onChange(rows.filter((_, i) => i !== index))}
               isDisabled={isDisabled}
-            >
-              <Trash2 size={16} aria-hidden="true" />
-            </Button>
+            />
           </div>
         );
       })}
