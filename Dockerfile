@@ -10,9 +10,10 @@ RUN npm run build
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
-# janus-pp-rec decodes the .mjr recordings of SIP calls (PHONE_PROVIDER=sip) before the API mixes and stores them.
+# janus-pp-rec decodes the .mjr recordings of SIP calls (PHONE_PROVIDER=sip) before the API mixes and stores them;
+# espeak-ng speaks the recording announcement campaigns may play to the lead (docs/telephony.md).
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends janus-tools \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends janus-tools espeak-ng \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -32,6 +32,7 @@ import {
   StartCallBody,
 } from './schemas/dialer/call.js';
 import { AvailableClosers, OfferTransferBody, TransferIdParams, TransferView } from './schemas/dialer/transfer.js';
+import { DeskTransferBody, DeskTransferView } from './schemas/dialer/desk-transfer.js';
 import { CallsInsights, EarningsInsights, FunnelInsights } from './schemas/insights/agent.js';
 import { CampaignCreateBody, CampaignUpdateBody } from './schemas/campaigns/save.js';
 import { CampaignDetail, CampaignParams } from './schemas/campaigns/detail.js';
@@ -205,6 +206,12 @@ export const API_CONTRACT = {
     body: OfferTransferBody,
     answer: { 201: TransferView },
   },
+  'POST /api/dialer/calls/:id/transfer/desk': {
+    params: CallIdParams,
+    body: DeskTransferBody,
+    answer: { 200: DeskTransferView },
+  },
+  'POST /api/dialer/calls/:id/transfer/desk/complete': { params: CallIdParams, answer: { 200: DeskTransferView } },
   'POST /api/dialer/transfers/:id/accept': { params: TransferIdParams, answer: { 200: TransferView } },
   'POST /api/dialer/transfers/:id/decline': { params: TransferIdParams, answer: { 200: TransferView } },
   'POST /api/dialer/transfers/:id/complete': { params: TransferIdParams, answer: { 200: TransferView } },

@@ -58,6 +58,9 @@ export const ErrorReasons = {
   transferNotConference: 'TRANSFER_NOT_CONFERENCE',
   transferPhoneNotReady: 'TRANSFER_PHONE_NOT_READY',
   transferUnsupported: 'TRANSFER_UNSUPPORTED',
+  /** A closing desk (shared/schemas/campaigns/closing-desks.ts): not the campaign's, or it did not answer. */
+  transferUnknownDesk: 'TRANSFER_UNKNOWN_DESK',
+  transferDeskNotReached: 'TRANSFER_DESK_NOT_REACHED',
 } as const;
 
 export type ErrorReason = (typeof ErrorReasons)[keyof typeof ErrorReasons];

@@ -5,7 +5,7 @@ import type { CampaignList } from '../../shared/schemas/campaigns/list.js';
 import type { ImportStatus } from '../../shared/schemas/leads/import.js';
 import type { LeadList } from '../../shared/schemas/leads/list.js';
 import { appUrl, expectToast, launchBrowser, openPage } from '../support/browser.js';
-import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
+import { apiCall, apiToken, editNewCampaign, signInAs } from './dashboard-helpers.js';
 
 const OWNER = 'owner@demo.test';
 const run = Date.now()
@@ -56,24 +56,14 @@ describe('compliance', () => {
   it("an owner edits a campaign's state calling rules in its form: copies the built-in ones, changes, adds and removes rules, checked before saving", async () => {
     const ownerToken = await apiToken(OWNER);
     const name = `State Rules ${run}`;
-    const created = await apiCall<CampaignDetail>(ownerToken, '/api/campaigns', {
-      body: {
-        name,
-        description: 'Calls to Florida and Texas.',
-        status: 'active',
-        roleNeeded: 'Both',
-        payoutRange: '$100-$400',
-        commissionStructure: { opener: 8, closer: 12, fullStack: 25, override: { level1: 5, level2: 3, level3: 1 } },
-      },
-    });
-    expect(created.stateRules).toEqual({});
     const { page, context, errors } = await openPage(browser, '/login');
     try {
-      await signInAs(page, OWNER);
-      await page.goto(appUrl(`/dashboard/campaigns/${created.slug}`));
-      await page.getByRole('heading', { level: 1, name }).waitFor();
-      await page.getByRole('button', { name: 'Edit' }).click();
-      const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+      const { created, edit } = await editNewCampaign<CampaignDetail>(
+        page,
+        { email: OWNER, token: ownerToken },
+        { name, description: 'Calls to Florida and Texas.' },
+      );
+      expect(created.stateRules).toEqual({});
       const rules = edit.getByRole('group', { name: 'State calling rules' });
       await rules
         .getByText(

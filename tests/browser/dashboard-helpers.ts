@@ -41,3 +41,28 @@ export async function apiCall<T>(
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/**
+ * A campaign the signed-in owner creates over the API, then its edit dialog opened on its page (tests of the
+ * campaign form). Answers the stored campaign and the dialog.
+ */
+export async function editNewCampaign<T extends { slug: string }>(
+  page: Page,
+  owner: { email: string; token: string },
+  campaign: { name: string; description: string },
+): Promise<{ created: T; edit: ReturnType<Page['getByRole']> }> {
+  const created = await apiCall<T>(owner.token, '/api/campaigns', {
+    body: {
+      ...campaign,
+      status: 'active',
+      roleNeeded: 'Both',
+      payoutRange: '$100-$400',
+      commissionStructure: { opener: 8, closer: 12, fullStack: 25, override: { level1: 5, level2: 3, level3: 1 } },
+    },
+  });
+  await signInAs(page, owner.email);
+  await page.goto(appUrl(`/dashboard/campaigns/${created.slug}`));
+  await page.getByRole('heading', { level: 1, name: campaign.name }).waitFor();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  return { created, edit: page.getByRole('dialog', { name: `Edit ${campaign.name}` }) };
+}

@@ -24,7 +24,7 @@ export async function createCallableLead(
   campaignId: string,
   agent: UserDoc,
   phone: string,
-  options: { name?: string; timeZone?: string } = {},
+  options: { name?: string; timeZone?: string; details?: Record<string, unknown> } = {},
 ): Promise<LeadDoc> {
   const now = testApp.platform.clock.now();
   const lead: LeadDoc = {
@@ -34,7 +34,7 @@ export async function createCallableLead(
     phone,
     source: 'test',
     leadType: 'Individual',
-    details: {},
+    details: options.details ?? {},
     timeZone: options.timeZone ?? zoneWithLocalHour(10, 18, now),
     assignedTo: agent._id,
     assignedAt: now,

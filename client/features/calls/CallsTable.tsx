@@ -2,6 +2,7 @@ import type { Snapshot } from 'valtio';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { callName, formatDuration, formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import { DIAL_RESULT_LABEL } from '../../../shared/schemas/dialer/dial-result.js';
+import { RecordingConsentMessages } from '../../../shared/schemas/campaigns/recording-consent.js';
 import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { FitTable } from '../../ui/FitTable.js';
 import page from '../../ui/Page.module.css';
@@ -85,6 +86,8 @@ export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) 
                       who={who}
                       details={(seek) => <HeardInCall callId={call.id} onSeek={seek} />}
                     />
+                  ) : call.status === 'answered' && call.recordingOff ? (
+                    <span className={page.muted}>{RecordingConsentMessages.notRecorded(call.recordingOff.state)}</span>
                   ) : null}
                 </td>
               </tr>

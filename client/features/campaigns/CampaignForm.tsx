@@ -15,6 +15,8 @@ import page from '../../ui/Page.module.css';
 import field from '../../ui/Field.module.css';
 import { CallingHoursFields } from './CallingHoursFields.js';
 import { StateRulesFields, stateRulesProblem } from './StateRulesFields.js';
+import { RecordingConsentFields } from './RecordingConsentFields.js';
+import { ClosingDesksFields, closingDesksProblem } from './ClosingDesksFields.js';
 import { bodyFrom, callingHoursProblem, draftFrom, type Draft } from './campaign-draft.js';
 import { CommissionFields } from './CommissionFields.js';
 import { TierFields } from './TierFields.js';
@@ -64,6 +66,7 @@ function CampaignForm({
     const body = bodyFrom(draft);
     const message =
       stateRulesProblem(draft.stateRules, body.stateRules) ??
+      closingDesksProblem(body.closingDesks) ??
       schemaError(campaign ? CampaignUpdateBody : CampaignCreateBody, body) ??
       callingHoursProblem(body);
     setProblem(message);
@@ -179,6 +182,12 @@ function CampaignForm({
         isDisabled={saving}
       />
       <StateRulesFields rows={draft.stateRules} onChange={set('stateRules')} isDisabled={saving} />
+      <ClosingDesksFields rows={draft.closingDesks} onChange={set('closingDesks')} isDisabled={saving} />
+      <RecordingConsentFields
+        value={draft}
+        onChange={(next) => setDraft((current) => ({ ...current, ...next }))}
+        isDisabled={saving}
+      />
       <div className={page.row}>
         <Checkbox isSelected={draft.isProfitShare} onChange={set('isProfitShare')} isDisabled={saving}>
           Profit share

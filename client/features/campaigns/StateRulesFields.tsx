@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { STATE_CALLING_RULES } from '../../../shared/constants.js';
 import { hoursText, validCallingHours } from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { StateCallingRules } from '../../../shared/schemas/campaigns/state-rules.js';
@@ -6,6 +6,7 @@ import { StateRulesMessages } from '../../../shared/schemas/campaigns/state-rule
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
 import styles from './Campaigns.module.css';
+import { RemoveRowButton } from './RemoveRowButton.js';
 
 /** One row of the form: a state's own rule, as typed. */
 export interface StateRuleRow {
@@ -114,15 +115,11 @@ export function StateRulesFields({
               onChange={(maxCalls) => update(index, { maxCalls })}
               isDisabled={isDisabled}
             />
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Remove rule ${n}`}
-              onPress={() => onChange(rows.filter((_, i) => i !== index))}
+            <RemoveRowButton
+              label={`Remove rule ${n}`}
+              onRemove={() => onChange(rows.filter((_, i) => i !== index))}
               isDisabled={isDisabled}
-            >
-              <Trash2 size={16} aria-hidden="true" />
-            </Button>
+            />
           </div>
         );
       })}

@@ -4,6 +4,7 @@ import {
   validCallingHours,
 } from '../../../shared/schemas/campaigns/calling-hours.js';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
+import type { ClosingDeskInput } from '../../../shared/schemas/campaigns/closing-desks.js';
 import type { CAMPAIGN_ROLES } from '../../../shared/schemas/campaigns/list.js';
 import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
 import { rowsFrom, rulesFrom, type StateRuleRow } from './StateRulesFields.js';
@@ -34,6 +35,9 @@ export interface Draft {
   callingStart: string;
   callingEnd: string;
   stateRules: StateRuleRow[];
+  announceRecording: boolean;
+  noRecordingInConsentStates: boolean;
+  closingDesks: ClosingDeskInput[];
 }
 
 export function draftFrom(campaign?: CampaignDetail): Draft {
@@ -63,6 +67,9 @@ export function draftFrom(campaign?: CampaignDetail): Draft {
     callingStart: campaign?.callingHours.start ?? DEFAULT_CALLING_HOURS.start,
     callingEnd: campaign?.callingHours.end ?? DEFAULT_CALLING_HOURS.end,
     stateRules: rowsFrom(campaign?.stateRules),
+    announceRecording: campaign?.announceRecording ?? false,
+    noRecordingInConsentStates: campaign?.noRecordingInConsentStates ?? false,
+    closingDesks: campaign?.closingDesks?.map((desk) => ({ name: desk.name, number: desk.number })) ?? [],
   };
 }
 
@@ -99,6 +106,12 @@ export function bodyFrom(draft: Draft) {
     timeZone: draft.timeZone.trim(),
     callingHours: { start: draft.callingStart, end: draft.callingEnd },
     stateRules: rulesFrom(draft.stateRules),
+    announceRecording: draft.announceRecording,
+    noRecordingInConsentStates: draft.noRecordingInConsentStates,
+    // Rows left wholly blank are dropped; a half-filled one is reported.
+    closingDesks: draft.closingDesks
+      .filter((desk) => desk.name.trim() || desk.number.trim())
+      .map((desk) => ({ name: desk.name.trim(), number: desk.number.trim() })),
   };
 }
 

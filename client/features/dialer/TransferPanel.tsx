@@ -10,10 +10,12 @@ import styles from './Dialer.module.css';
 import {
   answerTransfer,
   closeTransferPicker,
+  completeDeskTransfer,
   completeTransfer,
   followTransfers,
   openTransferPicker,
   ringCloser,
+  ringDesk,
   transferStore,
 } from './transfer.js';
 
@@ -28,6 +30,17 @@ export function TransferControls({ call }: { call: Pick<CallView, 'id' | 'state'
   useEffect(() => followTransfers(), []);
   if (call.state !== 'connected' || !call.leadId) return null;
   const outgoing = transfer.outgoing?.callId === call.id ? transfer.outgoing : null;
+  const outgoingDesk = transfer.outgoingDesk?.callId === call.id ? transfer.outgoingDesk : null;
+
+  if (outgoingDesk)
+    return (
+      <div className={styles.transfer} role="status" aria-label="Transfer">
+        <p className={styles.small}>{outgoingDesk.message}</p>
+        <Button size="sm" onPress={() => void completeDeskTransfer()} isPending={transfer.busy}>
+          <ArrowRightLeft size={14} aria-hidden="true" /> Complete transfer
+        </Button>
+      </div>
+    );
 
   if (outgoing)
     return (
@@ -79,25 +92,60 @@ export function TransferControls({ call }: { call: Pick<CallView, 'id' | 'state'
             ? 'No closer of this campaign is available right now.'
             : 'Available closers'}
       </p>
-      <ul className={styles.pickerList} aria-labelledby={listId}>
-        {transfer.closers.map((closer) => (
-          <li key={closer.id} className={styles.queueItem}>
-            <span className={styles.queueName}>{closer.name}</span>
-            <Button
-              size="sm"
-              onPress={() => void ringCloser(call.id, closer.id)}
-              isPending={transfer.busy}
-              aria-label={`Transfer to ${closer.name}`}
-            >
-              Transfer
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <TransferTargets
+        labelledBy={listId}
+        targets={transfer.closers}
+        busy={transfer.busy}
+        onTransfer={(id) => void ringCloser(call.id, id)}
+      />
+      {transfer.desks.length > 0 ? (
+        <>
+          <p id={`${listId}-desks`} className={styles.small}>
+            Closing desks
+          </p>
+          <TransferTargets
+            labelledBy={`${listId}-desks`}
+            targets={transfer.desks}
+            busy={transfer.busy}
+            onTransfer={(id) => void ringDesk(call.id, id)}
+          />
+        </>
+      ) : null}
       <Button size="sm" variant="ghost" onPress={closeTransferPicker}>
         Cancel
       </Button>
     </div>
+  );
+}
+
+/** One list of whom the call can go to (available closers, the campaign's closing desks), a Transfer button each. */
+function TransferTargets({
+  labelledBy,
+  targets,
+  busy,
+  onTransfer,
+}: {
+  labelledBy: string;
+  targets: ReadonlyArray<{ id: string; name: string }>;
+  busy: boolean;
+  onTransfer: (id: string) => void;
+}) {
+  return (
+    <ul className={styles.pickerList} aria-labelledby={labelledBy}>
+      {targets.map((target) => (
+        <li key={target.id} className={styles.queueItem}>
+          <span className={styles.queueName}>{target.name}</span>
+          <Button
+            size="sm"
+            onPress={() => onTransfer(target.id)}
+            isPending={busy}
+            aria-label={`Transfer to ${target.name}`}
+          >
+            Transfer
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

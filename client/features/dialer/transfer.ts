@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import { SocketEvents } from '../../../shared/events.js';
 import type { AvailableCloser, TransferMode, TransferView } from '../../../shared/schemas/dialer/transfer.js';
+import type { DeskTransferView } from '../../../shared/schemas/dialer/desk-transfer.js';
 import { api } from '../../api/client.js';
 import { onLive } from '../../live/socket.js';
 import { session } from '../session/public.js';
@@ -17,6 +18,10 @@ export const transferStore = proxy({
   /** The opener's picker: open, with the closers available now for the live call. */
   pickerFor: null as string | null,
   closers: [] as AvailableCloser[],
+  /** The campaign's closing desks (outside numbers its owner set), by name. */
+  desks: [] as AvailableCloser[],
+  /** The opener's desk transfer in conference (warm), until "Complete transfer". */
+  outgoingDesk: null as DeskTransferView | null,
   loadingClosers: false,
   mode: 'warm' as TransferMode,
   note: '',
@@ -33,7 +38,10 @@ async function readClosers(callId: string): Promise<void> {
   transferStore.loadingClosers = true;
   try {
     const answer = await api(`/api/dialer/calls/${callId}/transfer/closers`, { quiet: true });
-    if (transferStore.pickerFor === callId) transferStore.closers = answer.closers;
+    if (transferStore.pickerFor === callId) {
+      transferStore.closers = answer.closers;
+      transferStore.desks = answer.desks ?? [];
+    }
   } catch {
     transferStore.closers = [];
   } finally {
@@ -66,6 +74,43 @@ export async function ringCloser(callId: string, closerId: string): Promise<void
   } finally {
     transferStore.busy = false;
   }
+}
+
+/** Rings a closing desk into the call: the request answers once the desk picked up (or did not: the lead stays). */
+export async function ringDesk(callId: string, deskId: string): Promise<void> {
+  transferStore.busy = true;
+  try {
+    const view = await api(`/api/dialer/calls/${callId}/transfer/desk`, {
+      method: 'POST',
+      body: { deskId, mode: transferStore.mode },
+    });
+    transferStore.pickerFor = null;
+    deskTransferMoved(view);
+  } catch {
+    // api() showed the server's reason ("... did not answer. The lead is still with you.").
+  } finally {
+    transferStore.busy = false;
+  }
+}
+
+export async function completeDeskTransfer(): Promise<void> {
+  const outgoing = transferStore.outgoingDesk;
+  if (!outgoing) return;
+  transferStore.busy = true;
+  try {
+    deskTransferMoved(await api(`/api/dialer/calls/${outgoing.callId}/transfer/desk/complete`, { method: 'POST' }));
+  } catch {
+    // The server's reason is shown.
+  } finally {
+    transferStore.busy = false;
+  }
+}
+
+function deskTransferMoved(view: DeskTransferView): void {
+  transferStore.outgoingDesk = view.state === 'conference' ? view : null;
+  toast({ title: view.message });
+  // The lead is the desk's: this tab's connection left the call's room, which is no longer this agent's.
+  if (view.state === 'completed') releaseMedia();
 }
 
 export async function completeTransfer(): Promise<void> {

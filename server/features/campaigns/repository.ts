@@ -38,6 +38,12 @@ export interface CampaignDoc {
   stateRules?: StateCallingRules;
   /** The lead's phrases the live objection spotter listens for; missing = DEFAULT_OBJECTION_PHRASES. */
   objectionPhrases?: string[];
+  /** Disclosure (issue 30): the lead hears that the call is recorded and monitored when it is answered. */
+  announceRecording?: boolean;
+  /** Leads in all-party-consent states (ALL_PARTY_CONSENT_STATES) are not recorded unless the announcement is on. */
+  noRecordingInConsentStates?: boolean;
+  /** Outside numbers (E.164 or SIP URIs) an opener may transfer this campaign's leads to. */
+  closingDesks?: Array<{ id: string; name: string; number: string }>;
   ownerId?: ObjectId;
   createdAt: Date;
   updatedAt: Date;

@@ -16,6 +16,7 @@ import type { ActiveCampaignResponse } from '../../../shared/schemas/campaigns/s
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canonicalTimeZone } from '../../platform/time-zones.js';
+import { checkedDesks } from './closing-desks.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
 import { clearActiveCampaignIf, setActiveCampaign, type UserDoc } from '../users/public.js';
 import {
@@ -105,6 +106,9 @@ export async function campaignDetail(
     timeZone: doc.timeZone || 'UTC',
     callingHours: doc.callingHours ?? DEFAULT_CALLING_HOURS,
     stateRules: doc.stateRules ?? {},
+    announceRecording: doc.announceRecording ?? false,
+    noRecordingInConsentStates: doc.noRecordingInConsentStates ?? false,
+    ...(canEdit(viewer, doc) ? { closingDesks: doc.closingDesks ?? [] } : {}),
     canEdit: canEdit(viewer, doc),
   };
 }
@@ -239,6 +243,9 @@ export async function createCampaign(
       timeZone,
       callingHours,
       ...(body.stateRules ? { stateRules: checkedStateRules(body.stateRules) } : {}),
+      announceRecording: body.announceRecording ?? false,
+      noRecordingInConsentStates: body.noRecordingInConsentStates ?? false,
+      ...(body.closingDesks ? { closingDesks: checkedDesks(body.closingDesks) } : {}),
       ownerId: viewer._id,
       createdAt: now,
       updatedAt: now,
@@ -281,12 +288,15 @@ export async function editCampaign(
     'payoutDetails',
     'tiers',
     'holdDays',
+    'announceRecording',
+    'noRecordingInConsentStates',
   ] as const) {
     if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
   }
   if (body.timeZone !== undefined) set.timeZone = checkedTimeZone(body.timeZone);
   if (body.callingHours !== undefined) set.callingHours = checkedHours(body.callingHours);
   if (body.stateRules !== undefined) set.stateRules = checkedStateRules(body.stateRules);
+  if (body.closingDesks !== undefined) set.closingDesks = checkedDesks(body.closingDesks);
   if (body.limitedUntil === null) unset.push('limitedUntil');
   else if (body.limitedUntil !== undefined) set.limitedUntil = parseDate(body.limitedUntil);
   const updated = await updateCampaign(platform.db, doc._id, set, unset);

@@ -13,6 +13,7 @@ import { emitTeamActivity } from '../team/public.js';
 import type { UserDoc } from '../users/public.js';
 import { secondsUntilNextUtcDay, startOfUtcDay, withinCallingHours } from './compliance.js';
 import { callerCampaignIds, hoursRuleFor } from './dial-hours.js';
+import { mediaPlanOf, recordingPlanFor } from './recording-consent.js';
 import { narrowHours, stateName, stateRuleFor, usStateOf } from './state-rules.js';
 import { AUTO_DIAL_LEAD_MS, applyEvent, freeLineWhenDue, movePhone, pushState } from './lifecycle.js';
 import { callTransition, startCall as startCallRule } from './machine.js';
@@ -215,6 +216,7 @@ export async function placeCall(
     ...(target.campaign ? { campaignId: target.campaign._id, campaignName: target.campaign.name } : {}),
     ...(options.dialKey ? { dialKey: options.dialKey } : {}),
     ...(options.queueContactId ? { queueContactId: options.queueContactId } : {}),
+    ...recordingPlanFor(target.campaign, target.lead, target.phoneDigits),
   };
   const inserted = await insertCall(platform.db, doc);
   if (inserted === 'agent-busy') return { refused: inserted, message: m.callInProgress };
@@ -227,6 +229,7 @@ export async function placeCall(
       agentId: agent._id.toHexString(),
       phone: doc.phoneDigits,
       startedAt: doc.startedAt,
+      ...mediaPlanOf(doc),
     });
   } catch (error) {
     platform.log.error({ err: error, callId: doc._id }, 'call could not be placed');

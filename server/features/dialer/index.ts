@@ -58,6 +58,9 @@ export const dialerFeature: Feature = {
     // Who may offer, answer or complete a transfer is the service's decision (the call's agent, the closer offered).
     'GET /api/dialer/calls/:id/transfer/closers': 'signedIn',
     'POST /api/dialer/calls/:id/transfer': 'signedIn',
+    // Only the call's agent, only to a desk the campaign's owner configured (desk-transfer-service.ts).
+    'POST /api/dialer/calls/:id/transfer/desk': 'signedIn',
+    'POST /api/dialer/calls/:id/transfer/desk/complete': 'signedIn',
     'POST /api/dialer/transfers/:id/accept': 'signedIn',
     'POST /api/dialer/transfers/:id/decline': 'signedIn',
     'POST /api/dialer/transfers/:id/complete': 'signedIn',

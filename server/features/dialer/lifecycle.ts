@@ -102,9 +102,10 @@ export async function applyEvent(platform: Platform, callId: ObjectId, command: 
     if (!result.ok) throw conflict(result.error);
     if (!result.changed) return call;
     const next: CallSnapshot = result.value;
-    const answeredEnd = next.state === 'ended' && next.status === 'answered';
+    // A call its campaign said not to record (recording-consent.ts) has no recording, whatever the provider.
+    const recordedEnd = next.state === 'ended' && next.status === 'answered' && !call.recordingOff;
     // The simulator's recording is made here; a provider that records real calls hands its file over after the end.
-    if (answeredEnd && !provider.recording)
+    if (recordedEnd && !provider.recording)
       await storeRecording(platform.db, call._id, call.agentId, recordingWav(next.duration, call.phoneDigits));
     const added = next.timeline.slice(call.timeline.length);
     const saved = await applyCallTransition(
@@ -114,12 +115,12 @@ export async function applyEvent(platform: Platform, callId: ObjectId, command: 
       call.muted,
       next,
       added,
-      answeredEnd && !provider.recording ? { recordingId: call._id } : {},
+      recordedEnd && !provider.recording ? { recordingId: call._id } : {},
       Boolean(call.held),
     );
     if (!saved) continue;
     await afterTransition(platform, call, saved);
-    if (answeredEnd && provider.recording) void attachRecording(platform, saved);
+    if (recordedEnd && provider.recording) void attachRecording(platform, saved);
     return saved;
   }
   throw conflict(messagesFor(platform).callFailed).because(ErrorReasons.callFailed);

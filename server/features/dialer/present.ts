@@ -53,6 +53,7 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
   if (doc.dialResult) view.dialResult = doc.dialResult;
   if (doc.sipCause) view.sipCause = doc.sipCause;
   if (doc.quality?.samples) view.quality = toQualitySummary(doc.quality);
+  if (doc.recordingOff) view.recordingOff = { ...doc.recordingOff };
   if (doc.recordingId && doc.status === 'answered')
     view.recordingUrl = recordingLink ? recordingLink(id) : recordingUrl(id);
   return view;

@@ -16,6 +16,7 @@ import { emitPhoneOfferWanted, emitQueueUpdated } from './events.js';
 import { handToPhoneNode } from './phone-node-steps.js';
 import { waitForPhoneNodeMove } from './phone-node-claim.js';
 import { checkQueue } from './machine.js';
+import { mediaPlanOf } from './recording-consent.js';
 import { toDncEntry, toQueueView } from './present.js';
 import { messagesFor } from './provider.js';
 import {
@@ -125,6 +126,7 @@ export async function runAutoDial(
         agentId: already.agentId.toHexString(),
         phone: already.phoneDigits,
         startedAt: already.startedAt,
+        ...mediaPlanOf(already),
       });
     await settleLastQueueDial(platform, agentId);
     return 'already';

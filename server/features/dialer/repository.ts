@@ -19,6 +19,10 @@ export interface CallDoc extends CallSnapshot {
   recorded?: true;
   /** Keys the lead pressed during the call (RFC 4733 events), oldest first, the last `LEAD_KEYS_KEPT`. */
   leadKeys?: string[];
+  /** The campaign announces recording and monitoring: the lead hears the announcement when the call is answered. */
+  announceRecording?: true;
+  /** Not recorded, and why: the campaign records no lead in an all-party-consent state without the announcement. */
+  recordingOff?: { reason: 'consent-state'; state: string };
   /**
    * Present (true) while the call holds the agent's line and the lead's claim (calling .. ended, until
    * idle). Two unique partial indexes on it make "one live call per agent" and "one agent per lead" atomic.
@@ -36,6 +40,14 @@ export interface CallDoc extends CallSnapshot {
   provider: string;
   /** Each hand-over of the live call to another agent (dialer transfers), oldest first; `agentId` is the last `to`. */
   transfers?: Array<{ from: ObjectId; to: ObjectId; mode: 'warm' | 'blind'; at: Date; transferId: ObjectId }>;
+  /** A transfer to one of the campaign's closing desks (an outside number): where it stands. */
+  deskTransfer?: {
+    deskId: string;
+    name: string;
+    mode: 'warm' | 'blind';
+    state: 'ringing' | 'conference' | 'completed' | 'not-reached';
+    at: Date;
+  };
   /** What the agent's browser measured during a WebRTC call: sums for the averages, extremes, and the last sample's time. */
   quality?: CallQualityDoc;
   /**

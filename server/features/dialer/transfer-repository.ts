@@ -132,3 +132,39 @@ export async function agentsWithPhoneConnected(db: Db, agentIds: ObjectId[]): Pr
     .toArray();
   return new Set(rows.map((row) => row.agentId.toHexString()));
 }
+
+type DeskTransfer = NonNullable<CallDoc['deskTransfer']>;
+
+/** Starts a desk transfer on the agent's connected call; null when the call moved on or one is already under way. */
+export function claimDeskTransfer(
+  db: Db,
+  callId: ObjectId,
+  agentId: ObjectId,
+  deskTransfer: DeskTransfer,
+): Promise<CallDoc | null> {
+  return callsCollection(db).findOneAndUpdate(
+    {
+      _id: callId,
+      agentId,
+      state: 'connected',
+      $or: [{ deskTransfer: { $exists: false } }, { 'deskTransfer.state': { $in: ['completed', 'not-reached'] } }],
+    },
+    { $set: { deskTransfer }, $inc: { version: 1 } },
+    { returnDocument: 'after' },
+  );
+}
+
+/** Moves the call's desk transfer on from `from`; null when it was not there. */
+export function moveDeskTransfer(
+  db: Db,
+  callId: ObjectId,
+  from: DeskTransfer['state'],
+  to: DeskTransfer['state'],
+  at: Date,
+): Promise<CallDoc | null> {
+  return callsCollection(db).findOneAndUpdate(
+    { _id: callId, 'deskTransfer.state': from },
+    { $set: { 'deskTransfer.state': to, 'deskTransfer.at': at }, $inc: { version: 1 } },
+    { returnDocument: 'after' },
+  );
+}

@@ -7,7 +7,9 @@ import {
   TransferIdParams,
   TransferView,
 } from '../../../shared/schemas/dialer/transfer.js';
+import { DeskTransferBody, DeskTransferView } from '../../../shared/schemas/dialer/desk-transfer.js';
 import type { Platform } from '../../platform/context.js';
+import { completeDeskTransfer, transferToDesk } from './desk-transfer-service.js';
 import {
   acceptTransfer,
   availableClosers,
@@ -32,6 +34,21 @@ export function transferRoutes(app: FastifyInstance, platform: Platform) {
     { config: callControl, schema: { params: CallIdParams, body: OfferTransferBody, response: { 201: TransferView } } },
     async (request, reply) =>
       reply.status(201).send(await offerTransfer(platform, request.currentUser, request.params.id, request.body)),
+  );
+
+  api.post(
+    '/dialer/calls/:id/transfer/desk',
+    {
+      config: callControl,
+      schema: { params: CallIdParams, body: DeskTransferBody, response: { 200: DeskTransferView } },
+    },
+    async (request) => transferToDesk(platform, request.currentUser, request.params.id, request.body),
+  );
+
+  api.post(
+    '/dialer/calls/:id/transfer/desk/complete',
+    { config: callControl, schema: { params: CallIdParams, response: { 200: DeskTransferView } } },
+    async (request) => completeDeskTransfer(platform, request.currentUser, request.params.id),
   );
 
   api.post(

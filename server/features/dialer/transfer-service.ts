@@ -18,6 +18,7 @@ import { emitTransferOffered, emitTransferUpdated } from './events.js';
 import { pushState } from './lifecycle.js';
 import type { CallDoc } from './repository.js';
 import { announceAvailability } from './transfer-availability.js';
+import { desksOfCampaign } from './desk-list.js';
 import { lapse, settle, transferView } from './transfer-state.js';
 import {
   agentsOnLiveCalls,
@@ -61,7 +62,7 @@ async function availableAmong(platform: Platform, campaignId: ObjectId, exceptId
   });
 }
 
-async function transferableCall(platform: Platform, opener: UserDoc, callId: string): Promise<CallDoc> {
+export async function transferableCall(platform: Platform, opener: UserDoc, callId: string): Promise<CallDoc> {
   const call = await callOwnedBy(platform, opener, callId);
   if (!call.leadId || !call.campaignId) throw refusal(badRequest(TransferMessages.noLead), ErrorReasons.transferNoLead);
   if (call.state !== 'connected')
@@ -73,9 +74,10 @@ async function transferableCall(platform: Platform, opener: UserDoc, callId: str
 export async function availableClosers(platform: Platform, opener: UserDoc, callId: string): Promise<AvailableClosers> {
   const call = await transferableCall(platform, opener, callId);
   const ids = await availableAmong(platform, call.campaignId!, opener._id);
-  const names = await userNames(platform.db, ids);
+  const [names, desks] = await Promise.all([userNames(platform.db, ids), desksOfCampaign(platform, call.campaignId)]);
   return {
     campaignId: call.campaignId!.toHexString(),
+    desks,
     closers: ids
       .filter((id) => names.has(id.toHexString()))
       .map((id) => ({ id: id.toHexString(), name: names.get(id.toHexString())! }))

@@ -40,19 +40,35 @@ export function holdPattern(): Buffer {
  * under load). Returns the stop.
  */
 export function playHoldTone(sendFrame: (payload: Buffer) => void): () => void {
-  const audio = holdPattern();
-  const frames = audio.length / HOLD_FRAME_SAMPLES;
+  return playFrames(holdPattern(), sendFrame, { loop: true });
+}
+
+/**
+ * Plays 8 kHz mu-law audio one 20 ms frame per `sendFrame` at the RTP pace (the wall clock's), looped or once; once,
+ * `onEnd` is called after the last frame. Returns the stop (no `onEnd` after a stop).
+ */
+export function playFrames(
+  audio: Buffer,
+  sendFrame: (payload: Buffer) => void,
+  options: { loop: boolean; onEnd?: () => void },
+): () => void {
+  const frames = Math.floor(audio.length / HOLD_FRAME_SAMPLES);
   const startedAt = Date.now();
   let sent = 0;
   const tick = () => {
-    const due = Math.floor((Date.now() - startedAt) / FRAME_MS) + 1;
+    let due = Math.floor((Date.now() - startedAt) / FRAME_MS) + 1;
+    if (!options.loop) due = Math.min(due, frames);
     if (due - sent > MAX_CATCH_UP_FRAMES) sent = due - MAX_CATCH_UP_FRAMES;
     for (; sent < due; sent++) {
       const at = (sent % frames) * HOLD_FRAME_SAMPLES;
       sendFrame(audio.subarray(at, at + HOLD_FRAME_SAMPLES));
     }
+    if (!options.loop && sent >= frames) {
+      clearInterval(timer);
+      options.onEnd?.();
+    }
   };
-  tick();
   const timer = setInterval(tick, FRAME_MS / 2);
+  tick();
   return () => clearInterval(timer);
 }

@@ -112,7 +112,17 @@ export interface CallTransfers {
   handOver(callId: string, closerId: string): Promise<void>;
   /** The closer's part leaves the call (a conference the opener gave up, a call that ended). */
   leave(callId: string, closerId: string): Promise<void>;
+  /**
+   * Rings an owner's closing desk (`number`: E.164 or a SIP URI) into the connected call: the opener, the desk and the
+   * lead talk. Resolves once the desk answered; rejects with `DeskNotReached` otherwise (the lead stays with the opener).
+   */
+  dialDesk?(callId: string, number: string): Promise<void>;
+  /** The opener leaves the lead with the desk: the call is no longer the agent's (the dialer ends it for them). */
+  handOverToDesk?(callId: string): Promise<void>;
 }
+
+/** The closing desk did not answer (busy, no answer in the ring time, no such number) or the call ended meanwhile. */
+export class DeskNotReached extends Error {}
 
 /** The closer's tab has no connection ready to join a transferred call with. */
 export class TransferMediaNotReady extends Error {}
@@ -152,6 +162,20 @@ export interface LineTimings {
   autoDialDelayMs: number;
 }
 
+/** A call the dialer asks a provider to place. */
+export interface PlacedCall {
+  callId: string;
+  agentId: string;
+  /** Digits only. */
+  phone: string;
+  /** The same call placed again after a crash: the provider keeps the original schedule and does not dial twice. */
+  startedAt?: Date;
+  /** The lead hears the recording and monitoring announcement when the call is answered (the campaign's setting). */
+  announce?: true;
+  /** The call must not be recorded (an all-party-consent state without the announcement). */
+  record?: false;
+}
+
 export interface PhoneProvider {
   /** Shown where the spec says "Zoom Phone". */
   readonly displayName: string;
@@ -165,7 +189,7 @@ export interface PhoneProvider {
    * `voicemail`, `no-answer` or `failed`. `startedAt` is set when the same call is placed again after a crash:
    * the provider keeps the original schedule and does not dial twice.
    */
-  makeCall(call: { callId: string; agentId: string; phone: string; startedAt?: Date }): Promise<void>;
+  makeCall(call: PlacedCall): Promise<void>;
   /** Hangs up from the agent's side: `end-complete`, then `idle` once the line is free. */
   endCall(callId: string): Promise<void>;
   /** Stops or restarts the agent's audio: `mute-changed` follows. */

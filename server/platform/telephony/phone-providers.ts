@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { QueueRegistry } from '../queues.js';
@@ -34,7 +35,10 @@ export function createPhoneProvider(
 ): PhoneProvider {
   ensurePhoneProviderAvailable(config);
   if (config.phoneProvider === 'sip' && config.sip.callModel === 'room')
-    return new RoomPhoneProvider(config.sip, { log: options.log });
+    return new RoomPhoneProvider(config.sip, {
+      log: options.log,
+      cacheDir: path.join(config.dataDir, 'telephony', 'cache'),
+    });
   if (config.phoneProvider === 'sip') return new SipPhoneProvider(config.sip, { log: options.log });
   return new SimulatedPhoneProvider(queues.calls, options.simulator);
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { TIMINGS } from '../../../shared/constants.js';
 import type { SipConfig } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -9,9 +11,12 @@ import { GatewaySupervisor } from './gateway-supervisor.js';
 import { takeRelayRecording } from './relay-recording.js';
 import { LeadAudioTaps } from './lead-audio.js';
 import { RoomMonitor } from './room-monitor.js';
+import { RoomDesks } from './room-desk.js';
+import { mediaOf, offerSdp } from './leg-sdp.js';
+import { recordingAnnouncement } from './recording-announcement.js';
 import { RtpRelay } from './rtp-relay.js';
 import { digitsToLead, followLeadKeys } from './call-controls.js';
-import { SipUserAgent, type SipDialogRecord, type SipLeg } from './sip-leg.js';
+import { SipUserAgent, type SipCallRequest, type SipDialogRecord, type SipLeg } from './sip-leg.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import {
   providerEvents,
@@ -20,6 +25,7 @@ import {
   type MediaCandidate,
   type MediaSignalling,
   type PhoneProvider,
+  type PlacedCall,
   type ProviderEvent,
 } from './phone-provider.js';
 
@@ -77,6 +83,12 @@ export interface RoomCall {
   agentLost?: NodeJS.Timeout;
   /** The offer the current agent participant joined with. */
   agentJoinedWith?: string;
+  /** The campaign's disclosure (issue 30): the announcement the lead hears on answer, being made or read from the cache. */
+  announcement?: Promise<Buffer | null>;
+  /** False: not recorded (an all-party-consent state without the announcement). */
+  record: boolean;
+  /** Handed to a closing desk (room-desk.ts): the lead's BYE ends that bridge, no longer a call of the dialer's. */
+  bridgedLeadBye?: () => void;
 }
 
 /** The agent's personal room and the participant the agent's tab keeps in it between calls. */
@@ -98,6 +110,8 @@ export interface AgentOffer {
 export interface RoomProviderOptions {
   displayName?: string;
   log?: Logger;
+  /** Where made audio is kept between processes (the recording announcement); default the system's temporary directory. */
+  cacheDir?: string;
 }
 
 export class RoomPhoneProvider implements PhoneProvider {
@@ -128,6 +142,16 @@ export class RoomPhoneProvider implements PhoneProvider {
     roomClient: () => this.roomClient(),
     watchAgent: (call, participant) => this.watchAgent(call, participant),
     publish: (event) => this.publish(event),
+    desks: new RoomDesks({
+      calls: this.calls,
+      agentCalls: this.agentCalls,
+      lines: this.lines,
+      roomClient: () => this.roomClient(),
+      sipAgent: () => this.sipAgent(),
+      legRequest: (number, agentId) => this.legRequest(number, agentId),
+      ringTimeoutMs: () => this.sip.ringTimeoutMs,
+      log: () => this.options.log,
+    }),
   });
   /** Agents whose phone this process serves (connected here, or whose tab offered here): told of the gateway. */
   private readonly agentsServed = new Set<string>();
@@ -187,7 +211,7 @@ export class RoomPhoneProvider implements PhoneProvider {
     );
   }
 
-  async makeCall(request: { callId: string; agentId: string; phone: string }): Promise<void> {
+  async makeCall(request: PlacedCall): Promise<void> {
     if (this.calls.has(request.callId)) return; // already placed (a re-run)
     const offer = this.offers.get(request.agentId);
     const held = this.liveLine(request.agentId);
@@ -204,6 +228,9 @@ export class RoomPhoneProvider implements PhoneProvider {
       timedOut: false,
       over: false,
       timers: [],
+      record: request.record !== false,
+      // Made while the lead's phone rings, so the lead hears it as soon as they answer.
+      ...(request.announce ? { announcement: this.announcementAudio(request.callId) } : {}),
     };
     this.calls.set(call.callId, call);
     this.agentCalls.set(call.agentId, call);
@@ -273,6 +300,8 @@ export class RoomPhoneProvider implements PhoneProvider {
    * those a process that died left behind, when this process sweeps its calls.
    */
   async recording(callId: string): Promise<Buffer | null> {
+    // A call handed to a closing desk is recorded until the lead or the desk hangs up.
+    await this.transfers.bridgeOver(callId);
     return takeRelayRecording(this.sip.recordingsDir, callId);
   }
 
@@ -286,6 +315,7 @@ export class RoomPhoneProvider implements PhoneProvider {
   async close(): Promise<void> {
     this.gateway.stop();
     await this.monitoring.close();
+    await this.transfers.close();
     for (const live of [...this.calls.values()]) {
       live.leg?.end();
       live.over = true;
@@ -424,21 +454,8 @@ export class RoomPhoneProvider implements PhoneProvider {
     call.lead = participant;
     relay.connectJanus(janus);
     if (call.over) return;
-    const proxyHost = new URL((this.sip.proxy ?? '').replace(/^sips?:/, 'http://')).host;
-    const digits = phone.replace(/\D/g, '');
-    const account = this.sip.username ? new URL(this.sip.username.replace(/^sips?:/, 'http://')) : undefined;
     call.leg = userAgent.call(
-      {
-        target: `sip:${digits}@${proxyHost}`,
-        fromUser: account?.username || `agent-${call.agentId}`,
-        fromHost: account?.host || proxyHost,
-        ...(this.sip.callerId ? { displayName: this.sip.callerId } : {}),
-        ...(this.sip.outboundProxy ? { outboundProxy: this.sip.outboundProxy } : {}),
-        ...(account?.username && this.sip.password
-          ? { credentials: { user: decodeURIComponent(account.username), password: this.sip.password } }
-          : {}),
-        sdp: offerSdp(relay.farSideAddress),
-      },
+      { ...this.legRequest(phone.replace(/\D/g, ''), call.agentId), sdp: offerSdp(relay.farSideAddress) },
       {
         onProgress: (status, sdp) => {
           const far = sdp ? mediaOf(sdp) : undefined;
@@ -460,14 +477,17 @@ export class RoomPhoneProvider implements PhoneProvider {
             void this.publish({ type: 'lead-key', callId: call.callId, key });
           });
           call.answered = true;
-          relay.startRecording(this.sip.recordingsDir, call.callId);
+          if (call.record) relay.startRecording(this.sip.recordingsDir, call.callId);
+          void call.announcement?.then((audio) => {
+            if (audio && !call.over && !call.ending) return relay.announce(audio);
+          });
           relay.tapLead(this.leadAudio.open(call.callId));
           call.published = this.publish({ type: 'answered', callId: call.callId });
           // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder; the dialog is
           // kept on the call so that the lead gets a BYE from another process if this one dies.
           const dialog = call.leg?.dialogRecord();
           void call.published.then(async () => {
-            await this.publish({ type: 'recording-started', callId: call.callId });
+            if (call.record) await this.publish({ type: 'recording-started', callId: call.callId });
             if (dialog)
               await this.publish({ type: 'dialog-established', callId: call.callId, dialog: JSON.stringify(dialog) });
           });
@@ -486,12 +506,14 @@ export class RoomPhoneProvider implements PhoneProvider {
           });
         },
         onRemoteBye: () =>
-          void this.finish(
-            call,
-            call.ending
-              ? { type: 'end-complete', callId: call.callId }
-              : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 },
-          ),
+          call.bridgedLeadBye
+            ? call.bridgedLeadBye()
+            : void this.finish(
+                call,
+                call.ending
+                  ? { type: 'end-complete', callId: call.callId }
+                  : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 },
+              ),
       },
     );
     call.timers.push(
@@ -513,6 +535,35 @@ export class RoomPhoneProvider implements PhoneProvider {
           ),
         );
       }, this.sip.ringTimeoutMs),
+    );
+  }
+
+  /**
+   * A SIP leg's request through the configured trunk, our SDP aside: `number` is digits (the lead, a desk's E.164
+   * without its +) or a SIP URI of its own (a closing desk on the owner's PBX).
+   */
+  private legRequest(number: string, agentId: string): Omit<SipCallRequest, 'sdp'> {
+    const proxyHost = new URL((this.sip.proxy ?? '').replace(/^sips?:/, 'http://')).host;
+    const account = this.sip.username ? new URL(this.sip.username.replace(/^sips?:/, 'http://')) : undefined;
+    return {
+      target: number.startsWith('sip:') ? number : `sip:${number}@${proxyHost}`,
+      fromUser: account?.username || `agent-${agentId}`,
+      fromHost: account?.host || proxyHost,
+      ...(this.sip.callerId ? { displayName: this.sip.callerId } : {}),
+      ...(this.sip.outboundProxy ? { outboundProxy: this.sip.outboundProxy } : {}),
+      ...(account?.username && this.sip.password
+        ? { credentials: { user: decodeURIComponent(account.username), password: this.sip.password } }
+        : {}),
+    };
+  }
+
+  /** The recording announcement, or null (logged) where this machine cannot make it (no espeak-ng). */
+  private announcementAudio(callId: string): Promise<Buffer | null> {
+    return recordingAnnouncement(this.options.cacheDir ?? path.join(tmpdir(), 'commission-warriors-cache')).catch(
+      (error: unknown) => {
+        this.options.log?.error({ err: error, callId }, 'recording announcement not made: the lead does not hear it');
+        return null;
+      },
     );
   }
 
@@ -650,30 +701,4 @@ export class RoomPhoneProvider implements PhoneProvider {
   private publish(event: ProviderEvent): Promise<CallProgress | null> {
     return publishRetrying((e) => this.bus.publish(e), event, this.options.log);
   }
-}
-
-/** Our early offer towards the carrier: G.711 mu-law (what the relay records) from the relay's port, RFC 4733 events. */
-function offerSdp(at: { ip: string; port: number }): string {
-  const id = Date.now();
-  return [
-    'v=0',
-    `o=cw ${id} ${id} IN IP4 ${at.ip}`,
-    's=call',
-    `c=IN IP4 ${at.ip}`,
-    't=0 0',
-    `m=audio ${at.port} RTP/AVP 0 101`,
-    'a=rtpmap:0 PCMU/8000',
-    'a=rtpmap:101 telephone-event/8000',
-    'a=fmtp:101 0-15',
-    'a=ptime:20',
-    'a=sendrecv',
-    '',
-  ].join('\r\n');
-}
-
-/** The far end's media address from its SDP (session or media-level c=, the audio m= port). */
-function mediaOf(sdp: string): { ip: string; port: number } | undefined {
-  const ip = /^c=IN IP4 ([^\s]+)/m.exec(sdp)?.[1];
-  const port = Number(/^m=audio (\d+)/m.exec(sdp)?.[1]);
-  return ip && port > 0 ? { ip, port } : undefined;
 }

@@ -5,6 +5,7 @@ import {
   type MediaCandidate,
   type ProviderEvent,
 } from './phone-provider.js';
+import type { RoomDesks } from './room-desk.js';
 import type { AgentLine, AgentOffer, RoomCall } from './room-provider.js';
 
 /**
@@ -20,6 +21,8 @@ export interface TransferableRooms {
   roomClient(): Promise<AudioBridgeRooms>;
   watchAgent(call: RoomCall, participant: RoomParticipant): void;
   publish(event: ProviderEvent): Promise<unknown>;
+  /** Closing desks on the provider's calls (room-desk.ts). */
+  desks: RoomDesks;
 }
 
 /** The closer's tab while it is a second participant of the opener's call (warm transfer, or a blind one joining). */
@@ -117,10 +120,29 @@ export class RoomTransfers implements CallTransfers {
     await guest.participant?.leave();
   }
 
-  /** The call is over (any end): a closer still joined as a guest leaves with it. */
+  /** The call is over (any end): a closer still joined as a guest leaves with it, and a desk still ringing or talking. */
   async callOver(callId: string): Promise<void> {
+    await this.rooms.desks.callOver(callId);
     const guest = this.guests.get(callId);
     if (guest) await this.leave(callId, guest.agentId);
+  }
+
+  dialDesk(callId: string, number: string): Promise<void> {
+    return this.rooms.desks.dial(callId, number);
+  }
+
+  handOverToDesk(callId: string): Promise<void> {
+    return this.rooms.desks.handOver(callId);
+  }
+
+  /** Resolves once a call handed to a desk is over (its recording goes on until then). */
+  bridgeOver(callId: string): Promise<void> {
+    return this.rooms.desks.bridgeOver(callId);
+  }
+
+  /** The process stops: calls handed to a desk are hung up. */
+  close(): Promise<void> {
+    return this.rooms.desks.close();
   }
 
   /** The closer's candidates for the offer it joined with; false when the candidate is not a guest's. */

@@ -7,7 +7,7 @@
 // depend on Janus and survives it.
 import dgram from 'node:dgram';
 import { DtmfReceiver } from './dtmf.js';
-import { HOLD_FRAME_SAMPLES, playHoldTone } from './hold-tone.js';
+import { HOLD_FRAME_SAMPLES, playFrames, playHoldTone } from './hold-tone.js';
 import { LeadStream } from './lead-stream.js';
 import { RelayRecording } from './relay-recording.js';
 import type { LeadAudioFeed } from './lead-audio.js';
@@ -48,8 +48,8 @@ export class RtpRelay {
   private tsBase = 0;
   /** Both directions, streamed to SIP_RECORDINGS_DIR from the answer on (relay-recording.ts). */
   private recorder?: RelayRecording;
-  /** Packets the far end sent and Janus sent, hold-tone frames sent to the lead (tests and the call's quality). */
-  readonly counts = { fromFar: 0, fromJanus: 0, holdFrames: 0 };
+  /** Packets the far end sent and Janus sent, hold-tone and announcement frames sent to the lead (tests, quality). */
+  readonly counts = { fromFar: 0, fromJanus: 0, holdFrames: 0, announcementFrames: 0 };
   lastFarPacketAt = 0;
   /** Coaches hearing and adding to the call (room-monitor.ts). */
   private readonly taps = new Set<RelayTap>();
@@ -58,6 +58,9 @@ export class RtpRelay {
   /** On hold: stops the tone; the room neither reaches the lead nor hears it meanwhile. */
   private stopHoldTone?: () => void;
   private holdFrame = 0;
+  /** While the recording announcement plays: stops it. The lead hears it instead of the room; the room hears the lead. */
+  private stopAnnouncement?: () => void;
+  private announcementFrame = 0;
   /** The payload type of RFC 4733 events in this call (the far end's answer), if it accepted them. */
   telephoneEvent?: number;
   /** RFC 4733 keys the far end sent (a lead pressing keys; the local carrier's echo returns ours). */
@@ -117,9 +120,36 @@ export class RtpRelay {
     await this.recorder?.close();
   }
 
-  /** Hold: the lead hears the hold tone instead of the room, and the room stops hearing the lead. */
+  /**
+   * The recording and monitoring announcement (issue 30): the lead hears `audio` (8 kHz mu-law) once, in place of the
+   * room, so nothing the agent or a coach says reaches the lead over it; the room keeps hearing the lead. Resolves
+   * once it has played (or was cut short by hold or the end of the call).
+   */
+  announce(audio: Buffer): Promise<void> {
+    this.stopAnnouncement?.();
+    return new Promise((resolve) => {
+      const done = () => {
+        if (this.stopAnnouncement === cut) this.stopAnnouncement = undefined;
+        resolve();
+      };
+      // Cut short from outside (hold, the end of the call); `stop` exists by then.
+      const cut = () => {
+        stop();
+        done();
+      };
+      this.stopAnnouncement = cut;
+      const stop = playFrames(audio, (frame) => this.sendOwnFrame(frame, 'announcement'), { loop: false, onEnd: done });
+    });
+  }
+
+  get announcing(): boolean {
+    return this.stopAnnouncement !== undefined;
+  }
+
+  /** Hold: the lead hears the hold tone instead of the room (or an announcement), and the room stops hearing the lead. */
   hold(): void {
-    this.stopHoldTone ??= playHoldTone((frame) => this.sendHoldFrame(frame));
+    this.stopAnnouncement?.();
+    this.stopHoldTone ??= playHoldTone((frame) => this.sendOwnFrame(frame, 'hold'));
   }
 
   resume(): void {
@@ -169,6 +199,7 @@ export class RtpRelay {
     for (const tap of [...this.taps]) tap.relayClosed();
     this.taps.clear();
     this.resume();
+    this.stopAnnouncement?.();
     void this.stopRecording();
     this.leadTap?.end();
     for (const socket of [this.janusSide, this.farSide]) {
@@ -184,7 +215,7 @@ export class RtpRelay {
     if (!this.janus || from.port !== this.janus.port || packet.length <= RTP_HEADER) return;
     this.counts.fromJanus++;
     const header = headerLength(packet);
-    if (this.held) return;
+    if (this.held || this.announcing) return;
     let out = this.toLead.renumber(packet, 'room');
     if ((out[1]! & 0x7f) === PCMU && header < out.length) {
       // A barging coach is mixed in here, so the recording's "what the lead heard" has them too.
@@ -194,16 +225,19 @@ export class RtpRelay {
     if (this.far && !this.farSendsOnly) this.farSide.send(out, this.far.port, this.far.ip);
   }
 
-  private sendHoldFrame(frame: Buffer): void {
+  /** A frame of the relay's own audio to the lead: the hold tone or the announcement. */
+  private sendOwnFrame(frame: Buffer, source: 'hold' | 'announcement'): void {
     const packet = Buffer.alloc(RTP_HEADER + frame.length);
     packet[0] = 0x80;
     packet[1] = PCMU;
-    packet.writeUInt32BE((this.holdFrame++ * HOLD_FRAME_SAMPLES) >>> 0, 4);
+    const index = source === 'hold' ? this.holdFrame++ : this.announcementFrame++;
+    packet.writeUInt32BE((index * HOLD_FRAME_SAMPLES) >>> 0, 4);
     frame.copy(packet, RTP_HEADER);
-    const out = this.toLead.renumber(packet, 'hold');
-    // The recording's left channel is what the lead heard: the hold tone too.
+    const out = this.toLead.renumber(packet, source);
+    // The recording's left channel is what the lead heard: the hold tone and the announcement too.
     this.recorder?.room.add(frame, out.readUInt32BE(4));
-    this.counts.holdFrames++;
+    if (source === 'hold') this.counts.holdFrames++;
+    else this.counts.announcementFrames++;
     if (this.far) this.farSide.send(out, this.far.port, this.far.ip);
   }
 

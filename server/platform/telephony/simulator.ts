@@ -5,6 +5,7 @@ import {
   type CallProgress,
   type CallTransfers,
   type PhoneProvider,
+  type PlacedCall,
   type ProviderEvent,
 } from './phone-provider.js';
 import { enqueue, type JobQueue, type QueueJob } from '../queues.js';
@@ -147,7 +148,14 @@ export class SimulatedPhoneProvider implements PhoneProvider {
    * A simulated call has no audio: a transfer only changes whose call it is, which the dialer stores. Its steps are
    * keyed by the call, not the agent, so the call goes on (the open line, its end) under the closer.
    */
-  readonly transfers: CallTransfers = { join: async () => {}, handOver: async () => {}, leave: async () => {} };
+  readonly transfers: CallTransfers = {
+    join: async () => {},
+    handOver: async () => {},
+    leave: async () => {},
+    // A closing desk answers after a quarter of the ring time, as a person does here; there is no audio.
+    dialDesk: () => new Promise((resolve) => setTimeout(resolve, this.timings.ringMs / 4)),
+    handOverToDesk: async () => {},
+  };
   readonly leadAudio = new LeadAudioTaps();
 
   constructor(
@@ -168,7 +176,7 @@ export class SimulatedPhoneProvider implements PhoneProvider {
   }
 
   /** `startedAt` keeps the original schedule when a re-run places the same call's first step again. */
-  async makeCall(call: { callId: string; agentId: string; phone: string; startedAt?: Date }): Promise<void> {
+  async makeCall(call: PlacedCall): Promise<void> {
     const since = call.startedAt ? call.startedAt.getTime() - this.now() : 0;
     const plan = simulatedCall(call.phone);
     // A ring comes a quarter of the ring time in; a busy line or a number not in service answers at that moment.

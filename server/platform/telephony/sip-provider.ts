@@ -16,6 +16,7 @@ import {
   type MediaCandidate,
   type MediaSignalling,
   type PhoneProvider,
+  type PlacedCall,
   type ProviderEvent,
 } from './phone-provider.js';
 
@@ -47,6 +48,8 @@ import {
 interface ActiveCall {
   callId: string;
   offerId: string;
+  /** False: the dialer said not to record it (an all-party-consent state without the announcement). */
+  record: boolean;
   answered: boolean;
   /** The agent asked to end it: Janus's `hangup` completes the end. */
   ending: boolean;
@@ -156,7 +159,7 @@ export class SipPhoneProvider implements PhoneProvider {
       );
   }
 
-  async makeCall(call: { callId: string; agentId: string; phone: string }): Promise<void> {
+  async makeCall(call: PlacedCall): Promise<void> {
     if (this.callAgents.has(call.callId)) return; // already placed (a re-run)
     const line = await this.line(call.agentId);
     await line.registered;
@@ -168,6 +171,7 @@ export class SipPhoneProvider implements PhoneProvider {
     const active: ActiveCall = {
       callId: call.callId,
       offerId: offer.offerId,
+      record: call.record !== false,
       answered: false,
       ending: false,
       timedOut: false,
@@ -473,7 +477,7 @@ export class SipPhoneProvider implements PhoneProvider {
       active.answered = true;
       active.answeredAt = Date.now();
       active.published = this.publish({ type: 'answered', callId: active.callId });
-      void this.startRecording(line, active);
+      if (active.record) void this.startRecording(line, active);
     } else if (name === 'recordingupdated') {
       if (active.recording || !active.answered) return;
       active.recording = true;

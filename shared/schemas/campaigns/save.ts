@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CallingHoursSchema, TimeZoneSchema } from './calling-hours.js';
 import { StateCallingRulesSchema } from './state-rules.js';
+import { ClosingDesksSchema } from './closing-desks.js';
 import { CAMPAIGN_ROLES, CAMPAIGN_STATUSES } from './list.js';
 import { CampaignMessages } from './messages.js';
 import { CommissionStructureSchema, TierSchema } from './structure.js';
@@ -27,6 +28,12 @@ const fields = {
   callingHours: CallingHoursSchema,
   /** Stricter rules per US state (default STATE_CALLING_RULES). */
   stateRules: StateCallingRulesSchema,
+  /** Disclosure (issue 30): the lead hears that the call is recorded and monitored when it is answered. */
+  announceRecording: Type.Boolean(),
+  /** Leads in all-party-consent states are not recorded unless the announcement is on. */
+  noRecordingInConsentStates: Type.Boolean(),
+  /** The owner's own closing desks an opener may transfer a lead to (name + phone number or SIP address). */
+  closingDesks: ClosingDesksSchema,
 };
 
 /** `POST /api/campaigns` (owners and admins): name, description, status, role needed, payout range and commission structure are required. */
@@ -49,6 +56,9 @@ export const CampaignCreateBody = Type.Object(
     timeZone: Type.Optional(fields.timeZone),
     callingHours: Type.Optional(fields.callingHours),
     stateRules: Type.Optional(fields.stateRules),
+    announceRecording: Type.Optional(fields.announceRecording),
+    noRecordingInConsentStates: Type.Optional(fields.noRecordingInConsentStates),
+    closingDesks: Type.Optional(fields.closingDesks),
   },
   { errorMessage: CampaignMessages.invalid, additionalProperties: false },
 );

@@ -30,6 +30,8 @@ export const CallView = Type.Object({
   endedAt: Type.Optional(Type.String()),
   duration: Type.Integer({ minimum: 0 }),
   recordingUrl: Type.Optional(Type.String()),
+  /** Not recorded by the campaign's consent setting: the lead's state needs every party's consent (Call History says so). */
+  recordingOff: Type.Optional(Type.Object({ reason: Type.Literal('consent-state'), state: Type.String() })),
   /** True while the call is being recorded (the dialer panel says so); absent otherwise. */
   recording: Type.Optional(Type.Literal(true)),
   /** Keys the lead pressed on their phone during the call (e.g. "9*4"), in order; absent when none. */

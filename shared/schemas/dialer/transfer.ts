@@ -65,7 +65,12 @@ export const AvailableCloser = Type.Object({ id: Type.String(), name: Type.Strin
 export type AvailableCloser = Static<typeof AvailableCloser>;
 
 /** `GET /api/dialer/calls/:id/transfer/closers`. */
-export const AvailableClosers = Type.Object({ campaignId: Type.String(), closers: Type.Array(AvailableCloser) });
+export const AvailableClosers = Type.Object({
+  campaignId: Type.String(),
+  closers: Type.Array(AvailableCloser),
+  /** The campaign's closing desks (outside numbers its owner set), by name: docs/telephony.md. */
+  desks: Type.Optional(Type.Array(AvailableCloser)),
+});
 export type AvailableClosers = Static<typeof AvailableClosers>;
 
 /** A transfer as both panels show it; the closer's ringing card carries the lead's card. */
