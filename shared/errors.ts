@@ -58,6 +58,10 @@ export const ErrorReasons = {
   transferNotConference: 'TRANSFER_NOT_CONFERENCE',
   transferPhoneNotReady: 'TRANSFER_PHONE_NOT_READY',
   transferUnsupported: 'TRANSFER_UNSUPPORTED',
+  /** Leads calling in (shared/schemas/dialer/inbound.ts, InboundMessages): why an answer was refused. */
+  inboundGone: 'INBOUND_GONE',
+  inboundPhoneNotReady: 'INBOUND_PHONE_NOT_READY',
+  inboundUnsupported: 'INBOUND_UNSUPPORTED',
 } as const;
 
 export type ErrorReason = (typeof ErrorReasons)[keyof typeof ErrorReasons];

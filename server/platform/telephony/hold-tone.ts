@@ -40,19 +40,36 @@ export function holdPattern(): Buffer {
  * under load). Returns the stop.
  */
 export function playHoldTone(sendFrame: (payload: Buffer) => void): () => void {
-  const audio = holdPattern();
-  const frames = audio.length / HOLD_FRAME_SAMPLES;
+  return playFrames(holdPattern(), sendFrame, { loop: true });
+}
+
+/**
+ * Plays 8 kHz mu-law audio one 20 ms frame per `sendFrame` at the RTP pace, looped or once (`onEnd` then follows the
+ * last frame: a voicemail greeting). Returns the stop.
+ */
+export function playFrames(
+  audio: Buffer,
+  sendFrame: (payload: Buffer) => void,
+  { loop, onEnd }: { loop: boolean; onEnd?: () => void },
+): () => void {
+  const frames = Math.floor(audio.length / HOLD_FRAME_SAMPLES);
   const startedAt = Date.now();
   let sent = 0;
+  const stop = () => clearInterval(timer);
   const tick = () => {
     const due = Math.floor((Date.now() - startedAt) / FRAME_MS) + 1;
     if (due - sent > MAX_CATCH_UP_FRAMES) sent = due - MAX_CATCH_UP_FRAMES;
     for (; sent < due; sent++) {
+      if (!loop && sent >= frames) {
+        stop();
+        onEnd?.();
+        return;
+      }
       const at = (sent % frames) * HOLD_FRAME_SAMPLES;
       sendFrame(audio.subarray(at, at + HOLD_FRAME_SAMPLES));
     }
   };
-  tick();
   const timer = setInterval(tick, FRAME_MS / 2);
-  return () => clearInterval(timer);
+  tick();
+  return stop;
 }

@@ -11,7 +11,8 @@ import { LeadAudioTaps } from './lead-audio.js';
 import { RoomMonitor } from './room-monitor.js';
 import { RtpRelay } from './rtp-relay.js';
 import { digitsToLead, followLeadKeys } from './call-controls.js';
-import { SipUserAgent, type SipDialogRecord, type SipLeg } from './sip-leg.js';
+import { SipUserAgent, type LeadLeg, type SipDialogRecord } from './sip-leg.js';
+import { leadSdp, mediaOf, RoomInbound } from './room-inbound.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import {
   providerEvents,
@@ -63,7 +64,7 @@ export interface RoomCall {
   agent?: RoomParticipant;
   lead?: RoomParticipant;
   relay?: RtpRelay;
-  leg?: SipLeg;
+  leg?: LeadLeg;
   /** Candidates the tab trickled before its participant existed. */
   candidates: Array<MediaCandidate | null>;
   answered: boolean;
@@ -129,6 +130,8 @@ export class RoomPhoneProvider implements PhoneProvider {
     watchAgent: (call, participant) => this.watchAgent(call, participant),
     publish: (event) => this.publish(event),
   });
+  /** Leads calling the campaigns' numbers (room-inbound.ts): bridged into an agent's room here, or a voicemail. */
+  readonly inbound: RoomInbound;
   /** Agents whose phone this process serves (connected here, or whose tab offered here): told of the gateway. */
   private readonly agentsServed = new Set<string>();
   private readonly gateway = new GatewaySupervisor(
@@ -156,6 +159,11 @@ export class RoomPhoneProvider implements PhoneProvider {
     private readonly options: RoomProviderOptions = {},
   ) {
     this.displayName = options.displayName ?? 'Phone';
+    this.inbound = new RoomInbound({
+      recordingsDir: () => this.sip.recordingsDir,
+      sipAgent: () => this.sipAgent(),
+      log: options.log,
+    });
     this.media = {
       offer: async (agentId, offer) => this.takeOffer(agentId, offer),
       candidate: (agentId, offerId, candidate) => this.takeCandidate(agentId, offerId, candidate),
@@ -187,7 +195,7 @@ export class RoomPhoneProvider implements PhoneProvider {
     );
   }
 
-  async makeCall(request: { callId: string; agentId: string; phone: string }): Promise<void> {
+  async makeCall(request: { callId: string; agentId: string; phone: string; inboundId?: string }): Promise<void> {
     if (this.calls.has(request.callId)) return; // already placed (a re-run)
     const offer = this.offers.get(request.agentId);
     const held = this.liveLine(request.agentId);
@@ -220,7 +228,9 @@ export class RoomPhoneProvider implements PhoneProvider {
       // The lead's leg is dialed while the agent's browser joins: the INVITE does not wait for WebRTC.
       await Promise.all([
         offer ? this.joinAgent(rooms, call, offer.sdp) : undefined,
-        this.dialLead(rooms, userAgent, call, request.phone),
+        request.inboundId
+          ? this.answerLead(userAgent, call, request.inboundId)
+          : this.dialLead(rooms, userAgent, call, request.phone),
       ]);
     } catch (error) {
       call.over = true;
@@ -285,6 +295,7 @@ export class RoomPhoneProvider implements PhoneProvider {
   /** Hangs up every call of this process (BYE/CANCEL) and ends the Janus session and the SIP stack. */
   async close(): Promise<void> {
     this.gateway.stop();
+    this.inbound.close();
     await this.monitoring.close();
     for (const live of [...this.calls.values()]) {
       live.leg?.end();
@@ -437,7 +448,7 @@ export class RoomPhoneProvider implements PhoneProvider {
         ...(account?.username && this.sip.password
           ? { credentials: { user: decodeURIComponent(account.username), password: this.sip.password } }
           : {}),
-        sdp: offerSdp(relay.farSideAddress),
+        sdp: leadSdp(relay.farSideAddress),
       },
       {
         onProgress: (status, sdp) => {
@@ -450,27 +461,7 @@ export class RoomPhoneProvider implements PhoneProvider {
               ...(status === 183 && far ? { earlyMedia: true } : {}),
             });
         },
-        onAnswered: (sdp) => {
-          const far = mediaOf(sdp);
-          if (far) relay.connectFar(far);
-          relay.farSendsOnly = /^a=(sendonly|inactive)\s*$/m.test(sdp);
-          if (call.over || call.ending || call.timedOut) return;
-          followLeadKeys(relay, sdp, (key) =>
-            this.options.log?.info({ callId: call.callId, key }, 'DTMF key from the lead'),
-          );
-          call.answered = true;
-          relay.startRecording(this.sip.recordingsDir, call.callId);
-          relay.tapLead(this.leadAudio.open(call.callId));
-          call.published = this.publish({ type: 'answered', callId: call.callId });
-          // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder; the dialog is
-          // kept on the call so that the lead gets a BYE from another process if this one dies.
-          const dialog = call.leg?.dialogRecord();
-          void call.published.then(async () => {
-            await this.publish({ type: 'recording-started', callId: call.callId });
-            if (dialog)
-              await this.publish({ type: 'dialog-established', callId: call.callId, dialog: JSON.stringify(dialog) });
-          });
-        },
+        onAnswered: (sdp) => this.leadAnswered(call, relay, sdp),
         onRejected: (status, reason) => {
           this.options.log?.info({ callId: call.callId, status, reason }, 'lead leg not answered');
           if (call.ending) return void this.finish(call, { type: 'end-complete', callId: call.callId });
@@ -484,13 +475,7 @@ export class RoomPhoneProvider implements PhoneProvider {
             ...why,
           });
         },
-        onRemoteBye: () =>
-          void this.finish(
-            call,
-            call.ending
-              ? { type: 'end-complete', callId: call.callId }
-              : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 },
-          ),
+        onRemoteBye: () => this.leadHungUp(call),
       },
     );
     call.timers.push(
@@ -513,6 +498,53 @@ export class RoomPhoneProvider implements PhoneProvider {
         );
       }, this.sip.ringTimeoutMs),
     );
+  }
+
+  /** The lead answered (a dialed call's 200, or the caller bridged in): recording, the dialog kept, `answered`. */
+  private leadAnswered(call: RoomCall, relay: RtpRelay, sdp: string): void {
+    const far = mediaOf(sdp);
+    if (far) relay.connectFar(far);
+    relay.farSendsOnly = /^a=(sendonly|inactive)\s*$/m.test(sdp);
+    if (call.over || call.ending || call.timedOut) return;
+    followLeadKeys(relay, sdp, (key) => this.options.log?.info({ callId: call.callId, key }, 'DTMF key from the lead'));
+    call.answered = true;
+    relay.startRecording(this.sip.recordingsDir, call.callId);
+    relay.tapLead(this.leadAudio.open(call.callId));
+    call.published = this.publish({ type: 'answered', callId: call.callId });
+    // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder; the dialog is
+    // kept on the call so that the lead gets a BYE from another process if this one dies.
+    const dialog = call.leg?.dialogRecord();
+    void call.published.then(async () => {
+      await this.publish({ type: 'recording-started', callId: call.callId });
+      if (dialog)
+        await this.publish({ type: 'dialog-established', callId: call.callId, dialog: JSON.stringify(dialog) });
+    });
+  }
+
+  private leadHungUp(call: RoomCall): void {
+    void this.finish(
+      call,
+      call.ending
+        ? { type: 'end-complete', callId: call.callId }
+        : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 },
+    );
+  }
+
+  /** A lead calling in (room-inbound.ts) is answered into the agent's room: the relay as for a dialed lead, no INVITE. */
+  private async answerLead(userAgent: SipUserAgent, call: RoomCall, inboundId: string): Promise<void> {
+    const leg = this.inbound.claim(inboundId);
+    if (!leg) throw new Error('The caller is no longer on the line');
+    const relay = await RtpRelay.open(userAgent.address);
+    call.relay = relay;
+    call.leg = leg;
+    leg.follow({ onCancelled: () => this.leadHungUp(call), onRemoteBye: () => this.leadHungUp(call) });
+    const rooms = await this.roomClient();
+    const { participant, janus } = await rooms.joinRtp(call.room!.room, 'lead', relay.janusSideAddress);
+    call.lead = participant;
+    relay.connectJanus(janus);
+    if (call.over) return void leg.end();
+    leg.answer(leadSdp(relay.farSideAddress));
+    this.leadAnswered(call, relay, leg.offerSdp);
   }
 
   /** Everyone leaves, the room goes, the relay's recording is kept for the dialer. */
@@ -581,7 +613,11 @@ export class RoomPhoneProvider implements PhoneProvider {
   private sipAgent(): Promise<SipUserAgent> {
     this.userAgent ??= SipUserAgent.start({
       address: this.localAddress(),
+      port: this.sip.localPort,
       onError: (error) => this.options.log?.warn({ err: error }, 'SIP stack error'),
+    }).then((userAgent) => {
+      userAgent.onInvite = (invite) => this.inbound.take(userAgent, invite);
+      return userAgent;
     });
     return this.userAgent;
   }
@@ -649,30 +685,4 @@ export class RoomPhoneProvider implements PhoneProvider {
   private publish(event: ProviderEvent): Promise<CallProgress | null> {
     return publishRetrying((e) => this.bus.publish(e), event, this.options.log);
   }
-}
-
-/** Our early offer towards the carrier: G.711 mu-law (what the relay records) from the relay's port, RFC 4733 events. */
-function offerSdp(at: { ip: string; port: number }): string {
-  const id = Date.now();
-  return [
-    'v=0',
-    `o=cw ${id} ${id} IN IP4 ${at.ip}`,
-    's=call',
-    `c=IN IP4 ${at.ip}`,
-    't=0 0',
-    `m=audio ${at.port} RTP/AVP 0 101`,
-    'a=rtpmap:0 PCMU/8000',
-    'a=rtpmap:101 telephone-event/8000',
-    'a=fmtp:101 0-15',
-    'a=ptime:20',
-    'a=sendrecv',
-    '',
-  ].join('\r\n');
-}
-
-/** The far end's media address from its SDP (session or media-level c=, the audio m= port). */
-function mediaOf(sdp: string): { ip: string; port: number } | undefined {
-  const ip = /^c=IN IP4 ([^\s]+)/m.exec(sdp)?.[1];
-  const port = Number(/^m=audio (\d+)/m.exec(sdp)?.[1]);
-  return ip && port > 0 ? { ip, port } : undefined;
 }

@@ -7,7 +7,7 @@
 // depend on Janus and survives it.
 import dgram from 'node:dgram';
 import { DtmfReceiver } from './dtmf.js';
-import { HOLD_FRAME_SAMPLES, playHoldTone } from './hold-tone.js';
+import { HOLD_FRAME_SAMPLES, playFrames, playHoldTone } from './hold-tone.js';
 import { LeadStream } from './lead-stream.js';
 import { RelayRecording } from './relay-recording.js';
 import type { LeadAudioFeed } from './lead-audio.js';
@@ -127,6 +127,13 @@ export class RtpRelay {
     this.stopHoldTone = undefined;
   }
 
+  /** Plays audio (8 kHz mu-law) to the lead once, in the lead's stream, recorded as what the lead heard: a greeting. */
+  playToLead(audio: Buffer): Promise<void> {
+    return new Promise((resolve) => {
+      playFrames(audio, (frame) => this.sendLeadFrame(frame), { loop: false, onEnd: resolve });
+    });
+  }
+
   get held(): boolean {
     return this.stopHoldTone !== undefined;
   }
@@ -195,6 +202,11 @@ export class RtpRelay {
   }
 
   private sendHoldFrame(frame: Buffer): void {
+    this.counts.holdFrames++;
+    this.sendLeadFrame(frame);
+  }
+
+  private sendLeadFrame(frame: Buffer): void {
     const packet = Buffer.alloc(RTP_HEADER + frame.length);
     packet[0] = 0x80;
     packet[1] = PCMU;
@@ -203,7 +215,6 @@ export class RtpRelay {
     const out = this.toLead.renumber(packet, 'hold');
     // The recording's left channel is what the lead heard: the hold tone too.
     this.recorder?.room.add(frame, out.readUInt32BE(4));
-    this.counts.holdFrames++;
     if (this.far) this.farSide.send(out, this.far.port, this.far.ip);
   }
 

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type * as sip from 'sip';
+import type { Logger } from '../logger.js';
+import type { InboundCalls, InboundOffer, VoicemailLeft } from './phone-provider.js';
+import { takeRelayRecording } from './relay-recording.js';
+import { RtpRelay } from './rtp-relay.js';
+import { InboundSipLeg } from './sip-inbound-leg.js';
+import type { SipUserAgent } from './sip-leg.js';
+
+/**
+ * Leads calling the campaigns' numbers, on the room provider's SIP stack (docs/telephony.md, "Lead calls back"): each
+ * INVITE rings (180) until the dialer bridges it into an agent's room (room-provider.ts takes the leg) or takes a
+ * voicemail here: the relay answers, plays the greeting to the caller and records what they say, from the answer to
+ * their BYE or the time limit, as a call's recording (relay-recording.ts).
+ */
+export class RoomInbound implements InboundCalls {
+  private readonly ringing = new Map<string, InboundSipLeg>();
+  private readonly offeredTo = new Set<(offer: InboundOffer) => void>();
+  private readonly abandonedTo = new Set<(inboundId: string) => void>();
+
+  constructor(
+    private readonly options: { recordingsDir: () => string; sipAgent: () => Promise<SipUserAgent>; log?: Logger },
+  ) {}
+
+  /** A new INVITE on the provider's SIP stack. */
+  take(userAgent: SipUserAgent, invite: sip.SipMessage): void {
+    const leg = new InboundSipLeg(userAgent, invite);
+    const inboundId = randomUUID();
+    this.ringing.set(inboundId, leg);
+    leg.follow({
+      onCancelled: () => {
+        this.ringing.delete(inboundId);
+        for (const handler of this.abandonedTo) handler(inboundId);
+      },
+      onRemoteBye: () => undefined,
+    });
+    leg.ring();
+    this.options.log?.info({ inboundId, from: leg.from, to: leg.to }, 'inbound call');
+    if (this.offeredTo.size === 0) return void this.reject(inboundId);
+    for (const handler of this.offeredTo) handler({ inboundId, from: leg.from, to: leg.to });
+  }
+
+  /** The ringing caller's leg, taken off the ringing list (the room provider bridges it into a call). */
+  claim(inboundId: string): InboundSipLeg | undefined {
+    const leg = this.ringing.get(inboundId);
+    this.ringing.delete(inboundId);
+    return leg?.ringing ? leg : undefined;
+  }
+
+  onOffered(handler: (offer: InboundOffer) => void): () => void {
+    this.offeredTo.add(handler);
+    // The SIP stack listens from the first subscriber on: inbound calls arrive before any agent connects.
+    void this.options.sipAgent().catch((error) => this.options.log?.warn({ err: error }, 'SIP stack not started'));
+    return () => this.offeredTo.delete(handler);
+  }
+
+  onAbandoned(handler: (inboundId: string) => void): () => void {
+    this.abandonedTo.add(handler);
+    return () => this.abandonedTo.delete(handler);
+  }
+
+  reject(inboundId: string): void {
+    this.claim(inboundId)?.end();
+  }
+
+  async voicemail(inboundId: string, { greeting, maxMs }: { greeting: Buffer; maxMs: number }): Promise<VoicemailLeft> {
+    const leg = this.claim(inboundId);
+    if (!leg) return { wav: null, seconds: 0 };
+    const userAgent = await this.options.sipAgent();
+    const relay = await RtpRelay.open(userAgent.address);
+    const recordingId = `voicemail-${inboundId}`;
+    try {
+      const far = mediaOf(leg.offerSdp);
+      if (far) relay.connectFar(far);
+      const hungUp = new Promise<void>((resolve) => leg.follow({ onCancelled: resolve, onRemoteBye: resolve }));
+      leg.answer(leadSdp(relay.farSideAddress));
+      relay.startRecording(this.options.recordingsDir(), recordingId);
+      const answeredAt = Date.now();
+      const greeted = await Promise.race([relay.playToLead(greeting).then(() => true), hungUp.then(() => false)]);
+      if (greeted) await Promise.race([hungUp, new Promise((resolve) => setTimeout(resolve, maxMs))]);
+      leg.end();
+      const seconds = Math.round((Date.now() - answeredAt) / 1_000);
+      await relay.stopRecording();
+      relay.close();
+      return { wav: await takeRelayRecording(this.options.recordingsDir(), recordingId), seconds };
+    } catch (error) {
+      leg.end();
+      relay.close();
+      throw error;
+    }
+  }
+
+  /** Hangs up every caller still ringing (the process stops). */
+  close(): void {
+    for (const inboundId of [...this.ringing.keys()]) this.reject(inboundId);
+  }
+}
+
+/**
+ * Our SDP towards the lead (the INVITE's offer, or the answer to a lead calling in): G.711 mu-law (what the relay
+ * records) from the relay's port, RFC 4733 events.
+ */
+export function leadSdp(at: { ip: string; port: number }): string {
+  const id = Date.now();
+  return [
+    'v=0',
+    `o=cw ${id} ${id} IN IP4 ${at.ip}`,
+    's=call',
+    `c=IN IP4 ${at.ip}`,
+    't=0 0',
+    `m=audio ${at.port} RTP/AVP 0 101`,
+    'a=rtpmap:0 PCMU/8000',
+    'a=rtpmap:101 telephone-event/8000',
+    'a=fmtp:101 0-15',
+    'a=ptime:20',
+    'a=sendrecv',
+    '',
+  ].join('\r\n');
+}
+
+/** The far end's media address from its SDP (session or media-level c=, the audio m= port). */
+export function mediaOf(sdp: string): { ip: string; port: number } | undefined {
+  const ip = /^c=IN IP4 ([^\s]+)/m.exec(sdp)?.[1];
+  const port = Number(/^m=audio (\d+)/m.exec(sdp)?.[1]);
+  return ip && port > 0 ? { ip, port } : undefined;
+}
