@@ -179,6 +179,14 @@ describe('a lead calls back (simulator)', () => {
     expect(recording.status).toBe(200);
     expect(recording.headers.get('content-type')).toContain('audio/wav');
 
+    // The lead panel lists the lead's voicemails, playable.
+    const ofLead = await http.get<CallHistoryPage>(
+      `/calls?leadId=${lead._id.toHexString()}&direction=inbound&status=voicemail`,
+      { token: agent.accessToken },
+    );
+    expect(ofLead.body.items.map((item) => item.id)).toEqual([voicemail._id.toHexString()]);
+    expect(ofLead.body.items[0]!.recordingUrl).toBeTruthy();
+
     const notifications = await http.get<NotificationList>('/notifications', { token: agent.accessToken });
     expect(notifications.body.items[0]).toMatchObject({ type: 'voicemail', title: 'Voicemail from Away Amy' });
     const calendar = await http.get<FollowUpList>('/follow-ups', { token: agent.accessToken });

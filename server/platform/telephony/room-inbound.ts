@@ -40,6 +40,11 @@ export class RoomInbound implements InboundCalls {
     for (const handler of this.offeredTo) handler({ inboundId, from: leg.from, to: leg.to });
   }
 
+  /** Someone takes the calls (the dialer in an API process): the SIP stack listens on the carrier's fixed port. */
+  get listening(): boolean {
+    return this.offeredTo.size > 0;
+  }
+
   /** The ringing caller's leg, taken off the ringing list (the room provider bridges it into a call). */
   claim(inboundId: string): InboundSipLeg | undefined {
     const leg = this.ringing.get(inboundId);

@@ -613,7 +613,9 @@ export class RoomPhoneProvider implements PhoneProvider {
   private sipAgent(): Promise<SipUserAgent> {
     this.userAgent ??= SipUserAgent.start({
       address: this.localAddress(),
-      port: this.sip.localPort,
+      // Only a process that takes inbound calls (an API process) binds the fixed port: a worker's stack, which only
+      // sends the orphan sweep's BYEs, takes a free one and does not collide with the API on the same host.
+      port: this.inbound.listening ? this.sip.localPort : undefined,
       onError: (error) => this.options.log?.warn({ err: error }, 'SIP stack error'),
     }).then((userAgent) => {
       userAgent.onInvite = (invite) => this.inbound.take(userAgent, invite);
