@@ -242,13 +242,7 @@ export async function answerInbound(platform: Platform, agent: UserDoc, id: stri
   const doc: CallDoc = {
     _id: callId,
     agentId: agent._id,
-    leadId: call.leadId,
-    phone: formatPhone(call.from),
-    phoneDigits: call.from,
-    name: call.leadName,
-    campaignId: call.campaignId,
-    campaignName: call.campaignName,
-    direction: 'inbound',
+    ...callerParts(call),
     ...rule.value,
     notes: '',
     live: true,
@@ -350,13 +344,7 @@ async function takeVoicemail(platform: Platform, call: InboundCallDoc, alreadyAn
   const voicemail: CallDoc = {
     _id: callId,
     agentId,
-    leadId: call.leadId,
-    phone: formatPhone(call.from),
-    phoneDigits: call.from,
-    name: call.leadName,
-    campaignId: call.campaignId,
-    campaignName: call.campaignName,
-    direction: 'inbound',
+    ...callerParts(call),
     state: 'idle',
     status: 'voicemail',
     reached: 'voicemail',
@@ -397,6 +385,19 @@ async function takeVoicemail(platform: Platform, call: InboundCallDoc, alreadyAn
     [{ at: endedAt, change: InboundMessages.voicemailHistory(left.seconds) }],
   );
   if (updated) await leadChanged(platform, updated);
+}
+
+/** What an inbound call's record says of its caller, answered or a voicemail. */
+function callerParts(call: InboundCallDoc) {
+  return {
+    leadId: call.leadId,
+    phone: formatPhone(call.from),
+    phoneDigits: call.from,
+    name: call.leadName,
+    campaignId: call.campaignId,
+    campaignName: call.campaignName,
+    direction: 'inbound' as const,
+  };
 }
 
 async function noteOnLead(platform: Platform, leadId: ObjectId, change: string, by?: ObjectId): Promise<void> {

@@ -3,10 +3,10 @@
 // `DATA_DIR/telephony/app-sip.json`; a one-call SIPp (the same `sip-tester` as the lead phone) places the call from the
 // given lead number, plays audio once answered (looped) and hangs up after a while unless the app hangs up first.
 import { spawn } from 'node:child_process';
-import dgram from 'node:dgram';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SipConfig } from '../config.js';
+import { freeUdpPort } from './sip-leg.js';
 
 export interface InboundCallRequest {
   /** The carrier's directory (`DATA_DIR/telephony`): the scenario, its logs and the default audio go there. */
@@ -31,17 +31,6 @@ export interface InboundCallResult {
 
 const APP_SIP_FILE = 'app-sip.json';
 const LOOPBACK = '127.0.0.1';
-
-async function freeUdpPort(address: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = dgram.createSocket('udp4');
-    socket.once('error', reject);
-    socket.bind(0, address, () => {
-      const { port } = socket.address();
-      socket.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The API process running the local carrier gives its SIP stack a fixed port and writes where it listens, so the

@@ -3,7 +3,7 @@
 // takes it, 480 when nobody does, the caller's CANCEL answered 487, BYE both ways, SIP INFO for the agent's keys.
 import { randomBytes } from 'node:crypto';
 import * as sip from 'sip';
-import type { LeadLeg, SipDialogRecord, SipUserAgent } from './sip-leg.js';
+import { otherRequestAnswer, type LeadLeg, type SipDialogRecord, type SipUserAgent } from './sip-leg.js';
 
 export interface InboundLegHandlers {
   /** The caller gave up before anyone answered (CANCEL). */
@@ -112,8 +112,7 @@ export class InboundSipLeg implements LeadLeg {
       this.handlers?.onRemoteBye();
       return;
     }
-    const ok = request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE';
-    this.agent.send(sip.makeResponse(request, ok ? 200 : 405, ok ? 'OK' : 'Method Not Allowed'));
+    this.agent.send(otherRequestAnswer(request));
   }
 
   /** A response to the INVITE, with our To tag and Contact. */

@@ -50,7 +50,8 @@ export interface SipDialogRecord {
 /** In-dialog requests the dead process may have sent after the record was kept (DTMF INFO): the BYE's CSeq is above. */
 const CSEQ_MARGIN = 1_000;
 
-async function freeUdpPort(address: string): Promise<number> {
+/** A UDP port free on `address` right now (bound and released). */
+export async function freeUdpPort(address: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket('udp4');
     socket.once('error', reject);
@@ -69,6 +70,12 @@ export interface LeadLeg {
   dialogRecord(): SipDialogRecord | undefined;
   info(digit: string, durationMs?: number): void;
   onRequest(request: sip.SipMessage): void;
+}
+
+/** In a dialog, OPTIONS, INFO and UPDATE are taken (200) and anything else refused (405). */
+export function otherRequestAnswer(request: sip.SipMessage): sip.SipMessage {
+  const taken = request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE';
+  return sip.makeResponse(request, taken ? 200 : 405, taken ? 'OK' : 'Method Not Allowed');
 }
 
 /** One SIP stack per process (UDP on `address`), carrying every lead leg this process places or answers. */
@@ -245,15 +252,7 @@ export class SipLeg implements LeadLeg {
       this.stack.send(answer);
       return;
     }
-    this.stack.send(
-      sip.makeResponse(
-        request,
-        request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE' ? 200 : 405,
-        request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE'
-          ? 'OK'
-          : 'Method Not Allowed',
-      ),
-    );
+    this.stack.send(otherRequestAnswer(request));
   }
 
   private contactUri(): string {
