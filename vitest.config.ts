@@ -16,6 +16,7 @@ const ALONE_INTEGRATION = [
   'tests/integration/dialer-transfers.test.ts',
   'tests/integration/dialer-sip-room-transfer.test.ts',
   'tests/integration/dialer-sip-room-inbound.test.ts',
+  'tests/integration/dialer-inbound.test.ts',
   'tests/integration/fault-*.test.ts',
   'tests/integration/overload.test.ts',
   'tests/integration/overload-process.test.ts',

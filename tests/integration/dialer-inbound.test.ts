@@ -155,6 +155,32 @@ describe('a lead calls back (simulator)', () => {
     await waitForCallState(testApp, answered.body.callId!, 'idle', 5_000);
   });
 
+  it("unanswered for 20 s, the assigned agent's panel stops and the campaign's available agents ring", async () => {
+    const setup = await createCampaignWithAgents(testApp, 2);
+    const [assigned, other] = setup.agents as [CreatedUser, CreatedUser];
+    await createCallableLead(testApp, setup.campaignId, assigned.user, '5550100056', { name: 'Patient Pat' });
+    const number = await campaignNumber(setup.campaignId, setup.owner);
+    const [assignedSocket, otherSocket] = [await online(assigned), await online(other)];
+    const first = nextRinging(assignedSocket);
+    const stopped = new Promise<InboundCallView>((resolve) =>
+      assignedSocket.once(SocketEvents.inboundUpdated, resolve),
+    );
+    const second = nextRinging(otherSocket);
+    await callIn('5550100056', number);
+    const card = await first;
+    const rangAt = Date.now();
+    const [toOther, toAssigned] = await Promise.all([second, stopped]);
+    // The spec's 20 s ring, generously: never early, and not much late.
+    expect(Date.now() - rangAt).toBeGreaterThanOrEqual(19_500);
+    expect(Date.now() - rangAt).toBeLessThan(30_000);
+    expect(toAssigned.id).toBe(card.id);
+    expect(toOther).toMatchObject({ id: card.id, state: 'campaign' });
+    // The assigned agent's round is over: their answer now is refused.
+    const late = await http.post(`/dialer/inbound/${card.id}/answer`, undefined, { token: assigned.accessToken });
+    expect(late.status).toBe(409);
+    await http.post(`/dialer/inbound/${card.id}/decline`, undefined, { token: other.accessToken });
+  }, 60_000);
+
   it('with nobody available, the caller leaves a voicemail: a recorded call, a notification and a task', async () => {
     const setup = await createCampaignWithAgents(testApp, 1);
     const [agent] = setup.agents as [CreatedUser];
