@@ -3,7 +3,7 @@
 // takes it, 480 when nobody does, the caller's CANCEL answered 487, BYE both ways, SIP INFO for the agent's keys.
 import { randomBytes } from 'node:crypto';
 import * as sip from 'sip';
-import { otherRequestAnswer, type LeadLeg, type SipDialogRecord, type SipUserAgent } from './sip-leg.js';
+import { dtmfInfo, otherRequestAnswer, type LeadLeg, type SipDialogRecord, type SipUserAgent } from './sip-leg.js';
 
 export interface InboundLegHandlers {
   /** The caller gave up before anyone answered (CANCEL). */
@@ -87,10 +87,7 @@ export class InboundSipLeg implements LeadLeg {
 
   info(digit: string, durationMs = 160): void {
     if (this.state !== 'answered') return;
-    this.sendInDialog('INFO', {
-      type: 'application/dtmf-relay',
-      body: `Signal=${digit}\r\nDuration=${durationMs}\r\n`,
-    });
+    this.sendInDialog('INFO', dtmfInfo(digit, durationMs));
   }
 
   onRequest(request: sip.SipMessage): void {

@@ -72,6 +72,11 @@ export interface LeadLeg {
   onRequest(request: sip.SipMessage): void;
 }
 
+/** A DTMF key as a SIP INFO body (application/dtmf-relay). */
+export function dtmfInfo(digit: string, durationMs: number): { type: string; body: string } {
+  return { type: 'application/dtmf-relay', body: `Signal=${digit}\r\nDuration=${durationMs}\r\n` };
+}
+
 /** In a dialog, OPTIONS, INFO and UPDATE are taken (200) and anything else refused (405). */
 export function otherRequestAnswer(request: sip.SipMessage): sip.SipMessage {
   const taken = request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE';
@@ -227,10 +232,7 @@ export class SipLeg implements LeadLeg {
   /** A DTMF digit as SIP INFO (application/dtmf-relay), in the answered dialog. */
   info(digit: string, durationMs = 160): void {
     if (this.state !== 'answered') return;
-    this.sendInDialog('INFO', {
-      type: 'application/dtmf-relay',
-      body: `Signal=${digit}\r\nDuration=${durationMs}\r\n`,
-    });
+    this.sendInDialog('INFO', dtmfInfo(digit, durationMs));
   }
 
   onRequest(request: sip.SipMessage): void {
