@@ -15,6 +15,8 @@ const ALONE_INTEGRATION = [
   'tests/integration/dialer-sip-room.test.ts',
   'tests/integration/dialer-transfers.test.ts',
   'tests/integration/dialer-sip-room-transfer.test.ts',
+  'tests/integration/dialer-sip-room-inbound.test.ts',
+  'tests/integration/dialer-inbound.test.ts',
   'tests/integration/fault-*.test.ts',
   'tests/integration/overload.test.ts',
   'tests/integration/overload-process.test.ts',

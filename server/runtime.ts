@@ -17,6 +17,7 @@ import { createRedis } from './platform/redis.js';
 import { createHeadlessSocketServer } from './platform/sockets.js';
 import { seedDemoData } from './seed/index.js';
 import { startLocalCarrier } from './platform/telephony/local-carrier.js';
+import { pinAppSipEndpoint } from './platform/telephony/inbound-caller.js';
 import {
   createPhoneProvider,
   ensurePhoneProviderAvailable,
@@ -172,6 +173,9 @@ export async function startRuntime(startConfig: Config, options: RuntimeOptions)
         ...config,
         sip: { ...config.sip, janusUrl: carrier.janusUrl, janusApiSecret: carrier.apiSecret, proxy: carrier.sipUri },
       };
+      // The carrier's inbound calls (`npm run inbound-call`) find this process's SIP stack there.
+      if (config.sip.callModel === 'room')
+        config = { ...config, sip: await pinAppSipEndpoint(carrier.dir, config.sip) };
       log.info({ janus: carrier.janusUrl, sip: carrier.sipUri }, 'local carrier started');
     }
     const phone = createPhoneProvider(config, queues, { ...options.phone, log });

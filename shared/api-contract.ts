@@ -33,6 +33,14 @@ import {
 } from './schemas/dialer/call.js';
 import { AvailableClosers, OfferTransferBody, TransferIdParams, TransferView } from './schemas/dialer/transfer.js';
 import { DeskTransferBody, DeskTransferView } from './schemas/dialer/desk-transfer.js';
+import {
+  CampaignIdParams as InboundCampaignParams,
+  CampaignInboundNumber,
+  InboundCallView,
+  InboundIdParams,
+  SimulateInboundAnswer,
+  SimulateInboundBody,
+} from './schemas/dialer/inbound.js';
 import { CallsInsights, EarningsInsights, FunnelInsights } from './schemas/insights/agent.js';
 import { CampaignCreateBody, CampaignUpdateBody } from './schemas/campaigns/save.js';
 import { CampaignDetail, CampaignParams } from './schemas/campaigns/detail.js';
@@ -215,6 +223,13 @@ export const API_CONTRACT = {
   'POST /api/dialer/transfers/:id/accept': { params: TransferIdParams, answer: { 200: TransferView } },
   'POST /api/dialer/transfers/:id/decline': { params: TransferIdParams, answer: { 200: TransferView } },
   'POST /api/dialer/transfers/:id/complete': { params: TransferIdParams, answer: { 200: TransferView } },
+  'GET /api/dialer/campaigns/:id/inbound-number': {
+    params: InboundCampaignParams,
+    answer: { 200: CampaignInboundNumber },
+  },
+  'POST /api/dialer/inbound/:id/answer': { params: InboundIdParams, answer: { 200: InboundCallView } },
+  'POST /api/dialer/inbound/:id/decline': { params: InboundIdParams, answer: { 200: InboundCallView } },
+  'POST /api/dev/inbound-call': { body: SimulateInboundBody, answer: { 202: SimulateInboundAnswer } },
   'GET /api/dialer/queue': { answer: { 200: QueueView } },
   'PUT /api/dialer/queue': { body: QueueBody, answer: { 200: QueueView } },
   'GET /api/dialer/state': { answer: { 200: DialerState } },

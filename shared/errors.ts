@@ -61,6 +61,10 @@ export const ErrorReasons = {
   /** A closing desk (shared/schemas/campaigns/closing-desks.ts): not the campaign's, or it did not answer. */
   transferUnknownDesk: 'TRANSFER_UNKNOWN_DESK',
   transferDeskNotReached: 'TRANSFER_DESK_NOT_REACHED',
+  /** Leads calling in (shared/schemas/dialer/inbound.ts, InboundMessages): why an answer was refused. */
+  inboundGone: 'INBOUND_GONE',
+  inboundPhoneNotReady: 'INBOUND_PHONE_NOT_READY',
+  inboundUnsupported: 'INBOUND_UNSUPPORTED',
 } as const;
 
 export type ErrorReason = (typeof ErrorReasons)[keyof typeof ErrorReasons];

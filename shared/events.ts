@@ -40,6 +40,8 @@ export const SocketEvents = {
   transferAvailability: 'transfer:availability',
   coachingIndicator: 'coaching:indicator',
   coachingEnded: 'coaching:ended',
+  inboundRinging: 'inbound:ringing',
+  inboundUpdated: 'inbound:updated',
 } as const;
 
 export type SocketEventName = keyof ServerToClientEvents;
@@ -83,7 +85,13 @@ export interface ServerToClientEvents {
   [SocketEvents.coachingIndicator]: (payload: CoachingIndicator) => void;
   /** To the coach: their session ended (the call ended, or they left from another tab). */
   [SocketEvents.coachingEnded]: (payload: { sessionId: string }) => void;
+  /** To each agent a lead calling in rings: the ringing card (docs/telephony.md, "Lead calls back"). */
+  [SocketEvents.inboundRinging]: (payload: InboundCallPayload) => void;
+  /** To the agents it rang: it stopped ringing for them (answered, moved on, voicemail, the caller hung up). */
+  [SocketEvents.inboundUpdated]: (payload: InboundCallPayload) => void;
 }
+
+export type InboundCallPayload = import('./schemas/dialer/inbound.js').InboundCallView;
 
 /** `transfer:offered`, to every socket of the chosen closer: their panel rings with the lead's card (docs/telephony.md, "Transfers"). */
 export type TransferOfferedPayload = import('./schemas/dialer/transfer.js').TransferView;

@@ -109,6 +109,11 @@ export interface SipConfig {
    * required.
    */
   localIp?: string;
+  /**
+   * The UDP port of the room model's SIP stack (SIP_LOCAL_PORT): where the carrier sends the leads calling the
+   * campaigns' numbers. Default: a free port, written to DATA_DIR/telephony/app-sip.json for the local carrier.
+   */
+  localPort?: number;
 }
 
 export class ConfigError extends Error {
@@ -342,12 +347,16 @@ function sipConfig(env: NodeJS.ProcessEnv, problems: string[], dataDir: string):
       );
     else credentialTtlS = Number(env.TURN_CREDENTIAL_TTL_S);
   }
+  const localPort = value('SIP_LOCAL_PORT');
+  if (localPort && (!/^\d+$/.test(localPort) || Number(localPort) < 1 || Number(localPort) > 65_535))
+    problems.push(`SIP_LOCAL_PORT must be a UDP port number (got "${localPort}").`);
   const callModel = (value('SIP_CALL_MODEL') ?? 'room').toLowerCase();
   if (callModel !== 'plugin' && callModel !== 'room')
     problems.push(`SIP_CALL_MODEL must be "plugin" or "room" (got "${env.SIP_CALL_MODEL}").`);
   return {
     callModel: callModel === 'plugin' ? 'plugin' : 'room',
     localIp: value('SIP_LOCAL_IP'),
+    ...(localPort && /^\d+$/.test(localPort) ? { localPort: Number(localPort) } : {}),
     browserIce: { urls: iceUrls, ...(turnSecret ? { turnSecret } : {}), credentialTtlS },
     janusUrl,
     janusApiSecret: value('JANUS_API_SECRET'),

@@ -79,8 +79,9 @@ export function CallsTable({ calls }: { calls: readonly Snapshot<CallView>[] }) 
                 <td>{call.agentName ?? <span className={page.muted}>-</span>}</td>
                 <td className={styles.notes}>{call.notes || <span className={page.muted}>-</span>}</td>
                 <td>
-                  {/* Spec: recordings only for answered calls that have one. */}
-                  {call.status === 'answered' && call.recordingUrl ? (
+                  {/* Spec: recordings only for answered calls that have one; and a lead's voicemail (docs/telephony.md). */}
+                  {(call.status === 'answered' || (call.direction === 'inbound' && call.status === 'voicemail')) &&
+                  call.recordingUrl ? (
                     <RecordingPlayer
                       url={call.recordingUrl}
                       who={who}

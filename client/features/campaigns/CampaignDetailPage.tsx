@@ -10,6 +10,7 @@ import { useSession } from '../session/public.js';
 import { formatDate } from '../../ui/format.js';
 import { limitedBadge } from './limited.js';
 import page from '../../ui/Page.module.css';
+import { InboundNumber } from './InboundNumber.js';
 import { CampaignActions } from './CampaignActions.js';
 import { CommissionStructure } from './CommissionStructure.js';
 import { TierBonuses } from './TierBonuses.js';
@@ -99,6 +100,7 @@ export default function CampaignDetailPage() {
             {campaign.payoutDetails ? <p className={styles.prewrap}>{campaign.payoutDetails}</p> : null}
           </section>
           <TierBonuses tiers={campaign.tiers} />
+          {campaign.canEdit ? <InboundNumber campaignId={campaign.id} /> : null}
         </div>
       </div>
       {campaign.canEdit ? (

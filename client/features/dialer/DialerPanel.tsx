@@ -25,6 +25,7 @@ import { CoachingIndicator } from '../coaching/public.js';
 import { dialerStore, isLive, setNumber, useDialer } from './store.js';
 import { useCallSeconds } from './timer.js';
 import { IncomingTransfer, TransferControls } from './TransferPanel.js';
+import { IncomingCall } from './IncomingCall.js';
 import styles from './Dialer.module.css';
 import { LeadKeys } from './LeadKeys.js';
 
@@ -234,6 +235,7 @@ export function DialerPanel({ showQueue = true, onCallComplete, className }: Dia
 
       {live && call ? <TransferControls call={call} /> : null}
       <IncomingTransfer />
+      <IncomingCall />
       {dialer.phone?.media === 'webrtc' ? <PhoneDevices /> : null}
 
       {live ? (

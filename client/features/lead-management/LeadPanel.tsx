@@ -18,6 +18,7 @@ import { DealSection } from './DealSection.js';
 import { groupDetails } from './details.js';
 import { LeadLocalTime } from './LeadLocalTime.js';
 import { DispositionSelect } from './DispositionSelect.js';
+import { LeadVoicemails } from './LeadVoicemails.js';
 
 /** The details side panel: the lead, its campaign-specific fields, follow-up, closing a deal, and its history. */
 export function LeadPanel() {
@@ -98,6 +99,7 @@ function LeadPanelBody({
 
       <FollowUpForm lead={lead} />
       <DealSection lead={lead} />
+      <LeadVoicemails leadId={lead.id} name={lead.name} />
 
       <section className={styles.section}>
         <h3>History</h3>

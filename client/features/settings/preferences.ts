@@ -18,6 +18,7 @@ export const PREFERENCE_GROUPS = [
   { id: 'money', label: 'Payouts and clawbacks', types: ['payout-completed', 'commission-clawback'] },
   { id: 'community', label: 'Likes and comments on my posts', types: ['post-liked', 'post-commented'] },
   { id: 'account', label: 'Role requests', types: ['role-request-decided'] },
+  { id: 'calls', label: 'Voicemails from leads', types: ['voicemail'] },
 ] as const satisfies readonly { id: string; label: string; types: readonly NotificationType[] }[];
 
 export type PreferenceGroup = (typeof PREFERENCE_GROUPS)[number];

@@ -9,6 +9,7 @@ export interface CallHistoryFilter {
   status?: CallDoc['status'];
   direction?: CallDoc['direction'];
   campaignId?: ObjectId;
+  leadId?: ObjectId;
   from?: Date;
   to?: Date;
   search?: string;
@@ -28,6 +29,7 @@ export function historyFilter(filter: CallHistoryFilter): Filter<CallDoc> {
   if (filter.status) and.push({ status: filter.status });
   if (filter.direction) and.push({ direction: filter.direction });
   if (filter.campaignId) and.push({ campaignId: filter.campaignId });
+  if (filter.leadId) and.push({ leadId: filter.leadId });
   if (filter.from) and.push({ startedAt: { $gte: filter.from } });
   if (filter.to) and.push({ startedAt: { $lte: filter.to } });
   const search = filter.search?.trim();

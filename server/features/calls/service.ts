@@ -37,6 +37,7 @@ async function filterFor(platform: Platform, user: UserDoc, query: CallHistoryQu
     status: query.status,
     direction: query.direction,
     campaignId: query.campaignId ? new ObjectId(query.campaignId) : undefined,
+    leadId: query.leadId ? new ObjectId(query.leadId) : undefined,
     from: parseDate(query.from),
     to: toInclusive,
     search: query.q,

@@ -5,6 +5,7 @@ import {
   type TransferAvailabilityPayload,
 } from '../../../shared/events.js';
 import type { TransferView } from '../../../shared/schemas/dialer/transfer.js';
+import type { InboundCallView } from '../../../shared/schemas/dialer/inbound.js';
 import type { CallStatePayload } from '../../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../../shared/schemas/dialer/queue.js';
 import type { Platform } from '../../platform/context.js';
@@ -50,4 +51,14 @@ export function emitTransferAvailability(
   payload: TransferAvailabilityPayload,
 ): void {
   platform.live.toUsers(userIds, SocketEvents.transferAvailability, payload);
+}
+
+/** A lead calling in rings these agents' panels (docs/telephony.md, "Lead calls back"). */
+export function emitInboundRinging(platform: Platform, agentIds: string[], view: InboundCallView): void {
+  platform.live.toUsers(agentIds, SocketEvents.inboundRinging, view);
+}
+
+/** It no longer rings for them: someone answered, the round lapsed, voicemail took it, or the caller hung up. */
+export function emitInboundUpdated(platform: Platform, agentIds: string[], view: InboundCallView): void {
+  platform.live.toUsers(agentIds, SocketEvents.inboundUpdated, view);
 }

@@ -4,6 +4,7 @@ import { callsProcessor } from './processor.js';
 import { CALL_STEPS_AT_ONCE } from './phone-node-steps.js';
 import { ensureDialerIndexes } from './repository.js';
 import { ensureTransferIndexes } from './transfer-repository.js';
+import { ensureInboundIndexes } from './inbound-repository.js';
 import { dialerRoutes } from './routes.js';
 import { callQualityReports } from './quality.js';
 import { callsSeedStep } from './seed.js';
@@ -16,6 +17,7 @@ export const dialerFeature: Feature = {
   indexes: async (db) => {
     await ensureDialerIndexes(db);
     await ensureTransferIndexes(db);
+    await ensureInboundIndexes(db);
   },
   routes: dialerRoutes,
   seed: callsSeedStep,
@@ -64,5 +66,10 @@ export const dialerFeature: Feature = {
     'POST /api/dialer/transfers/:id/accept': 'signedIn',
     'POST /api/dialer/transfers/:id/decline': 'signedIn',
     'POST /api/dialer/transfers/:id/complete': 'signedIn',
+    // The service decides: the campaign's owner or an admin sees its number; only an agent it rings answers a caller.
+    'GET /api/dialer/campaigns/:id/inbound-number': 'signedIn',
+    'POST /api/dialer/inbound/:id/answer': 'signedIn',
+    'POST /api/dialer/inbound/:id/decline': 'signedIn',
+    'POST /api/dev/inbound-call': 'dev',
   },
 };

@@ -54,7 +54,8 @@ export function toCallView(doc: CallDoc, agentName?: string, recordingLink?: Rec
   if (doc.sipCause) view.sipCause = doc.sipCause;
   if (doc.quality?.samples) view.quality = toQualitySummary(doc.quality);
   if (doc.recordingOff) view.recordingOff = { ...doc.recordingOff };
-  if (doc.recordingId && doc.status === 'answered')
+  // A lead's voicemail (they called in and nobody could answer) is their message: playable as a recording too.
+  if (doc.recordingId && (doc.status === 'answered' || (doc.direction === 'inbound' && doc.status === 'voicemail')))
     view.recordingUrl = recordingLink ? recordingLink(id) : recordingUrl(id);
   return view;
 }

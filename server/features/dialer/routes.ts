@@ -16,6 +16,7 @@ import { AutoDialAnswer, ConnectAnswer, DialerState } from '../../../shared/sche
 import type { Platform } from '../../platform/context.js';
 import { connectPhone, dialerState, endCall, muteCall, saveNotes, startCallByHand } from './calls-service.js';
 import { transferRoutes } from './transfer-routes.js';
+import { inboundRoutes } from './inbound-routes.js';
 import { holdCall, sendCallDigits } from './call-controls-service.js';
 import { addDoNotCall, listDoNotCall, markCallDoNotCall, queueOf, replaceQueue, setAutoDial } from './queue-service.js';
 
@@ -114,4 +115,5 @@ export function dialerRoutes(app: FastifyInstance, platform: Platform) {
   );
 
   transferRoutes(app, platform);
+  inboundRoutes(app, platform);
 }

@@ -2,6 +2,27 @@ import type { ObjectId } from 'mongodb';
 import type { Platform } from '../../platform/context.js';
 import { campaignIdsOfMember, listMemberUserIds } from '../campaigns/public.js';
 import { emitTransferAvailability } from './events.js';
+import { agentsRingingInbound } from './inbound-repository.js';
+import { agentsOnLiveCalls, agentsWithPhoneConnected, closersInOpenTransfers } from './transfer-repository.js';
+
+/**
+ * Who among these agents could take a call now: online, phone connected, a free line, not ringing for a transfer or
+ * a lead calling in (a transfer's closers, an inbound call's agents).
+ */
+export async function availableAgents(platform: Platform, agentIds: ObjectId[]): Promise<ObjectId[]> {
+  if (agentIds.length === 0) return [];
+  const [connected, busy, ringing, ringingInbound, online] = await Promise.all([
+    agentsWithPhoneConnected(platform.db, agentIds),
+    agentsOnLiveCalls(platform.db, agentIds),
+    closersInOpenTransfers(platform.db, agentIds),
+    agentsRingingInbound(platform.db, agentIds),
+    Promise.all(agentIds.map(async (id) => (await platform.live.connectedCount(id.toHexString())) > 0)),
+  ]);
+  return agentIds.filter((id, i) => {
+    const key = id.toHexString();
+    return online[i] && connected.has(key) && !busy.has(key) && !ringing.has(key) && !ringingInbound.has(key);
+  });
+}
 
 /**
  * An agent's line or phone changed (a call started or freed, the phone connected, a transfer rang or ended): the

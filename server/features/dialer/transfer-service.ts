@@ -17,19 +17,10 @@ import { callOwnedBy } from './calls-service.js';
 import { emitTransferOffered, emitTransferUpdated } from './events.js';
 import { pushState } from './lifecycle.js';
 import type { CallDoc } from './repository.js';
-import { announceAvailability } from './transfer-availability.js';
+import { announceAvailability, availableAgents } from './transfer-availability.js';
 import { desksOfCampaign } from './desk-list.js';
 import { lapse, settle, transferView } from './transfer-state.js';
-import {
-  agentsOnLiveCalls,
-  agentsWithPhoneConnected,
-  closersInOpenTransfers,
-  findTransfer,
-  handCallOver,
-  insertTransfer,
-  moveTransfer,
-  type TransferDoc,
-} from './transfer-repository.js';
+import { findTransfer, handCallOver, insertTransfer, moveTransfer, type TransferDoc } from './transfer-repository.js';
 
 /**
  * Live transfer of a connected call from its agent (the opener) to an available agent of the lead's campaign (the
@@ -49,17 +40,7 @@ function transfersOf(platform: Platform) {
 /** Members of the campaign other than `exceptId` who are online, have their phone connected and a free line. */
 async function availableAmong(platform: Platform, campaignId: ObjectId, exceptId: ObjectId): Promise<ObjectId[]> {
   const members = (await listMemberUserIds(platform.db, campaignId)).filter((id) => !id.equals(exceptId));
-  if (members.length === 0) return [];
-  const [connected, busy, ringing, online] = await Promise.all([
-    agentsWithPhoneConnected(platform.db, members),
-    agentsOnLiveCalls(platform.db, members),
-    closersInOpenTransfers(platform.db, members),
-    Promise.all(members.map(async (id) => (await platform.live.connectedCount(id.toHexString())) > 0)),
-  ]);
-  return members.filter((id, i) => {
-    const key = id.toHexString();
-    return online[i] && connected.has(key) && !busy.has(key) && !ringing.has(key);
-  });
+  return availableAgents(platform, members);
 }
 
 export async function transferableCall(platform: Platform, opener: UserDoc, callId: string): Promise<CallDoc> {

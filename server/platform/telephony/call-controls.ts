@@ -2,7 +2,7 @@
 // answer allows, one queue of keys per call, and the keys the lead sends back.
 import { DtmfQueue, sendEvents, sendInfos, telephoneEventOf } from './dtmf.js';
 import type { RtpRelay } from './rtp-relay.js';
-import type { SipLeg } from './sip-leg.js';
+import type { LeadLeg } from './sip-leg.js';
 
 const queues = new WeakMap<RtpRelay, DtmfQueue>();
 
@@ -13,7 +13,7 @@ export function followLeadKeys(relay: RtpRelay, answerSdp: string, report: (key:
 }
 
 /** The agent's keys to the lead: RFC 4733 events in the lead's RTP when negotiated, SIP INFO otherwise. */
-export function digitsToLead(relay: RtpRelay, leg: SipLeg, digits: string): Promise<void> {
+export function digitsToLead(relay: RtpRelay, leg: LeadLeg, digits: string): Promise<void> {
   let queue = queues.get(relay);
   if (!queue) queues.set(relay, (queue = new DtmfQueue()));
   return queue.push(() =>

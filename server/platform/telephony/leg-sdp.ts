@@ -1,6 +1,9 @@
 // The SDP of the SIP legs the server places into a call room (the lead's, a closing desk's), each through its own RTP relay.
 
-/** Our early offer towards the carrier: G.711 mu-law (what the relay records) from the relay's port, RFC 4733 events. */
+/**
+ * Our SDP towards the carrier (the INVITE's early offer, or the answer to a lead calling in): G.711 mu-law (what the
+ * relay records) from the relay's port, RFC 4733 events.
+ */
 export function offerSdp(at: { ip: string; port: number }): string {
   const id = Date.now();
   return [

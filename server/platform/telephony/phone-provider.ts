@@ -139,6 +139,36 @@ export interface CallMonitoring {
   leave(callId: string, coachId: string): Promise<void>;
 }
 
+/** A lead calling one of the campaigns' numbers, ringing at the provider until the dialer decides (10 digits each). */
+export interface InboundOffer {
+  inboundId: string;
+  from: string;
+  to: string;
+}
+
+/** What a voicemail left: the recording (WAV: what the lead heard left, the lead right) and the message's length. */
+export interface VoicemailLeft {
+  wav: Buffer | null;
+  seconds: number;
+}
+
+/**
+ * Leads calling in (docs/telephony.md, "Lead calls back"). The provider answers nothing by itself: the dialer hears the
+ * offer, decides who rings, and either bridges the caller into an agent's line (`makeCall` with `inboundId`: the call
+ * is then answered at once and goes on as any call) or takes a voicemail.
+ */
+export interface InboundCalls {
+  onOffered(handler: (offer: InboundOffer) => void): () => void;
+  /** The caller hung up while ringing. */
+  onAbandoned(handler: (inboundId: string) => void): () => void;
+  /** The greeting, then the caller's message until they hang up or `maxMs`; resolves once it is over. */
+  voicemail(inboundId: string, options: { greeting: Buffer; maxMs: number }): Promise<VoicemailLeft>;
+  /** Nobody takes it and no voicemail either: the caller is told the number is unavailable. */
+  reject(inboundId: string): void;
+  /** The simulator's stand-in for a lead phone calling in (`npm start`, the dev route). */
+  simulate?(offer: { from: string; to: string }): string;
+}
+
 /** Where a call stands after the dialer applied an event; the provider times its next steps from it. */
 export interface CallProgress {
   state: 'calling' | 'connected' | 'ending' | 'ended' | 'idle';
@@ -174,6 +204,8 @@ export interface PlacedCall {
   announce?: true;
   /** The call must not be recorded (an all-party-consent state without the announcement). */
   record?: false;
+  /** A lead calling in (`inbound`): bridged into the agent's line instead of dialed, and `answered` follows at once. */
+  inboundId?: string;
 }
 
 export interface PhoneProvider {
@@ -186,7 +218,8 @@ export interface PhoneProvider {
   connect(agentId: string): Promise<void>;
   /**
    * Places a call the dialer authorised and stored (`phone`: digits only). Ringing over ends in `answered`,
-   * `voicemail`, `no-answer` or `failed`. `startedAt` is set when the same call is placed again after a crash:
+   * `voicemail`, `no-answer` or `failed`. `inboundId`: a lead calling in (`inbound`) is bridged into the agent's line
+   * instead and `answered` follows at once. `startedAt` is set when the same call is placed again after a crash:
    * the provider keeps the original schedule and does not dial twice.
    */
   makeCall(call: PlacedCall): Promise<void>;
@@ -227,6 +260,8 @@ export interface PhoneProvider {
   readonly gatewayReachable?: boolean;
   /** Providers that hear the lead's side of a call (issue 31's objection spotter listens to it on this node). */
   readonly leadAudio?: LeadAudioSource;
+  /** Providers that take leads' calls to the campaigns' numbers (the room model, the simulator). */
+  readonly inbound?: InboundCalls;
   /** Providers whose calls can take a coach (the room model). */
   readonly monitoring?: CallMonitoring;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */

@@ -16,7 +16,8 @@ import { mediaOf, offerSdp } from './leg-sdp.js';
 import { recordingAnnouncement } from './recording-announcement.js';
 import { RtpRelay } from './rtp-relay.js';
 import { digitsToLead, followLeadKeys } from './call-controls.js';
-import { SipUserAgent, type SipCallRequest, type SipDialogRecord, type SipLeg } from './sip-leg.js';
+import { SipUserAgent, type LeadLeg, type SipCallRequest, type SipDialogRecord } from './sip-leg.js';
+import { RoomInbound } from './room-inbound.js';
 import { OfferWaiters, publishEnd, publishRetrying } from './provider-steps.js';
 import {
   providerEvents,
@@ -69,7 +70,7 @@ export interface RoomCall {
   agent?: RoomParticipant;
   lead?: RoomParticipant;
   relay?: RtpRelay;
-  leg?: SipLeg;
+  leg?: LeadLeg;
   /** Candidates the tab trickled before its participant existed. */
   candidates: Array<MediaCandidate | null>;
   answered: boolean;
@@ -153,6 +154,8 @@ export class RoomPhoneProvider implements PhoneProvider {
       log: () => this.options.log,
     }),
   });
+  /** Leads calling the campaigns' numbers (room-inbound.ts): bridged into an agent's room here, or a voicemail. */
+  readonly inbound: RoomInbound;
   /** Agents whose phone this process serves (connected here, or whose tab offered here): told of the gateway. */
   private readonly agentsServed = new Set<string>();
   private readonly gateway = new GatewaySupervisor(
@@ -180,6 +183,11 @@ export class RoomPhoneProvider implements PhoneProvider {
     private readonly options: RoomProviderOptions = {},
   ) {
     this.displayName = options.displayName ?? 'Phone';
+    this.inbound = new RoomInbound({
+      recordingsDir: () => this.sip.recordingsDir,
+      sipAgent: () => this.sipAgent(),
+      log: options.log,
+    });
     this.media = {
       offer: async (agentId, offer) => this.takeOffer(agentId, offer),
       candidate: (agentId, offerId, candidate) => this.takeCandidate(agentId, offerId, candidate),
@@ -247,7 +255,9 @@ export class RoomPhoneProvider implements PhoneProvider {
       // The lead's leg is dialed while the agent's browser joins: the INVITE does not wait for WebRTC.
       await Promise.all([
         offer ? this.joinAgent(rooms, call, offer.sdp) : undefined,
-        this.dialLead(rooms, userAgent, call, request.phone),
+        request.inboundId
+          ? this.answerLead(userAgent, call, request.inboundId)
+          : this.dialLead(rooms, userAgent, call, request.phone),
       ]);
     } catch (error) {
       call.over = true;
@@ -314,6 +324,7 @@ export class RoomPhoneProvider implements PhoneProvider {
   /** Hangs up every call of this process (BYE/CANCEL) and ends the Janus session and the SIP stack. */
   async close(): Promise<void> {
     this.gateway.stop();
+    this.inbound.close();
     await this.monitoring.close();
     await this.transfers.close();
     for (const live of [...this.calls.values()]) {
@@ -467,31 +478,7 @@ export class RoomPhoneProvider implements PhoneProvider {
               ...(status === 183 && far ? { earlyMedia: true } : {}),
             });
         },
-        onAnswered: (sdp) => {
-          const far = mediaOf(sdp);
-          if (far) relay.connectFar(far);
-          relay.farSendsOnly = /^a=(sendonly|inactive)\s*$/m.test(sdp);
-          if (call.over || call.ending || call.timedOut) return;
-          followLeadKeys(relay, sdp, (key) => {
-            this.options.log?.info({ callId: call.callId, key }, 'DTMF key from the lead');
-            void this.publish({ type: 'lead-key', callId: call.callId, key });
-          });
-          call.answered = true;
-          if (call.record) relay.startRecording(this.sip.recordingsDir, call.callId);
-          void call.announcement?.then((audio) => {
-            if (audio && !call.over && !call.ending) return relay.announce(audio);
-          });
-          relay.tapLead(this.leadAudio.open(call.callId));
-          call.published = this.publish({ type: 'answered', callId: call.callId });
-          // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder; the dialog is
-          // kept on the call so that the lead gets a BYE from another process if this one dies.
-          const dialog = call.leg?.dialogRecord();
-          void call.published.then(async () => {
-            if (call.record) await this.publish({ type: 'recording-started', callId: call.callId });
-            if (dialog)
-              await this.publish({ type: 'dialog-established', callId: call.callId, dialog: JSON.stringify(dialog) });
-          });
-        },
+        onAnswered: (sdp) => this.leadAnswered(call, relay, sdp),
         onRejected: (status, reason) => {
           this.options.log?.info({ callId: call.callId, status, reason }, 'lead leg not answered');
           if (call.ending) return void this.finish(call, { type: 'end-complete', callId: call.callId });
@@ -505,15 +492,7 @@ export class RoomPhoneProvider implements PhoneProvider {
             ...why,
           });
         },
-        onRemoteBye: () =>
-          call.bridgedLeadBye
-            ? call.bridgedLeadBye()
-            : void this.finish(
-                call,
-                call.ending
-                  ? { type: 'end-complete', callId: call.callId }
-                  : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 },
-              ),
+        onRemoteBye: () => this.leadHungUp(call),
       },
     );
     call.timers.push(
@@ -565,6 +544,61 @@ export class RoomPhoneProvider implements PhoneProvider {
         return null;
       },
     );
+  }
+
+  /** The lead answered (a dialed call's 200, or the caller bridged in): recording, the dialog kept, `answered`. */
+  private leadAnswered(call: RoomCall, relay: RtpRelay, sdp: string): void {
+    const far = mediaOf(sdp);
+    if (far) relay.connectFar(far);
+    relay.farSendsOnly = /^a=(sendonly|inactive)\s*$/m.test(sdp);
+    if (call.over || call.ending || call.timedOut) return;
+    followLeadKeys(relay, sdp, (key) => {
+      this.options.log?.info({ callId: call.callId, key }, 'DTMF key from the lead');
+      void this.publish({ type: 'lead-key', callId: call.callId, key });
+    });
+    call.answered = true;
+    if (call.record) relay.startRecording(this.sip.recordingsDir, call.callId);
+    void call.announcement?.then((audio) => {
+      if (audio && !call.over && !call.ending) return relay.announce(audio);
+    });
+    relay.tapLead(this.leadAudio.open(call.callId));
+    call.published = this.publish({ type: 'answered', callId: call.callId });
+    // The panel says "This call is recorded" from this event, as with the SIP plugin's recorder; the dialog is
+    // kept on the call so that the lead gets a BYE from another process if this one dies.
+    const dialog = call.leg?.dialogRecord();
+    void call.published.then(async () => {
+      if (call.record) await this.publish({ type: 'recording-started', callId: call.callId });
+      if (dialog)
+        await this.publish({ type: 'dialog-established', callId: call.callId, dialog: JSON.stringify(dialog) });
+    });
+  }
+
+  private leadHungUp(call: RoomCall): void {
+    // A lead left with a closing desk after the opener's hand-over (room-desk.ts): the desk gets the BYE.
+    if (call.bridgedLeadBye) return call.bridgedLeadBye();
+    void this.finish(
+      call,
+      call.ending
+        ? { type: 'end-complete', callId: call.callId }
+        : { type: 'hangup', callId: call.callId, by: 'lead', sipStatus: call.leg?.finalStatus ?? 200 },
+    );
+  }
+
+  /** A lead calling in (room-inbound.ts) is answered into the agent's room: the relay as for a dialed lead, no INVITE. */
+  private async answerLead(userAgent: SipUserAgent, call: RoomCall, inboundId: string): Promise<void> {
+    const leg = this.inbound.claim(inboundId);
+    if (!leg) throw new Error('The caller is no longer on the line');
+    const relay = await RtpRelay.open(userAgent.address);
+    call.relay = relay;
+    call.leg = leg;
+    leg.follow({ onCancelled: () => this.leadHungUp(call), onRemoteBye: () => this.leadHungUp(call) });
+    const rooms = await this.roomClient();
+    const { participant, janus } = await rooms.joinRtp(call.room!.room, 'lead', relay.janusSideAddress);
+    call.lead = participant;
+    relay.connectJanus(janus);
+    if (call.over) return void leg.end();
+    leg.answer(offerSdp(relay.farSideAddress));
+    this.leadAnswered(call, relay, leg.offerSdp);
   }
 
   /** Everyone leaves, the room goes, the relay's recording is kept for the dialer. */
@@ -633,7 +667,13 @@ export class RoomPhoneProvider implements PhoneProvider {
   private sipAgent(): Promise<SipUserAgent> {
     this.userAgent ??= SipUserAgent.start({
       address: this.localAddress(),
+      // Only a process that takes inbound calls (an API process) binds the fixed port: a worker's stack, which only
+      // sends the orphan sweep's BYEs, takes a free one and does not collide with the API on the same host.
+      port: this.inbound.listening ? this.sip.localPort : undefined,
       onError: (error) => this.options.log?.warn({ err: error }, 'SIP stack error'),
+    }).then((userAgent) => {
+      userAgent.onInvite = (invite) => this.inbound.take(userAgent, invite);
+      return userAgent;
     });
     return this.userAgent;
   }

@@ -123,7 +123,8 @@ export class RtpRelay {
   /**
    * The recording and monitoring announcement (issue 30): the lead hears `audio` (8 kHz mu-law) once, in place of the
    * room, so nothing the agent or a coach says reaches the lead over it; the room keeps hearing the lead. Resolves
-   * once it has played (or was cut short by hold or the end of the call).
+   * once it has played (or was cut short by hold or the end of the call). Also a voicemail's greeting to a lead who
+   * called in (room-inbound.ts), with no room behind it.
    */
   announce(audio: Buffer): Promise<void> {
     this.stopAnnouncement?.();

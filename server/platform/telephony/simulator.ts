@@ -4,6 +4,8 @@ import {
   providerEvents,
   type CallProgress,
   type CallTransfers,
+  type InboundCalls,
+  type InboundOffer,
   type PhoneProvider,
   type PlacedCall,
   type ProviderEvent,
@@ -157,6 +159,8 @@ export class SimulatedPhoneProvider implements PhoneProvider {
     handOverToDesk: async () => {},
   };
   readonly leadAudio = new LeadAudioTaps();
+  /** Leads calling in, simulated (`simulate`): no audio; a voicemail lasts `voicemailMs` and is recorded by the dialer. */
+  readonly inbound: InboundCalls = simulatedInbound(() => this.timings.voicemailMs);
 
   constructor(
     private readonly queue: JobQueue<typeof Queues.calls>,
@@ -177,6 +181,15 @@ export class SimulatedPhoneProvider implements PhoneProvider {
 
   /** `startedAt` keeps the original schedule when a re-run places the same call's first step again. */
   async makeCall(call: PlacedCall): Promise<void> {
+    if (call.inboundId) {
+      // The caller is on the line already: answered at once, and stays until either side hangs up.
+      setImmediate(() => {
+        void this.bus
+          .publish({ type: 'answered', callId: call.callId })
+          .then((progress) => this.follow(call.callId, progress, true));
+      });
+      return;
+    }
     const since = call.startedAt ? call.startedAt.getTime() - this.now() : 0;
     const plan = simulatedCall(call.phone);
     // A ring comes a quarter of the ring time in; a busy line or a number not in service answers at that moment.
@@ -274,4 +287,31 @@ export class SimulatedPhoneProvider implements PhoneProvider {
   private async callStep(data: CallStepJob, delay: number, jobId = `${data.callId}-${data.step}`): Promise<void> {
     await enqueue(this.queue, Jobs.calls.callStep, data, { jobId, delay: Math.max(0, delay) });
   }
+}
+
+/** The simulator's callers: an id per call, ringing until the dialer answers, rejects or takes a voicemail. */
+function simulatedInbound(voicemailMs: () => number): InboundCalls {
+  const ringing = new Set<string>();
+  const offeredTo = new Set<(offer: InboundOffer) => void>();
+  return {
+    onOffered(handler) {
+      offeredTo.add(handler);
+      return () => offeredTo.delete(handler);
+    },
+    onAbandoned: () => () => undefined,
+    async voicemail(inboundId) {
+      if (!ringing.delete(inboundId)) return { wav: null, seconds: 0 };
+      await new Promise((resolve) => setTimeout(resolve, voicemailMs()));
+      return { wav: null, seconds: Math.round(voicemailMs() / 1_000) };
+    },
+    reject(inboundId) {
+      ringing.delete(inboundId);
+    },
+    simulate({ from, to }) {
+      const inboundId = `sim-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      ringing.add(inboundId);
+      for (const handler of offeredTo) handler({ inboundId, from, to });
+      return inboundId;
+    },
+  };
 }

@@ -50,7 +50,8 @@ export interface SipDialogRecord {
 /** In-dialog requests the dead process may have sent after the record was kept (DTMF INFO): the BYE's CSeq is above. */
 const CSEQ_MARGIN = 1_000;
 
-async function freeUdpPort(address: string): Promise<number> {
+/** A UDP port free on `address` right now (bound and released). */
+export async function freeUdpPort(address: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket('udp4');
     socket.once('error', reject);
@@ -61,9 +62,32 @@ async function freeUdpPort(address: string): Promise<number> {
   });
 }
 
-/** One SIP stack per process (UDP on `address`), carrying every lead leg this process places. */
+/** What the room provider needs of a lead's leg, whether the server placed it or the lead called in (sip-inbound-leg.ts). */
+export interface LeadLeg {
+  readonly callId: string;
+  finalStatus?: number;
+  end(): void;
+  dialogRecord(): SipDialogRecord | undefined;
+  info(digit: string, durationMs?: number): void;
+  onRequest(request: sip.SipMessage): void;
+}
+
+/** A DTMF key as a SIP INFO body (application/dtmf-relay). */
+export function dtmfInfo(digit: string, durationMs: number): { type: string; body: string } {
+  return { type: 'application/dtmf-relay', body: `Signal=${digit}\r\nDuration=${durationMs}\r\n` };
+}
+
+/** In a dialog, OPTIONS, INFO and UPDATE are taken (200) and anything else refused (405). */
+export function otherRequestAnswer(request: sip.SipMessage): sip.SipMessage {
+  const taken = request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE';
+  return sip.makeResponse(request, taken ? 200 : 405, taken ? 'OK' : 'Method Not Allowed');
+}
+
+/** One SIP stack per process (UDP on `address`), carrying every lead leg this process places or answers. */
 export class SipUserAgent {
-  private readonly dialogs = new Map<string, SipLeg>();
+  private readonly dialogs = new Map<string, LeadLeg>();
+  /** A new INVITE (a lead calling one of the campaigns' numbers): the room provider's inbound calls take it. */
+  onInvite?: (request: sip.SipMessage) => void;
   private readonly stack: sip.SipStack;
 
   private constructor(
@@ -76,8 +100,13 @@ export class SipUserAgent {
     );
   }
 
-  static async start(options: { address: string; onError?: (error: unknown) => void }): Promise<SipUserAgent> {
-    const port = await freeUdpPort(options.address);
+  /** `port`: a fixed one (SIP_LOCAL_PORT, where the carrier sends the campaigns' numbers), else a free one. */
+  static async start(options: {
+    address: string;
+    port?: number;
+    onError?: (error: unknown) => void;
+  }): Promise<SipUserAgent> {
+    const port = options.port ?? (await freeUdpPort(options.address));
     return new SipUserAgent(options.address, port, options.onError ?? (() => undefined));
   }
 
@@ -114,8 +143,18 @@ export class SipUserAgent {
     });
   }
 
-  forget(leg: SipLeg): void {
+  forget(leg: LeadLeg): void {
     this.dialogs.delete(leg.callId);
+  }
+
+  /** An inbound leg joins the dialogs this stack routes requests to. */
+  adopt(leg: LeadLeg): void {
+    this.dialogs.set(leg.callId, leg);
+  }
+
+  /** Sends a request or a response (a response goes through the server transaction of its request). */
+  send(message: sip.SipMessage, onResponse?: (response: sip.SipMessage) => void): void {
+    this.stack.send(message, onResponse);
   }
 
   close(): void {
@@ -125,6 +164,7 @@ export class SipUserAgent {
   private onRequest(request: sip.SipMessage): void {
     if (request.method === 'ACK') return;
     const leg = this.dialogs.get(request.headers['call-id']);
+    if (!leg && request.method === 'INVITE' && this.onInvite) return this.onInvite(request);
     if (!leg) {
       this.stack.send(sip.makeResponse(request, 481, 'Call/Transaction Does Not Exist'));
       return;
@@ -134,7 +174,7 @@ export class SipUserAgent {
 }
 
 /** One outgoing call. `end()` sends CANCEL while it rings and BYE once answered; both are idempotent. */
-export class SipLeg {
+export class SipLeg implements LeadLeg {
   readonly callId = rand();
   private readonly fromTag = rand();
   private cseq = 1;
@@ -192,10 +232,7 @@ export class SipLeg {
   /** A DTMF digit as SIP INFO (application/dtmf-relay), in the answered dialog. */
   info(digit: string, durationMs = 160): void {
     if (this.state !== 'answered') return;
-    this.sendInDialog('INFO', {
-      type: 'application/dtmf-relay',
-      body: `Signal=${digit}\r\nDuration=${durationMs}\r\n`,
-    });
+    this.sendInDialog('INFO', dtmfInfo(digit, durationMs));
   }
 
   onRequest(request: sip.SipMessage): void {
@@ -217,15 +254,7 @@ export class SipLeg {
       this.stack.send(answer);
       return;
     }
-    this.stack.send(
-      sip.makeResponse(
-        request,
-        request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE' ? 200 : 405,
-        request.method === 'OPTIONS' || request.method === 'INFO' || request.method === 'UPDATE'
-          ? 'OK'
-          : 'Method Not Allowed',
-      ),
-    );
+    this.stack.send(otherRequestAnswer(request));
   }
 
   private contactUri(): string {

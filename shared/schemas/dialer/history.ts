@@ -8,6 +8,8 @@ export const CallHistoryQuery = Type.Object({
   status: Type.Optional(Type.Enum(CALL_STATUS_VALUES)),
   direction: Type.Optional(Type.Union([Type.Literal('outbound'), Type.Literal('inbound')])),
   campaignId: Type.Optional(objectId),
+  /** One lead's calls (the lead panel's voicemails). */
+  leadId: Type.Optional(objectId),
   from: Type.Optional(Type.String({ maxLength: 40 })),
   to: Type.Optional(Type.String({ maxLength: 40 })),
   /** Case-insensitive substring of the call's name, phone or campaign name. */

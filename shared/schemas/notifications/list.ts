@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'downline-joined',
   'payout-completed',
   'commission-clawback',
+  'voicemail',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -37,6 +38,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
   'downline-joined': 'Team',
   'payout-completed': 'Payouts',
   'commission-clawback': 'Clawbacks',
+  voicemail: 'Voicemails',
 };
 
 /**
