@@ -11,7 +11,7 @@ import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
 import page from '../../ui/Page.module.css';
-import { campaignName, useCampaignOptions } from './useCampaignOptions.js';
+import { campaignName, useCampaignOptions, type CampaignOption } from './useCampaignOptions.js';
 import styles from './Resources.module.css';
 
 const NO_SAMPLES: RebuttalItem[] = [];
@@ -20,30 +20,6 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export default function AiRebuttalsPage() {
   const campaigns = useCampaignOptions();
   const samples = useApiQuery('/api/rebuttals', { quiet: true }).data?.items ?? NO_SAMPLES;
-  const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
-  const [joined, setJoined] = useState<string | null>(null);
-
-  async function join() {
-    const body = { email: email.trim() };
-    const problem =
-      schemaError(RebuttalInterestBody, body) ??
-      (EMAIL_PATTERN.test(body.email) ? undefined : RebuttalMessages.emailInvalid);
-    if (problem) {
-      errorToast('Error', problem);
-      return;
-    }
-    setSending(true);
-    try {
-      const answer = await api('/api/rebuttals/interest', { body });
-      toast({ title: answer.message, variant: 'success' });
-      setJoined(answer.message);
-    } catch {
-      // The API client showed the server's reason.
-    } finally {
-      setSending(false);
-    }
-  }
 
   return (
     <section className={page.page} aria-labelledby="rebuttals-title">
@@ -92,63 +68,102 @@ export default function AiRebuttalsPage() {
         </FilterBar>
         <div className={page.stack}>
           {samples.map((sample) => (
-            <article key={sample.id} className={[page.card, styles.rebuttal].join(' ')}>
-              <div className={page.row}>
-                <Badge tone="blue">{campaignName(campaigns, sample.campaign)}</Badge>
-                <Badge>{sample.category}</Badge>
-              </div>
-              <h3>&ldquo;{sample.objection}&rdquo;</h3>
-              <p>{sample.rebuttal}</p>
-              <div>
-                <p className={[page.muted, page.small].join(' ')} id={`effectiveness-${sample.id}`}>
-                  Effectiveness: {sample.effectiveness}%
-                </p>
-                <div
-                  className={styles.meter}
-                  role="meter"
-                  aria-labelledby={`effectiveness-${sample.id}`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={sample.effectiveness}
-                >
-                  <div className={styles.meterFill} style={{ width: `${sample.effectiveness}%` }} />
-                </div>
-              </div>
-            </article>
+            <SampleRebuttal key={sample.id} sample={sample} campaigns={campaigns} />
           ))}
         </div>
       </section>
-      <section className={page.card} aria-labelledby="rebuttals-waitlist-title">
-        <h2 id="rebuttals-waitlist-title" className={page.cardTitle}>
-          Join the Waitlist
-        </h2>
-        <p className={page.muted}>
-          Be the first to try AI Rebuttals. Early-access members get 100 free AI-generated rebuttals.
+      <RebuttalsWaitlist />
+    </section>
+  );
+}
+
+/** One sample objection and its rebuttal, with how well it works. */
+function SampleRebuttal({ sample, campaigns }: { sample: RebuttalItem; campaigns: CampaignOption[] }) {
+  return (
+    <article className={[page.card, styles.rebuttal].join(' ')}>
+      <div className={page.row}>
+        <Badge tone="blue">{campaignName(campaigns, sample.campaign)}</Badge>
+        <Badge>{sample.category}</Badge>
+      </div>
+      <h3>&ldquo;{sample.objection}&rdquo;</h3>
+      <p>{sample.rebuttal}</p>
+      <div>
+        <p className={[page.muted, page.small].join(' ')} id={`effectiveness-${sample.id}`}>
+          Effectiveness: {sample.effectiveness}%
         </p>
-        {joined ? (
-          <p role="status">{joined}</p>
-        ) : (
-          <form
-            className={styles.waitlist}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void join();
-            }}
-          >
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={setEmail}
-            />
-            <Button type="submit" isDisabled={sending}>
-              Join Waitlist
-            </Button>
-          </form>
-        )}
-      </section>
+        <div
+          className={styles.meter}
+          role="meter"
+          aria-labelledby={`effectiveness-${sample.id}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={sample.effectiveness}
+        >
+          <div className={styles.meterFill} style={{ width: `${sample.effectiveness}%` }} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The e-mail to tell when AI Rebuttals opens; once joined, the server's answer. */
+function RebuttalsWaitlist() {
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [joined, setJoined] = useState<string | null>(null);
+
+  async function join() {
+    const body = { email: email.trim() };
+    const problem =
+      schemaError(RebuttalInterestBody, body) ??
+      (EMAIL_PATTERN.test(body.email) ? undefined : RebuttalMessages.emailInvalid);
+    if (problem) {
+      errorToast('Error', problem);
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await api('/api/rebuttals/interest', { body });
+      toast({ title: answer.message, variant: 'success' });
+      setJoined(answer.message);
+    } catch {
+      // The API client showed the server's reason.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className={page.card} aria-labelledby="rebuttals-waitlist-title">
+      <h2 id="rebuttals-waitlist-title" className={page.cardTitle}>
+        Join the Waitlist
+      </h2>
+      <p className={page.muted}>
+        Be the first to try AI Rebuttals. Early-access members get 100 free AI-generated rebuttals.
+      </p>
+      {joined ? (
+        <p role="status">{joined}</p>
+      ) : (
+        <form
+          className={styles.waitlist}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void join();
+          }}
+        >
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={setEmail}
+          />
+          <Button type="submit" isDisabled={sending}>
+            Join Waitlist
+          </Button>
+        </form>
+      )}
     </section>
   );
 }
