@@ -3,33 +3,31 @@
 // tab (werift, playing the dialer panel's auto-dial part over a socket that reconnects by itself) does nothing a user
 // would do: the queue goes on from the new process (issue 29: it paused with "Phone not connected" beside a green
 // "Connected", the queue naming the dead process as the phone's node).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { callsCollection, loadDialQueue } from '../../server/features/dialer/repository.js';
 import { freePort } from '../../server/platform/local-redis.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
-import {
-  localCarrierProblem,
-  readLeadPhoneLog,
-  startLocalCarrier,
-  type LocalCarrier,
-} from '../../server/platform/telephony/local-carrier.js';
+import { localCarrierProblem, readLeadPhoneLog } from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { zoneWithLocalHour } from '../support/dialer.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
-import { rms, startSipAppProcess, type SipAppProcess } from '../support/sip-app.js';
+import {
+  rms,
+  startSipAppProcess,
+  startSipCarrier,
+  type SipAppProcess,
+  type SipCarrierSite,
+} from '../support/sip-app.js';
 import { WebrtcAutoDialTab } from '../support/webrtc-agent.js';
 
 const missing = localCarrierProblem();
 
 describe.skipIf(missing !== null)('auto-dial over call rooms across an API restart', () => {
-  let carrier: LocalCarrier;
-  let dataDir: string;
+  let site: SipCarrierSite;
   /** The deployment's database and Redis (no workers, the simulator): what the restarted process comes back to. */
   let hub: TestApp;
   let app: SipAppProcess | undefined;
@@ -38,8 +36,7 @@ describe.skipIf(missing !== null)('auto-dial over call rooms across an API resta
   let port: number;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-restart-'));
-    carrier = await startLocalCarrier({ dataDir });
+    site = await startSipCarrier('cw-sip-restart-');
     hub = await buildTestApp({ workers: false });
     port = await freePort();
   }, 60_000);
@@ -49,15 +46,11 @@ describe.skipIf(missing !== null)('auto-dial over call rooms across an API resta
     socket?.disconnect();
     await app?.stop('SIGKILL');
     await hub?.close();
-    await carrier?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await site?.stop();
   });
 
   const startApp = async () => {
-    app = await startSipAppProcess(hub, carrier, path.join(dataDir, 'recordings'), {
-      entry: 'tests/support/app-main.ts',
-      port,
-    });
+    app = await startSipAppProcess(hub, site, { entry: 'tests/support/app-main.ts', port });
     return app.url;
   };
 
@@ -121,7 +114,7 @@ describe.skipIf(missing !== null)('auto-dial over call rooms across an API resta
     const busy = await eventually(async () => {
       const queue = await loadDialQueue(hub.platform.db, agent!.user._id, new Date());
       if (!queue.autoDial) throw new Error(`auto-dial paused: ${queue.pausedReason}`);
-      return readLeadPhoneLog(carrier.leadPhoneLog).find((line) => line.to === '5550100002');
+      return readLeadPhoneLog(site.carrier.leadPhoneLog).find((line) => line.to === '5550100002');
     }, 60_000);
     console.log(
       `API restarted during an auto-dialed call: next INVITE ${Date.parse(busy.at) - stoppedAt} ms after the stop`,
@@ -152,8 +145,6 @@ describe.skipIf(missing !== null)('auto-dial over call rooms across an API resta
     const wav = readWav(Buffer.from(await response.arrayBuffer()));
     expect(wav.channels[1]!.length / wav.rate).toBeGreaterThan(1);
     expect(rms(wav.channels[1]!)).toBeGreaterThan(500);
-    expect(readdirSync(path.join(dataDir, 'recordings')).filter((f) => f.startsWith(echo._id.toHexString()))).toEqual(
-      [],
-    );
+    expect(readdirSync(site.recordingsDir).filter((f) => f.startsWith(echo._id.toHexString()))).toEqual([]);
   }, 400_000);
 });

@@ -3,9 +3,7 @@
 // ends the call record, frees the line and stores the recording the dead node wrote to disk as the call went. The
 // killed node is a real `npm run api` process (server/api.ts through tsx) with PHONE_PROVIDER=sip on the local carrier;
 // the node that survives runs in this process with the workers. Bounds: docs/telephony.md ("An API node that dies").
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import { ObjectId } from 'mongodb';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,41 +11,26 @@ import type { CallView } from '../../shared/schemas/dialer/call.js';
 import { callsCollection, type CallDoc } from '../../server/features/dialer/repository.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { freePort } from '../../server/platform/local-redis.js';
-import {
-  localCarrierProblem,
-  readLeadPhoneLog,
-  startLocalCarrier,
-  type LocalCarrier,
-} from '../../server/platform/telephony/local-carrier.js';
+import { localCarrierProblem, readLeadPhoneLog } from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { zoneWithLocalHour } from '../support/dialer.js';
 import { client, eventually } from '../support/http.js';
 import { createCampaignWithAgents } from '../support/leads.js';
-import { startSipAppProcess, type SipAppProcess } from '../support/sip-app.js';
+import { startSipAppProcess, startSipCarrier, type SipAppProcess, type SipCarrierSite } from '../support/sip-app.js';
 import { WebrtcAgentTab } from '../support/webrtc-agent.js';
 
 const missing = localCarrierProblem();
 
 describe.skipIf(missing !== null)('an API node killed during a SIP call', () => {
-  let carrier: LocalCarrier;
-  let dataDir: string;
+  let site: SipCarrierSite;
   let survivor: TestApp;
   let killed: SipAppProcess | undefined;
   let socket: Socket | undefined;
   let tab: WebrtcAgentTab | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cw-sip-kill-'));
-    carrier = await startLocalCarrier({ dataDir });
-    survivor = await buildTestApp({
-      env: {
-        PHONE_PROVIDER: 'sip',
-        JANUS_URL: carrier.janusUrl,
-        JANUS_API_SECRET: carrier.apiSecret,
-        SIP_PROXY: carrier.sipUri,
-        SIP_RECORDINGS_DIR: path.join(dataDir, 'recordings'),
-      },
-    });
+    site = await startSipCarrier('cw-sip-kill-');
+    survivor = await buildTestApp({ env: site.env });
   }, 60_000);
 
   afterAll(async () => {
@@ -55,8 +38,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     socket?.disconnect();
     await killed?.stop('SIGKILL');
     await survivor?.close();
-    await carrier?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await site?.stop();
   });
 
   it('the lead phone gets a BYE and the call record ends (answered, then idle) without the node that placed it', async () => {
@@ -69,10 +51,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     );
 
     // The node that will die: the API alone, on the same database, Redis and secrets.
-    killed = await startSipAppProcess(survivor, carrier, path.join(dataDir, 'recordings'), {
-      entry: 'server/api.ts',
-      port: await freePort(),
-    });
+    killed = await startSipAppProcess(survivor, site, { entry: 'server/api.ts', port: await freePort() });
     const url = killed.url;
     const http = client(`${url}/api`);
     expect((await http.post('/dialer/connect', undefined, { token: agent.accessToken })).status).toBe(200);
@@ -107,7 +86,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     // A few seconds of both directions for the recording to keep.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect((await callDoc()).phoneNode).toEqual(expect.any(String));
-    const byesBefore = readLeadPhoneLog(carrier.leadPhoneByes).length;
+    const byesBefore = readLeadPhoneLog(site.carrier.leadPhoneByes).length;
 
     const killedAt = Date.now();
     await killed.stop('SIGKILL');
@@ -117,7 +96,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     // The lead phone: the surviving node's sweep sends BYE in the dead node's dialog.
     const bye = await eventually(
       async () =>
-        readLeadPhoneLog(carrier.leadPhoneByes)
+        readLeadPhoneLog(site.carrier.leadPhoneByes)
           .slice(byesBefore)
           .find((line) => line.to === '5550100005'),
       40_000,
@@ -137,7 +116,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
     expect(doc.duration).toBeGreaterThanOrEqual(1);
     expect(await callsCollection(survivor.platform.db).countDocuments({ agentId: agent.user._id, live: true })).toBe(0);
     // Exactly one INVITE reached the lead phone for it.
-    expect(readLeadPhoneLog(carrier.leadPhoneLog).filter((line) => line.to === '5550100005')).toHaveLength(1);
+    expect(readLeadPhoneLog(site.carrier.leadPhoneLog).filter((line) => line.to === '5550100005')).toHaveLength(1);
 
     // Its recording: the dead node's relay wrote both directions to the shared recordings directory until the kill;
     // the surviving node made the WAV of those files, stored it and removed them.
@@ -159,9 +138,7 @@ describe.skipIf(missing !== null)('an API node killed during a SIP call', () => 
       Math.sqrt(samples.reduce((sum, v) => sum + v * v, 0) / Math.max(1, samples.length));
     expect(rms(agentSide)).toBeGreaterThan(1_000);
     expect(rms(leadSide)).toBeGreaterThan(1_000);
-    expect(readdirSync(path.join(dataDir, 'recordings')).filter((file) => file.startsWith(id.toHexString()))).toEqual(
-      [],
-    );
+    expect(readdirSync(site.recordingsDir).filter((file) => file.startsWith(id.toHexString()))).toEqual([]);
   }, 300_000);
 
   it('the sweep ends a ringing call of a process that stopped beating (failed, then idle) and leaves the calls of a beating one', async () => {

@@ -10,7 +10,7 @@ import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { CallHistoryPage } from '../../shared/schemas/dialer/history.js';
 import { localCarrierProblem } from '../../server/platform/telephony/local-carrier.js';
 import { HOLD_FRAME_SAMPLES } from '../../server/platform/telephony/hold-tone.js';
-import { MULAW } from '../../server/platform/telephony/relay-recording.js';
+import { MULAW_TO_PCM16 } from '../../server/platform/speech/g711.js';
 import { recordingAnnouncement } from '../../server/platform/telephony/recording-announcement.js';
 import { espeakProblem } from '../../server/platform/speech/lead-speech.js';
 import { createCallableLead, storedCall, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
@@ -26,7 +26,7 @@ function announcementFrames(audio: Buffer): Buffer[] {
   for (let frame = 20; (frame + 1) * HOLD_FRAME_SAMPLES <= audio.length - 2_400; frame += 5) {
     const samples = Int16Array.from(
       audio.subarray(frame * HOLD_FRAME_SAMPLES, (frame + 1) * HOLD_FRAME_SAMPLES),
-      (b) => MULAW[b]!,
+      (b) => MULAW_TO_PCM16[b]!,
     );
     frames.push(Buffer.from(samples.buffer));
   }

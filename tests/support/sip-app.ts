@@ -16,6 +16,39 @@ import { client, eventually } from './http.js';
 import { createCampaignWithAgents } from './leads.js';
 import { spawnWorkerProcess } from './worker-process.js';
 
+/** The local carrier in a fresh data directory of a test file's own, and the settings an app places its calls on it with. */
+export interface SipCarrierSite {
+  carrier: LocalCarrier;
+  dataDir: string;
+  recordingsDir: string;
+  /** PHONE_PROVIDER=sip on this carrier, recordings written to `recordingsDir`. */
+  env: Record<string, string>;
+  /** Stops the carrier and removes the data directory. */
+  stop(): Promise<void>;
+}
+
+export async function startSipCarrier(dataDirPrefix = 'cw-sip-'): Promise<SipCarrierSite> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
+  const recordingsDir = path.join(dataDir, 'recordings');
+  const carrier = await startLocalCarrier({ dataDir });
+  return {
+    carrier,
+    dataDir,
+    recordingsDir,
+    env: {
+      PHONE_PROVIDER: 'sip',
+      JANUS_URL: carrier.janusUrl,
+      JANUS_API_SECRET: carrier.apiSecret,
+      SIP_PROXY: carrier.sipUri,
+      SIP_RECORDINGS_DIR: recordingsDir,
+    },
+    async stop() {
+      await carrier.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * The set-up the PHONE_PROVIDER=sip integration files share: the local carrier in a fresh data directory, the app on
  * it (the room model unless `env` says otherwise), a campaign in a daytime zone with `agents` agents whose phones
@@ -42,19 +75,9 @@ export interface SipTestApp {
 export async function startSipTestApp(
   options: { agents?: number; env?: Record<string, string>; dataDirPrefix?: string } = {},
 ): Promise<SipTestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), options.dataDirPrefix ?? 'cw-sip-'));
-  const recordingsDir = path.join(dataDir, 'recordings');
-  const carrier = await startLocalCarrier({ dataDir });
-  const testApp = await buildTestApp({
-    env: {
-      PHONE_PROVIDER: 'sip',
-      JANUS_URL: carrier.janusUrl,
-      JANUS_API_SECRET: carrier.apiSecret,
-      SIP_PROXY: carrier.sipUri,
-      SIP_RECORDINGS_DIR: recordingsDir,
-      ...options.env,
-    },
-  });
+  const site = await startSipCarrier(options.dataDirPrefix);
+  const { carrier, dataDir, recordingsDir } = site;
+  const testApp = await buildTestApp({ env: { ...site.env, ...options.env } });
   const http = client(`${testApp.url}/api`);
   const setup = await createCampaignWithAgents(testApp, options.agents ?? 1);
   await http.patch(
@@ -86,8 +109,7 @@ export async function startSipTestApp(
     },
     async close() {
       await testApp.close();
-      await carrier.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await site.stop();
     },
   };
 }
@@ -96,7 +118,7 @@ export async function startSipTestApp(
 export const rms = (samples: Int16Array) =>
   Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
 
-/** A real API process (tsx, from source) with PHONE_PROVIDER=sip on `hub`'s database and Redis and the given carrier. */
+/** A real API process (tsx, from source) with PHONE_PROVIDER=sip on `hub`'s database and Redis and the site's carrier. */
 export interface SipAppProcess {
   url: string;
   child: ChildProcess & { output: () => string };
@@ -110,23 +132,13 @@ export interface SipAppProcess {
  */
 export async function startSipAppProcess(
   hub: TestApp,
-  carrier: LocalCarrier,
-  recordingsDir: string,
+  site: SipCarrierSite,
   options: { entry: string; port: number },
 ): Promise<SipAppProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawnWorkerProcess(
     hub,
-    {
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      LOAD_SHED_MAX_IN_FLIGHT: '0',
-      PHONE_PROVIDER: 'sip',
-      JANUS_URL: carrier.janusUrl,
-      JANUS_API_SECRET: carrier.apiSecret,
-      SIP_PROXY: carrier.sipUri,
-      SIP_RECORDINGS_DIR: recordingsDir,
-    },
+    { PORT: String(options.port), HOST: '127.0.0.1', LOAD_SHED_MAX_IN_FLIGHT: '0', ...site.env },
     options.entry,
   );
   await eventually(async () => {

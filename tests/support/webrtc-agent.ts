@@ -17,24 +17,14 @@ import {
 } from '../../shared/events.js';
 import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
+import { MULAW_TO_PCM16, muLawByte } from '../../server/platform/speech/g711.js';
 
 /** 20 ms of a 440 Hz tone in mu-law (160 samples at 8 kHz). */
 function toneFrame(phase: number): Buffer {
   const frame = Buffer.alloc(160);
   for (let i = 0; i < 160; i++)
-    frame[i] = linearToMulaw(Math.round(8000 * Math.sin((2 * Math.PI * 440 * (phase + i)) / 8000)));
+    frame[i] = muLawByte(Math.round(8000 * Math.sin((2 * Math.PI * 440 * (phase + i)) / 8000)));
   return frame;
-}
-
-function linearToMulaw(sample: number): number {
-  const BIAS = 0x84;
-  const sign = sample < 0 ? 0x80 : 0;
-  let magnitude = Math.min(Math.abs(sample), 32635) + BIAS;
-  let exponent = 7;
-  for (let mask = 0x4000; (magnitude & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
-  const mantissa = (magnitude >> (exponent + 3)) & 0x0f;
-  magnitude = ~(sign | (exponent << 4) | mantissa);
-  return magnitude & 0xff;
 }
 
 const LOUD_RMS = 1_000;
@@ -44,9 +34,7 @@ export function mulawRms(payload: Buffer): number {
   if (payload.length === 0) return 0;
   let sum = 0;
   for (const byte of payload) {
-    const value = ~byte & 0xff;
-    const magnitude = ((((value & 0x0f) << 3) + 0x84) << ((value & 0x70) >> 4)) - 0x84;
-    const sample = value & 0x80 ? -magnitude : magnitude;
+    const sample = MULAW_TO_PCM16[byte]!;
     sum += sample * sample;
   }
   return Math.sqrt(sum / payload.length);

@@ -1,6 +1,10 @@
 import { Banknote, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import type { AdminPayoutStatus } from '../../../shared/schemas/commissions/admin-payouts.js';
+import type {
+  AdminPayoutItem,
+  AdminPayoutList,
+  AdminPayoutStatus,
+} from '../../../shared/schemas/commissions/admin-payouts.js';
 import { api } from '../../api/client.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
 import { Badge } from '../../ui/Badge.js';
@@ -86,22 +90,7 @@ function PayoutsAdmin() {
           </Button>
         </div>
       </div>
-      {list ? (
-        <section className={page.stats} aria-label="Payout totals">
-          <div className={[page.card, page.stat].join(' ')}>
-            <span className={page.statLabel}>Ready to pay</span>
-            <span className={page.statValue}>{formatCents(list.totals.approved)}</span>
-          </div>
-          <div className={[page.card, page.stat].join(' ')}>
-            <span className={page.statLabel}>On hold</span>
-            <span className={page.statValue}>{formatCents(list.totals.held)}</span>
-          </div>
-          <div className={[page.card, page.stat].join(' ')}>
-            <span className={page.statLabel}>Paid</span>
-            <span className={page.statValue}>{formatCents(list.totals.paid)}</span>
-          </div>
-        </section>
-      ) : null}
+      {list ? <PayoutTotals totals={list.totals} /> : null}
       <FilterGroup label="Payout status" options={STATUSES} value={status} onChange={setStatus} />
       {failed && !list ? (
         <EmptyState title="The payouts could not be loaded.">
@@ -114,55 +103,7 @@ function PayoutsAdmin() {
       ) : list.items.length === 0 ? (
         <EmptyState title={status === 'pending' ? 'Nothing is waiting to be paid.' : 'No Payouts Yet'} />
       ) : (
-        <div
-          className={[page.card, page.tableWrap].join(' ')}
-          tabIndex={0}
-          role="region"
-          aria-label={`${status === 'pending' ? 'Pending' : 'Completed'} payouts`}
-        >
-          <table className={page.table} data-testid="admin-payouts-table">
-            <thead>
-              <tr>
-                <th scope="col">Agent</th>
-                <th scope="col">Campaign</th>
-                <th scope="col">{status === 'pending' ? 'Released by' : 'Paid'}</th>
-                <th scope="col">Lines</th>
-                <th scope="col">Status</th>
-                {status === 'pending' ? (
-                  <th scope="col" className={page.num}>
-                    On hold
-                  </th>
-                ) : null}
-                <th scope="col" className={page.num}>
-                  {status === 'pending' ? 'Ready to pay' : 'Amount'}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    {item.user.name}
-                    <div className={[page.muted, page.small].join(' ')}>{item.user.email}</div>
-                  </td>
-                  <td>{item.campaign}</td>
-                  <td>{formatDate(item.date)}</td>
-                  <td>
-                    {plural(item.lineCount - item.clawbackCount, 'commission')}
-                    {item.clawbackCount > 0 ? `, ${plural(item.clawbackCount, 'clawback')}` : ''}
-                  </td>
-                  <td>
-                    <Badge tone={item.status === 'completed' ? 'green' : 'yellow'}>
-                      {item.status === 'completed' ? 'Completed' : 'Pending'}
-                    </Badge>
-                  </td>
-                  {status === 'pending' ? <td className={page.num}>{formatCents(item.held)}</td> : null}
-                  <td className={page.num}>{formatCents(item.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PayoutsTable status={status} items={list.items} />
       )}
       {list?.nextCursor ? (
         <Button variant="ghost" size="sm" isDisabled={loadingMore} onPress={() => void loadMore()}>
@@ -170,5 +111,79 @@ function PayoutsAdmin() {
         </Button>
       ) : null}
     </section>
+  );
+}
+
+function PayoutTotals({ totals }: { totals: AdminPayoutList['totals'] }) {
+  return (
+    <section className={page.stats} aria-label="Payout totals">
+      <div className={[page.card, page.stat].join(' ')}>
+        <span className={page.statLabel}>Ready to pay</span>
+        <span className={page.statValue}>{formatCents(totals.approved)}</span>
+      </div>
+      <div className={[page.card, page.stat].join(' ')}>
+        <span className={page.statLabel}>On hold</span>
+        <span className={page.statValue}>{formatCents(totals.held)}</span>
+      </div>
+      <div className={[page.card, page.stat].join(' ')}>
+        <span className={page.statLabel}>Paid</span>
+        <span className={page.statValue}>{formatCents(totals.paid)}</span>
+      </div>
+    </section>
+  );
+}
+
+/** Pending payouts (what the next run pays, and what is still on hold) or completed ones, an agent and campaign a row. */
+function PayoutsTable({ status, items }: { status: AdminPayoutStatus; items: AdminPayoutItem[] }) {
+  return (
+    <div
+      className={[page.card, page.tableWrap].join(' ')}
+      tabIndex={0}
+      role="region"
+      aria-label={`${status === 'pending' ? 'Pending' : 'Completed'} payouts`}
+    >
+      <table className={page.table} data-testid="admin-payouts-table">
+        <thead>
+          <tr>
+            <th scope="col">Agent</th>
+            <th scope="col">Campaign</th>
+            <th scope="col">{status === 'pending' ? 'Released by' : 'Paid'}</th>
+            <th scope="col">Lines</th>
+            <th scope="col">Status</th>
+            {status === 'pending' ? (
+              <th scope="col" className={page.num}>
+                On hold
+              </th>
+            ) : null}
+            <th scope="col" className={page.num}>
+              {status === 'pending' ? 'Ready to pay' : 'Amount'}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td>
+                {item.user.name}
+                <div className={[page.muted, page.small].join(' ')}>{item.user.email}</div>
+              </td>
+              <td>{item.campaign}</td>
+              <td>{formatDate(item.date)}</td>
+              <td>
+                {plural(item.lineCount - item.clawbackCount, 'commission')}
+                {item.clawbackCount > 0 ? `, ${plural(item.clawbackCount, 'clawback')}` : ''}
+              </td>
+              <td>
+                <Badge tone={item.status === 'completed' ? 'green' : 'yellow'}>
+                  {item.status === 'completed' ? 'Completed' : 'Pending'}
+                </Badge>
+              </td>
+              {status === 'pending' ? <td className={page.num}>{formatCents(item.held)}</td> : null}
+              <td className={page.num}>{formatCents(item.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -80,52 +80,19 @@ export default function BonsaiPage() {
         {campaigns.items.length === 0 ? (
           <EmptyState title="No Campaigns Found" />
         ) : (
-          <ul className={styles.campaignChips}>
-            {campaigns.items.map((item) => (
-              <li key={item.id}>
-                <Button
-                  className={[
-                    styles.chip,
-                    item.id === campaignId ? styles.chipActive : '',
-                    item.status === 'coming-soon' ? styles.chipSoon : '',
-                  ].join(' ')}
-                  aria-pressed={item.id === campaignId}
-                  onPress={() => {
-                    if (item.status === 'coming-soon') return announceComingSoon();
-                    setChosen(item.id);
-                    setPicked({ search, tab: 'structure' });
-                  }}
-                >
-                  {item.name}
-                  {item.status === 'coming-soon' ? <Badge tone="grey">Soon</Badge> : null}
-                </Button>
-              </li>
-            ))}
-          </ul>
+          <CampaignChips
+            campaigns={campaigns.items}
+            campaignId={campaignId}
+            onChoose={(id) => {
+              setChosen(id);
+              setPicked({ search, tab: 'structure' });
+            }}
+          />
         )}
       </section>
       {campaignId ? (
         <>
-          {data ? (
-            <section className={page.stats} aria-label="Team figures">
-              <div className={[page.card, page.stat].join(' ')}>
-                <span className={page.statLabel}>Active members</span>
-                <span className={page.statValue}>{data.stats.activeMembers}</span>
-              </div>
-              <div className={[page.card, page.stat].join(' ')}>
-                <span className={page.statLabel}>Team revenue</span>
-                <span className={page.statValue}>{formatCents(data.stats.totalRevenue)}</span>
-              </div>
-              <div className={[page.card, page.stat].join(' ')}>
-                <span className={page.statLabel}>Avg commission</span>
-                <span className={page.statValue}>{formatCents(data.stats.avgCommission)}</span>
-              </div>
-              <div className={[page.card, page.stat].join(' ')}>
-                <span className={page.statLabel}>Your overrides</span>
-                <span className={page.statValue}>{formatCents(data.stats.overrideEarnings)}</span>
-              </div>
-            </section>
-          ) : null}
+          {data ? <TeamFigures stats={data.stats} /> : null}
           <div className={styles.columns}>
             <Tabs
               selectedKey={tab}
@@ -177,5 +144,58 @@ export default function BonsaiPage() {
       )}
       {user?.role === 'owner' || user?.role === 'admin' ? <CoachingAuditCard /> : null}
     </div>
+  );
+}
+
+interface CampaignChipsProps {
+  campaigns: readonly CampaignSummary[];
+  campaignId: string | null;
+  onChoose: (campaignId: string) => void;
+}
+
+/** One chip a campaign; a coming-soon one only says so. */
+function CampaignChips({ campaigns, campaignId, onChoose }: CampaignChipsProps) {
+  return (
+    <ul className={styles.campaignChips}>
+      {campaigns.map((item) => (
+        <li key={item.id}>
+          <Button
+            className={[
+              styles.chip,
+              item.id === campaignId ? styles.chipActive : '',
+              item.status === 'coming-soon' ? styles.chipSoon : '',
+            ].join(' ')}
+            aria-pressed={item.id === campaignId}
+            onPress={() => (item.status === 'coming-soon' ? announceComingSoon() : onChoose(item.id))}
+          >
+            {item.name}
+            {item.status === 'coming-soon' ? <Badge tone="grey">Soon</Badge> : null}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TeamFigures({ stats }: { stats: BonsaiResponse['stats'] }) {
+  return (
+    <section className={page.stats} aria-label="Team figures">
+      <div className={[page.card, page.stat].join(' ')}>
+        <span className={page.statLabel}>Active members</span>
+        <span className={page.statValue}>{stats.activeMembers}</span>
+      </div>
+      <div className={[page.card, page.stat].join(' ')}>
+        <span className={page.statLabel}>Team revenue</span>
+        <span className={page.statValue}>{formatCents(stats.totalRevenue)}</span>
+      </div>
+      <div className={[page.card, page.stat].join(' ')}>
+        <span className={page.statLabel}>Avg commission</span>
+        <span className={page.statValue}>{formatCents(stats.avgCommission)}</span>
+      </div>
+      <div className={[page.card, page.stat].join(' ')}>
+        <span className={page.statLabel}>Your overrides</span>
+        <span className={page.statValue}>{formatCents(stats.overrideEarnings)}</span>
+      </div>
+    </section>
   );
 }

@@ -72,66 +72,18 @@ export default function CalendarPage() {
         <p className={page.muted}>Showing the follow-ups of your 500 most recent leads.</p>
       ) : null}
       <div className={styles.layout}>
-        <section className={page.card} aria-labelledby="month-title">
-          <div className={page.cardHead}>
-            <h2 id="month-title" className={page.cardTitle} aria-live="polite">
-              {monthTitle.format(month)}
-            </h2>
-            <div className={page.row}>
-              <Button className={styles.navButton} aria-label="Previous month" onPress={() => shift(-1)}>
-                <ChevronLeft size={18} aria-hidden="true" />
-              </Button>
-              <Button
-                className={styles.navButton}
-                onPress={() => {
-                  setMonth(today);
-                  setSelected(today);
-                }}
-              >
-                Today
-              </Button>
-              <Button className={styles.navButton} aria-label="Next month" onPress={() => shift(1)}>
-                <ChevronRight size={18} aria-hidden="true" />
-              </Button>
-            </div>
-          </div>
-          <div className={styles.grid} role="grid" aria-labelledby="month-title">
-            <div role="row" className={styles.weekRow}>
-              {WEEKDAYS.map((day) => (
-                <div role="columnheader" key={day} className={styles.weekday}>
-                  {day}
-                </div>
-              ))}
-            </div>
-            {Array.from({ length: 6 }, (_, week) => (
-              <div role="row" key={week} className={styles.weekRow}>
-                {monthGrid(month)
-                  .slice(week * 7, week * 7 + 7)
-                  .map((day) => {
-                    const count = byDay.get(dayKey(day))?.length ?? 0;
-                    const isSelected = dayKey(day) === dayKey(selected);
-                    return (
-                      <div role="gridcell" key={dayKey(day)} aria-selected={isSelected}>
-                        <Button
-                          className={[
-                            styles.day,
-                            day.getMonth() !== month.getMonth() ? styles.otherMonth : '',
-                            dayKey(day) === dayKey(today) ? styles.today : '',
-                            isSelected ? styles.selected : '',
-                          ].join(' ')}
-                          aria-label={`${dayTitle.format(day)}${count ? `, ${count} follow-up${count === 1 ? '' : 's'}` : ''}`}
-                          onPress={() => setSelected(day)}
-                        >
-                          <span>{day.getDate()}</span>
-                          {count ? <span className={styles.count}>{count}</span> : null}
-                        </Button>
-                      </div>
-                    );
-                  })}
-              </div>
-            ))}
-          </div>
-        </section>
+        <MonthCard
+          month={month}
+          selected={selected}
+          today={today}
+          countOn={(day) => byDay.get(dayKey(day))?.length ?? 0}
+          onShift={shift}
+          onToday={() => {
+            setMonth(today);
+            setSelected(today);
+          }}
+          onSelect={setSelected}
+        />
         <div className={page.stack}>
           <section className={page.card} aria-labelledby="day-title">
             <h2 id="day-title" className={page.cardTitle}>
@@ -152,6 +104,77 @@ export default function CalendarPage() {
             </section>
           ) : null}
         </div>
+      </div>
+    </section>
+  );
+}
+
+interface MonthCardProps {
+  month: Date;
+  selected: Date;
+  today: Date;
+  /** How many follow-ups are due on a day. */
+  countOn: (day: Date) => number;
+  onShift: (months: number) => void;
+  onToday: () => void;
+  onSelect: (day: Date) => void;
+}
+
+/** The month's grid of days, each with its count of follow-ups, and the buttons that move between months. */
+function MonthCard({ month, selected, today, countOn, onShift, onToday, onSelect }: MonthCardProps) {
+  return (
+    <section className={page.card} aria-labelledby="month-title">
+      <div className={page.cardHead}>
+        <h2 id="month-title" className={page.cardTitle} aria-live="polite">
+          {monthTitle.format(month)}
+        </h2>
+        <div className={page.row}>
+          <Button className={styles.navButton} aria-label="Previous month" onPress={() => onShift(-1)}>
+            <ChevronLeft size={18} aria-hidden="true" />
+          </Button>
+          <Button className={styles.navButton} onPress={onToday}>
+            Today
+          </Button>
+          <Button className={styles.navButton} aria-label="Next month" onPress={() => onShift(1)}>
+            <ChevronRight size={18} aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div className={styles.grid} role="grid" aria-labelledby="month-title">
+        <div role="row" className={styles.weekRow}>
+          {WEEKDAYS.map((day) => (
+            <div role="columnheader" key={day} className={styles.weekday}>
+              {day}
+            </div>
+          ))}
+        </div>
+        {Array.from({ length: 6 }, (_, week) => (
+          <div role="row" key={week} className={styles.weekRow}>
+            {monthGrid(month)
+              .slice(week * 7, week * 7 + 7)
+              .map((day) => {
+                const count = countOn(day);
+                const isSelected = dayKey(day) === dayKey(selected);
+                return (
+                  <div role="gridcell" key={dayKey(day)} aria-selected={isSelected}>
+                    <Button
+                      className={[
+                        styles.day,
+                        day.getMonth() !== month.getMonth() ? styles.otherMonth : '',
+                        dayKey(day) === dayKey(today) ? styles.today : '',
+                        isSelected ? styles.selected : '',
+                      ].join(' ')}
+                      aria-label={`${dayTitle.format(day)}${count ? `, ${count} follow-up${count === 1 ? '' : 's'}` : ''}`}
+                      onPress={() => onSelect(day)}
+                    >
+                      <span>{day.getDate()}</span>
+                      {count ? <span className={styles.count}>{count}</span> : null}
+                    </Button>
+                  </div>
+                );
+              })}
+          </div>
+        ))}
       </div>
     </section>
   );

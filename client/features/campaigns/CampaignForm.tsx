@@ -1,25 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js';
-import { CAMPAIGN_ROLES } from '../../../shared/schemas/campaigns/list.js';
-import { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/schemas/campaigns/save.js';
-import { api } from '../../api/client.js';
-import { schemaError } from '../../api/validate.js';
 import { Button } from '../../ui/Button.js';
 import { Checkbox } from '../../ui/Checkbox.js';
 import { Dialog } from '../../ui/Dialog.js';
-import { Select } from '../../ui/Select.js';
 import { TextField } from '../../ui/TextField.js';
-import { errorToast, toast } from '../../ui/toast.js';
 import page from '../../ui/Page.module.css';
 import field from '../../ui/Field.module.css';
 import { CallingHoursFields } from './CallingHoursFields.js';
-import { StateRulesFields, stateRulesProblem } from './StateRulesFields.js';
+import { CampaignBasicsFields } from './CampaignBasicsFields.js';
+import { StateRulesFields } from './StateRulesFields.js';
 import { RecordingConsentFields } from './RecordingConsentFields.js';
-import { ClosingDesksFields, closingDesksProblem } from './ClosingDesksFields.js';
-import { bodyFrom, callingHoursProblem, draftFrom, type Draft } from './campaign-draft.js';
+import { ClosingDesksFields } from './ClosingDesksFields.js';
 import { CommissionFields } from './CommissionFields.js';
 import { TierFields } from './TierFields.js';
+import { useCampaignForm } from './useCampaignForm.js';
 import styles from './Campaigns.module.css';
 
 export interface CampaignFormDialogProps {
@@ -53,99 +47,11 @@ function CampaignForm({
   onSaved: (campaign: CampaignDetail) => void;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftFrom(campaign));
-  const [problem, setProblem] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = bodyFrom(draft);
-    const message =
-      stateRulesProblem(draft.stateRules, body.stateRules) ??
-      closingDesksProblem(body.closingDesks) ??
-      schemaError(campaign ? CampaignUpdateBody : CampaignCreateBody, body) ??
-      callingHoursProblem(body);
-    setProblem(message);
-    if (message) {
-      errorToast('Error', message);
-      return;
-    }
-    setSaving(true);
-    try {
-      // The schema check above passed, so the typed numbers are numbers now.
-      const valid = body as CampaignCreateBody;
-      const saved = campaign
-        ? await api(`/api/campaigns/${campaign.id}`, { method: 'PATCH', body: valid })
-        : await api('/api/campaigns', { method: 'POST', body: valid });
-      toast({ title: campaign ? 'Campaign updated' : 'Campaign created', description: saved.name, variant: 'success' });
-      onSaved(saved);
-    } catch {
-      // The API client showed the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { draft, setDraft, set, problem, saving, submit } = useCampaignForm(campaign, onSaved);
 
   return (
     <Form className={styles.form} validationBehavior="aria" onSubmit={(event) => void submit(event)}>
-      <TextField label="Name" value={draft.name} onChange={set('name')} isRequired isDisabled={saving} />
-      <AriaTextField
-        className={field.field}
-        value={draft.description}
-        onChange={set('description')}
-        isRequired
-        isDisabled={saving}
-      >
-        <Label className={field.label}>Description</Label>
-        <TextArea className={page.textarea} />
-      </AriaTextField>
-      <div className={page.formGrid}>
-        <Select
-          label="Status"
-          options={[
-            { id: 'active', label: 'Active' },
-            { id: 'coming-soon', label: 'Coming Soon' },
-          ]}
-          value={draft.status}
-          onChange={(value) => set('status')((value ?? 'active') as Draft['status'])}
-        />
-        <Select
-          label="Role needed"
-          options={CAMPAIGN_ROLES.map((role) => ({ id: role, label: role }))}
-          value={draft.roleNeeded}
-          onChange={(value) => set('roleNeeded')((value ?? 'Both') as Draft['roleNeeded'])}
-        />
-        <Select
-          label="Lead source"
-          options={[
-            { id: 'Supplied', label: 'Supplied' },
-            { id: 'Both', label: 'Both' },
-          ]}
-          value={draft.leadSourceType}
-          onChange={(value) => set('leadSourceType')((value ?? 'Supplied') as Draft['leadSourceType'])}
-        />
-      </div>
-      <div className={page.formGrid}>
-        <TextField
-          label="Payout range"
-          placeholder="$500-$2500"
-          value={draft.payoutRange}
-          onChange={set('payoutRange')}
-          isRequired
-          isDisabled={saving}
-        />
-        <TextField
-          label="Campaign types"
-          description="Separated by commas"
-          value={draft.campaignTypes}
-          onChange={set('campaignTypes')}
-          isDisabled={saving}
-        />
-      </div>
+      <CampaignBasicsFields draft={draft} set={set} isDisabled={saving} />
       <CommissionFields draft={draft} set={set} isDisabled={saving} />
       <AriaTextField
         className={field.field}

@@ -5,6 +5,16 @@ import styles from './Campaigns.module.css';
 
 type PercentKey = 'opener' | 'closer' | 'fullStack' | 'level1' | 'level2' | 'level3';
 
+/** The six percentages in the order the form shows them, each with its label. */
+const PERCENT_FIELDS: ReadonlyArray<{ key: PercentKey; label: string }> = [
+  { key: 'opener', label: 'Opener' },
+  { key: 'closer', label: 'Closer' },
+  { key: 'fullStack', label: 'Full stack' },
+  { key: 'level1', label: 'Override level 1' },
+  { key: 'level2', label: 'Override level 2' },
+  { key: 'level3', label: 'Override level 3' },
+];
+
 interface CommissionFieldsProps {
   draft: Pick<Draft, PercentKey>;
   set: (key: PercentKey) => (value: string) => void;
@@ -17,54 +27,17 @@ export function CommissionFields({ draft, set, isDisabled }: CommissionFieldsPro
     <fieldset className={styles.fieldset}>
       <legend>Commission structure (%)</legend>
       <div className={page.formGrid}>
-        <TextField
-          label="Opener"
-          type="number"
-          value={draft.opener}
-          onChange={set('opener')}
-          isRequired
-          isDisabled={isDisabled}
-        />
-        <TextField
-          label="Closer"
-          type="number"
-          value={draft.closer}
-          onChange={set('closer')}
-          isRequired
-          isDisabled={isDisabled}
-        />
-        <TextField
-          label="Full stack"
-          type="number"
-          value={draft.fullStack}
-          onChange={set('fullStack')}
-          isRequired
-          isDisabled={isDisabled}
-        />
-        <TextField
-          label="Override level 1"
-          type="number"
-          value={draft.level1}
-          onChange={set('level1')}
-          isRequired
-          isDisabled={isDisabled}
-        />
-        <TextField
-          label="Override level 2"
-          type="number"
-          value={draft.level2}
-          onChange={set('level2')}
-          isRequired
-          isDisabled={isDisabled}
-        />
-        <TextField
-          label="Override level 3"
-          type="number"
-          value={draft.level3}
-          onChange={set('level3')}
-          isRequired
-          isDisabled={isDisabled}
-        />
+        {PERCENT_FIELDS.map(({ key, label }) => (
+          <TextField
+            key={key}
+            label={label}
+            type="number"
+            value={draft[key]}
+            onChange={set(key)}
+            isRequired
+            isDisabled={isDisabled}
+          />
+        ))}
       </div>
     </fieldset>
   );

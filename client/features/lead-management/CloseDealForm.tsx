@@ -47,6 +47,49 @@ function SplitTable({ lines, label }: { lines: SplitLine[]; label: string }) {
 }
 
 /**
+ * Who opened the lead: the closer themself (full stack) or another member of the campaign; fixed for a transferred
+ * lead, whose opener is the agent who handed the call over.
+ */
+function OpenerField({
+  view,
+  closerName,
+  openerId,
+  onChange,
+}: {
+  view: LeadDealView;
+  closerName: string;
+  openerId: string;
+  onChange: (openerId: string) => void;
+}) {
+  const openerField = useId();
+  const fixedOpener = view.transferOpener;
+  return (
+    <div className={[fieldStyles.field, page.small].join(' ')}>
+      <label htmlFor={openerField} className={fieldStyles.label}>
+        Opened by
+      </label>
+      <select
+        id={openerField}
+        className={styles.statusSelect}
+        value={openerId}
+        disabled={Boolean(fixedOpener)}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{closerName} (opened and closed it)</option>
+        {fixedOpener && !view.openers.some((person) => person.id === fixedOpener.id) ? (
+          <option value={fixedOpener.id}>{fixedOpener.name}</option>
+        ) : null}
+        {view.openers.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * Closing a deal: its value, who opened the lead (another member of the campaign, or nobody: full stack) and the
  * split the ledger will write, shown again in a confirmation before anything is recorded.
  */
@@ -58,7 +101,6 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const openerField = useId();
   const dollars = parseDollars(value);
   const split = dealSplit(view, dollars, openerId);
   const body: CloseLeadBody = { dealValue: dollars, ...(openerId ? { openerId } : {}) };
@@ -115,28 +157,7 @@ export function CloseDealForm({ lead, view, onClosed }: { lead: LeadItem; view: 
           validationBehavior="aria"
           description={error ? <span className={page.error}>{error}</span> : undefined}
         />
-        <div className={[fieldStyles.field, page.small].join(' ')}>
-          <label htmlFor={openerField} className={fieldStyles.label}>
-            Opened by
-          </label>
-          <select
-            id={openerField}
-            className={styles.statusSelect}
-            value={openerId}
-            disabled={Boolean(fixedOpener)}
-            onChange={(event) => setOpenerId(event.target.value)}
-          >
-            <option value="">{view.closer.name} (opened and closed it)</option>
-            {fixedOpener && !view.openers.some((person) => person.id === fixedOpener.id) ? (
-              <option value={fixedOpener.id}>{fixedOpener.name}</option>
-            ) : null}
-            {view.openers.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <OpenerField view={view} closerName={view.closer.name} openerId={openerId} onChange={setOpenerId} />
         {split.length > 0 ? <SplitTable lines={split} label="Commission split" /> : null}
         <Button type="submit" size="sm" isDisabled={busy}>
           Close deal

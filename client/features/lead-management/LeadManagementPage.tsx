@@ -1,36 +1,23 @@
 import { FileText, Phone } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
+import { ToggleButton } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
-import { LEAD_DISPOSITIONS, type LeadDisposition } from '../../../shared/constants.js';
-import { Badge } from '../../ui/Badge.js';
 import { buttonClass, LinkButton } from '../../ui/Button.js';
-import { SearchInput } from '../../ui/SearchInput.js';
-import { Select } from '../../ui/Select.js';
-import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
 import { useCampaigns } from '../campaigns/public.js';
 import page from '../../ui/Page.module.css';
 import styles from '../../ui/Leads.module.css';
-import { closeLeadDetail, followLeads, openLeadDetail, showLeadList, useLeads } from '../leads/public.js';
+import { closeLeadDetail, followLeads, openLeadDetail, useLeads } from '../leads/public.js';
 import { useSession } from '../session/public.js';
-import { campaignTiles, chooseCampaign as pickCampaign, type CampaignTile } from './campaign-choice.js';
+import { campaignTiles, chooseCampaign as pickCampaign } from './campaign-choice.js';
+import { CampaignTiles } from './CampaignTiles.js';
 import { ImportLeads } from './import/ImportDialog.js';
+import { LeadLists, useLeadListChoice } from './LeadLists.js';
 import { LeadPanel } from './LeadPanel.js';
-import { LeadTable } from './LeadTable.js';
 import { RequestLeads } from './RequestLeads.js';
 import { ScriptPanel } from './ScriptPanel.js';
 
-type TabKey = 'all' | 'potentials';
-type StatusFilter = 'all' | LeadDisposition;
-
 // The dialer belongs to the dialer feature; its code is fetched when it is first shown.
 const DialerPanel = lazy(() => import('../dialer/public.js').then((module) => ({ default: module.DialerPanel })));
-
-const SEARCH_DEBOUNCE_MS = 250;
-const STATUS_OPTIONS = [
-  { id: 'all', label: 'All statuses' },
-  ...LEAD_DISPOSITIONS.map((status) => ({ id: status, label: status })),
-];
 
 export default function LeadManagementPage() {
   const { user } = useSession();
@@ -38,10 +25,6 @@ export default function LeadManagementPage() {
   const { items: campaigns, loading } = useCampaigns();
   const query = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
-  const [tab, setTab] = useState<TabKey>('all');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [search, setSearch] = useState('');
-  const [debounced, setDebounced] = useState('');
   const [showScript, setShowScript] = useState(false);
   const [showDialer, setShowDialer] = useState(false);
 
@@ -56,15 +39,7 @@ export default function LeadManagementPage() {
   );
 
   useEffect(() => followLeads(), []);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(search), search ? SEARCH_DEBOUNCE_MS : 0);
-    return () => clearTimeout(timer);
-  }, [search]);
-  useEffect(() => {
-    if (!campaign) return;
-    const disposition = tab === 'potentials' ? 'Potential' : status === 'all' ? undefined : status;
-    void showLeadList('management', { campaignId: campaign.id, disposition, search: debounced });
-  }, [campaign, tab, status, debounced]);
+  const list = useLeadListChoice(campaign);
   // `?lead={id}` (a "New lead assigned" notification): that lead opens in the details panel.
   const targetLead = query.get('lead');
   useEffect(() => {
@@ -143,81 +118,14 @@ export default function LeadManagementPage() {
       ) : null}
 
       <div className={[styles.layout, aside ? styles.withAside : ''].join(' ')}>
-        <div className={page.card} hidden={choice.kind === 'unknown'}>
-          <Tabs selectedKey={tab} onSelectionChange={(key: Key) => setTab(key as TabKey)}>
-            <TabList aria-label="Lead lists">
-              <Tab id="all">All Leads</Tab>
-              <Tab id="potentials">Potentials</Tab>
-            </TabList>
-            <div className={styles.toolbar}>
-              <SearchInput
-                className={styles.grow}
-                label="Search leads"
-                placeholder="Search by name, email, phone or company"
-                value={search}
-                onChange={setSearch}
-              />
-              {tab === 'all' ? (
-                <Select
-                  label="Status"
-                  options={STATUS_OPTIONS}
-                  value={status}
-                  onChange={(next) => setStatus((next ?? 'all') as StatusFilter)}
-                />
-              ) : null}
-            </div>
-            <TabPanel id="all">
-              <LeadTable onCall={() => setShowDialer(true)} campaignName={campaignName} />
-            </TabPanel>
-            <TabPanel id="potentials">
-              <LeadTable onCall={() => setShowDialer(true)} campaignName={campaignName} />
-            </TabPanel>
-          </Tabs>
-        </div>
+        <LeadLists
+          list={list}
+          campaignName={campaignName}
+          hidden={choice.kind === 'unknown'}
+          onCall={() => setShowDialer(true)}
+        />
         {aside}
       </div>
     </section>
-  );
-}
-
-function CampaignTiles({
-  slug,
-  tiles,
-  userId,
-  onChange,
-}: {
-  slug?: string;
-  tiles: CampaignTile[];
-  userId?: string;
-  onChange: (slug: string) => void;
-}) {
-  return (
-    <ToggleButtonGroup
-      aria-label="Campaign"
-      selectionMode="single"
-      disallowEmptySelection
-      selectedKeys={slug ? [slug] : []}
-      onSelectionChange={(keys: Set<Key>) => {
-        const [next] = keys;
-        if (next != null) onChange(String(next));
-      }}
-      className={styles.tiles}
-    >
-      {tiles.map(({ slug: key, name, campaign }) => {
-        const tag = !campaign
-          ? 'Coming soon'
-          : campaign.ownerId && campaign.ownerId === userId
-            ? 'Your campaign'
-            : campaign.joined
-              ? 'Joined'
-              : `${campaign.agentCount} agents`;
-        return (
-          <ToggleButton key={key} id={key} className={styles.tile}>
-            <span className={styles.tileName}>{name}</span>
-            <Badge tone={campaign?.joined || tag === 'Your campaign' ? 'green' : 'grey'}>{tag}</Badge>
-          </ToggleButton>
-        );
-      })}
-    </ToggleButtonGroup>
   );
 }

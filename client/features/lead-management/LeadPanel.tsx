@@ -1,24 +1,22 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button as AriaButton, Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import { useEffect, useRef } from 'react';
+import { Button as AriaButton } from 'react-aria-components';
 import type { LeadItem } from '../../../shared/schemas/leads/lead.js';
-import { LeadUpdateBody } from '../../../shared/schemas/leads/update.js';
-import { schemaError } from '../../api/validate.js';
 import { Badge } from '../../ui/Badge.js';
-import { Button } from '../../ui/Button.js';
 import fieldStyles from '../../ui/Field.module.css';
-import { TextField } from '../../ui/TextField.js';
-import { errorToast, toast } from '../../ui/toast.js';
 import { formatDate, formatDateTime } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
 import { detailLabel, detailValue, formatPhone, STAGE_TONES } from '../leads/public.js';
 import styles from '../../ui/Leads.module.css';
-import { closeLeadDetail, updateLead, useLeads } from '../leads/public.js';
+import { closeLeadDetail, useLeads } from '../leads/public.js';
 import { DealSection } from './DealSection.js';
 import { groupDetails } from './details.js';
 import { LeadLocalTime } from './LeadLocalTime.js';
 import { DispositionSelect } from './DispositionSelect.js';
 import { LeadVoicemails } from './LeadVoicemails.js';
+import { FollowUpForm } from './FollowUpForm.js';
+
+type LeadHistoryEntries = ReadonlyArray<{ at: string; byName?: string; change: string }>;
 
 /** The details side panel: the lead, its campaign-specific fields, follow-up, closing a deal, and its history. */
 export function LeadPanel() {
@@ -55,36 +53,11 @@ export function LeadPanel() {
   );
 }
 
-function LeadPanelBody({
-  lead,
-  history,
-}: {
-  lead: LeadItem;
-  history: ReadonlyArray<{ at: string; byName?: string; change: string }>;
-}) {
+function LeadPanelBody({ lead, history }: { lead: LeadItem; history: LeadHistoryEntries }) {
   const groups = groupDetails(lead.campaignSlug, lead.details);
   return (
     <>
-      <section className={styles.section} aria-label="Lead">
-        <div className={page.row}>
-          <Badge tone={STAGE_TONES[lead.stage] ?? 'grey'}>{lead.stage}</Badge>
-          <span className={styles.sub}>{lead.campaignName}</span>
-        </div>
-        <dl className={styles.facts}>
-          {lead.company ? <Fact label="Company" value={lead.company} /> : null}
-          <Fact label="Type" value={lead.leadType} />
-          {lead.phone ? <Fact label="Phone" value={formatPhone(lead.phone)} /> : null}
-          {lead.timeZone ? <LeadLocalTime timeZone={lead.timeZone} /> : null}
-          {lead.email ? <Fact label="E-mail" value={lead.email} /> : null}
-          <Fact label="Source" value={lead.source} />
-          {lead.assignedAt ? <Fact label="Assigned" value={formatDate(lead.assignedAt)} /> : null}
-          <Fact label="Last contact" value={lead.lastContactAt ? formatDateTime(lead.lastContactAt) : 'Never'} />
-        </dl>
-        <label className={[fieldStyles.field, page.small].join(' ')}>
-          <span className={fieldStyles.label}>Status</span>
-          <DispositionSelect lead={lead} />
-        </label>
-      </section>
+      <LeadSummary lead={lead} />
 
       {groups.map((group) => (
         <section key={group.title} className={styles.section}>
@@ -101,22 +74,55 @@ function LeadPanelBody({
       <DealSection lead={lead} />
       <LeadVoicemails leadId={lead.id} name={lead.name} />
 
-      <section className={styles.section}>
-        <h3>History</h3>
-        {history.length === 0 ? (
-          <p className={page.muted}>No changes yet.</p>
-        ) : (
-          <ol className={styles.history} aria-label={`History of ${lead.name}`}>
-            {[...history].reverse().map((entry, i) => (
-              <li key={`${entry.at}-${i}`}>
-                <div>{entry.change}</div>
-                <div className={styles.sub}>{[formatDateTime(entry.at), entry.byName].filter(Boolean).join(' · ')}</div>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <LeadHistory lead={lead} history={history} />
     </>
+  );
+}
+
+/** The lead's stage, campaign and contact facts, and its status to set. */
+function LeadSummary({ lead }: { lead: LeadItem }) {
+  return (
+    <section className={styles.section} aria-label="Lead">
+      <div className={page.row}>
+        <Badge tone={STAGE_TONES[lead.stage] ?? 'grey'}>{lead.stage}</Badge>
+        <span className={styles.sub}>{lead.campaignName}</span>
+      </div>
+      <dl className={styles.facts}>
+        {lead.company ? <Fact label="Company" value={lead.company} /> : null}
+        <Fact label="Type" value={lead.leadType} />
+        {lead.phone ? <Fact label="Phone" value={formatPhone(lead.phone)} /> : null}
+        {lead.timeZone ? <LeadLocalTime timeZone={lead.timeZone} /> : null}
+        {lead.email ? <Fact label="E-mail" value={lead.email} /> : null}
+        <Fact label="Source" value={lead.source} />
+        {lead.assignedAt ? <Fact label="Assigned" value={formatDate(lead.assignedAt)} /> : null}
+        <Fact label="Last contact" value={lead.lastContactAt ? formatDateTime(lead.lastContactAt) : 'Never'} />
+      </dl>
+      <label className={[fieldStyles.field, page.small].join(' ')}>
+        <span className={fieldStyles.label}>Status</span>
+        <DispositionSelect lead={lead} />
+      </label>
+    </section>
+  );
+}
+
+/** What changed on the lead, newest first. */
+function LeadHistory({ lead, history }: { lead: LeadItem; history: LeadHistoryEntries }) {
+  return (
+    <section className={styles.section}>
+      <h3>History</h3>
+      {history.length === 0 ? (
+        <p className={page.muted}>No changes yet.</p>
+      ) : (
+        <ol className={styles.history} aria-label={`History of ${lead.name}`}>
+          {[...history].reverse().map((entry, i) => (
+            <li key={`${entry.at}-${i}`}>
+              <div>{entry.change}</div>
+              <div className={styles.sub}>{[formatDateTime(entry.at), entry.byName].filter(Boolean).join(' · ')}</div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
@@ -126,74 +132,5 @@ function Fact({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </>
-  );
-}
-
-function FollowUpForm({ lead }: { lead: LeadItem }) {
-  const [nextAction, setNextAction] = useState(lead.nextAction ?? '');
-  const [nextActionDate, setNextActionDate] = useState(lead.nextActionDate?.slice(0, 10) ?? '');
-  const [notes, setNotes] = useState(lead.notes ?? '');
-  const [busy, setBusy] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const body: LeadUpdateBody = {};
-    if (nextAction !== (lead.nextAction ?? '')) body.nextAction = nextAction.trim();
-    if (nextActionDate !== (lead.nextActionDate?.slice(0, 10) ?? '')) body.nextActionDate = nextActionDate || null;
-    if (notes !== (lead.notes ?? '')) body.notes = notes;
-    const problem = Object.keys(body).length === 0 ? 'Nothing to change.' : schemaError(LeadUpdateBody, body);
-    if (problem) {
-      errorToast('Error', problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      await updateLead(lead.id, body);
-      toast({ title: 'Lead updated', description: `${lead.name}'s follow-up was saved.`, variant: 'success' });
-    } catch {
-      // api() showed the server's message.
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const canPropose = lead.stage !== 'Proposal' && lead.stage !== 'Closed' && lead.stage !== 'Lost';
-
-  return (
-    <section className={styles.section}>
-      <h3>Follow-up</h3>
-      <Form className={page.stack} onSubmit={(event) => void save(event)} aria-label={`Follow-up of ${lead.name}`}>
-        <TextField label="Next action" value={nextAction} onChange={setNextAction} maxLength={200} />
-        <TextField label="Next action date" type="date" value={nextActionDate} onChange={setNextActionDate} />
-        <AriaTextField className={fieldStyles.field} value={notes} onChange={setNotes} maxLength={5000}>
-          <Label className={fieldStyles.label}>Notes</Label>
-          <TextArea className={page.textarea} />
-        </AriaTextField>
-        <div className={page.row}>
-          <Button type="submit" size="sm" isDisabled={busy}>
-            Save follow-up
-          </Button>
-          {canPropose ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onPress={() =>
-                void updateLead(lead.id, { stage: 'Proposal' })
-                  .then(() =>
-                    toast({
-                      title: 'Lead updated',
-                      description: `${lead.name} is now at the Proposal stage.`,
-                      variant: 'success',
-                    }),
-                  )
-                  .catch(() => undefined)
-              }
-            >
-              Mark as Proposal
-            </Button>
-          ) : null}
-        </div>
-      </Form>
-    </section>
   );
 }

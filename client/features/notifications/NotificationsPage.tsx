@@ -1,16 +1,12 @@
 import { CheckCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { SocketEvents } from '../../../shared/events.js';
 import {
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_TYPES,
   type NotificationItem,
   type NotificationType,
 } from '../../../shared/schemas/notifications/list.js';
-import { api } from '../../api/client.js';
-import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
-import { onLive, onLiveResync } from '../../live/socket.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterBar } from '../../ui/FilterBar.js';
@@ -19,15 +15,13 @@ import { LoadFailed } from '../../ui/LoadFailed.js';
 import { Select } from '../../ui/Select.js';
 import { formatDateTime } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
-import { markNotificationsRead, useNotifications } from './store.js';
+import { useNotifications } from './store.js';
+import { useNotificationList, type NotificationStatus } from './useNotificationList.js';
 
-const PAGE_SIZE = 20;
-type Status = 'all' | 'unread';
-const STATUSES: { id: Status; label: string }[] = [
+const STATUSES: { id: NotificationStatus; label: string }[] = [
   { id: 'all', label: 'All' },
   { id: 'unread', label: 'Unread' },
 ];
-const NO_ITEMS: NotificationItem[] = [];
 const KINDS = [
   { id: 'all', label: 'All kinds' },
   ...NOTIFICATION_TYPES.map((type) => ({ id: type, label: NOTIFICATION_KIND_LABELS[type] })),
@@ -35,82 +29,11 @@ const KINDS = [
 
 /** `/dashboard/notifications`: every notification, newest first, by page; unread or one kind; marked read here or from the bell. */
 export default function NotificationsPage() {
-  const [status, setStatus] = useState<Status>('all');
+  const [status, setStatus] = useState<NotificationStatus>('all');
   const [kind, setKind] = useState<NotificationType | 'all'>('all');
-  const [more, setMore] = useState(false);
   const { unread } = useNotifications();
 
-  const pathFor = (after?: string) =>
-    pathWithQuery('/api/notifications', {
-      limit: String(PAGE_SIZE),
-      status: status === 'unread' ? 'unread' : undefined,
-      type: kind === 'all' ? undefined : kind,
-      cursor: after,
-    });
-
-  const { data, loading, failed, retry, setData } = useApiQuery(pathFor(), { quiet: true });
-  const items = data?.items ?? NO_ITEMS;
-  const cursor = data?.nextCursor ?? null;
-  const ready = !loading && !failed;
-
-  useEffect(() => {
-    const off = onLive(SocketEvents.notificationNew, (item) => {
-      if (kind !== 'all' && item.type !== kind) return;
-      setData(
-        (list) =>
-          list &&
-          (list.items.some((existing) => existing.id === item.id)
-            ? list
-            : {
-                ...list,
-                items: [item, ...list.items.filter((old) => !item.replaces?.includes(old.id))],
-              }),
-      );
-    });
-    const offResync = onLiveResync(retry);
-    return () => {
-      off();
-      offResync();
-    };
-  }, [kind, retry, setData]);
-
-  async function loadMore() {
-    if (!cursor || more) return;
-    setMore(true);
-    try {
-      const next = await api(pathFor(cursor));
-      setData(
-        (list) =>
-          list && {
-            ...list,
-            items: [
-              ...list.items,
-              ...next.items.filter((item) => !list.items.some((existing) => existing.id === item.id)),
-            ],
-            nextCursor: next.nextCursor,
-          },
-      );
-    } catch {
-      // The API client showed why; the button stays for another try.
-    } finally {
-      setMore(false);
-    }
-  }
-
-  async function markRead(ids: string[] | 'all') {
-    try {
-      await markNotificationsRead(ids === 'all' ? { all: true } : { ids });
-      setData(
-        (list) =>
-          list && {
-            ...list,
-            items: list.items.map((item) => (ids === 'all' || ids.includes(item.id) ? { ...item, read: true } : item)),
-          },
-      );
-    } catch {
-      // The API client showed why.
-    }
-  }
+  const { items, cursor, loading, failed, ready, retry, more, loadMore, markRead } = useNotificationList(status, kind);
 
   return (
     <section className={page.page} aria-labelledby="notifications-title">
@@ -143,30 +66,7 @@ export default function NotificationsPage() {
       ) : (
         <ul className={page.list} aria-label="Notifications" aria-busy={loading}>
           {items.map((item) => (
-            <li key={item.id} className={page.listItem}>
-              <div className={page.stack}>
-                <strong>
-                  {item.link ? <Link href={item.link}>{item.title}</Link> : item.title}
-                  {item.read ? null : <span className="visually-hidden"> (unread)</span>}
-                </strong>
-                <span>{item.body}</span>
-                <span className={[page.muted, page.small].join(' ')}>
-                  {NOTIFICATION_KIND_LABELS[item.type]} · {formatDateTime(item.createdAt)}
-                </span>
-              </div>
-              {item.read ? (
-                <span className={[page.muted, page.small].join(' ')}>Read</span>
-              ) : (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Mark as read: ${item.title}`}
-                  onPress={() => void markRead([item.id])}
-                >
-                  Mark as read
-                </Button>
-              )}
-            </li>
+            <NotificationRow key={item.id} item={item} onRead={() => void markRead([item.id])} />
           ))}
         </ul>
       )}
@@ -176,5 +76,29 @@ export default function NotificationsPage() {
         </Button>
       ) : null}
     </section>
+  );
+}
+
+function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: () => void }) {
+  return (
+    <li className={page.listItem}>
+      <div className={page.stack}>
+        <strong>
+          {item.link ? <Link href={item.link}>{item.title}</Link> : item.title}
+          {item.read ? null : <span className="visually-hidden"> (unread)</span>}
+        </strong>
+        <span>{item.body}</span>
+        <span className={[page.muted, page.small].join(' ')}>
+          {NOTIFICATION_KIND_LABELS[item.type]} · {formatDateTime(item.createdAt)}
+        </span>
+      </div>
+      {item.read ? (
+        <span className={[page.muted, page.small].join(' ')}>Read</span>
+      ) : (
+        <Button variant="ghost" size="sm" aria-label={`Mark as read: ${item.title}`} onPress={onRead}>
+          Mark as read
+        </Button>
+      )}
+    </li>
   );
 }

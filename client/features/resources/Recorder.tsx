@@ -24,6 +24,23 @@ const clock = (seconds: number) =>
 
 const EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mp4': 'm4a' };
 
+/** The upload of a recorded note: its fields, then the audio under a file name made from its title. */
+function voiceNoteForm(note: { title: string; campaign: string; duration: number; transcription: string; blob: Blob }) {
+  const { title, campaign, duration, transcription, blob } = note;
+  const type = blob.type.split(';')[0];
+  const form = new FormData();
+  form.append('title', title);
+  if (campaign !== 'none') form.append('campaign', campaign);
+  form.append('duration', String(duration));
+  if (transcription.trim()) form.append('transcription', transcription.trim());
+  form.append(
+    'audio',
+    blob,
+    `${title.replace(/[^\w-]+/g, '-').slice(0, 60) || 'voice-note'}.${EXTENSIONS[type] ?? 'webm'}`,
+  );
+  return form;
+}
+
 /** The record panel: start, name, Cancel and Save (spec), recording in the browser with MediaRecorder. */
 export function Recorder({
   campaigns,
@@ -69,17 +86,7 @@ export function Recorder({
     if (!pending) return;
     setPhase('saving');
     const { blob, seconds: duration } = await pending;
-    const type = blob.type.split(';')[0];
-    const form = new FormData();
-    form.append('title', title);
-    if (campaign !== 'none') form.append('campaign', campaign);
-    form.append('duration', String(duration));
-    if (transcription.trim()) form.append('transcription', transcription.trim());
-    form.append(
-      'audio',
-      blob,
-      `${title.replace(/[^\w-]+/g, '-').slice(0, 60) || 'voice-note'}.${EXTENSIONS[type] ?? 'webm'}`,
-    );
+    const form = voiceNoteForm({ title, campaign, duration, transcription, blob });
     try {
       const answer = await uploadForm<VoiceNoteCreated>('/api/voice-notes', form);
       toast({ title: answer.message || VoiceNoteMessages.saved(title), variant: 'success' });
@@ -104,23 +111,7 @@ export function Recorder({
         </div>
       ) : (
         <>
-          <div className={page.row} aria-live="polite">
-            {phase === 'recording' ? (
-              <span className={styles.recording}>
-                <span className={styles.recordingDot} aria-hidden="true" /> Recording...
-              </span>
-            ) : (
-              <span className={page.muted}>Recorded</span>
-            )}
-            <span className={styles.timer} role="timer" aria-label="Recording time">
-              {clock(seconds)}
-            </span>
-            {phase === 'recording' ? (
-              <Button variant="secondary" size="sm" onPress={stop}>
-                <Square size={14} aria-hidden="true" /> Stop
-              </Button>
-            ) : null}
-          </div>
+          <RecordingStatus recording={phase === 'recording'} seconds={seconds} onStop={stop} />
           <TextField
             label="Recording name"
             value={name}
@@ -170,5 +161,28 @@ export function Recorder({
         </>
       )}
     </section>
+  );
+}
+
+/** Recording or recorded, the timer, and Stop while recording. */
+function RecordingStatus({ recording, seconds, onStop }: { recording: boolean; seconds: number; onStop: () => void }) {
+  return (
+    <div className={page.row} aria-live="polite">
+      {recording ? (
+        <span className={styles.recording}>
+          <span className={styles.recordingDot} aria-hidden="true" /> Recording...
+        </span>
+      ) : (
+        <span className={page.muted}>Recorded</span>
+      )}
+      <span className={styles.timer} role="timer" aria-label="Recording time">
+        {clock(seconds)}
+      </span>
+      {recording ? (
+        <Button variant="secondary" size="sm" onPress={onStop}>
+          <Square size={14} aria-hidden="true" /> Stop
+        </Button>
+      ) : null}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants.js';
 import { formatBytes, MATERIAL_ACCEPT, UploadMessages } from '../../../shared/schemas/materials/formats.js';
 import type { MaterialFolder, MaterialItem } from '../../../shared/schemas/materials/list.js';
@@ -112,29 +112,16 @@ export function UploadDialog({
           void submit();
         }}
       >
-        <div className={styles.fileField}>
-          <label htmlFor="material-file" className={styles.label}>
-            File
-          </label>
-          <input
-            ref={fileInput}
-            id="material-file"
-            type="file"
-            accept={MATERIAL_ACCEPT}
-            disabled={uploading}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              setFile(chosen);
-              const derived = chosen ? chosen.name.replace(/\.[^.]+$/, '') : '';
-              if (!name.trim() || name === nameFromFile) setName(derived);
-              setNameFromFile(derived);
-            }}
-          />
-          <p className={[page.muted, page.small].join(' ')}>
-            Files up to {formatBytes(UPLOAD_LIMIT_BYTES).replace(' ', '')} (PDF, DOCX, XLSX, PPTX, CSV, TXT, JPG, PNG,
-            MP4, MP3, WAV).
-          </p>
-        </div>
+        <MaterialFileField
+          inputRef={fileInput}
+          disabled={uploading}
+          onChoose={(chosen) => {
+            setFile(chosen);
+            const derived = chosen ? chosen.name.replace(/\.[^.]+$/, '') : '';
+            if (!name.trim() || name === nameFromFile) setName(derived);
+            setNameFromFile(derived);
+          }}
+        />
         <TextField label="Name" value={name} onChange={setName} isDisabled={uploading} maxLength={200} />
         <div className={page.formGrid}>
           <Select
@@ -167,21 +154,7 @@ export function UploadDialog({
           Uploads by admins, and by owners to their own campaigns, are shared with everyone; other uploads are personal
           (only you see them).
         </p>
-        {uploading ? (
-          <div className={styles.progress}>
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className={styles.progressTrack}
-            >
-              <div className={styles.progressBar} style={{ width: `${percent}%` }} />
-            </div>
-            <span className={page.small}>{percent}%</span>
-          </div>
-        ) : null}
+        {uploading ? <UploadProgress percent={percent} /> : null}
         <div className={styles.dialogActions}>
           <Button variant="secondary" onPress={close}>
             Cancel
@@ -192,5 +165,52 @@ export function UploadDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+interface MaterialFileFieldProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  disabled: boolean;
+  onChoose: (file: File | null) => void;
+}
+
+/** The file to upload, with the sizes and formats the server takes. */
+function MaterialFileField({ inputRef, disabled, onChoose }: MaterialFileFieldProps) {
+  return (
+    <div className={styles.fileField}>
+      <label htmlFor="material-file" className={styles.label}>
+        File
+      </label>
+      <input
+        ref={inputRef}
+        id="material-file"
+        type="file"
+        accept={MATERIAL_ACCEPT}
+        disabled={disabled}
+        onChange={(event) => onChoose(event.target.files?.[0] ?? null)}
+      />
+      <p className={[page.muted, page.small].join(' ')}>
+        Files up to {formatBytes(UPLOAD_LIMIT_BYTES).replace(' ', '')} (PDF, DOCX, XLSX, PPTX, CSV, TXT, JPG, PNG, MP4,
+        MP3, WAV).
+      </p>
+    </div>
+  );
+}
+
+function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <div className={styles.progress}>
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className={styles.progressTrack}
+      >
+        <div className={styles.progressBar} style={{ width: `${percent}%` }} />
+      </div>
+      <span className={page.small}>{percent}%</span>
+    </div>
   );
 }

@@ -1,8 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { MaterialFolder, MaterialItem, MaterialListQuery } from '../../../shared/schemas/materials/list.js';
 import { SocketEvents } from '../../../shared/events.js';
+import { api } from '../../api/client.js';
 import { pathWithQuery, useApiQuery } from '../../api/useApiQuery.js';
 import { useLiveRefresh } from '../../live/useLiveRefresh.js';
+import { toast } from '../../ui/toast.js';
 
 export type MaterialFilters = Pick<MaterialListQuery, 'q' | 'campaign' | 'category' | 'folder' | 'sort'>;
 
@@ -61,3 +63,26 @@ export function useFolders() {
 
 /** The signed link as a download (the server answers `Content-Disposition: attachment`). */
 export const downloadUrl = (item: MaterialItem) => `${item.fileUrl}${item.fileUrl.includes('?') ? '&' : '?'}download=1`;
+
+/** Starring and deleting a listed material: `patch` applies the answer to the list without reading it again. */
+export function useMaterialActions(patch: (id: string, change: Partial<MaterialItem> | null) => void) {
+  const [deleting, setDeleting] = useState<MaterialItem | null>(null);
+
+  async function star(item: MaterialItem) {
+    const answer = await api(`/api/materials/${item.id}/star`, { method: 'POST' }).catch(() => null);
+    if (answer) patch(item.id, { starred: answer.starred });
+  }
+
+  async function remove(item: MaterialItem) {
+    try {
+      await api(`/api/materials/${item.id}`, { method: 'DELETE' });
+      patch(item.id, null);
+      toast({ title: 'Material deleted', description: item.name, variant: 'success' });
+    } catch {
+      // The API client showed why.
+    }
+    setDeleting(null);
+  }
+
+  return { star, remove, deleting, askDelete: setDeleting };
+}

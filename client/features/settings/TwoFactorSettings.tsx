@@ -83,24 +83,7 @@ export function TwoFactorSettings() {
         {enabled ? <Badge tone="green">On</Badge> : <Badge tone="grey">Off</Badge>}
       </h2>
       {step.kind === 'codes' ? (
-        <div className={page.stack}>
-          <p>
-            Keep these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator. They
-            are shown only now.
-          </p>
-          <ul className={styles.codes} aria-label="Recovery codes">
-            {step.codes.map((recovery) => (
-              <li key={recovery}>
-                <code>{recovery}</code>
-              </li>
-            ))}
-          </ul>
-          <div>
-            <Button variant="secondary" onPress={() => setStep({ kind: 'idle' })}>
-              I saved them
-            </Button>
-          </div>
-        </div>
+        <RecoveryCodes codes={step.codes} onSaved={() => setStep({ kind: 'idle' })} />
       ) : enabled ? (
         <Form className={page.form} onSubmit={disable}>
           <p className={page.muted}>Your account asks for a code from your authenticator app when you sign in.</p>
@@ -119,35 +102,14 @@ export function TwoFactorSettings() {
           </div>
         </Form>
       ) : step.kind === 'scan' ? (
-        <Form className={page.form} onSubmit={enable}>
-          <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
-          <img
-            src={step.setup.qrDataUrl}
-            alt="QR code to add Commission Warriors to your authenticator app"
-            width={200}
-            height={200}
-            className={styles.qr}
-          />
-          <p className={[page.small, page.muted].join(' ')}>
-            Cannot scan? Enter this key: <code className={styles.secret}>{step.setup.secret}</code>
-          </p>
-          <TextField
-            label="Code from your app"
-            value={code}
-            onChange={setCode}
-            isDisabled={busy}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-          />
-          <div className={page.row}>
-            <Button type="submit" isDisabled={busy}>
-              Turn On
-            </Button>
-            <Button variant="ghost" onPress={() => setStep({ kind: 'idle' })} isDisabled={busy}>
-              Cancel
-            </Button>
-          </div>
-        </Form>
+        <ScanToEnrol
+          setup={step.setup}
+          code={code}
+          onCodeChange={setCode}
+          busy={busy}
+          onSubmit={enable}
+          onCancel={() => setStep({ kind: 'idle' })}
+        />
       ) : (
         <div className={page.stack}>
           <p className={page.muted}>
@@ -161,5 +123,73 @@ export function TwoFactorSettings() {
         </div>
       )}
     </section>
+  );
+}
+
+/** The recovery codes, shown once right after two-factor sign-in is turned on. */
+function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  return (
+    <div className={page.stack}>
+      <p>
+        Keep these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator. They are
+        shown only now.
+      </p>
+      <ul className={styles.codes} aria-label="Recovery codes">
+        {codes.map((recovery) => (
+          <li key={recovery}>
+            <code>{recovery}</code>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <Button variant="secondary" onPress={onSaved}>
+          I saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+interface ScanToEnrolProps {
+  setup: TwoFactorSetupResponse;
+  code: string;
+  onCodeChange: (code: string) => void;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+}
+
+/** The QR code (and its key, for typing) to add to an authenticator app, and the code that confirms it. */
+function ScanToEnrol({ setup, code, onCodeChange, busy, onSubmit, onCancel }: ScanToEnrolProps) {
+  return (
+    <Form className={page.form} onSubmit={onSubmit}>
+      <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+      <img
+        src={setup.qrDataUrl}
+        alt="QR code to add Commission Warriors to your authenticator app"
+        width={200}
+        height={200}
+        className={styles.qr}
+      />
+      <p className={[page.small, page.muted].join(' ')}>
+        Cannot scan? Enter this key: <code className={styles.secret}>{setup.secret}</code>
+      </p>
+      <TextField
+        label="Code from your app"
+        value={code}
+        onChange={onCodeChange}
+        isDisabled={busy}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+      />
+      <div className={page.row}>
+        <Button type="submit" isDisabled={busy}>
+          Turn On
+        </Button>
+        <Button variant="ghost" onPress={onCancel} isDisabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
   );
 }

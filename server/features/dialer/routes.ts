@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import type { Static, TObject } from 'typebox';
 import { AutoDialBody } from '../../../shared/schemas/dialer/auto-dial.js';
 import {
   CallDigitsBody,
@@ -14,6 +15,7 @@ import { DncAdded, DncBody, DncList, DncListQuery } from '../../../shared/schema
 import { QueueBody, QueueView } from '../../../shared/schemas/dialer/queue.js';
 import { AutoDialAnswer, ConnectAnswer, DialerState } from '../../../shared/schemas/dialer/state.js';
 import type { Platform } from '../../platform/context.js';
+import type { UserDoc } from '../users/public.js';
 import { connectPhone, dialerState, endCall, muteCall, saveNotes, startCallByHand } from './calls-service.js';
 import { transferRoutes } from './transfer-routes.js';
 import { inboundRoutes } from './inbound-routes.js';
@@ -57,22 +59,28 @@ export function dialerRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => late(await endCall(platform, request.currentUser, request.params.id)),
   );
 
-  api.post(
-    '/dialer/calls/:id/mute',
-    { config: callControl, schema: { params: CallIdParams, body: MuteCallBody, response: { 202: CallView } } },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await late(await muteCall(platform, request.currentUser, request.params.id, request.body.muted))),
+  // Mute and hold switch one side of the agent's own call; the answer (202) is the call as switched.
+  const callSwitchRoute = <Body extends TObject>(
+    path: '/dialer/calls/:id/mute' | '/dialer/calls/:id/hold',
+    body: Body,
+    turn: (agent: UserDoc, callId: string, body: Static<Body>) => Promise<CallView>,
+  ) =>
+    api.post(
+      path,
+      { config: callControl, schema: { params: CallIdParams, body, response: { 202: CallView } } },
+      async (request, reply) => {
+        // Validated against `body`; the type provider cannot resolve its type while `Body` is generic.
+        const switched = await turn(request.currentUser, request.params.id, request.body as Static<Body>);
+        return reply.status(202).send(await late(switched));
+      },
+    );
+
+  callSwitchRoute('/dialer/calls/:id/mute', MuteCallBody, (agent, callId, body) =>
+    muteCall(platform, agent, callId, body.muted),
   );
 
-  api.post(
-    '/dialer/calls/:id/hold',
-    { config: callControl, schema: { params: CallIdParams, body: HoldCallBody, response: { 202: CallView } } },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await late(await holdCall(platform, request.currentUser, request.params.id, request.body.held))),
+  callSwitchRoute('/dialer/calls/:id/hold', HoldCallBody, (agent, callId, body) =>
+    holdCall(platform, agent, callId, body.held),
   );
 
   api.post(

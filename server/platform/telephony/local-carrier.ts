@@ -22,6 +22,7 @@ import {
 import net from 'node:net';
 import path from 'node:path';
 import { running } from '../local-redis-leftovers.js';
+import { muLawByte } from '../speech/g711.js';
 import { leadPhoneScenario } from './lead-phone-scenario.js';
 import { writeTalkingLeadFiles } from './talking-leads.js';
 
@@ -239,19 +240,6 @@ cors: {
 `;
 }
 
-/** 8 kHz mu-law encoding of one 16-bit sample (G.711). */
-function muLaw(sample: number): number {
-  const BIAS = 0x84;
-  let value = Math.max(-32635, Math.min(32635, Math.round(sample)));
-  const sign = value < 0 ? 0x80 : 0;
-  if (sign) value = -value;
-  value += BIAS;
-  let exponent = 7;
-  for (let mask = 0x4000; (value & mask) === 0 && exponent > 0; exponent--, mask >>= 1);
-  const mantissa = (value >> (exponent + 3)) & 0x0f;
-  return ~(sign | (exponent << 4) | mantissa) & 0xff;
-}
-
 /** The 555-010-0004 greeting: three rising tones of one second each, so it is audible and recognisable in recordings. */
 function greetingSamples(ms: number): Buffer {
   const rate = 8000;
@@ -259,7 +247,7 @@ function greetingSamples(ms: number): Buffer {
   const tones = [440, 554, 659];
   for (let i = 0; i < samples.length; i++) {
     const tone = tones[Math.min(tones.length - 1, Math.floor(i / rate))]!;
-    samples[i] = muLaw(9000 * Math.sin((2 * Math.PI * tone * i) / rate));
+    samples[i] = muLawByte(Math.round(9000 * Math.sin((2 * Math.PI * tone * i) / rate)));
   }
   return samples;
 }

@@ -6,21 +6,12 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { MULAW_TO_PCM16 } from '../speech/g711.js';
 import { wavFile } from './call-recording.js';
 
 const RECORDING_RATE = 8_000;
 /** mu-law silence. */
 const SILENCE = 0xff;
-
-/** mu-law byte -> 16-bit sample (G.711). */
-export const MULAW = new Int16Array(256).map((_, i) => {
-  const u = ~i & 0xff;
-  const sign = u & 0x80;
-  const exponent = (u >> 4) & 0x07;
-  const mantissa = u & 0x0f;
-  const magnitude = (((mantissa << 3) + 0x84) << exponent) - 0x84;
-  return sign ? -magnitude : magnitude;
-});
 
 const trackFiles = (dir: string, callId: string) => ({
   room: path.join(dir, `${callId}-room.ulaw`),
@@ -104,8 +95,8 @@ export async function takeRelayRecording(dir: string, callId: string): Promise<B
   const length = Math.max(room?.length ?? 0, lead?.length ?? 0);
   if (length === 0) return null;
   const decode = (track: Buffer | null) => {
-    const samples = new Int16Array(length).fill(MULAW[SILENCE]!);
-    if (track) for (let i = 0; i < track.length; i++) samples[i] = MULAW[track[i]!]!;
+    const samples = new Int16Array(length).fill(MULAW_TO_PCM16[SILENCE]!);
+    if (track) for (let i = 0; i < track.length; i++) samples[i] = MULAW_TO_PCM16[track[i]!]!;
     return samples;
   };
   return wavFile([decode(room), decode(lead)], RECORDING_RATE);

@@ -19,7 +19,7 @@ import type { Logger } from '../logger.js';
 import type { AudioBridgeRooms, RoomParticipant } from './audio-bridge.js';
 import type { MonitorMode } from '../../../shared/schemas/coaching/sessions.js';
 import type { CallMonitoring } from './phone-provider.js';
-import { MULAW } from './relay-recording.js';
+import { MULAW_TO_PCM16, PCM16_TO_MULAW } from '../speech/g711.js';
 import { pcmuPacket, type RelayTap, type RtpRelay } from './rtp-relay.js';
 
 const RTP_HEADER = 12;
@@ -33,24 +33,13 @@ const MAX_QUEUED_FRAMES = 6;
  */
 const COACH_ROOM_PREBUFFER = 2;
 
-/** 16-bit sample (offset by 32768) -> mu-law byte (G.711, the inverse of MULAW), computed once. */
-const TO_MULAW = new Uint8Array(65_536).map((_, index) => {
-  const sample = index - 32_768;
-  const sign = sample < 0 ? 0x80 : 0;
-  const magnitude = Math.min(Math.abs(sample), 32_635) + 0x84;
-  let exponent = 7;
-  for (let mask = 0x4000; (magnitude & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
-  const mantissa = (magnitude >> (exponent + 3)) & 0x0f;
-  return ~(sign | (exponent << 4) | mantissa) & 0xff;
-});
-
 /** Two PCMU frames summed (clipped); a missing frame is silence. */
 function mixFrames(a: Buffer, b: Buffer | undefined): Buffer {
   if (!b) return a;
   const out = Buffer.alloc(a.length);
   for (let i = 0; i < a.length; i++) {
-    const sum = MULAW[a[i]!]! + (i < b.length ? MULAW[b[i]!]! : 0);
-    out[i] = TO_MULAW[Math.max(-32_768, Math.min(32_767, sum)) + 32_768]!;
+    const sum = MULAW_TO_PCM16[a[i]!]! + (i < b.length ? MULAW_TO_PCM16[b[i]!]! : 0);
+    out[i] = PCM16_TO_MULAW[Math.max(-32_768, Math.min(32_767, sum)) + 32_768]!;
   }
   return out;
 }
