@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignList } from '../../shared/schemas/campaigns/list.js';
 import type { LeadItem } from '../../shared/schemas/leads/lead.js';
 import type { Leaderboard } from '../../shared/schemas/leaderboard/standings.js';
+import { TEST_CALLS_SLUG } from '../../server/features/campaigns/seed.js';
 import {
   appUrl,
   expectToast,
@@ -23,10 +24,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** An open lead of the demo agent: one of theirs, or a fresh one imported by the owner and requested by the agent. */
+/**
+ * An open lead of the demo agent in a campaign that pays commission (the test lines' campaign pays none, so its deals
+ * write no ledger line): one of theirs, or a fresh one imported by the owner and requested by the agent.
+ */
 async function openLeadOfAgent(agentToken: string): Promise<LeadItem> {
   const own = await apiCall<{ items: LeadItem[] }>(agentToken, '/api/leads?limit=100');
-  const open = own.items.find((lead) => lead.stage !== 'Closed' && lead.stage !== 'Lost');
+  const open = own.items.find(
+    (lead) => lead.stage !== 'Closed' && lead.stage !== 'Lost' && lead.campaignSlug !== TEST_CALLS_SLUG,
+  );
   if (open) return open;
   const ownerToken = await apiToken('owner@demo.test');
   const { items } = await apiCall<CampaignList>(agentToken, '/api/campaigns?status=active');
