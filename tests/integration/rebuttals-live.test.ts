@@ -4,6 +4,8 @@ import { SocketEvents } from '../../shared/events.js';
 import { assemble, espeakProblem, speak, toNarrowband, type Utterance } from '../../bench/objection-audio.js';
 import { assistCall } from '../../server/features/rebuttals/live-suggestions.js';
 import { saveRebuttal } from '../../server/features/rebuttals/service.js';
+import { findScripts } from '../../server/features/scripts/public.js';
+import { addScriptOnce } from '../../server/features/scripts/service.js';
 import { createObjectionSpotter, speechProblem } from '../../server/platform/speech/objection-spotter.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/factories.js';
@@ -73,5 +75,46 @@ describe.skipIf(missing !== null)("rebuttal:suggested from a call's lead audio",
       rebuttal: { text: 'Solar answer, rated higher elsewhere', source: 'library', votes: 0 },
     });
     socket.disconnect();
+  }, 90_000);
+
+  it("keeps the script paragraph shown for an objection with the call's objections, as it read then", async () => {
+    const { platform } = testApp;
+    await addScriptOnce(platform, {
+      campaign: 'wind',
+      order: 1,
+      title: 'Wind Opener',
+      category: 'Opening',
+      type: 'call',
+      content: `Hi {name}, this is {agent} with Wind.
+
+[If they say call me later]
+Of course: what time suits you tomorrow? I will put it in my calendar now.`,
+    });
+    const [script] = await findScripts(platform.db, 'wind');
+    const utterances: Utterance[] = [
+      { text: 'We moved into the house about three years ago.' },
+      { text: 'I am busy right now, call me later.', phrase: 'call me later' },
+    ];
+    const spoken = assemble(
+      await Promise.all(utterances.map(async (u) => toNarrowband(await speak('en-us', 150, u.text)))),
+      utterances,
+      0,
+    );
+    const agent = await createUser(testApp);
+    const call = { callId: 'call-3', agentId: agent.user._id.toHexString(), campaignSlug: 'wind' };
+    const spotter = createObjectionSpotter({ maxStreams: 1 });
+    const assisted = assistCall(platform, spotter, call, chunks(spoken.audio), { encoding: 'mulaw', sampleRate: 8000 });
+    if (!assisted.assisted) throw new Error(assisted.reason);
+    expect(await assisted.done).toEqual([
+      expect.objectContaining({
+        phrase: 'call me later',
+        rebuttalId: null,
+        script: {
+          scriptId: script!._id.toHexString(),
+          title: 'Wind Opener',
+          text: 'Of course: what time suits you tomorrow? I will put it in my calendar now.',
+        },
+      }),
+    ]);
   }, 90_000);
 });

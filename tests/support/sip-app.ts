@@ -30,7 +30,10 @@ export interface SipCarrierSite {
 export async function startSipCarrier(dataDirPrefix = 'cw-sip-'): Promise<SipCarrierSite> {
   const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
   const recordingsDir = path.join(dataDir, 'recordings');
-  const carrier = await startLocalCarrier({ dataDir });
+  // JANUS_EVENT_LOOPS reaches the test carrier as it reaches `npm run telephony`, so the room model's tests can be run
+  // with Janus's shared media threads (docs/performance.md, "Capacity").
+  const eventLoops = Number(process.env.JANUS_EVENT_LOOPS ?? 0);
+  const carrier = await startLocalCarrier({ dataDir, ...(eventLoops > 0 ? { eventLoops } : {}) });
   return {
     carrier,
     dataDir,

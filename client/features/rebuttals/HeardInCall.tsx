@@ -1,11 +1,25 @@
 import { MessageSquareWarning } from 'lucide-react';
 import { useState } from 'react';
 import { formatDuration } from '../../../shared/schemas/dialer/messages.js';
+import type { HeardObjection } from '../../../shared/schemas/rebuttals/call-listening.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
 import { Button } from '../../ui/Button.js';
 import styles from './HeardInCall.module.css';
 
 const atTime = (ms: number) => formatDuration(Math.floor(ms / 1_000));
+
+/** What the agent was shown for an objection during the call, and where it came from. */
+function ShownRebuttal({ objection }: { objection: HeardObjection }) {
+  if (!objection.rebuttal) return <p className={styles.muted}>No rebuttal was shown.</p>;
+  return (
+    <p className={styles.shown}>
+      Shown: {objection.rebuttal}{' '}
+      <span className={styles.muted}>
+        {objection.scriptTitle ? `(from the script “${objection.scriptTitle}”)` : '(team rebuttal)'}
+      </span>
+    </p>
+  );
+}
 
 /**
  * Call History's after-call view of what the objection spotter heard: each objection with its time (a click plays the
@@ -39,6 +53,7 @@ export function HeardInCall({ callId, onSeek }: { callId: string; onSeek: (ms: n
               >
                 {atTime(objection.startMs)} · {objection.phrase}
               </Button>
+              <ShownRebuttal objection={objection} />
             </li>
           ))}
         </ul>

@@ -102,6 +102,10 @@ async function listenToCall(
       startMs: h.startMs + shift,
       endMs: h.endMs + shift,
       rebuttalId: h.rebuttalId && ObjectId.isValid(h.rebuttalId) ? new ObjectId(h.rebuttalId) : null,
+      script:
+        h.script && ObjectId.isValid(h.script.scriptId)
+          ? { scriptId: new ObjectId(h.script.scriptId), title: h.script.title, text: h.script.text }
+          : null,
     })),
     createdAt: platform.clock.now(),
   });

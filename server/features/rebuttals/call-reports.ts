@@ -45,7 +45,8 @@ export async function listenedCall(platform: Platform, user: UserDoc, callId: st
       phrase: o.phrase,
       startMs: o.startMs,
       endMs: o.endMs,
-      rebuttal: (o.rebuttalId && rebuttals.get(o.rebuttalId.toHexString())) ?? null,
+      rebuttal: (o.rebuttalId && rebuttals.get(o.rebuttalId.toHexString())) ?? o.script?.text ?? null,
+      scriptTitle: o.rebuttalId ? null : (o.script?.title ?? null),
     })),
     transcript: transcript
       ? {

@@ -41,6 +41,20 @@ export interface SuggestedObjection {
   startMs: number;
   endMs: number;
   rebuttalId: string | null;
+  /** The script paragraph shown when no library entry answered, as it read then (scripts change afterwards). */
+  script: ShownScriptAnswer | null;
+}
+
+export interface ShownScriptAnswer {
+  scriptId: string;
+  title: string;
+  text: string;
+}
+
+function shownScript(rebuttal: RebuttalSuggestedPayload['rebuttal']): ShownScriptAnswer | null {
+  return rebuttal?.source === 'script'
+    ? { scriptId: rebuttal.id, title: rebuttal.scriptTitle, text: rebuttal.text }
+    : null;
 }
 
 function phraseEnd(call: CallToAssist, endMs: number): { phraseEndedAt?: string } {
@@ -79,8 +93,11 @@ export function assistCall(
       suggestions.push(
         bestRebuttalFor(platform, call.campaignSlug, heard.phrase)
           .then((rebuttal) => {
-            // Call History and Insights name library entries: a script paragraph shown is not kept with the call.
-            heardList.push({ ...heard, rebuttalId: rebuttal?.source === 'library' ? rebuttal.id : null });
+            heardList.push({
+              ...heard,
+              rebuttalId: rebuttal?.source === 'library' ? rebuttal.id : null,
+              script: shownScript(rebuttal),
+            });
             emitRebuttalSuggested(platform, call.agentId, {
               callId: call.callId,
               objection: heard.phrase,

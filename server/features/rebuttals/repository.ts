@@ -191,7 +191,14 @@ export interface CallObjectionsDoc {
   agentId: ObjectId;
   campaignId?: ObjectId;
   leadId?: ObjectId;
-  objections: Array<{ phrase: string; startMs: number; endMs: number; rebuttalId: ObjectId | null }>;
+  objections: Array<{
+    phrase: string;
+    startMs: number;
+    endMs: number;
+    rebuttalId: ObjectId | null;
+    /** The script paragraph shown instead, as it read during the call (absent on calls stored before it was kept). */
+    script?: { scriptId: ObjectId; title: string; text: string } | null;
+  }>;
   createdAt: Date;
 }
 

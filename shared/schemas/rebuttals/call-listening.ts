@@ -21,7 +21,10 @@ export const HeardObjection = Type.Object({
   /** ms from the start of the call's recording (the answer). */
   startMs: Type.Integer(),
   endMs: Type.Integer(),
+  /** What the agent was shown for it: a library entry's text, a script's paragraph, or nothing. */
   rebuttal: Type.Union([Type.String(), Type.Null()]),
+  /** Set when what was shown is a paragraph of this script (no library entry answered). */
+  scriptTitle: Type.Union([Type.String(), Type.Null()]),
 });
 export type HeardObjection = Static<typeof HeardObjection>;
 
