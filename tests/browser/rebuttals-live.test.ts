@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { DialerState } from '../../shared/schemas/dialer/state.js';
+import type { ListenedCall } from '../../shared/schemas/rebuttals/call-listening.js';
 import { espeakProblem } from '../../server/platform/speech/lead-speech.js';
 import { speechProblem } from '../../server/platform/speech/objection-spotter.js';
 import { localCarrierProblem } from '../../server/platform/telephony/local-carrier.js';
@@ -66,15 +67,24 @@ describe.skipIf(missing !== null)('live rebuttals in the dialer panel (Chromium,
     await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).click();
   }
 
-  async function liveCall(): Promise<CallView | null> {
+  async function agentGet(route: string): Promise<Response> {
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: DEMO_AGENT.email, password: DEMO_AGENT.password }),
     });
     const { accessToken } = (await login.json()) as { accessToken: string };
-    const answer = await fetch(`${url}/api/dialer/state`, { headers: { authorization: `Bearer ${accessToken}` } });
-    return ((await answer.json()) as DialerState).call;
+    return fetch(`${url}/api${route}`, { headers: { authorization: `Bearer ${accessToken}` } });
+  }
+
+  async function liveCall(): Promise<CallView | null> {
+    return ((await (await agentGet('/dialer/state')).json()) as DialerState).call;
+  }
+
+  /** The objections heard are stored when the call's lead audio ends, a moment after the hang-up. */
+  async function objectionsStored(callId: string): Promise<boolean> {
+    const answer = await agentGet(`/rebuttals/calls/${callId}`);
+    return answer.ok && ((await answer.json()) as ListenedCall).objections.length > 0;
   }
 
   /**
@@ -119,8 +129,19 @@ describe.skipIf(missing !== null)('live rebuttals in the dialer panel (Chromium,
         .getByText("That's fair, most people aren't until they see their own numbers.", { exact: false })
         .waitFor();
       expect(await shownAfterPhrase(page, 'not interested', '08')).toBeLessThan(2_000);
+      const callId = (await liveCall())!.id;
       await dialerOf(page).getByRole('button', { name: 'End call' }).click();
       await dialerOf(page).getByRole('button', { name: 'Call', exact: true }).waitFor();
+
+      // Afterwards Call History keeps the objection at its time, with what the agent was shown for it.
+      await expect.poll(() => objectionsStored(callId), { timeout: 30_000 }).toBe(true);
+      const row = page.locator(`tr[data-call-id="${callId}"]`);
+      await row.getByRole('button', { name: 'Objections' }).click();
+      await row.getByRole('button', { name: /^Play from \d+:\d+: not interested$/ }).waitFor();
+      await row
+        .getByText("Shown: That's fair, most people aren't until they see their own numbers.", { exact: false })
+        .waitFor();
+      await row.getByText('(team rebuttal)').waitFor();
     } finally {
       await context.close();
     }
