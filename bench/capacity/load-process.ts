@@ -1,5 +1,6 @@
 // One load-generator process of `npm run bench:capacity` (forked by bench/capacity/run.ts through the suite's RPC):
 // it holds a share of the simulated people, so the generator's own CPU is its own processes' and not the node's.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serveRpc } from '../suite/rpc.js';
 import { Agent, Owner, TeamLead, type ProcessResults, type WorkPlan } from './people.js';
 import type { Person } from './seed.js';
@@ -26,6 +27,9 @@ serveRpc({
     return people.length;
   },
   async work(plan: WorkPlan) {
+    // A busy load process reads its sockets late: its event-loop delay says how much of a measured delay is its own.
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
     await Promise.all(
       people.map((person) =>
         person.work(plan).catch((error: Error) => {
@@ -33,6 +37,14 @@ serveRpc({
         }),
       ),
     );
+    delay.disable();
+    const ms = (ns: number) => Math.round(ns / 1e6);
+    results.loopDelay = {
+      role: people.some((person) => person instanceof Agent) ? 'agents' : 'watchers',
+      p50: ms(delay.percentile(50)),
+      p99: ms(delay.percentile(99)),
+      max: ms(delay.max),
+    };
     return true;
   },
   results: () => results,

@@ -68,6 +68,8 @@ export interface ProcessResults {
   deals: Array<{ leadName: string; sentAt: number }>;
   receipts: Array<{ leadName: string; at: number }>;
   problems: string[];
+  /** The load process's own event-loop delay during the work (ms): how late its timestamps can be. */
+  loopDelay?: { role: 'agents' | 'watchers'; p50: number; p99: number; max: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
