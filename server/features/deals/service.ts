@@ -3,12 +3,12 @@ import { DealMessages, type CloseLeadBody, type DealItem } from '../../../shared
 import type { CancelDealBody } from '../../../shared/schemas/deals/cancel.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { findCampaignById, isMember } from '../campaigns/public.js';
+import { findCampaignById, isMember, type CampaignDoc } from '../campaigns/public.js';
 import { enqueueDealCancelled, enqueueDealClosed } from '../commissions/public.js';
 import { dollarsToCents, formatCents } from '../commissions/public.js';
 import { emitLeadUpdated } from '../leads/public.js';
 import { assigneeNames, toLeadItem } from '../leads/public.js';
-import { findLeadById, updateLead } from '../leads/public.js';
+import { findLeadById, updateLead, type LeadDoc } from '../leads/public.js';
 import { emitTeamActivity } from '../team/public.js';
 import { isDuplicateKey } from '../../platform/db-errors.js';
 import { findUserById, type UserDoc } from '../users/public.js';
@@ -34,6 +34,19 @@ export function toDealItem(deal: DealDoc): DealItem {
     closedAt: deal.closedAt.toISOString(),
     ...(deal.cancelledAt ? { cancelledAt: deal.cancelledAt.toISOString() } : {}),
   };
+}
+
+/** The closer, the opener (a transferred lead is not theirs any more, its deal still pays them) and the owner follow it live. */
+async function emitClosedLead(
+  platform: Platform,
+  closedLead: LeadDoc,
+  campaign: CampaignDoc,
+  dealMembers: ObjectId[],
+): Promise<void> {
+  const audience = [...dealMembers.map((id) => id.toHexString()), campaign.ownerId?.toHexString()].filter(
+    (id): id is string => Boolean(id),
+  );
+  emitLeadUpdated(platform, audience, toLeadItem(closedLead, campaign, await assigneeNames(platform.db, [closedLead])));
 }
 
 /**
@@ -97,22 +110,16 @@ export async function closeLead(
     throw error;
   }
   const closedLead = await markLeadClosed(platform.db, lead._id, viewer._id, at, `Closed: ${formatCents(value)} deal`);
-  if (closedLead) {
-    // The opener follows the deal live too (a transferred lead is not theirs any more, its deal still pays them).
-    const audience = [closerId.toHexString(), openerId.toHexString(), campaign.ownerId?.toHexString()].filter(
-      (id): id is string => Boolean(id),
-    );
-    emitLeadUpdated(
-      platform,
-      audience,
-      toLeadItem(closedLead, campaign, await assigneeNames(platform.db, [closedLead])),
-    );
-  }
-  await enqueueDealClosed(platform, deal._id);
   const activity = { kind: 'deal-closed' as const, campaignId: campaign._id, leadName: lead.name, dealValue: value };
-  await emitTeamActivity(platform, closerId, { ...activity, key: `deal-closed-${deal._id.toHexString()}` });
-  if (!openerId.equals(closerId))
-    await emitTeamActivity(platform, openerId, { ...activity, key: `deal-opened-${deal._id.toHexString()}` });
+  // Independent of each other once the deal and the lead are written: side by side, so the team's live feed does not
+  // wait for the lead's panels and the ledger job (the capacity bench's deal -> team lead delay).
+  await Promise.all([
+    closedLead && emitClosedLead(platform, closedLead, campaign, [closerId, openerId]),
+    enqueueDealClosed(platform, deal._id),
+    emitTeamActivity(platform, closerId, { ...activity, key: `deal-closed-${deal._id.toHexString()}` }),
+    !openerId.equals(closerId) &&
+      emitTeamActivity(platform, openerId, { ...activity, key: `deal-opened-${deal._id.toHexString()}` }),
+  ]);
   return toDealItem(deal);
 }
 
