@@ -16,7 +16,9 @@ describe('a lead calls back, in the dialer panel (Chromium, simulator)', () => {
     });
     const { accessToken } = (await login.json()) as { accessToken: string };
     const get = async <T>(path: string) =>
-      (await (await fetch(`${file.app.url}${path}`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as T;
+      (await (
+        await fetch(`${file.app.url}${path}`, { headers: { authorization: `Bearer ${accessToken}` } })
+      ).json()) as T;
     const campaign = await get<{ id: string }>('/api/campaigns/test-calls');
     return (await get<{ number: string }>(`/api/dialer/campaigns/${campaign.id}/inbound-number`)).number;
   }

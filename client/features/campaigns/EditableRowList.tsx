@@ -58,12 +58,7 @@ export function EditableRowList<Row>({
       {add || moreActions ? (
         <div className={styles.fieldsetActions}>
           {add ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onPress={() => onChange([...rows, add.row])}
-              isDisabled={isDisabled}
-            >
+            <Button variant="secondary" size="sm" onPress={() => onChange([...rows, add.row])} isDisabled={isDisabled}>
               <Plus size={16} aria-hidden="true" />
               {` ${add.label}`}
             </Button>

@@ -26,9 +26,8 @@ export function LastCall({
     <div className={styles.lastCall}>
       <p className={styles.small}>
         Last call: {callName(call.name, call.phone) ? `${call.name}, ` : ''}
-        {formatPhone(call.phone)} ·{' '}
-        {call.dialResult ? DIAL_RESULT_LABEL[call.dialResult] : STATUS_LABEL[call.status!]} ·{' '}
-        {formatDuration(call.duration)}
+        {formatPhone(call.phone)} · {call.dialResult ? DIAL_RESULT_LABEL[call.dialResult] : STATUS_LABEL[call.status!]}{' '}
+        · {formatDuration(call.duration)}
       </p>
       <Button size="sm" variant="ghost" onPress={() => void markDoNotCall(call.id)} isDisabled={marked}>
         <Ban size={14} aria-hidden="true" />

@@ -32,7 +32,10 @@ function qualityWarning(issues: readonly string[]): string {
 export function LiveCallDetails({
   call,
 }: {
-  call: Pick<CallView, 'id' | 'state' | 'ringing' | 'muted' | 'held' | 'recording' | 'leadKeys' | 'connectedAt' | 'duration'>;
+  call: Pick<
+    CallView,
+    'id' | 'state' | 'ringing' | 'muted' | 'held' | 'recording' | 'leadKeys' | 'connectedAt' | 'duration'
+  >;
 }) {
   const dialer = useDialer();
   const seconds = useCallSeconds(call, dialer.serverOffsetMs);

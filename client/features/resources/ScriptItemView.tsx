@@ -35,7 +35,11 @@ export function ScriptItemView({ script, onEdit }: { script: ScriptItem; onEdit:
             </p>
             <pre className={styles.scriptText}>{script.content}</pre>
             <div className={page.row}>
-              <Button variant="secondary" size="sm" onPress={() => void copyText(script.content, ScriptMessages.copied)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onPress={() => void copyText(script.content, ScriptMessages.copied)}
+              >
                 <Copy size={16} aria-hidden="true" /> Copy
               </Button>
               {script.editable ? (

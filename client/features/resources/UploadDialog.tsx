@@ -19,14 +19,25 @@ interface UploadDialogProps {
   onUploaded: (item: MaterialItem) => void;
 }
 
-export function UploadDialog({ isOpen, onOpenChange, campaigns, folders, defaultFolderId, onUploaded }: UploadDialogProps) {
+export function UploadDialog({
+  isOpen,
+  onOpenChange,
+  campaigns,
+  folders,
+  defaultFolderId,
+  onUploaded,
+}: UploadDialogProps) {
   const upload = useMaterialUpload({ isOpen, onOpenChange, folders, defaultFolderId, onUploaded });
   const { fields, set } = upload;
   const uploading = upload.progress !== null;
   const percent = Math.round((upload.progress ?? 0) * 100);
 
   return (
-    <Dialog title="Upload Material" isOpen={isOpen} onOpenChange={(open) => (open ? onOpenChange(true) : upload.close())}>
+    <Dialog
+      title="Upload Material"
+      isOpen={isOpen}
+      onOpenChange={(open) => (open ? onOpenChange(true) : upload.close())}
+    >
       <form
         className={page.form}
         onSubmit={(event) => {

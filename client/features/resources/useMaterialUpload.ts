@@ -18,7 +18,13 @@ interface MaterialUploadOptions {
  * The upload dialog's fields and the upload itself: checked before sending, sent with its progress (null while
  * nothing is being sent), cancelled when the dialog closes, and the fields cleared once it is stored.
  */
-export function useMaterialUpload({ isOpen, onOpenChange, folders, defaultFolderId, onUploaded }: MaterialUploadOptions) {
+export function useMaterialUpload({
+  isOpen,
+  onOpenChange,
+  folders,
+  defaultFolderId,
+  onUploaded,
+}: MaterialUploadOptions) {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   // The name taken from the chosen file, so choosing another file (say after one was refused) replaces it

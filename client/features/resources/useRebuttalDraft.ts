@@ -73,7 +73,6 @@ export function useRebuttalDraft(entry: EditedRebuttal, writableCampaigns: reado
     }
   }
 
-
   return {
     fields: { campaign, objection, phrases, category, rebuttal },
     set: {
