@@ -1,24 +1,16 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   appUrl,
+  browserForFile,
   expectToast,
-  launchBrowser,
   openPage,
   seriousAxeViolations,
   waitForLiveConnection,
 } from '../support/browser.js';
 import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Signs in, then opens /community with the live connection up (so no event is missed). */
 async function openFeed(page: Page, email: string): Promise<void> {
@@ -37,8 +29,8 @@ const likeButton = (post: Locator, count: number) =>
 
 describe('community feed', () => {
   it('shows a win posted in one browser live in another with the Whale Deal badge, and likes live both ways', async () => {
-    const alex = await openPage(browser, '/login', { bypassCSP: true });
-    const bianca = await openPage(browser, '/login');
+    const alex = await openPage(browser(), '/login', { bypassCSP: true });
+    const bianca = await openPage(browser(), '/login');
     try {
       await openFeed(alex.page, 'agent@demo.test');
       await openFeed(bianca.page, 'agent2@demo.test');
@@ -119,7 +111,7 @@ describe('community feed', () => {
           body: { type: 'tip', content: `Tip ${i + 1} from ${email}: smile while you dial.` },
         });
     }
-    const { page, context, errors } = await openPage(browser, '/login');
+    const { page, context, errors } = await openPage(browser(), '/login');
     try {
       await openFeed(page, 'agent4@demo.test');
       const articles = page.getByRole('article');
@@ -137,7 +129,7 @@ describe('community feed', () => {
   });
 
   it('sorts on the server and shows the Staff badge on announcements by admins', async () => {
-    const { page, context, errors } = await openPage(browser, '/login');
+    const { page, context, errors } = await openPage(browser(), '/login');
     try {
       await openFeed(page, 'admin@demo.test');
       const compose = page.getByRole('form', { name: 'Create a post' });

@@ -1,28 +1,13 @@
 // Hold and the keypad in the dialer panel with the simulator (`npm start`'s provider, Chromium): the same controls
 // as on a real line, with their states and keyboard use.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
-import { startAppProcess, type AppProcess } from '../support/app-process.js';
-import { dialerPanel } from '../support/dialer-panel.js';
+import { describe, expect, it } from 'vitest';
+import { dialerPanelApp } from '../support/dialer-panel.js';
 
 describe('hold and the keypad with the simulator (Chromium)', () => {
-  let app: AppProcess;
-  let browser: Browser;
-  let panel: ReturnType<typeof dialerPanel>;
-
-  beforeAll(async () => {
-    app = await startAppProcess({}, { dataDirPrefix: 'cw-browser-hold-sim-' });
-    panel = dialerPanel(app.url);
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const file = dialerPanelApp({}, { dataDirPrefix: 'cw-browser-hold-sim-' });
 
   it('Hold is a toggle button whose pressed state is the call on hold; the keypad takes clicks and keys', async () => {
+    const { panel, browser } = file;
     const { context, page, errors } = await panel.openAgentContext(browser);
     const api = await panel.agentApi();
     try {

@@ -1,34 +1,19 @@
 // The dialer panel with the simulated provider in an app of this file's own whose call-control answers come late
 // (DIALER_ANSWER_DELAY_MS): mute shown right under a slow answer, and the call's progress and results.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
-import { startAppProcess, type AppProcess } from '../support/app-process.js';
-import { dialerPanel, OSCILLATOR_SPY } from '../support/dialer-panel.js';
+import { describe, expect, it } from 'vitest';
+import { dialerPanelApp, OSCILLATOR_SPY } from '../support/dialer-panel.js';
 
 /** Longer than the simulator's mute step (0.3 s): every mute answer arrives after the pushed, applied state. */
 const ANSWER_DELAY_MS = 700;
 
 describe('dialer controls with the simulator (Chromium)', () => {
-  let app: AppProcess;
-  let browser: Browser;
-  let panel: ReturnType<typeof dialerPanel>;
-
-  beforeAll(async () => {
-    app = await startAppProcess(
-      { DIALER_ANSWER_DELAY_MS: String(ANSWER_DELAY_MS) },
-      { dataDirPrefix: 'cw-browser-controls-' },
-    );
-    panel = dialerPanel(app.url);
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const file = dialerPanelApp(
+    { DIALER_ANSWER_DELAY_MS: String(ANSWER_DELAY_MS) },
+    { dataDirPrefix: 'cw-browser-controls-' },
+  );
 
   it('Mute / Unmute clicked 20 times under a slow answer: the panel is right 20 of 20 times', async () => {
+    const { panel, browser } = file;
     const { context, page, errors } = await panel.openAgentContext(browser);
     try {
       // 555-010-0005 answers and stays on the line until the agent ends.
@@ -44,6 +29,7 @@ describe('dialer controls with the simulator (Chromium)', () => {
   }, 120_000);
 
   it('rings with a local ringback tone, and tells busy, no answer and not in service apart in the panel and Call History', async () => {
+    const { panel, browser } = file;
     const { context, page, errors } = await panel.openAgentContext(browser, { initScript: OSCILLATOR_SPY });
     try {
       const dialer = panel.dialerOf(page);

@@ -1,42 +1,30 @@
 // A lead calling back, in the dialer panel with the simulator (`npm start`, Chromium): the demo agent's panel rings
 // with the lead's card, Answer puts the call through, and Call History lists it as Inbound.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AGENT, launchBrowser } from '../support/browser.js';
-import { startAppProcess, type AppProcess } from '../support/app-process.js';
-import { dialerPanel } from '../support/dialer-panel.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_AGENT } from '../support/browser.js';
+import { dialerPanelApp } from '../support/dialer-panel.js';
 
 describe('a lead calls back, in the dialer panel (Chromium, simulator)', () => {
-  let app: AppProcess;
-  let browser: Browser;
-  let panel: ReturnType<typeof dialerPanel>;
-
-  beforeAll(async () => {
-    app = await startAppProcess({}, { dataDirPrefix: 'cw-browser-inbound-' });
-    panel = dialerPanel(app.url);
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const file = dialerPanelApp({}, { dataDirPrefix: 'cw-browser-inbound-' });
 
   /** The "Test calls" campaign's number, as its page shows it to an admin. */
   async function testCallsNumber(): Promise<string> {
-    const login = await fetch(`${app.url}/api/auth/login`, {
+    const login = await fetch(`${file.app.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_AGENT.password }),
     });
     const { accessToken } = (await login.json()) as { accessToken: string };
     const get = async <T>(path: string) =>
-      (await (await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as T;
+      (await (
+        await fetch(`${file.app.url}${path}`, { headers: { authorization: `Bearer ${accessToken}` } })
+      ).json()) as T;
     const campaign = await get<{ id: string }>('/api/campaigns/test-calls');
     return (await get<{ number: string }>(`/api/dialer/campaigns/${campaign.id}/inbound-number`)).number;
   }
 
   it("rings with the lead's card; Answer puts the call through; Call History says Inbound", async () => {
+    const { app, panel, browser } = file;
     const { context, page, errors } = await panel.openAgentContext(browser);
     const api = await panel.agentApi();
     try {

@@ -1,28 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CampaignList } from '../../shared/schemas/campaigns/list.js';
 import type { LeadItem } from '../../shared/schemas/leads/lead.js';
 import type { Leaderboard } from '../../shared/schemas/leaderboard/standings.js';
 import { TEST_CALLS_SLUG } from '../../server/features/campaigns/seed.js';
 import {
   appUrl,
+  browserForFile,
   expectToast,
-  launchBrowser,
   openPage,
   seriousAxeViolations,
   waitForLiveConnection,
 } from '../support/browser.js';
 import { apiCall, apiToken, signInAs } from './dashboard-helpers.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /**
  * An open lead of the demo agent in a campaign that pays commission (the test lines' campaign pays none, so its deals
@@ -69,7 +60,7 @@ describe('leaderboard', () => {
     const before = await apiCall<Leaderboard>(agentToken, '/api/leaderboard?period=week&by=deals');
     const lead = await openLeadOfAgent(agentToken);
 
-    const { page, context, errors } = await openPage(browser, '/login', { bypassCSP: true });
+    const { page, context, errors } = await openPage(browser(), '/login', { bypassCSP: true });
     try {
       await signInAs(page);
       const live = waitForLiveConnection(page);
@@ -123,7 +114,7 @@ describe('leaderboard', () => {
       )
       .toBe(true);
 
-    const { page, context, errors } = await openPage(browser, '/login');
+    const { page, context, errors } = await openPage(browser(), '/login');
     try {
       await signInAs(page);
       await page.goto(appUrl(`/dashboard/bonsai?campaign=${lead.campaignId}`));
@@ -147,7 +138,7 @@ describe('leaderboard', () => {
   it('offers to share the win in the lead panel right after closing the deal', async () => {
     const agentToken = await apiToken('agent@demo.test');
     const lead = await openLeadOfAgent(agentToken);
-    const { page, context, errors } = await openPage(browser, '/login');
+    const { page, context, errors } = await openPage(browser(), '/login');
     try {
       await signInAs(page);
       await page.goto(appUrl(`/dashboard/leads?lead=${lead.id}`));
@@ -185,7 +176,7 @@ describe('leaderboard', () => {
   });
 
   it('gives admins the payouts screen: pending money, the run, completed payouts', async () => {
-    const { page, context, errors } = await openPage(browser, '/login', { bypassCSP: true });
+    const { page, context, errors } = await openPage(browser(), '/login', { bypassCSP: true });
     try {
       await signInAs(page, 'admin@demo.test');
       await page.goto(appUrl('/dashboard/waitlist-admin'));

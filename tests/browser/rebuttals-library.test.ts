@@ -1,25 +1,17 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { RebuttalLibraryMessages } from '../../shared/schemas/rebuttals/library.js';
 import {
   appUrl,
+  browserForFile,
   expectToast,
-  launchBrowser,
   openPage,
   seriousAxeViolations,
   waitForLiveConnection,
 } from '../support/browser.js';
 import { signInAs } from './dashboard-helpers.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** The vote toggle reads "Vote up (n votes)"; its pressed state says whether the viewer voted. */
 const voteButton = (entry: Locator, count: number, pressed?: boolean) =>
@@ -37,8 +29,8 @@ async function openLibrary(page: Page) {
 describe('the AI-rebuttals library', () => {
   it("shows an owner's new rebuttal on an agent's open page, and the agent's vote on the owner's, live", async () => {
     // bypassCSP: axe is injected as an inline script.
-    const owner = await openPage(browser, '/login', { bypassCSP: true });
-    const agent = await openPage(browser, '/login');
+    const owner = await openPage(browser(), '/login', { bypassCSP: true });
+    const agent = await openPage(browser(), '/login');
     try {
       const agentLive = waitForLiveConnection(agent.page);
       await signInAs(agent.page, 'agent2@demo.test');

@@ -10,6 +10,7 @@ import { joinTestCampaign } from '../support/campaign-factories.js';
 import {
   connectDialer,
   createCallableLead,
+  dialingCampaign,
   recordCallStates,
   storedCall,
   waitForCallState,
@@ -17,7 +18,6 @@ import {
 } from '../support/dialer.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
-import { createCampaignWithAgents } from '../support/leads.js';
 
 // Rules of the dialer over HTTP and sockets, on real Redis, MongoDB and workers. These tests do not
 // assert the spec's timings, so the simulator runs 10x faster (ring 200 ms, end 50 ms, idle 100 ms).
@@ -32,18 +32,12 @@ let admin: CreatedUser;
 beforeAll(async () => {
   testApp = await buildTestApp({ simulator: { speed: 10 } });
   http = client(`${testApp.url}/api`);
-  const setup = await createCampaignWithAgents(testApp, 2);
+  const setup = await dialingCampaign(testApp, 2);
   campaignId = setup.campaignId;
   owner = setup.owner;
   [alice, bob] = setup.agents;
-  // Typed numbers without a zone of their own are judged in the campaign's zone: one where it is daytime now.
-  await http.patch(`/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: owner.accessToken });
   admin = await createUser(testApp, { role: 'admin' });
-  await Promise.all([
-    connectDialer(testApp, alice.accessToken),
-    connectDialer(testApp, bob.accessToken),
-    connectDialer(testApp, owner.accessToken),
-  ]);
+  await connectDialer(testApp, owner.accessToken);
 });
 
 afterAll(async () => {

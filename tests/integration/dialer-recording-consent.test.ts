@@ -3,16 +3,9 @@ import type { CampaignDetail } from '../../shared/schemas/campaigns/detail.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { CallHistoryPage } from '../../shared/schemas/dialer/history.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import {
-  connectDialer,
-  createCallableLead,
-  storedCall,
-  waitForCallState,
-  zoneWithLocalHour,
-} from '../support/dialer.js';
+import { createCallableLead, dialingCampaign, storedCall, waitForCallState } from '../support/dialer.js';
 import type { CreatedUser } from '../support/factories.js';
 import { client, eventually } from '../support/http.js';
-import { createCampaignWithAgents } from '../support/leads.js';
 
 // Disclosure and consent (issue 30) with the simulator: who sets the campaign's switches, and which answered calls
 // are left unrecorded (the lead's state as the calling-hours rules read it). The local carrier's audio side is
@@ -26,11 +19,9 @@ let alice: CreatedUser;
 beforeAll(async () => {
   testApp = await buildTestApp({ simulator: { speed: 10 } });
   http = client(`${testApp.url}/api`);
-  const setup = await createCampaignWithAgents(testApp, 1);
+  const setup = await dialingCampaign(testApp, 1);
   ({ campaignId, owner } = setup);
   [alice] = setup.agents as [CreatedUser];
-  await http.patch(`/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: owner.accessToken });
-  await connectDialer(testApp, alice.accessToken);
 });
 
 afterAll(async () => {

@@ -16,9 +16,8 @@ import {
   type LocalCarrier,
 } from '../../server/platform/telephony/local-carrier.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { connectDialer, waitForCallState, zoneWithLocalHour } from '../support/dialer.js';
+import { dialingCampaign, waitForCallState } from '../support/dialer.js';
 import { client, eventually } from '../support/http.js';
-import { createCampaignWithAgents } from '../support/leads.js';
 import { WebrtcAgentTab } from '../support/webrtc-agent.js';
 
 const missing = localCarrierProblem() ?? speechProblem() ?? espeakProblem();
@@ -53,11 +52,8 @@ describe.skipIf(missing !== null)("the room model's lead audio reaches the objec
 
   it('555-010-0008: rebuttal:suggested for "not interested", stored at its time in the recording', async () => {
     const http = client(`${testApp.url}/api`);
-    const { agents, campaignId, owner } = await createCampaignWithAgents(testApp, 1);
+    const { agents } = await dialingCampaign(testApp, 1);
     const agent = agents[0]!;
-    // Typed numbers are judged in the campaign's zone: one where it is daytime now.
-    await http.patch(`/campaigns/${campaignId}`, { timeZone: zoneWithLocalHour(10, 18) }, { token: owner.accessToken });
-    await connectDialer(testApp, agent.accessToken);
     const socket = await testApp.socket(agent.accessToken);
     const assists: RebuttalAssistPayload[] = [];
     const suggestions: RebuttalSuggestedPayload[] = [];

@@ -7,7 +7,7 @@ import {
   type Download,
   type Page,
 } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.js';
 
 /** Browser tests drive Chromium against the app that tests/support/app-setup.ts started as `npm start` would. */
@@ -26,6 +26,24 @@ export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fak
 export function launchBrowser(options: { extraArgs?: string[] } = {}): Promise<Browser> {
   if (options.extraArgs?.length) return launchChromium(options.extraArgs);
   return chromium.connect(inject('chromiumEndpoint'));
+}
+
+/**
+ * The file's browser, launched before its tests and closed after them (call at the top of a test file); read it
+ * inside a test, where it is connected.
+ */
+export function browserForFile(options: { extraArgs?: string[] } = {}): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser(options);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll: read it inside a test');
+    return browser;
+  };
 }
 
 export interface OpenedPage {

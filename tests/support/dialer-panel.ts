@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { CallHistoryPage } from '../../shared/schemas/dialer/history.js';
-import { DEMO_AGENT, waitForPath } from './browser.js';
+import { startAppProcess, type AppProcess } from './app-process.js';
+import { DEMO_AGENT, launchBrowser, waitForPath } from './browser.js';
 
 /** Drives the dialer panel of an app process of the test's own (tests/support/app-process.ts), as the demo agent. */
 export function dialerPanel(url: string) {
@@ -93,6 +94,34 @@ export function dialerPanel(url: string) {
   }
 
   return { dialerOf, openAgentContext, dial, agentApi, muteClicksShownRight };
+}
+
+/** What a dialer test file runs against: its own app process, the panel driver for it, and a browser. */
+export interface DialerPanelApp {
+  app: AppProcess;
+  panel: ReturnType<typeof dialerPanel>;
+  browser: Browser;
+}
+
+/**
+ * Starts the file's own app process (as `npm start` does, with `env` added) and a browser before the file's tests
+ * and stops both after them (call it in the file's describe); read the fields inside a test.
+ */
+export function dialerPanelApp(
+  env: Record<string, string>,
+  options: { dataDirPrefix: string; browserArgs?: string[] },
+): DialerPanelApp {
+  const setup = {} as DialerPanelApp;
+  beforeAll(async () => {
+    setup.app = await startAppProcess(env, { dataDirPrefix: options.dataDirPrefix });
+    setup.panel = dialerPanel(setup.app.url);
+    setup.browser = await launchBrowser({ extraArgs: options.browserArgs });
+  }, 90_000);
+  afterAll(async () => {
+    await setup.browser?.close();
+    await setup.app?.stop();
+  });
+  return setup;
 }
 
 /** Counts the Web Audio oscillators the page starts, by frequency (the local ringback is 440 + 480 Hz). */

@@ -7,6 +7,7 @@ import { insertLeads, type LeadDoc } from '../../server/features/leads/repositor
 import type { UserDoc } from '../../server/features/users/repository.js';
 import type { TestApp } from './app.js';
 import { client, eventually } from './http.js';
+import { createCampaignWithAgents, type CampaignWithAgents } from './leads.js';
 
 /** An IANA zone (Etc/GMT±N) where the local hour right now is within [from, to]. */
 export function zoneWithLocalHour(from: number, to: number, now = new Date()): string {
@@ -47,6 +48,21 @@ export async function createCallableLead(
   };
   await insertLeads(testApp.platform.db, [lead]);
   return lead;
+}
+
+/**
+ * A campaign of `agentCount` agents ready to dial typed numbers: its zone one where it is daytime now (typed numbers
+ * without a zone of their own are judged in the campaign's zone) and each agent's phone session connected.
+ */
+export async function dialingCampaign(testApp: TestApp, agentCount: number): Promise<CampaignWithAgents> {
+  const setup = await createCampaignWithAgents(testApp, agentCount);
+  await client(`${testApp.url}/api`).patch(
+    `/campaigns/${setup.campaignId}`,
+    { timeZone: zoneWithLocalHour(10, 18) },
+    { token: setup.owner.accessToken },
+  );
+  await Promise.all(setup.agents.map((agent) => connectDialer(testApp, agent.accessToken)));
+  return setup;
 }
 
 /** Connects the agent's phone session (initialize + connect) and waits until the server says connected. */

@@ -12,6 +12,43 @@ import { adoptSession } from '../session/public.js';
 import styles from './Auth.module.css';
 import { showFailure } from './failure.js';
 
+/** The e-mailed sign-in code an account asks for after too many failed sign-ins: why, the code, and a new one. */
+function EmailCodeField({
+  why,
+  code,
+  onChange,
+  onResend,
+  busy,
+}: {
+  why: string;
+  code: string;
+  onChange: (code: string) => void;
+  onResend: () => void;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <p className={styles.fine} role="status">
+        {why}
+      </p>
+      <TextField
+        label="Sign-in code"
+        name="emailCode"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={onChange}
+        isDisabled={busy}
+        autoFocus
+        description="The 6-digit code from the e-mail, valid for 10 minutes."
+      />
+      <Button variant="ghost" size="sm" onPress={onResend} isDisabled={busy}>
+        Send a new code
+      </Button>
+    </>
+  );
+}
+
 export function LoginForm({
   initialEmail = '',
   onTwoFactor,
@@ -85,25 +122,13 @@ export function LoginForm({
         isDisabled={busy}
       />
       {codeRequest !== null ? (
-        <>
-          <p className={styles.fine} role="status">
-            {codeRequest}
-          </p>
-          <TextField
-            label="Sign-in code"
-            name="emailCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={emailCode}
-            onChange={setEmailCode}
-            isDisabled={busy}
-            autoFocus
-            description="The 6-digit code from the e-mail, valid for 10 minutes."
-          />
-          <Button variant="ghost" size="sm" onPress={() => void submit(null, false)} isDisabled={busy}>
-            Send a new code
-          </Button>
-        </>
+        <EmailCodeField
+          why={codeRequest}
+          code={emailCode}
+          onChange={setEmailCode}
+          onResend={() => void submit(null, false)}
+          busy={busy}
+        />
       ) : null}
       <div className={styles.row}>
         <Checkbox isSelected={rememberMe} onChange={setRememberMe} isDisabled={busy}>

@@ -7,20 +7,15 @@ import type { PayoutsResponse } from '../../../shared/schemas/commissions/ledger
 import { PageStatus } from '../../app/PageStatus.js';
 import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
 import { announceComingSoon, useCampaigns } from '../campaigns/public.js';
 import { formatCents } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
 import { useSession } from '../session/public.js';
 import { CoachingAuditCard, CoachPanel } from '../coaching/public.js';
-import { BonsaiTree } from './BonsaiTree.js';
+import { BonsaiTabs } from './BonsaiTabs.js';
 import { EarningsSummary } from './EarningsSummary.js';
-import { HowBonsaiWorks } from './HowBonsaiWorks.js';
-import { InviteCard } from './InviteCard.js';
-import { PayoutsHistory } from './PayoutsHistory.js';
 import { followTeam, showCampaign, useBonsai } from './store.js';
 import { TeamActivityPanel } from './TeamActivityPanel.js';
-import { TeamMembers } from './TeamMembers.js';
 import styles from './Bonsai.module.css';
 
 /**
@@ -94,44 +89,16 @@ export default function BonsaiPage() {
         <>
           {data ? <TeamFigures stats={data.stats} /> : null}
           <div className={styles.columns}>
-            <Tabs
-              selectedKey={tab}
-              onSelectionChange={(key) => setPicked({ search, tab: key })}
-              className={styles.mainColumn}
-            >
-              <TabList aria-label="Bonsai views">
-                <Tab id="structure">Bonsai Structure</Tab>
-                <Tab id="payouts">Payouts History</Tab>
-              </TabList>
-              <TabPanel id="structure" className={page.stack}>
-                {data ? (
-                  <>
-                    <section className={page.card} aria-labelledby="tree-title">
-                      <h2 id="tree-title" className={page.cardTitle}>
-                        {campaign ? `${campaign.name} Bonsai` : 'Your Bonsai'}
-                      </h2>
-                      <BonsaiTree data={data} viewerSeed={user?.avatarSeed} />
-                    </section>
-                    <TeamMembers members={data.members} />
-                    <InviteCard referralLink={data.referralLink} />
-                  </>
-                ) : state.bonsaiStatus === 'failed' ? (
-                  <EmptyState title="Your Bonsai could not be loaded." />
-                ) : (
-                  <PageStatus />
-                )}
-                <HowBonsaiWorks structure={campaign?.commissionStructure} />
-              </TabPanel>
-              <TabPanel id="payouts">
-                {payouts ? (
-                  <PayoutsHistory payouts={payouts} />
-                ) : state.payoutsStatus === 'failed' ? (
-                  <EmptyState title="Your payouts could not be loaded." />
-                ) : (
-                  <PageStatus />
-                )}
-              </TabPanel>
-            </Tabs>
+            <BonsaiTabs
+              tab={tab}
+              onTab={(key) => setPicked({ search, tab: key })}
+              data={data}
+              payouts={payouts}
+              bonsaiFailed={state.bonsaiStatus === 'failed'}
+              payoutsFailed={state.payoutsStatus === 'failed'}
+              campaign={campaign}
+              viewerSeed={user?.avatarSeed}
+            />
             <div className={page.stack}>
               <CoachPanel />
               <EarningsSummary />

@@ -1,14 +1,11 @@
-import { Plus } from 'lucide-react';
 import {
   CLOSING_DESKS_MAX,
   ClosingDeskMessages,
   deskNumber,
   type ClosingDeskInput,
 } from '../../../shared/schemas/campaigns/closing-desks.js';
-import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
-import styles from './Campaigns.module.css';
-import { RemoveRowButton } from './RemoveRowButton.js';
+import { EditableRowList } from './EditableRowList.js';
 
 /** The owner's own closing desks an opener may transfer a lead to (docs/telephony.md, "Transfer to a closing desk"). */
 export function ClosingDesksFields({
@@ -20,54 +17,39 @@ export function ClosingDesksFields({
   onChange: (rows: ClosingDeskInput[]) => void;
   isDisabled: boolean;
 }) {
-  const update = (index: number, change: Partial<ClosingDeskInput>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   return (
-    <fieldset className={styles.fieldset}>
-      <legend>Closing desks</legend>
-      <p className={styles.fieldsetNote}>
-        Your own closers outside the app: openers can transfer a lead to these from the dialer. A phone number or a SIP
-        address; calling hours and do-not-call lists do not apply to them.
-      </p>
-      {rows.map((row, index) => {
-        const n = index + 1;
-        return (
-          <div key={index} className={styles.stateRuleRow}>
-            <TextField
-              label={`Desk ${n}: name`}
-              value={row.name}
-              onChange={(name) => update(index, { name })}
-              maxLength={60}
-              isDisabled={isDisabled}
-            />
-            <TextField
-              label={`Desk ${n}: number`}
-              placeholder="+1 555 010 0005 or sip:desk@pbx.example.com"
-              value={row.number}
-              onChange={(number) => update(index, { number })}
-              isDisabled={isDisabled}
-            />
-            <RemoveRowButton
-              label={`Remove desk ${n}`}
-              onRemove={() => onChange(rows.filter((_, i) => i !== index))}
-              isDisabled={isDisabled}
-            />
-          </div>
-        );
-      })}
-      {rows.length < CLOSING_DESKS_MAX ? (
-        <div className={styles.fieldsetActions}>
-          <Button
-            variant="secondary"
-            size="sm"
-            onPress={() => onChange([...rows, { name: '', number: '' }])}
+    <EditableRowList
+      legend="Closing desks"
+      note={
+        <>
+          Your own closers outside the app: openers can transfer a lead to these from the dialer. A phone number or a
+          SIP address; calling hours and do-not-call lists do not apply to them.
+        </>
+      }
+      rows={rows}
+      onChange={onChange}
+      isDisabled={isDisabled}
+      noun="Desk"
+      fields={(row, label, update) => (
+        <>
+          <TextField
+            label={`${label}: name`}
+            value={row.name}
+            onChange={(name) => update({ name })}
+            maxLength={60}
             isDisabled={isDisabled}
-          >
-            <Plus size={16} aria-hidden="true" /> Add closing desk
-          </Button>
-        </div>
-      ) : null}
-    </fieldset>
+          />
+          <TextField
+            label={`${label}: number`}
+            placeholder="+1 555 010 0005 or sip:desk@pbx.example.com"
+            value={row.number}
+            onChange={(number) => update({ number })}
+            isDisabled={isDisabled}
+          />
+        </>
+      )}
+      add={rows.length < CLOSING_DESKS_MAX ? { label: 'Add closing desk', row: { name: '', number: '' } } : undefined}
+    />
   );
 }
 

@@ -7,7 +7,7 @@ import type { CampaignDetail } from '../../../shared/schemas/campaigns/detail.js
 import type { ClosingDeskInput } from '../../../shared/schemas/campaigns/closing-desks.js';
 import type { CAMPAIGN_ROLES } from '../../../shared/schemas/campaigns/list.js';
 import { DEFAULT_OVERRIDE_PERCENT } from '../../../shared/constants.js';
-import { rowsFrom, rulesFrom, type StateRuleRow } from './StateRulesFields.js';
+import { rowsFrom, rulesFrom, type StateRuleRow } from './state-rule-rows.js';
 
 // The campaign form's draft: every field as the user typed it, and the request body made from it.
 

@@ -4,7 +4,7 @@ import { CampaignCreateBody, CampaignUpdateBody } from '../../../shared/schemas/
 import { api } from '../../api/client.js';
 import { schemaError } from '../../api/validate.js';
 import { errorToast, toast } from '../../ui/toast.js';
-import { stateRulesProblem } from './StateRulesFields.js';
+import { stateRulesProblem } from './state-rule-rows.js';
 import { closingDesksProblem } from './ClosingDesksFields.js';
 import { bodyFrom, callingHoursProblem, draftFrom, type Draft } from './campaign-draft.js';
 

@@ -6,14 +6,9 @@ import page from '../../ui/Page.module.css';
 import { saveBlob } from '../../api/download.js';
 import { toCsv } from './csv.js';
 import { BarChart } from './BarChart.js';
+import { ChartTableView, type ChartTable } from './ChartTableView.js';
 import { UPlotChart, type ChartSeries } from './UPlotChart.js';
 import styles from './Insights.module.css';
-
-export interface ChartTable {
-  header: string[];
-  /** Figures as shown; numbers right-aligned. */
-  rows: Array<Array<string | number>>;
-}
 
 interface Props {
   title: string;
@@ -80,37 +75,7 @@ export function ChartCard({
       </div>
       {children}
       {asTable ? (
-        // A wide table scrolls sideways: keyboard users reach it by Tab and scroll it with the arrow keys.
-        <div className={page.tableWrap} tabIndex={0} role="group" aria-label={`${title} table`}>
-          <table className={page.table} aria-label={`${title} table`}>
-            <thead>
-              <tr>
-                {table.header.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((value, c) =>
-                    c === 0 ? (
-                      <th key={c} scope="row">
-                        {value}
-                      </th>
-                    ) : (
-                      <td key={c} className={page.num}>
-                        {value}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ChartTableView title={title} table={table} />
       ) : (
         <>
           <figure className={styles.figure} role="img" aria-label={`${title}: ${headline}`}>

@@ -1,8 +1,5 @@
-import { FileText, Phone } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { ToggleButton } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
-import { buttonClass, LinkButton } from '../../ui/Button.js';
 import { useCampaigns } from '../campaigns/public.js';
 import page from '../../ui/Page.module.css';
 import styles from '../../ui/Leads.module.css';
@@ -10,10 +7,9 @@ import { closeLeadDetail, followLeads, openLeadDetail, useLeads } from '../leads
 import { useSession } from '../session/public.js';
 import { campaignTiles, chooseCampaign as pickCampaign } from './campaign-choice.js';
 import { CampaignTiles } from './CampaignTiles.js';
-import { ImportLeads } from './import/ImportDialog.js';
 import { LeadLists, useLeadListChoice } from './LeadLists.js';
 import { LeadPanel } from './LeadPanel.js';
-import { RequestLeads } from './RequestLeads.js';
+import { PageActions } from './PageActions.js';
 import { ScriptPanel } from './ScriptPanel.js';
 
 // The dialer belongs to the dialer feature; its code is fetched when it is first shown.
@@ -78,32 +74,18 @@ export default function LeadManagementPage() {
           </h1>
           <p className={page.subtitle}>Work your leads by campaign: call, e-mail, set their status and close deals.</p>
         </div>
-        <div className={page.row}>
-          <ToggleButton
-            isSelected={showDialer}
-            onChange={setShowDialer}
-            className={buttonClass({ variant: 'secondary' })}
-          >
-            <Phone size={16} aria-hidden="true" /> {showDialer ? 'Hide Dialer' : 'Show Dialer'}
-          </ToggleButton>
-          <ToggleButton
-            isSelected={showScript}
-            onChange={(on) => {
-              setShowScript(on);
-              if (on) closeLeadDetail();
-            }}
-            className={buttonClass({ variant: 'secondary' })}
-          >
-            <FileText size={16} aria-hidden="true" /> {showScript ? 'Hide Script' : 'Show Script'}
-          </ToggleButton>
-          {campaign && user?.role === 'sales' ? (
-            <RequestLeads campaignId={campaign.id} campaignName={campaign.name} />
-          ) : null}
-          {campaign && canImport ? <ImportLeads campaignId={campaign.id} campaignName={campaign.name} /> : null}
-          <LinkButton href="/dashboard/clients" variant="ghost">
-            Client Progress
-          </LinkButton>
-        </div>
+        <PageActions
+          showDialer={showDialer}
+          onShowDialer={setShowDialer}
+          showScript={showScript}
+          onShowScript={(on) => {
+            setShowScript(on);
+            if (on) closeLeadDetail();
+          }}
+          campaign={campaign}
+          canRequest={user?.role === 'sales'}
+          canImport={canImport}
+        />
       </div>
 
       <CampaignTiles slug={slug} tiles={tiles} userId={user?.id} onChange={chooseCampaign} />

@@ -1,23 +1,16 @@
-import { Info, Mail, Phone } from 'lucide-react';
-import { Button as AriaButton } from 'react-aria-components';
-import { useLocation } from 'wouter';
 import { LeadMessages } from '../../../shared/schemas/leads/lead.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FitTable } from '../../ui/FitTable.js';
-import { formatDate } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
-import { formatPhone } from '../leads/public.js';
 import styles from '../../ui/Leads.module.css';
-import { openLeadDetail, reloadLeadList, showMoreLeads, useLeads } from '../leads/public.js';
-import { callLead } from './call.js';
-import { DispositionSelect } from './DispositionSelect.js';
+import { reloadLeadList, showMoreLeads, useLeads } from '../leads/public.js';
+import { LeadRow } from './LeadRow.js';
 
 /** Lead Management's table (spec 2 columns): Lead, Type, Contact, Assigned, Last Contact, Status, Actions. */
 export function LeadTable({ onCall, campaignName }: { onCall: () => void; campaignName?: string }) {
   const { views } = useLeads();
   const view = views.management;
-  const [, navigate] = useLocation();
 
   if (view.status === 'failed')
     return (
@@ -58,67 +51,7 @@ export function LeadTable({ onCall, campaignName }: { onCall: () => void; campai
           </thead>
           <tbody>
             {view.items.map((lead) => (
-              <tr
-                key={lead.id}
-                className={view.fresh.includes(lead.id) ? styles.fresh : undefined}
-                data-lead-id={lead.id}
-              >
-                <th scope="row" className={styles.rowHead}>
-                  <div className={styles.leadName}>{lead.name}</div>
-                  <div className={styles.sub}>{[lead.company, lead.source].filter(Boolean).join(' · ')}</div>
-                </th>
-                <td>{lead.leadType}</td>
-                <td>
-                  <div>{formatPhone(lead.phone)}</div>
-                  <div className={styles.sub}>{lead.email}</div>
-                </td>
-                <td>
-                  {lead.assignedTo ? (
-                    <>
-                      <div>{lead.assignedToName ?? 'Assigned'}</div>
-                      {lead.assignedAt ? <div className={styles.sub}>{formatDate(lead.assignedAt)}</div> : null}
-                    </>
-                  ) : (
-                    'Unassigned'
-                  )}
-                </td>
-                <td>{lead.lastContactAt ? formatDate(lead.lastContactAt) : 'Never'}</td>
-                <td>
-                  <DispositionSelect lead={lead} aria-label={`Status of ${lead.name}`} />
-                </td>
-                <td>
-                  <div className={styles.actions}>
-                    <AriaButton
-                      className={styles.iconButton}
-                      aria-label={`Call ${lead.name}`}
-                      isDisabled={!lead.phone}
-                      onPress={() => void callLead(lead, onCall, navigate)}
-                    >
-                      <Phone size={15} aria-hidden="true" />
-                    </AriaButton>
-                    {lead.email ? (
-                      <a className={styles.iconButton} href={`mailto:${lead.email}`} aria-label={`E-mail ${lead.name}`}>
-                        <Mail size={15} aria-hidden="true" />
-                      </a>
-                    ) : (
-                      <AriaButton
-                        className={styles.iconButton}
-                        aria-label={`E-mail ${lead.name} (no address)`}
-                        isDisabled
-                      >
-                        <Mail size={15} aria-hidden="true" />
-                      </AriaButton>
-                    )}
-                    <AriaButton
-                      className={styles.iconButton}
-                      aria-label={`Details of ${lead.name}`}
-                      onPress={() => void openLeadDetail(lead.id)}
-                    >
-                      <Info size={15} aria-hidden="true" />
-                    </AriaButton>
-                  </div>
-                </td>
-              </tr>
+              <LeadRow key={lead.id} lead={lead} fresh={view.fresh.includes(lead.id)} onCall={onCall} />
             ))}
           </tbody>
         </table>

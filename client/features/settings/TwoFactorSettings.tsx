@@ -1,80 +1,20 @@
 import { ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { TwoFactorCodeBody, type TwoFactorSetupResponse } from '../../../shared/schemas/me/two-factor.js';
-import { api } from '../../api/client.js';
-import { schemaError } from '../../api/validate.js';
+import type { TwoFactorSetupResponse } from '../../../shared/schemas/me/two-factor.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
-import { errorToast, toast } from '../../ui/toast.js';
 import page from '../../ui/Page.module.css';
-import { session, useSession } from '../session/public.js';
+import { useSession } from '../session/public.js';
 import styles from './Settings.module.css';
-
-type Step = { kind: 'idle' } | { kind: 'scan'; setup: TwoFactorSetupResponse } | { kind: 'codes'; codes: string[] };
+import { useTwoFactor } from './useTwoFactor.js';
 
 /** Authenticator-app sign-in: enrol with the QR code the server makes, confirm with a code, keep the recovery codes. */
 export function TwoFactorSettings() {
   const { user } = useSession();
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { step, code, setCode, busy, begin, enable, disable, backToIdle } = useTwoFactor();
   const enabled = user?.twoFactorEnabled ?? false;
-
-  const run = async (task: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await task();
-    } catch {
-      // The API client showed the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const checkedCode = (): string | null => {
-    const body = { code: code.replace(/\s+/g, '') };
-    const problem = schemaError(TwoFactorCodeBody, body);
-    if (problem) {
-      errorToast('Error', problem);
-      return null;
-    }
-    return body.code;
-  };
-
-  const begin = () =>
-    run(async () => {
-      const setup = await api('/api/me/2fa/setup', { method: 'POST' });
-      setCode('');
-      setStep({ kind: 'scan', setup });
-    });
-
-  const enable = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkedCode();
-    if (!checked) return;
-    void run(async () => {
-      const answer = await api('/api/me/2fa/enable', { method: 'POST', body: { code: checked } });
-      if (session.user) session.user.twoFactorEnabled = true;
-      setCode('');
-      setStep({ kind: 'codes', codes: answer.recoveryCodes });
-      toast({ title: 'Two-factor authentication enabled', variant: 'success' });
-    });
-  };
-
-  const disable = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkedCode();
-    if (!checked) return;
-    void run(async () => {
-      await api('/api/me/2fa/disable', { method: 'POST', body: { code: checked } });
-      if (session.user) session.user.twoFactorEnabled = false;
-      setCode('');
-      setStep({ kind: 'idle' });
-      toast({ title: 'Two-factor authentication disabled' });
-    });
-  };
 
   return (
     <section className={page.card} aria-labelledby="two-factor-title">
@@ -83,7 +23,7 @@ export function TwoFactorSettings() {
         {enabled ? <Badge tone="green">On</Badge> : <Badge tone="grey">Off</Badge>}
       </h2>
       {step.kind === 'codes' ? (
-        <RecoveryCodes codes={step.codes} onSaved={() => setStep({ kind: 'idle' })} />
+        <RecoveryCodes codes={step.codes} onSaved={backToIdle} />
       ) : enabled ? (
         <Form className={page.form} onSubmit={disable}>
           <p className={page.muted}>Your account asks for a code from your authenticator app when you sign in.</p>
@@ -108,7 +48,7 @@ export function TwoFactorSettings() {
           onCodeChange={setCode}
           busy={busy}
           onSubmit={enable}
-          onCancel={() => setStep({ kind: 'idle' })}
+          onCancel={backToIdle}
         />
       ) : (
         <div className={page.stack}>
