@@ -60,6 +60,11 @@ export type ProviderEvent =
   | { type: 'recording-started'; callId: string }
   /** The lead pressed a key on their phone (an RFC 4733 event from the far end). */
   | { type: 'lead-key'; callId: string; key: string }
+  /**
+   * The closing desk hung up while it talked with the opener and the lead (a warm desk transfer not yet completed):
+   * its leg left the call, which goes on with the opener and the lead.
+   */
+  | { type: 'desk-left'; callId: string }
   /** The answered call's dialog, opaque, kept on the call so another process can end it (`hangUpOrphan`). */
   | { type: 'dialog-established'; callId: string; dialog: string }
   /** WebRTC providers: the gateway's answer to the browser's offer, and its ICE candidates, for the agent's tab. */
@@ -117,7 +122,11 @@ export interface CallTransfers {
    * lead talk. Resolves once the desk answered; rejects with `DeskNotReached` otherwise (the lead stays with the opener).
    */
   dialDesk?(callId: string, number: string): Promise<void>;
-  /** The opener leaves the lead with the desk: the call is no longer the agent's (the dialer ends it for them). */
+  /**
+   * The opener leaves the lead with the desk: the call is no longer the agent's (the dialer ends it for them).
+   * Rejects with `DeskNotReached` when the desk is no longer on the call (it hung up). A desk that hangs up before
+   * the hand-over is reported as `desk-left`.
+   */
   handOverToDesk?(callId: string): Promise<void>;
 }
 
