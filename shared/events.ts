@@ -271,11 +271,12 @@ export interface ClientToServerEvents {
   /** A sample of the agent's live WebRTC call, measured by the tab holding it (shared/schemas/dialer/quality.ts). */
   [SocketRequests.callQuality]: (sample: CallQualitySample, ack?: (answer: CallQualityAnswer) => void) => void;
   /**
-   * Coaching (the same service and checks as /api/coaching/sessions): join an agent's live call with a WebRTC offer,
-   * switch mode, leave. Every request is authorised on the server; a refused one is audited.
+   * Coaching (the same service and checks as /api/coaching/sessions): join an agent's live call with a WebRTC offer
+   * (none with the simulator, whose calls have no audio), switch mode, leave. Every request is authorised on the
+   * server; a refused one is audited.
    */
   [SocketRequests.coachingListen]: (
-    request: { agentId: string; sdp: string },
+    request: { agentId: string; sdp?: string },
     ack?: (answer: CoachingAnswer) => void,
   ) => void;
   [SocketRequests.coachingMode]: (

@@ -137,12 +137,20 @@ export class DeskNotReached extends Error {}
 export class TransferMediaNotReady extends Error {}
 
 /**
- * Coaches on live calls (the room provider, platform/telephony/room-monitor.ts). The coaching feature authorises every
- * request before it gets here: this only joins the coach's WebRTC offer to the call's audio and switches the mode.
+ * Coaches on live calls (the room provider, platform/telephony/room-monitor.ts; the simulator). The coaching feature
+ * authorises every request before it gets here: this only joins the coach to the call's audio and switches the mode.
  */
 export interface CallMonitoring {
-  /** Joins the coach's browser (its offer, candidates included) to the call; resolves with the gateway's answer SDP. */
-  join(request: { callId: string; coachId: string; offer: string; mode: MonitorMode }): Promise<string>;
+  /**
+   * `webrtc`: the coach hears and speaks over WebRTC (the room model), so a join needs the coach's offer. Absent: the
+   * provider's calls carry no audio (the simulator): a join takes no offer and there is nothing to hear.
+   */
+  readonly media?: 'webrtc';
+  /**
+   * Joins the coach to the call: with `media` the coach's browser (its offer, candidates included), resolving with the
+   * gateway's answer SDP; without, null.
+   */
+  join(request: { callId: string; coachId: string; offer?: string; mode: MonitorMode }): Promise<string | null>;
   /** Switches the mode on the same connection (nothing re-joins). */
   setMode(callId: string, coachId: string, mode: MonitorMode): Promise<void>;
   leave(callId: string, coachId: string): Promise<void>;
@@ -271,7 +279,7 @@ export interface PhoneProvider {
   readonly leadAudio?: LeadAudioSource;
   /** Providers that take leads' calls to the campaigns' numbers (the room model, the simulator). */
   readonly inbound?: InboundCalls;
-  /** Providers whose calls can take a coach (the room model). */
+  /** Providers whose calls can take a coach (the room model; the simulator, without audio). */
   readonly monitoring?: CallMonitoring;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;
