@@ -66,7 +66,10 @@ describe('listen, whisper, barge on a simulated call (Chromium)', () => {
     await dialer.getByText('Your team lead is listening').waitFor();
 
     const switchTo = (mode: 'Whisper' | 'Barge') =>
-      liveCalls.getByRole('radio', { name: mode }).or(liveCalls.getByRole('button', { name: mode })).click();
+      liveCalls
+        .getByRole('radio', { name: mode })
+        .or(liveCalls.getByRole('button', { name: mode }))
+        .click();
     await switchTo('Whisper');
     await liveCalls.getByText(`Whispering to ${AGENT.name}`).waitFor();
     await dialer.getByText('Your team lead is coaching').waitFor();

@@ -256,7 +256,11 @@ describe("a team lead on the simulator's call", () => {
     // A level-4 upline and an unrelated agent can neither switch nor end it, over HTTP or the socket.
     for (const outsider of [uplines[3]!, unrelated]) {
       expect((await listenOverHttp(outsider)).status).toBe(403);
-      const put = await http.put(`/coaching/sessions/${sessionId}`, { mode: 'listen' }, { token: outsider.accessToken });
+      const put = await http.put(
+        `/coaching/sessions/${sessionId}`,
+        { mode: 'listen' },
+        { token: outsider.accessToken },
+      );
       expect(put.status).toBe(403);
       expect((await http.delete(`/coaching/sessions/${sessionId}`, { token: outsider.accessToken })).status).toBe(403);
       const socket = await socketOf(outsider);
@@ -271,11 +275,13 @@ describe("a team lead on the simulator's call", () => {
     });
 
     expect(await ask(coachSocket, 'coaching:leave', { sessionId })).toEqual({ ok: true });
-    expect(await nextIndicator(seen++)).toBeNull();
+    expect(await nextIndicator(seen)).toBeNull();
     await eventually(async () => (ended.includes(sessionId) ? true : undefined));
 
     const audit = await http.get<CoachingAuditList>('/coaching/audit', { token: owner.accessToken });
-    const session = audit.body.items.filter((line) => line.callId === callId && line.actorId === String(coach.user._id));
+    const session = audit.body.items.filter(
+      (line) => line.callId === callId && line.actorId === String(coach.user._id),
+    );
     expect(
       session
         .slice(0, 4)
@@ -284,7 +290,12 @@ describe("a team lead on the simulator's call", () => {
     ).toEqual(['join listen http', 'mode whisper socket', 'mode barge http', 'leave barge socket']);
     const refusals = audit.body.items.filter((line) => line.action === 'refused' && line.mode === 'listen');
     expect(refusals.map((line) => `${line.actorName} ${line.via}`)).toEqual(
-      expect.arrayContaining(['Level Four http', 'Ursula Unrelated http', 'Level Four socket', 'Ursula Unrelated socket']),
+      expect.arrayContaining([
+        'Level Four http',
+        'Ursula Unrelated http',
+        'Level Four socket',
+        'Ursula Unrelated socket',
+      ]),
     );
   });
 
@@ -308,7 +319,11 @@ describe("a team lead on the simulator's call", () => {
       via: 'server',
     });
     // The call is over: a new join finds no call to join.
-    const late = await http.post('/coaching/sessions', { agentId: String(agent.user._id) }, { token: coach.accessToken });
+    const late = await http.post(
+      '/coaching/sessions',
+      { agentId: String(agent.user._id) },
+      { token: coach.accessToken },
+    );
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ error: coachingMessages.noLiveCall });
   });

@@ -98,4 +98,3 @@ async function handOverToDesk(platform: Platform, opener: UserDoc, call: CallDoc
   }
   return viewOf(completed);
 }
-
