@@ -96,42 +96,50 @@ describe.skipIf(missing !== null)('transfer to a closing desk from the dialer pa
     return dialer;
   }
 
-  it('warm: the desk joins, "Complete transfer" leaves it with the lead, and the panel places its next call', async () => {
+  /** A page of its own for one test, closed after it whatever happened. */
+  async function inPage(work: (page: Page) => Promise<void>): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     try {
-      const dialer = await inConferenceWith(page, lead, 'Head office desk');
-      await dialer.getByRole('button', { name: 'Complete transfer' }).click();
-      await expectToast(page, 'Call transferred to Head office desk.');
-      // The panel is free again: the next call (the 6 s echo number) connects on a new connection.
-      await dialer.getByRole('button', { name: 'Call', exact: true }).waitFor();
-      await dialer.getByLabel('Phone number').fill('5550100001');
-      // The server frees the line 1 s after a call ends (a known defect of the panel: docs/telephony.md).
-      await page.waitForTimeout(1_500);
-      await dialer.getByRole('button', { name: 'Call', exact: true }).click();
-      await dialer.getByText('In call', { exact: true }).waitFor();
-      await dialer.getByText(/Last call: \(555\) 010-0001 · Answered/).waitFor();
+      await work(page);
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }
 
-  it('warm: the desk hangs up during the conference; the panel says so and the opener keeps the call', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    try {
-      const dialer = await inConferenceWith(page, secondLead, 'Greeting desk');
-      // Its greeting lasts 3 s, then the desk hangs up.
-      await expectToast(page, 'Greeting desk hung up. The lead is still with you.');
-      await dialer.getByRole('button', { name: 'Complete transfer' }).waitFor({ state: 'detached' });
-      await dialer.getByText('In call', { exact: true }).waitFor();
-      await dialer.getByRole('button', { name: 'Transfer to a closer' }).waitFor();
-      await dialer.getByRole('button', { name: 'End call' }).click();
-      await dialer.getByRole('button', { name: 'Call', exact: true }).waitFor();
-    } finally {
-      await context.close();
-    }
-  }, 120_000);
+  it(
+    'warm: the desk joins, "Complete transfer" leaves it with the lead, and the panel places its next call',
+    () =>
+      inPage(async (page) => {
+        const dialer = await inConferenceWith(page, lead, 'Head office desk');
+        await dialer.getByRole('button', { name: 'Complete transfer' }).click();
+        await expectToast(page, 'Call transferred to Head office desk.');
+        // The panel is free again: the next call (the 6 s echo number) connects on a new connection.
+        await dialer.getByRole('button', { name: 'Call', exact: true }).waitFor();
+        await dialer.getByLabel('Phone number').fill('5550100001');
+        // The server frees the line 1 s after a call ends (a known defect of the panel: docs/telephony.md).
+        await page.waitForTimeout(1_500);
+        await dialer.getByRole('button', { name: 'Call', exact: true }).click();
+        await dialer.getByText('In call', { exact: true }).waitFor();
+        await dialer.getByText(/Last call: \(555\) 010-0001 · Answered/).waitFor();
+      }),
+    120_000,
+  );
+
+  it(
+    'warm: the desk hangs up during the conference; the panel says so and the opener keeps the call',
+    () =>
+      inPage(async (page) => {
+        const dialer = await inConferenceWith(page, secondLead, 'Greeting desk');
+        // Its greeting lasts 3 s, then the desk hangs up.
+        await expectToast(page, 'Greeting desk hung up. The lead is still with you.');
+        await dialer.getByRole('button', { name: 'Complete transfer' }).waitFor({ state: 'detached' });
+        await dialer.getByText('In call', { exact: true }).waitFor();
+        await dialer.getByRole('button', { name: 'Transfer to a closer' }).waitFor();
+        await dialer.getByRole('button', { name: 'End call' }).click();
+        await dialer.getByRole('button', { name: 'Call', exact: true }).waitFor();
+      }),
+    120_000,
+  );
 });
