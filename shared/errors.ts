@@ -58,9 +58,13 @@ export const ErrorReasons = {
   transferNotConference: 'TRANSFER_NOT_CONFERENCE',
   transferPhoneNotReady: 'TRANSFER_PHONE_NOT_READY',
   transferUnsupported: 'TRANSFER_UNSUPPORTED',
-  /** A closing desk (shared/schemas/campaigns/closing-desks.ts): not the campaign's, or it did not answer. */
+  /**
+   * A closing desk (shared/schemas/campaigns/closing-desks.ts): not the campaign's, it did not answer, or it hung up
+   * before the transfer was complete.
+   */
   transferUnknownDesk: 'TRANSFER_UNKNOWN_DESK',
   transferDeskNotReached: 'TRANSFER_DESK_NOT_REACHED',
+  transferDeskHungUp: 'TRANSFER_DESK_HUNG_UP',
   /** Leads calling in (shared/schemas/dialer/inbound.ts, InboundMessages): why an answer was refused. */
   inboundGone: 'INBOUND_GONE',
   inboundPhoneNotReady: 'INBOUND_PHONE_NOT_READY',

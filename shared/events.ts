@@ -38,6 +38,7 @@ export const SocketEvents = {
   transferOffered: 'transfer:offered',
   transferUpdated: 'transfer:updated',
   transferAvailability: 'transfer:availability',
+  deskTransferUpdated: 'transfer:desk',
   coachingIndicator: 'coaching:indicator',
   coachingEnded: 'coaching:ended',
   inboundRinging: 'inbound:ringing',
@@ -81,6 +82,8 @@ export interface ServerToClientEvents {
   [SocketEvents.transferOffered]: (payload: TransferOfferedPayload) => void;
   [SocketEvents.transferUpdated]: (payload: TransferUpdatedPayload) => void;
   [SocketEvents.transferAvailability]: (payload: TransferAvailabilityPayload) => void;
+  /** To the opener: the closing desk hung up before the transfer was complete (the lead is still with them). */
+  [SocketEvents.deskTransferUpdated]: (payload: DeskTransferUpdatedPayload) => void;
   /** To the agent: who is listening to or coaching their call right now (shared/schemas/coaching/sessions.ts). */
   [SocketEvents.coachingIndicator]: (payload: CoachingIndicator) => void;
   /** To the coach: their session ended (the call ended, or they left from another tab). */
@@ -97,6 +100,8 @@ export type InboundCallPayload = import('./schemas/dialer/inbound.js').InboundCa
 export type TransferOfferedPayload = import('./schemas/dialer/transfer.js').TransferView;
 /** `transfer:updated`, to the opener and the closer: the transfer moved (conference, completed, declined, expired, cancelled). */
 export type TransferUpdatedPayload = import('./schemas/dialer/transfer.js').TransferView;
+/** `transfer:desk`, to every socket of the opener: their desk transfer moved without them (docs/telephony.md). */
+export type DeskTransferUpdatedPayload = import('./schemas/dialer/desk-transfer.js').DeskTransferView;
 /**
  * `transfer:availability`, to the members of the agent's campaigns when an agent's line or phone changes: a transfer
  * picker that is open reads its list of available closers again.
@@ -266,11 +271,12 @@ export interface ClientToServerEvents {
   /** A sample of the agent's live WebRTC call, measured by the tab holding it (shared/schemas/dialer/quality.ts). */
   [SocketRequests.callQuality]: (sample: CallQualitySample, ack?: (answer: CallQualityAnswer) => void) => void;
   /**
-   * Coaching (the same service and checks as /api/coaching/sessions): join an agent's live call with a WebRTC offer,
-   * switch mode, leave. Every request is authorised on the server; a refused one is audited.
+   * Coaching (the same service and checks as /api/coaching/sessions): join an agent's live call with a WebRTC offer
+   * (none with the simulator, whose calls have no audio), switch mode, leave. Every request is authorised on the
+   * server; a refused one is audited.
    */
   [SocketRequests.coachingListen]: (
-    request: { agentId: string; sdp: string },
+    request: { agentId: string; sdp?: string },
     ack?: (answer: CoachingAnswer) => void,
   ) => void;
   [SocketRequests.coachingMode]: (

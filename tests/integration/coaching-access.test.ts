@@ -3,17 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoachingAnswer } from '../../shared/events.js';
 import { coachingMessages } from '../../shared/schemas/coaching/messages.js';
 import type { CoachingAuditList } from '../../shared/schemas/coaching/audit.js';
-import type { CoachingIndicator, ListenableCalls } from '../../shared/schemas/coaching/sessions.js';
+import {
+  coachingIndicatorText,
+  type CoachingIndicator,
+  type CoachingSession,
+  type ListenableCalls,
+} from '../../shared/schemas/coaching/sessions.js';
 import { insertSession } from '../../server/features/coaching/repository.js';
 import { buildTestApp, type TestApp, type TestSocket } from '../support/app.js';
 import { connectDialer, createCallableLead, waitForCallState } from '../support/dialer.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
-import { client } from '../support/http.js';
+import { client, eventually } from '../support/http.js';
 import { addAgents, createCampaignWithAgents } from '../support/leads.js';
 
 // Who may listen to, whisper into or barge into an agent's live call (issue 30), over HTTP and over the socket, and
-// the audit log of it. The simulator has no call rooms, so an authorised join gets as far as the phone service
-// ("not available") while a refused one is stopped, and audited, before it.
+// the audit log of it; then a team lead's whole session on the simulator's call (`npm start`'s phone service, whose
+// calls have no audio): listen -> whisper -> barge on one session, the agent's indicator pushed at each step, leave,
+// and the call's end closing a session. The same coaching service, routes and socket requests as the room model.
 let testApp: TestApp;
 let http: ReturnType<typeof client>;
 let owner: CreatedUser;
@@ -95,17 +101,28 @@ describe('listening in: who may', () => {
     }
   });
 
-  it('lets levels 1-3, the campaign owner and an admin past the check (the simulator then has no call room)', async () => {
+  it('lets levels 1-3, the campaign owner and an admin join, over HTTP and the socket', async () => {
+    // The simulator's calls have no audio: an offer sent anyway is not needed, and no answer comes back.
     for (const user of [...uplines.slice(0, 3), owner, admin]) {
       const answer = await listenOverHttp(user);
-      expect(answer.status, user.user.name).toBe(409);
-      expect(answer.body).toMatchObject({ error: coachingMessages.unavailable });
+      expect(answer.status, user.user.name).toBe(201);
+      expect(answer.body).toEqual({
+        sessionId: expect.any(String),
+        callId,
+        agentId: String(agent.user._id),
+        agentName: 'Agent Onthephone',
+        mode: 'listen',
+      });
+      const left = await http.delete(`/coaching/sessions/${String(answer.body.sessionId)}`, {
+        token: user.accessToken,
+      });
+      expect(left.status).toBe(204);
     }
-    const overSocket = await ask(await socketOf(uplines[2]!), 'coaching:listen', {
-      agentId: String(agent.user._id),
-      sdp: OFFER,
-    });
-    expect(overSocket).toEqual({ ok: false, error: coachingMessages.unavailable });
+    const socket = await socketOf(uplines[2]!);
+    const overSocket = await ask(socket, 'coaching:listen', { agentId: String(agent.user._id) });
+    expect(overSocket).toMatchObject({ ok: true, session: { callId, mode: 'listen' } });
+    expect(overSocket.session!.sdp).toBeUndefined();
+    expect(await ask(socket, 'coaching:leave', { sessionId: overSocket.session!.sessionId })).toEqual({ ok: true });
   });
 
   it('never lets the agent listen to their own call', async () => {
@@ -178,5 +195,136 @@ describe('listening in: who may', () => {
     // Another owner's campaigns are not theirs to read.
     const otherOwner = await createUser(testApp, { role: 'owner' });
     expect((await read(otherOwner)).body.items).toEqual([]);
+  });
+});
+
+describe("a team lead on the simulator's call", () => {
+  /** The agent's indicator pushes, in order. */
+  const indicators: CoachingIndicator[] = [];
+  let coach: CreatedUser;
+  let coachSocket: TestSocket;
+  const ended: string[] = [];
+
+  beforeAll(async () => {
+    (await socketOf(agent)).on('coaching:indicator', (indicator) => indicators.push(indicator));
+    // Three levels up, as the demo's agent is for agent4.
+    coach = uplines[2]!;
+    coachSocket = await socketOf(coach);
+    coachSocket.on('coaching:ended', ({ sessionId }) => ended.push(sessionId));
+  });
+
+  /** Waits for the agent's next indicator push after `seen` of them, and returns its text. */
+  async function nextIndicator(seen: number): Promise<string | null> {
+    const indicator = await eventually(async () => indicators[seen]);
+    expect(indicator.callId).toBe(indicator.coaches.length ? callId : null);
+    return coachingIndicatorText(indicator);
+  }
+
+  it('listens, whispers and barges on one session, the agent sees each, outsiders cannot touch it, leave ends it', async () => {
+    const listing = await http.get<ListenableCalls>('/coaching/calls', { token: coach.accessToken });
+    // No `media`: the panel opens no microphone for a call that has no audio.
+    expect(listing.body.media).toBeUndefined();
+    expect(listing.body.calls.map((call) => call.callId)).toContain(callId);
+
+    let seen = indicators.length;
+    const joined = await http.post<CoachingSession>(
+      '/coaching/sessions',
+      { agentId: String(agent.user._id) },
+      { token: coach.accessToken },
+    );
+    expect(joined.status).toBe(201);
+    expect(joined.body).toMatchObject({ callId, mode: 'listen' });
+    expect(joined.body.sdp).toBeUndefined();
+    const { sessionId } = joined.body;
+    expect(await nextIndicator(seen++)).toBe('Your team lead is listening');
+
+    // Whisper over the socket (as the panel switches), barge over HTTP: the same session, nothing re-joins.
+    expect(await ask(coachSocket, 'coaching:mode', { sessionId, mode: 'whisper' })).toEqual({
+      ok: true,
+      session: { sessionId, callId, agentId: String(agent.user._id), agentName: 'Agent Onthephone', mode: 'whisper' },
+    });
+    expect(await nextIndicator(seen++)).toBe('Your team lead is coaching');
+    const barged = await http.put<CoachingSession>(
+      `/coaching/sessions/${sessionId}`,
+      { mode: 'barge' },
+      { token: coach.accessToken },
+    );
+    expect(barged.body).toMatchObject({ sessionId, mode: 'barge' });
+    expect(await nextIndicator(seen++)).toBe('Your team lead is coaching');
+    expect(indicators.at(-1)!.coaches).toEqual([{ basis: 'upline', mode: 'barge' }]);
+
+    // A level-4 upline and an unrelated agent can neither switch nor end it, over HTTP or the socket.
+    for (const outsider of [uplines[3]!, unrelated]) {
+      expect((await listenOverHttp(outsider)).status).toBe(403);
+      const put = await http.put(
+        `/coaching/sessions/${sessionId}`,
+        { mode: 'listen' },
+        { token: outsider.accessToken },
+      );
+      expect(put.status).toBe(403);
+      expect((await http.delete(`/coaching/sessions/${sessionId}`, { token: outsider.accessToken })).status).toBe(403);
+      const socket = await socketOf(outsider);
+      const refused = { ok: false, error: coachingMessages.refused };
+      expect(await ask(socket, 'coaching:listen', { agentId: String(agent.user._id) })).toEqual(refused);
+      expect(await ask(socket, 'coaching:mode', { sessionId, mode: 'listen' })).toEqual(refused);
+      expect(await ask(socket, 'coaching:leave', { sessionId })).toEqual(refused);
+    }
+    expect((await http.get<CoachingIndicator>('/coaching/mine', { token: agent.accessToken })).body).toEqual({
+      callId,
+      coaches: [{ basis: 'upline', mode: 'barge' }],
+    });
+
+    expect(await ask(coachSocket, 'coaching:leave', { sessionId })).toEqual({ ok: true });
+    expect(await nextIndicator(seen)).toBeNull();
+    await eventually(async () => (ended.includes(sessionId) ? true : undefined));
+
+    const audit = await http.get<CoachingAuditList>('/coaching/audit', { token: owner.accessToken });
+    const session = audit.body.items.filter(
+      (line) => line.callId === callId && line.actorId === String(coach.user._id),
+    );
+    expect(
+      session
+        .slice(0, 4)
+        .reverse()
+        .map((line) => `${line.action} ${line.mode} ${line.via}`),
+    ).toEqual(['join listen http', 'mode whisper socket', 'mode barge http', 'leave barge socket']);
+    const refusals = audit.body.items.filter((line) => line.action === 'refused' && line.mode === 'listen');
+    expect(refusals.map((line) => `${line.actorName} ${line.via}`)).toEqual(
+      expect.arrayContaining([
+        'Level Four http',
+        'Ursula Unrelated http',
+        'Level Four socket',
+        'Ursula Unrelated socket',
+      ]),
+    );
+  });
+
+  it("ends the session with the call: the coach's panel is told, the agent's indicator clears, the log says so", async () => {
+    const joined = await http.post<CoachingSession>(
+      '/coaching/sessions',
+      { agentId: String(agent.user._id) },
+      { token: coach.accessToken },
+    );
+    expect(joined.status).toBe(201);
+    const { sessionId } = joined.body;
+    await eventually(async () => (indicators.at(-1)?.coaches.length === 1 ? true : undefined));
+    const seen = indicators.length;
+    expect((await http.post(`/dialer/calls/${callId}/end`, undefined, { token: agent.accessToken })).status).toBe(200);
+    await eventually(async () => (ended.includes(sessionId) ? true : undefined));
+    expect(await nextIndicator(seen)).toBeNull();
+    const audit = await http.get<CoachingAuditList>('/coaching/audit', { token: admin.accessToken });
+    expect(audit.body.items.find((line) => line.callId === callId && line.action === 'call-ended')).toMatchObject({
+      actorName: 'Level Three',
+      mode: 'listen',
+      via: 'server',
+    });
+    // The call is over: a new join finds no call to join.
+    const late = await http.post(
+      '/coaching/sessions',
+      { agentId: String(agent.user._id) },
+      { token: coach.accessToken },
+    );
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ error: coachingMessages.noLiveCall });
   });
 });

@@ -1,7 +1,9 @@
 // Transfer to an owner's closing desk (issue 30) against the local carrier, room model. The lead is the greeting
 // number (555-010-0004: three rising 1 s tones, then it hangs up) and the desk the echo number (555-010-0005), so once
 // the opener has left, what the lead hears (the recording's left channel) can only be the desk's echo of the lead:
-// the desk hears the lead. The lead's hang-up then ends the bridge with a BYE to the desk.
+// the desk hears the lead. The lead's hang-up then ends the bridge with a BYE to the desk. The other way round (the
+// lead on the echo number, the desk on the greeting number, which hangs up after 3 s) is a desk that hangs up during
+// the warm conference: the opener is told and keeps the lead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDetail } from '../../shared/schemas/campaigns/detail.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
@@ -28,20 +30,20 @@ describe.skipIf(missing !== null)('transfer to a closing desk, against the local
     [opener] = sip.agents as [CreatedUser];
   }, 120_000);
 
-  /** A fresh campaign (one lead per number and campaign) with the desk on the echo number, the opener its agent. */
-  async function campaignWithDesk() {
+  /**
+   * A fresh campaign (one lead per number and campaign) with one desk, by default on the echo number, the opener its
+   * agent.
+   */
+  async function campaignWithDesk(desk = { name: 'Head office desk', number: '+1 (555) 010-0005' }) {
     const setup = await createCampaignWithAgents(sip.testApp, 0);
     const saved = await sip.http.patch<CampaignDetail>(
       `/campaigns/${setup.campaignId}`,
-      {
-        timeZone: zoneWithLocalHour(10, 18),
-        closingDesks: [{ name: 'Head office desk', number: '+1 (555) 010-0005' }],
-      },
+      { timeZone: zoneWithLocalHour(10, 18), closingDesks: [desk] },
       { token: setup.owner.accessToken },
     );
     expect(saved.status).toBe(200);
     expect(saved.body.closingDesks).toEqual([
-      { id: expect.any(String), name: 'Head office desk', number: '+15550100005' },
+      { id: expect.any(String), name: desk.name, number: `+1${desk.number.replace(/\D/g, '').slice(1)}` },
     ]);
     await addAgents(sip.testApp, setup.campaignId, [opener]);
     return { campaignId: setup.campaignId, deskId: saved.body.closingDesks![0]!.id };
@@ -149,6 +151,62 @@ describe.skipIf(missing !== null)('transfer to a closing desk, against the local
       const history = (await findLeadById(sip.testApp.platform.db, lead._id))!.history.map((entry) => entry.change);
       expect(history).toContain(`Call transferred (${mode}) from ${opener.user.name} to Head office desk`);
     }, 60_000);
+
+  it('the desk hangs up during the warm conference: the opener is told and keeps the lead, the record says so', async () => {
+    const greetingDesk = '5550100004';
+    const { campaignId, deskId } = await campaignWithDesk({ name: 'Greeting desk', number: '+1 (555) 010-0004' });
+    const lead = await createCallableLead(sip.testApp, campaignId, opener.user, DESK, { name: 'Desk hang-up lead' });
+    const socket = await sip.testApp.socket(opener.accessToken);
+    const pushes: DeskTransferView[] = [];
+    socket.on('transfer:desk', (view) => pushes.push(view));
+    const tab = new WebrtcAgentTab(socket);
+    tabs.push(tab);
+    expect(await tab.offer()).toEqual({ ok: true });
+    const started = await sip.http.post<CallView>(
+      '/dialer/calls',
+      { phone: DESK, leadId: lead._id.toHexString() },
+      { token: opener.accessToken },
+    );
+    expect(started.status).toBe(201);
+    const id = started.body.id;
+    await waitForCallState(sip.testApp, id, 'connected', 20_000);
+    // The lead phone echoes the room: the opener hears their own tone back.
+    await eventually(async () => (tab.loud > 25 ? true : undefined), 10_000);
+
+    const rung = await sip.http.post<DeskTransferView>(
+      `/dialer/calls/${id}/transfer/desk`,
+      { deskId, mode: 'warm' },
+      { token: opener.accessToken },
+    );
+    expect(rung.body).toMatchObject({ state: 'conference', mode: 'warm' });
+    expect(sip.invitesTo(greetingDesk).at(-1)).toMatchObject({ outcome: 'answered-greeting' });
+    // Its greeting over (3 s), the desk hangs up: the opener's panels are told.
+    const push = await eventually(async () => pushes[0], 10_000);
+    expect(push).toEqual({
+      callId: id,
+      desk: { id: deskId, name: 'Greeting desk' },
+      mode: 'warm',
+      state: 'hung-up',
+      message: 'Greeting desk hung up. The lead is still with you.',
+    });
+    const stored = await storedCall(sip.testApp, id);
+    expect(stored).toMatchObject({
+      state: 'connected',
+      deskTransfer: { deskId, name: 'Greeting desk', mode: 'warm', state: 'hung-up' },
+    });
+    expect(String(stored.agentId)).toBe(String(opener.user._id));
+    // The lead is still on the opener's call: the echo of the opener's tone keeps coming.
+    const loudBefore = tab.loud;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(tab.loud - loudBefore).toBeGreaterThan(30);
+    const complete = await sip.http.post(`/dialer/calls/${id}/transfer/desk/complete`, undefined, {
+      token: opener.accessToken,
+    });
+    expect(complete).toMatchObject({ status: 409, body: { reason: 'TRANSFER_NOT_CONFERENCE' } });
+    expect(pushes).toHaveLength(1);
+    expect((await sip.http.post(`/dialer/calls/${id}/end`, undefined, { token: opener.accessToken })).status).toBe(200);
+    await waitForCallState(sip.testApp, id, 'idle', 15_000);
+  }, 60_000);
 
   it('a desk that is not the campaign’s is refused; a desk transfer needs a connected call', async () => {
     const { id, deskId } = await onCallWithGreetingLead('Refused desk lead');

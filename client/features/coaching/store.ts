@@ -8,12 +8,14 @@ import { errorToast } from '../../ui/toast.js';
 interface CoachingState {
   /** The call the viewer is on as a coach (one at a time). */
   session: CoachingSession | null;
+  /** Whether the session carries audio: false with the simulator, whose calls have none (no microphone, no connection). */
+  audio: boolean;
   /** The agent whose call is being joined. */
   joining: string | null;
   switching: boolean;
 }
 
-export const coaching = proxy<CoachingState>({ session: null, joining: null, switching: false });
+export const coaching = proxy<CoachingState>({ session: null, audio: false, joining: null, switching: false });
 export const useCoaching = () => useSnapshot(coaching);
 
 /** The coach's one connection: the microphone goes out on it from the join, whatever the mode (the server decides who hears it). */
@@ -54,14 +56,23 @@ function gatheringDone(pc: RTCPeerConnection, hostOnly: boolean): Promise<void> 
   });
 }
 
-/** Joins the agent's live call in Listen mode: hears both sides, nobody hears the coach. */
-export async function listen(agentId: string): Promise<void> {
+/**
+ * Joins the agent's live call in Listen mode: hears both sides, nobody hears the coach. `audio`: the calls carry audio
+ * (the listing's `media`); without it (the simulator) the join opens no microphone and sends no offer.
+ */
+export async function listen(agentId: string, audio: boolean): Promise<void> {
   if (coaching.joining) return;
   if (coaching.session) await leave();
   coaching.joining = agentId;
   let stream: MediaStream | undefined;
   let pc: RTCPeerConnection | undefined;
   try {
+    if (!audio) {
+      const session = await api('/api/coaching/sessions', { body: { agentId } });
+      coaching.audio = false;
+      coaching.session = session;
+      return;
+    }
     // The ICE servers (TURN credentials of this session) are read while the microphone opens.
     const servers = api('/api/dialer/state', { quiet: true }).catch(() => null);
     try {
@@ -74,17 +85,18 @@ export async function listen(agentId: string): Promise<void> {
     const iceServers = (state?.iceServers ?? []).map((server) => ({ ...server, urls: [...server.urls] }));
     pc = new RTCPeerConnection({ iceServers });
     for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
-    const audio = new Audio();
-    audio.autoplay = true;
+    const player = new Audio();
+    player.autoplay = true;
     pc.addEventListener('track', (event) => {
-      audio.srcObject = event.streams[0] ?? new MediaStream([event.track]);
-      void audio.play().catch(() => undefined);
+      player.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+      void player.play().catch(() => undefined);
     });
     await pc.setLocalDescription(await pc.createOffer());
     await gatheringDone(pc, iceServers.length === 0);
     const session = await api('/api/coaching/sessions', { body: { agentId, sdp: pc.localDescription!.sdp } });
     await pc.setRemoteDescription({ type: 'answer', sdp: session.sdp! });
-    connection = { pc, stream, audio };
+    connection = { pc, stream, audio: player };
+    coaching.audio = true;
     coaching.session = { ...session, sdp: undefined };
   } catch {
     // The API client showed why.

@@ -108,7 +108,7 @@ export async function completeDeskTransfer(): Promise<void> {
 
 function deskTransferMoved(view: DeskTransferView): void {
   transferStore.outgoingDesk = view.state === 'conference' ? view : null;
-  toast({ title: view.message });
+  toast({ title: view.message, variant: view.state === 'hung-up' ? 'destructive' : 'default' });
   // The lead is the desk's: this tab's connection left the call's room, which is no longer this agent's.
   if (view.state === 'completed') releaseMedia();
 }
@@ -176,6 +176,8 @@ export function followTransfers(): void {
     transferStore.incoming = view;
   });
   onLive(SocketEvents.transferUpdated, onUpdated);
+  // The desk hung up during the warm conference: "Complete transfer" goes, the lead is still on this call.
+  onLive(SocketEvents.deskTransferUpdated, deskTransferMoved);
   onLive(SocketEvents.transferAvailability, () => {
     if (transferStore.pickerFor) void readClosers(transferStore.pickerFor);
   });

@@ -14,9 +14,9 @@ import { changeMode, coachingAudit, indicatorOf, listenableCalls, startListening
 
 export function coachingRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/coaching/calls', { schema: { response: { 200: ListenableCalls } } }, async (request) => ({
-    calls: await listenableCalls(platform, request.currentUser),
-  }));
+  api.get('/coaching/calls', { schema: { response: { 200: ListenableCalls } } }, async (request) =>
+    listenableCalls(platform, request.currentUser),
+  );
   api.post(
     '/coaching/sessions',
     { schema: { body: StartListeningBody, response: { 201: CoachingSession } } },

@@ -6,10 +6,11 @@ import type {
   CoachingIndicator,
   CoachingSession,
   ListenableCall,
+  ListenableCalls,
   MonitorMode,
 } from '../../../shared/schemas/coaching/sessions.js';
 import type { Platform } from '../../platform/context.js';
-import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { campaignNames, findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/public.js';
 import { readOnlyCalls, type CallDoc } from '../dialer/public.js';
 import { downlineOf, uplinesOf, userNames, type UserDoc } from '../users/public.js';
@@ -74,11 +75,14 @@ async function refuse(
   throw forbidden(coachingMessages.refused);
 }
 
-/** Joins `coach` to the agent's live call in Listen mode with the coach's WebRTC offer; the answer is in `sdp`. */
+/**
+ * Joins `coach` to the agent's live call in Listen mode, with the coach's WebRTC offer where the provider carries audio
+ * (the answer is in `sdp`); the simulator's calls have none, so its coaches join without an offer and get no `sdp`.
+ */
 export async function startListening(
   platform: Platform,
   coach: UserDoc,
-  request: { agentId: string; sdp: string },
+  request: { agentId: string; sdp?: string },
   via: Via,
 ): Promise<CoachingSession> {
   const agentId = new ObjectId(request.agentId);
@@ -94,13 +98,14 @@ export async function startListening(
   }
   const monitoring = platform.phone.monitoring;
   if (!monitoring) throw conflict(coachingMessages.unavailable);
+  if (monitoring.media && !request.sdp) throw badRequest(coachingMessages.offerMissing);
   if (previous) await closeSession(platform, previous, 'leave', via);
-  let answer: string;
+  let answer: string | null;
   try {
     answer = await monitoring.join({
       callId: call._id.toHexString(),
       coachId: coach._id.toHexString(),
-      offer: request.sdp,
+      ...(monitoring.media && request.sdp ? { offer: request.sdp } : {}),
       mode: 'listen',
     });
   } catch (error) {
@@ -122,7 +127,7 @@ export async function startListening(
     userNames(platform.db, [call.agentId]),
   ]);
   await Promise.all([audit(platform, session, 'join', via), pushIndicator(platform, call.agentId)]);
-  return { ...sessionView(session, names.get(String(call.agentId)) ?? ''), sdp: answer };
+  return { ...sessionView(session, names.get(String(call.agentId)) ?? ''), ...(answer ? { sdp: answer } : {}) };
 }
 
 /** Whether the coach could listen to this agent's calls at all (so "not on a call" is not told to a stranger). */
@@ -246,8 +251,16 @@ function sessionView(session: CoachingSessionDoc, agentName: string): CoachingSe
   };
 }
 
-/** Live calls the viewer may listen to: their downline's (levels 1-3), their campaigns', every call for an admin. */
-export async function listenableCalls(platform: Platform, viewer: UserDoc): Promise<ListenableCall[]> {
+/**
+ * Live calls the viewer may listen to: their downline's (levels 1-3), their campaigns', every call for an admin; and
+ * how a coach hears them (`media`), so the client opens the microphone only where the calls carry audio.
+ */
+export async function listenableCalls(platform: Platform, viewer: UserDoc): Promise<ListenableCalls> {
+  const media = platform.phone.monitoring?.media;
+  return { calls: await callsToListenTo(platform, viewer), ...(media ? { media } : {}) };
+}
+
+async function callsToListenTo(platform: Platform, viewer: UserDoc): Promise<ListenableCall[]> {
   const downline = await downlineOf(platform, viewer._id, UPLINE_LEVELS);
   const levels = new Map(downline.map((member) => [String(member._id), member.level]));
   const owned = viewer.role === 'admin' ? [] : await listCampaignIdsOwnedBy(platform.db, viewer._id);

@@ -7,6 +7,9 @@ import { findSignedInUser, type UserDoc } from '../users/public.js';
 import { changeMode, startListening, stopListening } from './service.js';
 
 const isId = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{24}$/.test(value);
+/** An SDP offer within the HTTP body's bounds (shared/schemas/coaching/sessions.ts). */
+const isOffer = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('v=0') && value.length >= 4 && value.length <= MAX_COACH_SDP_LENGTH;
 const isMode = (value: unknown): value is MonitorMode => MONITOR_MODES.includes(value as MonitorMode);
 
 /**
@@ -35,11 +38,11 @@ export function coachingSocket(platform: Platform): SocketFeature {
     };
     socket.on(SocketRequests.coachingListen, (request: unknown, ack) => {
       const { agentId, sdp } = (request ?? {}) as Record<string, unknown>;
-      if (!isId(agentId) || typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_COACH_SDP_LENGTH)
+      if (!isId(agentId) || !(sdp === undefined || isOffer(sdp)))
         return run(ack, async () => ({ ok: false, error: 'Invalid request.' }));
       run(ack, async (coach) => ({
         ok: true,
-        session: await startListening(platform, coach, { agentId, sdp }, 'socket'),
+        session: await startListening(platform, coach, { agentId, ...(sdp === undefined ? {} : { sdp }) }, 'socket'),
       }));
     });
     socket.on(SocketRequests.coachingMode, (request: unknown, ack) => {

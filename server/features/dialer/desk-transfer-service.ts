@@ -4,10 +4,12 @@ import type { DeskTransferBody, DeskTransferView } from '../../../shared/schemas
 import { TransferMessages } from '../../../shared/schemas/dialer/transfer.js';
 import type { Platform } from '../../platform/context.js';
 import { badRequest, conflict } from '../../platform/errors.js';
+import { DeskNotReached } from '../../platform/telephony/phone-provider.js';
 import { findCampaignById } from '../campaigns/public.js';
 import { updateLead } from '../leads/public.js';
 import { userNames, type UserDoc } from '../users/public.js';
 import { callOwnedBy, endCall } from './calls-service.js';
+import { viewOf } from './desk-transfer-state.js';
 import type { CallDoc } from './repository.js';
 import { claimDeskTransfer, moveDeskTransfer } from './transfer-repository.js';
 import { transferableCall } from './transfer-service.js';
@@ -23,19 +25,6 @@ function deskCalls(platform: Platform) {
   if (!transfers?.dialDesk || !transfers.handOverToDesk)
     throw conflict(TransferMessages.unsupported).because(ErrorReasons.transferUnsupported);
   return { dial: transfers.dialDesk.bind(transfers), handOver: transfers.handOverToDesk.bind(transfers) };
-}
-
-function viewOf(call: CallDoc): DeskTransferView {
-  const desk = call.deskTransfer!;
-  const state = desk.state === 'completed' ? 'completed' : 'conference';
-  return {
-    callId: call._id.toHexString(),
-    desk: { id: desk.deskId, name: desk.name },
-    mode: desk.mode,
-    state,
-    message:
-      state === 'completed' ? ClosingDeskMessages.completed(desk.name) : ClosingDeskMessages.conference(desk.name),
-  };
 }
 
 /** `POST /api/dialer/calls/:id/transfer/desk`: rings the desk into the call; warm -> conference, blind -> handed over. */
@@ -66,7 +55,8 @@ export async function transferToDesk(
     throw conflict(ClosingDeskMessages.notReached(desk.name)).because(ErrorReasons.transferDeskNotReached);
   }
   const answered = await moveDeskTransfer(platform.db, call._id, 'ringing', 'conference', platform.clock.now());
-  if (!answered) throw conflict(TransferMessages.offerGone).because(ErrorReasons.transferGone);
+  // Only the desk's hang-up moves a ringing desk transfer meanwhile (deskHungUp): it answered and hung up at once.
+  if (!answered) throw conflict(ClosingDeskMessages.hungUp(desk.name)).because(ErrorReasons.transferDeskHungUp);
   return body.mode === 'blind' ? handOverToDesk(platform, opener, answered) : viewOf(answered);
 }
 
@@ -78,6 +68,9 @@ export async function completeDeskTransfer(
 ): Promise<DeskTransferView> {
   deskCalls(platform);
   const call = await callOwnedBy(platform, opener, callId);
+  // The lead hung up meanwhile: there is no call left to hand over.
+  if (call.state !== 'connected')
+    throw conflict(TransferMessages.notConnected).because(ErrorReasons.transferNotConnected);
   if (call.deskTransfer?.state !== 'conference')
     throw conflict(TransferMessages.notConference).because(ErrorReasons.transferNotConference);
   return handOverToDesk(platform, opener, call);
@@ -87,7 +80,15 @@ async function handOverToDesk(platform: Platform, opener: UserDoc, call: CallDoc
   const now = platform.clock.now();
   const completed = await moveDeskTransfer(platform.db, call._id, 'conference', 'completed', now);
   if (!completed) throw conflict(TransferMessages.offerGone).because(ErrorReasons.transferGone);
-  await deskCalls(platform).handOver(call._id.toHexString());
+  try {
+    await deskCalls(platform).handOver(call._id.toHexString());
+  } catch (error) {
+    if (!(error instanceof DeskNotReached)) throw error;
+    // The desk hung up just before the hand-over: the opener keeps the lead, and the record says why.
+    await moveDeskTransfer(platform.db, call._id, 'completed', 'hung-up', platform.clock.now());
+    const name = completed.deskTransfer!.name;
+    throw conflict(ClosingDeskMessages.hungUp(name)).because(ErrorReasons.transferDeskHungUp);
+  }
   // The call is over for the opener (the lead talks to the desk now): it ends as the agent's End ends it.
   await endCall(platform, opener, call._id.toHexString());
   if (call.leadId) {

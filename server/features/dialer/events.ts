@@ -4,6 +4,7 @@ import {
   type PhoneCandidatePayload,
   type TransferAvailabilityPayload,
 } from '../../../shared/events.js';
+import type { DeskTransferView } from '../../../shared/schemas/dialer/desk-transfer.js';
 import type { TransferView } from '../../../shared/schemas/dialer/transfer.js';
 import type { InboundCallView } from '../../../shared/schemas/dialer/inbound.js';
 import type { CallStatePayload } from '../../../shared/schemas/dialer/state.js';
@@ -43,6 +44,11 @@ export function emitTransferOffered(platform: Platform, closerId: string, view: 
 /** Both panels follow the transfer (conference, completed, declined, expired, cancelled). */
 export function emitTransferUpdated(platform: Platform, userIds: string[], view: TransferView): void {
   platform.live.toUsers(userIds, SocketEvents.transferUpdated, view);
+}
+
+/** The opener's panels: their desk transfer moved on its own (the desk hung up during the conference). */
+export function emitDeskTransferUpdated(platform: Platform, openerId: string, view: DeskTransferView): void {
+  platform.live.toUser(openerId, SocketEvents.deskTransferUpdated, view);
 }
 
 export function emitTransferAvailability(

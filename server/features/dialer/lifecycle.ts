@@ -13,6 +13,7 @@ import { emitCallState, emitPhoneAnswer, emitPhoneCandidate } from './events.js'
 import { refreshCallInsights } from './insights-refresh.js';
 import { callTransition, phoneTransition, type CallCommand, type CallSnapshot, type PhoneCommand } from './machine.js';
 import type { CallProgress, ProviderEvent } from '../../platform/telephony/phone-provider.js';
+import { deskHungUp } from './desk-transfer-state.js';
 import { signedRecordingLink, toCallView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { recordingWav } from './recording.js';
@@ -332,6 +333,10 @@ async function onProviderEvent(platform: Platform, event: ProviderEvent): Promis
     return null;
   }
   const callId = new ObjectId(event.callId);
+  if (event.type === 'desk-left') {
+    await deskHungUp(platform, callId);
+    return null;
+  }
   if (event.type === 'dialog-established') {
     await setCallDialog(platform.db, callId, event.dialog);
     return null;

@@ -45,7 +45,8 @@ export interface CallDoc extends CallSnapshot {
     deskId: string;
     name: string;
     mode: 'warm' | 'blind';
-    state: 'ringing' | 'conference' | 'completed' | 'not-reached';
+    /** hung-up: the desk answered, then hung up before the opener completed the transfer (`at`: when). */
+    state: 'ringing' | 'conference' | 'completed' | 'not-reached' | 'hung-up';
     at: Date;
   };
   /** What the agent's browser measured during a WebRTC call: sums for the averages, extremes, and the last sample's time. */

@@ -147,7 +147,10 @@ export function claimDeskTransfer(
       _id: callId,
       agentId,
       state: 'connected',
-      $or: [{ deskTransfer: { $exists: false } }, { 'deskTransfer.state': { $in: ['completed', 'not-reached'] } }],
+      $or: [
+        { deskTransfer: { $exists: false } },
+        { 'deskTransfer.state': { $in: ['completed', 'not-reached', 'hung-up'] } },
+      ],
     },
     { $set: { deskTransfer }, $inc: { version: 1 } },
     { returnDocument: 'after' },

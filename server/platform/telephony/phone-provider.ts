@@ -60,6 +60,11 @@ export type ProviderEvent =
   | { type: 'recording-started'; callId: string }
   /** The lead pressed a key on their phone (an RFC 4733 event from the far end). */
   | { type: 'lead-key'; callId: string; key: string }
+  /**
+   * The closing desk hung up while it talked with the opener and the lead (a warm desk transfer not yet completed):
+   * its leg left the call, which goes on with the opener and the lead.
+   */
+  | { type: 'desk-left'; callId: string }
   /** The answered call's dialog, opaque, kept on the call so another process can end it (`hangUpOrphan`). */
   | { type: 'dialog-established'; callId: string; dialog: string }
   /** WebRTC providers: the gateway's answer to the browser's offer, and its ICE candidates, for the agent's tab. */
@@ -117,7 +122,11 @@ export interface CallTransfers {
    * lead talk. Resolves once the desk answered; rejects with `DeskNotReached` otherwise (the lead stays with the opener).
    */
   dialDesk?(callId: string, number: string): Promise<void>;
-  /** The opener leaves the lead with the desk: the call is no longer the agent's (the dialer ends it for them). */
+  /**
+   * The opener leaves the lead with the desk: the call is no longer the agent's (the dialer ends it for them).
+   * Rejects with `DeskNotReached` when the desk is no longer on the call (it hung up). A desk that hangs up before
+   * the hand-over is reported as `desk-left`.
+   */
   handOverToDesk?(callId: string): Promise<void>;
 }
 
@@ -128,12 +137,20 @@ export class DeskNotReached extends Error {}
 export class TransferMediaNotReady extends Error {}
 
 /**
- * Coaches on live calls (the room provider, platform/telephony/room-monitor.ts). The coaching feature authorises every
- * request before it gets here: this only joins the coach's WebRTC offer to the call's audio and switches the mode.
+ * Coaches on live calls (the room provider, platform/telephony/room-monitor.ts; the simulator). The coaching feature
+ * authorises every request before it gets here: this only joins the coach to the call's audio and switches the mode.
  */
 export interface CallMonitoring {
-  /** Joins the coach's browser (its offer, candidates included) to the call; resolves with the gateway's answer SDP. */
-  join(request: { callId: string; coachId: string; offer: string; mode: MonitorMode }): Promise<string>;
+  /**
+   * `webrtc`: the coach hears and speaks over WebRTC (the room model), so a join needs the coach's offer. Absent: the
+   * provider's calls carry no audio (the simulator): a join takes no offer and there is nothing to hear.
+   */
+  readonly media?: 'webrtc';
+  /**
+   * Joins the coach to the call: with `media` the coach's browser (its offer, candidates included), resolving with the
+   * gateway's answer SDP; without, null.
+   */
+  join(request: { callId: string; coachId: string; offer?: string; mode: MonitorMode }): Promise<string | null>;
   /** Switches the mode on the same connection (nothing re-joins). */
   setMode(callId: string, coachId: string, mode: MonitorMode): Promise<void>;
   leave(callId: string, coachId: string): Promise<void>;
@@ -262,7 +279,7 @@ export interface PhoneProvider {
   readonly leadAudio?: LeadAudioSource;
   /** Providers that take leads' calls to the campaigns' numbers (the room model, the simulator). */
   readonly inbound?: InboundCalls;
-  /** Providers whose calls can take a coach (the room model). */
+  /** Providers whose calls can take a coach (the room model; the simulator, without audio). */
   readonly monitoring?: CallMonitoring;
   /** Releases what the provider holds outside this process (the SIP provider's Janus sessions) when the process stops. */
   close?(): Promise<void>;

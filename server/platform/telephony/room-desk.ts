@@ -21,6 +21,8 @@ export interface DeskRooms {
   legRequest(number: string, agentId: string): Omit<SipCallRequest, 'sdp'>;
   ringTimeoutMs(): number;
   log(): Logger | undefined;
+  /** The answered desk hung up before the hand-over: the dialer tells the opener (`desk-left`). */
+  deskLeft(callId: string): void;
 }
 
 interface Bridge {
@@ -35,7 +37,7 @@ interface DeskLeg {
   participant: RoomParticipant;
   leg?: SipLeg;
   answered: boolean;
-  /** The desk hung up. */
+  /** The desk hung up: before the hand-over it leaves the call, after it ends the bridge. */
   onBye: () => void;
 }
 
@@ -56,7 +58,7 @@ export class RoomDesks {
     const relay = await RtpRelay.open(userAgent.address);
     const { participant, janus } = await rooms.joinRtp(call.room.room, 'desk', relay.janusSideAddress);
     relay.connectJanus(janus);
-    const desk: DeskLeg = { relay, participant, answered: false, onBye: () => this.drop(callId, desk) };
+    const desk: DeskLeg = { relay, participant, answered: false, onBye: () => this.hungUp(callId, desk) };
     this.desks.set(callId, desk);
     await new Promise<void>((resolve, reject) => {
       const fail = (why: string) => {
@@ -139,6 +141,13 @@ export class RoomDesks {
       desk.leg?.end();
       this.drop(callId, desk);
     }
+  }
+
+  /** The desk's BYE while it talked with the opener and the lead: its leg leaves, the call goes on without it. */
+  private hungUp(callId: string, desk: DeskLeg): void {
+    const onCall = this.desks.get(callId) === desk && desk.answered;
+    this.drop(callId, desk);
+    if (onCall) this.rooms.deskLeft(callId);
   }
 
   private drop(callId: string, desk: DeskLeg): void {

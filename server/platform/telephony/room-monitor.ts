@@ -161,11 +161,16 @@ interface RoomMonitorOptions {
 export class RoomMonitor implements CallMonitoring {
   private readonly sessions = new Map<string, MonitorSession>();
 
+  /** The coach's browser hears and speaks over WebRTC. */
+  readonly media = 'webrtc';
+
   constructor(private readonly options: RoomMonitorOptions) {}
 
-  async join(request: { callId: string; coachId: string; offer: string; mode: MonitorMode }): Promise<string> {
+  async join(request: { callId: string; coachId: string; offer?: string; mode: MonitorMode }): Promise<string> {
     const relay = this.options.relayOf(request.callId);
     if (!relay) throw new Error('The call is not live in this process');
+    const { offer } = request;
+    if (!offer) throw new Error("A coach joins with their browser's offer");
     await this.leave(request.callId, request.coachId);
     const rooms = await this.options.rooms();
     const [room, socket] = await Promise.all([
@@ -179,7 +184,7 @@ export class RoomMonitor implements CallMonitoring {
     try {
       const [feed, coach] = await Promise.all([
         rooms.joinRtp(room.room, 'call-feed', session.feedAddress),
-        rooms.joinWebrtc(room.room, `coach-${request.coachId}`, request.offer),
+        rooms.joinWebrtc(room.room, `coach-${request.coachId}`, offer),
       ]);
       session.feedParticipant = feed.participant;
       session.coach = coach.participant;

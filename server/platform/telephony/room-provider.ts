@@ -152,6 +152,7 @@ export class RoomPhoneProvider implements PhoneProvider {
       legRequest: (number, agentId) => this.legRequest(number, agentId),
       ringTimeoutMs: () => this.sip.ringTimeoutMs,
       log: () => this.options.log,
+      deskLeft: (callId) => void this.publish({ type: 'desk-left', callId }),
     }),
   });
   /** Leads calling the campaigns' numbers (room-inbound.ts): bridged into an agent's room here, or a voicemail. */

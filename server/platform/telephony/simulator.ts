@@ -2,6 +2,7 @@ import { Jobs, type CallStepJob, type PhoneStepJob, type Queues } from '../../..
 import { TIMINGS } from '../../../shared/constants.js';
 import {
   providerEvents,
+  type CallMonitoring,
   type CallProgress,
   type CallTransfers,
   type InboundCalls,
@@ -157,6 +158,17 @@ export class SimulatedPhoneProvider implements PhoneProvider {
     // A closing desk answers after a quarter of the ring time, as a person does here; there is no audio.
     dialDesk: () => new Promise((resolve) => setTimeout(resolve, this.timings.ringMs / 4)),
     handOverToDesk: async () => {},
+  };
+  /**
+   * A coach on a simulated call: there is no audio to hear or to speak into (`media` absent, so the coach's tab opens
+   * no microphone and sends no offer), and the modes change nothing here. What coaching is besides the audio is the
+   * coaching service's, the same as with the room model: who may, the session, the agent's indicator, the audit log,
+   * and the session's end with the call (the `hangup` / `end-complete` events below, in whichever process runs them).
+   */
+  readonly monitoring: CallMonitoring = {
+    join: async () => null,
+    setMode: async () => {},
+    leave: async () => {},
   };
   readonly leadAudio = new LeadAudioTaps();
   /** Leads calling in, simulated (`simulate`): no audio; a voicemail lasts `voicemailMs` and is recorded by the dialer. */

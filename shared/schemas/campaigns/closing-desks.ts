@@ -17,6 +17,8 @@ export const ClosingDeskMessages = {
   notReached: (desk: string) => `${desk} did not answer. The lead is still with you.`,
   conference: (desk: string) => `${desk} joined the call. Click "Complete transfer" to leave them with the lead.`,
   completed: (desk: string) => `Call transferred to ${desk}.`,
+  /** The desk hung up during the warm conference (or just before the hand-over): the opener still has the lead. */
+  hungUp: (desk: string) => `${desk} hung up. The lead is still with you.`,
   history: (opener: string, desk: string, mode: string) => `Call transferred (${mode}) from ${opener} to ${desk}`,
 } as const;
 

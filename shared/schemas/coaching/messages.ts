@@ -6,4 +6,5 @@ export const coachingMessages = {
   unavailable: 'Listening in is not available with this phone service.',
   joinFailed: 'Could not join the call. Please try again.',
   sessionGone: 'You are no longer on this call.',
+  offerMissing: 'Your browser sent no audio connection to join with. Reload the page and try again.',
 } as const;

@@ -13,8 +13,11 @@ export const MAX_COACH_SDP_LENGTH = 20_000;
 
 export const StartListeningBody = Type.Object({
   agentId: Type.String({ pattern: '^[0-9a-f]{24}$' }),
-  /** The coach's WebRTC offer with its ICE candidates (gathering complete: no trickle). */
-  sdp: Type.String({ minLength: 4, maxLength: MAX_COACH_SDP_LENGTH, pattern: '^v=0' }),
+  /**
+   * The coach's WebRTC offer with its ICE candidates (gathering complete: no trickle). Required when the listing says
+   * `media: 'webrtc'`; without it (the simulator's calls carry no audio) the coach joins without one.
+   */
+  sdp: Type.Optional(Type.String({ minLength: 4, maxLength: MAX_COACH_SDP_LENGTH, pattern: '^v=0' })),
 });
 export type StartListeningBody = Static<typeof StartListeningBody>;
 
@@ -44,7 +47,14 @@ export const ListenableCall = Type.Object({
   connectedAt: Type.Optional(Type.String()),
 });
 export type ListenableCall = Static<typeof ListenableCall>;
-export const ListenableCalls = Type.Object({ calls: Type.Array(ListenableCall) });
+export const ListenableCalls = Type.Object({
+  calls: Type.Array(ListenableCall),
+  /**
+   * `webrtc`: a coach hears these calls over WebRTC (the room model): Listen opens the microphone and joins with an
+   * offer. Absent: the phone service's calls have no audio (the simulator): Listen joins without microphone or offer.
+   */
+  media: Type.Optional(Type.Literal('webrtc')),
+});
 export type ListenableCalls = Static<typeof ListenableCalls>;
 
 /** Who is on the agent's call right now, as the agent's panel says it (`coaching:indicator`, GET /api/coaching/mine). */

@@ -15,13 +15,19 @@ export const DeskTransferBody = Type.Object(
 );
 export type DeskTransferBody = Static<typeof DeskTransferBody>;
 
-/** Where the opener's desk transfer stands (the answer of both routes). */
+/**
+ * Where the opener's desk transfer stands: the answer of both routes, and `transfer:desk` when the desk hangs up
+ * before the transfer is complete.
+ */
 export const DeskTransferView = Type.Object({
   callId: Type.String(),
   desk: Type.Object({ id: Type.String(), name: Type.String() }),
   mode: Type.Enum(TRANSFER_MODES),
-  /** conference: the desk is on the call with the opener and the lead; completed: the opener left. */
-  state: Type.Union([Type.Literal('conference'), Type.Literal('completed')]),
+  /**
+   * conference: the desk is on the call with the opener and the lead; completed: the opener left; hung-up: the desk
+   * hung up before the transfer was complete, and the lead is still with the opener.
+   */
+  state: Type.Union([Type.Literal('conference'), Type.Literal('completed'), Type.Literal('hung-up')]),
   message: Type.String(),
 });
 export type DeskTransferView = Static<typeof DeskTransferView>;
