@@ -88,7 +88,9 @@ export async function startAppProcess(
     MAIL_URL: '',
     ...env,
   };
-  const removeData = async () => rmSync(dataDir, { recursive: true, force: true });
+  // The app's redis-server child may still be writing its last files for a moment after the app exits (ENOTEMPTY):
+  // Node retries such removals itself.
+  const removeData = async () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   let running = await startMain(url, fullEnv, readyWithinMs, removeData);
   return {
     url,
