@@ -336,6 +336,9 @@ async function main() {
     console.log(
       `  listen click -> audio at the coach (${LISTENS} calls, load at start ${loadListen}, at end ${load()}): p50 ${ms(percentile(heard, 50))}, p95 ${ms(percentile(heard, 95))}, max ${ms(Math.max(...heard))} (${heard.length} heard); of which click -> POST answered: p50 ${ms(percentile(answered, 50))}, p95 ${ms(percentile(answered, 95))}; click -> connection up (ICE + DTLS): p50 ${ms(percentile(connected, 50))}, p95 ${ms(percentile(connected, 95))}${failed.length ? `; failed: ${failed.map((sample) => sample.error).join('; ')}` : ''}`,
     );
+    console.log(
+      `    ${stepsLine(listens, { answer: (s) => s.clickToAnswerMs, hello: (s) => s.clickToHelloMs, ice: (s) => s.clickToIceMs, dtls: (s) => s.clickToDtlsMs, rtp: (s) => s.clickToFirstRtpMs, early: (s) => s.helloEarly })}`,
+    );
   }
 
   if (BROWSER_CALLS > 0 && !existsSync(BUILT_CLIENT))
@@ -382,6 +385,21 @@ async function main() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** The connection's steps after the click, p50 / p95 each, and how often Janus's ClientHello came before the peer's DTLS listened. */
+function stepsLine<T>(
+  samples: T[],
+  pick: Record<'answer' | 'hello' | 'ice' | 'dtls' | 'rtp', (s: T) => number | undefined> & {
+    early: (s: T) => boolean | undefined;
+  },
+): string {
+  const both = (f: (s: T) => number | undefined) => {
+    const values = samples.map(f).filter((v): v is number => v !== undefined);
+    return `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
+  };
+  const early = samples.filter((s) => pick.early(s) === true).length;
+  return `steps after the click, p50 / p95: Janus's answer at the peer ${both(pick.answer)}, its ClientHello ${both(pick.hello)}, ICE connected ${both(pick.ice)}, DTLS connected ${both(pick.dtls)}, first RTP packet ${both(pick.rtp)}; ClientHello before the peer's DTLS listened: ${early} of ${samples.length}`;
+}
+
 function reportTransfers(samples: TransferSample[], loadAtStart: string) {
   const pick = (f: (s: TransferSample) => number | undefined) =>
     samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
@@ -395,6 +413,9 @@ function reportTransfers(samples: TransferSample[], loadAtStart: string) {
       'accept -> the closer hears the lead (first loud packet of the echo)',
       pick((s) => s.acceptToHeardMs),
     ),
+  );
+  console.log(
+    `    ${stepsLine(samples, { answer: (s) => s.acceptToAnswerMs, hello: (s) => s.acceptToHelloMs, ice: (s) => s.acceptToIceMs, dtls: (s) => s.acceptToDtlsMs, rtp: (s) => s.acceptToFirstRtpMs, early: (s) => s.helloEarly })}`,
   );
   console.log(
     line(

@@ -6,6 +6,7 @@ import type { Socket } from 'socket.io-client';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import type { CreatedUser } from '../../tests/support/factories.js';
 import { WebrtcAgentTab } from '../../tests/support/webrtc-agent.js';
+import { watchConnectionSteps, type ConnectionSteps } from '../../tests/support/werift-connection.js';
 
 export interface ListenSample {
   /** POST sent -> its answer (the server's checks, the coach's room and both joins, Janus's SDP). */
@@ -13,13 +14,25 @@ export interface ListenSample {
   /** POST sent -> the coach's connection to Janus is up (ICE and DTLS done). */
   clickToConnectedMs?: number;
   clickToAudioMs?: number;
+  /** POST sent -> Janus's ClientHello, ICE connected, DTLS connected, first RTP packet at the coach. */
+  clickToHelloMs?: number;
+  /** Janus's first ClientHello reached the coach's peer before its DTLS was listening. */
+  helloEarly?: boolean;
+  clickToIceMs?: number;
+  clickToDtlsMs?: number;
+  clickToFirstRtpMs?: number;
   error?: string;
 }
 
 /** mu-law silence is 0xff/0x7f (and their neighbours): a frame with anything louder is sound. */
 const audible = (payload: Buffer) => payload.some((byte) => (byte & 0x7f) < 0x70);
 
-async function coachOffer(): Promise<{ pc: RTCPeerConnection; heard: Promise<number>; connected: Promise<number> }> {
+async function coachOffer(): Promise<{
+  pc: RTCPeerConnection;
+  heard: Promise<number>;
+  connected: Promise<number>;
+  steps: ConnectionSteps;
+}> {
   const pc = new RTCPeerConnection({
     codecs: {
       audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
@@ -27,6 +40,7 @@ async function coachOffer(): Promise<{ pc: RTCPeerConnection; heard: Promise<num
     iceUseIpv6: false,
   });
   pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+  const steps = watchConnectionSteps(pc);
   const heard = new Promise<number>((resolve) =>
     pc.onTrack.subscribe((track) =>
       track.onReceiveRtp.subscribe((rtp) => {
@@ -43,7 +57,7 @@ async function coachOffer(): Promise<{ pc: RTCPeerConnection; heard: Promise<num
     await new Promise<void>((resolve) =>
       pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve()),
     );
-  return { pc, heard, connected };
+  return { pc, heard, connected, steps };
 }
 
 export async function runListenClicks(options: {
@@ -105,6 +119,12 @@ export async function runListenClicks(options: {
       ]);
       sample.clickToAudioMs = heardAt - clickedAt;
       sample.clickToConnectedMs = (await offered.connected) - clickedAt;
+      const since = (at: number | undefined) => (at === undefined ? undefined : at - clickedAt);
+      sample.clickToHelloMs = since(offered.steps.clientHelloAt);
+      sample.helloEarly = offered.steps.clientHelloEarly;
+      sample.clickToIceMs = since(offered.steps.iceConnectedAt);
+      sample.clickToDtlsMs = since(offered.steps.dtlsConnectedAt);
+      sample.clickToFirstRtpMs = since(offered.steps.firstRtpAt);
       await api(options.coach.accessToken, 'DELETE', `/coaching/sessions/${joined.body.sessionId as string}`);
     } catch (error) {
       sample.error = (error as Error).message;

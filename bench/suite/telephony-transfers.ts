@@ -19,6 +19,14 @@ export interface TransferSample {
   acceptToHeardMs?: number;
   /** POST complete sent -> answered (the call is the closer's, the opener's participant gone). */
   completeAnsweredMs?: number;
+  /** POST accept sent -> Janus's answer at the closer's tab, its ClientHello, ICE connected, DTLS connected, first RTP packet. */
+  acceptToAnswerMs?: number;
+  acceptToHelloMs?: number;
+  /** Janus's first ClientHello reached the closer's tab before its DTLS was listening. */
+  helloEarly?: boolean;
+  acceptToIceMs?: number;
+  acceptToDtlsMs?: number;
+  acceptToFirstRtpMs?: number;
   error?: string;
 }
 
@@ -85,6 +93,16 @@ export async function runTransfers(options: {
       if (accepted.status !== 200) throw new Error(`accept refused: ${accepted.status}`);
       await waitFor(async () => closerTab.firstLoudAt !== undefined, HEARD_WITHIN_MS, 'closer hearing the lead');
       sample.acceptToHeardMs = closerTab.firstLoudAt! - acceptAt;
+      const since = (at: number | undefined) => (at === undefined ? undefined : at - acceptAt);
+      const steps = closerTab.steps;
+      Object.assign(sample, {
+        acceptToAnswerMs: since(steps.answerAt),
+        acceptToHelloMs: since(steps.clientHelloAt),
+        helloEarly: steps.clientHelloEarly,
+        acceptToIceMs: since(steps.iceConnectedAt),
+        acceptToDtlsMs: since(steps.dtlsConnectedAt),
+        acceptToFirstRtpMs: since(steps.firstRtpAt),
+      });
       const completeAt = performance.now();
       const completed = await api(opener.agent.accessToken, 'POST', `/dialer/transfers/${transferId}/complete`);
       sample.completeAnsweredMs = performance.now() - completeAt;
