@@ -1,7 +1,8 @@
 // `npm run bench:telephony` with SIP_CALL_MODEL=room: how soon a coach who clicks "Listen" hears the call (issue 30).
-// The agent's werift tab calls the echo number; once connected, the coach (a second werift peer, an admin)
-// sends its offer with POST /api/coaching/sessions, exactly what the Listen button sends; the clock runs from the POST
-// leaving until the first RTP packet carrying sound (not mu-law silence) reaches the coach's peer.
+// The agent's werift tab calls the echo number; once connected, the coach clicks Listen: a second werift peer (an
+// admin) sending its offer with POST /api/coaching/sessions, exactly what the Listen button sends, or the real button
+// in Chromium (telephony-browser-clicks.ts). The clock runs from the click until the first sound (not mu-law silence)
+// reaches the coach; the werift coach also times its connection's steps (tests/support/werift-connection.ts).
 import type { Socket } from 'socket.io-client';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import type { CreatedUser } from '../../tests/support/factories.js';
@@ -60,20 +61,70 @@ async function coachOffer(): Promise<{
   return { pc, heard, connected, steps };
 }
 
+type Api = (
+  token: string,
+  method: string,
+  route: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Record<string, unknown> }>;
+
+/** A coach's "Listen" on the agent's connected call: its figures, and how the coach leaves afterwards. */
+export type Listener = (agentId: string) => Promise<{ sample: ListenSample; leave: () => Promise<void> }>;
+
+/** The werift coach: its offer with every candidate in POST /api/coaching/sessions, as the Listen button sends it. */
+export function weriftListener(api: Api, coach: CreatedUser): Listener {
+  return async (agentId) => {
+    const sample: ListenSample = {};
+    const offered = await coachOffer();
+    const coachPc = offered.pc;
+    let sessionId: string | undefined;
+    const leave = async () => {
+      if (sessionId) await api(coach.accessToken, 'DELETE', `/coaching/sessions/${sessionId}`);
+      await coachPc.close().catch(() => undefined);
+    };
+    try {
+      const clickedAt = performance.now();
+      const joined = await api(coach.accessToken, 'POST', '/coaching/sessions', {
+        agentId,
+        sdp: coachPc.localDescription!.sdp,
+      });
+      sample.clickToAnswerMs = performance.now() - clickedAt;
+      if (joined.status !== 201) throw new Error(`listen refused: ${joined.status} ${JSON.stringify(joined.body)}`);
+      sessionId = joined.body.sessionId as string;
+      await coachPc.setRemoteDescription({ type: 'answer', sdp: joined.body.sdp as string });
+      const heardAt = await Promise.race([
+        offered.heard,
+        new Promise<number>((_, reject) =>
+          setTimeout(() => reject(new Error('no audio at the coach in 10 s')), 10_000),
+        ),
+      ]);
+      sample.clickToAudioMs = heardAt - clickedAt;
+      sample.clickToConnectedMs = (await offered.connected) - clickedAt;
+      const since = (at: number | undefined) => (at === undefined ? undefined : at - clickedAt);
+      sample.clickToHelloMs = since(offered.steps.clientHelloAt);
+      sample.helloEarly = offered.steps.clientHelloEarly;
+      sample.clickToIceMs = since(offered.steps.iceConnectedAt);
+      sample.clickToDtlsMs = since(offered.steps.dtlsConnectedAt);
+      sample.clickToFirstRtpMs = since(offered.steps.firstRtpAt);
+    } catch (error) {
+      sample.error = (error as Error).message;
+    }
+    return { sample, leave };
+  };
+}
+
+/**
+ * `count` times: the agent's werift tab (a tone) calls `number`; 0.5 s after it is connected the coach clicks Listen
+ * (`listener`), then leaves, and the agent ends the call.
+ */
 export async function runListenClicks(options: {
-  url: string;
   agent: CreatedUser;
   agentSocket: Socket;
-  coach: CreatedUser;
+  listener: Listener;
   number: string;
   count: number;
   /** The bench's API caller (JSON in and out, the status kept). */
-  api: (
-    token: string,
-    method: string,
-    route: string,
-    body?: unknown,
-  ) => Promise<{ status: number; body: Record<string, unknown> }>;
+  api: Api;
 }): Promise<ListenSample[]> {
   const { api } = options;
   /** The agent's call reaches `state` (the phone view, polled: a push could come before anyone waits for it). */
@@ -90,9 +141,9 @@ export async function runListenClicks(options: {
   const samples: ListenSample[] = [];
   for (let i = 0; i < options.count; i++) {
     const tab = new WebrtcAgentTab(options.agentSocket);
-    const sample: ListenSample = {};
-    let coach: RTCPeerConnection | undefined;
+    let sample: ListenSample = {};
     let callId: string | undefined;
+    let leave: (() => Promise<void>) | undefined;
     try {
       const ack = await tab.offer();
       if (!ack.ok) throw new Error(`offer refused: ${ack.error}`);
@@ -101,35 +152,11 @@ export async function runListenClicks(options: {
       callId = started.body.id as string;
       await reach(callId, 'connected');
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const offered = await coachOffer();
-      coach = offered.pc;
-      const clickedAt = performance.now();
-      const joined = await api(options.coach.accessToken, 'POST', '/coaching/sessions', {
-        agentId: options.agent.user._id.toHexString(),
-        sdp: coach.localDescription!.sdp,
-      });
-      sample.clickToAnswerMs = performance.now() - clickedAt;
-      if (joined.status !== 201) throw new Error(`listen refused: ${joined.status} ${JSON.stringify(joined.body)}`);
-      await coach.setRemoteDescription({ type: 'answer', sdp: joined.body.sdp as string });
-      const heardAt = await Promise.race([
-        offered.heard,
-        new Promise<number>((_, reject) =>
-          setTimeout(() => reject(new Error('no audio at the coach in 10 s')), 10_000),
-        ),
-      ]);
-      sample.clickToAudioMs = heardAt - clickedAt;
-      sample.clickToConnectedMs = (await offered.connected) - clickedAt;
-      const since = (at: number | undefined) => (at === undefined ? undefined : at - clickedAt);
-      sample.clickToHelloMs = since(offered.steps.clientHelloAt);
-      sample.helloEarly = offered.steps.clientHelloEarly;
-      sample.clickToIceMs = since(offered.steps.iceConnectedAt);
-      sample.clickToDtlsMs = since(offered.steps.dtlsConnectedAt);
-      sample.clickToFirstRtpMs = since(offered.steps.firstRtpAt);
-      await api(options.coach.accessToken, 'DELETE', `/coaching/sessions/${joined.body.sessionId as string}`);
+      ({ sample, leave } = await options.listener(options.agent.user._id.toHexString()));
     } catch (error) {
       sample.error = (error as Error).message;
     } finally {
-      await coach?.close().catch(() => undefined);
+      await leave?.().catch(() => undefined);
       if (callId) {
         await api(options.agent.accessToken, 'POST', `/dialer/calls/${callId}/end`);
         await reach(callId, 'idle').catch(() => undefined);

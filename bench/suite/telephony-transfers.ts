@@ -1,8 +1,9 @@
 // Part of `npm run bench:telephony` with SIP_CALL_MODEL=room: warm transfers, one after the other, from an opener whose
 // tab sends silence to a closer whose tab sends a tone, on the echo number 555-010-0005. The closer's tab can then hear
 // something loud only through the lead phone (its own tone echoed), so "accept -> first loud packet at the closer" is
-// the time from the closer's Accept to the closer hearing the lead: the join of its offer to the call's room, ICE and
-// DTLS, and one trip through the room, the relay and the lead phone and back.
+// the time from the closer's Accept to the closer hearing the lead: the closer's connection joining the call's room
+// (a fresh offer's ICE and DTLS, or a kept connection changing room), and one trip through the room, the relay and the
+// lead phone and back. The closer is a werift tab (here) or the dialer panel in Chromium (telephony-browser-clicks.ts).
 import { ObjectId, type Db } from 'mongodb';
 import type { Socket } from 'socket.io-client';
 import { callsCollection } from '../../server/features/dialer/repository.js';
@@ -27,10 +28,12 @@ export interface TransferSample {
   acceptToIceMs?: number;
   acceptToDtlsMs?: number;
   acceptToFirstRtpMs?: number;
+  /** Chromium: the Accept used the connection the panel kept from the closer's last call (no new one). */
+  keptConnection?: boolean;
   error?: string;
 }
 
-type Api = (
+export type Api = (
   token: string,
   method: string,
   route: string,
@@ -46,26 +49,70 @@ async function waitFor(check: () => Promise<boolean>, ms: number, what: string):
   }
 }
 
+/** The closer's side of one transfer: accepts it as the panel does and resolves once the closer hears the lead. */
+export type Closer = (transferId: string) => Promise<{ sample: TransferSample; done: () => Promise<void> }>;
+
+/** The werift closer: a fresh tab (a tone) offers, then POST accept; the clock runs from the POST. */
+export function weriftCloser(api: Api, closer: { agent: CreatedUser; socket: Socket }): Closer {
+  return async (transferId) => {
+    const sample: TransferSample = {};
+    const closerTab = new WebrtcAgentTab(closer.socket);
+    const done = () => closerTab.close();
+    if (!(await closerTab.offer()).ok) return { sample: { error: 'closer offer refused' }, done };
+    const acceptAt = performance.now();
+    const accepted = await api(closer.agent.accessToken, 'POST', `/dialer/transfers/${transferId}/accept`);
+    sample.acceptAnsweredMs = performance.now() - acceptAt;
+    if (accepted.status !== 200) sample.error = `accept refused: ${accepted.status}`;
+    else {
+      const heard = await waitFor(
+        async () => closerTab.firstLoudAt !== undefined,
+        HEARD_WITHIN_MS,
+        'closer hearing the lead',
+      ).then(
+        () => true,
+        (error: Error) => void (sample.error = error.message),
+      );
+      if (!heard) return { sample, done };
+      sample.acceptToHeardMs = closerTab.firstLoudAt! - acceptAt;
+      const since = (at: number | undefined) => (at === undefined ? undefined : at - acceptAt);
+      const steps = closerTab.steps;
+      Object.assign(sample, {
+        acceptToAnswerMs: since(steps.answerAt),
+        acceptToHelloMs: since(steps.clientHelloAt),
+        helloEarly: steps.clientHelloEarly,
+        acceptToIceMs: since(steps.iceConnectedAt),
+        acceptToDtlsMs: since(steps.dtlsConnectedAt),
+        acceptToFirstRtpMs: since(steps.firstRtpAt),
+      });
+    }
+    return { sample, done };
+  };
+}
+
+/**
+ * `transfers` warm transfers one after the other: the opener's werift tab (silence) calls a lead of a fresh campaign
+ * on `number`, rings the closer, `accept` answers; then the opener completes and the closer ends the call.
+ */
 export async function runTransfers(options: {
   shim: TestApp;
   db: Db;
   api: Api;
   opener: { agent: CreatedUser; socket: Socket };
-  closer: { agent: CreatedUser; socket: Socket };
+  closer: CreatedUser;
+  accept: Closer;
   number: string;
   transfers: number;
 }): Promise<TransferSample[]> {
   const { shim, db, api, opener, closer } = options;
   const samples: TransferSample[] = [];
   for (let i = 0; i < options.transfers; i++) {
-    const sample: TransferSample = {};
-    samples.push(sample);
+    let sample: TransferSample = {};
     const openerTab = new WebrtcAgentTab(opener.socket, { silent: true });
-    const closerTab = new WebrtcAgentTab(closer.socket);
+    let done: (() => Promise<void>) | undefined;
     try {
       // A campaign holds one lead per number: each transfer's lead is in a campaign of its own with both agents.
       const setup = await createCampaignWithAgents(shim, 0);
-      await addAgents(shim, setup.campaignId, [opener.agent, closer.agent]);
+      await addAgents(shim, setup.campaignId, [opener.agent, closer]);
       const lead = await createCallableLead(shim, setup.campaignId, opener.agent.user, options.number);
       if (!(await openerTab.offer()).ok) throw new Error('opener offer refused');
       const started = await api(opener.agent.accessToken, 'POST', '/dialer/calls', {
@@ -80,34 +127,19 @@ export async function runTransfers(options: {
         'call connected',
       );
       const offered = await api(opener.agent.accessToken, 'POST', `/dialer/calls/${callId.toHexString()}/transfer`, {
-        closerId: closer.agent.user._id.toHexString(),
+        closerId: closer.user._id.toHexString(),
         mode: 'warm',
       });
       if (offered.status !== 201)
         throw new Error(`transfer refused: ${offered.status} ${JSON.stringify(offered.body)}`);
       const transferId = offered.body.id as string;
-      if (!(await closerTab.offer()).ok) throw new Error('closer offer refused');
-      const acceptAt = performance.now();
-      const accepted = await api(closer.agent.accessToken, 'POST', `/dialer/transfers/${transferId}/accept`);
-      sample.acceptAnsweredMs = performance.now() - acceptAt;
-      if (accepted.status !== 200) throw new Error(`accept refused: ${accepted.status}`);
-      await waitFor(async () => closerTab.firstLoudAt !== undefined, HEARD_WITHIN_MS, 'closer hearing the lead');
-      sample.acceptToHeardMs = closerTab.firstLoudAt! - acceptAt;
-      const since = (at: number | undefined) => (at === undefined ? undefined : at - acceptAt);
-      const steps = closerTab.steps;
-      Object.assign(sample, {
-        acceptToAnswerMs: since(steps.answerAt),
-        acceptToHelloMs: since(steps.clientHelloAt),
-        helloEarly: steps.clientHelloEarly,
-        acceptToIceMs: since(steps.iceConnectedAt),
-        acceptToDtlsMs: since(steps.dtlsConnectedAt),
-        acceptToFirstRtpMs: since(steps.firstRtpAt),
-      });
+      ({ sample, done } = await options.accept(transferId));
+      if (sample.error) throw new Error(sample.error);
       const completeAt = performance.now();
       const completed = await api(opener.agent.accessToken, 'POST', `/dialer/transfers/${transferId}/complete`);
       sample.completeAnsweredMs = performance.now() - completeAt;
       if (completed.status !== 200) throw new Error(`complete refused: ${completed.status}`);
-      await api(closer.agent.accessToken, 'POST', `/dialer/calls/${callId.toHexString()}/end`);
+      await api(closer.accessToken, 'POST', `/dialer/calls/${callId.toHexString()}/end`);
       await waitFor(
         async () => (await callsCollection(db).findOne({ _id: callId }))?.state === 'idle',
         20_000,
@@ -116,8 +148,9 @@ export async function runTransfers(options: {
     } catch (error) {
       sample.error = (error as Error).message;
     } finally {
-      await Promise.all([openerTab.close(), closerTab.close()]);
+      await Promise.all([openerTab.close(), done?.()]);
     }
+    samples.push(sample);
   }
   return samples;
 }

@@ -171,6 +171,40 @@ describe.skipIf(missing !== null)('transfers in the room model, against the loca
     await endAs(closer, callId);
   }, 90_000);
 
+  it("a closer whose tab kept its connection from their own last call accepts on it: no new offer, the kept participant moves into the call's room", async () => {
+    // The closer's own call first: after it the tab's participant stays in the closer's room (the panel keeps it).
+    const closerTab = tabOf(closer);
+    expect(await closerTab.offer()).toEqual({ ok: true });
+    const own = await http.post<CallView>('/dialer/calls', { phone: '5550100005' }, { token: closer.accessToken });
+    expect(own.status).toBe(201);
+    await waitForCallState(testApp, own.body.id, 'connected', 20_000);
+    await endAs(closer, own.body.id);
+
+    const { callId, tab: openerTab } = await openerOnCall('Kept Connection Lead');
+    const transfer = await offerTo(callId, 'warm');
+    const loudBefore = closerTab.loud;
+    const accepted = await http.post<TransferView>(`/dialer/transfers/${transfer.id}/accept`, undefined, {
+      token: closer.accessToken,
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.state).toBe('conference');
+    // The same connection carries the call: the opener's tone and the lead's echo reach it, with no new answer.
+    await eventually(async () => (closerTab.loud - loudBefore > 25 ? true : undefined), 10_000);
+    expect(closerTab.answered?.callId).toBe(own.body.id);
+
+    const completed = await http.post<TransferView>(`/dialer/transfers/${transfer.id}/complete`, undefined, {
+      token: opener.accessToken,
+    });
+    expect(completed.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const openerPackets = openerTab.received;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(openerTab.received - openerPackets).toBeLessThan(5);
+    // Alone with the lead on the kept connection: the lead phone echoing the closer's own tone.
+    expect(await loudDuring(closerTab, 2_000)).toBeGreaterThan(50);
+    await endAs(closer, callId);
+  }, 90_000);
+
   it('declined: the closer never joins, the lead stays with the opener, who still hears the echo', async () => {
     const { callId, tab: openerTab } = await openerOnCall('Declined Room Lead');
     const transfer = await offerTo(callId, 'warm');
