@@ -119,7 +119,7 @@ export async function runClickBenches(options: ClickBenchOptions): Promise<void>
   };
   if (options.transfers > 0)
     await transfersWith(
-      `warm transfers, werift closer (a fresh tab per transfer), silent opener, on ${number}`,
+      `warm transfers, werift closer (every other transfer a fresh tab, else the one kept from the last), silent opener, on ${number}`,
       weriftClosing!.agent,
       weriftCloser(api, weriftClosing!),
       options.transfers,

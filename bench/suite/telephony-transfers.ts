@@ -52,39 +52,51 @@ async function waitFor(check: () => Promise<boolean>, ms: number, what: string):
 /** The closer's side of one transfer: accepts it as the panel does and resolves once the closer hears the lead. */
 export type Closer = (transferId: string) => Promise<{ sample: TransferSample; done: () => Promise<void> }>;
 
-/** The werift closer: a fresh tab (a tone) offers, then POST accept; the clock runs from the POST. */
+/**
+ * The werift closer, as the panel: every other transfer a fresh tab (a tone) offers just before POST accept; the
+ * others accept on the tab kept from the previous transfer's call (no offer: its participant changes room). The clock
+ * runs from the POST.
+ */
 export function weriftCloser(api: Api, closer: { agent: CreatedUser; socket: Socket }): Closer {
+  let kept: WebrtcAgentTab | undefined;
   return async (transferId) => {
-    const sample: TransferSample = {};
-    const closerTab = new WebrtcAgentTab(closer.socket);
-    const done = () => closerTab.close();
-    if (!(await closerTab.offer()).ok) return { sample: { error: 'closer offer refused' }, done };
+    const sample: TransferSample = { keptConnection: kept !== undefined };
+    const closerTab = kept ?? new WebrtcAgentTab(closer.socket);
+    kept = undefined;
+    let heard = false;
+    // A fresh tab that carried its call to the end is kept for the next transfer; a kept one goes after its second.
+    const done = async () => {
+      if (heard && !sample.keptConnection) kept = closerTab;
+      else await closerTab.close();
+    };
+    if (!sample.keptConnection && !(await closerTab.offer()).ok)
+      return { sample: { ...sample, error: 'closer offer refused' }, done };
+    closerTab.firstLoudAt = undefined;
     const acceptAt = performance.now();
     const accepted = await api(closer.agent.accessToken, 'POST', `/dialer/transfers/${transferId}/accept`);
     sample.acceptAnsweredMs = performance.now() - acceptAt;
-    if (accepted.status !== 200) sample.error = `accept refused: ${accepted.status}`;
-    else {
-      const heard = await waitFor(
-        async () => closerTab.firstLoudAt !== undefined,
-        HEARD_WITHIN_MS,
-        'closer hearing the lead',
-      ).then(
-        () => true,
-        (error: Error) => void (sample.error = error.message),
-      );
-      if (!heard) return { sample, done };
-      sample.acceptToHeardMs = closerTab.firstLoudAt! - acceptAt;
-      const since = (at: number | undefined) => (at === undefined ? undefined : at - acceptAt);
-      const steps = closerTab.steps;
-      Object.assign(sample, {
-        acceptToAnswerMs: since(steps.answerAt),
-        acceptToHelloMs: since(steps.clientHelloAt),
-        helloEarly: steps.clientHelloEarly,
-        acceptToIceMs: since(steps.iceConnectedAt),
-        acceptToDtlsMs: since(steps.dtlsConnectedAt),
-        acceptToFirstRtpMs: since(steps.firstRtpAt),
-      });
-    }
+    if (accepted.status !== 200) return { sample: { ...sample, error: `accept refused: ${accepted.status}` }, done };
+    const hearing = waitFor(async () => closerTab.firstLoudAt !== undefined, HEARD_WITHIN_MS, 'closer hearing');
+    heard = await hearing.then(
+      () => true,
+      (error: Error) => {
+        sample.error = error.message;
+        return false;
+      },
+    );
+    if (!heard) return { sample, done };
+    sample.acceptToHeardMs = closerTab.firstLoudAt! - acceptAt;
+    // A kept tab's steps happened at its first call: only what came after the accept counts.
+    const since = (at: number | undefined) => (at === undefined || at < acceptAt ? undefined : at - acceptAt);
+    const steps = closerTab.steps;
+    Object.assign(sample, {
+      acceptToAnswerMs: since(steps.answerAt),
+      acceptToHelloMs: since(steps.clientHelloAt),
+      helloEarly: since(steps.clientHelloAt) === undefined ? undefined : steps.clientHelloEarly,
+      acceptToIceMs: since(steps.iceConnectedAt),
+      acceptToDtlsMs: since(steps.dtlsConnectedAt),
+      acceptToFirstRtpMs: since(steps.firstRtpAt),
+    });
     return { sample, done };
   };
 }
