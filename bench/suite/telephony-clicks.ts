@@ -117,13 +117,19 @@ export async function runClickBenches(options: ClickBenchOptions): Promise<void>
     const samples = await runTransfers({ shim, db, api, opener: opener!, closer, accept, number, transfers: count });
     reportTransfers(title, samples, at);
   };
-  if (options.transfers > 0)
-    await transfersWith(
-      `warm transfers, werift closer (every other transfer a fresh tab, else the one kept from the last), silent opener, on ${number}`,
-      weriftClosing!.agent,
-      weriftCloser(api, weriftClosing!),
-      options.transfers,
-    );
+  if (options.transfers > 0) {
+    const werift = weriftCloser(api, weriftClosing!);
+    try {
+      await transfersWith(
+        `warm transfers, werift closer (every other transfer a fresh tab, else the one kept from the last), silent opener, on ${number}`,
+        weriftClosing!.agent,
+        werift.accept,
+        options.transfers,
+      );
+    } finally {
+      await werift.close();
+    }
+  }
   if (options.browserTransfers > 0) {
     const chromium = await chromiumCloser(options.url, browserClosing!.agent, options.dataDir);
     try {

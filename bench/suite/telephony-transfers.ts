@@ -57,16 +57,19 @@ export type Closer = (transferId: string) => Promise<{ sample: TransferSample; d
  * others accept on the tab kept from the previous transfer's call (no offer: its participant changes room). The clock
  * runs from the POST.
  */
-export function weriftCloser(api: Api, closer: { agent: CreatedUser; socket: Socket }): Closer {
+export function weriftCloser(
+  api: Api,
+  closer: { agent: CreatedUser; socket: Socket },
+): { accept: Closer; close: () => Promise<void> } {
   let kept: WebrtcAgentTab | undefined;
-  return async (transferId) => {
+  const accept: Closer = async (transferId) => {
     const sample: TransferSample = { keptConnection: kept !== undefined };
     const closerTab = kept ?? new WebrtcAgentTab(closer.socket);
     kept = undefined;
     let heard = false;
     // A fresh tab that carried its call to the end is kept for the next transfer; a kept one goes after its second.
     const done = async () => {
-      if (heard && !sample.keptConnection) kept = closerTab;
+      if (heard && !sample.keptConnection && !sample.error) kept = closerTab;
       else await closerTab.close();
     };
     if (!sample.keptConnection && !(await closerTab.offer()).ok)
@@ -99,6 +102,7 @@ export function weriftCloser(api: Api, closer: { agent: CreatedUser; socket: Soc
     });
     return { sample, done };
   };
+  return { accept, close: async () => kept?.close() };
 }
 
 /**
@@ -121,6 +125,7 @@ export async function runTransfers(options: {
     let sample: TransferSample = {};
     const openerTab = new WebrtcAgentTab(opener.socket, { silent: true });
     let done: (() => Promise<void>) | undefined;
+    let callId: ObjectId | undefined;
     try {
       // A campaign holds one lead per number: each transfer's lead is in a campaign of its own with both agents.
       const setup = await createCampaignWithAgents(shim, 0);
@@ -132,9 +137,10 @@ export async function runTransfers(options: {
         leadId: lead._id.toHexString(),
       });
       if (started.status !== 201) throw new Error(`call refused: ${started.status}`);
-      const callId = new ObjectId(started.body.id as string);
+      callId = new ObjectId(started.body.id as string);
+      const id = callId;
       await waitFor(
-        async () => (await callsCollection(db).findOne({ _id: callId }))?.state === 'connected',
+        async () => (await callsCollection(db).findOne({ _id: id }))?.state === 'connected',
         20_000,
         'call connected',
       );
@@ -152,13 +158,15 @@ export async function runTransfers(options: {
       sample.completeAnsweredMs = performance.now() - completeAt;
       if (completed.status !== 200) throw new Error(`complete refused: ${completed.status}`);
       await api(closer.accessToken, 'POST', `/dialer/calls/${callId.toHexString()}/end`);
-      await waitFor(
-        async () => (await callsCollection(db).findOne({ _id: callId }))?.state === 'idle',
-        20_000,
-        'call idle',
-      );
+      await waitFor(async () => (await callsCollection(db).findOne({ _id: id }))?.state === 'idle', 20_000, 'call idle');
     } catch (error) {
       sample.error = (error as Error).message;
+      // The next transfer needs the opener's line free: whoever holds the call ends it.
+      if (callId)
+        for (const agent of [opener.agent, closer])
+          await api(agent.accessToken, 'POST', `/dialer/calls/${callId.toHexString()}/end`).catch(() => undefined);
+      // The line is free again 1 s after the end.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
     } finally {
       await Promise.all([openerTab.close(), done?.()]);
     }
