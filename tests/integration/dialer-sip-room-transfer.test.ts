@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SocketEvents, type PhoneAnswerPayload } from '../../shared/events.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { TransferView } from '../../shared/schemas/dialer/transfer.js';
 import {
@@ -183,14 +184,19 @@ describe.skipIf(missing !== null)('transfers in the room model, against the loca
     const { callId, tab: openerTab } = await openerOnCall('Kept Connection Lead');
     const transfer = await offerTo(callId, 'warm');
     const loudBefore = closerTab.loud;
+    const answers: string[] = [];
+    const onAnswer = (answer: PhoneAnswerPayload) => answers.push(answer.offerId);
+    socketOf(closer).on(SocketEvents.phoneAnswer, onAnswer);
     const accepted = await http.post<TransferView>(`/dialer/transfers/${transfer.id}/accept`, undefined, {
       token: closer.accessToken,
     });
     expect(accepted.status).toBe(200);
     expect(accepted.body.state).toBe('conference');
-    // The same connection carries the call: the opener's tone and the lead's echo reach it, with no new answer.
+    // The same connection carries the call: the opener's tone and the lead's echo reach it, and nothing was
+    // negotiated (no answer came for any offer).
     await eventually(async () => (closerTab.loud - loudBefore > 25 ? true : undefined), 10_000);
-    expect(closerTab.answered?.callId).toBe(own.body.id);
+    socketOf(closer).off(SocketEvents.phoneAnswer, onAnswer);
+    expect(answers).toEqual([]);
 
     const completed = await http.post<TransferView>(`/dialer/transfers/${transfer.id}/complete`, undefined, {
       token: opener.accessToken,
