@@ -7,7 +7,11 @@ import type { Socket } from 'socket.io-client';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import type { CreatedUser } from '../../tests/support/factories.js';
 import { WebrtcAgentTab } from '../../tests/support/webrtc-agent.js';
-import { watchConnectionSteps, type ConnectionSteps } from '../../tests/support/werift-connection.js';
+import {
+  keepEarlyClientHello,
+  watchConnectionSteps,
+  type ConnectionSteps,
+} from '../../tests/support/werift-connection.js';
 
 export interface ListenSample {
   /** POST sent -> its answer (the server's checks, the coach's room and both joins, Janus's SDP). */
@@ -41,6 +45,8 @@ async function coachOffer(): Promise<{
     iceUseIpv6: false,
   });
   pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+  // A browser keeps Janus's ClientHello when it comes before its DTLS listens; werift alone drops it (1 s lost).
+  keepEarlyClientHello(pc);
   const steps = watchConnectionSteps(pc);
   const heard = new Promise<number>((resolve) =>
     pc.onTrack.subscribe((track) =>

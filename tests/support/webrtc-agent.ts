@@ -18,7 +18,7 @@ import {
 import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { MULAW_TO_PCM16, muLawByte } from '../../server/platform/speech/g711.js';
-import { watchConnectionSteps, type ConnectionSteps } from './werift-connection.js';
+import { keepEarlyClientHello, watchConnectionSteps, type ConnectionSteps } from './werift-connection.js';
 
 /** 20 ms of a 440 Hz tone in mu-law (160 samples at 8 kHz). */
 function toneFrame(phase: number): Buffer {
@@ -74,6 +74,8 @@ export class WebrtcAgentTab {
       iceUseIpv6: false,
     });
     this.pc.addTransceiver(this.microphone, { direction: 'sendrecv' });
+    // As a browser does: Janus's ClientHello may come before this peer's DTLS listens (werift-connection.ts).
+    keepEarlyClientHello(this.pc);
     this.steps = watchConnectionSteps(this.pc);
     this.pc.onTrack.subscribe((track) => {
       track.onReceiveRtp.subscribe((rtp) => {
