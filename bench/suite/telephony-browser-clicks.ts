@@ -75,7 +75,7 @@ const beforeClick = (page: Page) =>
 function measureClick(page: Page, peersBefore: number): Promise<ClickSteps> {
   return page.evaluate(async (before) => {
     const w = window as unknown as BenchWindow;
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
       const traced = w.__benchPeers.at(-1);
       let level = 0;
       (await traced?.pc.getStats())?.forEach((s: { type: string; kind?: string; audioLevel?: number }) => {

@@ -148,15 +148,30 @@ export async function runClickBenches(options: ClickBenchOptions): Promise<void>
   const coach = await createUser(shim, { role: 'admin' });
   const listensWith = async (title: string, listener: Listener, count: number) => {
     const at = machineLoad();
-    const samples = await runListenClicks({ agent: opener!.agent, agentSocket: opener!.socket, listener, number, count, api });
+    const samples = await runListenClicks({
+      agent: opener!.agent,
+      agentSocket: opener!.socket,
+      listener,
+      number,
+      count,
+      api,
+    });
     reportListens(title, samples, at);
   };
   if (options.listens > 0)
-    await listensWith('listen clicks, werift coach (its offer in the POST)', weriftListener(api, coach), options.listens);
+    await listensWith(
+      'listen clicks, werift coach (its offer in the POST)',
+      weriftListener(api, coach),
+      options.listens,
+    );
   if (options.browserListens > 0) {
     const chromium = await chromiumListener(options.url, coach, opener!.agent.user.name);
     try {
-      await listensWith('listen clicks, Chromium coach (Bonsai page, Live calls)', chromium.listener, options.browserListens);
+      await listensWith(
+        'listen clicks, Chromium coach (Bonsai page, Live calls)',
+        chromium.listener,
+        options.browserListens,
+      );
     } finally {
       await chromium.close();
     }

@@ -158,7 +158,11 @@ export async function runTransfers(options: {
       sample.completeAnsweredMs = performance.now() - completeAt;
       if (completed.status !== 200) throw new Error(`complete refused: ${completed.status}`);
       await api(closer.accessToken, 'POST', `/dialer/calls/${callId.toHexString()}/end`);
-      await waitFor(async () => (await callsCollection(db).findOne({ _id: id }))?.state === 'idle', 20_000, 'call idle');
+      await waitFor(
+        async () => (await callsCollection(db).findOne({ _id: id }))?.state === 'idle',
+        20_000,
+        'call idle',
+      );
     } catch (error) {
       sample.error = (error as Error).message;
       // The next transfer needs the opener's line free: whoever holds the call ends it.
