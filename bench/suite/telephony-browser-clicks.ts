@@ -6,7 +6,7 @@
 // (setRemoteDescription), ICE connected, the connection up (DTLS) and the first sound received (inbound-rtp
 // audioLevel above 0.01, read every 10 ms; Chromium refreshes its stats about every 50 ms, so up to ~50 ms late).
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { CreatedUser } from '../../tests/support/factories.js';
 import { FAKE_MEDIA_ARGS, launchBrowser, toneWav } from '../../tests/support/browser.js';
 import type { Listener, ListenSample } from './telephony-listen.js';
@@ -98,6 +98,14 @@ function measureClick(page: Page, peersBefore: number): Promise<ClickSteps> {
   }, peersBefore);
 }
 
+/** Clicks `button` once it shows and measures the click (measureClick). */
+async function clickAndMeasure(page: Page, button: Locator): Promise<ClickSteps> {
+  await button.waitFor();
+  const before = await beforeClick(page);
+  await button.click();
+  return measureClick(page, before);
+}
+
 /** The coach in Chromium on the Bonsai page: Listen in the Live calls card, Leave afterwards. */
 export async function chromiumListener(
   url: string,
@@ -109,11 +117,7 @@ export async function chromiumListener(
   const liveCalls = page.getByRole('region', { name: 'Live calls' });
   const listener: Listener = async () => {
     // The card lists the call within its 5 s refresh (an admin gets no team events).
-    const button = liveCalls.getByRole('button', { name: `Listen to ${agentName}` });
-    await button.waitFor();
-    const before = await beforeClick(page);
-    await button.click();
-    const steps = await measureClick(page, before);
+    const steps = await clickAndMeasure(page, liveCalls.getByRole('button', { name: `Listen to ${agentName}` }));
     const sample: ListenSample = {
       clickToAnswerMs: steps.answerMs,
       clickToIceMs: steps.iceMs,
@@ -151,10 +155,7 @@ export async function chromiumCloser(
   let transfers = 0;
   const accept: Closer = async () => {
     const card = dialer.getByRole('alertdialog', { name: 'Incoming transfer' });
-    await card.getByRole('button', { name: 'Accept' }).waitFor();
-    const before = await beforeClick(page);
-    await card.getByRole('button', { name: 'Accept' }).click();
-    const steps = await measureClick(page, before);
+    const steps = await clickAndMeasure(page, card.getByRole('button', { name: 'Accept' }));
     const sample: TransferSample = {
       acceptToAnswerMs: steps.answerMs,
       acceptToIceMs: steps.iceMs,
