@@ -19,12 +19,12 @@
 // The app (API + workers, as `npm start`) runs in this process with PHONE_PROVIDER=sip; MongoDB and Redis as in the
 // other benchmarks (BENCH_MONGO_URL / BENCH_REDIS_URL, else a local redis-server and the embedded MongoDB).
 // The call rooms (docs/telephony.md, "A call is a room", the default) are benchmarked; SIP_CALL_MODEL=plugin benchmarks
-// the SIP plugin instead. With the rooms, then BENCH_TRANSFERS (default 10) warm transfers between two agents: accept
-// -> the closer hears the lead (bench/suite/telephony-transfers.ts); and the faults (bench/suite/telephony-faults.ts):
-// the re-attach gap after a reload (BENCH_REATTACH_RUNS, default 10) and the gateway's recovery after Janus is
-// SIGKILLed (BENCH_RECOVERY_RUNS, default 5), p50/p95/max with the load average.
-// Then BENCH_LISTENS (default 10) listen clicks: POST /api/coaching/sessions -> first sound at the coach's peer
-// (bench/suite/telephony-listen.ts).
+// the SIP plugin instead. With the rooms, then (bench/suite/telephony-clicks.ts) BENCH_TRANSFERS (default 10) warm
+// transfers to a werift closer and BENCH_BROWSER_TRANSFERS (default 10) to a closer in Chromium: accept -> the closer
+// hears the lead; BENCH_LISTENS (default 10) listen clicks by a werift coach and BENCH_BROWSER_LISTENS (default 10)
+// by a coach in Chromium: click -> first sound at the coach (the Chromium parts need the built client); and the
+// faults (bench/suite/telephony-faults.ts): the re-attach gap after a reload (BENCH_REATTACH_RUNS, default 10) and the
+// gateway's recovery after Janus is SIGKILLed (BENCH_RECOVERY_RUNS, default 5), p50/p95/max with the load average.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,14 +39,12 @@ import {
   startLocalCarrier,
 } from '../server/platform/telephony/local-carrier.js';
 import { zoneWithLocalHour } from '../tests/support/dialer.js';
-import { createUser } from '../tests/support/factories.js';
 import { createCampaignWithAgents } from '../tests/support/leads.js';
 import { WebrtcAgentTab } from '../tests/support/webrtc-agent.js';
 import { startInProcessApp } from './suite/in-process-app.js';
 import { runBrowserCalls, type BrowserCallSample } from './suite/telephony-browser.js';
-import { runTransfers, type TransferSample } from './suite/telephony-transfers.js';
 import { runFaultBench } from './suite/telephony-faults.js';
-import { runListenClicks } from './suite/telephony-listen.js';
+import { runClickBenches } from './suite/telephony-clicks.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10);
@@ -54,7 +52,10 @@ const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 1_500);
 const NUMBER = '5550100005';
 const BROWSER_CALLS = Number(process.env.BENCH_BROWSER_CALLS ?? 5);
 const BROWSER_HOLD_MS = Number(process.env.BENCH_BROWSER_HOLD_MS ?? 4_000);
-const TRANSFERS = process.env.SIP_CALL_MODEL !== 'plugin' ? Number(process.env.BENCH_TRANSFERS ?? 10) : 0;
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 10);
+/** Chromium's own transfer accepts and listen clicks (the room model; the built client): what a user sees. */
+const BROWSER_TRANSFERS = Number(process.env.BENCH_BROWSER_TRANSFERS ?? 10);
+const BROWSER_LISTENS = Number(process.env.BENCH_BROWSER_LISTENS ?? 10);
 const REATTACH_RUNS = Number(process.env.BENCH_REATTACH_RUNS ?? 10);
 const RECOVERY_RUNS = Number(process.env.BENCH_RECOVERY_RUNS ?? 5);
 /** Listen clicks measured (the room model only: coaching needs the call rooms); 0 skips them. */
@@ -107,14 +108,15 @@ async function main() {
       SIP_PROXY: carrier.sipUri,
       ...(process.env.SIP_CALL_MODEL ? { SIP_CALL_MODEL: process.env.SIP_CALL_MODEL } : {}),
     },
-    { serveClient: BROWSER_CALLS > 0 },
+    { serveClient: BROWSER_CALLS + BROWSER_TRANSFERS + BROWSER_LISTENS > 0 },
   );
 
   console.log(`load average before the run: ${load()} on ${cpus().length} CPUs`);
   console.log(
     `telephony benchmark: ${SEQUENTIAL} sequential calls, then ${CONCURRENT} at once, to ${NUMBER} (echo) through Janus ${carrier.janusUrl} and the SIPp lead phone ${carrier.sipUri}; MongoDB ${backends.mongoKind}, Redis ${backends.redisKind}`,
   );
-  const setup = await createCampaignWithAgents(shim, Math.max(TRANSFERS > 0 ? 2 : 1, CONCURRENT));
+  // Agents 0-2 also open, close (werift) and close (Chromium) the transfers (bench/suite/telephony-clicks.ts).
+  const setup = await createCampaignWithAgents(shim, Math.max(3, CONCURRENT));
   const zone = await fetch(`${url}/api/campaigns/${setup.campaignId}`, {
     method: 'PATCH',
     headers: { authorization: `Bearer ${setup.owner.accessToken}`, 'content-type': 'application/json' },
@@ -299,44 +301,23 @@ async function main() {
 
   if (failures.length) console.log(`  calls that went wrong in the bench: ${failures.join('; ')}`);
 
-  if (TRANSFERS > 0) {
-    const loadTransfers = load();
-    const samples = await runTransfers({
+  const browserClicks = BROWSER_TRANSFERS + BROWSER_LISTENS > 0 && existsSync(BUILT_CLIENT);
+  if (BROWSER_TRANSFERS + BROWSER_LISTENS > 0 && !browserClicks)
+    console.log(`  Chromium transfer accepts and listen clicks skipped: no built client (${BUILT_CLIENT})`);
+  if (process.env.SIP_CALL_MODEL !== 'plugin')
+    await runClickBenches({
       shim,
       db,
       api,
-      opener: { agent: agents[0], socket: sockets[0] },
-      closer: { agent: agents[1], socket: sockets[1] },
+      url,
+      dataDir,
+      agents: agents.slice(0, 3).map((agent, i) => ({ agent, socket: sockets[i]! })),
       number: NUMBER,
       transfers: TRANSFERS,
+      listens: LISTENS,
+      browserTransfers: browserClicks ? BROWSER_TRANSFERS : 0,
+      browserListens: browserClicks ? BROWSER_LISTENS : 0,
     });
-    reportTransfers(samples, loadTransfers);
-  }
-
-  if (LISTENS > 0 && process.env.SIP_CALL_MODEL !== 'plugin') {
-    const loadListen = load();
-    const listens = await runListenClicks({
-      url,
-      agent: agents[0],
-      agentSocket: sockets[0],
-      // An admin may listen to any call (a typed number's call belongs to no campaign, so its owner could not).
-      coach: await createUser(shim, { role: 'admin' }),
-      number: NUMBER,
-      count: LISTENS,
-      api,
-    });
-    const heard = listens.flatMap((sample) => (sample.clickToAudioMs === undefined ? [] : [sample.clickToAudioMs]));
-    const answered = listens.flatMap((sample) =>
-      sample.clickToAnswerMs === undefined ? [] : [sample.clickToAnswerMs],
-    );
-    const connected = listens.flatMap((sample) =>
-      sample.clickToConnectedMs === undefined ? [] : [sample.clickToConnectedMs],
-    );
-    const failed = listens.filter((sample) => sample.error);
-    console.log(
-      `  listen click -> audio at the coach (${LISTENS} calls, load at start ${loadListen}, at end ${load()}): p50 ${ms(percentile(heard, 50))}, p95 ${ms(percentile(heard, 95))}, max ${ms(Math.max(...heard))} (${heard.length} heard); of which click -> POST answered: p50 ${ms(percentile(answered, 50))}, p95 ${ms(percentile(answered, 95))}; click -> connection up (ICE + DTLS): p50 ${ms(percentile(connected, 50))}, p95 ${ms(percentile(connected, 95))}${failed.length ? `; failed: ${failed.map((sample) => sample.error).join('; ')}` : ''}`,
-    );
-  }
 
   if (BROWSER_CALLS > 0 && !existsSync(BUILT_CLIENT))
     console.log(`  Chromium run skipped: no built client (${BUILT_CLIENT}); run \`npm run build\` first`);
@@ -380,36 +361,6 @@ async function main() {
   await backends.stop();
   await carrier.stop();
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-function reportTransfers(samples: TransferSample[], loadAtStart: string) {
-  const pick = (f: (s: TransferSample) => number | undefined) =>
-    samples.map(f).filter((v): v is number => v !== undefined && !Number.isNaN(v));
-  const line = (label: string, values: number[]) =>
-    `    ${label}: ${values.length ? `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}` : 'none'} (${values.length} transfers)`;
-  console.log(
-    `  warm transfers, one after the other, silent opener -> closer with a tone, on ${NUMBER} (load at start ${loadAtStart}, at end ${load()})`,
-  );
-  console.log(
-    line(
-      'accept -> the closer hears the lead (first loud packet of the echo)',
-      pick((s) => s.acceptToHeardMs),
-    ),
-  );
-  console.log(
-    line(
-      'accept -> POST answered (closer joined the room)',
-      pick((s) => s.acceptAnsweredMs),
-    ),
-  );
-  console.log(
-    line(
-      'complete -> POST answered (call handed over)',
-      pick((s) => s.completeAnsweredMs),
-    ),
-  );
-  const errors = samples.filter((s) => s.error);
-  if (errors.length) console.log(`    transfers that went wrong: ${errors.map((s) => s.error).join('; ')}`);
 }
 
 function reportBrowser(samples: BrowserCallSample[], loadAtStart: string) {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Db } from 'mongodb';
 import { callsCollection } from '../../server/features/dialer/repository.js';
 import { readLeadPhoneLog } from '../../server/platform/telephony/local-carrier.js';
@@ -114,6 +114,31 @@ async function readPeerStats(page: Page): Promise<BrowserCallStats> {
   });
 }
 
+/** A new context signed in as `user` on `path`, with `instrument` run before the app's scripts in every page. */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  user: CreatedUser,
+  path: string,
+  instrument: () => void,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
+  // The bench runs under tsx, whose compiler wraps named functions in a `__name(...)` helper: functions handed to
+  // the page need it there too.
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${url}/login`);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(user.user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await waitForPath(page, '/dashboard');
+  await page.goto(`${url}${path}`);
+  return { context, page };
+}
+
 export interface BrowserRunOptions {
   url: string;
   db: Db;
@@ -130,20 +155,7 @@ export async function runBrowserCalls(options: BrowserRunOptions): Promise<Brows
   const browser = await launchBrowser({ extraArgs: FAKE_MEDIA_ARGS });
   const samples: BrowserCallSample[] = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
-    // The bench runs under tsx, whose compiler wraps named functions in a `__name(...)` helper: functions handed to
-    // the page need it there too.
-    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-    await context.addInitScript(instrumentPage);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto(`${url}/login`);
-    const form = page.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(agent.user.email);
-    await form.getByLabel('Password').fill(agent.password);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await waitForPath(page, '/dashboard');
-    await page.goto(`${url}/dashboard/calls`);
+    const { context, page } = await signedInPage(browser, url, agent, '/dashboard/calls', instrumentPage);
     const dialer = page.getByRole('region', { name: 'Dialer' });
     await dialer.getByText('Connected', { exact: true }).waitFor();
 

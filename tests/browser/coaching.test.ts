@@ -3,7 +3,6 @@
 // listens in from the Bonsai page. Each browser's microphone is its own tone, so who hears whom is measured by
 // frequency: in the agent's page (what she receives from the room) and in the call's recording, whose left channel is
 // what the lead heard.
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
@@ -16,7 +15,7 @@ import type { DialerState } from '../../shared/schemas/dialer/state.js';
 import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { localCarrierProblem } from '../../server/platform/telephony/local-carrier.js';
 import { startAppProcess, type AppProcess } from '../support/app-process.js';
-import { FAKE_MEDIA_ARGS, launchBrowser, waitForPath } from '../support/browser.js';
+import { FAKE_MEDIA_ARGS, launchBrowser, toneWav, waitForPath } from '../support/browser.js';
 
 const missing = localCarrierProblem();
 
@@ -30,30 +29,6 @@ const COACH_TONE = 1_300;
 /** The page's RTCPeerConnections, kept from outside the app (it exposes nothing for this). */
 const KEEP_PEERS = `{ const Native = window.RTCPeerConnection; window.__peers = [];
   window.RTCPeerConnection = class extends Native { constructor(c) { super(c); window.__peers.push(this); } }; }`;
-
-/** A mono 16-bit 48 kHz WAV of a steady tone, for `--use-file-for-fake-audio-capture` (Chromium loops it). */
-function toneWav(frequency: number, file: string): string {
-  const rate = 48_000;
-  const samples = rate * 4;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++)
-    data.writeInt16LE(Math.round(0.3 * 32_767 * Math.sin((2 * Math.PI * frequency * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  writeFileSync(file, Buffer.concat([header, data]));
-  return file;
-}
 
 /** Goertzel: the share of the window's energy at `frequency` (1 for a pure tone there, ~0 for none). */
 function toneShare(samples: ArrayLike<number>, rate: number, frequency: number): number {

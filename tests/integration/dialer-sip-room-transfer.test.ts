@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SocketEvents, type PhoneAnswerPayload } from '../../shared/events.js';
 import type { CallView } from '../../shared/schemas/dialer/call.js';
 import type { TransferView } from '../../shared/schemas/dialer/transfer.js';
 import {
@@ -74,6 +75,12 @@ describe.skipIf(missing !== null)('transfers in the room model, against the loca
     const tab = new WebrtcAgentTab(socketOf(agent));
     tabs.push(tab);
     return tab;
+  };
+  /** The opener's participant left the room: nothing more reaches the opener's tab. */
+  const openerHearsNothing = async (tab: WebrtcAgentTab) => {
+    const packets = tab.received;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(tab.received - packets).toBeLessThan(5);
   };
   /** Loud packets a tab receives over the next `ms`. */
   const loudDuring = async (tab: WebrtcAgentTab, ms: number) => {
@@ -146,11 +153,8 @@ describe.skipIf(missing !== null)('transfers in the room model, against the loca
     });
     expect(completed.status).toBe(200);
     expect((await storedCall(testApp, callId)).agentId.toHexString()).toBe(closer.user._id.toHexString());
-    // The opener's participant left the room: nothing more reaches the opener's tab.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const openerPackets = openerTab.received;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(openerTab.received - openerPackets).toBeLessThan(5);
+    await openerHearsNothing(openerTab);
     // The closer is alone with the lead: what is loud now is the lead phone echoing the closer's own tone.
     expect(await loudDuring(closerTab, 2_000)).toBeGreaterThan(50);
     // One INVITE: the lead's leg was never touched.
@@ -164,9 +168,44 @@ describe.skipIf(missing !== null)('transfers in the room model, against the loca
     const { tab: closerTab, accepted } = await accept(transfer.id);
     expect(accepted.body.state).toBe('completed');
     await eventually(async () => (closerTab.loud > 25 ? true : undefined), 10_000);
-    const openerPackets = openerTab.received;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(openerTab.received - openerPackets).toBeLessThan(5);
+    await openerHearsNothing(openerTab);
+    expect(await loudDuring(closerTab, 2_000)).toBeGreaterThan(50);
+    await endAs(closer, callId);
+  }, 90_000);
+
+  it("a closer whose tab kept its connection from their own last call accepts on it: no new offer, the kept participant moves into the call's room", async () => {
+    // The closer's own call first: after it the tab's participant stays in the closer's room (the panel keeps it).
+    const closerTab = tabOf(closer);
+    expect(await closerTab.offer()).toEqual({ ok: true });
+    const own = await http.post<CallView>('/dialer/calls', { phone: '5550100005' }, { token: closer.accessToken });
+    expect(own.status).toBe(201);
+    await waitForCallState(testApp, own.body.id, 'connected', 20_000);
+    await endAs(closer, own.body.id);
+
+    const { callId, tab: openerTab } = await openerOnCall('Kept Connection Lead');
+    const transfer = await offerTo(callId, 'warm');
+    const loudBefore = closerTab.loud;
+    const answers: string[] = [];
+    const onAnswer = (answer: PhoneAnswerPayload) => answers.push(answer.offerId);
+    socketOf(closer).on(SocketEvents.phoneAnswer, onAnswer);
+    const accepted = await http.post<TransferView>(`/dialer/transfers/${transfer.id}/accept`, undefined, {
+      token: closer.accessToken,
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.state).toBe('conference');
+    // The same connection carries the call: the opener's tone and the lead's echo reach it, and nothing was
+    // negotiated (no answer came for any offer).
+    await eventually(async () => (closerTab.loud - loudBefore > 25 ? true : undefined), 10_000);
+    socketOf(closer).off(SocketEvents.phoneAnswer, onAnswer);
+    expect(answers).toEqual([]);
+
+    const completed = await http.post<TransferView>(`/dialer/transfers/${transfer.id}/complete`, undefined, {
+      token: opener.accessToken,
+    });
+    expect(completed.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await openerHearsNothing(openerTab);
+    // Alone with the lead on the kept connection: the lead phone echoing the closer's own tone.
     expect(await loudDuring(closerTab, 2_000)).toBeGreaterThan(50);
     await endAs(closer, callId);
   }, 90_000);

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   chromium,
@@ -17,6 +18,30 @@ export function appUrl(path = '/'): string {
 
 /** Chromium's fake microphone/camera, granted without a prompt (for MediaRecorder tests). */
 export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+/** A mono 16-bit 48 kHz WAV of a steady tone, for `--use-file-for-fake-audio-capture` (Chromium loops it). */
+export function toneWav(frequency: number, file: string): string {
+  const rate = 48_000;
+  const samples = rate * 4;
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(0.3 * 32_767 * Math.sin((2 * Math.PI * frequency * i) / rate)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  writeFileSync(file, Buffer.concat([header, data]));
+  return file;
+}
 
 /**
  * A connection to the run's shared Chromium (started once by tests/support/app-setup.ts); a file that needs other

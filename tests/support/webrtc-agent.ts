@@ -18,6 +18,7 @@ import {
 import type { CallStatePayload } from '../../shared/schemas/dialer/state.js';
 import type { QueueView } from '../../shared/schemas/dialer/queue.js';
 import { MULAW_TO_PCM16, muLawByte } from '../../server/platform/speech/g711.js';
+import { keepEarlyClientHello, watchConnectionSteps, type ConnectionSteps } from './werift-connection.js';
 
 /** 20 ms of a 440 Hz tone in mu-law (160 samples at 8 kHz). */
 function toneFrame(phase: number): Buffer {
@@ -52,6 +53,8 @@ export class WebrtcAgentTab {
   loud = 0;
   firstLoudAt?: number;
   answered?: PhoneAnswerPayload;
+  /** When the answer came, ICE and DTLS were up and the first packet arrived (performance.now()). */
+  readonly steps: ConnectionSteps;
   /** `stamped`: ms between sending a frame and receiving it back, per frame that came back. */
   readonly echoRoundTrips: number[] = [];
   private readonly sentAt = new Map<number, number>();
@@ -71,6 +74,9 @@ export class WebrtcAgentTab {
       iceUseIpv6: false,
     });
     this.pc.addTransceiver(this.microphone, { direction: 'sendrecv' });
+    // As a browser does: Janus's ClientHello may come before this peer's DTLS listens (werift-connection.ts).
+    keepEarlyClientHello(this.pc);
+    this.steps = watchConnectionSteps(this.pc);
     this.pc.onTrack.subscribe((track) => {
       track.onReceiveRtp.subscribe((rtp) => {
         this.received++;
@@ -102,6 +108,7 @@ export class WebrtcAgentTab {
     const onAnswer = (answer: PhoneAnswerPayload) => {
       if (answer.offerId !== this.offerId || this.answered) return;
       this.answered = answer;
+      this.steps.answerAt = performance.now();
       void this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp }).then(() => this.startMicrophone());
     };
     const onCandidate = (payload: PhoneCandidatePayload) => {

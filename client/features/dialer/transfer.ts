@@ -126,7 +126,11 @@ export async function completeTransfer(): Promise<void> {
   }
 }
 
-/** The closer's answer. Accepting opens this tab's microphone first: its offer joins the call. */
+/**
+ * The closer's answer. Accepting readies this tab's phone first: the connection kept from an earlier call joins the
+ * call as it is (the server moves it into the call's room: nothing to negotiate, the call is heard at once), else a
+ * fresh offer, sent before the accept, does.
+ */
 export async function answerTransfer(accept: boolean): Promise<void> {
   const incoming = transferStore.incoming;
   if (!incoming) return;

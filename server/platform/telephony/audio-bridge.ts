@@ -34,8 +34,19 @@ export class RoomParticipant {
   constructor(
     private readonly session: JanusSession,
     readonly handleId: number,
-    readonly room: number,
+    /** The room the participant is in (it changes with `changeRoom`). */
+    public room: number,
   ) {}
+
+  /**
+   * Moves the participant to another room on the same handle (AudioBridge `changeroom`): a WebRTC participant keeps
+   * its PeerConnection, so nothing is negotiated and its media flows in the new room at once.
+   */
+  async changeRoom(room: number, display: string): Promise<void> {
+    const moved = (e: JanusEvent) => e.plugin?.audiobridge === 'roomchanged';
+    await this.ask({ request: 'changeroom', room, display, muted: false }, undefined, moved);
+    this.room = room;
+  }
 
   /** Mutes or unmutes what this participant sends into the mix (hold, or a listener who must not be heard). */
   async setMuted(muted: boolean): Promise<void> {

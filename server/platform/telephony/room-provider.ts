@@ -140,6 +140,7 @@ export class RoomPhoneProvider implements PhoneProvider {
       this.offers.delete(agentId);
       return offer;
     },
+    liveLine: (agentId) => this.liveLine(agentId),
     roomClient: () => this.roomClient(),
     watchAgent: (call, participant) => this.watchAgent(call, participant),
     publish: (event) => this.publish(event),

@@ -18,6 +18,8 @@ export interface TransferableRooms {
   lines: Map<string, AgentLine>;
   /** The agent's offer held for their next call, taken away (the closer's tab sends one just before accepting). */
   takeOffer(agentId: string): AgentOffer | undefined;
+  /** The agent's participant kept in their own room between calls, while its media is up. */
+  liveLine(agentId: string): AgentLine | undefined;
   roomClient(): Promise<AudioBridgeRooms>;
   watchAgent(call: RoomCall, participant: RoomParticipant): void;
   publish(event: ProviderEvent): Promise<unknown>;
@@ -33,17 +35,22 @@ interface Guest {
   participant?: RoomParticipant;
   /** Janus saw the closer's media (webrtcup): the room it ends up in can use the participant for the next call. */
   mediaUp: boolean;
+  /** The closer's own room, which their kept participant left for the call's: it goes once the guest does. */
+  home?: { room: number; secret: string };
   joined: Promise<void>;
 }
 
 /**
  * Transfers in the room model (SIP_CALL_MODEL=room). A call lives in its agent's room with the lead's RTP participant
  * in it, so a transfer never touches the lead's leg or the relay:
- * - join: the closer's tab joins the call's room as a second WebRTC participant (its fresh offer), and the three
- *   talk; the lead hears the opener all along, never silence.
+ * - join: the closer's tab joins the call's room as a second WebRTC participant, and the three talk; the lead hears
+ *   the opener all along, never silence. A tab that kept its connection from an earlier call (its participant is in
+ *   the closer's own room, ICE and DTLS up) moves that participant into the call's room (`changeroom`): nothing is
+ *   negotiated after Accept, so the closer hears the call within one audio trip. Otherwise the fresh offer the tab
+ *   sent just before accepting joins.
  * - handOver: the room becomes the closer's room (their tab's participant stays in it between calls, as in any
  *   agent's room), the opener's participant leaves it and the opener's next call makes the opener a new room. The
- *   closer's previous room, if any, goes with its participant (the closer's tab made a new connection for this call).
+ *   closer's previous room, if any, goes (with its participant, unless that participant is the one that moved in).
  * Measured join -> the closer hears the lead: docs/performance.md, "Transfers".
  */
 export class RoomTransfers implements CallTransfers {
@@ -57,15 +64,16 @@ export class RoomTransfers implements CallTransfers {
     const known = this.guests.get(callId);
     if (known?.agentId === closerId) return known.joined;
     const offer = this.rooms.takeOffer(closerId);
-    if (!offer) throw new TransferMediaNotReady("No WebRTC offer from the closer's browser");
+    const line = offer ? undefined : this.rooms.liveLine(closerId);
+    if (!offer && !line) throw new TransferMediaNotReady("No WebRTC offer from the closer's browser");
     const guest: Guest = {
       agentId: closerId,
-      offerId: offer.offerId,
-      candidates: offer.candidates,
-      mediaUp: false,
+      offerId: offer?.offerId ?? line!.offerId!,
+      candidates: offer?.candidates ?? [],
+      mediaUp: !offer,
       joined: Promise.resolve(),
     };
-    guest.joined = this.joinGuest(call, guest, offer.sdp);
+    guest.joined = offer ? this.joinGuest(call, guest, offer.sdp) : this.moveGuest(call, guest, line!);
     this.guests.set(callId, guest);
     try {
       await guest.joined;
@@ -107,9 +115,9 @@ export class RoomTransfers implements CallTransfers {
     await openerParticipant?.leave();
     if (previousRoom && previousRoom.room.room !== call.room.room) {
       await previousRoom.agent?.leave();
-      const rooms = await this.rooms.roomClient().catch(() => undefined);
-      await rooms?.destroyRoom(previousRoom.room);
+      await this.destroy(previousRoom.room);
     }
+    if (guest.home) await this.destroy(guest.home);
   }
 
   async leave(callId: string, closerId: string): Promise<void> {
@@ -117,7 +125,9 @@ export class RoomTransfers implements CallTransfers {
     if (guest?.agentId !== closerId) return;
     this.guests.delete(callId);
     await guest.joined.catch(() => undefined);
+    // The panel drops its connection when the call does not become the closer's, a kept one too.
     await guest.participant?.leave();
+    if (guest.home) await this.destroy(guest.home);
   }
 
   /** The call is over (any end): a closer still joined as a guest leaves with it, and a desk still ringing or talking. */
@@ -154,6 +164,35 @@ export class RoomTransfers implements CallTransfers {
       return true;
     }
     return false;
+  }
+
+  /**
+   * The closer's kept participant changes room: it leaves the closer's line (it is the call's guest now) and needs no
+   * answer, as the tab's connection is already up.
+   */
+  private async moveGuest(call: RoomCall, guest: Guest, line: AgentLine): Promise<void> {
+    const participant = line.agent!;
+    this.rooms.lines.delete(guest.agentId);
+    try {
+      await participant.changeRoom(call.room!.room, `agent-${guest.agentId}`);
+    } catch (error) {
+      // Still in its own room: the line stays the closer's.
+      if (!this.rooms.lines.has(guest.agentId)) this.rooms.lines.set(guest.agentId, line);
+      throw error;
+    }
+    guest.participant = participant;
+    guest.home = line.room;
+    participant.onMediaUp = () => void (guest.mediaUp = true);
+    if (call.over || this.guests.get(call.callId) !== guest) {
+      await participant.leave();
+      await this.destroy(line.room);
+      throw new Error('The call ended while the closer joined');
+    }
+  }
+
+  private async destroy(room: { room: number; secret: string }): Promise<void> {
+    const rooms = await this.rooms.roomClient().catch(() => undefined);
+    await rooms?.destroyRoom(room);
   }
 
   private async joinGuest(call: RoomCall, guest: Guest, sdp: string): Promise<void> {
