@@ -28,15 +28,22 @@ export interface Deployment {
   redisPrefix: string;
   jwtSecret: string;
   dataDir: string;
+  /** Where the Node processes' per-second event-loop delays are written when CAPACITY_LOOP_PROBE is set. */
+  loopProbeDir: string;
   leadPhoneLog: string;
   /** The pids whose CPU and memory are the node's, by role (the carrier's role resolves to Janus and SIPp). */
   pids(): Record<ServerRole, number[]>;
+  /**
+   * The processes whose ended children's CPU (/proc's cutime + cstime) is the `speech` role's: the API and the
+   * workers run the recognisers (live objection spotting, call transcripts) as child processes.
+   */
+  speechParents(): number[];
   /** What the API node printed (warnings and errors: shed requests are logged there). */
   apiOutput(): string;
   stop(): Promise<void>;
 }
 
-export type ServerRole = 'api' | 'workers' | 'mongodb' | 'redis' | 'janus' | 'sipp' | 'carrier supervisor';
+export type ServerRole = 'api' | 'workers' | 'speech' | 'mongodb' | 'redis' | 'janus' | 'sipp' | 'carrier supervisor';
 
 interface Started {
   child: ChildProcess;
@@ -44,7 +51,7 @@ interface Started {
 }
 
 function startNodeProcess(entry: string, args: string[], env: NodeJS.ProcessEnv, flags: string[] = []): Started {
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(ROOT, entry), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...flags, path.join(ROOT, entry), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,7 +83,7 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000); // past the runtime's own 15 s, so a CPU profile gets written
   await exited;
   clearTimeout(timer);
 }
@@ -117,9 +124,19 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
+  // CAPACITY_LOOP_PROBE=1: each Node process of the node writes its event-loop delay per second (loop-probe.ts).
+  const probeDir = path.join(dataDir, 'loop-probe');
+  const probe = (role: string) =>
+    process.env.CAPACITY_LOOP_PROBE
+      ? {
+          flags: ['--import', path.join(import.meta.dirname, 'loop-probe.ts')],
+          env: { CAPACITY_LOOP_PROBE_DIR: probeDir, CAPACITY_LOOP_PROBE_ROLE: role },
+        }
+      : { flags: [], env: {} };
+  mkdirSync(probeDir, { recursive: true });
   try {
     const [mongo, redis]: [MongoProcess, LocalRedis] = await Promise.all([
-      startMongoProcess(),
+      startMongoProcess(probe('mongodb')),
       startLocalRedis({ dir: path.join(dataDir, 'redis') }),
     ]);
     stops.push(
@@ -168,9 +185,19 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     const profile = process.env.CAPACITY_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.CAPACITY_CPU_PROF)}`]
       : [];
-    const api = startNodeProcess('server/api.ts', [], { ...shared, PORT: String(port), WORKERS: 'off' }, profile);
+    const api = startNodeProcess(
+      'server/api.ts',
+      [],
+      { ...shared, PORT: String(port), WORKERS: 'off', ...probe('api').env },
+      [...profile, ...probe('api').flags],
+    );
     stops.push(() => stopChild(api.child));
-    const workers = startNodeProcess('workers/main.ts', [], shared);
+    const workers = startNodeProcess(
+      'workers/main.ts',
+      [],
+      { ...shared, ...probe('workers').env },
+      probe('workers').flags,
+    );
     stops.push(() => stopChild(workers.child));
     await Promise.all([
       waitForLine(api, /API listening at/, 'the API node'),
@@ -185,11 +212,14 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       redisPrefix: `cap${id}`,
       jwtSecret: BENCH_JWT_SECRET,
       dataDir,
+      loopProbeDir: probeDir,
       leadPhoneLog: carrierInfo.leadPhoneLog,
+      speechParents: () => [api.child.pid!, workers.child.pid!],
       pids() {
         const carrierChildren = descendants(carrierPid);
         return {
           api: [api.child.pid!],
+          speech: [...descendants(api.child.pid!), ...descendants(workers.child.pid!)].map((p) => p.pid),
           workers: [workers.child.pid!],
           mongodb: [mongo.pid],
           redis: redis.pid ? [redis.pid] : [],

@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { MongoClient, ObjectId } from 'mongodb';
 import { readLeadPhoneLog } from '../../server/platform/telephony/local-carrier.js';
 import { forkChild, type RpcChild } from '../suite/rpc.js';
+import { loopProbeLines } from './loop-report.js';
 import { startDeployment, type Deployment, type ServerRole } from './deployment.js';
 import { NEVER_SHED, type CallRecord, type HttpSample, type LoadOptions, type ProcessResults } from './people.js';
 import { seedPeople, type Person } from './seed.js';
@@ -28,12 +29,18 @@ interface ProcFigures {
 const TICKS_PER_SECOND = 100;
 const PAGE_BYTES = 4096;
 
-/** CPU seconds (user + system) and resident memory of a live process, from /proc/<pid>/stat. */
-function procFigures(pid: number): ProcFigures {
+/**
+ * CPU seconds (user + system) and resident memory of a live process, from /proc/<pid>/stat; `reapedChildren`: the
+ * CPU of its children that have ended instead (cutime + cstime).
+ */
+function procFigures(pid: number, reapedChildren = false): ProcFigures {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields after the command: state is 3rd in the file (index 0 here); utime 14th, stime 15th, rss 24th.
+    // Fields after the command: state is 3rd in the file (index 0 here); utime 14th, stime 15th, cutime 16th,
+    // cstime 17th, rss 24th.
+    if (reapedChildren)
+      return { cpuSeconds: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND, rssBytes: 0 };
     return {
       cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
       rssBytes: Number(fields[21]) * PAGE_BYTES,
@@ -45,7 +52,7 @@ function procFigures(pid: number): ProcFigures {
 
 function sumFigures(pids: number[]): ProcFigures {
   return pids
-    .map(procFigures)
+    .map((pid) => procFigures(pid))
     .reduce((a, b) => ({ cpuSeconds: a.cpuSeconds + b.cpuSeconds, rssBytes: a.rssBytes + b.rssBytes }), {
       cpuSeconds: 0,
       rssBytes: 0,
@@ -57,6 +64,8 @@ type Snapshot = Record<string, ProcFigures>;
 function snapshot(deployment: Deployment, generators: number[]): Snapshot {
   const out: Snapshot = {};
   for (const [role, pids] of Object.entries(deployment.pids())) out[role] = sumFigures(pids);
+  // A recogniser that ended in the window is no longer a live process: its CPU is in its parent's cutime/cstime.
+  for (const parent of deployment.speechParents()) out.speech!.cpuSeconds += procFigures(parent, true).cpuSeconds;
   out['load generator'] = sumFigures([...generators, process.pid]);
   return out;
 }
@@ -76,6 +85,8 @@ export interface CapacityReport {
   processes: Array<{ role: string; cpuSeconds: number; cpuPerAgentHour: number; rssMb: number; rssGrowthMb: number }>;
   memoryPerAgentMb: number;
   liveEvent: { p50: number; p99: number; samples: number; missing: number };
+  /** CAPACITY_LOOP_PROBE=1: the node's event-loop delays and where the slow live events waited (loop-report.ts). */
+  loopProbe: string[];
   clickToInvite: { p50: number; p95: number; p99: number; samples: number };
   autoDialLate: { p50: number; p95: number; p99: number; samples: number };
   http: Array<{ route: string; who: string; count: number; p50: number; p99: number; errors: number }>;
@@ -132,18 +143,28 @@ export async function runCapacity(options: CapacityOptions): Promise<CapacityRep
     const loads: number[] = [loadNow()];
     const sampler = setInterval(() => loads.push(loadNow()), 5_000);
     log(`measuring for ${options.minutes} min from ${new Date(startedAt).toISOString()}; load ${loadNow().toFixed(1)}`);
+    // The window closes at endAt while the people work on: the calls in progress then end at their own time after
+    // it (their recordings and drops are still checked), so the window is steady work to its last second.
+    const windowClosed = new Promise<{ after: Snapshot; at: number }>((resolve) =>
+      setTimeout(() => {
+        clearInterval(sampler);
+        loads.push(loadNow());
+        resolve({ after: snapshot(deployment, generatorPids), at: Date.now() });
+      }, endAt - Date.now()),
+    );
+    const lastCallMs = options.talkSeconds[1] * 1000 + 120_000;
     try {
       await Promise.all(
         generators.map((g) =>
-          g.call('work', { startedAt, endAt, options: stripLog(options) }, options.minutes * 60_000 + 180_000),
+          g.call('work', { startedAt, endAt, options: stripLog(options) }, options.minutes * 60_000 + lastCallMs),
         ),
       );
     } finally {
       clearInterval(sampler);
     }
-    const after = snapshot(deployment, generatorPids);
-    const measuredSeconds = (Date.now() - startedAt) / 1000;
-    loads.push(loadNow());
+    const { after, at: closedAt } = await windowClosed;
+    const measuredSeconds = (closedAt - startedAt) / 1000;
+    log(`window closed; the last calls ended ${Math.round((Date.now() - closedAt) / 1000)} s after it`);
     const results = await Promise.all(generators.map((g) => g.call<ProcessResults>('results')));
     await Promise.all(generators.map((g) => g.call('close')));
     // The last calls' recordings are stored after their end.
@@ -191,6 +212,11 @@ async function report(
   loopDelays: LoopDelay[],
 ): Promise<CapacityReport> {
   const agentHours = (options.agents * measuredSeconds) / 3600;
+  // Latencies are the window's; what happened after it (the last calls ending) still counts for drops, sheds and
+  // recordings.
+  const windowEnd = startedAt + measuredSeconds * 1000;
+  const windowHttp = results.http.filter((s) => s.at < windowEnd);
+  const windowDeals = results.deals.filter((d) => d.sentAt < windowEnd);
   const roles = Object.keys(snapshots.after);
   const processes = roles.map((role) => {
     const cpuSeconds = snapshots.after[role]!.cpuSeconds - (snapshots.before[role]?.cpuSeconds ?? 0);
@@ -202,13 +228,25 @@ async function report(
       rssGrowthMb: (snapshots.after[role]!.rssBytes - (snapshots.baseline[role]?.rssBytes ?? 0)) / 2 ** 20,
     };
   });
-  const serverRoles = new Set<string>(['api', 'workers', 'mongodb', 'redis', 'janus', 'sipp'] satisfies ServerRole[]);
+  const serverRoles = new Set<string>([
+    'api',
+    'workers',
+    'speech',
+    'mongodb',
+    'redis',
+    'janus',
+    'sipp',
+  ] satisfies ServerRole[]);
   const memoryPerAgentMb =
     processes.filter((p) => serverRoles.has(p.role)).reduce((s, p) => s + p.rssGrowthMb, 0) / options.agents;
 
   // Deal -> the team lead's socket.
   const receipts = new Map(results.receipts.map((r) => [r.leadName, r.at]));
-  const delays = results.deals.flatMap((d) => (receipts.has(d.leadName) ? [receipts.get(d.leadName)! - d.sentAt] : []));
+  const delays = windowDeals.flatMap((d) => (receipts.has(d.leadName) ? [receipts.get(d.leadName)! - d.sentAt] : []));
+  const slowEvents = windowDeals.flatMap((d) => {
+    const delay = receipts.has(d.leadName) ? receipts.get(d.leadName)! - d.sentAt : 0;
+    return delay > 500 ? [{ sentAt: d.sentAt, delay }] : [];
+  });
 
   // Dial -> INVITE at the lead phone, from its log (`at`: when the carrier read SIPp's line, up to ~25 ms late).
   const client = await MongoClient.connect(deployment.mongoUrl);
@@ -283,7 +321,7 @@ async function report(
 
   // HTTP per route.
   const groups = new Map<string, HttpSample[]>();
-  for (const sample of results.http) {
+  for (const sample of windowHttp) {
     const key = `${sample.who}|${sample.route}`;
     groups.set(key, [...(groups.get(key) ?? []), sample]);
   }
@@ -301,7 +339,7 @@ async function report(
       };
     })
     .sort((a, b) => a.who.localeCompare(b.who) || b.count - a.count);
-  const agentPageReads = results.http.filter((s) => s.who === 'agent' && s.route.startsWith('GET ')).map((s) => s.ms);
+  const agentPageReads = windowHttp.filter((s) => s.who === 'agent' && s.route.startsWith('GET ')).map((s) => s.ms);
 
   const shedSamples = results.http.filter((s) => s.status === 503 && s.code === 'OVERLOADED');
   const unavailable = results.http.filter((s) => s.status >= 500 && s.code !== 'OVERLOADED');
@@ -332,11 +370,12 @@ async function report(
     processes,
     memoryPerAgentMb,
     loopDelays,
+    loopProbe: loopProbeLines(deployment.loopProbeDir, slowEvents, startedAt, windowEnd),
     liveEvent: {
       p50: percentile(delays, 50),
       p99: percentile(delays, 99),
       samples: delays.length,
-      missing: results.deals.length - delays.length,
+      missing: windowDeals.length - delays.length,
     },
     clickToInvite: {
       p50: percentile(clickToInvite, 50),
@@ -423,6 +462,7 @@ export function formatReport(r: CapacityReport): string {
     lines.push(
       `${h.route.padEnd(34)} ${h.who.padEnd(10)} ${String(h.count).padStart(6)} ${Math.round(h.p50).toString().padStart(8)} ${Math.round(h.p99).toString().padStart(8)} ${String(h.errors).padStart(5)}`,
     );
+  lines.push(...r.loopProbe);
   if (r.problems.length) lines.push('', `problems: ${[...new Set(r.problems)].slice(0, 10).join('; ')}`);
   return lines.join('\n');
 }

@@ -17,12 +17,16 @@ export interface MongoProcess {
 }
 
 /** The embedded MongoDB-compatible server as `npm run db:embedded` runs it (through tsx), journal in a temp dir. */
-export async function startMongoProcess(): Promise<MongoProcess> {
+export async function startMongoProcess(
+  options: { flags?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<MongoProcess> {
   const dbPath = mkdtempSync(path.join(tmpdir(), 'cw-bench-mongo-'));
   const cli = path.resolve(import.meta.dirname, '../../server/embedded/mongo/cli.ts');
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', cli, '--port', '0', '--dbpath', dbPath], {
+  const flags = [...profile, '--import', 'tsx', ...(options.flags ?? [])];
+  const child = spawn(process.execPath, [...flags, cli, '--port', '0', '--dbpath', dbPath], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...options.env },
   });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => {

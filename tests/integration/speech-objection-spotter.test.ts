@@ -79,7 +79,8 @@ describe.skipIf(missing !== null)('objection spotter (pocketsphinx keyword searc
     if (!opened.ok) throw new Error(opened.reason);
     const { stream } = opened;
     feed(stream, before.audio);
-    const killed = stream.recogniserPid()!;
+    // The recogniser starts without blocking the event loop (its pipe is made by a child process).
+    const killed = await eventually(async () => stream.recogniserPid());
     process.kill(killed, 'SIGKILL');
     await eventually(async () => (stream.restarts() === 1 && stream.recogniserPid() !== undefined ? true : undefined));
     expect(stream.recogniserPid()).not.toBe(killed);

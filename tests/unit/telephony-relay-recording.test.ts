@@ -28,12 +28,12 @@ async function sizeReaching(file: string, bytes: number): Promise<number> {
 }
 
 describe('the relay recording on disk', () => {
-  it('writes each direction to its file as packets come, and the WAV is made from the files, which are then removed', async () => {
+  it('writes each direction to its file a second at a time, and the WAV is made from the files, which are then removed', async () => {
     const dir = freshDir();
     const recording = new RelayRecording(dir, 'call-1');
-    for (let i = 0; i < 50; i++) recording.lead.add(loudFrame(), 1_000 + i * 160);
-    // On disk while the call goes, not only at its end.
-    expect(await sizeReaching(path.join(dir, 'call-1-lead.ulaw'), 50 * 160)).toBeGreaterThanOrEqual(50 * 160);
+    for (let i = 0; i < 60; i++) recording.lead.add(loudFrame(), 1_000 + i * 160);
+    // On disk while the call goes, not only at its end: the first whole second (8,000 bytes); the rest waits for the next.
+    expect(await sizeReaching(path.join(dir, 'call-1-lead.ulaw'), 8_000)).toBe(8_000);
     await recording.close();
     const wav = readWav((await takeRelayRecording(dir, 'call-1'))!);
     expect(wav.rate).toBe(8_000);
@@ -63,14 +63,29 @@ describe('the relay recording on disk', () => {
     expect(await takeRelayRecording(freshDir(), 'nothing')).toBeNull();
   });
 
-  it('files left by a process that died are still made into the recording', async () => {
+  it('files left by a process that died are still made into the recording, short of its last second at most', async () => {
     const dir = freshDir();
     const recording = new RelayRecording(dir, 'call-3');
-    for (let i = 0; i < 25; i++) recording.lead.add(loudFrame(), i * 160);
-    for (let i = 0; i < 25; i++) recording.room.add(loudFrame(), i * 160);
-    // No close: the process died with the files as they were written.
-    expect(await sizeReaching(path.join(dir, 'call-3-room.ulaw'), 25 * 160)).toBeGreaterThanOrEqual(25 * 160);
+    for (let i = 0; i < 75; i++) recording.lead.add(loudFrame(), i * 160);
+    for (let i = 0; i < 75; i++) recording.room.add(loudFrame(), i * 160);
+    // No close: the process died with the files as they were written (1 of the 1.5 s).
+    expect(await sizeReaching(path.join(dir, 'call-3-room.ulaw'), 8_000)).toBe(8_000);
     const wav = readWav((await takeRelayRecording(dir, 'call-3'))!);
-    expect(wav.channels[1]!.length).toBeGreaterThanOrEqual(25 * 160);
+    expect(wav.channels[1]!.length).toBe(8_000);
+    expect(wav.channels[1]!.some((sample) => sample !== 0)).toBe(true);
+  });
+
+  it('a gap longer than a second is written as silence across blocks, in step with the other side', async () => {
+    const dir = freshDir();
+    const recording = new RelayRecording(dir, 'call-4');
+    recording.room.add(loudFrame(), 0);
+    recording.room.add(loudFrame(), 2.5 * 8_000); // 2.5 s later
+    recording.lead.add(loudFrame(), 0);
+    await recording.close();
+    const [room, lead] = readWav((await takeRelayRecording(dir, 'call-4'))!).channels as [Int16Array, Int16Array];
+    expect(room.length).toBe(lead.length);
+    const firstAt = room.findIndex((sample) => sample !== 0);
+    expect(room.slice(firstAt + 160, firstAt + 20_000).every((sample) => sample === 0)).toBe(true);
+    expect(room.slice(firstAt + 20_000, firstAt + 20_160).every((sample) => sample !== 0)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import {
   accessSync,
   closeSync,
@@ -14,6 +14,7 @@ import { Socket } from 'node:net';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import type { Logger } from '../logger.js';
 import { muLawToPcm16, upsample8kTo16k } from './g711.js';
 import { keywordSearch, type SpottingPhrase } from './phrases.js';
@@ -62,6 +63,9 @@ const MODEL_RATE = 16_000;
  * loop win on two-word phrases at every threshold on the test set; 1e-10 lets the per-phrase thresholds decide.
  */
 const PHONE_LOOP_PENALTY = '1e-10';
+const makeFifo = promisify(execFile);
+/** Audio kept while a recogniser starts: 60 s at the model's rate, 1.9 MB (a start takes milliseconds; a loaded node more). */
+const STARTING_BUFFER_BYTES = 60 * MODEL_RATE * 2;
 /** Niceness of each recogniser process (0 = the node's own, 19 = the lowest). */
 const RECOGNISER_NICENESS = 10;
 /** Back-off between restarts of a dying recogniser; after this many in a minute the stream gives up (a bad phrase list would crash it every time). */
@@ -181,12 +185,21 @@ function openStream(setup: StreamSetup): SpottingStream {
   let samplesSent = 0;
   let lastNarrowSample = 0;
   let exited: Promise<void> = Promise.resolve();
+  /** The latest start (its pipe, then the process): an end waits for it, so the audio written before it is heard. */
+  let startup: Promise<void> = Promise.resolve();
+  /** The audio written while the recogniser's pipe is being made (at most STARTING_BUFFER_BYTES); then undefined. */
+  let starting: Buffer[] | undefined;
+  let startingBytes = 0;
 
-  const start = () => {
+  const start = async () => {
     const offsetMs = (samplesSent / MODEL_RATE) * 1_000;
     // The audio goes through a named pipe: Node gives a child's stdin as a socket, which `-infile /dev/stdin` cannot open.
-    fifo = path.join(dir, `audio-${restarts}.raw`);
-    execFileSync('mkfifo', [fifo]);
+    // Made without blocking: a synchronous `mkfifo` held the API's event loop while a loaded machine got round to it
+    // (stalls of up to 2 s at 25 agents in bench:capacity). The audio written meanwhile waits in `starting`.
+    starting = [];
+    const pipe = path.join(dir, `audio-${restarts}.raw`);
+    await makeFifo('mkfifo', [pipe]);
+    fifo = pipe;
     // Opened read-write so the open does not wait for the recogniser; the socket writes without blocking the event loop.
     audioIn = new Socket({
       fd: openSync(fifo, fsConstants.O_RDWR | fsConstants.O_NONBLOCK),
@@ -196,6 +209,9 @@ function openStream(setup: StreamSetup): SpottingStream {
     audioIn.on('error', () => {
       // a recogniser that died mid-write: its close handler restarts it
     });
+    for (const chunk of starting ?? []) audioIn.write(chunk);
+    starting = undefined;
+    startingBytes = 0;
     const args = [
       '-infile',
       fifo,
@@ -251,6 +267,15 @@ function openStream(setup: StreamSetup): SpottingStream {
     );
   };
 
+  /** A recogniser that cannot be started (no pipe in the temp dir) leaves the call unassisted. */
+  const begin = () => {
+    startup = start().catch((error: Error) => {
+      starting = undefined;
+      setup.log?.error({ err: error }, 'objection recogniser could not start: this call goes on unassisted');
+      void finish();
+    });
+  };
+
   const restartAfterDeath = (code: number | null, signal: NodeJS.Signals | null) => {
     const now = Date.now();
     recentRestarts = recentRestarts.filter((at) => now - at < 60_000);
@@ -264,7 +289,7 @@ function openStream(setup: StreamSetup): SpottingStream {
     restarts++;
     setup.log?.warn({ code, signal, delayMs: delay }, 'objection recogniser died: restarting it');
     setTimeout(() => {
-      if (!ended) start();
+      if (!ended) begin();
     }, delay).unref();
   };
 
@@ -282,6 +307,7 @@ function openStream(setup: StreamSetup): SpottingStream {
   const finish = async () => {
     if (ended) return;
     ended = true;
+    await startup;
     // end() alone would leave the pipe open (a named pipe has no half-close): the recogniser sees the end of its audio only once it is closed.
     const input = audioIn;
     if (input && input.writableLength > 0) input.once('drain', () => input.destroy());
@@ -303,15 +329,20 @@ function openStream(setup: StreamSetup): SpottingStream {
     setup.onEnd();
   };
 
-  start();
+  begin();
   return {
     write(chunk) {
       if (ended) return;
       const samples = toModelRate(chunk);
       // While a dead recogniser waits for its restart the audio is dropped, but still counted so later times stay true.
       samplesSent += samples.length;
-      if (child && audioIn && !audioIn.destroyed)
-        audioIn.write(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
+      const bytes = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+      if (starting) {
+        if (startingBytes + bytes.length <= STARTING_BUFFER_BYTES) {
+          starting.push(bytes);
+          startingBytes += bytes.length;
+        }
+      } else if (child && audioIn && !audioIn.destroyed) audioIn.write(bytes);
     },
     end: finish,
     recogniserPid: () => child?.pid,
