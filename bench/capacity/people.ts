@@ -298,7 +298,7 @@ export class Agent extends Client {
 
   /** One call from its dialing to its disposition; returns the next auto-dialed call, if `another`. */
   private async talk(record: CallRecord, endAt: number, options: LoadOptions): Promise<CallRecord | undefined> {
-    let talkMs = between(options.talkSeconds) * 1000;
+    const talkMs = between(options.talkSeconds) * 1000;
     let another = false;
     const id = record.callId;
     const leadId = (record as CallRecord & { leadId?: string }).leadId;
