@@ -136,7 +136,8 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
   mkdirSync(probeDir, { recursive: true });
   try {
     const [mongo, redis]: [MongoProcess, LocalRedis] = await Promise.all([
-      startMongoProcess(probe('mongodb')),
+      // Probing, the database also says when it compacts its journal (a whole-catalogue snapshot, written in one go).
+      startMongoProcess({ ...probe('mongodb'), args: process.env.CAPACITY_LOOP_PROBE ? ['--verbose'] : [] }),
       startLocalRedis({ dir: path.join(dataDir, 'redis') }),
     ]);
     stops.push(

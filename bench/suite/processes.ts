@@ -24,7 +24,7 @@ export async function startMongoProcess(
   const cli = path.resolve(import.meta.dirname, '../../server/embedded/mongo/cli.ts');
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const flags = [...profile, '--import', 'tsx', ...(options.flags ?? [])];
-  const child = spawn(process.execPath, [...flags, cli, '--port', '0', '--dbpath', dbPath], {
+  const child = spawn(process.execPath, [...flags, cli, '--port', '0', '--dbpath', dbPath, ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...options.env },
   });
