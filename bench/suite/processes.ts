@@ -18,7 +18,7 @@ export interface MongoProcess {
 
 /** The embedded MongoDB-compatible server as `npm run db:embedded` runs it (through tsx), journal in a temp dir. */
 export async function startMongoProcess(
-  options: { flags?: string[]; env?: NodeJS.ProcessEnv } = {},
+  options: { flags?: string[]; args?: string[]; env?: NodeJS.ProcessEnv } = {},
 ): Promise<MongoProcess> {
   const dbPath = mkdtempSync(path.join(tmpdir(), 'cw-bench-mongo-'));
   const cli = path.resolve(import.meta.dirname, '../../server/embedded/mongo/cli.ts');
