@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Button, type Key } from 'react-aria-components';
+import type { Key } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import type { BonsaiResponse } from '../../../shared/schemas/bonsai/get.js';
 import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
 import type { PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
 import { PageStatus } from '../../app/PageStatus.js';
-import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { announceComingSoon, useCampaigns } from '../campaigns/public.js';
+import { useCampaigns } from '../campaigns/public.js';
 import { formatCents } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
+import { StatCard } from '../../ui/StatCard.js';
 import { useSession } from '../session/public.js';
 import { CoachingAuditCard, CoachPanel } from '../coaching/public.js';
 import { BonsaiTabs } from './BonsaiTabs.js';
+import { CampaignChips } from './CampaignChips.js';
 import { EarningsSummary } from './EarningsSummary.js';
 import { followTeam, showCampaign, useBonsai } from './store.js';
 import { TeamActivityPanel } from './TeamActivityPanel.js';
@@ -114,55 +115,13 @@ export default function BonsaiPage() {
   );
 }
 
-interface CampaignChipsProps {
-  campaigns: readonly CampaignSummary[];
-  campaignId: string | null;
-  onChoose: (campaignId: string) => void;
-}
-
-/** One chip a campaign; a coming-soon one only says so. */
-function CampaignChips({ campaigns, campaignId, onChoose }: CampaignChipsProps) {
-  return (
-    <ul className={styles.campaignChips}>
-      {campaigns.map((item) => (
-        <li key={item.id}>
-          <Button
-            className={[
-              styles.chip,
-              item.id === campaignId ? styles.chipActive : '',
-              item.status === 'coming-soon' ? styles.chipSoon : '',
-            ].join(' ')}
-            aria-pressed={item.id === campaignId}
-            onPress={() => (item.status === 'coming-soon' ? announceComingSoon() : onChoose(item.id))}
-          >
-            {item.name}
-            {item.status === 'coming-soon' ? <Badge tone="grey">Soon</Badge> : null}
-          </Button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function TeamFigures({ stats }: { stats: BonsaiResponse['stats'] }) {
   return (
     <section className={page.stats} aria-label="Team figures">
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Active members</span>
-        <span className={page.statValue}>{stats.activeMembers}</span>
-      </div>
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Team revenue</span>
-        <span className={page.statValue}>{formatCents(stats.totalRevenue)}</span>
-      </div>
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Avg commission</span>
-        <span className={page.statValue}>{formatCents(stats.avgCommission)}</span>
-      </div>
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Your overrides</span>
-        <span className={page.statValue}>{formatCents(stats.overrideEarnings)}</span>
-      </div>
+      <StatCard label="Active members" value={stats.activeMembers} />
+      <StatCard label="Team revenue" value={formatCents(stats.totalRevenue)} />
+      <StatCard label="Avg commission" value={formatCents(stats.avgCommission)} />
+      <StatCard label="Your overrides" value={formatCents(stats.overrideEarnings)} />
     </section>
   );
 }
