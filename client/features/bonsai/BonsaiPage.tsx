@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { Key } from 'react-aria-components';
-import { useSearch } from 'wouter';
+import { useEffect } from 'react';
 import type { BonsaiResponse } from '../../../shared/schemas/bonsai/get.js';
-import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
 import type { PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
 import { PageStatus } from '../../app/PageStatus.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -17,39 +14,15 @@ import { CampaignChips } from './CampaignChips.js';
 import { EarningsSummary } from './EarningsSummary.js';
 import { followTeam, showCampaign, useBonsai } from './store.js';
 import { TeamActivityPanel } from './TeamActivityPanel.js';
+import { useBonsaiChoice } from './useBonsaiChoice.js';
 import styles from './Bonsai.module.css';
 
-/**
- * `?campaign=` preselects that campaign only if it is active; otherwise the first active one (spec 2). Without
- * the parameter the campaign the user works on the overview comes first.
- */
-function initialCampaign(
-  campaigns: readonly CampaignSummary[],
-  wanted: string | null,
-  working: string | undefined,
-): string | null {
-  const active = campaigns.filter((campaign) => campaign.status === 'active');
-  const find = (key: string | null | undefined) =>
-    key ? active.find((campaign) => campaign.id === key || campaign.slug === key) : undefined;
-  return (wanted ? find(wanted) : find(working))?.id ?? active[0]?.id ?? null;
-}
-
+/** My Bonsai: a campaign's referral tree and payouts, the team's figures, coaching, earnings and team activity. */
 export default function BonsaiPage() {
-  const search = useSearch();
-  const params = new URLSearchParams(search);
-  const wanted = params.get('campaign');
-  // `?tab=payouts` (the payout and clawback notifications link there) opens that tab; a choice made on the page holds
-  // until the address changes again.
-  const linkedTab: Key = params.get('tab') === 'payouts' ? 'payouts' : 'structure';
   const { user } = useSession();
   const campaigns = useCampaigns();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [picked, setPicked] = useState<{ search: string; tab: Key } | null>(null);
-  const tab = picked?.search === search ? picked.tab : linkedTab;
+  const { campaignId, tab, chooseCampaign, chooseTab } = useBonsaiChoice(campaigns, user?.activeCampaignId);
   const state = useBonsai();
-
-  const campaignId =
-    chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted, user?.activeCampaignId));
   const campaign = campaigns.items.find((item) => item.id === campaignId);
 
   useEffect(() => followTeam(), []);
@@ -79,10 +52,7 @@ export default function BonsaiPage() {
           <CampaignChips
             campaigns={campaigns.items}
             campaignId={campaignId}
-            onChoose={(id) => {
-              setChosen(id);
-              setPicked({ search, tab: 'structure' });
-            }}
+            onChoose={chooseCampaign}
           />
         )}
       </section>
@@ -92,7 +62,7 @@ export default function BonsaiPage() {
           <div className={styles.columns}>
             <BonsaiTabs
               tab={tab}
-              onTab={(key) => setPicked({ search, tab: key })}
+              onTab={chooseTab}
               data={data}
               payouts={payouts}
               bonsaiFailed={state.bonsaiStatus === 'failed'}
