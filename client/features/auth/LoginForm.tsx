@@ -14,8 +14,19 @@ export function LoginForm({
   initialEmail?: string;
   onTwoFactor: (challengeToken: string) => void;
 }) {
-  const { email, setEmail, password, setPassword, rememberMe, setRememberMe, busy, codeRequest, emailCode, setEmailCode, submit } =
-    useLogin(initialEmail, onTwoFactor);
+  const {
+    email,
+    setEmail,
+    password,
+    setPassword,
+    rememberMe,
+    setRememberMe,
+    busy,
+    codeRequest,
+    emailCode,
+    setEmailCode,
+    submit,
+  } = useLogin(initialEmail, onTwoFactor);
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Login">

@@ -49,11 +49,7 @@ export default function BonsaiPage() {
         {campaigns.items.length === 0 ? (
           <EmptyState title="No Campaigns Found" />
         ) : (
-          <CampaignChips
-            campaigns={campaigns.items}
-            campaignId={campaignId}
-            onChoose={chooseCampaign}
-          />
+          <CampaignChips campaigns={campaigns.items} campaignId={campaignId} onChoose={chooseCampaign} />
         )}
       </section>
       {campaignId ? (

@@ -35,8 +35,7 @@ export function useBonsaiChoice(
   const [chosen, setChosen] = useState<string | null>(null);
   const [picked, setPicked] = useState<{ search: string; tab: Key } | null>(null);
   const tab = picked?.search === search ? picked.tab : linkedTab;
-  const campaignId =
-    chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted, workingCampaignId));
+  const campaignId = chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted, workingCampaignId));
 
   return {
     campaignId,

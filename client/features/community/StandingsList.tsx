@@ -16,8 +16,7 @@ export function StandingsList({ phrase }: { phrase: string }) {
   const { data, loading, failed, by } = useLeaderboard();
   const { user } = useSession();
 
-  if (failed)
-    return <LoadFailed title="The leaderboard could not be loaded." onRetry={() => void loadLeaderboard()} />;
+  if (failed) return <LoadFailed title="The leaderboard could not be loaded." onRetry={() => void loadLeaderboard()} />;
   if (!data) return <p className={page.muted}>{loading ? 'Loading...' : null}</p>;
   const score = (figures: Pick<Standings['me'], 'deals' | 'earnings'>) =>
     by === 'deals' ? dealsLabel(figures.deals) : formatCents(figures.earnings);

@@ -4,7 +4,13 @@ import { useSnapshot } from 'valtio';
 import type { CallView } from '../../../shared/schemas/dialer/call.js';
 import { Button } from '../../ui/Button.js';
 import styles from './Dialer.module.css';
-import { completeDeskTransfer, completeTransfer, followTransfers, openTransferPicker, transferStore } from './transfer.js';
+import {
+  completeDeskTransfer,
+  completeTransfer,
+  followTransfers,
+  openTransferPicker,
+  transferStore,
+} from './transfer.js';
 import { TransferPicker } from './TransferPicker.js';
 
 /**

@@ -35,28 +35,28 @@ export function AppearanceSettings() {
   }, []);
 
   return (
-  <section className={page.card} aria-labelledby="appearance-title">
-    <h2 id="appearance-title" className={page.cardTitle}>
-      Appearance
-    </h2>
-    <RadioGroup
-      value={theme}
-      onChange={(value) => {
-        const choice = value as ThemeChoice;
-        setTheme(choice);
-        chooseTheme(choice);
-      }}
-      className={styles.radioGroup}
-    >
-      <Label className={styles.groupLabel}>Theme</Label>
-      <div className={page.row}>
-        {(['light', 'dark', 'system'] as const).map((choice) => (
-          <Radio key={choice} value={choice} className={styles.radio}>
-            {choice === 'system' ? 'Same as my device' : choice === 'light' ? 'Light' : 'Dark'}
-          </Radio>
-        ))}
-      </div>
-    </RadioGroup>
-  </section>
+    <section className={page.card} aria-labelledby="appearance-title">
+      <h2 id="appearance-title" className={page.cardTitle}>
+        Appearance
+      </h2>
+      <RadioGroup
+        value={theme}
+        onChange={(value) => {
+          const choice = value as ThemeChoice;
+          setTheme(choice);
+          chooseTheme(choice);
+        }}
+        className={styles.radioGroup}
+      >
+        <Label className={styles.groupLabel}>Theme</Label>
+        <div className={page.row}>
+          {(['light', 'dark', 'system'] as const).map((choice) => (
+            <Radio key={choice} value={choice} className={styles.radio}>
+              {choice === 'system' ? 'Same as my device' : choice === 'light' ? 'Light' : 'Dark'}
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
+    </section>
   );
 }

@@ -27,38 +27,37 @@ export function NotificationSettings() {
     loadPreferences().catch(() => undefined);
   }, []);
 
-
   return (
-  <section className={page.card} aria-labelledby="notification-settings-title">
-    <h2 id="notification-settings-title" className={page.cardTitle}>
-      Notifications
-    </h2>
-    <p className={page.muted}>
-      Choose which notifications you receive in the bell menu, and which of those also pop up while you work. Saved
-      to your account.
-    </p>
-    <div className={page.stack}>
-      {PREFERENCE_GROUPS.map((group) => {
-        const inApp = groupChoice(prefs.notifications, group, 'inApp');
-        return (
-          <fieldset key={group.id} className={styles.preference}>
-            <legend className={styles.groupLabel}>{group.label}</legend>
-            <div className={page.row}>
-              <Checkbox isSelected={inApp} onChange={(selected) => choose(group, 'inApp', selected)}>
-                Show in notifications
-              </Checkbox>
-              <Checkbox
-                isSelected={inApp && groupChoice(prefs.notifications, group, 'toast')}
-                isDisabled={!inApp}
-                onChange={(selected) => choose(group, 'toast', selected)}
-              >
-                Pop up
-              </Checkbox>
-            </div>
-          </fieldset>
-        );
-      })}
-    </div>
-  </section>
+    <section className={page.card} aria-labelledby="notification-settings-title">
+      <h2 id="notification-settings-title" className={page.cardTitle}>
+        Notifications
+      </h2>
+      <p className={page.muted}>
+        Choose which notifications you receive in the bell menu, and which of those also pop up while you work. Saved to
+        your account.
+      </p>
+      <div className={page.stack}>
+        {PREFERENCE_GROUPS.map((group) => {
+          const inApp = groupChoice(prefs.notifications, group, 'inApp');
+          return (
+            <fieldset key={group.id} className={styles.preference}>
+              <legend className={styles.groupLabel}>{group.label}</legend>
+              <div className={page.row}>
+                <Checkbox isSelected={inApp} onChange={(selected) => choose(group, 'inApp', selected)}>
+                  Show in notifications
+                </Checkbox>
+                <Checkbox
+                  isSelected={inApp && groupChoice(prefs.notifications, group, 'toast')}
+                  isDisabled={!inApp}
+                  onChange={(selected) => choose(group, 'toast', selected)}
+                >
+                  Pop up
+                </Checkbox>
+              </div>
+            </fieldset>
+          );
+        })}
+      </div>
+    </section>
   );
 }

@@ -63,13 +63,7 @@ function ImportSteps({
           onChange={(event) => void choose(event.target.files?.[0] ?? null)}
         />
       </div>
-      {preview ? (
-        <ColumnMapping
-          preview={preview}
-          choices={choices}
-          onChoose={chooseColumn}
-        />
-      ) : null}
+      {preview ? <ColumnMapping preview={preview} choices={choices} onChoose={chooseColumn} /> : null}
       {problem || error ? (
         <p className={page.error} role="alert">
           {problem ?? error}
