@@ -14,30 +14,18 @@ export function LoginForm({
   initialEmail?: string;
   onTwoFactor: (challengeToken: string) => void;
 }) {
-  const {
-    email,
-    setEmail,
-    password,
-    setPassword,
-    rememberMe,
-    setRememberMe,
-    busy,
-    codeRequest,
-    emailCode,
-    setEmailCode,
-    submit,
-  } = useLogin(initialEmail, onTwoFactor);
+  const login = useLogin(initialEmail, onTwoFactor);
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Login">
+    <form className={styles.form} onSubmit={login.submit} aria-label="Login">
       <TextField
         label="Email"
         name="email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        isDisabled={busy}
+        value={login.email}
+        onChange={login.setEmail}
+        isDisabled={login.busy}
         autoFocus
       />
       <TextField
@@ -45,29 +33,29 @@ export function LoginForm({
         name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        isDisabled={busy}
+        value={login.password}
+        onChange={login.setPassword}
+        isDisabled={login.busy}
       />
-      {codeRequest !== null ? (
+      {login.codeRequest !== null ? (
         <EmailCodeField
-          why={codeRequest}
-          code={emailCode}
-          onChange={setEmailCode}
-          onResend={() => void submit(null, false)}
-          busy={busy}
+          why={login.codeRequest}
+          code={login.emailCode}
+          onChange={login.setEmailCode}
+          onResend={() => void login.submit(null, false)}
+          busy={login.busy}
         />
       ) : null}
       <div className={styles.row}>
-        <Checkbox isSelected={rememberMe} onChange={setRememberMe} isDisabled={busy}>
+        <Checkbox isSelected={login.rememberMe} onChange={login.setRememberMe} isDisabled={login.busy}>
           Remember me for 30 days
         </Checkbox>
         <Link href="/login?forgot" className={styles.link}>
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" size="lg" fullWidth isDisabled={busy}>
-        {busy ? 'Signing in...' : 'Sign In'}
+      <Button type="submit" size="lg" fullWidth isDisabled={login.busy}>
+        {login.busy ? 'Signing in...' : 'Sign In'}
       </Button>
       <p className={styles.fine}>
         By signing in you accept our <Link href="/terms">Terms of Service</Link> and{' '}
