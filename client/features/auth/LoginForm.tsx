@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button.js';
 import { Checkbox } from '../../ui/Checkbox.js';
 import { TextField } from '../../ui/TextField.js';
 import styles from './Auth.module.css';
+import { EmailField } from './EmailField.js';
 import { EmailCodeField } from './EmailCodeField.js';
 import { useLogin } from './useLogin.js';
 
@@ -18,16 +19,7 @@ export function LoginForm({
 
   return (
     <form className={styles.form} onSubmit={login.submit} aria-label="Login">
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={login.email}
-        onChange={login.setEmail}
-        isDisabled={login.busy}
-        autoFocus
-      />
+      <EmailField value={login.email} onChange={login.setEmail} isDisabled={login.busy} autoFocus />
       <TextField
         label="Password"
         name="password"
