@@ -13,8 +13,8 @@ import { CommissionStructure } from './CommissionStructure.js';
 import { TierBonuses } from './TierBonuses.js';
 import { CampaignFormDialog } from './CampaignForm.js';
 import styles from './Campaigns.module.css';
-import { CampaignFacts } from './CampaignFacts.js';
-import { CampaignBadges, CampaignTypeTags } from './CampaignLabels.js';
+import { AboutCampaign, CampaignPayout } from './CampaignDetailCards.js';
+import { CampaignBadges } from './CampaignLabels.js';
 
 /** A campaign's page: badges and actions, about, commission structure, payout, tier bonuses; its owner edits it here. */
 export default function CampaignDetailPage() {
@@ -62,27 +62,11 @@ export default function CampaignDetailPage() {
       </div>
       <div className={styles.detailColumns}>
         <div className={page.stack}>
-          <section className={page.card} aria-labelledby="about-title">
-            <h2 id="about-title" className={page.cardTitle}>
-              About this campaign
-            </h2>
-            <p className={styles.prewrap}>{campaign.description}</p>
-            <CampaignTypeTags types={campaign.campaignTypes} />
-          </section>
+          <AboutCampaign campaign={campaign} />
           <CommissionStructure campaign={campaign} />
         </div>
         <div className={page.stack}>
-          <section className={page.card} aria-labelledby="payout-title">
-            <h2 id="payout-title" className={page.cardTitle}>
-              Payout
-            </h2>
-            <CampaignFacts
-              campaign={campaign}
-              facts={['payoutRange', 'roleNeeded', 'leadSource', 'agents', 'holdWindow']}
-              className={styles.facts}
-            />
-            {campaign.payoutDetails ? <p className={styles.prewrap}>{campaign.payoutDetails}</p> : null}
-          </section>
+          <CampaignPayout campaign={campaign} />
           <TierBonuses tiers={campaign.tiers} />
           {campaign.canEdit ? <InboundNumber campaignId={campaign.id} /> : null}
         </div>
