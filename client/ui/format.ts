@@ -23,15 +23,18 @@ export const formatDate = (iso: string) => day.format(new Date(iso));
 export const formatDateTime = (iso: string) => dayTime.format(new Date(iso));
 export const formatTime = (iso: string) => time.format(new Date(iso));
 
+/** "1 payout", "3 payouts": a count with its noun (nouns whose plural adds an "s"). */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** "2 minutes ago", for feeds and notifications. */
 export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.round((now - new Date(iso).getTime()) / 1000);
   if (seconds < 45) return 'just now';
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  if (hours < 24) return `${plural(hours, 'hour')} ago`;
   const days = Math.round(hours / 24);
-  if (days < 30) return `${days} day${days === 1 ? '' : 's'} ago`;
+  if (days < 30) return `${plural(days, 'day')} ago`;
   return formatDate(iso);
 }

@@ -1,18 +1,15 @@
-import { Download } from 'lucide-react';
 import { useState } from 'react';
-import type { WaitlistAdminItem } from '../../../shared/schemas/admin/waitlist.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
-import { Checkbox } from '../../ui/Checkbox.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterBar } from '../../ui/FilterBar.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
 import { LoadFailed } from '../../ui/LoadFailed.js';
 import { SearchInput } from '../../ui/SearchInput.js';
-import { formatDate } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
-import { downloadFile } from '../../api/download.js';
+import { ExportWaitlistButton } from './ExportWaitlistButton.js';
 import { useWaitlist, type ProcessedFilter } from './useWaitlist.js';
+import { WaitlistRow } from './WaitlistRow.js';
 import styles from './Admin.module.css';
 
 const FILTERS: { id: ProcessedFilter; label: string }[] = [
@@ -22,6 +19,7 @@ const FILTERS: { id: ProcessedFilter; label: string }[] = [
   { id: 'early', label: 'Early access' },
 ];
 
+/** The waitlist entries by position: search, status filter, processed and access per entry, Load more. */
 export function WaitlistTable() {
   const [q, setQ] = useState('');
   const [filter, setFilter] = useState<ProcessedFilter>('all');
@@ -85,77 +83,5 @@ export function WaitlistTable() {
         </div>
       ) : null}
     </section>
-  );
-}
-
-interface WaitlistRowProps {
-  entry: WaitlistAdminItem;
-  setProcessed: (entry: WaitlistAdminItem, processed: boolean) => Promise<void>;
-  grant: (entry: WaitlistAdminItem) => Promise<void>;
-}
-
-function WaitlistRow({ entry, setProcessed, grant }: WaitlistRowProps) {
-  return (
-    <tr>
-      <td className={page.num}>{entry.position}</td>
-      <td>
-        <span className={styles.nameCell}>
-          {entry.name}
-          {entry.earlyAccess ? <Badge tone="green">Early access</Badge> : null}
-        </span>
-      </td>
-      <td>{entry.email}</td>
-      <td>{entry.contact}</td>
-      <td>{entry.campaignInterest}</td>
-      <td>{formatDate(entry.createdAt)}</td>
-      <td>
-        <Checkbox
-          isSelected={entry.processed}
-          onChange={(value) => void setProcessed(entry, value)}
-          aria-label={`Processed: ${entry.name}`}
-        >
-          <span className="visually-hidden">Processed</span>
-        </Checkbox>
-      </td>
-      <td>
-        {entry.accessGranted ? (
-          <Badge tone="green">Granted</Badge>
-        ) : (
-          <Button
-            variant="secondary"
-            size="sm"
-            onPress={() => void grant(entry)}
-            aria-label={`Grant access to ${entry.name}`}
-          >
-            Grant access
-          </Button>
-        )}
-        {entry.hasAccount ? null : (
-          <span className={[page.muted, page.small, styles.block].join(' ')}>No account yet</span>
-        )}
-      </td>
-    </tr>
-  );
-}
-
-/** The whole waitlist as a CSV file (the filters do not apply). */
-function ExportWaitlistButton() {
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      await downloadFile('/api/admin/waitlist/export.csv', 'waitlist.csv', { failureTitle: 'Export failed' });
-    } catch {
-      // downloadFile showed why.
-    } finally {
-      setExporting(false);
-    }
-  }
-
-  return (
-    <Button variant="secondary" onPress={() => void exportCsv()} isDisabled={exporting}>
-      <Download size={16} aria-hidden="true" /> {exporting ? 'Exporting...' : 'Export CSV'}
-    </Button>
   );
 }

@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast, toast } from '../../ui/toast.js';
 import styles from './Auth.module.css';
+import { EmailField } from './EmailField.js';
 import { showFailure } from './failure.js';
 import { NewPasswordFields } from './NewPasswordFields.js';
 
@@ -51,16 +52,7 @@ export function RequestResetForm({
       <p className={styles.subtitle}>
         Enter the e-mail of your account and we will send you a code to set a new password.
       </p>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        isDisabled={busy}
-        autoFocus
-      />
+      <EmailField value={email} onChange={setEmail} isDisabled={busy} autoFocus />
       <Button type="submit" size="lg" fullWidth isDisabled={busy}>
         {busy ? 'Sending...' : 'Send reset code'}
       </Button>
@@ -108,15 +100,7 @@ export function SetPasswordForm({
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Set a new password">
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={set('email')}
-        isDisabled={busy}
-      />
+      <EmailField value={form.email} onChange={set('email')} isDisabled={busy} />
       <TextField
         label="Reset code"
         name="code"

@@ -10,6 +10,7 @@ import { Checkbox } from '../../ui/Checkbox.js';
 import { TextField } from '../../ui/TextField.js';
 import { errorToast } from '../../ui/toast.js';
 import styles from './Auth.module.css';
+import { EmailField } from './EmailField.js';
 import { announceCodeSent } from './code-sent.js';
 import { NewPasswordFields } from './NewPasswordFields.js';
 import { ReferralMessages } from '../../../shared/schemas/invitations/referral.js';
@@ -84,15 +85,7 @@ export function RegisterForm() {
         onChange={set('name')}
         isDisabled={busy}
       />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={set('email')}
-        isDisabled={busy}
-      />
+      <EmailField value={form.email} onChange={set('email')} isDisabled={busy} />
       <NewPasswordFields
         label="Password"
         password={form.password}

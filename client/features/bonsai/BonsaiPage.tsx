@@ -1,54 +1,28 @@
-import { useEffect, useState } from 'react';
-import { Button, type Key } from 'react-aria-components';
-import { useSearch } from 'wouter';
+import { useEffect } from 'react';
 import type { BonsaiResponse } from '../../../shared/schemas/bonsai/get.js';
-import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
 import type { PayoutsResponse } from '../../../shared/schemas/commissions/ledger.js';
 import { PageStatus } from '../../app/PageStatus.js';
-import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { announceComingSoon, useCampaigns } from '../campaigns/public.js';
+import { useCampaigns } from '../campaigns/public.js';
 import { formatCents } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
+import { StatCard } from '../../ui/StatCard.js';
 import { useSession } from '../session/public.js';
 import { CoachingAuditCard, CoachPanel } from '../coaching/public.js';
 import { BonsaiTabs } from './BonsaiTabs.js';
+import { CampaignChips } from './CampaignChips.js';
 import { EarningsSummary } from './EarningsSummary.js';
 import { followTeam, showCampaign, useBonsai } from './store.js';
 import { TeamActivityPanel } from './TeamActivityPanel.js';
+import { useBonsaiChoice } from './useBonsaiChoice.js';
 import styles from './Bonsai.module.css';
 
-/**
- * `?campaign=` preselects that campaign only if it is active; otherwise the first active one (spec 2). Without
- * the parameter the campaign the user works on the overview comes first.
- */
-function initialCampaign(
-  campaigns: readonly CampaignSummary[],
-  wanted: string | null,
-  working: string | undefined,
-): string | null {
-  const active = campaigns.filter((campaign) => campaign.status === 'active');
-  const find = (key: string | null | undefined) =>
-    key ? active.find((campaign) => campaign.id === key || campaign.slug === key) : undefined;
-  return (wanted ? find(wanted) : find(working))?.id ?? active[0]?.id ?? null;
-}
-
+/** My Bonsai: a campaign's referral tree and payouts, the team's figures, coaching, earnings and team activity. */
 export default function BonsaiPage() {
-  const search = useSearch();
-  const params = new URLSearchParams(search);
-  const wanted = params.get('campaign');
-  // `?tab=payouts` (the payout and clawback notifications link there) opens that tab; a choice made on the page holds
-  // until the address changes again.
-  const linkedTab: Key = params.get('tab') === 'payouts' ? 'payouts' : 'structure';
   const { user } = useSession();
   const campaigns = useCampaigns();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [picked, setPicked] = useState<{ search: string; tab: Key } | null>(null);
-  const tab = picked?.search === search ? picked.tab : linkedTab;
+  const { campaignId, tab, chooseCampaign, chooseTab } = useBonsaiChoice(campaigns, user?.activeCampaignId);
   const state = useBonsai();
-
-  const campaignId =
-    chosen ?? (campaigns.loading ? null : initialCampaign(campaigns.items, wanted, user?.activeCampaignId));
   const campaign = campaigns.items.find((item) => item.id === campaignId);
 
   useEffect(() => followTeam(), []);
@@ -75,14 +49,7 @@ export default function BonsaiPage() {
         {campaigns.items.length === 0 ? (
           <EmptyState title="No Campaigns Found" />
         ) : (
-          <CampaignChips
-            campaigns={campaigns.items}
-            campaignId={campaignId}
-            onChoose={(id) => {
-              setChosen(id);
-              setPicked({ search, tab: 'structure' });
-            }}
-          />
+          <CampaignChips campaigns={campaigns.items} campaignId={campaignId} onChoose={chooseCampaign} />
         )}
       </section>
       {campaignId ? (
@@ -91,7 +58,7 @@ export default function BonsaiPage() {
           <div className={styles.columns}>
             <BonsaiTabs
               tab={tab}
-              onTab={(key) => setPicked({ search, tab: key })}
+              onTab={chooseTab}
               data={data}
               payouts={payouts}
               bonsaiFailed={state.bonsaiStatus === 'failed'}
@@ -114,55 +81,13 @@ export default function BonsaiPage() {
   );
 }
 
-interface CampaignChipsProps {
-  campaigns: readonly CampaignSummary[];
-  campaignId: string | null;
-  onChoose: (campaignId: string) => void;
-}
-
-/** One chip a campaign; a coming-soon one only says so. */
-function CampaignChips({ campaigns, campaignId, onChoose }: CampaignChipsProps) {
-  return (
-    <ul className={styles.campaignChips}>
-      {campaigns.map((item) => (
-        <li key={item.id}>
-          <Button
-            className={[
-              styles.chip,
-              item.id === campaignId ? styles.chipActive : '',
-              item.status === 'coming-soon' ? styles.chipSoon : '',
-            ].join(' ')}
-            aria-pressed={item.id === campaignId}
-            onPress={() => (item.status === 'coming-soon' ? announceComingSoon() : onChoose(item.id))}
-          >
-            {item.name}
-            {item.status === 'coming-soon' ? <Badge tone="grey">Soon</Badge> : null}
-          </Button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function TeamFigures({ stats }: { stats: BonsaiResponse['stats'] }) {
   return (
     <section className={page.stats} aria-label="Team figures">
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Active members</span>
-        <span className={page.statValue}>{stats.activeMembers}</span>
-      </div>
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Team revenue</span>
-        <span className={page.statValue}>{formatCents(stats.totalRevenue)}</span>
-      </div>
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Avg commission</span>
-        <span className={page.statValue}>{formatCents(stats.avgCommission)}</span>
-      </div>
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Your overrides</span>
-        <span className={page.statValue}>{formatCents(stats.overrideEarnings)}</span>
-      </div>
+      <StatCard label="Active members" value={stats.activeMembers} />
+      <StatCard label="Team revenue" value={formatCents(stats.totalRevenue)} />
+      <StatCard label="Avg commission" value={formatCents(stats.avgCommission)} />
+      <StatCard label="Your overrides" value={formatCents(stats.overrideEarnings)} />
     </section>
   );
 }

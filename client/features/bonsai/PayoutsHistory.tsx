@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { formatCents, formatDate } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
+import { StatCard } from '../../ui/StatCard.js';
 import { CommissionStatement } from './CommissionStatement.js';
 import { WhyDialog } from './WhyDialog.js';
 
@@ -31,19 +32,11 @@ function ClawbackNote({ payouts, onWhy }: { payouts: PayoutsResponse; onWhy: (li
 function CommissionTotals({ payouts, onWhy }: { payouts: PayoutsResponse; onWhy: (line: CommissionLine) => void }) {
   return (
     <section className={page.stats} aria-label="Commission totals">
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Pending</span>
-        <span className={page.statValue}>{formatCents(payouts.totals.pending)}</span>
-      </div>
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Approved</span>
-        <span className={page.statValue}>{formatCents(payouts.totals.approved)}</span>
+      <StatCard label="Pending" value={formatCents(payouts.totals.pending)} />
+      <StatCard label="Approved" value={formatCents(payouts.totals.approved)}>
         {payouts.totals.approved < 0 ? <ClawbackNote payouts={payouts} onWhy={onWhy} /> : null}
-      </div>
-      <div className={[page.card, page.stat].join(' ')}>
-        <span className={page.statLabel}>Paid</span>
-        <span className={page.statValue}>{formatCents(payouts.totals.paid)}</span>
-      </div>
+      </StatCard>
+      <StatCard label="Paid" value={formatCents(payouts.totals.paid)} />
     </section>
   );
 }

@@ -25,7 +25,8 @@ interface BonsaiState {
 
 const FEED_LIMIT = 50;
 
-export const bonsai = proxy<BonsaiState>({
+/** Nothing chosen or loaded yet (a new object each time: the feed array is the store's own). */
+const emptyBonsai = (): BonsaiState => ({
   campaignId: null,
   bonsai: null,
   bonsaiStatus: 'idle',
@@ -35,6 +36,8 @@ export const bonsai = proxy<BonsaiState>({
   today: null,
   feed: [],
 });
+
+export const bonsai = proxy<BonsaiState>(emptyBonsai());
 
 export const useBonsai = () => useSnapshot(bonsai);
 
@@ -149,16 +152,7 @@ function setOnCall(actorId: string, onCall: boolean, at: string): void {
  */
 export function followTeam(): () => void {
   // Another account may have used this tab before: start from nothing.
-  Object.assign(bonsai, {
-    campaignId: null,
-    bonsai: null,
-    bonsaiStatus: 'idle',
-    payouts: null,
-    payoutsStatus: 'idle',
-    earnings: null,
-    today: null,
-    feed: [],
-  });
+  Object.assign(bonsai, emptyBonsai());
   callStates.clear();
   loadToday().catch(() => undefined);
   const refreshToday = debounced(() => void loadToday().catch(() => undefined), 800);

@@ -7,8 +7,8 @@ import { PageStatus } from '../../app/PageStatus.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import page from '../../ui/Page.module.css';
-import { DialerPanel } from '../dialer/public.js';
-import { dialNumber } from '../dialer/public.js';
+import { StatCard } from '../../ui/StatCard.js';
+import { DialerPanel, dialNumber } from '../dialer/public.js';
 import { CallFilters } from './CallFilters.js';
 import { CallsTable } from './CallsTable.js';
 import { callHistory, filterParams, followCallHistory, loadCalls, loadMoreCalls, useCallHistory } from './store.js';
@@ -71,11 +71,15 @@ export default function CallsPage() {
         </div>
 
         <div className={page.stats} aria-label="Call statistics" role="group">
-          <Stat label="Total calls" value={String(stats?.total ?? 0)} />
-          <Stat label="Answered" value={String(stats?.answered ?? 0)} />
-          <Stat label="Missed" value={String(stats?.missed ?? 0)} />
-          <Stat label="Voicemail" value={String(stats?.voicemail ?? 0)} />
-          <Stat label="Average call duration" value={formatDuration(stats?.averageDuration ?? 0)} />
+          <StatCard
+            label="Total calls"
+            icon={<PhoneCall size={16} aria-hidden="true" />}
+            value={String(stats?.total ?? 0)}
+          />
+          <StatCard label="Answered" value={String(stats?.answered ?? 0)} />
+          <StatCard label="Missed" value={String(stats?.missed ?? 0)} />
+          <StatCard label="Voicemail" value={String(stats?.voicemail ?? 0)} />
+          <StatCard label="Average call duration" value={formatDuration(stats?.averageDuration ?? 0)} />
         </div>
 
         <div className={page.card}>
@@ -110,18 +114,6 @@ export default function CallsPage() {
       <aside className={styles.aside} aria-label="Dialer">
         <DialerPanel />
       </aside>
-    </div>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className={[page.card, page.stat].join(' ')}>
-      <span className={page.statLabel}>
-        {label}
-        {label === 'Total calls' ? <PhoneCall size={16} aria-hidden="true" /> : null}
-      </span>
-      <span className={page.statValue}>{value}</span>
     </div>
   );
 }

@@ -1,12 +1,10 @@
 import { Network } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CampaignSummary } from '../../../shared/schemas/campaigns/list.js';
-import { Badge } from '../../ui/Badge.js';
-import { formatDate } from '../../ui/format.js';
-import { limitedBadge } from './limited.js';
 import page from '../../ui/Page.module.css';
 import styles from './Campaigns.module.css';
 import { CampaignFacts } from './CampaignFacts.js';
+import { CampaignBadges, CampaignTypeTags } from './CampaignLabels.js';
 
 export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
   const soon = campaign.status === 'coming-soon';
@@ -16,12 +14,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
       aria-labelledby={`campaign-${campaign.id}`}
       data-testid="campaign-card"
     >
-      <div className={styles.badges}>
-        {soon ? <Badge tone="grey">Coming Soon</Badge> : <Badge tone="green">Active</Badge>}
-        {campaign.joined ? <Badge tone="blue">Joined</Badge> : null}
-        {limitedBadge(campaign, formatDate) ? <Badge tone="yellow">{limitedBadge(campaign, formatDate)}</Badge> : null}
-        {campaign.isProfitShare ? <Badge tone="accent">Profit Share</Badge> : null}
-      </div>
+      <CampaignBadges campaign={campaign} />
       <h2 id={`campaign-${campaign.id}`} className={styles.name}>
         {campaign.name}
       </h2>
@@ -31,13 +24,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
         facts={['payout', 'roleNeeded', 'commission', 'agents']}
         className={styles.facts}
       />
-      {campaign.campaignTypes.length ? (
-        <ul className={styles.tags} aria-label="Campaign types">
-          {campaign.campaignTypes.map((type) => (
-            <li key={type}>{type}</li>
-          ))}
-        </ul>
-      ) : null}
+      <CampaignTypeTags types={campaign.campaignTypes} />
       <div className={styles.cardLinks}>
         <Link
           href={`/dashboard/campaigns/${campaign.slug}`}

@@ -3,12 +3,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ApiError } from '../../api/client.js';
 import { useApiQuery } from '../../api/useApiQuery.js';
-import { Badge } from '../../ui/Badge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageStatus } from '../../app/PageStatus.js';
 import { useSession } from '../session/public.js';
-import { formatDate } from '../../ui/format.js';
-import { limitedBadge } from './limited.js';
 import page from '../../ui/Page.module.css';
 import { InboundNumber } from './InboundNumber.js';
 import { CampaignActions } from './CampaignActions.js';
@@ -16,8 +13,10 @@ import { CommissionStructure } from './CommissionStructure.js';
 import { TierBonuses } from './TierBonuses.js';
 import { CampaignFormDialog } from './CampaignForm.js';
 import styles from './Campaigns.module.css';
-import { CampaignFacts } from './CampaignFacts.js';
+import { AboutCampaign, CampaignPayout } from './CampaignDetailCards.js';
+import { CampaignBadges } from './CampaignLabels.js';
 
+/** A campaign's page: badges and actions, about, commission structure, payout, tier bonuses; its owner edits it here. */
 export default function CampaignDetailPage() {
   const { id } = useParams<{ id: string }>();
   const { user } = useSession();
@@ -42,8 +41,6 @@ export default function CampaignDetailPage() {
 
   if (!campaign) return <PageStatus />;
 
-  const soon = campaign.status === 'coming-soon';
-
   return (
     <article className={page.page} aria-labelledby="campaign-title">
       <Link href="/dashboard/campaigns" className={styles.back}>
@@ -51,14 +48,7 @@ export default function CampaignDetailPage() {
       </Link>
       <div className={page.pageHead}>
         <div>
-          <div className={styles.badges}>
-            {soon ? <Badge tone="grey">Coming Soon</Badge> : <Badge tone="green">Active</Badge>}
-            {campaign.joined ? <Badge tone="blue">Joined</Badge> : null}
-            {limitedBadge(campaign, formatDate) ? (
-              <Badge tone="yellow">{limitedBadge(campaign, formatDate)}</Badge>
-            ) : null}
-            {campaign.isProfitShare ? <Badge tone="accent">Profit Share</Badge> : null}
-          </div>
+          <CampaignBadges campaign={campaign} />
           <h1 id="campaign-title" className={page.title}>
             {campaign.name}
           </h1>
@@ -72,33 +62,11 @@ export default function CampaignDetailPage() {
       </div>
       <div className={styles.detailColumns}>
         <div className={page.stack}>
-          <section className={page.card} aria-labelledby="about-title">
-            <h2 id="about-title" className={page.cardTitle}>
-              About this campaign
-            </h2>
-            <p className={styles.prewrap}>{campaign.description}</p>
-            {campaign.campaignTypes.length ? (
-              <ul className={styles.tags} aria-label="Campaign types">
-                {campaign.campaignTypes.map((type) => (
-                  <li key={type}>{type}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
+          <AboutCampaign campaign={campaign} />
           <CommissionStructure campaign={campaign} />
         </div>
         <div className={page.stack}>
-          <section className={page.card} aria-labelledby="payout-title">
-            <h2 id="payout-title" className={page.cardTitle}>
-              Payout
-            </h2>
-            <CampaignFacts
-              campaign={campaign}
-              facts={['payoutRange', 'roleNeeded', 'leadSource', 'agents', 'holdWindow']}
-              className={styles.facts}
-            />
-            {campaign.payoutDetails ? <p className={styles.prewrap}>{campaign.payoutDetails}</p> : null}
-          </section>
+          <CampaignPayout campaign={campaign} />
           <TierBonuses tiers={campaign.tiers} />
           {campaign.canEdit ? <InboundNumber campaignId={campaign.id} /> : null}
         </div>

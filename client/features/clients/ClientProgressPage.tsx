@@ -1,19 +1,16 @@
-import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button as AriaButton } from 'react-aria-components';
 import { CLIENT_STATUSES, type ClientItem, type ClientStatus } from '../../../shared/schemas/clients/client.js';
-import { Badge, type BadgeTone } from '../../ui/Badge.js';
 import { Button, LinkButton } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
+import { LoadFailed } from '../../ui/LoadFailed.js';
 import { Select } from '../../ui/Select.js';
 import { useCampaigns } from '../campaigns/public.js';
-import { formatDate } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
-import { STAGE_TONES } from '../leads/public.js';
 import styles from '../../ui/Leads.module.css';
 import { ClientEditDialog } from './ClientEditDialog.js';
-import { followClients, progressBand, showClients, showMoreClients, useClients } from './store.js';
+import { ClientsTable } from './ClientsTable.js';
+import { followClients, showClients, showMoreClients, useClients } from './store.js';
 
 type StatusFilter = 'all' | ClientStatus;
 
@@ -24,13 +21,6 @@ const STATUS_FILTERS = [
   id: StatusFilter;
   label: string;
 }[];
-const STATUS_TONES: Record<ClientStatus, BadgeTone> = {
-  active: 'green',
-  paused: 'yellow',
-  completed: 'blue',
-  dropped: 'grey',
-};
-const BANDS = [styles.band0, styles.band1, styles.band2, styles.band3, styles.band4];
 
 const filterOf = (campaignId: string, status: StatusFilter) => ({
   campaignId: campaignId === 'all' ? undefined : campaignId,
@@ -87,11 +77,10 @@ export default function ClientProgressPage() {
             />
           </div>
           {status === 'failed' ? (
-            <EmptyState title="Your clients could not be loaded.">
-              <Button variant="ghost" size="sm" onPress={() => void showClients(filterOf(campaignId, statusFilter))}>
-                Try again
-              </Button>
-            </EmptyState>
+            <LoadFailed
+              title="Your clients could not be loaded."
+              onRetry={() => void showClients(filterOf(campaignId, statusFilter))}
+            />
           ) : status === 'ready' && items.length === 0 ? (
             <EmptyState title="No clients found">
               <p className={page.muted}>A lead becomes a client when its status reaches Potential.</p>
@@ -112,92 +101,5 @@ export default function ClientProgressPage() {
       </div>
       {editing ? <ClientEditDialog client={editing} onClose={() => setEditing(null)} /> : null}
     </section>
-  );
-}
-
-/** The clients as the store shows them. */
-type ShownClients = ReturnType<typeof useClients>['items'];
-
-/** The clients shown, one row each: progress, stage, next action, status and last contact. */
-function ClientsTable({
-  items,
-  busy,
-  onEdit,
-}: {
-  items: ShownClients;
-  busy: boolean;
-  onEdit: (client: ClientItem) => void;
-}) {
-  return (
-    <div className={page.tableWrap} aria-busy={busy}>
-      <table className={page.table} data-testid="clients-table">
-        <caption className="visually-hidden">Clients</caption>
-        <thead>
-          <tr>
-            <th scope="col">Client</th>
-            <th scope="col">Campaign</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Stage</th>
-            <th scope="col">Next action</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last contact</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((client) => (
-            <ClientRow key={client.id} client={client} onEdit={() => onEdit(client as ClientItem)} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function ClientRow({ client, onEdit }: { client: ShownClients[number]; onEdit: () => void }) {
-  return (
-    <tr>
-      <th scope="row" className={styles.rowHead}>
-        <div className={styles.leadName}>{client.name}</div>
-        <div className={styles.sub}>{[client.company, client.email].filter(Boolean).join(' · ')}</div>
-      </th>
-      <td>{client.campaignName}</td>
-      <td>
-        <div
-          className={styles.progressTrack}
-          role="progressbar"
-          aria-label={`Progress of ${client.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={client.progress}
-        >
-          <div
-            className={[styles.progressFill, BANDS[progressBand(client.progress)]].join(' ')}
-            style={{ width: `${client.progress}%` }}
-          />
-        </div>
-        <div className={styles.sub}>{client.progress}%</div>
-      </td>
-      <td>
-        <Badge tone={STAGE_TONES[client.stage] ?? 'grey'}>{client.stage}</Badge>
-      </td>
-      <td>
-        <div>{client.nextAction || '—'}</div>
-        {client.nextActionDate ? <div className={styles.sub}>{formatDate(client.nextActionDate)}</div> : null}
-      </td>
-      <td>
-        <Badge tone={STATUS_TONES[client.status]}>
-          {client.status.charAt(0).toUpperCase() + client.status.slice(1)}
-        </Badge>
-      </td>
-      <td>{client.lastContact ? formatDate(client.lastContact) : 'Never'}</td>
-      <td>
-        <AriaButton className={styles.iconButton} aria-label={`Update ${client.name}`} onPress={onEdit}>
-          <Pencil size={15} aria-hidden="true" />
-        </AriaButton>
-      </td>
-    </tr>
   );
 }

@@ -1,23 +1,15 @@
 import { Trophy } from 'lucide-react';
 import { useEffect } from 'react';
 import type { Key } from 'react-aria-components';
-import type {
-  Leaderboard as Standings,
-  LeaderboardMetric,
-  LeaderboardPeriod,
-} from '../../../shared/schemas/leaderboard/standings.js';
-import { Avatar } from '../../ui/Avatar.js';
-import { Button } from '../../ui/Button.js';
-import { EmptyState } from '../../ui/EmptyState.js';
+import type { LeaderboardMetric, LeaderboardPeriod } from '../../../shared/schemas/leaderboard/standings.js';
 import { FilterGroup } from '../../ui/FilterGroup.js';
 import { Select } from '../../ui/Select.js';
 import { ALL_CAMPAIGNS, useCampaignFilterOptions } from '../campaigns/public.js';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.js';
-import { formatCents } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
-import { useSession } from '../session/public.js';
 import { followLeaderboard, loadLeaderboard, setLeaderboardFilter, useLeaderboard } from './leaderboard-store.js';
 import styles from './Leaderboard.module.css';
+import { StandingsList } from './StandingsList.js';
 
 const PERIODS: { id: LeaderboardPeriod; label: string; phrase: string }[] = [
   { id: 'week', label: 'This Week', phrase: 'this week' },
@@ -28,7 +20,6 @@ const METRICS: { id: LeaderboardMetric; label: string }[] = [
   { id: 'deals', label: 'Deals closed' },
   { id: 'earnings', label: 'Earnings' },
 ];
-const dealsLabel = (n: number) => `${n.toLocaleString('en-US')} deal${n === 1 ? '' : 's'}`;
 
 /** Standings on real sales (closed deals or ledger earnings), re-read live as deals close. */
 export function Leaderboard() {
@@ -89,70 +80,5 @@ export function Leaderboard() {
         ))}
       </Tabs>
     </section>
-  );
-}
-
-function StandingsList({ phrase }: { phrase: string }) {
-  const { data, loading, failed, by } = useLeaderboard();
-  const { user } = useSession();
-
-  if (failed)
-    return (
-      <EmptyState title="The leaderboard could not be loaded.">
-        <Button variant="ghost" size="sm" onPress={() => void loadLeaderboard()}>
-          Try again
-        </Button>
-      </EmptyState>
-    );
-  if (!data) return <p className={page.muted}>{loading ? 'Loading...' : null}</p>;
-  const score = (figures: Pick<Standings['me'], 'deals' | 'earnings'>) =>
-    by === 'deals' ? dealsLabel(figures.deals) : formatCents(figures.earnings);
-  const other = (figures: Pick<Standings['me'], 'deals' | 'earnings'>) =>
-    by === 'deals' ? formatCents(figures.earnings) : dealsLabel(figures.deals);
-
-  return (
-    <div className={styles.standings} aria-busy={loading}>
-      {data.entries.length === 0 ? (
-        <EmptyState title={`No closed deals ${phrase}.`}>
-          <span>Close a deal to put your name on the board.</span>
-        </EmptyState>
-      ) : (
-        <ol className={styles.list} aria-label={`Top agents by ${by === 'deals' ? 'deals closed' : 'earnings'}`}>
-          {data.entries.map((entry) => {
-            const isMe = entry.user.id === user?.id;
-            return (
-              <li
-                key={entry.user.id}
-                className={[styles.entry, isMe ? styles.me : ''].join(' ')}
-                data-testid="leaderboard-entry"
-              >
-                <span className={styles.rank}>
-                  <span className="visually-hidden">Rank </span>
-                  {entry.rank}
-                </span>
-                <Avatar name={entry.user.name} seed={entry.user.avatarSeed} size={32} />
-                <span className={styles.name}>
-                  {entry.user.name}
-                  {isMe ? <span className={page.muted}> (you)</span> : null}
-                </span>
-                <span className={styles.score}>
-                  <strong>{score(entry)}</strong>
-                  <span className={[page.muted, page.small].join(' ')}>{other(entry)}</span>
-                </span>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      <p className={styles.mine} data-testid="leaderboard-me">
-        {data.me.rank === null ? (
-          `You have no closed deals ${phrase}.`
-        ) : (
-          <>
-            Your rank: <strong>#{data.me.rank}</strong> · {dealsLabel(data.me.deals)} · {formatCents(data.me.earnings)}
-          </>
-        )}
-      </p>
-    </div>
   );
 }

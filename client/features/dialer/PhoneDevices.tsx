@@ -1,28 +1,17 @@
 import { Headphones, Mic } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Disclosure, DisclosurePanel, Heading, Label, Meter } from 'react-aria-components';
 import { Button } from '../../ui/Button.js';
 import { Select } from '../../ui/Select.js';
-import {
-  canChooseSpeaker,
-  chooseMicrophone,
-  chooseSpeaker,
-  MIC_TEST_SECONDS,
-  openMicrophone,
-  recordAndPlayBack,
-  refreshDevices,
-  useDevices,
-  watchLevel,
-} from './devices.js';
+import { canChooseSpeaker, chooseMicrophone, chooseSpeaker, MIC_TEST_SECONDS, useDevices } from './devices.js';
 import { switchMicrophone, switchSpeaker } from './webrtc.js';
 import styles from './PhoneDevices.module.css';
+import { useMicrophoneCheck } from './useMicrophoneCheck.js';
 
 /** Shown while the settings cannot read the microphone: why, and what to do. */
 const NO_MICROPHONE = 'The microphone could not be opened: allow it for this site to choose devices and test it.';
 const NO_SPEAKER_CHOICE =
   "This browser plays calls on the system's default speaker: choose another one in your computer's sound settings.";
-
-type TestPhase = 'idle' | 'recording' | 'playing';
 
 /**
  * Audio settings of the dialer (calls over WebRTC): microphone and speaker pickers, a live level meter of the chosen
@@ -43,43 +32,10 @@ export function PhoneDevices() {
   );
 }
 
+/** The pickers, the level meter and the test, once the settings are open. */
 function DeviceSettings() {
   const devices = useDevices();
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [level, setLevel] = useState(0);
-  const [phase, setPhase] = useState<TestPhase>('idle');
-
-  // The chosen microphone, opened for the meter and the test; reopened when the choice changes.
-  useEffect(() => {
-    let opened: MediaStream | null = null;
-    let cancelled = false;
-    openMicrophone()
-      .then(async (media) => {
-        if (cancelled) return media.getTracks().forEach((t) => t.stop());
-        opened = media;
-        setFailed(false);
-        setStream(media);
-        await refreshDevices();
-      })
-      .catch(() => setFailed(true));
-    return () => {
-      cancelled = true;
-      opened?.getTracks().forEach((t) => t.stop());
-      setStream(null);
-    };
-  }, [devices.microphoneId]);
-
-  useEffect(() => (stream ? watchLevel(stream, setLevel) : undefined), [stream]);
-
-  const testMicrophone = async () => {
-    if (!stream || phase !== 'idle') return;
-    try {
-      await recordAndPlayBack(stream, setPhase);
-    } finally {
-      setPhase('idle');
-    }
-  };
+  const { stream, failed, level, phase, testMicrophone } = useMicrophoneCheck(devices.microphoneId);
 
   if (failed) return <p className={styles.note}>{NO_MICROPHONE}</p>;
   const microphoneId = devices.microphones.some((d) => d.id === devices.microphoneId) ? devices.microphoneId : null;

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Phone, Trash2, TriangleAlert } from 'lucide-react';
+import { ArrowDown, ArrowUp, Phone, Trash2, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { formatPhone } from '../../../shared/schemas/dialer/messages.js';
 import type { QueueContactView } from '../../../shared/schemas/dialer/queue.js';
 import { Button } from '../../ui/Button.js';
@@ -12,6 +12,25 @@ async function callQueued(contact: QueueContactView): Promise<void> {
   const before = dialerStore.call?.id;
   await startCall();
   if (dialerStore.call && dialerStore.call.id !== before && isLive(dialerStore.call)) await removeFromQueue(contact.id);
+}
+
+/** One of a queued contact's icon buttons, named for the screen reader by what it does to whom. */
+function QueueAction({
+  label,
+  icon: Icon,
+  isDisabled,
+  onPress,
+}: {
+  label: string;
+  icon: LucideIcon;
+  isDisabled: boolean;
+  onPress: () => void;
+}) {
+  return (
+    <Button size="sm" variant="ghost" aria-label={label} isDisabled={isDisabled} onPress={onPress}>
+      <Icon size={14} aria-hidden="true" />
+    </Button>
+  );
 }
 
 /** One contact of the call queue: who, why auto-dial skipped them, and Call, Move up/down and Remove. */
@@ -29,42 +48,30 @@ export function QueuedContact({ contact, first, last }: { contact: QueueContactV
         ) : null}
       </div>
       <div className={styles.queueActions}>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Call ${contact.name}`}
+        <QueueAction
+          label={`Call ${contact.name}`}
+          icon={Phone}
           isDisabled={isLive(dialer.call)}
           onPress={() => void callQueued(contact)}
-        >
-          <Phone size={14} aria-hidden="true" />
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Move ${contact.name} up`}
+        />
+        <QueueAction
+          label={`Move ${contact.name} up`}
+          icon={ArrowUp}
           isDisabled={first || dialer.busy.queue}
           onPress={() => void moveInQueue(contact.id, -1)}
-        >
-          <ArrowUp size={14} aria-hidden="true" />
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Move ${contact.name} down`}
+        />
+        <QueueAction
+          label={`Move ${contact.name} down`}
+          icon={ArrowDown}
           isDisabled={last || dialer.busy.queue}
           onPress={() => void moveInQueue(contact.id, 1)}
-        >
-          <ArrowDown size={14} aria-hidden="true" />
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Remove ${contact.name} from queue`}
+        />
+        <QueueAction
+          label={`Remove ${contact.name} from queue`}
+          icon={Trash2}
           isDisabled={dialer.busy.queue}
           onPress={() => void removeFromQueue(contact.id)}
-        >
-          <Trash2 size={14} aria-hidden="true" />
-        </Button>
+        />
       </div>
     </li>
   );

@@ -3,17 +3,13 @@ import type { ReactNode } from 'react';
 import { useEarnings } from '../earnings/public.js';
 import { formatCents, formatPercent } from '../../ui/format.js';
 import page from '../../ui/Page.module.css';
+import { StatCard } from '../../ui/StatCard.js';
 
 function Card({ label, icon, value, note }: { label: string; icon: ReactNode; value: string; note?: string }) {
   return (
-    <div className={[page.card, page.stat].join(' ')}>
-      <span className={page.statLabel}>
-        {label}
-        {icon}
-      </span>
-      <span className={page.statValue}>{value}</span>
+    <StatCard label={label} icon={icon} value={value}>
       {note ? <span className={[page.muted, page.small].join(' ')}>{note}</span> : null}
-    </div>
+    </StatCard>
   );
 }
 

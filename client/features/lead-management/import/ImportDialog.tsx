@@ -1,25 +1,11 @@
 import { Upload } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import {
-  IMPORT_LIMITS,
-  ImportMapping,
-  ImportMessages,
-  type ImportField,
-} from '../../../../shared/schemas/leads/import.js';
-import { schemaError } from '../../../api/validate.js';
 import { Button } from '../../../ui/Button.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import page from '../../../ui/Page.module.css';
 import styles from '../../../ui/Leads.module.css';
-import {
-  guessField,
-  hasRequiredColumns,
-  initialChoices,
-  previewCsv,
-  type ColumnChoice,
-  type CsvPreview,
-} from './csv-header.js';
-import { followImportProgress, resetImport, startImport, useLeadImport } from './store.js';
+import { followImportProgress, resetImport, useLeadImport } from './store.js';
+import { useImportChoices } from './useImportChoices.js';
 import { ColumnMapping } from './ColumnMapping.js';
 import { ImportProgress } from './ImportProgress.js';
 
@@ -55,43 +41,10 @@ function ImportSteps({
   onDone: () => void;
 }) {
   const { phase, error } = useLeadImport();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<CsvPreview | null>(null);
-  const [choices, setChoices] = useState<ColumnChoice[]>([]);
-  const [problem, setProblem] = useState<string>();
+  const { preview, choices, chooseColumn, problem, choose, submit } = useImportChoices(campaignId);
   const fileId = useId();
 
   useEffect(() => followImportProgress(), []);
-
-  async function choose(next: File | null) {
-    setFile(next);
-    setPreview(null);
-    setProblem(undefined);
-    resetImport();
-    if (!next) return;
-    if (next.size === 0) return setProblem(ImportMessages.empty);
-    if (next.size > IMPORT_LIMITS.maxBytes) return setProblem(ImportMessages.tooLarge);
-    const read = await previewCsv(next).catch(() => null);
-    if (!read || read.columns.every((column) => !column)) return setProblem(ImportMessages.empty);
-    setPreview(read);
-    setChoices(initialChoices(read.columns));
-  }
-
-  function submit() {
-    if (!file || !preview) return setProblem(ImportMessages.noFile);
-    const chosen = choices.filter((choice) => choice !== 'details' && choice !== 'ignore');
-    if (new Set(chosen).size !== chosen.length) return setProblem('Each lead field can be chosen for one column only.');
-    if (!hasRequiredColumns(choices)) return setProblem(ImportMessages.missingColumns);
-    // An unrecognised header left as a detail needs no entry; a recognised one kept as a detail does.
-    const mapping: Record<string, ImportField> = {};
-    preview.columns.forEach((column, i) => {
-      if (choices[i] !== 'details' || guessField(column)) mapping[column] = choices[i];
-    });
-    const invalid = schemaError(ImportMapping, mapping);
-    if (invalid) return setProblem(ImportMessages.badMapping);
-    setProblem(undefined);
-    void startImport(campaignId, file, mapping);
-  }
 
   if (phase === 'running' || phase === 'finished')
     return <ImportProgress campaignName={campaignName} onDone={onDone} />;
@@ -110,15 +63,7 @@ function ImportSteps({
           onChange={(event) => void choose(event.target.files?.[0] ?? null)}
         />
       </div>
-      {preview ? (
-        <ColumnMapping
-          preview={preview}
-          choices={choices}
-          onChoose={(column, choice) =>
-            setChoices((current) => current.map((chosen, j) => (j === column ? choice : chosen)))
-          }
-        />
-      ) : null}
+      {preview ? <ColumnMapping preview={preview} choices={choices} onChoose={chooseColumn} /> : null}
       {problem || error ? (
         <p className={page.error} role="alert">
           {problem ?? error}
