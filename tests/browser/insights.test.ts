@@ -29,14 +29,18 @@ const TZ = 'America/New_York';
 const describeViolations = (violations: AxeViolation[]) =>
   violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
-/** An open lead of the demo agent: one of theirs, or a fresh one imported by the owner and requested by the agent. */
+/**
+ * An open lead of the demo agent in the hotel campaign, which pays commission (a lead of the demo's "Test calls"
+ * campaign pays 0 %, so closing it moves no earnings): one of theirs, or a fresh one imported by the owner and
+ * requested by the agent.
+ */
 async function openLeadOfAgent(agentToken: string): Promise<LeadItem> {
-  const own = await apiCall<{ items: LeadItem[] }>(agentToken, '/api/leads?limit=100');
+  const { items } = await apiCall<CampaignList>(agentToken, '/api/campaigns?status=active');
+  const hotel = items.find((campaign) => campaign.slug === 'hotel') ?? items[0];
+  const own = await apiCall<{ items: LeadItem[] }>(agentToken, `/api/leads?limit=100&campaignId=${hotel.id}`);
   const open = own.items.find((lead) => lead.stage !== 'Closed' && lead.stage !== 'Lost');
   if (open) return open;
   const ownerToken = await apiToken('owner@demo.test');
-  const { items } = await apiCall<CampaignList>(agentToken, '/api/campaigns?status=active');
-  const hotel = items.find((campaign) => campaign.slug === 'hotel') ?? items[0];
   const prefix = `Insight ${Date.now().toString(36)}`;
   const form = new FormData();
   form.append(
