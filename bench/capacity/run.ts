@@ -242,11 +242,11 @@ async function report(
 
   // Deal -> the team lead's socket.
   const receipts = new Map(results.receipts.map((r) => [r.leadName, r.at]));
-  const delays = windowDeals.flatMap((d) => (receipts.has(d.leadName) ? [receipts.get(d.leadName)! - d.sentAt] : []));
-  const slowEvents = windowDeals.flatMap((d) => {
-    const delay = receipts.has(d.leadName) ? receipts.get(d.leadName)! - d.sentAt : 0;
-    return delay > 500 ? [{ sentAt: d.sentAt, delay }] : [];
-  });
+  const arrived = windowDeals.flatMap((d) =>
+    receipts.has(d.leadName) ? [{ sentAt: d.sentAt, delay: receipts.get(d.leadName)! - d.sentAt }] : [],
+  );
+  const delays = arrived.map((event) => event.delay);
+  const slowEvents = arrived.filter((event) => event.delay > 500);
 
   // Dial -> INVITE at the lead phone, from its log (`at`: when the carrier read SIPp's line, up to ~25 ms late).
   const client = await MongoClient.connect(deployment.mongoUrl);
