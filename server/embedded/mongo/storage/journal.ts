@@ -139,7 +139,15 @@ export class JournalWriter {
     if (!error) this.onFlushed();
   }
 
-  /** Replaces the file content with `header` (after a compaction made the old records redundant). */
+  /** Appends to `fd` from now on (a journal swapped in by a compaction); the old file is closed. */
+  replaceFile(fd: number, size: number): void {
+    this.flush();
+    fs.closeSync(this.fd);
+    this.fd = fd;
+    this.size = size;
+  }
+
+  /** Replaces the file content with `header` (a new journal after the old one was found stale or unreadable). */
   reset(header: Buffer): void {
     fs.ftruncateSync(this.fd, 0);
     fs.writeSync(this.fd, header, 0, header.length, 0);
