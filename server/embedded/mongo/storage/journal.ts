@@ -114,7 +114,8 @@ export class JournalWriter {
     setImmediate(() => this.flush());
   }
 
-  flush(): void {
+  /** Writes what is pending; returns the error the waiters were given, if the write failed. */
+  flush(): Error | undefined {
     this.scheduled = false;
     const pending = this.pending;
     const waiters = this.waiters;
@@ -137,6 +138,7 @@ export class JournalWriter {
     }
     for (const w of waiters) w(error);
     if (!error) this.onFlushed();
+    return error;
   }
 
   /** Appends to `fd` from now on (a journal swapped in by a compaction); the old file is closed. */

@@ -275,7 +275,8 @@ export class Storage implements Durability, ChangeSink {
     // The marker must be on disk before any document of the new snapshot, or a snapshot could exist whose journal
     // records were lost with the page cache.
     this.writer.append(frame({ o: 'hdr', gen, v: FORMAT }));
-    this.writer.flush();
+    const failed = this.writer.flush();
+    if (failed) throw new Error(`the journal marker could not be written: ${failed.message}`);
     this.writer.fsync();
     const tailStart = this.writer.size;
     this.opts.log(`compacting: writing the snapshot of generation ${gen} while the server goes on`);
