@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
-import { Switch } from 'react-aria-components';
+import { ToggleSwitch } from '../../ui/ToggleSwitch.js';
 import { setAutoDial } from './actions.js';
 import { AddToQueueForm } from './AddToQueueForm.js';
 import { LeadPicker } from './LeadPicker.js';
@@ -20,17 +20,13 @@ export function CallQueue() {
         <h3 id={titleId} className={styles.subtitle}>
           Call queue <span className={styles.count}>({contacts.length})</span>
         </h3>
-        <Switch
-          className={styles.switch}
+        <ToggleSwitch
           isSelected={autoDial}
           onChange={(enabled) => void setAutoDial(enabled)}
           isDisabled={dialer.busy.autoDial || dialer.status !== 'ready'}
         >
-          <span className={styles.track} aria-hidden="true">
-            <span className={styles.thumb} />
-          </span>
           Auto-dial
-        </Switch>
+        </ToggleSwitch>
       </div>
 
       {pausedReason ? (

@@ -1,7 +1,8 @@
 import { Download } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Switch, ToggleButton } from 'react-aria-components';
+import { ToggleButton } from 'react-aria-components';
 import { Button } from '../../ui/Button.js';
+import { ToggleSwitch } from '../../ui/ToggleSwitch.js';
 import page from '../../ui/Page.module.css';
 import { saveBlob } from '../../api/download.js';
 import { toCsv } from './csv.js';
@@ -62,12 +63,9 @@ export function ChartCard({
           <p className={styles.headline}>{headline}</p>
         </div>
         <div className={styles.cardTools}>
-          <Switch className={styles.switch} isSelected={asTable} onChange={setAsTable}>
-            <span className={styles.track} aria-hidden="true">
-              <span className={styles.thumb} />
-            </span>
+          <ToggleSwitch isSelected={asTable} onChange={setAsTable}>
             View as table
-          </Switch>
+          </ToggleSwitch>
           <Button variant="secondary" onPress={download} aria-label={`Download ${title} as CSV`}>
             <Download size={16} aria-hidden="true" /> CSV
           </Button>
