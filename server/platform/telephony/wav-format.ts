@@ -1,6 +1,6 @@
 // The WAV layouts of call recordings. Stored: G.711 mu-law (format code 7), one byte per sample, half the bytes of
-// 16-bit PCM and no loss, since every source is G.711 mu-law already. Played: 16-bit PCM (format code 1), which
-// every browser's <audio> plays (mu-law WAV is not played by all of them); mulaw-playback.ts makes one from the other.
+// 16-bit PCM and no loss, since every source is G.711 mu-law already. Played: 16-bit PCM (format code 1), the WAV
+// every browser's <audio> plays; mulaw-playback.ts makes one from the other.
 
 /** Bytes before the samples of a 16-bit PCM WAV: RIFF header, 16-byte `fmt `, `data` header. */
 export const PCM16_HEADER_BYTES = 44;
