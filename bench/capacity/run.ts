@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { MongoClient, ObjectId } from 'mongodb';
 import { readLeadPhoneLog } from '../../server/platform/telephony/local-carrier.js';
+import { wavSeconds, type WavLayout } from '../../server/platform/telephony/wav-format.js';
 import { forkChild, type RpcChild } from '../suite/rpc.js';
 import { loopProbeLines } from './loop-report.js';
 import { startDeployment, type Deployment, type ServerRole } from './deployment.js';
@@ -291,28 +292,28 @@ async function report(
     if (doc.endedAt) previousEnd.set(agent, doc.endedAt.getTime());
   }
 
-  // Recordings: every answered call has one, as long as the answered call (+/- 1 s; 2 channels, 8 kHz, 16-bit).
+  // Recordings: every answered call has one, as long as the answered call (+/- 1 s), by the stored WAV's layout.
   const answered = callDocs.filter((d) => d.status === 'answered' && d.connectedAt && d.endedAt);
   const files = new Map(
     (
       await db
-        .collection<{ _id: ObjectId; length: number }>('recordings.files')
+        .collection<{ _id: ObjectId; metadata?: { audio?: WavLayout } }>('recordings.files')
         .find({ _id: { $in: answered.flatMap((d) => (d.recordingId ? [d.recordingId] : [])) } })
         .toArray()
-    ).map((f) => [f._id.toHexString(), f.length]),
+    ).map((f) => [f._id.toHexString(), f.metadata?.audio ? wavSeconds(f.metadata.audio) : undefined]),
   );
   let complete = 0;
   let missing = 0;
   let wrongLength = 0;
   let worstOffSeconds = 0;
   for (const doc of answered) {
-    const length = doc.recordingId ? files.get(doc.recordingId.toHexString()) : undefined;
-    if (length === undefined) {
+    const seconds = doc.recordingId ? files.get(doc.recordingId.toHexString()) : undefined;
+    if (seconds === undefined) {
       missing++;
       continue;
     }
     // Against the call's stored answer and end, which the API writes when it applies them (a loaded node later).
-    const off = Math.abs((length - 44) / 32_000 - (doc.endedAt!.getTime() - doc.connectedAt!.getTime()) / 1000);
+    const off = Math.abs(seconds - (doc.endedAt!.getTime() - doc.connectedAt!.getTime()) / 1000);
     worstOffSeconds = Math.max(worstOffSeconds, off);
     if (off > 1) wrongLength++;
     else complete++;

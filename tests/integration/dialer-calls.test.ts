@@ -122,6 +122,9 @@ describe('the dialer', () => {
     expect(full.headers.get('content-type')).toBe('audio/wav');
     const bytes = Buffer.from(await full.arrayBuffer());
     expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
+    // Stored as mu-law, played as 16-bit PCM (format 1), which every browser plays.
+    expect([bytes.readUInt16LE(20), bytes.readUInt16LE(34)]).toEqual([1, 16]);
+    expect(full.headers.get('content-length')).toBe(String(bytes.length));
     const part = await fetch(`${testApp.url}${url}`, {
       headers: { authorization: `Bearer ${owner.accessToken}`, range: 'bytes=0-43' },
     });

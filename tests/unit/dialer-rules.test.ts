@@ -85,14 +85,16 @@ describe('formatting and messages', () => {
 });
 
 describe('recordings and exports', () => {
-  it('makes a real PCM WAV', () => {
+  it('makes a real mu-law WAV, as real calls are stored', () => {
     const wav = recordingWav(3, '5551234567');
     expect(wav.subarray(0, 4).toString('ascii')).toBe('RIFF');
     expect(wav.subarray(8, 12).toString('ascii')).toBe('WAVE');
-    expect(wav.readUInt16LE(20)).toBe(1);
+    expect(wav.readUInt16LE(20)).toBe(7);
     expect(wav.readUInt32LE(24)).toBe(8_000);
-    expect(wav.readUInt32LE(40)).toBe(3 * 8_000 * 2);
-    expect(wav.length).toBe(44 + 3 * 8_000 * 2);
+    expect(wav.readUInt32LE(54)).toBe(3 * 8_000);
+    expect(wav.length).toBe(58 + 3 * 8_000);
+    // Not silence: the tones are there.
+    expect(wav.subarray(58).some((byte) => byte !== 0xff && byte !== 0x7f)).toBe(true);
   });
 
   it('parses byte ranges', () => {

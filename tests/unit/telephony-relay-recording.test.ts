@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readWav } from '../../server/platform/telephony/call-recording.js';
 import { RelayRecording, takeRelayRecording } from '../../server/platform/telephony/relay-recording.js';
+import { wavLayout } from '../../server/platform/telephony/wav-format.js';
+import { readMuLawWav } from '../support/wav.js';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -35,7 +36,16 @@ describe('the relay recording on disk', () => {
     // On disk while the call goes, not only at its end: the first whole second (8,000 bytes); the rest waits for the next.
     expect(await sizeReaching(path.join(dir, 'call-1-lead.ulaw'), 8_000)).toBe(8_000);
     await recording.close();
-    const wav = readWav((await takeRelayRecording(dir, 'call-1'))!);
+    const file = (await takeRelayRecording(dir, 'call-1'))!;
+    // Stored as the relay wrote it, one mu-law byte a sample (left the room, right the lead), no PCM round trip.
+    const layout = wavLayout(file)!;
+    expect(layout).toMatchObject({ encoding: 'mulaw', channels: 2, rate: 8_000, dataOffset: 58 });
+    const data = file.subarray(layout.dataOffset, layout.dataOffset + layout.dataBytes);
+    const leadBytes = data.filter((_, i) => i % 2 === 1);
+    expect(leadBytes.subarray(-8_000).includes(0x00)).toBe(true);
+    expect(leadBytes.every((byte) => byte === 0x00 || byte === 0xff)).toBe(true);
+    expect(data.filter((_, i) => i % 2 === 0).every((byte) => byte === 0xff)).toBe(true);
+    const wav = await readMuLawWav(file);
     expect(wav.rate).toBe(8_000);
     const [room, lead] = wav.channels as [Int16Array, Int16Array];
     // The side that sent nothing is a silent channel of the same length.
@@ -52,7 +62,7 @@ describe('the relay recording on disk', () => {
     recording.room.add(loudFrame(), 800); // 100 ms later: 80 ms of silence between
     recording.room.add(loudFrame(), 160); // behind what is written: dropped
     await recording.close();
-    const wav = readWav((await takeRelayRecording(dir, 'call-2'))!);
+    const wav = await readMuLawWav((await takeRelayRecording(dir, 'call-2'))!);
     const room = wav.channels[0]!;
     const firstAt = room.findIndex((sample) => sample !== 0);
     expect(room.slice(firstAt + 160, firstAt + 800).every((sample) => sample === 0)).toBe(true);
@@ -70,7 +80,7 @@ describe('the relay recording on disk', () => {
     for (let i = 0; i < 75; i++) recording.room.add(loudFrame(), i * 160);
     // No close: the process died with the files as they were written (1 of the 1.5 s).
     expect(await sizeReaching(path.join(dir, 'call-3-room.ulaw'), 8_000)).toBe(8_000);
-    const wav = readWav((await takeRelayRecording(dir, 'call-3'))!);
+    const wav = await readMuLawWav((await takeRelayRecording(dir, 'call-3'))!);
     expect(wav.channels[1]!.length).toBe(8_000);
     expect(wav.channels[1]!.some((sample) => sample !== 0)).toBe(true);
   });
@@ -82,7 +92,10 @@ describe('the relay recording on disk', () => {
     recording.room.add(loudFrame(), 2.5 * 8_000); // 2.5 s later
     recording.lead.add(loudFrame(), 0);
     await recording.close();
-    const [room, lead] = readWav((await takeRelayRecording(dir, 'call-4'))!).channels as [Int16Array, Int16Array];
+    const [room, lead] = (await readMuLawWav((await takeRelayRecording(dir, 'call-4'))!)).channels as [
+      Int16Array,
+      Int16Array,
+    ];
     expect(room.length).toBe(lead.length);
     const firstAt = room.findIndex((sample) => sample !== 0);
     expect(room.slice(firstAt + 160, firstAt + 20_000).every((sample) => sample === 0)).toBe(true);

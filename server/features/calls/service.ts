@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findCampaignById, listCampaignIdsOwnedBy } from '../campaigns/public.js';
 import { userNames, type UserDoc } from '../users/public.js';
 import { signedRecordingLink, toCallView } from '../dialer/public.js';
-import { findCall, openRecording, recordingLength, type CallDoc } from '../dialer/public.js';
+import { findCall, playableRecording, type CallDoc } from '../dialer/public.js';
 import { callTotals, historyFilter, listCallHistory, streamCallHistory, type CallScope } from './repository.js';
 
 export const EXPORT_MAX_ROWS = 50_000;
@@ -167,12 +167,13 @@ export async function openCallRecording(
   const call = /^[0-9a-f]{24}$/.test(callId) ? await findCall(platform.db, new ObjectId(callId)) : null;
   if (!call) throw notFound(DialerRuleMessages.callNotFound);
   if (!(await mayHear(platform, user, call))) throw forbidden();
-  const total = call.recordingId ? await recordingLength(platform.db, call.recordingId) : null;
-  if (!call.recordingId || total === null) throw notFound(DialerRuleMessages.recordingNotFound);
-  if (!rangeHeader) return { stream: openRecording(platform.db, call.recordingId), total };
+  const recording = call.recordingId ? await playableRecording(platform.db, call.recordingId) : null;
+  if (!recording) throw notFound(DialerRuleMessages.recordingNotFound);
+  const { total } = recording;
+  if (!rangeHeader) return { stream: recording.open(), total };
   const range = parseRange(rangeHeader, total);
   if (!range) return { unsatisfiable: total };
-  return { stream: openRecording(platform.db, call.recordingId, range), total, range };
+  return { stream: recording.open(range), total, range };
 }
 
 /** One `bytes=` range (the players ask for one); a multi-range asks for the first. */

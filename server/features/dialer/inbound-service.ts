@@ -41,7 +41,8 @@ import { pushState, applyEvent } from './lifecycle.js';
 import { startCall as startCallRule } from './machine.js';
 import { messagesFor } from './provider.js';
 import { recordingWav } from './recording.js';
-import { findLiveCall, insertCall, loadDialQueue, storeRecording, type CallDoc } from './repository.js';
+import { storeRecording } from './recording-store.js';
+import { findLiveCall, insertCall, loadDialQueue, type CallDoc } from './repository.js';
 import { announceAvailability, availableAgents } from './transfer-availability.js';
 
 /**

@@ -17,6 +17,7 @@ import { deskHungUp } from './desk-transfer-state.js';
 import { signedRecordingLink, toCallView } from './present.js';
 import { messagesFor, phoneView } from './provider.js';
 import { recordingWav } from './recording.js';
+import { storeRecording } from './recording-store.js';
 import { announceAvailability } from './transfer-availability.js';
 import { callEndedForTransfers } from './transfer-state.js';
 import {
@@ -29,7 +30,6 @@ import {
   markCallRecorded,
   setCallDialog,
   setCallRecording,
-  storeRecording,
   updateDialQueue,
   type CallDoc,
 } from './repository.js';

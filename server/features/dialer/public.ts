@@ -1,3 +1,4 @@
 // The face of the dialer feature: the only module other features import (eslint.config.js enforces it).
 export { signedRecordingLink, toCallView } from './present.js';
-export { findCall, openRecording, readOnlyCalls, recordingLength, type CallDoc } from './repository.js';
+export { playableRecording } from './recording-store.js';
+export { findCall, readOnlyCalls, type CallDoc } from './repository.js';

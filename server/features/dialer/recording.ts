@@ -1,8 +1,9 @@
-import { wavFile } from '../../platform/telephony/call-recording.js';
+import { pcm16ToMuLaw } from '../../platform/speech/g711.js';
+import { muLawWavFile } from '../../platform/telephony/wav-format.js';
 
 /**
- * The simulator's call recording: a real 8 kHz, 16-bit mono PCM WAV made of tones, one short phrase
- * per second of talk (capped), so the history player has something true to play and seek in.
+ * The simulator's call recording: a real 8 kHz mono WAV made of tones, one short phrase per second of talk (capped),
+ * so the history player has something true to play and seek in; stored as mu-law, as real calls' recordings are.
  */
 const SAMPLE_RATE = 8_000;
 export const MAX_RECORDING_SECONDS = 20;
@@ -19,5 +20,5 @@ export function recordingWav(talkSeconds: number, phoneDigits: string): Buffer {
     const envelope = Math.sin(Math.PI * within); // soft start and end of each turn, no clicks
     samples[i] = Math.round(Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * envelope * 0.4 * 32_767);
   }
-  return wavFile([samples], SAMPLE_RATE);
+  return muLawWavFile([pcm16ToMuLaw(samples)], SAMPLE_RATE);
 }

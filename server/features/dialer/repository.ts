@@ -1,4 +1,4 @@
-import { GridFSBucket, ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import { readOnly, type ReadOnlyCollection } from '../../platform/read-only-collection.js';
 import type { CallSnapshot, CallState, PhoneStatus, QueueContact, TimelineEntry } from './machine.js';
 
@@ -103,7 +103,6 @@ export const callsCollection = (db: Db): Collection<CallDoc> => db.collection<Ca
 export const readOnlyCalls = (db: Db): ReadOnlyCollection<CallDoc> => readOnly(callsCollection(db));
 export const dialQueuesCollection = (db: Db): Collection<DialQueueDoc> => db.collection<DialQueueDoc>('dialQueues');
 export const dncCollection = (db: Db): Collection<DncDoc> => db.collection<DncDoc>('dncNumbers');
-export const recordingsBucket = (db: Db) => new GridFSBucket(db, { bucketName: 'recordings' });
 
 export const AGENT_LINE_INDEX = 'one_live_call_per_agent';
 export const LEAD_CLAIM_INDEX = 'one_live_call_per_lead';
@@ -440,34 +439,6 @@ export function listDnc(db: Db, scopes: string[]): Promise<DncDoc[]> {
     .sort({ createdAt: -1 })
     .limit(1_000)
     .toArray();
-}
-
-// --- recordings --------------------------------------------------------------------------------
-
-/** Stores the WAV under the call's own id, so a retried step finds it instead of storing a second copy. */
-export async function storeRecording(db: Db, callId: ObjectId, agentId: ObjectId, wav: Buffer): Promise<ObjectId> {
-  const bucket = recordingsBucket(db);
-  const existing = await bucket.find({ _id: callId }).limit(1).toArray();
-  if (existing.length) return callId;
-  await new Promise<void>((resolve, reject) => {
-    const upload = bucket.openUploadStreamWithId(callId, `call-${callId.toHexString()}.wav`, {
-      metadata: { callId, agentId, contentType: 'audio/wav' },
-    });
-    upload.once('finish', () => resolve());
-    upload.once('error', (error: Error & { code?: number }) => (error.code === 11000 ? resolve() : reject(error)));
-    upload.end(wav);
-  });
-  return callId;
-}
-
-export async function recordingLength(db: Db, id: ObjectId): Promise<number | null> {
-  const [file] = await recordingsBucket(db).find({ _id: id }).limit(1).toArray();
-  return file ? file.length : null;
-}
-
-/** `end` is inclusive, as in an HTTP Range. */
-export function openRecording(db: Db, id: ObjectId, range?: { start: number; end: number }) {
-  return recordingsBucket(db).openDownloadStream(id, range ? { start: range.start, end: range.end + 1 } : undefined);
 }
 
 /**

@@ -7,7 +7,8 @@ import { findUserByEmail } from '../users/public.js';
 import type { CallOutcome, TimelineEntry } from './machine.js';
 import { refreshCallInsights } from './insights-refresh.js';
 import { recordingWav } from './recording.js';
-import { findCallByDialKey, insertCall, storeRecording, type CallDoc } from './repository.js';
+import { storeRecording } from './recording-store.js';
+import { findCallByDialKey, insertCall, type CallDoc } from './repository.js';
 
 const HOUR = 3600 * 1000;
 

@@ -1,12 +1,15 @@
 // A SIP call's recording: Janus's SIP plugin writes each direction to its own .mjr file (`<base>-user-audio.mjr`, the
 // agent; `<base>-peer-audio.mjr`, the lead); janus-pp-rec (Debian janus-tools) decodes each to 8 kHz PCM WAV, and the
 // two are mixed here into one two-channel WAV (agent left, lead right), each placed at the time its first packet
-// arrived. Two channels rather than one sum: both voices are heard together, and each side stays separable.
+// arrived, and stored as mu-law. Two channels rather than one sum: both voices are heard together, and each side stays
+// separable.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { MULAW_TO_PCM16, pcm16ToMuLaw } from '../speech/g711.js';
+import { muLawWavFile, pcm16WavHeader } from './wav-format.js';
 
 const run = promisify(execFile);
 
@@ -22,29 +25,27 @@ interface Pcm {
 
 /** A 16-bit PCM WAV file of one channel per array (all of one length), interleaved. */
 export function wavFile(channels: Int16Array[], rate: number): Buffer {
-  const header = Buffer.alloc(44);
   const count = channels.length;
   const frames = channels[0]?.length ?? 0;
-  const dataBytes = frames * count * 2;
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16); // PCM chunk size
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(count, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * count * 2, 28); // byte rate
-  header.writeUInt16LE(count * 2, 32); // block align
-  header.writeUInt16LE(16, 34); // bits per sample
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(dataBytes, 40);
-  const data = Buffer.alloc(dataBytes);
+  const data = Buffer.alloc(frames * count * 2);
   for (let frame = 0; frame < frames; frame++) {
     for (let channel = 0; channel < count; channel++)
       data.writeInt16LE(channels[channel]![frame]!, (frame * count + channel) * 2);
   }
-  return Buffer.concat([header, data]);
+  return Buffer.concat([pcm16WavHeader(count, rate, data.length), data]);
+}
+
+/**
+ * The recording's WAV as stored: mu-law (wav-format.ts) when every sample is one a mu-law byte decodes to, which a
+ * PCMU call's always are (janus-pp-rec decodes with the same G.711 table, and fills gaps with 0, mu-law silence), so
+ * nothing is lost; 16-bit PCM otherwise (a carrier that chose PCMA, whose samples mu-law would round).
+ */
+export function storedRecordingWav(channels: Int16Array[], rate: number): Buffer {
+  const encoded = channels.map(pcm16ToMuLaw);
+  const lossless = channels.every((samples, channel) =>
+    samples.every((sample, i) => MULAW_TO_PCM16[encoded[channel]![i]!] === sample),
+  );
+  return lossless ? muLawWavFile(encoded, rate) : wavFile(channels, rate);
 }
 
 /** The channels of a 16-bit PCM WAV file. */
@@ -123,7 +124,7 @@ export async function mixCallRecording(
     return channel;
   });
   return {
-    wav: wavFile(channels, rate),
+    wav: storedRecordingWav(channels, rate),
     seconds: frames / rate,
     audioSeconds: audioEnd / rate - Math.round(((firstPacket - start) / 1_000_000) * rate) / rate,
   };

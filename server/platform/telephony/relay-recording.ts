@@ -6,8 +6,7 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MULAW_TO_PCM16 } from '../speech/g711.js';
-import { wavFile } from './call-recording.js';
+import { muLawWavFile } from './wav-format.js';
 
 const RECORDING_RATE = 8_000;
 /** mu-law silence. */
@@ -113,8 +112,9 @@ export class RelayRecording {
 }
 
 /**
- * The call's 2-channel WAV (left: what the lead heard, the agent's side; right: the lead) from its two files, which
- * are then removed; null when the call has none (never answered, or another process's disk).
+ * The call's 2-channel mu-law WAV (left: what the lead heard, the agent's side; right: the lead) from its two files,
+ * their bytes as they are (a shorter side padded with silence), which are then removed; null when the call has none
+ * (never answered, or another process's disk).
  */
 export async function takeRelayRecording(dir: string, callId: string): Promise<Buffer | null> {
   const files = trackFiles(dir, callId);
@@ -126,10 +126,10 @@ export async function takeRelayRecording(dir: string, callId: string): Promise<B
   if (!room && !lead) return null;
   const length = Math.max(room?.length ?? 0, lead?.length ?? 0);
   if (length === 0) return null;
-  const decode = (track: Buffer | null) => {
-    const samples = new Int16Array(length).fill(MULAW_TO_PCM16[SILENCE]!);
-    if (track) for (let i = 0; i < track.length; i++) samples[i] = MULAW_TO_PCM16[track[i]!]!;
+  const padded = (track: Buffer | null) => {
+    const samples = Buffer.alloc(length, SILENCE);
+    track?.copy(samples);
     return samples;
   };
-  return wavFile([decode(room), decode(lead)], RECORDING_RATE);
+  return muLawWavFile([padded(room), padded(lead)], RECORDING_RATE);
 }
