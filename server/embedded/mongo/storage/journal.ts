@@ -161,6 +161,24 @@ export class JournalWriter {
     fs.fsyncSync(this.fd);
   }
 
+  /** An fsync issued now, on the thread pool: everything written so far is on disk when it resolves. */
+  syncWritten(): Promise<void> {
+    return new Promise((resolve, reject) => fs.fsync(this.fd, (err) => (err ? reject(err) : resolve())));
+  }
+
+  private backgroundSyncing = false;
+
+  /**
+   * fsync on the thread pool: the periodic bound on what an operating-system crash can lose need not hold the event
+   * loop (beside a snapshot being written, an fsync on the event loop can wait long for the disk). One at a time; an
+   * error, such as a descriptor closed meanwhile, is ignored: the next one tries again.
+   */
+  fsyncInBackground(): void {
+    if (this.backgroundSyncing) return;
+    this.backgroundSyncing = true;
+    fs.fsync(this.fd, () => (this.backgroundSyncing = false));
+  }
+
   close(): void {
     this.flush();
     fs.fsyncSync(this.fd);

@@ -233,13 +233,7 @@ export class Storage implements Durability, ChangeSink {
       fs.fsyncSync(fd);
     }
     this.catalogue.setSink(this);
-    this.fsyncTimer = setInterval(() => {
-      try {
-        this.writer.fsync();
-      } catch {
-        // closed underneath us during shutdown
-      }
-    }, this.opts.fsyncIntervalMs);
+    this.fsyncTimer = setInterval(() => this.writer.fsyncInBackground(), this.opts.fsyncIntervalMs);
     this.fsyncTimer.unref();
   }
 
@@ -277,7 +271,7 @@ export class Storage implements Durability, ChangeSink {
     this.writer.append(frame({ o: 'hdr', gen, v: FORMAT }));
     const failed = this.writer.flush();
     if (failed) throw new Error(`the journal marker could not be written: ${failed.message}`);
-    this.writer.fsync();
+    await this.writer.syncWritten();
     const tailStart = this.writer.size;
     this.opts.log(`compacting: writing the snapshot of generation ${gen} while the server goes on`);
     const tmp = this.file(SNAPSHOT_TMP);
