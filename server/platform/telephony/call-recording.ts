@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MULAW_TO_PCM16, pcm16ToMuLaw } from '../speech/g711.js';
-import { muLawWavFile, pcm16WavHeader } from './wav-format.js';
+import { muLawWavFile, pcm16WavHeader, wavChunks } from './wav-format.js';
 
 const run = promisify(execFile);
 
@@ -50,32 +50,20 @@ export function storedRecordingWav(channels: Int16Array[], rate: number): Buffer
 
 /** The channels of a 16-bit PCM WAV file. */
 export function readWav(file: Buffer): { rate: number; channels: Int16Array[] } {
-  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE')
-    throw new Error('not a WAV file');
-  let offset = 12;
-  let rate = 0;
-  let channels = 1;
-  while (offset + 8 <= file.length) {
-    const id = file.toString('ascii', offset, offset + 4);
-    const size = file.readUInt32LE(offset + 4);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      channels = file.readUInt16LE(body + 2);
-      rate = file.readUInt32LE(body + 4);
-      if (file.readUInt16LE(body + 14) !== 16) throw new Error('only 16-bit PCM WAV files are read');
-    } else if (id === 'data') {
-      const end = Math.min(file.length, body + size);
-      const frames = Math.floor((end - body) / (2 * channels));
-      const out = Array.from({ length: channels }, () => new Int16Array(frames));
-      for (let frame = 0; frame < frames; frame++) {
-        for (let channel = 0; channel < channels; channel++)
-          out[channel]![frame] = file.readInt16LE(body + (frame * channels + channel) * 2);
-      }
-      return { rate, channels: out };
-    }
-    offset = body + size + (size % 2);
+  const chunks = wavChunks(file);
+  if (!chunks) throw new Error('not a WAV file');
+  if (chunks.format && chunks.format.bits !== 16) throw new Error('only 16-bit PCM WAV files are read');
+  if (!chunks.data) throw new Error('WAV file without data');
+  const { rate = 0, channels = 1 } = chunks.format ?? {};
+  const body = chunks.data.offset;
+  const end = Math.min(file.length, body + chunks.data.bytes);
+  const frames = Math.floor((end - body) / (2 * channels));
+  const out = Array.from({ length: channels }, () => new Int16Array(frames));
+  for (let frame = 0; frame < frames; frame++) {
+    for (let channel = 0; channel < channels; channel++)
+      out[channel]![frame] = file.readInt16LE(body + (frame * channels + channel) * 2);
   }
-  throw new Error('WAV file without data');
+  return { rate, channels: out };
 }
 
 async function decode(mjr: string): Promise<Pcm | null> {

@@ -31,20 +31,33 @@ export const wavSeconds = (layout: WavLayout) =>
 /** The 44-byte header of a 16-bit PCM WAV of `dataBytes` sample bytes. */
 export function pcm16WavHeader(channels: number, rate: number, dataBytes: number): Buffer {
   const header = Buffer.alloc(PCM16_HEADER_BYTES);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(PCM16_HEADER_BYTES - 8 + dataBytes, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(WAVE_FORMAT_PCM, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * channels * 2, 28); // byte rate
-  header.writeUInt16LE(channels * 2, 32); // block align
-  header.writeUInt16LE(16, 34); // bits per sample
+  writeRiffAndFormat(header, PCM16_HEADER_BYTES + dataBytes, 16, { code: WAVE_FORMAT_PCM, channels, rate, bits: 16 });
   header.write('data', 36, 'ascii');
   header.writeUInt32LE(dataBytes, 40);
   return header;
+}
+
+interface WavFormat {
+  code: number;
+  channels: number;
+  rate: number;
+  bits: number;
+}
+
+/** The RIFF header of a file of `fileBytes` and its `fmt ` chunk of `fmtBytes` (16 for PCM, 18 with `cbSize`). */
+function writeRiffAndFormat(file: Buffer, fileBytes: number, fmtBytes: number, format: WavFormat): void {
+  const { code, channels, rate, bits } = format;
+  file.write('RIFF', 0, 'ascii');
+  file.writeUInt32LE(fileBytes - 8, 4);
+  file.write('WAVE', 8, 'ascii');
+  file.write('fmt ', 12, 'ascii');
+  file.writeUInt32LE(fmtBytes, 16);
+  file.writeUInt16LE(code, 20);
+  file.writeUInt16LE(channels, 22);
+  file.writeUInt32LE(rate, 24);
+  file.writeUInt32LE((rate * channels * bits) / 8, 28); // byte rate
+  file.writeUInt16LE((channels * bits) / 8, 32); // block align
+  file.writeUInt16LE(bits, 34);
 }
 
 /**
@@ -56,17 +69,7 @@ export function muLawWavFile(channels: Uint8Array[], rate: number): Buffer {
   const frames = channels[0]?.length ?? 0;
   const dataBytes = frames * count;
   const file = Buffer.alloc(MULAW_HEADER_BYTES + dataBytes + (dataBytes % 2));
-  file.write('RIFF', 0, 'ascii');
-  file.writeUInt32LE(file.length - 8, 4);
-  file.write('WAVE', 8, 'ascii');
-  file.write('fmt ', 12, 'ascii');
-  file.writeUInt32LE(18, 16);
-  file.writeUInt16LE(WAVE_FORMAT_MULAW, 20);
-  file.writeUInt16LE(count, 22);
-  file.writeUInt32LE(rate, 24);
-  file.writeUInt32LE(rate * count, 28); // byte rate
-  file.writeUInt16LE(count, 32); // block align
-  file.writeUInt16LE(8, 34); // bits per sample
+  writeRiffAndFormat(file, file.length, 18, { code: WAVE_FORMAT_MULAW, channels: count, rate, bits: 8 });
   file.writeUInt16LE(0, 36); // cbSize: no extra format bytes
   file.write('fact', 38, 'ascii');
   file.writeUInt32LE(4, 42);
@@ -80,11 +83,11 @@ export function muLawWavFile(channels: Uint8Array[], rate: number): Buffer {
   return file;
 }
 
-/** The layout of a 16-bit PCM or mu-law WAV from its first bytes (through the `data` header); null for anything else. */
-export function wavLayout(head: Buffer): WavLayout | null {
+/** A RIFF WAVE file's `fmt ` fields and where its `data` chunk is, from its first bytes; null if it is not one. */
+export function wavChunks(head: Buffer): { format?: WavFormat; data?: { offset: number; bytes: number } } | null {
   if (head.length < 12 || head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
     return null;
-  let format: { code: number; channels: number; rate: number; bits: number } | undefined;
+  let format: WavFormat | undefined;
   for (let offset = 12; offset + 8 <= head.length;) {
     const id = head.toString('ascii', offset, offset + 4);
     const size = head.readUInt32LE(offset + 4);
@@ -97,13 +100,19 @@ export function wavLayout(head: Buffer): WavLayout | null {
         bits: head.readUInt16LE(body + 14),
       };
     } else if (id === 'data') {
-      if (!format || format.channels === 0) return null;
-      const { code, channels, rate, bits } = format;
-      const encoding =
-        code === WAVE_FORMAT_PCM && bits === 16 ? 'pcm16' : code === WAVE_FORMAT_MULAW && bits === 8 ? 'mulaw' : null;
-      return encoding && { encoding, channels, rate, dataOffset: body, dataBytes: size };
+      return format ? { format, data: { offset: body, bytes: size } } : { data: { offset: body, bytes: size } };
     }
     offset = body + size + (size % 2);
   }
-  return null;
+  return format ? { format } : {};
+}
+
+/** The layout of a 16-bit PCM or mu-law WAV from its first bytes (through the `data` header); null for anything else. */
+export function wavLayout(head: Buffer): WavLayout | null {
+  const chunks = wavChunks(head);
+  if (!chunks?.format || !chunks.data || chunks.format.channels === 0) return null;
+  const { code, channels, rate, bits } = chunks.format;
+  const encoding =
+    code === WAVE_FORMAT_PCM && bits === 16 ? 'pcm16' : code === WAVE_FORMAT_MULAW && bits === 8 ? 'mulaw' : null;
+  return encoding && { encoding, channels, rate, dataOffset: chunks.data.offset, dataBytes: chunks.data.bytes };
 }
