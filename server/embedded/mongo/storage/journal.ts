@@ -157,10 +157,6 @@ export class JournalWriter {
     this.size = header.length;
   }
 
-  fsync(): void {
-    fs.fsyncSync(this.fd);
-  }
-
   /** An fsync issued now, on the thread pool: everything written so far is on disk when it resolves. */
   syncWritten(): Promise<void> {
     return new Promise((resolve, reject) => fs.fsync(this.fd, (err) => (err ? reject(err) : resolve())));
